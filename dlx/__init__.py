@@ -1,0 +1,33 @@
+"""pydlx's exact-cover engine: Knuth's Algorithm X with dancing links.
+
+Declare items, add options, ask for solutions:
+
+>>> from dlx import ExactCover
+>>> problem = ExactCover(["a", "b", "c"])
+>>> problem.add_options([["a", "b"], ["c"], ["a"], ["b", "c"]])
+range(0, 4)
+>>> [problem.options_of(s) for s in problem.solutions()]
+[[('a', 'b'), ('c',)], [('a',), ('b', 'c')]]
+"""
+
+from dlx.engine import Outcome, Search, Stats
+from dlx.errors import BudgetExceeded, DLXError, FormatError, ProblemError
+from dlx.problem import Colored, ExactCover
+from dlx.textformat import format_dlx, format_option, parse_dlx
+
+__all__ = [
+    "BudgetExceeded",
+    "Colored",
+    "DLXError",
+    "ExactCover",
+    "FormatError",
+    "Outcome",
+    "ProblemError",
+    "Search",
+    "Stats",
+    "format_dlx",
+    "format_option",
+    "parse_dlx",
+]
+
+__version__ = "0.1.0"

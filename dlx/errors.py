@@ -1,0 +1,78 @@
+"""Exceptions raised by :mod:`dlx`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from dlx.engine import Outcome, Stats
+
+
+class DLXError(Exception):
+    """Base class of every exception that :mod:`dlx` raises on purpose.
+
+    >>> issubclass(ProblemError, DLXError)
+    True
+    """
+
+
+class ProblemError(DLXError, ValueError):
+    """An exact-cover problem was defined wrongly.
+
+    Raised for a duplicate item name, an option naming an unknown item or
+    naming one item twice, an empty option, or a colour on a primary item.
+    The message names the item and the option.
+
+    >>> from dlx import ExactCover
+    >>> ExactCover(["a", "a"])
+    Traceback (most recent call last):
+      ...
+    dlx.errors.ProblemError: duplicate item name 'a'
+    """
+
+
+class FormatError(ProblemError):
+    """A file in Knuth's DLX text format could not be read.
+
+    :attr:`source` names the file (``"<stdin>"`` for standard input) and
+    :attr:`line` the 1-based line number (``None`` when the whole file is at
+    fault, e.g. when it is empty).  ``str(error)`` is a one-line message of
+    the form ``file:line: what is wrong``.
+
+    >>> from dlx.textformat import parse_dlx
+    >>> parse_dlx("A B\\nA C\\n", source="demo.dlx")
+    Traceback (most recent call last):
+      ...
+    dlx.errors.FormatError: demo.dlx:2: unknown item 'C'
+    """
+
+    def __init__(self, message: str, source: str, line: int | None = None) -> None:
+        self.message = message
+        self.source = source
+        self.line = line
+        where = source if line is None else f"{source}:{line}"
+        super().__init__(f"{where}: {message}")
+
+
+class BudgetExceeded(DLXError):
+    """A search stopped because it ran out of nodes or time.
+
+    This is never a "no solution" answer: the search was cut short.
+    :attr:`outcome` tells which budget ran out, :attr:`stats` holds the
+    statistics up to that point (including ``stats.solutions``, the number
+    of solutions found before stopping).
+
+    >>> from dlx import ExactCover
+    >>> queens = ExactCover(range(4))
+    >>> for i in range(4):
+    ...     _ = queens.add_option([i, (i + 1) % 4])
+    >>> queens.count(max_nodes=2)
+    Traceback (most recent call last):
+      ...
+    dlx.errors.BudgetExceeded: search stopped after 2 nodes (node budget of 2 used up)
+    """
+
+    def __init__(self, outcome: Outcome, stats: Stats, detail: str) -> None:
+        self.outcome = outcome
+        self.stats = stats
+        super().__init__(detail)

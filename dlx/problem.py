@@ -1,0 +1,436 @@
+"""Building an exact-cover problem: items, options and colours."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+
+from dlx.engine import Search
+from dlx.errors import ProblemError
+from dlx.links import Links
+
+__all__ = ["Colored", "ExactCover"]
+
+
+@dataclass(frozen=True, slots=True)
+class Colored:
+    """A secondary item together with the colour an option gives it.
+
+    Options that give a secondary item the *same* colour may share it;
+    an option that names the item without a colour clashes with every
+    other option that names it (Knuth's DLX2 rule).  Colours are any
+    hashable values.
+
+    >>> Colored("F", "red")
+    Colored(item='F', color='red')
+    """
+
+    item: Hashable
+    color: Hashable
+
+
+OptionSpec = Iterable[Hashable]
+
+
+class ExactCover:
+    """An exact-cover problem: items, and options that each cover some items.
+
+    *Primary* items must be covered exactly once, *secondary* items at most
+    once (or, with :class:`Colored` entries, by any number of options that
+    agree on their colour).  Item names are any hashable values; their order
+    of declaration breaks ties when the search picks the item with the
+    fewest options, as in Knuth's programs.  Options are numbered from 0 in
+    the order they are added, and solutions are tuples of those numbers.
+
+    :param primary: the primary items.
+    :param secondary: the secondary items.
+    :param options: options to add at once (see :meth:`add_option`).
+    :raises ProblemError: on a duplicate item name or a bad option.
+
+    >>> problem = ExactCover("ABCDE", secondary="FG")
+    >>> for option in ("CEF", "ADG", "BCF", "AD", "BG", "DEG"):
+    ...     _ = problem.add_option(option)
+    >>> problem.solutions_list()
+    [(0, 3, 4)]
+    >>> problem.options_of((0, 3, 4))
+    [('C', 'E', 'F'), ('A', 'D'), ('B', 'G')]
+    """
+
+    def __init__(
+        self,
+        primary: Iterable[Hashable] = (),
+        secondary: Iterable[Hashable] = (),
+        options: Iterable[OptionSpec] = (),
+    ) -> None:
+        self._index: dict[Hashable, int] = {}
+        self._primary: list[Hashable] = []
+        self._secondary: list[Hashable] = []
+        for name in primary:
+            self._declare(name, self._primary)
+        for name in secondary:
+            self._declare(name, self._secondary)
+        # The options as given; None for a problem built by from_rows, whose
+        # item names are the row entries themselves.
+        self._options: list[tuple[Hashable, ...]] | None = []
+        self._rows: list[Sequence[int]] = []
+        self._colors: list[list[int]] | None = None
+        self._color_codes: dict[Hashable, int] = {}
+        self._links: Links | None = None
+        self.add_options(options)
+
+    def _declare(self, name: Hashable, kind: list[Hashable]) -> None:
+        if isinstance(name, Colored):
+            raise ProblemError(f"an item name cannot carry a colour: {name!r}")
+        try:
+            known = name in self._index
+        except TypeError:
+            raise ProblemError(f"item name {name!r} is not hashable") from None
+        if known:
+            raise ProblemError(f"duplicate item name {name!r}")
+        self._index[name] = len(self._index)
+        kind.append(name)
+
+    @classmethod
+    def from_rows(
+        cls,
+        rows: Iterable[Sequence[int]],
+        n_primary: int,
+        n_secondary: int = 0,
+        *,
+        check: bool = True,
+    ) -> ExactCover:
+        """Build a problem from rows of item numbers, without names: the fast path.
+
+        Items are the integers ``0 .. n_primary + n_secondary - 1``, the first
+        ``n_primary`` of them primary.  Each row lists the items of one
+        option.  This skips the name lookups of :meth:`add_option`.  With
+        ``check=False`` the rows are taken as they are (a list of lists is
+        kept, not copied): the caller promises that every row is non-empty,
+        in range and free of repeats, and a broken promise gives wrong
+        answers rather than an error.
+
+        :raises ProblemError: (with ``check=True``) when a row is empty,
+            names an item out of range, or names an item twice.
+
+        >>> ExactCover.from_rows([[0, 1], [0], [1]], n_primary=2).count()
+        2
+        >>> ExactCover.from_rows([[0, 2]], n_primary=2)
+        Traceback (most recent call last):
+          ...
+        dlx.errors.ProblemError: option 0 names item 2, not an integer from 0 to 1
+        """
+        if n_primary < 0 or n_secondary < 0:
+            raise ProblemError("item counts must not be negative")
+        n_items = n_primary + n_secondary
+        problem = cls(range(n_primary), range(n_primary, n_items))
+        if not check:
+            problem._rows = rows if isinstance(rows, list) else [list(r) for r in rows]  # type: ignore[assignment]
+            problem._options = None
+            return problem
+        checked: list[list[int]] = []
+        for k, row in enumerate(rows):
+            items = list(row)
+            if not items:
+                raise ProblemError(f"option {k} is empty")
+            for item in items:
+                if type(item) is not int or not 0 <= item < n_items:
+                    raise ProblemError(
+                        f"option {k} names item {item!r}, "
+                        f"not an integer from 0 to {n_items - 1}"
+                    )
+            if len(set(items)) != len(items):
+                raise ProblemError(f"option {k} names an item twice: {items}")
+            checked.append(items)
+        problem._rows = checked
+        problem._options = None
+        return problem
+
+    # -- describing the problem --------------------------------------------
+
+    @property
+    def primary(self) -> tuple[Hashable, ...]:
+        """The primary items, in the order they were declared.
+
+        >>> ExactCover("ab", "c").primary
+        ('a', 'b')
+        """
+        return tuple(self._primary)
+
+    @property
+    def secondary(self) -> tuple[Hashable, ...]:
+        """The secondary items, in the order they were declared.
+
+        >>> ExactCover("ab", "c").secondary
+        ('c',)
+        """
+        return tuple(self._secondary)
+
+    @property
+    def uses_colors(self) -> bool:
+        """Whether any option gives a secondary item a colour.
+
+        >>> ExactCover("a", "x", [["a", Colored("x", 1)]]).uses_colors
+        True
+        """
+        return self._colors is not None
+
+    def __len__(self) -> int:
+        """The number of options.
+
+        >>> len(ExactCover("a", options=[["a"], ["a"]]))
+        2
+        """
+        return len(self._rows)
+
+    def option(self, index: int) -> tuple[Hashable, ...]:
+        """The items of option ``index``, as given (coloured ones as :class:`Colored`).
+
+        :raises IndexError: when there is no such option.
+
+        >>> ExactCover("ab", options=[["b", "a"]]).option(0)
+        ('b', 'a')
+        """
+        if self._options is None:
+            return tuple(self._rows[index])
+        return self._options[index]
+
+    def options_of(self, solution: Iterable[int]) -> list[tuple[Hashable, ...]]:
+        """The options of a solution, each as the tuple of its items.
+
+        >>> problem = ExactCover("ab", options=[["a"], ["b"]])
+        >>> problem.options_of(problem.first() or ())
+        [('a',), ('b',)]
+        """
+        return [self.option(k) for k in solution]
+
+    def __repr__(self) -> str:
+        return (
+            f"<ExactCover: {len(self._primary)} primary items, "
+            f"{len(self._secondary)} secondary items, {len(self._rows)} options>"
+        )
+
+    # -- adding options ----------------------------------------------------
+
+    def add_option(self, items: OptionSpec) -> int:
+        """Add an option and return its index.
+
+        ``items`` names the items the option covers, in the order they will
+        be reported.  A secondary item may be given as ``Colored(item,
+        colour)``.  An option that names no primary item is allowed, but it
+        can only ever be part of a solution if no primary item needs it.
+
+        :raises ProblemError: when the option is empty, names an unknown
+            item, names an item twice, or colours a primary item.
+
+        >>> problem = ExactCover("ab")
+        >>> problem.add_option(["a", "b"])
+        0
+        >>> problem.add_option(["a", "c"])
+        Traceback (most recent call last):
+          ...
+        dlx.errors.ProblemError: option 1 names unknown item 'c'
+        """
+        k = len(self._rows)
+        entries = tuple(items)
+        if not entries:
+            raise ProblemError(f"option {k} is empty")
+        n_primary = len(self._primary)
+        row: list[int] = []
+        codes: list[int] = []
+        seen: set[int] = set()
+        for entry in entries:
+            if isinstance(entry, Colored):
+                name = entry.item
+                code = self._color_code(entry.color)
+            else:
+                name = entry
+                code = 0
+            position = self._position(name)
+            if position is None:
+                raise ProblemError(f"option {k} names unknown item {name!r}")
+            if position in seen:
+                raise ProblemError(f"option {k} names item {name!r} twice")
+            if code and position < n_primary:
+                raise ProblemError(
+                    f"option {k} gives primary item {name!r} a colour; "
+                    "only secondary items can have colours"
+                )
+            seen.add(position)
+            row.append(position)
+            codes.append(code)
+        if any(codes) and self._colors is None:
+            self._colors = [[0] * len(r) for r in self._rows]
+        if self._colors is not None:
+            self._colors.append(codes)
+        self._rows.append(row)
+        if self._options is not None:
+            self._options.append(entries)
+        self._links = None
+        return k
+
+    def add_options(self, options: Iterable[OptionSpec]) -> range:
+        """Add several options; return the range of their indices.
+
+        >>> ExactCover("ab").add_options([["a"], ["b"]])
+        range(0, 2)
+        """
+        start = len(self._rows)
+        for option in options:
+            self.add_option(option)
+        return range(start, len(self._rows))
+
+    def _position(self, name: Hashable) -> int | None:
+        try:
+            return self._index.get(name)
+        except TypeError:  # an unhashable name cannot be an item
+            return None
+
+    def _color_code(self, color: Hashable) -> int:
+        codes = self._color_codes
+        try:
+            return codes[color]
+        except KeyError:
+            codes[color] = code = len(codes) + 1
+            return code
+        except TypeError:
+            raise ProblemError(f"colour {color!r} is not hashable") from None
+
+    # -- solving -------------------------------------------------------------
+
+    def links(self) -> Links:
+        """The compiled arrays of the problem (built once, then cached).
+
+        >>> ExactCover("a", options=[["a"]]).links().n_options
+        1
+        """
+        if self._links is None:
+            self._links = Links(
+                len(self._primary),
+                len(self._primary) + len(self._secondary),
+                self._rows,
+                self._colors,
+            )
+        return self._links
+
+    def search(
+        self,
+        *,
+        limit: int | None = None,
+        max_nodes: int | None = None,
+        timeout: float | None = None,
+        seed: int | None = None,
+    ) -> Search:
+        """Start a search: a lazy iterator of solutions with statistics.
+
+        See :class:`~dlx.Search` for the parameters and the statistics.
+
+        >>> search = ExactCover("a", options=[["a"], ["a"]]).search()
+        >>> next(search), search.stats.solutions
+        ((0,), 1)
+        """
+        return Search(
+            self.links(), limit=limit, max_nodes=max_nodes, timeout=timeout, seed=seed
+        )
+
+    def solutions(
+        self,
+        limit: int | None = None,
+        *,
+        max_nodes: int | None = None,
+        timeout: float | None = None,
+        seed: int | None = None,
+    ) -> Iterator[tuple[int, ...]]:
+        """Yield each solution lazily, as a sorted tuple of option indices.
+
+        ``max_nodes``, ``timeout`` and ``seed`` are as in :class:`~dlx.Search`.
+
+        :raises BudgetExceeded: (while iterating) when a budget runs out.
+
+        >>> problem = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]])
+        >>> list(problem.solutions())
+        [(0, 1), (2,)]
+        >>> list(problem.solutions(limit=1))
+        [(0, 1)]
+        """
+        return self.search(limit=limit, max_nodes=max_nodes, timeout=timeout, seed=seed)
+
+    def solutions_list(
+        self,
+        limit: int | None = None,
+        *,
+        max_nodes: int | None = None,
+        timeout: float | None = None,
+        seed: int | None = None,
+    ) -> list[tuple[int, ...]]:
+        """All solutions (or the first ``limit``) in a list.
+
+        >>> ExactCover("ab", options=[["a", "b"]]).solutions_list()
+        [(0,)]
+        """
+        return list(
+            self.search(limit=limit, max_nodes=max_nodes, timeout=timeout, seed=seed)
+        )
+
+    def first(
+        self,
+        *,
+        max_nodes: int | None = None,
+        timeout: float | None = None,
+        seed: int | None = None,
+    ) -> tuple[int, ...] | None:
+        """Return one solution, or ``None`` when there is none.
+
+        :raises BudgetExceeded: when a budget runs out first.
+
+        >>> ExactCover("ab", options=[["a"], ["a", "b"]]).first()
+        (1,)
+        >>> print(ExactCover("ab", options=[["a"]]).first())
+        None
+        """
+        search = self.search(limit=1, max_nodes=max_nodes, timeout=timeout, seed=seed)
+        return next(search, None)
+
+    def count(
+        self,
+        limit: int | None = None,
+        *,
+        max_nodes: int | None = None,
+        timeout: float | None = None,
+        seed: int | None = None,
+    ) -> int:
+        """Count the solutions (up to ``limit``) without storing any.
+
+        :raises BudgetExceeded: when a budget runs out first; its
+            ``stats.solutions`` holds the count so far.
+
+        >>> ExactCover("ab", options=[["a"], ["b"], ["a", "b"]]).count()
+        2
+        """
+        search = Search(
+            self.links(),
+            limit=limit,
+            max_nodes=max_nodes,
+            timeout=timeout,
+            seed=seed,
+            count_only=True,
+        )
+        for _ in search:
+            pass
+        return search.stats.solutions
+
+    def is_unique(
+        self,
+        *,
+        max_nodes: int | None = None,
+        timeout: float | None = None,
+        seed: int | None = None,
+    ) -> bool:
+        """Whether the problem has exactly one solution (stops at the second).
+
+        :raises BudgetExceeded: when a budget runs out first.
+
+        >>> ExactCover("ab", options=[["a"], ["b"], ["a", "b"]]).is_unique()
+        False
+        """
+        return self.count(limit=2, max_nodes=max_nodes, timeout=timeout, seed=seed) == 1
+
