@@ -44,7 +44,10 @@ def _parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
-        "file", nargs="?", default="-", help="problem file ('-' or none: standard input)"
+        "file",
+        nargs="?",
+        default="-",
+        help="problem file ('-' or none: standard input)",
     )
     parser.add_argument(
         "--count", action="store_true", help="print only the number of solutions"

@@ -104,7 +104,7 @@ class Links:
             bottom = last[item]
             down[bottom] = item
             up[item] = bottom
-        size = length + [4 * INACTIVE]
+        size = [*length, 4 * INACTIVE]
         for item in range(n_primary, n):
             size[item] += 2 * INACTIVE
         color: list[int] | None = None

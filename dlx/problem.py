@@ -124,10 +124,10 @@ class ExactCover:
         n_items = n_primary + n_secondary
         problem = cls(range(n_primary), range(n_primary, n_items))
         if not check:
-            problem._rows = rows if isinstance(rows, list) else [list(r) for r in rows]  # type: ignore[assignment]
+            problem._rows = rows if isinstance(rows, list) else list(rows)
             problem._options = None
             return problem
-        checked: list[list[int]] = []
+        checked: list[Sequence[int]] = []
         for k, row in enumerate(rows):
             items = list(row)
             if not items:
@@ -433,4 +433,3 @@ class ExactCover:
         False
         """
         return self.count(limit=2, max_nodes=max_nodes, timeout=timeout, seed=seed) == 1
-

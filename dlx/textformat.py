@@ -99,7 +99,9 @@ def _parse_option(
         if not name or "|" in token or ":" in color:
             raise FormatError(f"bad item {token!r}", source, number)
         if name in seen:
-            raise FormatError(f"item {name!r} appears twice in the option", source, number)
+            raise FormatError(
+                f"item {name!r} appears twice in the option", source, number
+            )
         seen.add(name)
         if name in primary:
             if colon:

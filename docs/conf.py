@@ -1,0 +1,70 @@
+"""Sphinx configuration for pydlx.
+
+Built by ``nox -s docs`` with ``-W -n``: every warning, and every cross-reference
+that does not resolve, fails the build.  The machine may be offline, so links to
+the Python documentation (intersphinx) are made only when PYDLX_INTERSPHINX=1.
+"""
+
+import os
+from importlib.metadata import PackageNotFoundError
+from importlib.metadata import version as _dist_version
+
+project = "pydlx"
+author = "The pydlx developers"
+copyright = "2026, The pydlx developers"
+try:
+    release = _dist_version("pydlx")
+except PackageNotFoundError:  # building from a checkout without installing
+    release = "0.1.0"
+version = ".".join(release.split(".")[:2])
+
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx.ext.doctest",
+    "sphinx.ext.intersphinx",
+    "sphinx.ext.viewcode",
+]
+
+exclude_patterns = ["_build", "examples"]
+
+html_theme = "furo"
+html_title = f"pydlx {release}"
+
+autodoc_typehints = "description"
+
+# The doctest builder runs only explicit ``.. doctest::`` / ``.. testcode::``
+# blocks.  Docstring examples run under pytest (--doctest-modules), in their
+# module's namespace; Sphinx would run them without it.  pytest also runs every
+# ``>>>`` example in docs/*.rst (--doctest-glob).
+doctest_test_doctest_blocks = ""
+autodoc_member_order = "bysource"
+
+nitpicky = True
+# Targets that have no page to link to.  Add private typing helpers here
+# (e.g. ("py:class", "dlx._types.T")) rather than silencing whole modules.
+nitpick_ignore: list[tuple[str, str]] = [
+    ("py:class", "T"),
+    ("py:class", "_T"),
+]
+nitpick_ignore_regex: list[tuple[str, str]] = []
+
+INTERSPHINX = os.environ.get("PYDLX_INTERSPHINX") == "1"
+if INTERSPHINX:
+    intersphinx_mapping = {"python": ("https://docs.python.org/3", None)}
+else:
+    intersphinx_mapping = {}
+    # Without intersphinx, references to the standard library cannot resolve
+    # (builtins and plain ``typing`` names are exempt in Sphinx itself).
+    _STDLIB = (
+        "abc|argparse|collections|collections\\.abc|contextlib|dataclasses|enum|"
+        "functools|io|itertools|os|pathlib|random|re|sys|types|typing"
+    )
+    nitpick_ignore_regex += [
+        (r"py:.*", rf"(?:{_STDLIB})\..*"),
+        # Short names that appear when annotations are rendered unqualified.
+        (
+            r"py:.*",
+            r"Callable|Collection|Hashable|Iterable|Iterator|Generator|Mapping|"
+            r"MutableMapping|Sequence|Set|TextIO|IO|Path|Random|Self",
+        ),
+    ]

@@ -1,0 +1,75 @@
+"""Development sessions: run ``nox`` for the default set, ``nox -l`` to list."""
+
+import nox
+
+nox.needs_version = ">=2025.2.9"  # nox.project.dependency_groups
+nox.options.default_venv_backend = "virtualenv"
+nox.options.sessions = ["tests", "typecheck", "lint", "docs"]
+nox.options.error_on_missing_interpreters = True
+nox.options.download_python = "never"  # offline machines: use the installed ones
+
+PYPROJECT = nox.project.load_toml("pyproject.toml")
+PYTHONS = ["3.11", "3.12", "3.13"]
+MAIN_PYTHON = "3.11"
+
+
+def install_groups(session: nox.Session, *groups: str) -> None:
+    for group in groups:
+        session.install(*nox.project.dependency_groups(PYPROJECT, group))
+
+
+@nox.session(python=PYTHONS)
+def tests(session: nox.Session) -> None:
+    """Run the tests and doctests, without the slow ones.
+
+    Arguments after ``--`` go to pytest; a later ``-m`` wins, so
+    ``nox -s tests -- -m slow`` runs only the slow tests and
+    ``nox -s tests -- -m ""`` runs everything.
+    """
+    install_groups(session, "test")
+    session.install("-e", ".")
+    session.run("pytest", "-m", "not slow", *session.posargs)
+
+
+@nox.session(python=MAIN_PYTHON)
+def typecheck(session: nox.Session) -> None:
+    """Type-check the packages and the tests with mypy --strict."""
+    install_groups(session, "typecheck")
+    session.install("-e", ".")
+    session.run("mypy", "--strict", "dlx", "sudoku", "tests", *session.posargs)
+
+
+@nox.session(python=MAIN_PYTHON)
+def lint(session: nox.Session) -> None:
+    """Lint and check formatting with ruff."""
+    install_groups(session, "lint")
+    session.run("ruff", "check", ".")
+    session.run("ruff", "format", "--check", ".")
+
+
+@nox.session(python=MAIN_PYTHON)
+def docs(session: nox.Session) -> None:
+    """Build the HTML docs and run their doctests, warnings as errors.
+
+    Offline by default; set PYDLX_INTERSPHINX=1 to link to the Python docs.
+    """
+    install_groups(session, "docs")
+    session.install("-e", ".")
+    for builder in ("html", "doctest"):
+        session.run(
+            "sphinx-build",
+            "-W",
+            "-n",
+            "-b",
+            builder,
+            "docs",
+            f"docs/_build/{builder}",
+            *session.posargs,
+        )
+
+
+@nox.session(python=MAIN_PYTHON)
+def bench(session: nox.Session) -> None:
+    """Run the benchmarks (not part of the default sessions)."""
+    session.install("-e", ".")
+    session.run("python", "tests/benchmarks/run.py", *session.posargs)

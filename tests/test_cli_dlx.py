@@ -1,0 +1,268 @@
+"""The ``dlx`` command line and Knuth's text format."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from dlx import Colored, ExactCover, FormatError, format_dlx, parse_dlx
+from dlx.cli import main
+
+KNUTH = """\
+| Knuth's DLX1 example
+A B C D E | F G
+C E F
+A D G
+B C F
+A D
+B G
+D E G
+"""
+
+
+def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    status = main(args)
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+@pytest.fixture
+def knuth_file(tmp_path: Path) -> Path:
+    path = tmp_path / "knuth.dlx"
+    path.write_text(KNUTH)
+    return path
+
+
+def write(tmp_path: Path, text: str, name: str = "p.dlx") -> str:
+    path = tmp_path / name
+    path.write_bytes(text.encode())
+    return str(path)
+
+
+def test_prints_the_solution_with_original_names(
+    knuth_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, err = run([str(knuth_file)], capsys)
+    assert status == 0
+    assert out == "C E F\nA D\nB G\n"
+    assert err == ""
+
+
+def test_stats_line_matches_knuth(
+    knuth_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, _, err = run([str(knuth_file), "--stats"], capsys)
+    assert status == 0
+    assert err.splitlines()[-1] == "Altogether 1 solution, 30 updates, 6 nodes."
+
+
+def test_count_prints_only_the_number(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path, "a b c\na\nb\nc\na b\nb c\na b c\n")
+    status, out, _ = run([path, "--count"], capsys)
+    assert status == 0
+    assert (
+        out
+        == f"{ExactCover('abc', options=['a', 'b', 'c', 'ab', 'bc', 'abc']).count()}\n"
+    )
+    assert out == "4\n"
+
+
+def test_solutions_are_separated_by_one_blank_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path, "a b\na\nb\na b\n")
+    _, out, _ = run([path], capsys)
+    assert out == "a\nb\n\na b\n"
+
+
+def test_limit(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, "a b\na\nb\na b\n")
+    _, out, _ = run([path, "--limit", "1"], capsys)
+    assert out == "a\nb\n"
+    _, out, _ = run([path, "--limit", "1", "--count"], capsys)
+    assert out == "1\n"
+
+
+def test_colours_are_printed_and_counted(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = "p q | x\np x:red\nq x:red\nq x:blue\n"
+    path = write(tmp_path, text)
+    status, out, err = run([path, "--stats"], capsys)
+    assert status == 0
+    assert out == "p x:red\nq x:red\n"
+    assert "cleansings" in err.splitlines()[-1]
+
+
+def test_crlf_and_missing_last_newline(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path, "A B\r\n|comment\r\n\r\nA\r\nB")
+    status, out, _ = run([path], capsys)
+    assert status == 0
+    assert out == "A\nB\n"
+
+
+def test_reads_standard_input() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "dlx", "-", "--count"],
+        input=KNUTH,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0
+    assert done.stdout == "1\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "message"),
+    [
+        ("A B\nA C\n", 2, "unknown item 'C'"),
+        ("A A\nA\n", 1, "duplicate item name 'A'"),
+        ("A B\nA B A\n", 2, "item 'A' appears twice in the option"),
+        ("A | F\nA:red F\n", 2, "primary item 'A' cannot have a colour"),
+        ("A | F\nA F:\n", 2, "empty colour in 'F:'"),
+        ("A:x B\nA\n", 1, "item name 'A:x' contains ':'"),
+        ("A | B | C\nA\n", 1, "more than one '|'"),
+    ],
+)
+def test_bad_input_is_one_line_naming_file_and_line(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    text: str,
+    line: int,
+    message: str,
+) -> None:
+    path = write(tmp_path, text)
+    status, out, err = run([path], capsys)
+    assert status == 2
+    assert out == ""
+    assert err.count("\n") == 1
+    assert err.startswith(f"dlx: {path}:{line}: ")
+    assert message in err
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [("", "empty file"), ("\n  \n", "empty file"), ("| only\n", "no item line")],
+)
+def test_empty_files(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, message: str
+) -> None:
+    path = write(tmp_path, text)
+    status, _, err = run([path], capsys)
+    assert status == 2
+    assert err == f"dlx: {path}: {message}" + (
+        "\n" if message == "empty file" else " (only comments)\n"
+    )
+
+
+def test_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    missing = str(tmp_path / "absent.dlx")
+    status, _, err = run([missing], capsys)
+    assert status == 2
+    assert err == f"dlx: {missing}: no such file\n"
+
+
+def test_not_utf8(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "bin.dlx"
+    path.write_bytes(b"A B\nA\n\xff\xfe\n")
+    status, _, err = run([str(path)], capsys)
+    assert status == 2
+    assert err == f"dlx: {path}:3: not UTF-8 text\n"
+
+
+def test_option_without_primary_item_is_dropped_with_a_warning(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path, "A | X\nX\nA\n")
+    status, out, err = run([path, "--count"], capsys)
+    assert status == 0
+    assert out == "1\n"
+    assert err == f"dlx: warning: {path}:2: option ignored (it has no primary item)\n"
+
+
+def test_node_budget_is_not_mistaken_for_no_solution(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = ["a b c d"] + [" ".join(sorted(set(o))) for o in ("ab", "cd", "ac", "bd")]
+    path = write(tmp_path, "\n".join(lines) + "\n")
+    status, out, err = run([path, "--count", "--max-nodes", "1"], capsys)
+    assert status == 3
+    assert out == ""
+    assert "node budget of 1 used up" in err
+
+
+def test_timeout_zero_stops_at_once(
+    knuth_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, err = run([str(knuth_file), "--timeout", "0"], capsys)
+    assert status == 3
+    assert out == ""
+    assert "time budget" in err
+
+
+def test_seed_gives_the_same_solutions(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path, "a b c\na\nb\nc\na b\nb c\na b c\na c\n")
+    _, plain, _ = run([path], capsys)
+    _, seeded, _ = run([path, "--seed", "7"], capsys)
+    assert sorted(plain.strip().split("\n\n")) == sorted(seeded.strip().split("\n\n"))
+
+
+@pytest.mark.parametrize(
+    "args", [["--limit", "-1"], ["--timeout", "soon"], ["--bogus"]]
+)
+def test_bad_usage_exits_2(
+    knuth_file: Path, capsys: pytest.CaptureFixture[str], args: list[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main([str(knuth_file), *args])
+    assert exit_info.value.code == 2
+    assert "usage: dlx" in capsys.readouterr().err
+
+
+def test_closed_pipe_ends_quietly(tmp_path: Path) -> None:
+    # 8 items, options of every pair: many solutions, far more output than `head`.
+    items = [f"i{k}" for k in range(10)]
+    options = [f"{a} {b}" for n, a in enumerate(items) for b in items[n + 1 :]]
+    path = write(tmp_path, " ".join(items) + "\n" + "\n".join(options) + "\n")
+    done = subprocess.run(
+        f"{sys.executable} -m dlx {path} | head -n 1",
+        shell=True,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.stdout == "i0 i1\n"
+    assert done.stderr == ""
+
+
+def test_round_trip_through_the_text_format() -> None:
+    problem = ExactCover(
+        ["p", "q", "r"],
+        ["x", "y"],
+        [
+            ["p", Colored("x", "red")],
+            ["q", "y", Colored("x", "red")],
+            ["r"],
+            ["q", "r"],
+        ],
+    )
+    text = format_dlx(problem)
+    again = parse_dlx(text)
+    assert format_dlx(again) == text
+    assert again.solutions_list() == problem.solutions_list()
+
+
+def test_format_error_carries_source_and_line() -> None:
+    with pytest.raises(FormatError) as info:
+        parse_dlx("A\nB\n", source="x.dlx")
+    assert (info.value.source, info.value.line) == ("x.dlx", 2)
