@@ -30,7 +30,10 @@ as Knuth's scan; only the constant factor changes.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
+from itertools import chain, repeat
+from operator import itemgetter
 
 #: Offset added to the size of an item that is not an active primary item.
 #: Sizes stay below it, so ``min(size) >= INACTIVE`` means "all covered".
@@ -73,37 +76,30 @@ class Links:
         """
         n = n_items
         first = n + 1
-        n_nodes = sum(map(len, rows))
-        total = first + n_nodes
-        top = [0] * total
+        flat = list(chain.from_iterable(rows))
+        widths = list(map(len, rows))
+        total = first + len(flat)
+        # Headers point to themselves; C-level builders do the per-node work
+        # wherever they can, since sudoku builds one problem per puzzle.
+        top = [*range(first), *flat]
+        option_of = [-1] * first
+        option_of += chain.from_iterable(map(repeat, range(len(rows)), widths))
         up = list(range(total))
         down = list(range(total))
-        option_of = [-1] * total
-        empty: tuple[int, ...] = ()
-        others = [empty] * total
-        others_rev = [empty] * total
         last = list(range(n))
-        length = [0] * n
-        x = first
-        for k, row in enumerate(rows):
-            width = len(row)
-            nodes = tuple(range(x, x + width))
-            twice = nodes + nodes
-            for t, item in enumerate(row):
-                top[x] = item
-                above = last[item]
-                up[x] = above
-                down[above] = x
-                last[item] = x
-                length[item] += 1
-                option_of[x] = k
-                others[x] = twice[t + 1 : t + width]
-                others_rev[x] = twice[t + width - 1 : t : -1]
-                x += 1
+        for x, item in enumerate(flat, first):
+            above = last[item]
+            up[x] = above
+            down[above] = x
+            last[item] = x
         for item in range(n):
             bottom = last[item]
             down[bottom] = item
             up[item] = bottom
+        length = [0] * n
+        for item, count in Counter(flat).items():
+            length[item] = count
+        others, others_rev = _siblings(first, total, widths)
         size = [*length, 4 * INACTIVE]
         for item in range(n_primary, n):
             size[item] += 2 * INACTIVE
@@ -126,6 +122,32 @@ class Links:
         self.others = others
         self.others_rev = others_rev
         self.option_of = option_of
+
+
+def _siblings(
+    first: int, total: int, widths: Sequence[int]
+) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
+    """For every node, the other nodes of its option going right and going left."""
+    empty: tuple[int, ...] = ()
+    others = [empty] * total
+    shapes = set(widths)
+    if len(shapes) == 1:
+        # All options have the same width w: the node at place t of every
+        # option has the same pattern of siblings, so zip strided ranges.
+        (w,) = shapes
+        for t in range(w if w > 1 else 0):
+            right = [range(first + (t + j) % w, total, w) for j in range(1, w)]
+            others[first + t : total : w] = zip(*right, strict=True)
+    else:
+        x = first
+        for w in widths:
+            twice = tuple(range(x, x + w)) * 2
+            for t in range(w):
+                others[x + t] = twice[t + 1 : t + w]
+            x += w
+    # Going left from a node visits the same siblings in the opposite order.
+    others_rev = list(map(itemgetter(slice(None, None, -1)), others))
+    return others, others_rev
 
 
 def check_links(
