@@ -65,6 +65,12 @@ class Stats:
       colours);
     * ``solutions``: solutions visited so far.
 
+    These agree with the later versions of Knuth's DLX2 on the same input
+    (checked on queens, Langford pairs, pentominoes and hundreds of random
+    problems with and without colours).  His older DLX1/DLX2 did not count
+    a solution as a node: subtract ``solutions`` from ``nodes`` to compare
+    with those.
+
     >>> Stats()
     Stats(nodes=0, updates=0, cleansings=0, solutions=0)
     """
