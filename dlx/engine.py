@@ -114,7 +114,9 @@ class Search(Iterator[tuple[int, ...]]):
     :param max_nodes: stop with :class:`~dlx.BudgetExceeded` rather than
         enter more than this many search nodes.
     :param timeout: stop with :class:`~dlx.BudgetExceeded` after about
-        this many seconds (the clock is read every 1024 nodes).
+        this many seconds of wall-clock time since the first solution was
+        asked for (time the caller spends between solutions counts too; the
+        clock is read every 1024 nodes).
     :param seed: break ties among items of equal size at random, with a
         private :class:`random.Random` seeded by this value; ``None``
         keeps Knuth's rule (leftmost item).
@@ -159,6 +161,9 @@ class Search(Iterator[tuple[int, ...]]):
         self._rng = None if seed is None else random.Random(seed)
         run = _run_plain if self.color is None else _run_colored
         self._steps = run(self, count_only)
+        if limit == 0:
+            self.outcome = Outcome.LIMIT_REACHED
+            self._steps = iter(())
 
     def __iter__(self) -> Search:
         return self

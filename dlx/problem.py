@@ -19,7 +19,9 @@ class Colored:
     Options that give a secondary item the *same* colour may share it;
     an option that names the item without a colour clashes with every
     other option that names it (Knuth's DLX2 rule).  Colours are any
-    hashable values.
+    hashable values, compared with ``==`` like dictionary keys (so ``1`` and
+    ``True`` are one colour, and ``None`` is a colour like any other); the
+    same holds for item names.
 
     >>> Colored("F", "red")
     Colored(item='F', color='red')
@@ -104,10 +106,10 @@ class ExactCover:
         Items are the integers ``0 .. n_primary + n_secondary - 1``, the first
         ``n_primary`` of them primary.  Each row lists the items of one
         option.  This skips the name lookups of :meth:`add_option`.  With
-        ``check=False`` the rows are taken as they are (a list of lists is
-        kept, not copied): the caller promises that every row is non-empty,
+        ``check=False`` the rows are taken as they are: the caller promises that every row is non-empty,
         in range and free of repeats, and a broken promise gives wrong
-        answers rather than an error.
+        answers rather than an error.  The rows themselves are shared, not
+        copied: do not change them afterwards.
 
         :raises ProblemError: (with ``check=True``) when a row is empty,
             names an item out of range, or names an item twice.
@@ -124,7 +126,7 @@ class ExactCover:
         n_items = n_primary + n_secondary
         problem = cls(range(n_primary), range(n_primary, n_items))
         if not check:
-            problem._rows = rows if isinstance(rows, list) else list(rows)
+            problem._rows = list(rows)  # a shallow copy: the rows are shared
             problem._options = None
             return problem
         checked: list[Sequence[int]] = []
@@ -185,11 +187,14 @@ class ExactCover:
     def option(self, index: int) -> tuple[Hashable, ...]:
         """The items of option ``index``, as given (coloured ones as :class:`Colored`).
 
-        :raises IndexError: when there is no such option.
+        :raises IndexError: when there is no such option (negative indices
+            are refused too, as option numbers start at 0).
 
         >>> ExactCover("ab", options=[["b", "a"]]).option(0)
         ('b', 'a')
         """
+        if index < 0:
+            raise IndexError(f"option index {index} is negative")
         if self._options is None:
             return tuple(self._rows[index])
         return self._options[index]
@@ -216,8 +221,9 @@ class ExactCover:
 
         ``items`` names the items the option covers, in the order they will
         be reported.  A secondary item may be given as ``Colored(item,
-        colour)``.  An option that names no primary item is allowed, but it
-        can only ever be part of a solution if no primary item needs it.
+        colour)``.  An option that names no primary item is allowed but is
+        never part of a solution, since the search only ever chooses options
+        to cover primary items (as in Knuth's programs).
 
         :raises ProblemError: when the option is empty, names an unknown
             item, names an item twice, or colours a primary item.
@@ -241,7 +247,7 @@ class ExactCover:
         for entry in entries:
             if isinstance(entry, Colored):
                 name = entry.item
-                code = self._color_code(entry.color)
+                code = self._color_code(entry.color, k, name)
             else:
                 name = entry
                 code = 0
@@ -285,7 +291,7 @@ class ExactCover:
         except TypeError:  # an unhashable name cannot be an item
             return None
 
-    def _color_code(self, color: Hashable) -> int:
+    def _color_code(self, color: Hashable, k: int, name: Hashable) -> int:
         codes = self._color_codes
         try:
             return codes[color]
@@ -293,7 +299,9 @@ class ExactCover:
             codes[color] = code = len(codes) + 1
             return code
         except TypeError:
-            raise ProblemError(f"colour {color!r} is not hashable") from None
+            raise ProblemError(
+                f"option {k} gives item {name!r} colour {color!r}, which is not hashable"
+            ) from None
 
     # -- solving -------------------------------------------------------------
 

@@ -1,0 +1,138 @@
+"""Builders of classic exact-cover problems, shared by the engine's tests.
+
+Each builder returns a fresh :class:`dlx.ExactCover` whose items and options
+follow Knuth's formulations in TAOCP 7.2.2.1, so that the published counts of
+solutions apply.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Sequence
+
+from dlx import ExactCover
+
+__all__ = [
+    "PENTOMINOES",
+    "langford",
+    "n_queens",
+    "orientations",
+    "pentomino_rectangle",
+    "sudoku_empty",
+]
+
+
+def n_queens(n: int) -> ExactCover:
+    """N queens: rows and columns primary, both kinds of diagonals secondary.
+
+    Option ``k`` is the queen on row ``k // n``, column ``k % n``.
+    """
+    rows = [("r", i) for i in range(n)]
+    cols = [("c", j) for j in range(n)]
+    diagonals = [("a", s) for s in range(2 * n - 1)]
+    antidiagonals = [("b", d) for d in range(2 * n - 1)]
+    problem = ExactCover(rows + cols, diagonals + antidiagonals)
+    for i in range(n):
+        for j in range(n):
+            problem.add_option([("r", i), ("c", j), ("a", i + j), ("b", i - j + n - 1)])
+    return problem
+
+
+def langford(n: int) -> ExactCover:
+    """Langford pairs: place two copies of each ``k`` in ``1..n`` in ``2n`` slots.
+
+    The two ``k``'s have exactly ``k`` slots between them.  Items are the
+    values ``("v", k)`` and the slots ``("s", i)``, all primary; every
+    arrangement and its mirror image are counted separately.
+    """
+    values = [("v", k) for k in range(1, n + 1)]
+    slots = [("s", i) for i in range(1, 2 * n + 1)]
+    problem = ExactCover(values + slots)
+    for k in range(1, n + 1):
+        for i in range(1, 2 * n - k):
+            problem.add_option([("v", k), ("s", i), ("s", i + k + 1)])
+    return problem
+
+
+def sudoku_empty(box: int = 2) -> ExactCover:
+    """The empty sudoku of ``box**2`` rows and columns, all primary items.
+
+    Items: each cell is filled, each row / column / box has each digit.
+    Option ``(r * size + c) * size + d`` puts digit ``d`` in cell ``(r, c)``.
+    """
+    size = box * box
+    cells = [("p", r, c) for r in range(size) for c in range(size)]
+    rows = [("r", r, d) for r in range(size) for d in range(size)]
+    cols = [("c", c, d) for c in range(size) for d in range(size)]
+    boxes = [("b", b, d) for b in range(size) for d in range(size)]
+    problem = ExactCover(cells + rows + cols + boxes)
+    for r in range(size):
+        for c in range(size):
+            b = (r // box) * box + c // box
+            for d in range(size):
+                problem.add_option([("p", r, c), ("r", r, d), ("c", c, d), ("b", b, d)])
+    return problem
+
+
+# The twelve pentominoes in Conway's letters, each drawn once with '#'.
+PENTOMINOES: dict[str, tuple[str, ...]] = {
+    "F": (".##", "##.", ".#."),
+    "I": ("#####",),
+    "L": ("####", "#..."),
+    "N": ("###.", "..##"),
+    "P": ("###", "##."),
+    "T": ("###", ".#.", ".#."),
+    "U": ("#.#", "###"),
+    "V": ("#..", "#..", "###"),
+    "W": ("#..", "##.", ".##"),
+    "X": (".#.", "###", ".#."),
+    "Y": ("####", ".#.."),
+    "Z": ("##.", ".#.", ".##"),
+}
+
+Cell = tuple[int, int]
+
+
+def _normalize(cells: Iterable[Cell]) -> frozenset[Cell]:
+    cells = list(cells)
+    r0 = min(r for r, _ in cells)
+    c0 = min(c for _, c in cells)
+    return frozenset((r - r0, c - c0) for r, c in cells)
+
+
+def orientations(drawing: Sequence[str]) -> set[frozenset[Cell]]:
+    """The distinct rotations and reflections of a drawn shape, normalized."""
+    cells = [
+        (r, c)
+        for r, line in enumerate(drawing)
+        for c, ch in enumerate(line)
+        if ch == "#"
+    ]
+    shapes: set[frozenset[Cell]] = set()
+    for _ in range(2):
+        for _ in range(4):
+            shapes.add(_normalize(cells))
+            cells = [(c, -r) for r, c in cells]  # rotate a quarter turn
+        cells = [(r, -c) for r, c in cells]  # reflect
+    return shapes
+
+
+def pentomino_rectangle(height: int, width: int) -> ExactCover:
+    """Pack the twelve pentominoes into a ``height`` x ``width`` rectangle.
+
+    Items: the piece letters, then the cells ``(r, c)``, all primary.  Every
+    orientation of every piece is an option, so each packing is counted once
+    for each of the rectangle's symmetries (4 for a non-square rectangle).
+    """
+    assert height * width == 60
+    cells: list[Hashable] = [(r, c) for r in range(height) for c in range(width)]
+    problem = ExactCover([*PENTOMINOES, *cells])
+    for name, drawing in PENTOMINOES.items():
+        for shape in sorted(orientations(drawing), key=sorted):
+            rows = 1 + max(r for r, _ in shape)
+            cols = 1 + max(c for _, c in shape)
+            for dr in range(height - rows + 1):
+                for dc in range(width - cols + 1):
+                    problem.add_option(
+                        [name, *sorted((r + dr, c + dc) for r, c in shape)]
+                    )
+    return problem

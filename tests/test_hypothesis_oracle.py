@@ -1,0 +1,359 @@
+"""Random small problems, solved by the engine and by brute force.
+
+The brute-force enumerator below knows nothing of dancing links: it walks
+through every subset of the options (abandoning a partial subset only once
+it already breaks a rule that adding more options can never repair) and
+keeps those that obey the definition of a solution:
+
+* every option in the subset names at least one primary item (as in Knuth's
+  programs, a solution is a set of options chosen *for* primary items, so an
+  option without one never appears in a solution);
+* every primary item is named by exactly one option of the subset;
+* every secondary item is either named by at most one option without a
+  colour and by no other option, or named only with colours, all the same.
+
+For problems without colours a second oracle follows Algorithm X on plain
+Python sets, with Knuth's definitions of *nodes* and *updates* computed from
+the sets, to pin down the branching rule (fewest options, leftmost on ties),
+the order of the solutions and the statistics.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable
+from dataclasses import dataclass
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dlx import BudgetExceeded, Colored, ExactCover, Outcome, Search
+
+Entry = tuple[int, str | None]  # (item index, colour or None)
+
+
+@dataclass(frozen=True)
+class Spec:
+    """A small problem: items are indices, primary ones first."""
+
+    n_primary: int
+    n_secondary: int
+    options: tuple[tuple[Entry, ...], ...]
+
+    def name(self, item: int) -> Hashable:
+        # Names of two different types, to exercise "any hashable name".
+        if item < self.n_primary:
+            return f"p{item}"
+        return ("s", item - self.n_primary)
+
+    def build(self) -> ExactCover:
+        problem = ExactCover(
+            [self.name(i) for i in range(self.n_primary)],
+            [self.name(i) for i in range(self.n_primary, self.n_items)],
+        )
+        for option in self.options:
+            problem.add_option(
+                [
+                    self.name(i) if colour is None else Colored(self.name(i), colour)
+                    for i, colour in option
+                ]
+            )
+        return problem
+
+    @property
+    def n_items(self) -> int:
+        return self.n_primary + self.n_secondary
+
+    @property
+    def rows(self) -> list[list[int]]:
+        return [[i for i, _ in option] for option in self.options]
+
+
+@st.composite
+def specs(draw: st.DrawFn, colours: bool = True) -> Spec:
+    """≤ 7 primary, ≤ 3 secondary items, ≤ 12 options, colours on secondary ones.
+
+    Half of the problems get a planted solution: a random partition of the
+    primary items, each block with some secondary items coloured with one
+    colour per item (with colours), so that problems with several
+    solutions, and solutions whose options share a colour, are common.
+    The other options are random, with random colours or none.
+    """
+    n_primary = draw(st.integers(0, 7))
+    n_secondary = draw(st.integers(0, 3))
+    n_items = n_primary + n_secondary
+    colour = st.sampled_from(["red", "blue"]) if colours else st.none()
+    some_colour = st.none() | colour
+    options: list[tuple[Entry, ...]] = []
+    if n_primary and draw(st.booleans()):
+        planted = [draw(colour) for _ in range(n_secondary)]
+        blocks = draw(
+            st.lists(st.integers(0, 3), min_size=n_primary, max_size=n_primary)
+        )
+        for b in sorted(set(blocks)):
+            block: list[Entry] = [(i, None) for i in range(n_primary) if blocks[i] == b]
+            if n_secondary:
+                extra = draw(
+                    st.lists(
+                        st.integers(n_primary, n_items - 1),
+                        max_size=n_secondary,
+                        unique=True,
+                    )
+                )
+                block += [(i, planted[i - n_primary]) for i in extra]
+            options.append(tuple(block))
+    if n_items:
+        rows = draw(
+            st.lists(
+                st.lists(
+                    st.integers(0, n_items - 1),
+                    min_size=1,
+                    max_size=min(n_items, 4),
+                    unique=True,
+                ),
+                max_size=12 - len(options),
+            )
+        )
+        for row in rows:
+            options.append(
+                tuple((i, draw(some_colour) if i >= n_primary else None) for i in row)
+            )
+    if options:
+        options = draw(st.permutations(options))
+    return Spec(n_primary, n_secondary, tuple(options))
+
+
+_UNCOLOURED = object()
+
+
+def brute_force(spec: Spec) -> set[tuple[int, ...]]:
+    """Every solution, by the definition, as a sorted tuple of option indices."""
+    found: set[tuple[int, ...]] = set()
+    options = spec.options
+    usable = [any(i < spec.n_primary for i, _ in option) for option in options]
+
+    def extend(
+        k: int, chosen: list[int], covered: set[int], uses: dict[int, object]
+    ) -> None:
+        if k == len(options):
+            if len(covered) == spec.n_primary:
+                found.add(tuple(chosen))
+            return
+        extend(k + 1, chosen, covered, uses)  # without option k
+        if not usable[k]:
+            return
+        new_covered = set(covered)
+        new_uses = dict(uses)
+        for i, colour in options[k]:
+            if i < spec.n_primary:
+                if i in new_covered:
+                    return
+                new_covered.add(i)
+            else:
+                mark = _UNCOLOURED if colour is None else colour
+                if i in new_uses and (mark is _UNCOLOURED or new_uses[i] != mark):
+                    return
+                new_uses[i] = mark
+        extend(k + 1, [*chosen, k], new_covered, new_uses)
+
+    extend(0, [], set(), {})
+    return found
+
+
+@dataclass
+class Reference:
+    solutions: list[tuple[int, ...]]
+    nodes: int
+    updates: int
+
+
+def reference_search(n_primary: int, n_items: int, rows: list[list[int]]) -> Reference:
+    """Algorithm X on sets, counting Knuth's nodes and updates from their definitions.
+
+    * a node for every level entered (root, dead ends and solutions included);
+    * covering an item costs 1, plus 1 for every node it unlinks from another
+      item's list: every *active* option on the item (one that names no
+      covered item) has its other ``len(option) - 1`` nodes unlinked;
+    * at a dead end Knuth covers the empty item anyway: 1 update;
+    * branching on the active primary item with the fewest active options,
+      the leftmost on ties, trying its options in the order they were added.
+    """
+    containing: list[list[int]] = [[] for _ in range(n_items)]
+    for k, row in enumerate(rows):
+        for i in row:
+            containing[i].append(k)
+    covered: set[int] = set()
+    result = Reference([], 0, 0)
+
+    def active(k: int) -> bool:
+        return covered.isdisjoint(rows[k])
+
+    def cover(i: int) -> None:
+        result.updates += 1 + sum(len(rows[k]) - 1 for k in containing[i] if active(k))
+        covered.add(i)
+
+    def level(chosen: list[int]) -> None:
+        result.nodes += 1
+        left = [i for i in range(n_primary) if i not in covered]
+        if not left:
+            result.solutions.append(tuple(sorted(chosen)))
+            return
+        best = min(left, key=lambda i: (sum(map(active, containing[i])), i))
+        candidates = [k for k in containing[best] if active(k)]
+        cover(best)
+        for k in candidates:
+            for j in rows[k]:
+                if j != best:
+                    cover(j)
+            level([*chosen, k])
+            covered.difference_update(j for j in rows[k] if j != best)
+        covered.discard(best)
+
+    level([])
+    return result
+
+
+def all_solutions(search: Search) -> list[tuple[int, ...]]:
+    """Run a search to the end, checking the links at every solution."""
+    solutions: list[tuple[int, ...]] = []
+    for solution in search:
+        search.check()
+        assert search.outcome is Outcome.RUNNING
+        assert search.stats.solutions == len(solutions) + 1
+        solutions.append(solution)
+    search.check()
+    return solutions
+
+
+@settings(max_examples=200, deadline=None)
+@given(specs())
+def test_same_solutions_as_brute_force(spec: Spec) -> None:
+    expected = brute_force(spec)
+    problem = spec.build()
+    search = problem.search()
+    solutions = all_solutions(search)
+    assert set(solutions) == expected
+    assert len(solutions) == len(expected)  # no solution twice
+    assert all(list(s) == sorted(s) for s in solutions)
+    for solution in solutions:
+        assert problem.options_of(solution) == [
+            tuple(
+                spec.name(i) if c is None else Colored(spec.name(i), c)
+                for i, c in spec.options[k]
+            )
+            for k in solution
+        ]
+    assert search.outcome is Outcome.EXHAUSTED
+    assert search.stats.solutions == len(expected)
+    assert search.stats.nodes >= max(1, len(expected))
+    if not problem.uses_colors:
+        assert search.stats.cleansings == 0
+
+
+@settings(max_examples=100, deadline=None)
+@given(specs())
+def test_count_first_unique_limit(spec: Spec) -> None:
+    problem = spec.build()
+    solutions = list(problem.solutions())
+    n = len(solutions)
+    assert problem.count() == n
+    assert problem.solutions_list() == solutions
+    first = problem.first()
+    if n:
+        assert first == solutions[0]
+    else:
+        assert first is None
+    assert problem.is_unique() == (n == 1)
+    for limit in (1, 2, 3):
+        assert problem.count(limit) == min(limit, n)
+        limited = problem.search(limit=limit)
+        assert list(limited) == solutions[:limit]
+        expected = Outcome.LIMIT_REACHED if n >= limit else Outcome.EXHAUSTED
+        assert limited.outcome is expected
+
+
+@settings(max_examples=100, deadline=None)
+@given(specs())
+def test_counting_search_has_the_same_statistics(spec: Spec) -> None:
+    links = spec.build().links()
+    full = Search(links)
+    solutions = list(full)
+    counting = Search(links, count_only=True)
+    assert sum(1 for _ in counting) == len(solutions)
+    assert counting.stats == full.stats
+    assert counting.outcome is Outcome.EXHAUSTED
+    counting.check()
+
+
+@settings(max_examples=100, deadline=None)
+@given(specs(), st.integers(0, 2**32))
+def test_random_tie_breaking_finds_the_same_solutions(spec: Spec, seed: int) -> None:
+    problem = spec.build()
+    expected = sorted(problem.solutions())
+    state = random.getstate()
+    search = problem.search(seed=seed)
+    order = all_solutions(search)
+    assert random.getstate() == state  # the global generator is not used
+    assert sorted(order) == expected
+    assert problem.count(seed=seed) == len(expected)
+    assert list(problem.solutions(seed=seed)) == order  # same seed, same order
+
+
+@settings(max_examples=100, deadline=None)
+@given(specs(colours=False))
+def test_rows_and_names_agree(spec: Spec) -> None:
+    named = spec.build().search()
+    named_solutions = list(named)
+    for check in (True, False):
+        fast = ExactCover.from_rows(
+            spec.rows, spec.n_primary, spec.n_secondary, check=check
+        )
+        search = fast.search()
+        assert list(search) == named_solutions
+        assert search.stats == named.stats
+        search.check()
+        for solution in named_solutions:
+            assert fast.options_of(solution) == [tuple(spec.rows[k]) for k in solution]
+
+
+@settings(max_examples=150, deadline=None)
+@given(specs(colours=False))
+def test_order_and_statistics_follow_knuth(spec: Spec) -> None:
+    reference = reference_search(spec.n_primary, spec.n_items, spec.rows)
+    assert set(reference.solutions) == brute_force(spec)  # the oracle's own check
+    search = spec.build().search()
+    assert list(search) == reference.solutions
+    assert search.stats.nodes == reference.nodes
+    assert search.stats.updates == reference.updates
+    assert search.stats.cleansings == 0
+
+
+@settings(max_examples=100, deadline=None)
+@given(specs(), st.data())
+def test_node_budget_cuts_a_search_short(spec: Spec, data: st.DataObject) -> None:
+    problem = spec.build()
+    full = problem.search()
+    solutions = list(full)
+    total = full.stats.nodes
+    max_nodes = data.draw(st.integers(0, total + 2), label="max_nodes")
+    search = problem.search(max_nodes=max_nodes)
+    seen: list[tuple[int, ...]] = []
+    if max_nodes >= total:
+        seen.extend(search)
+        assert seen == solutions
+        assert search.stats == full.stats
+        assert search.outcome is Outcome.EXHAUSTED
+    else:
+        try:
+            for solution in search:
+                seen.append(solution)
+        except BudgetExceeded as error:
+            assert error.outcome is Outcome.OUT_OF_NODES
+            assert error.stats is search.stats
+        else:
+            raise AssertionError("the node budget did not stop the search")
+        assert search.outcome is Outcome.OUT_OF_NODES
+        assert search.stats.nodes == max_nodes
+        assert search.stats.solutions == len(seen)
+        assert seen == solutions[: len(seen)]
+        search.check()
