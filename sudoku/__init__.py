@@ -1,0 +1,60 @@
+"""pydlx's sudoku solver: any grid in, the solved grid out, built on :mod:`dlx`.
+
+Solve a puzzle in the representation you have, and get the answer in the
+same one (string, lines, list of rows, list of lists of characters or ints):
+
+>>> import sudoku
+>>> sudoku.solve("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+'534678912672195348198342567859761423426853791713924856961537284287419635345286179'
+>>> sudoku.count("." * 16), sudoku.is_unique("." * 16)
+(288, False)
+
+16x16 grids may use ``A``-``P`` (the judge format), ``1``-``9A``-``G`` or
+hexadecimal; rectangular boxes are chosen with ``box=(rows, columns)``.
+``python -m sudoku`` solves files of puzzles (see :mod:`sudoku.cli`).
+"""
+
+from sudoku.encoding import Encoding, encode
+from sudoku.errors import (
+    AlphabetError,
+    BoxShapeError,
+    ConflictError,
+    GridSizeError,
+    InputFormatError,
+    MultipleSolutionsError,
+    NoSolutionError,
+    SolutionError,
+    SudokuError,
+    SymbolError,
+)
+from sudoku.formats import Layout, Puzzle, format_solution, read_puzzles
+from sudoku.grid import Grid, GridLike, box_shape, detect_alphabet
+from sudoku.solver import check, count, is_unique, solutions, solve
+
+__all__ = [
+    "AlphabetError",
+    "BoxShapeError",
+    "ConflictError",
+    "Encoding",
+    "Grid",
+    "GridLike",
+    "GridSizeError",
+    "InputFormatError",
+    "Layout",
+    "MultipleSolutionsError",
+    "NoSolutionError",
+    "Puzzle",
+    "SolutionError",
+    "SudokuError",
+    "SymbolError",
+    "box_shape",
+    "check",
+    "count",
+    "detect_alphabet",
+    "encode",
+    "format_solution",
+    "is_unique",
+    "read_puzzles",
+    "solutions",
+    "solve",
+]

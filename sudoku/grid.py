@@ -1,0 +1,499 @@
+"""Sudoku grids: reading every supported representation, and writing it back.
+
+A grid of size N has N rows, N columns and N boxes of N cells each; its
+cells hold the *values* 1 to N, or 0 for a blank.  :class:`Grid` reads a
+grid given as
+
+* a string of N² characters (``"53..7...."``...);
+* a multi-line string, N lines of N characters;
+* a list of N strings of N characters;
+* a list of N lists of N one-character strings;
+* a list of N lists of N ints (0 or ``None`` for a blank),
+
+and writes values back in the same representation, alphabet and blank
+character, so that a solved grid looks like the puzzle it came from.
+
+How the alphabet is chosen (an explicit ``alphabet=`` always wins):
+
+* ``.``, ``-`` and ``_`` are always blanks, and so is ``0`` unless the
+  alphabet contains it;
+* a 16x16 grid in which ``0`` appears 1 to 16 times and no letter beyond
+  ``F`` appears is hexadecimal, ``0``-``9`` then ``A``-``F`` (a symbol
+  appears at most 16 times; a blank ``0`` would appear far more often);
+* a grid in which no digit ``1``-``9`` appears, and which either shows
+  some letter or is larger than 9x9, uses letters: ``A`` is the first
+  symbol (``A``-``P`` for 16x16 as in the POJ 3076 / UVA 1309 judges,
+  ``A``-``Y`` for 25x25);
+* any other grid uses ``1``-``9`` then letters: ``1``-``9A``-``G`` for
+  16x16, ``1``-``9A``-``P`` for 25x25;
+* letters may be lower case when all letters in the grid are.
+
+Box shapes: an N x N grid with N = b² has b x b boxes; otherwise the box has
+the most square shape with fewer rows than columns (2x3 for 6x6, 2x4 for
+8x8, 3x4 for 12x12), and ``box=(rows, columns)`` chooses another.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from functools import lru_cache
+from math import isqrt
+from typing import TypeAlias
+
+from sudoku.errors import (
+    AlphabetError,
+    BoxShapeError,
+    GridSizeError,
+    SudokuError,
+    SymbolError,
+)
+
+__all__ = ["BLANKS", "Grid", "GridLike", "box_shape", "detect_alphabet"]
+
+#: Characters that are always blanks (unless an explicit alphabet uses them).
+#: ``0`` is a blank too whenever it is not a symbol.
+BLANKS = ".-_"
+
+_DIGITS_FIRST = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_HEX = "0123456789ABCDEF"
+_NONZERO_DIGITS = frozenset("123456789")
+
+#: What :func:`sudoku.solve` and friends accept: a string, a list of row
+#: strings, or a list of rows of one-character strings or ints.
+GridLike: TypeAlias = (
+    str | Sequence[str] | Sequence[Sequence[int | None]] | Sequence[Sequence[str]]
+)
+
+
+class _Form(enum.Enum):
+    """The representation a grid came in, so that answers go back in it."""
+
+    FLAT = "flat"  # one string of N*N characters
+    LINES = "lines"  # one string of N lines
+    ROWS = "rows"  # a list of N strings
+    CHARS = "chars"  # a list of N lists of one-character strings
+    INTS = "ints"  # a list of N lists of ints
+
+
+def box_shape(size: int, box: tuple[int, int] | None = None) -> tuple[int, int]:
+    """The shape ``(rows, columns)`` of the boxes of a ``size`` x ``size`` grid.
+
+    Without ``box``: square boxes when ``size`` is a square, otherwise the
+    most square shape with fewer rows than columns.  With ``box``: checks
+    that it fits and returns it.
+
+    :param size: the number of rows (and of columns, and of symbols).
+    :param box: an explicit ``(rows, columns)`` shape, or ``None``.
+    :returns: the box shape.
+    :raises BoxShapeError: when ``box`` does not multiply to ``size``, or
+        when ``size`` (a prime above 1, such as 5 or 7) has no shape.
+
+    >>> box_shape(9), box_shape(6), box_shape(12), box_shape(8, (4, 2))
+    ((3, 3), (2, 3), (3, 4), (4, 2))
+    """
+    if box is not None:
+        rows, cols = _checked_box(box)
+        if rows * cols != size:
+            raise BoxShapeError(
+                f"box={(rows, cols)} does not fit a {size}x{size} grid: "
+                f"rows x columns must be {size}"
+            )
+        return rows, cols
+    rows = isqrt(size)
+    while rows > 1 and size % rows:
+        rows -= 1
+    if rows == 1 and size > 1:
+        raise BoxShapeError(
+            f"a {size}x{size} grid has no box shape; pass box=(rows, columns)"
+        )
+    return rows, size // rows
+
+
+def _checked_box(box: object) -> tuple[int, int]:
+    """``box`` as a pair of positive ints, or :class:`BoxShapeError`."""
+    if not isinstance(box, Sequence) or len(box) != 2:
+        raise BoxShapeError(f"box={box!r} is not a pair (rows, columns)")
+    rows, cols = box
+    if not (type(rows) is int and type(cols) is int and rows > 0 and cols > 0):
+        raise BoxShapeError(f"box={box!r} is not a pair of positive ints")
+    return rows, cols
+
+
+def detect_alphabet(cells: str, size: int) -> str:
+    """Choose the alphabet of a grid from the characters in its cells.
+
+    The rules are in the module documentation (:mod:`sudoku.grid`).  The
+    result has ``size`` symbols; characters of ``cells`` outside it (and
+    outside the blanks) are not checked here.
+
+    :param cells: the grid's characters, in any order.
+    :param size: the grid's size N (the alphabet has N symbols).
+    :returns: the alphabet: symbol k (from 0) stands for value k + 1.
+    :raises AlphabetError: when no built-in alphabet is that large (over 35).
+
+    >>> detect_alphabet("5.3..7", 9)
+    '123456789'
+    >>> detect_alphabet("--A-P-", 16), detect_alphabet("..9.G.", 16)
+    ('ABCDEFGHIJKLMNOP', '123456789ABCDEFG')
+    >>> detect_alphabet("0..f..a", 16)
+    '0123456789abcdef'
+    """
+    present = set(cells).difference(BLANKS)
+    letters = {ch for ch in present if ch.isalpha()}
+    lower = bool(letters) and all(ch.islower() for ch in letters)
+    upper_letters = {ch.upper() for ch in letters}
+    if (
+        size == 16
+        and "0" in present
+        and cells.count("0") <= 16
+        and upper_letters <= set("ABCDEF")
+    ):
+        alphabet = _HEX
+    elif (
+        not present & _NONZERO_DIGITS
+        and (letters or size > 9)
+        and size <= len(_LETTERS)
+    ):
+        alphabet = _LETTERS[:size]
+    elif size <= len(_DIGITS_FIRST):
+        alphabet = _DIGITS_FIRST[:size]
+    else:
+        raise AlphabetError(
+            f"a {size}x{size} grid needs an explicit alphabet= "
+            f"(the built-in alphabets have at most {len(_DIGITS_FIRST)} symbols)"
+        )
+    return alphabet.lower() if lower else alphabet
+
+
+@lru_cache(maxsize=64)
+def _decoding(alphabet: str) -> dict[str, int]:
+    """Map each symbol to its value and each blank character to 0."""
+    table = {ch: 0 for ch in BLANKS + "0" if ch not in alphabet}
+    table.update((ch, k) for k, ch in enumerate(alphabet, 1))
+    return table
+
+
+def _check_alphabet(alphabet: str, size: int) -> None:
+    if not isinstance(alphabet, str):
+        raise AlphabetError(f"alphabet={alphabet!r} is not a string")
+    if len(alphabet) != size:
+        raise AlphabetError(
+            f"alphabet {alphabet!r} has {len(alphabet)} symbols; "
+            f"a {size}x{size} grid needs {size}"
+        )
+    if len(set(alphabet)) != size:
+        repeated = next(ch for ch in alphabet if alphabet.count(ch) > 1)
+        raise AlphabetError(f"alphabet {alphabet!r} has {repeated!r} twice")
+    if any(ch.isspace() for ch in alphabet):
+        raise AlphabetError(f"alphabet {alphabet!r} contains white space")
+
+
+def _size_error(given: int, size: int | None, why: str) -> GridSizeError:
+    if size is not None:
+        return GridSizeError(
+            f"{given} cells given; a {size}x{size} grid {why} has {size * size}",
+            given,
+            size * size,
+        )
+    if given == 0:
+        return GridSizeError("no cells given: the grid is empty", 0)
+    return GridSizeError(
+        f"{given} cells given: not a square number "
+        "(a 9x9 grid has 81 cells, 16x16 has 256)",
+        given,
+    )
+
+
+class Grid:
+    """A parsed sudoku grid: its size, box shape, values and representation.
+
+    Build one with :meth:`parse`; :attr:`values` lists the cells row by
+    row (0 for a blank, 1 to N for a symbol) and :meth:`render` writes
+    values back the way the grid was given.
+
+    :ivar size: N, the number of rows, columns, boxes and symbols.
+    :ivar box: the box shape ``(rows, columns)``.
+    :ivar values: the N² cell values, row by row; 0 is a blank.
+    :ivar alphabet: the symbols, symbol k (from 0) being value k + 1;
+        ``None`` for a grid of ints.
+
+    >>> grid = Grid.parse(["12..", "34..", "....", "...."])
+    >>> grid.size, grid.box, grid.alphabet, grid.values[:6]
+    (4, (2, 2), '1234', (1, 2, 0, 0, 3, 4))
+    >>> grid.render([1, 2, 3, 4] * 4)
+    ['1234', '1234', '1234', '1234']
+    """
+
+    __slots__ = ("_blank", "_end", "_form", "alphabet", "box", "size", "values")
+
+    size: int
+    box: tuple[int, int]
+    values: tuple[int, ...]
+    alphabet: str | None
+
+    def __init__(
+        self,
+        size: int,
+        box: tuple[int, int],
+        values: Sequence[int],
+        alphabet: str | None,
+        form: _Form = _Form.FLAT,
+        blank: str | int | None = ".",
+        end: str = "",
+    ) -> None:
+        self.size = size
+        self.box = box
+        self.values = tuple(values)
+        self.alphabet = alphabet
+        self._form = form
+        self._blank = blank
+        self._end = end
+
+    @classmethod
+    def parse(
+        cls,
+        grid: GridLike,
+        *,
+        alphabet: str | None = None,
+        box: tuple[int, int] | None = None,
+    ) -> Grid:
+        """Read a grid in any supported representation (see :mod:`sudoku.grid`).
+
+        Surrounding blank space around a string grid, and around each line
+        of a multi-line one, is ignored.
+
+        :param grid: the grid.
+        :param alphabet: the symbols, the first standing for value 1;
+            ``None`` detects them (not allowed for a grid of ints).
+        :param box: the box shape ``(rows, columns)``; ``None`` for the
+            default shape of the size.
+        :returns: the parsed grid.
+        :raises GridSizeError: when the grid is not N rows of N cells.
+        :raises BoxShapeError: when the box shape does not fit.
+        :raises AlphabetError: when ``alphabet`` is unusable.
+        :raises SymbolError: when a cell is neither a symbol nor a blank.
+        :raises SudokuError: when ``grid`` is not a string or a list of rows.
+
+        >>> Grid.parse("1.3.\\n3...\\n..1.\\n...4\\n").values[:4]
+        (1, 0, 3, 0)
+        >>> Grid.parse([[1, None], [0, 2]], box=(1, 2)).values
+        (1, 0, 0, 2)
+        """
+        if isinstance(grid, str):
+            text = grid.strip()
+            end = "\n" if grid.rstrip(" \t").endswith("\n") else ""
+            if "\n" not in text:
+                return cls._parse_flat(text, alphabet, box, end)
+            lines = [line.strip() for line in text.splitlines()]
+            return cls._parse_rows(lines, alphabet, box, _Form.LINES, end)
+        if not isinstance(grid, Sequence):
+            raise SudokuError(
+                f"a grid must be a string or a list of rows, not {type(grid).__name__}"
+            )
+        rows = list(grid)
+        if not rows:
+            raise GridSizeError("no rows given: the grid is empty", 0)
+        if isinstance(rows[0], str):
+            texts: list[str] = []
+            for r, row in enumerate(rows, 1):
+                if not isinstance(row, str):
+                    raise SymbolError(
+                        f"row {r} is a {type(row).__name__}, but row 1 is a string",
+                        row,
+                        r,
+                        0,
+                    )
+                texts.append(row)
+            return cls._parse_rows(texts, alphabet, box, _Form.ROWS, "")
+        return cls._parse_cells(rows, alphabet, box)
+
+    @classmethod
+    def _parse_flat(
+        cls, text: str, alphabet: str | None, box: tuple[int, int] | None, end: str
+    ) -> Grid:
+        given = len(text)
+        size = isqrt(given)
+        if size * size != given or size == 0:
+            if alphabet is not None:
+                raise _size_error(given, len(alphabet), f"(alphabet {alphabet!r})")
+            if box is not None:
+                rows, cols = _checked_box(box)
+                raise _size_error(given, rows * cols, f"(box={box})")
+            raise _size_error(given, None, "")
+        shape = box_shape(size, box)
+        values, alphabet, blank = _read_text(text, size, alphabet)
+        return cls(size, shape, values, alphabet, _Form.FLAT, blank, end)
+
+    @classmethod
+    def _parse_rows(
+        cls,
+        rows: list[str],
+        alphabet: str | None,
+        box: tuple[int, int] | None,
+        form: _Form,
+        end: str,
+    ) -> Grid:
+        size = len(rows)
+        shape = box_shape(size, box)
+        for r, row in enumerate(rows, 1):
+            if len(row) != size:
+                raise GridSizeError(
+                    f"row {r} has {len(row)} cells; a grid of {size} rows "
+                    f"is {size}x{size}, so every row needs {size}",
+                    len(row),
+                    size,
+                )
+        values, alphabet, blank = _read_text("".join(rows), size, alphabet)
+        return cls(size, shape, values, alphabet, form, blank, end)
+
+    @classmethod
+    def _parse_cells(
+        cls,
+        rows: Sequence[object],
+        alphabet: str | None,
+        box: tuple[int, int] | None,
+    ) -> Grid:
+        size = len(rows)
+        shape = box_shape(size, box)
+        cells: list[object] = []
+        for r, row in enumerate(rows, 1):
+            if not isinstance(row, Sequence) or isinstance(row, str):
+                raise SymbolError(
+                    f"row {r} is a {type(row).__name__}, not a list of cells",
+                    row,
+                    r,
+                    0,
+                )
+            if len(row) != size:
+                raise GridSizeError(
+                    f"row {r} has {len(row)} cells; a grid of {size} rows "
+                    f"is {size}x{size}, so every row needs {size}",
+                    len(row),
+                    size,
+                )
+            cells.extend(row)
+        first = next((cell for cell in cells if cell is not None), None)
+        if isinstance(first, str):
+            text: list[str] = []
+            for k, cell in enumerate(cells):
+                if not isinstance(cell, str) or len(cell) != 1:
+                    raise SymbolError(
+                        f"bad cell {cell!r} at row {k // size + 1}, column "
+                        f"{k % size + 1}: expected a one-character string",
+                        cell,
+                        k // size + 1,
+                        k % size + 1,
+                    )
+                text.append(cell)
+            values, alphabet, blank = _read_text("".join(text), size, alphabet)
+            return cls(size, shape, values, alphabet, _Form.CHARS, blank)
+        if alphabet is not None:
+            raise AlphabetError(
+                "alphabet= applies to grids of characters, not to grids of ints"
+            )
+        numbers: list[int] = []
+        # Blanks are written back as None if the grid wrote them so (and never as 0).
+        blank_value: int | None = None if None in cells and 0 not in cells else 0
+        for k, cell in enumerate(cells):
+            if cell is None:
+                numbers.append(0)
+            elif type(cell) is int and 0 <= cell <= size:
+                numbers.append(cell)
+            else:
+                raise SymbolError(
+                    f"bad value {cell!r} at row {k // size + 1}, column "
+                    f"{k % size + 1}: expected an int from 1 to {size}, "
+                    "or 0 or None for a blank",
+                    cell,
+                    k // size + 1,
+                    k % size + 1,
+                )
+        return cls(size, shape, numbers, None, _Form.INTS, blank_value)
+
+    # -- writing back ----------------------------------------------------
+
+    def symbol(self, value: int) -> str | int:
+        """How the grid writes ``value``: its symbol, or the int itself.
+
+        :param value: a value from 1 to N.
+        :returns: the symbol (an int for a grid of ints).
+
+        >>> Grid.parse("-" * 256).symbol(1), Grid.parse([[0] * 4] * 4).symbol(3)
+        ('A', 3)
+        """
+        if self.alphabet is None:
+            return value
+        return self.alphabet[value - 1]
+
+    def render(self, values: Sequence[int] | None = None) -> GridLike:
+        """Write values in this grid's representation, alphabet and blank.
+
+        :param values: N² values, row by row (0 for a blank); ``None`` for
+            this grid's own values.
+        :returns: a string, a list of strings or a list of lists, as the
+            grid was given.
+
+        >>> grid = Grid.parse("1.3.\\n3...\\n..1.\\n...4\\n")
+        >>> print(grid.render(), end="")
+        1.3.
+        3...
+        ..1.
+        ...4
+        >>> Grid.parse([[1, None], [None, 2]], box=(1, 2)).render([1, 2, 2, 1])
+        [[1, 2], [2, 1]]
+        """
+        if values is None:
+            values = self.values
+        size = self.size
+        form = self._form
+        if form is _Form.INTS:
+            blank = None if self._blank is None else 0
+            return [
+                [v or blank for v in values[r : r + size]]
+                for r in range(0, size * size, size)
+            ]
+        assert self.alphabet is not None and isinstance(self._blank, str)
+        symbols = self._blank + self.alphabet
+        text = "".join([symbols[v] for v in values])
+        if form is _Form.FLAT:
+            return text + self._end
+        rows = [text[r : r + size] for r in range(0, size * size, size)]
+        if form is _Form.LINES:
+            return "\n".join(rows) + self._end
+        if form is _Form.ROWS:
+            return rows
+        return [list(row) for row in rows]
+
+    def __repr__(self) -> str:
+        givens = sum(1 for v in self.values if v)
+        return (
+            f"<Grid {self.size}x{self.size}, boxes {self.box[0]}x{self.box[1]}, "
+            f"alphabet {self.alphabet!r}, {givens} givens>"
+        )
+
+
+def _read_text(
+    text: str, size: int, alphabet: str | None
+) -> tuple[list[int], str, str]:
+    """Decode N² characters: the values, the alphabet and the blank character."""
+    if alphabet is None:
+        alphabet = detect_alphabet(text, size)
+    else:
+        _check_alphabet(alphabet, size)
+    table = _decoding(alphabet)
+    try:
+        values = [table[ch] for ch in text]
+    except KeyError:
+        k = next(k for k, ch in enumerate(text) if ch not in table)
+        blanks = ", ".join(repr(ch) for ch in table if table[ch] == 0)
+        raise SymbolError(
+            f"unknown symbol {text[k]!r} at row {k // size + 1}, column "
+            f"{k % size + 1} (alphabet {alphabet!r}, blanks {blanks})",
+            text[k],
+            k // size + 1,
+            k % size + 1,
+        ) from None
+    blank = next((ch for ch in BLANKS + "0" if ch in text and not table.get(ch)), ".")
+    return values, alphabet, blank

@@ -1,0 +1,512 @@
+"""The ``sudoku`` command and the batch formats it reads and writes."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+import types
+from pathlib import Path
+from typing import ClassVar
+
+import pytest
+from sudoku_helpers import LOCAL_DATA, ROOT, assert_solves
+
+from sudoku import InputFormatError, Layout, format_solution, read_puzzles
+from sudoku.cli import main
+
+PUZZLE9 = (
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+)
+SOLUTION9 = (
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+)
+FOUR = "1......2..4..3.."  # a 4x4 puzzle with one solution
+FOUR_SOLVED = "1234341221434321"
+
+
+def sample(name: str) -> str:
+    """A sample file of tests/data, exactly as stored."""
+    return (LOCAL_DATA / name).read_bytes().decode()
+
+
+def run(
+    args: list[str],
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    stdin: str | bytes | None = None,
+) -> tuple[int, str, str]:
+    """Run ``main(args)`` with ``stdin``; return (status, stdout, stderr)."""
+    if stdin is not None:
+        data = stdin.encode() if isinstance(stdin, str) else stdin
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
+    status = main(args)
+    out, err = capsys.readouterr()
+    assert "Traceback" not in err
+    return status, out, err
+
+
+def write(tmp_path: Path, name: str, text: str) -> str:
+    path = tmp_path / name
+    path.write_bytes(text.encode())
+    return str(path)
+
+
+# -- the judge samples, byte for byte ------------------------------------------------
+
+
+@pytest.mark.parametrize("size", ["9", "16"])
+def test_judge_samples_from_a_file(
+    size: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    status, out, err = run([str(LOCAL_DATA / f"sudoku{size}.in")], capsys, monkeypatch)
+    assert (status, err) == (0, "")
+    assert out == sample(f"sudoku{size}.out")
+
+
+@pytest.mark.parametrize("size", ["9", "16"])
+def test_judge_samples_through_python_m_sudoku(size: str) -> None:
+    """The real command, bytes in and bytes out, on standard input."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    result = subprocess.run(
+        [sys.executable, "-m", "sudoku"],
+        input=(LOCAL_DATA / f"sudoku{size}.in").read_bytes(),
+        capture_output=True,
+        env=env,
+        check=False,
+        timeout=60,
+    )
+    assert (result.returncode, result.stderr) == (0, b"")
+    assert result.stdout == (LOCAL_DATA / f"sudoku{size}.out").read_bytes()
+
+
+def test_samples_are_the_shared_ones() -> None:
+    shared = ROOT / ".." / "shared" / "examples"
+    if not shared.is_dir():
+        pytest.skip(f"{shared.resolve()} not found: cannot compare the copies")
+    for name in ("sudoku9.in", "sudoku9.out", "sudoku16.in", "sudoku16.out"):
+        assert (LOCAL_DATA / name).read_bytes() == (shared / name).read_bytes()
+
+
+def test_crlf_input_gives_the_same_output(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    crlf = sample("sudoku16.in").replace("\n", "\r\n")
+    status, out, _ = run([], capsys, monkeypatch, stdin=crlf)
+    assert status == 0 and out == sample("sudoku16.out")
+
+
+def test_uva_blank_lines_only_between_grids(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    one = sample("sudoku16.in")
+    expected = sample("sudoku16.out")
+    grid = expected[:-1]  # 16 lines, each ending in a newline
+    status, out, _ = run(["--uva"], capsys, monkeypatch, stdin=one)
+    assert status == 0 and out == grid
+    status, out, _ = run(["--uva", "-"], capsys, monkeypatch, stdin=one + "\n" + one)
+    assert status == 0 and out == grid + "\n" + grid
+    # Without --uva (POJ 3076): a blank line after every grid.
+    status, out, _ = run([], capsys, monkeypatch, stdin=one + "\n" + one)
+    assert status == 0 and out == expected + expected
+
+
+def test_end_line_and_blank_lines(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text = f"\n{PUZZLE9}\n\n{PUZZLE9}\nend\n{'x' * 81}\n"
+    status, out, err = run([], capsys, monkeypatch, stdin=text)
+    assert (status, err) == (0, "")
+    assert out == f"{SOLUTION9}\n{SOLUTION9}\n"
+
+
+def test_any_size_one_per_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    empty6, empty12 = "." * 36, "." * 144
+    status, out, err = run(
+        [], capsys, monkeypatch, stdin=f"{FOUR}\n{empty6}\n{empty12}\n"
+    )
+    assert (status, err) == (0, "")
+    four, six, twelve = out.splitlines()
+    assert four == FOUR_SOLVED
+    assert_solves(empty6, six, (2, 3))
+    assert_solves(empty12, twelve, (3, 4))
+
+
+def test_alphabet_and_blanks_are_kept(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    letters = FOUR.translate(str.maketrans("1234.", "ABCD-"))
+    status, out, _ = run([], capsys, monkeypatch, stdin=letters + "\n")
+    assert status == 0
+    assert out == FOUR_SOLVED.translate(str.maketrans("1234", "ABCD")) + "\n"
+
+
+def test_box_and_alphabet_options(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    status, out, _ = run(["--box", "3x2"], capsys, monkeypatch, stdin="." * 36 + "\n")
+    assert status == 0
+    assert_solves("." * 36, out.strip(), (3, 2))
+    status, out, _ = run(
+        ["--alphabet", "wxyz"], capsys, monkeypatch, stdin="w......x..z..y..\n"
+    )
+    assert status == 0
+    assert out == FOUR_SOLVED.translate(str.maketrans("1234", "wxyz")) + "\n"
+
+
+# -- bad puzzles in a batch ----------------------------------------------------------
+
+
+def test_bad_puzzles_are_reported_and_the_rest_solved(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lines = [
+        PUZZLE9,
+        PUZZLE9[:10] + "x" + PUZZLE9[11:],  # unknown symbol
+        "5" + PUZZLE9[1:7] + "5" + PUZZLE9[8:],  # conflict in row 1
+        PUZZLE9[:80],  # too short
+        ".7.......1.......7....9..26...........9..6.....2..36.............6...............",
+        FOUR,
+    ]
+    status, out, err = run([], capsys, monkeypatch, stdin="\n".join(lines) + "\n")
+    assert status == 1
+    assert out == f"{SOLUTION9}\n{FOUR_SOLVED}\n"
+    messages = err.splitlines()
+    assert len(messages) == 4
+    assert messages[0].startswith(
+        "sudoku: <stdin>: puzzle 2 (line 2): unknown symbol 'x'"
+    )
+    assert "row 2, column 2" in messages[0]
+    assert messages[1].startswith(
+        "sudoku: <stdin>: puzzle 3 (line 3): symbol '5' twice in row 1"
+    )
+    assert messages[2].startswith("sudoku: <stdin>: puzzle 4 (line 4): 80 cells given")
+    assert messages[3].startswith("sudoku: <stdin>: puzzle 5 (line 5): no solution")
+
+
+def test_garbled_first_line_does_not_cost_the_batch(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    status, out, err = run([], capsys, monkeypatch, stdin=f"..3\n{PUZZLE9}\n")
+    assert status == 1
+    assert out == f"{SOLUTION9}\n"
+    assert err.startswith("sudoku: <stdin>: puzzle 1 (line 1): 3 cells given")
+    assert err.count("\n") == 1
+
+
+def test_bad_block_is_reported_and_the_rest_solved(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    block = sample("sudoku16.in")
+    short = "\n".join(block.splitlines()[:15]) + "\n"
+    wrong = block.replace("--A----C-----O-I", "--A----C-----O-Z", 1)
+    text = block + "\n" + short + "\n" + wrong + "\n" + block
+    status, out, err = run([], capsys, monkeypatch, stdin=text)
+    assert status == 1
+    assert out == sample("sudoku16.out") * 2
+    first, second = err.splitlines()
+    assert first.startswith("sudoku: <stdin>: puzzle 2 (lines 18-32): 15 rows")
+    assert second.startswith(
+        "sudoku: <stdin>: puzzle 3 (lines 34-49): unknown symbol 'Z'"
+    )
+
+
+def test_unique_option(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    status, out, err = run(
+        ["--unique"], capsys, monkeypatch, stdin=f"{'.' * 16}\n{FOUR}\n"
+    )
+    assert status == 1 and out == FOUR_SOLVED + "\n"
+    assert "puzzle 1 (line 1): more than one solution" in err
+
+
+def test_timeout_option(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    status, out, err = run(
+        ["--count", "--timeout", "0.05"], capsys, monkeypatch, stdin="." * 81 + "\n"
+    )
+    assert status == 1 and out == ""
+    assert "puzzle 1 (line 1): gave up" in err
+
+
+# -- unusable input ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("data", "words"),
+    [
+        (b"hello world\n", "<stdin>: line 1: not a puzzle: 11 characters"),
+        (b"\xff\xfe\x00garbage", "<stdin>: not text: byte 0xff at offset 0"),
+        (b"\n\n" + b"." * 80 + b"\n", "<stdin>: line 3: not a puzzle: 80 characters"),
+    ],
+)
+def test_garbage_exits_2(
+    data: bytes,
+    words: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    status, out, err = run([], capsys, monkeypatch, stdin=data)
+    assert (status, out) == (2, "")
+    assert err.startswith(f"sudoku: {words}")
+    assert len(err.splitlines()) == 1
+
+
+def test_missing_file_exits_2_and_other_files_still_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    good = write(tmp_path, "good.txt", FOUR + "\n")
+    missing = str(tmp_path / "missing.txt")
+    status, out, err = run([missing, good], capsys, monkeypatch)
+    assert status == 2 and out == FOUR_SOLVED + "\n"
+    assert err.startswith(f"sudoku: {missing}: cannot read")
+
+
+def test_messages_name_the_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = write(tmp_path, "a.txt", FOUR + "\n")
+    second = write(tmp_path, "b.txt", FOUR + "\n" + "11" + FOUR[2:] + "\n")
+    status, out, err = run([first, second], capsys, monkeypatch)
+    assert status == 1 and out == (FOUR_SOLVED + "\n") * 2
+    assert err.startswith(f"sudoku: {second}: puzzle 2 (line 2): symbol '1' twice")
+
+
+def test_empty_input_is_no_puzzles(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert run([], capsys, monkeypatch, stdin="") == (0, "", "")
+    assert run([], capsys, monkeypatch, stdin="end\n") == (0, "", "")
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--limit", "3"], "--limit only goes with --count"),
+        (["--check", "one.txt"], "--check takes two files"),
+        (["--count", "--limit", "0"], "not a positive integer"),
+        (["--box", "2by3"], "not a box shape"),
+        (["--timeout", "-1"], "not a positive number of seconds"),
+        (["--count", "--check", "a", "b"], "not allowed with argument"),
+        (["--box", "2x2", "--alphabet", "123"], "--alphabet has 3 symbols"),
+        (["--alphabet", "12345"], "a 5x5 grid has no box shape"),
+    ],
+)
+def test_bad_options_exit_2(
+    args: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(args)
+    assert caught.value.code == 2
+    assert words in capsys.readouterr().err
+
+
+def test_help_tells_everything(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(["--help"])
+    assert caught.value.code == 0
+    text = capsys.readouterr().out
+    for words in (
+        "--uva", "--count", "--limit", "--check", "--unique", "--box", "--alphabet",
+        "--timeout", "--no-progress", "POJ 3074", "UVA 1309", "exit status", "tqdm",
+        "standard input", "end",
+    ):  # fmt: skip
+        assert words in text, words
+
+
+# -- --count and --check -------------------------------------------------------------
+
+
+def test_count(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text = f"{FOUR}\n{'.' * 16}\n{PUZZLE9}\n"
+    assert run(["--count"], capsys, monkeypatch, stdin=text) == (0, "1\n288\n1\n", "")
+    assert run(["--count", "--limit", "2"], capsys, monkeypatch, stdin=text) == (
+        0,
+        "1\n2\n1\n",
+        "",
+    )
+
+
+def test_check_right_and_wrong(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    puzzles = str(LOCAL_DATA / "sudoku9.in")
+    answers = str(LOCAL_DATA / "sudoku9.out")
+    assert run(["--check", puzzles, answers], capsys, monkeypatch) == (
+        0,
+        "2 solutions checked: all right\n",
+        "",
+    )
+    right = sample("sudoku9.out").splitlines()
+    wrong = write(tmp_path, "wrong.out", right[0] + "\n" + right[0] + "\n")
+    status, out, err = run(["--check", puzzles, wrong], capsys, monkeypatch)
+    assert (status, out) == (1, "2 solutions checked: 1 wrong\n")
+    assert err.startswith(
+        f"sudoku: {wrong}: solution 2 (line 2): row 1, column 7 holds '4' but the puzzle gives '5'"
+    )
+    assert f"(puzzle 2, line 2 of {puzzles})" in err
+
+
+def test_check_blocks_and_counts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    puzzles = str(LOCAL_DATA / "sudoku16.in")
+    answers = str(LOCAL_DATA / "sudoku16.out")
+    assert run(["--check", puzzles, answers], capsys, monkeypatch)[0] == 0
+    two = write(tmp_path, "two.out", sample("sudoku16.out") * 2)
+    status, out, err = run(["--check", puzzles, two], capsys, monkeypatch)
+    assert status == 1 and out == "1 solutions checked: all right\n"
+    assert "has 1 puzzles but" in err and "has 2 solutions" in err
+
+
+# -- progress bar and closed pipes ---------------------------------------------------
+
+
+class FakeBar:
+    """Stands in for tqdm.tqdm and records what it is asked to do."""
+
+    made: ClassVar[list[FakeBar]] = []
+
+    def __init__(self, total: int, **options: object) -> None:
+        self.total = total
+        self.options = options
+        self.done = 0
+        self.notes: list[str] = []
+        self.closed = False
+        FakeBar.made.append(self)
+
+    def update(self, n: int) -> None:
+        self.done += n
+
+    def write(self, message: str, file: object = None) -> None:
+        self.notes.append(message)
+
+    def close(self) -> None:
+        self.closed = True
+
+
+class TtyErr(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.fixture
+def fake_tqdm(monkeypatch: pytest.MonkeyPatch) -> type[FakeBar]:
+    module = types.ModuleType("tqdm")
+    module.tqdm = FakeBar  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "tqdm", module)
+    FakeBar.made = []
+    return FakeBar
+
+
+BATCH = f"{FOUR}\n{'1' * 16}\n{FOUR}\n"
+
+
+def test_progress_bar_on_a_terminal(
+    fake_tqdm: type[FakeBar],
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(sys, "stderr", TtyErr())
+    status, out, _ = run([], capsys, monkeypatch, stdin=BATCH)
+    assert status == 1 and out == (FOUR_SOLVED + "\n") * 2
+    (bar,) = fake_tqdm.made
+    assert (bar.total, bar.done, bar.closed) == (3, 3, True)
+    assert bar.options["file"] is sys.stderr
+    # Messages go through the bar, so that they do not garble it.
+    assert len(bar.notes) == 1 and "puzzle 2 (line 2)" in bar.notes[0]
+
+
+def test_no_progress_bar_when_not_wanted(
+    fake_tqdm: type[FakeBar],
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    run([], capsys, monkeypatch, stdin=BATCH)  # stderr is not a terminal
+    monkeypatch.setattr(sys, "stderr", TtyErr())
+    run(["--no-progress"], capsys, monkeypatch, stdin=BATCH)
+    assert fake_tqdm.made == []
+
+
+def test_no_progress_bar_without_tqdm(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "tqdm", None)  # import tqdm fails
+    err = TtyErr()
+    monkeypatch.setattr(sys, "stderr", err)
+    status, out, _ = run([], capsys, monkeypatch, stdin=BATCH)
+    assert status == 1 and out == (FOUR_SOLVED + "\n") * 2
+    assert "puzzle 2 (line 2)" in err.getvalue()
+
+
+def test_closed_pipe_ends_quietly(tmp_path: Path) -> None:
+    path = write(tmp_path, "many.txt", (FOUR + "\n") * 20000)
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "sudoku", path],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    assert process.stdout.readline() == (FOUR_SOLVED + "\n").encode()
+    process.stdout.close()  # like `| head -1`
+    err = process.stderr.read()
+    status = process.wait(timeout=60)
+    process.stderr.close()
+    assert err == b""
+    assert status == 141
+
+
+# -- the batch formats ---------------------------------------------------------------
+
+
+def test_read_puzzles_detects_lines_and_blocks() -> None:
+    nine = read_puzzles(sample("sudoku9.in"))
+    assert [p.layout for p in nine] == [Layout.LINES] * 2
+    assert [(p.number, p.line) for p in nine] == [(1, 1), (2, 2)]
+    sixteen = read_puzzles(sample("sudoku16.in"))
+    assert len(sixteen) == 1 and sixteen[0].layout is Layout.BLOCKS
+    assert sixteen[0].lines == "lines 1-16"
+
+
+def test_16_character_lines_are_4x4_puzzles_or_16x16_rows() -> None:
+    fours = read_puzzles(f"{FOUR}\n{'.' * 16}\n")
+    assert [p.layout for p in fours] == [Layout.LINES, Layout.LINES]
+    # Sixteen lines of letters: a 16x16 block; fewer: 4x4 puzzles.
+    letters = "A------B--D--C--\n"
+    assert read_puzzles(letters * 16)[0].layout is Layout.BLOCKS
+    assert read_puzzles(letters * 15)[0].layout is Layout.LINES
+    assert len(read_puzzles(letters * 15)) == 15
+    block = sample("sudoku16.in")
+    assert read_puzzles(block)[0].layout is Layout.BLOCKS
+    # With the size known, no guessing.
+    assert read_puzzles("." * 16 + "\n", size=4)[0].layout is Layout.LINES
+    assert len(read_puzzles(("." * 16 + "\n") * 16, size=16)) == 1
+
+
+def test_blocks_without_blank_lines_are_cut_every_n_rows() -> None:
+    rows = ["1...", ".2..", "..3.", "...4"]
+    puzzles = read_puzzles("\n".join(rows * 2) + "\n")
+    assert [p.text for p in puzzles] == ["\n".join(rows)] * 2
+    assert [p.line for p in puzzles] == [1, 5]
+    assert all(p.error is None for p in puzzles)
+
+
+def test_read_puzzles_rejects_garbage() -> None:
+    with pytest.raises(InputFormatError, match="line 2: not a puzzle") as caught:
+        read_puzzles("\nabc\n")
+    assert caught.value.line == 2
+
+
+def test_format_solution() -> None:
+    assert format_solution("1234", Layout.LINES, first=False) == "1234\n"
+    assert format_solution("12\n21", Layout.BLOCKS, first=True, uva=True) == "12\n21\n"
+    assert format_solution("12\n21", Layout.BLOCKS, first=False) == "12\n21\n\n"
