@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from dlx.errors import BudgetExceeded
-from dlx.links import INACTIVE, Links, check_links
+from dlx.links import ACTIVE_BYTE, Links, check_links
 
 # How many search nodes may pass between two looks at the clock.
 _CLOCK_EVERY = 1024
@@ -153,7 +153,7 @@ class Search(Iterator[tuple[int, ...]]):
         self.outcome = Outcome.RUNNING
         self.up = list(links.up)
         self.down = list(links.down)
-        self.size = list(links.size)
+        self.size = links.size[:]
         self.color = None if links.color is None else list(links.color)
         self._limit = limit
         self._max_nodes = max_nodes
@@ -218,11 +218,10 @@ class Search(Iterator[tuple[int, ...]]):
         self.outcome = outcome
         raise BudgetExceeded(outcome, self.stats, detail)
 
-    def _choose_at_random(self, smallest: int) -> int:
-        """Pick one of the items of size ``smallest`` uniformly at random."""
+    def _choose_at_random(self, value: int) -> int:
+        """Pick one of the active items whose size entry is ``value``, at random."""
         assert self._rng is not None
-        size = self.size
-        ties = [item for item, s in enumerate(size) if s == smallest]
+        ties = [item for item, v in enumerate(self.size) if v == value]
         return ties[self._rng.randrange(len(ties))]
 
 
@@ -239,10 +238,16 @@ def _run_plain(search: Search, count_only: bool) -> Iterator[tuple[int, ...]]:
     top = links.top
     others = links.others
     others_rev = links.others_rev
+    span = links.span
     option_of = links.option_of
     stats = search.stats
     limit = search._limit
-    inactive = INACTIVE
+    shift = links.shift
+    empty = links.active_offset  # the size entry of an active item with no options
+    bytewise = links.bytewise
+    as_bytes = size if isinstance(size, bytearray) else bytearray()
+    all_covered = as_bytes.isascii
+    find = as_bytes.find
     smallest_of = min
     index_of = size.index
     at_random = search._choose_at_random if search._rng is not None else None
@@ -261,9 +266,22 @@ def _run_plain(search: Search, count_only: bool) -> Iterator[tuple[int, ...]]:
             stats.nodes = nodes - 1
             stats.updates = updates
             check_at = search._budget(nodes, started)
-        smallest = smallest_of(size)
-        if smallest >= inactive or smallest == 0:
-            if smallest:
+        # X3 (looked up first, since it also tells whether all are covered):
+        # the leftmost active item of smallest size; see dlx.links.
+        if bytewise:
+            if all_covered():
+                item = -1
+            else:
+                value = ACTIVE_BYTE
+                item = find(value)
+                while item < 0:
+                    value += 1
+                    item = find(value)
+        else:
+            value = smallest_of(size)
+            item = index_of(value) if value < 0 else -1
+        if item < 0 or value == empty:
+            if item < 0:
                 found += 1
                 stats.nodes = nodes
                 stats.updates = updates
@@ -296,7 +314,7 @@ def _run_plain(search: Search, count_only: bool) -> Iterator[tuple[int, ...]]:
                             up[down[y]] = y
                             size[top[y]] += 1
                         row = up[row]
-                    size[item] -= inactive
+                    size[item] -= shift[item]
                 item = top[chosen]
                 chosen = down[chosen]
                 if chosen != item:
@@ -309,17 +327,17 @@ def _run_plain(search: Search, count_only: bool) -> Iterator[tuple[int, ...]]:
                         up[down[y]] = y
                         size[top[y]] += 1
                     row = up[row]
-                size[item] -= inactive
+                size[item] -= shift[item]
         else:
-            # X3: the leftmost item of smallest size, or a random one of them.
-            item = index_of(smallest) if at_random is None else at_random(smallest)
+            if at_random is not None:
+                item = at_random(value)
             # X4: cover(item)
-            size[item] += inactive
+            size[item] += shift[item]
             updates += 1
             row = down[item]
             while row != item:
                 unlink = others[row]
-                updates += len(unlink)
+                updates += span[row]
                 for y in unlink:
                     above = up[y]
                     below = down[y]
@@ -331,12 +349,12 @@ def _run_plain(search: Search, count_only: bool) -> Iterator[tuple[int, ...]]:
         # X5: try option `chosen`: cover its other items.
         for x in others[chosen]:
             item = top[x]
-            size[item] += inactive
+            size[item] += shift[item]
             updates += 1
             row = down[item]
             while row != item:
                 unlink = others[row]
-                updates += len(unlink)
+                updates += span[row]
                 for y in unlink:
                     above = up[y]
                     below = down[y]
@@ -367,7 +385,12 @@ def _run_colored(search: Search, count_only: bool) -> Iterator[tuple[int, ...]]:
     option_of = links.option_of
     stats = search.stats
     limit = search._limit
-    inactive = INACTIVE
+    shift = links.shift
+    empty = links.active_offset  # the size entry of an active item with no options
+    bytewise = links.bytewise
+    as_bytes = size if isinstance(size, bytearray) else bytearray()
+    all_covered = as_bytes.isascii
+    find = as_bytes.find
     smallest_of = min
     index_of = size.index
     at_random = search._choose_at_random if search._rng is not None else None
@@ -388,9 +411,22 @@ def _run_colored(search: Search, count_only: bool) -> Iterator[tuple[int, ...]]:
             stats.updates = updates
             stats.cleansings = cleansings
             check_at = search._budget(nodes, started)
-        smallest = smallest_of(size)
-        if smallest >= inactive or smallest == 0:
-            if smallest:
+        # X3 (looked up first, since it also tells whether all are covered):
+        # the leftmost active item of smallest size; see dlx.links.
+        if bytewise:
+            if all_covered():
+                item = -1
+            else:
+                value = ACTIVE_BYTE
+                item = find(value)
+                while item < 0:
+                    value += 1
+                    item = find(value)
+        else:
+            value = smallest_of(size)
+            item = index_of(value) if value < 0 else -1
+        if item < 0 or value == empty:
+            if item < 0:
                 found += 1
                 stats.nodes = nodes
                 stats.updates = updates
@@ -427,7 +463,7 @@ def _run_colored(search: Search, count_only: bool) -> Iterator[tuple[int, ...]]:
                                     up[down[y]] = y
                                     size[top[y]] += 1
                             row = up[row]
-                        size[item] -= inactive
+                        size[item] -= shift[item]
                     elif code > 0:
                         # unpurify(x)
                         row = up[item]
@@ -454,12 +490,12 @@ def _run_colored(search: Search, count_only: bool) -> Iterator[tuple[int, ...]]:
                             up[down[y]] = y
                             size[top[y]] += 1
                     row = up[row]
-                size[item] -= inactive
+                size[item] -= shift[item]
         else:
-            # X3
-            item = index_of(smallest) if at_random is None else at_random(smallest)
+            if at_random is not None:
+                item = at_random(value)
             # X4: cover(item)
-            size[item] += inactive
+            size[item] += shift[item]
             updates += 1
             row = down[item]
             while row != item:
@@ -479,7 +515,7 @@ def _run_colored(search: Search, count_only: bool) -> Iterator[tuple[int, ...]]:
             item = top[x]
             if code == 0:
                 # cover(item)
-                size[item] += inactive
+                size[item] += shift[item]
                 updates += 1
                 row = down[item]
                 while row != item:

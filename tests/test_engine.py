@@ -406,3 +406,13 @@ def test_seed_with_colours() -> None:
         search = problem.search(seed=seed)
         assert sorted(search) == expected
         search.check()
+
+
+def test_long_item_lists_use_the_list_form_of_sizes() -> None:
+    # 200 options for item "a" do not fit the bytearray form (lengths < 128).
+    problem = ExactCover("ab", options=[["a"]] * 200 + [["b"]] * 3)
+    assert problem.links().bytewise is False
+    search = problem.search()
+    assert sum(1 for _ in search) == 600
+    search.check()
+    assert ExactCover("ab", options=[["a"], ["b"]]).links().bytewise is True

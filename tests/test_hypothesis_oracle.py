@@ -28,6 +28,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dlx import BudgetExceeded, Colored, ExactCover, Outcome, Search
+from dlx.links import Links
 
 Entry = tuple[int, str | None]  # (item index, colour or None)
 
@@ -357,3 +358,25 @@ def test_node_budget_cuts_a_search_short(spec: Spec, data: st.DataObject) -> Non
         assert search.stats.solutions == len(seen)
         assert seen == solutions[: len(seen)]
         search.check()
+
+
+@settings(max_examples=150, deadline=None)
+@given(specs())
+def test_list_and_bytearray_sizes_agree(spec: Spec) -> None:
+    # The engine keeps item sizes in a bytearray when every list is short
+    # and in a list otherwise (see dlx.links); both must search alike.
+    problem = spec.build()
+    compiled = problem.links()
+    runs = []
+    for bytewise in (True, False):
+        links = Links(
+            compiled.n_primary,
+            compiled.n_items,
+            problem._rows,
+            problem._colors,
+            bytewise=bytewise,
+        )
+        assert links.bytewise is bytewise
+        search = Search(links)
+        runs.append((all_solutions(search), search.stats))
+    assert runs[0] == runs[1]

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from dlx import parse_dlx
+from dlx import Search, parse_dlx
+from dlx.links import Links
 
 HERE = Path(__file__).parent / "data" / "knuth"
 SLOW = {"pento3x20"}
@@ -37,12 +38,27 @@ def test_every_fixture_has_numbers() -> None:
     assert len(files) > 200
 
 
+@pytest.mark.parametrize("bytewise", [True, False], ids=["bytes", "list"])
 @pytest.mark.parametrize(("name", "solutions", "nodes", "updates", "cleansings"), CASES)
 def test_counts_equal_knuths(
-    name: str, solutions: int, nodes: int, updates: int, cleansings: int
+    name: str,
+    solutions: int,
+    nodes: int,
+    updates: int,
+    cleansings: int,
+    bytewise: bool,
 ) -> None:
+    # Both forms of the size array (see dlx.links) must count alike.
     problem = parse_dlx((HERE / f"{name}.dlx").read_text(), name)
-    search = problem.search()
+    compiled = problem.links()
+    links = Links(
+        compiled.n_primary,
+        compiled.n_items,
+        problem._rows,
+        problem._colors,
+        bytewise=bytewise,
+    )
+    search = Search(links)
     for _ in search:
         pass
     stats = search.stats
