@@ -70,6 +70,19 @@ def docs(session: nox.Session) -> None:
 
 @nox.session(python=MAIN_PYTHON)
 def bench(session: nox.Session) -> None:
-    """Run the benchmarks (not part of the default sessions)."""
+    """Run the benchmarks against the other exact-cover solvers (not in the default run).
+
+    Installs the peers next to pydlx: each solver runs in its own process, so
+    the PyPI package ``dlx`` (which is also a top-level module ``dlx``) does not
+    clash with ours.  Arguments after ``--`` go to ``tests/benchmarks/run.py``
+    (e.g. ``nox -s bench -- --quick --json /tmp/bench.json``).
+    """
     session.install("-e", ".")
+    session.install(
+        "dlx==1.0.4",
+        "algorithm-x==0.1.0",
+        "exact-cover==1.5.0",
+        "xcover==0.2.6",
+        "matplotlib>=3.10",
+    )
     session.run("python", "tests/benchmarks/run.py", *session.posargs)

@@ -1,0 +1,287 @@
+"""Turn ``run.py --json`` output into plots for the docs' Performance page.
+
+Usage::
+
+    python tests/benchmarks/plot.py RESULTS.json                 # into /tmp/pydlx-bench
+    python tests/benchmarks/plot.py RESULTS.json --out docs/_static/bench
+
+Writes, as SVG and PNG:
+
+* ``throughput``: puzzles per second, per solver and per sudoku set (log scale);
+* ``times``: the time per puzzle of each solver, one panel per sudoku set
+  (box plots of the per-puzzle medians over rounds, log scale);
+* ``ratios``: how many times faster pydlx is than each peer, per set;
+* ``counting``: updates per second on the counting problems.
+
+Needs matplotlib (the bench environment has it; the library does not).
+Files go under ``/tmp/pydlx-bench`` unless ``--out`` names a folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import statistics
+import sys
+from pathlib import Path
+from typing import Any
+
+DEFAULT_OUT = Path("/tmp/pydlx-bench")
+
+#: One colour per solver, the same in every plot; ours first.
+COLOURS = {
+    "pydlx": "#1f77b4",
+    "pydlx-engine": "#6baed6",
+    "dlx104": "#ff7f0e",
+    "algorithm-x": "#2ca02c",
+    "dict-x": "#d62728",
+    "exact-cover": "#9467bd",
+    "xcover": "#8c564b",
+}
+
+Results = dict[str, Any]
+
+
+LEGEND: dict[str, Any] = {
+    "loc": "upper left",
+    "bbox_to_anchor": (1.01, 1.0),
+    "fontsize": "small",
+    "frameon": False,
+}
+
+
+def plain_ticks(ax: Any) -> None:
+    """Tick labels like 0.5, 2, 300 rather than 5×10⁻¹ on a log axis."""
+    ticker = importlib.import_module("matplotlib.ticker")
+    if ax.get_xscale() == "log":
+        fmt = ticker.FuncFormatter(lambda x, _: f"{x:g}")
+        ax.xaxis.set_major_formatter(fmt)
+        ax.xaxis.set_minor_formatter(ticker.NullFormatter())
+
+
+def colour(solver: str) -> str:
+    return COLOURS.get(solver, "#7f7f7f")
+
+
+def sudoku_sets(results: Results) -> dict[str, Results]:
+    return {
+        name: entry
+        for name, entry in results["sets"].items()
+        if entry.get("kind") == "sudoku"
+        and not entry.get("skipped")
+        and entry.get("solvers")
+    }
+
+
+def summaries(entry: Results) -> dict[str, Results]:
+    return {s: v["summary"] for s, v in entry["solvers"].items() if "summary" in v}
+
+
+def caption(results: Results) -> str:
+    meta = results["meta"]
+    return (
+        f"{meta['machine']}; Python {meta['python']}; {meta['rounds']} round(s); "
+        f"{meta['date'][:10]}"
+    )
+
+
+def plot_throughput(plt: Any, results: Results) -> Any:
+    sets = sudoku_sets(results)
+    solvers = list(dict.fromkeys(s for e in sets.values() for s in summaries(e)))
+    fig, ax = plt.subplots(
+        figsize=(9, 0.6 + 0.45 * len(sets) * max(1, len(solvers)) / 2)
+    )
+    height = 0.8 / max(1, len(solvers))
+    labels = []
+    for row, (name, entry) in enumerate(sets.items()):
+        labels.append(f"{name}\n({entry['n']} puzzles)")
+        summary = summaries(entry)
+        for k, solver in enumerate(solvers):
+            s = summary.get(solver)
+            if not s or not s.get("rate") or s["solved"] < s["puzzles"]:
+                continue
+            y = row + (k - (len(solvers) - 1) / 2) * height
+            ax.barh(
+                y,
+                s["rate"],
+                height=height,
+                color=colour(solver),
+                label=solver
+                if row == 0 or solver not in ax.get_legend_handles_labels()[1]
+                else None,
+            )
+    ax.set_yticks(range(len(sets)), labels)
+    ax.invert_yaxis()
+    ax.set_xscale("log")
+    ax.set_xlabel(
+        "puzzles per second (string in, checked solution out; higher is better)"
+    )
+    ax.set_title("Sudoku throughput", loc="left")
+    handles, names = ax.get_legend_handles_labels()
+    unique = dict(zip(names, handles, strict=True))
+    ax.legend(unique.values(), unique.keys(), **LEGEND)
+    plain_ticks(ax)
+    ax.grid(axis="x", which="both", alpha=0.3)
+    fig.text(0.01, 0.005, caption(results), fontsize="x-small", color="#555")
+    fig.tight_layout(rect=(0, 0.03, 1, 1))
+    return fig
+
+
+def plot_times(plt: Any, results: Results) -> Any:
+    sets = sudoku_sets(results)
+    fig, axes = plt.subplots(
+        len(sets), 1, figsize=(9, 2.3 * max(1, len(sets))), squeeze=False
+    )
+    for ax, (name, entry) in zip(axes[:, 0], sets.items(), strict=True):
+        summary = summaries(entry)
+        solvers = [s for s, v in summary.items() if v.get("puzzle_times")]
+        data = [[t * 1e3 for t in summary[s]["puzzle_times"]] for s in solvers]
+        if not data:
+            ax.set_visible(False)
+            continue
+        parts = ax.boxplot(
+            data,
+            orientation="horizontal",
+            tick_labels=solvers,
+            patch_artist=True,
+            showfliers=True,
+            flierprops={"markersize": 2},
+        )
+        for patch, solver in zip(parts["boxes"], solvers, strict=True):
+            patch.set_facecolor(colour(solver))
+            patch.set_alpha(0.6)
+        ax.invert_yaxis()
+        ax.set_xscale("log")
+        ax.set_title(
+            f"{name}: {entry['title']} ({entry['n']} puzzles)",
+            loc="left",
+            fontsize="medium",
+        )
+        ax.grid(axis="x", which="both", alpha=0.3)
+        plain_ticks(ax)
+    axes[-1, 0].set_xlabel("time per puzzle, ms (median over rounds; lower is better)")
+    fig.text(0.01, 0.005, caption(results), fontsize="x-small", color="#555")
+    fig.tight_layout(rect=(0, 0.02, 1, 1))
+    return fig
+
+
+def plot_ratios(plt: Any, results: Results, ours: str = "pydlx") -> Any:
+    rows = []
+    for name, entry in results["sets"].items():
+        for peer, values in entry.get("ratios", {}).get(ours, {}).items():
+            if values and peer not in ("pydlx", "pydlx-engine"):
+                rows.append((name, peer, statistics.median(values)))
+    names = list(dict.fromkeys(r[0] for r in rows))
+    peers = list(dict.fromkeys(r[1] for r in rows))
+    fig, ax = plt.subplots(figsize=(9, 0.8 + 0.5 * max(1, len(names))))
+    height = 0.8 / max(1, len(peers))
+    for k, peer in enumerate(peers):
+        ys, xs = [], []
+        for row, name in enumerate(names):
+            for n, p, value in rows:
+                if n == name and p == peer:
+                    ys.append(row + (k - (len(peers) - 1) / 2) * height)
+                    xs.append(value)
+        ax.barh(ys, xs, height=height, color=colour(peer), label=peer)
+    ax.axvline(1, color="black", linewidth=0.8)
+    ax.set_yticks(range(len(names)), names)
+    ax.invert_yaxis()
+    ax.set_xscale("log")
+    ax.set_xlabel(
+        f"how many times faster {ours} is (median of same-round ratios; "
+        "> 1: pydlx faster; counting: updates/s)"
+    )
+    ax.set_title(f"{ours} against each peer", loc="left")
+    ax.legend(**LEGEND)
+    plain_ticks(ax)
+    ax.grid(axis="x", which="both", alpha=0.3)
+    fig.text(0.01, 0.005, caption(results), fontsize="x-small", color="#555")
+    fig.tight_layout(rect=(0, 0.03, 1, 1))
+    return fig
+
+
+def plot_counting(plt: Any, results: Results) -> Any | None:
+    sets = {
+        name: entry
+        for name, entry in results["sets"].items()
+        if entry.get("kind") == "count" and entry.get("solvers")
+    }
+    bars = []
+    for name, entry in sets.items():
+        for solver, s in summaries(entry).items():
+            if s.get("updates_per_s") and s["solved"] == s["puzzles"]:
+                bars.append((name, solver, s["updates_per_s"]))
+    if not bars:
+        return None
+    names = list(dict.fromkeys(b[0] for b in bars))
+    solvers = list(dict.fromkeys(b[1] for b in bars))
+    fig, ax = plt.subplots(figsize=(9, 0.8 + 0.6 * len(names)))
+    height = 0.8 / max(1, len(solvers))
+    for k, solver in enumerate(solvers):
+        ys = [
+            names.index(n) + (k - (len(solvers) - 1) / 2) * height
+            for n, s, _ in bars
+            if s == solver
+        ]
+        xs = [v / 1e6 for _, s, v in bars if s == solver]
+        ax.barh(ys, xs, height=height, color=colour(solver), label=solver)
+    ax.set_yticks(range(len(names)), names)
+    ax.invert_yaxis()
+    ax.set_xlabel(
+        "million updates per second, Knuth's count of each solver's own search "
+        "(higher is better)"
+    )
+    ax.set_title("Counting all solutions", loc="left")
+    ax.legend(**LEGEND)
+    plain_ticks(ax)
+    ax.grid(axis="x", alpha=0.3)
+    fig.text(0.01, 0.005, caption(results), fontsize="x-small", color="#555")
+    fig.tight_layout(rect=(0, 0.03, 1, 1))
+    return fig
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("results", help="the JSON file written by run.py --json")
+    parser.add_argument(
+        "--out", default=None, help=f"folder for the plots (default {DEFAULT_OUT})"
+    )
+    parser.add_argument(
+        "--formats",
+        default="svg,png",
+        help="comma list of file formats (default svg,png)",
+    )
+    args = parser.parse_args(argv)
+
+    matplotlib = importlib.import_module("matplotlib")
+    matplotlib.use("Agg")
+    plt = importlib.import_module("matplotlib.pyplot")
+    # Reproducible SVGs: no random ids, no date.
+    matplotlib.rcParams["svg.hashsalt"] = "pydlx"
+    matplotlib.rcParams["svg.fonttype"] = "none"
+
+    results: Results = json.loads(Path(args.results).read_text())
+    out = Path(args.out) if args.out else DEFAULT_OUT
+    out.mkdir(parents=True, exist_ok=True)
+    figures = {
+        "throughput": plot_throughput(plt, results) if sudoku_sets(results) else None,
+        "times": plot_times(plt, results) if sudoku_sets(results) else None,
+        "ratios": plot_ratios(plt, results),
+        "counting": plot_counting(plt, results),
+    }
+    for name, fig in figures.items():
+        if fig is None:
+            continue
+        for ext in args.formats.split(","):
+            path = out / f"{name}.{ext.strip()}"
+            fig.savefig(
+                path, dpi=110, metadata={"Date": None} if ext == "svg" else None
+            )
+            print(path)
+        plt.close(fig)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
