@@ -144,7 +144,7 @@ def read_puzzles(text: str, *, size: int | None = None) -> list[Puzzle]:
 
     :param text: the whole input.
     :param size: the grid size N, when known (e.g. from an explicit box
-        shape); ``None`` detects it from the first non-blank line.
+        shape); ``None`` detects it from the first line that fits a layout.
     :returns: the puzzles in order (none for an empty input).
     :raises InputFormatError: when no line is a whole puzzle or a row of
         one (the layout is decided by the first line that is).
