@@ -101,9 +101,9 @@ class Search(Iterator[tuple[int, ...]]):
 
     Made by :meth:`dlx.ExactCover.search`; iterate it to get each solution
     as a sorted tuple of option indices.  It owns copies of the problem's
-    mutable arrays, so searches never disturb each other.  :attr:`stats`
+    mutable arrays, so searches never disturb each other.  ``stats``
     is up to date whenever the search hands back control (at each solution
-    and at the end), and :attr:`outcome` tells how it stands.
+    and at the end), and ``outcome`` tells how it stands.
 
     When a budget runs out the iteration raises :class:`dlx.BudgetExceeded`
     instead of simply stopping, so a cut-short search cannot be mistaken

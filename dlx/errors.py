@@ -34,8 +34,8 @@ class ProblemError(DLXError, ValueError):
 class FormatError(ProblemError):
     """A file in Knuth's DLX text format could not be read.
 
-    :attr:`source` names the file (``"<stdin>"`` for standard input) and
-    :attr:`line` the 1-based line number (``None`` when the whole file is at
+    ``source`` names the file (``"<stdin>"`` for standard input) and
+    ``line`` the 1-based line number (``None`` when the whole file is at
     fault, e.g. when it is empty).  ``str(error)`` is a one-line message of
     the form ``file:line: what is wrong``.
 
@@ -58,7 +58,7 @@ class BudgetExceeded(DLXError):
     """A search stopped because it ran out of nodes or time.
 
     This is never a "no solution" answer: the search was cut short.
-    :attr:`outcome` tells which budget ran out, :attr:`stats` holds the
+    ``outcome`` tells which budget ran out, ``stats`` holds the
     statistics up to that point (including ``stats.solutions``, the number
     of solutions found before stopping).
 

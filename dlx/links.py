@@ -10,7 +10,7 @@ Layout, for a problem with ``n`` items (primary ones first) and ``m`` nodes:
   (Knuth's ULINK/DLINK);
 * ``top`` names the item of each node (Knuth's TOP);
 * ``size`` holds each item's list length (Knuth's LEN), shifted by
-  :attr:`Links.active_offset` while the item is an active primary item
+  ``Links.active_offset`` while the item is an active primary item
   (see below);
 * ``others[x]`` is the tuple of the other nodes of ``x``'s option, going
   right cyclically from ``x``; ``others_rev[x]`` is the same going left.

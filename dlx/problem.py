@@ -31,9 +31,6 @@ class Colored:
     color: Hashable
 
 
-OptionSpec = Iterable[Hashable]
-
-
 class ExactCover:
     """An exact-cover problem: items, and options that each cover some items.
 
@@ -62,7 +59,7 @@ class ExactCover:
         self,
         primary: Iterable[Hashable] = (),
         secondary: Iterable[Hashable] = (),
-        options: Iterable[OptionSpec] = (),
+        options: Iterable[Iterable[Hashable]] = (),
     ) -> None:
         self._index: dict[Hashable, int] = {}
         self._primary: list[Hashable] = []
@@ -216,7 +213,7 @@ class ExactCover:
 
     # -- adding options ----------------------------------------------------
 
-    def add_option(self, items: OptionSpec) -> int:
+    def add_option(self, items: Iterable[Hashable]) -> int:
         """Add an option and return its index.
 
         ``items`` names the items the option covers, in the order they will
@@ -274,7 +271,7 @@ class ExactCover:
         self._links = None
         return k
 
-    def add_options(self, options: Iterable[OptionSpec]) -> range:
+    def add_options(self, options: Iterable[Iterable[Hashable]]) -> range:
         """Add several options; return the range of their indices.
 
         >>> ExactCover("ab").add_options([["a"], ["b"]])

@@ -154,7 +154,7 @@ def format_option(items: Iterable[Hashable]) -> str:
 def format_dlx(problem: ExactCover) -> str:
     """Write a problem in Knuth's DLX text format.
 
-    Names and colours are written with :func:`str`; each must be non-empty
+    Names and colours are written with :class:`str`; each must be non-empty
     and free of blanks, ``:`` and ``|`` so that :func:`parse_dlx` reads the
     same problem back.  A problem without primary items cannot be written,
     because its item line would read as a comment.

@@ -25,7 +25,7 @@ extensions = [
     "sphinx.ext.viewcode",
 ]
 
-exclude_patterns = ["_build", "examples"]
+exclude_patterns = ["_build", "examples", "_static/bench/results.rst"]
 
 html_theme = "furo"
 html_title = f"pydlx {release}"
@@ -45,6 +45,7 @@ nitpicky = True
 nitpick_ignore: list[tuple[str, str]] = [
     ("py:class", "T"),
     ("py:class", "_T"),
+    ("py:class", "_Form"),  # sudoku.grid's private union of grid forms
 ]
 nitpick_ignore_regex: list[tuple[str, str]] = []
 

@@ -119,7 +119,7 @@ def _conflict(grid: Grid, shape: _Shape, cell: int) -> ConflictError:
 class Encoding:
     """The exact-cover problem of one grid, and the way back to the grid.
 
-    Made by :func:`encode`.  :attr:`problem` is a :class:`dlx.ExactCover`
+    Made by :func:`encode`.  ``problem`` is a :class:`dlx.ExactCover`
     whose solutions are the grid's solutions; :meth:`decode` turns one
     into the values of the solved grid.
 
@@ -160,7 +160,7 @@ class Encoding:
         self.contradiction = contradiction
 
     def decode(self, solution: Sequence[int]) -> list[int]:
-        """The values of the solved grid, for one solution of :attr:`problem`.
+        """The values of the solved grid, for one solution of ``problem``.
 
         :param solution: option indices, as :mod:`dlx` yields them.
         :returns: the N² values, row by row.

@@ -39,8 +39,8 @@ class SudokuError(ValueError):
 class GridSizeError(SudokuError):
     """The grid does not have N rows of N cells.
 
-    :attr:`given` is how many cells (or rows, or cells of one row) were
-    found and :attr:`expected` how many were needed (``None`` when no size
+    ``given`` is how many cells (or rows, or cells of one row) were
+    found and ``expected`` how many were needed (``None`` when no size
     fits, e.g. 80 cells, which is not a square number).
 
     :param message: what is wrong, with where.
@@ -92,8 +92,8 @@ class AlphabetError(SudokuError):
 class SymbolError(SudokuError):
     """A cell holds a character (or number) that is neither a symbol nor a blank.
 
-    :attr:`symbol` is the offending character or value, :attr:`row` and
-    :attr:`column` its place (from 1).
+    ``symbol`` is the offending character or value, ``row`` and
+    ``column`` its place (from 1).
 
     :param message: what is wrong, with where.
     :param symbol: the offending character (or value, for number grids).
@@ -117,8 +117,8 @@ class SymbolError(SudokuError):
 class ConflictError(SudokuError):
     """Two givens hold the same symbol in one row, column or box.
 
-    :attr:`unit` is ``"row"``, ``"column"`` or ``"box"``; :attr:`first` and
-    :attr:`second` are the two cells as ``(row, column)`` pairs, from 1.
+    ``unit`` is ``"row"``, ``"column"`` or ``"box"``; ``first`` and
+    ``second`` are the two cells as ``(row, column)`` pairs, from 1.
 
     :param message: what is wrong, with where.
     :param symbol: the repeated symbol, as the grid writes it.
@@ -196,7 +196,7 @@ class InputFormatError(SudokuError):
 
     Raised by :func:`sudoku.read_puzzles` when the input is not text, or
     its first line is neither one whole puzzle nor one row of a block of
-    rows.  :attr:`line` is the line at fault (from 1), or ``None``.
+    rows.  ``line`` is the line at fault (from 1), or ``None``.
 
     :param message: what is wrong.
     :param line: the line at fault, from 1, if there is one.

@@ -139,7 +139,7 @@ def read_puzzles(text: str, *, size: int | None = None) -> list[Puzzle]:
 
     Puzzles are not checked here, only cut out (:func:`sudoku.solve`
     checks them); a block with fewer than N rows comes back with its
-    :attr:`Puzzle.error` set.  Lines are stripped of surrounding blank
+    ``Puzzle.error`` set.  Lines are stripped of surrounding blank
     space, and reading stops at a line ``end``.
 
     :param text: the whole input.

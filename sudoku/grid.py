@@ -209,7 +209,7 @@ def _size_error(given: int, size: int | None, why: str) -> GridSizeError:
 class Grid:
     """A parsed sudoku grid: its size, box shape, values and representation.
 
-    Build one with :meth:`parse`; :attr:`values` lists the cells row by
+    Build one with :meth:`parse`; ``values`` lists the cells row by
     row (0 for a blank, 1 to N for a symbol) and :meth:`render` writes
     values back the way the grid was given.
 
