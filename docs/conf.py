@@ -6,6 +6,7 @@ the Python documentation (intersphinx) are made only when PYDLX_INTERSPHINX=1.
 """
 
 import os
+import sys
 from importlib.metadata import PackageNotFoundError
 from importlib.metadata import version as _dist_version
 
@@ -24,6 +25,10 @@ extensions = [
     "sphinx.ext.intersphinx",
     "sphinx.ext.viewcode",
 ]
+
+# Figures drawn during the build (docs/_ext/pydlx_figures.py writes docs/_generated/).
+sys.path.insert(0, os.path.abspath("_ext"))
+extensions += ["pydlx_figures"]
 
 exclude_patterns = ["_build", "examples", "_static/bench/results.rst"]
 

@@ -1,0 +1,82 @@
+"""Sphinx extension: draw the documentation's figures during the build.
+
+On ``builder-inited`` (before any page is read) it runs the drawing code of
+the example scripts in ``docs/examples/`` and writes SVG files into
+``docs/_generated/``, which the pages show with
+``.. image:: /_generated/NAME.svg``:
+
+* ``links-before.svg``, ``links-cover-a.svg``, ``links-node1.svg``: the
+  dancing links of Knuth's example problem, drawn from the engine's arrays
+  (``draw_links.py``);
+* ``pentomino-3x20.svg``: the first tiling of the 3×20 rectangle that the
+  search finds (``pentominoes.py``);
+* ``sudoku-solved.svg``: the first puzzle of ``sudoku9.in``, solved
+  (``sudoku_file.py``).
+
+A file is rewritten only when its text changes, so incremental builds stay
+incremental.  The directory is generated: keep it out of version control.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+OUTPUT = "_generated"
+
+
+def _example(srcdir: Path, name: str) -> ModuleType:
+    """Import ``docs/examples/NAME.py`` without putting the directory on sys.path."""
+    path = srcdir / "examples" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"pydlx_examples_{name}", path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot import {path}")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def figures(srcdir: Path) -> dict[str, str]:
+    """The text of every figure, by file name."""
+    result: dict[str, str] = {}
+    draw_links = _example(srcdir, "draw_links")
+    result.update(draw_links.pictures())
+    pentominoes = _example(srcdir, "pentominoes")
+    problem, placements = pentominoes.pentominoes(3, 20)
+    solution = problem.first()
+    assert solution is not None
+    rows = pentominoes.tiling(placements, solution, 3, 20)
+    result["pentomino-3x20.svg"] = pentominoes.svg(rows)
+    sudoku_file = _example(srcdir, "sudoku_file")
+    text = (srcdir / "examples" / "sudoku9.in").read_text(encoding="utf-8")
+    solved = sudoku_file.solve_file(text)
+    result["sudoku-solved.svg"] = sudoku_file.svg(*solved[0])
+    return result
+
+
+def write_figures(srcdir: Path) -> list[Path]:
+    """Write the figures into ``srcdir/_generated``; return the files changed."""
+    out = srcdir / OUTPUT
+    out.mkdir(exist_ok=True)
+    changed = []
+    for name, text in figures(srcdir).items():
+        path = out / name
+        if not path.exists() or path.read_text(encoding="utf-8") != text:
+            path.write_text(text, encoding="utf-8")
+            changed.append(path)
+    return changed
+
+
+def _on_builder_inited(app: Sphinx) -> None:
+    write_figures(Path(app.srcdir))
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    """Register the extension with Sphinx."""
+    app.connect("builder-inited", _on_builder_inited)
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,174 @@
+"""Pentomino tilings: pack the twelve pentominoes into a 60-cell rectangle.
+
+Items: the twelve piece names and the 60 cells, all primary (every piece is
+used once, every cell is covered once).  Options: every position of every
+rotation and reflection of every piece, each naming its piece and its five
+cells.
+
+Usage: ``python docs/examples/pentominoes.py [HEIGHT WIDTH] [--count]
+[--svg FILE]``: prints the first tiling of the rectangle (default 6×10), or
+with ``--count`` the number of tilings; ``--svg`` also draws the tiling.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterable
+
+from dlx import ExactCover
+
+# The twelve pentominoes in Conway's letters, each drawn once with '#'.
+PIECES = {
+    "F": (".##", "##.", ".#."),
+    "I": ("#####",),
+    "L": ("####", "#..."),
+    "N": ("###.", "..##"),
+    "P": ("###", "##."),
+    "T": ("###", ".#.", ".#."),
+    "U": ("#.#", "###"),
+    "V": ("#..", "#..", "###"),
+    "W": ("#..", "##.", ".##"),
+    "X": (".#.", "###", ".#."),
+    "Y": ("####", ".#.."),
+    "Z": ("##.", ".#.", ".##"),
+}
+
+# One colour per piece, for the picture.
+COLOURS = {
+    "F": "#e6194b",
+    "I": "#3cb44b",
+    "L": "#ffe119",
+    "N": "#4363d8",
+    "P": "#f58231",
+    "T": "#911eb4",
+    "U": "#42d4f4",
+    "V": "#f032e6",
+    "W": "#bfef45",
+    "X": "#fabed4",
+    "Y": "#469990",
+    "Z": "#dcbeff",
+}
+
+Cell = tuple[int, int]
+Shape = tuple[Cell, ...]
+
+
+def normalize(cells: Iterable[Cell]) -> Shape:
+    """Shift a shape to the top left corner and sort its cells."""
+    cells = list(cells)
+    top = min(r for r, _ in cells)
+    left = min(c for _, c in cells)
+    return tuple(sorted((r - top, c - left) for r, c in cells))
+
+
+def orientations(drawing: tuple[str, ...]) -> list[Shape]:
+    """The distinct rotations and reflections of a drawn piece."""
+    cells = [
+        (r, c)
+        for r, line in enumerate(drawing)
+        for c, ch in enumerate(line)
+        if ch == "#"
+    ]
+    shapes: set[Shape] = set()
+    for _ in range(2):
+        for _ in range(4):
+            shapes.add(normalize(cells))
+            cells = [(c, -r) for r, c in cells]  # a quarter turn
+        cells = [(r, -c) for r, c in cells]  # a reflection
+    return sorted(shapes)
+
+
+def pentominoes(height: int, width: int) -> tuple[ExactCover, list[tuple[str, Shape]]]:
+    """The tiling problem, and the placement (piece, cells) of each option."""
+    cells = [(r, c) for r in range(height) for c in range(width)]
+    problem = ExactCover([*PIECES, *cells])
+    placements: list[tuple[str, Shape]] = []
+    for name, drawing in PIECES.items():
+        for shape in orientations(drawing):
+            for dr in range(height - max(r for r, _ in shape)):
+                for dc in range(width - max(c for _, c in shape)):
+                    placed = tuple((r + dr, c + dc) for r, c in shape)
+                    problem.add_option([name, *placed])
+                    placements.append((name, placed))
+    return problem, placements
+
+
+def tiling(
+    placements: list[tuple[str, Shape]],
+    solution: tuple[int, ...],
+    height: int,
+    width: int,
+) -> list[str]:
+    """The rows of a tiling, each cell shown by its piece's letter."""
+    grid = [["."] * width for _ in range(height)]
+    for option in solution:
+        name, cells = placements[option]
+        for r, c in cells:
+            grid[r][c] = name
+    return ["".join(row) for row in grid]
+
+
+def svg(rows: list[str], cell: int = 24) -> str:
+    """Draw a tiling as SVG: a coloured square per cell, a thick line between pieces."""
+    height, width = len(rows), len(rows[0])
+    pad = 2
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width * cell + 2 * pad}" '
+        f'height="{height * cell + 2 * pad}" viewBox="{-pad} {-pad} '
+        f'{width * cell + 2 * pad} {height * cell + 2 * pad}">',
+        "<title>A pentomino tiling</title>",
+    ]
+    for r, row in enumerate(rows):
+        for c, name in enumerate(row):
+            parts.append(
+                f'<rect x="{c * cell}" y="{r * cell}" width="{cell}" height="{cell}" '
+                f'fill="{COLOURS.get(name, "#ffffff")}" stroke="#00000022"/>'
+            )
+
+    # Piece outlines: a thick edge wherever two neighbours differ (or at the border).
+    def letter(r: int, c: int) -> str:
+        return rows[r][c] if 0 <= r < height and 0 <= c < width else ""
+
+    for r in range(height + 1):
+        for c in range(width):
+            if letter(r - 1, c) != letter(r, c):
+                parts.append(_edge(c * cell, r * cell, (c + 1) * cell, r * cell))
+    for r in range(height):
+        for c in range(width + 1):
+            if letter(r, c - 1) != letter(r, c):
+                parts.append(_edge(c * cell, r * cell, c * cell, (r + 1) * cell))
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
+
+
+def _edge(x1: int, y1: int, x2: int, y2: int) -> str:
+    return (
+        f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#222" '
+        'stroke-width="2.5" stroke-linecap="square"/>'
+    )
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("height", type=int, nargs="?", default=6)
+    parser.add_argument("width", type=int, nargs="?", default=10)
+    parser.add_argument("--count", action="store_true", help="count the tilings")
+    parser.add_argument("--svg", metavar="FILE", help="draw the first tiling")
+    args = parser.parse_args(argv)
+    problem, placements = pentominoes(args.height, args.width)
+    if args.count:
+        print(f"{args.height}×{args.width}: {problem.count()} tilings")
+        return
+    solution = problem.first()
+    if solution is None:
+        print(f"{args.height}×{args.width}: no tiling")
+        return
+    rows = tiling(placements, solution, args.height, args.width)
+    print(*rows, sep="\n")
+    if args.svg:
+        with open(args.svg, "w", encoding="utf-8") as out:
+            out.write(svg(rows))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,105 @@
+"""Sudoku from a file: solve every puzzle of a batch, and draw one.
+
+:func:`sudoku.read_puzzles` cuts the batch out of the text (one puzzle per
+line, or blocks of N lines) and :func:`sudoku.solve` solves each puzzle in
+the alphabet it was written in.  A puzzle that cannot be solved is reported
+and the others are still solved, as the ``sudoku`` command does.
+
+Usage: ``python docs/examples/sudoku_file.py [FILE] [--svg FILE]`` (default:
+``sudoku9.in`` next to this script); ``--svg`` draws the first puzzle solved,
+the givens in black and the digits the solver found in blue.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import sudoku
+
+HERE = Path(__file__).resolve().parent
+
+
+def solve_file(text: str) -> list[tuple[str, str]]:
+    """Solve every puzzle of a batch: a list of (puzzle, solution) pairs.
+
+    A puzzle with no solution (or that cannot be read) is reported on
+    standard error and left out.
+    """
+    solved: list[tuple[str, str]] = []
+    for puzzle in sudoku.read_puzzles(text):
+        try:
+            if puzzle.error is not None:
+                raise sudoku.InputFormatError(puzzle.error)
+            answer = sudoku.solve(puzzle.text)
+        except sudoku.SudokuError as error:
+            print(f"puzzle {puzzle.number} ({puzzle.lines}): {error}", file=sys.stderr)
+            continue
+        assert isinstance(answer, str)
+        solved.append((puzzle.text, answer))
+    return solved
+
+
+def cells(text: str) -> list[str]:
+    """The cells of a grid written on one line or as N lines."""
+    return [ch for ch in text if not ch.isspace()]
+
+
+def svg(puzzle: str, solution: str, cell: int = 34) -> str:
+    """Draw a solved grid as SVG: givens in black, found symbols in blue."""
+    given, answer = cells(puzzle), cells(solution)
+    n = round(len(answer) ** 0.5)
+    rows, columns = sudoku.box_shape(n)
+    pad, side = 3, n * cell
+    total = side + 2 * pad
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{total}" height="{total}" '
+        f'viewBox="{-pad} {-pad} {total} {total}" font-family="sans-serif" '
+        f'font-size="{cell * 0.6:.0f}">',
+        "<title>A solved sudoku</title>",
+        f'<rect x="0" y="0" width="{side}" height="{side}" fill="white"/>',
+    ]
+    for k, symbol in enumerate(answer):
+        r, c = divmod(k, n)
+        was_given = given[k] == symbol
+        colour, weight = ("#000", "bold") if was_given else ("#1f4e9c", "normal")
+        parts.append(
+            f'<text x="{c * cell + cell / 2}" y="{r * cell + cell * 0.72:.1f}" '
+            f'text-anchor="middle" fill="{colour}" font-weight="{weight}">'
+            f"{symbol}</text>"
+        )
+    for k in range(n + 1):
+        thick = k % rows == 0
+        parts.append(_line(0, k * cell, side, k * cell, thick))
+    for k in range(n + 1):
+        thick = k % columns == 0
+        parts.append(_line(k * cell, 0, k * cell, side, thick))
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
+
+
+def _line(x1: int, y1: int, x2: int, y2: int, thick: bool) -> str:
+    width, colour = (2.5, "#222") if thick else (1, "#999")
+    return (
+        f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{colour}" '
+        f'stroke-width="{width}" stroke-linecap="square"/>'
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Solve the sudoku puzzles of a file.")
+    parser.add_argument("file", nargs="?", default=str(HERE / "sudoku9.in"))
+    parser.add_argument("--svg", metavar="FILE", help="draw the first solved puzzle")
+    args = parser.parse_args(argv)
+    text = Path(args.file).read_text(encoding="utf-8")
+    solved = solve_file(text)
+    for _, answer in solved:
+        print(answer, end="\n\n" if "\n" in answer else "\n")
+    if args.svg and solved:
+        Path(args.svg).write_text(svg(*solved[0]), encoding="utf-8")
+    return 0 if solved else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,229 @@
+"""Run the example scripts of ``docs/examples/`` and check what they print.
+
+Each script runs in its own process, from the repository root, the way a
+reader would run it; the checks are on real results (solution counts, and
+solutions verified independently of the solver).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "docs" / "examples"
+
+# The words of word_squares.py's default list.
+WORDS = {"ACT", "ADD", "ANT", "CAT", "CUE", "DEN", "DUE", "EAT", "NET", "TEA", "TEN"}
+# The twelve pentominoes, drawn independently of pentominoes.py.
+PENTOMINOES = {
+    "F": ".##|##.|.#.", "I": "#####", "L": "####|#...", "N": "###.|..##",
+    "P": "###|##.", "T": "###|.#.|.#.", "U": "#.#|###", "V": "#..|#..|###",
+    "W": "#..|##.|.##", "X": ".#.|###|.#.", "Y": "####|.#..", "Z": "##.|.#.|.##",
+}  # fmt: skip
+
+Cells = list[tuple[int, int]]
+
+
+def canonical(cells: Cells) -> tuple[tuple[int, int], ...]:
+    """The same representative for all rotations and reflections of a shape."""
+    shapes = []
+    for _ in range(2):
+        for _ in range(4):
+            top = min(r for r, _ in cells)
+            left = min(c for _, c in cells)
+            shapes.append(tuple(sorted((r - top, c - left) for r, c in cells)))
+            cells = [(c, -r) for r, c in cells]
+        cells = [(r, -c) for r, c in cells]
+    return min(shapes)
+
+
+def drawn(picture: str) -> Cells:
+    return [
+        (r, c)
+        for r, line in enumerate(picture.split("|"))
+        for c, ch in enumerate(line)
+        if ch == "#"
+    ]
+
+
+def run(script: str, *args: str, timeout: float = 120) -> str:
+    """Run ``docs/examples/SCRIPT`` with ``args``; return its standard output."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, str(EXAMPLES / script), *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    return done.stdout
+
+
+def test_every_script_is_tested() -> None:
+    scripts = {path.name for path in EXAMPLES.glob("*.py")}
+    assert scripts == {
+        "draw_links.py",
+        "langford.py",
+        "pentominoes.py",
+        "queens.py",
+        "sudoku_file.py",
+        "word_squares.py",
+    }
+
+
+def test_queens() -> None:
+    out = run("queens.py").splitlines()
+    assert out[-1].startswith("8 queens: 92 solutions (")
+    board = [line.split() for line in out[1:9]]
+    queens = [(i, row.index("Q")) for i, row in enumerate(board)]
+    assert all(row.count("Q") == 1 for row in board)
+    assert len({j for _, j in queens}) == 8
+    assert len({i + j for i, j in queens}) == 8
+    assert len({i - j for i, j in queens}) == 8
+
+
+@pytest.mark.parametrize(("n", "count"), [(1, 1), (4, 2), (6, 4), (7, 40)])
+def test_queens_other_sizes(n: int, count: int) -> None:
+    assert f"{n} queens: {count} solutions (" in run("queens.py", str(n))
+
+
+def test_langford() -> None:
+    first, counts = run("langford.py").splitlines()
+    assert counts == "n = 7: 52 arrangements, 26 up to mirror image"
+    row = [int(word) for word in first.removeprefix("The first arrangement:").split()]
+    assert sorted(row) == sorted([*range(1, 8)] * 2)
+    for k in range(1, 8):
+        i, j = (p for p, value in enumerate(row) if value == k)
+        assert j - i == k + 1
+
+
+def test_langford_impossible() -> None:
+    assert run("langford.py", "5").splitlines() == [
+        "n = 5: 0 arrangements, 0 up to mirror image"
+    ]
+
+
+def check_tiling(rows: list[str], height: int, width: int) -> None:
+    """Every cell covered, by each piece once, in that piece's shape."""
+    assert len(rows) == height
+    assert all(len(row) == width for row in rows)
+    cells: dict[str, Cells] = {}
+    for r, row in enumerate(rows):
+        for c, name in enumerate(row):
+            cells.setdefault(name, []).append((r, c))
+    assert sorted(cells) == sorted(PENTOMINOES)
+    for name, where in cells.items():
+        assert canonical(where) == canonical(drawn(PENTOMINOES[name])), name
+
+
+def test_pentominoes_3x20(tmp_path: Path) -> None:
+    picture = tmp_path / "tiling.svg"
+    rows = run("pentominoes.py", "3", "20", "--svg", str(picture)).splitlines()
+    check_tiling(rows, 3, 20)
+    root = ET.parse(picture).getroot()
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    assert len(root.findall("{http://www.w3.org/2000/svg}rect")) == 60
+
+
+def test_pentominoes_6x10() -> None:
+    check_tiling(run("pentominoes.py").splitlines(), 6, 10)
+
+
+@pytest.mark.slow
+def test_pentominoes_3x20_count() -> None:
+    assert run("pentominoes.py", "3", "20", "--count") == "3×20: 8 tilings\n"
+
+
+def test_word_squares() -> None:
+    *squares, summary = run("word_squares.py").split("\n\n")
+    assert summary.startswith("2 squares from 11 words (")
+    found = [square.split() for square in squares]
+    assert sorted(found) == [["ACT", "DUE", "DEN"], ["ADD", "CUE", "TEN"]]
+    for rows in found:
+        columns = ["".join(column) for column in zip(*rows, strict=True)]
+        assert set(rows) | set(columns) <= WORDS
+        assert len(set(rows + columns)) == 6
+
+
+def check_sudoku(puzzle: str, solution: str) -> None:
+    """``solution`` fills in ``puzzle`` (givens kept) and breaks no rule."""
+    given = [ch for ch in puzzle if not ch.isspace()]
+    cells = [ch for ch in solution if not ch.isspace()]
+    assert len(cells) == len(given)
+    n = round(len(cells) ** 0.5)
+    b = round(n**0.5)
+    assert n * n == len(cells) and b * b == n
+    for mine, theirs in zip(given, cells, strict=True):
+        assert mine in ".-" or mine == theirs
+    symbols = set(cells)
+    assert len(symbols) == n
+    units = [[r * n + c for c in range(n)] for r in range(n)]
+    units += [[r * n + c for r in range(n)] for c in range(n)]
+    units += [
+        [(br + r) * n + bc + c for r in range(b) for c in range(b)]
+        for br in range(0, n, b)
+        for bc in range(0, n, b)
+    ]
+    for unit in units:
+        assert {cells[k] for k in unit} == symbols
+
+
+def test_sudoku_file_lines(tmp_path: Path) -> None:
+    picture = tmp_path / "grid.svg"
+    out = run("sudoku_file.py", "--svg", str(picture)).splitlines()
+    puzzles = (EXAMPLES / "sudoku9.in").read_text(encoding="utf-8").split()
+    puzzles.remove("end")
+    assert len(out) == len(puzzles) == 2
+    for puzzle, solution in zip(puzzles, out, strict=True):
+        check_sudoku(puzzle, solution)
+    root = ET.parse(picture).getroot()
+    texts = root.findall("{http://www.w3.org/2000/svg}text")
+    assert "".join(text.text or "" for text in texts) == out[0]
+
+
+def test_sudoku_file_blocks() -> None:
+    path = EXAMPLES / "sudoku16.in"
+    out = run("sudoku_file.py", str(path))
+    blocks = path.read_text(encoding="utf-8").strip().split("\n\n")
+    solutions = out.strip().split("\n\n")
+    assert len(solutions) == len(blocks) >= 1
+    for puzzle, solution in zip(blocks, solutions, strict=True):
+        check_sudoku(puzzle, solution)
+
+
+def test_draw_links(tmp_path: Path) -> None:
+    out = run("draw_links.py", str(tmp_path)).split()
+    names = ["links-before.svg", "links-cover-a.svg", "links-node1.svg"]
+    assert out == [str(tmp_path / name) for name in names]
+    ns = "{http://www.w3.org/2000/svg}"
+    headers = {}
+    for name in names:
+        root = ET.parse(tmp_path / name).getroot()
+        assert root.tag == f"{ns}svg"
+        labels = [text.text for text in root.iter(f"{ns}text")]
+        # Every header's name, then its note (its size, or "covered").
+        headers[name] = {
+            labels[k]: labels[k + 1]
+            for k in range(len(labels) - 1)
+            if labels[k] in set("ABCDEFG")
+        }
+    assert headers["links-before.svg"] == {
+        "A": "size 2", "B": "size 2", "C": "size 2", "D": "size 3",
+        "E": "size 2", "F": "size 2", "G": "size 3",
+    }  # fmt: skip
+    # Covering A unlinks the D and G nodes of option 1 (A D G) and the D of option 3 (A D).
+    assert headers["links-cover-a.svg"] == {
+        "A": "covered", "B": "size 2", "C": "size 2", "D": "size 1",
+        "E": "size 2", "F": "size 2", "G": "size 2",
+    }  # fmt: skip
+    assert headers["links-node1.svg"]["D"] == "covered"
