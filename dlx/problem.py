@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
@@ -29,6 +30,22 @@ class Colored:
 
     item: Hashable
     color: Hashable
+
+
+def _item_number(item: object, n_items: int) -> int:
+    """``item`` as an item number: any integer type (NumPy's too), not a bool.
+
+    Raises :class:`ValueError` saying what is wrong with it.
+    """
+    if isinstance(item, bool):
+        raise ValueError(f"{item!r}, a bool rather than an item number")
+    try:
+        number = operator.index(item)  # type: ignore[arg-type]
+    except TypeError:
+        raise ValueError(f"{item!r}, not an integer from 0 to {n_items - 1}") from None
+    if not 0 <= number < n_items:
+        raise ValueError(f"{item!r}, not an integer from 0 to {n_items - 1}")
+    return number
 
 
 class ExactCover:
@@ -128,15 +145,16 @@ class ExactCover:
             return problem
         checked: list[Sequence[int]] = []
         for k, row in enumerate(rows):
-            items = list(row)
+            try:
+                items = [_item_number(item, n_items) for item in row]
+            except TypeError:
+                raise ProblemError(
+                    f"option {k} must be a sequence of item numbers, not {row!r}"
+                ) from None
+            except ValueError as error:
+                raise ProblemError(f"option {k} names item {error}") from None
             if not items:
                 raise ProblemError(f"option {k} is empty")
-            for item in items:
-                if type(item) is not int or not 0 <= item < n_items:
-                    raise ProblemError(
-                        f"option {k} names item {item!r}, "
-                        f"not an integer from 0 to {n_items - 1}"
-                    )
             if len(set(items)) != len(items):
                 raise ProblemError(f"option {k} names an item twice: {items}")
             checked.append(items)
@@ -234,7 +252,12 @@ class ExactCover:
         dlx.errors.ProblemError: option 1 names unknown item 'c'
         """
         k = len(self._rows)
-        entries = tuple(items)
+        try:
+            entries = tuple(items)
+        except TypeError:
+            raise ProblemError(
+                f"option {k} must be an iterable of item names, not {items!r}"
+            ) from None
         if not entries:
             raise ProblemError(f"option {k} is empty")
         n_primary = len(self._primary)

@@ -31,7 +31,7 @@ DESCRIPTION = """\
 Solve sudoku puzzles read from FILEs (standard input when there is none,
 or for '-') and print their solutions in the same format.
 
-Input formats, detected from the first line that fits one of them:
+Input formats, detected from the most common line length:
   * one puzzle per line, N*N characters (POJ 3074 for 9x9: 81 characters,
     '.' for a blank); any size with a box shape works (16 for 4x4, 36 for
     6x6, 256 for 16x16, 625 for 25x25);

@@ -11,17 +11,21 @@ Two layouts are read and written:
   blank line goes only *between* two solutions.
 
 Either way, a line ``end`` closes the input (POJ 3074 ends with it).
-The layout is decided by the first line that fits one: a line of N²
+The layout is decided by the most common line length that fits one (so a
+damaged line, even the first, costs only its own puzzle): a line of N²
 characters, where N has a box shape, is a whole puzzle; a line of N
 characters (N up to 35) is one row of a block.  A 16-character line fits
-both (a 4x4 puzzle, or a row of a 16x16 one): it starts a 16x16 block
-when it and the next 15 lines all have 16 characters and some of them
-hold a symbol other than ``1``-``4``; otherwise it is a 4x4 puzzle.
+both (a 4x4 puzzle, or a row of a 16x16 one): such lines are rows of
+16x16 blocks when some of them hold a symbol that no 4x4 grid uses
+(anything but ``1``-``4``, ``A``-``D`` and blanks), or, when their only
+letters are ``A``-``D``, when 16 of them stand in a row; otherwise each is
+a 4x4 puzzle.
 """
 
 from __future__ import annotations
 
 import enum
+from collections import Counter
 from dataclasses import dataclass
 from math import isqrt
 
@@ -33,6 +37,7 @@ __all__ = ["Layout", "Puzzle", "format_solution", "read_puzzles"]
 #: The largest grid whose rows the built-in alphabets can write.
 _MAX_ROW = 35
 _FOUR_BY_FOUR = frozenset("12340" + BLANKS)
+_FOUR_LETTERS = frozenset("ABCDabcd")
 
 
 class Layout(enum.Enum):
@@ -100,11 +105,22 @@ def _detect(lines: list[tuple[int, str]], size: int | None) -> Layout:
         row = 2 <= length <= _MAX_ROW and _has_box(length)
     if whole and row:
         # Only a 16-character line: a 4x4 puzzle, or a row of a 16x16 one.
-        # A block needs 16 such lines in a row, and symbols beyond 1-4.
-        head = [text for _, text in lines[:length]]
-        if len(head) < length or any(len(text) != length for text in head):
+        # The 16-character lines are rows of 16x16 blocks when any of them
+        # holds a symbol no 4x4 grid has (a damaged row elsewhere in the
+        # block does not change that).
+        # With only A-D as letters, both readings spell valid symbols: then
+        # a run of 16 such lines makes a block.
+        symbols = set("".join(line for _, line in lines if len(line) == length))
+        if symbols <= _FOUR_BY_FOUR:
             return Layout.LINES
-        return Layout.LINES if set("".join(head)) <= _FOUR_BY_FOUR else Layout.BLOCKS
+        if not symbols <= _FOUR_BY_FOUR | _FOUR_LETTERS:
+            return Layout.BLOCKS
+        run = 0
+        for _, line in lines:
+            run = run + 1 if len(line) == length else 0
+            if run == length:
+                return Layout.BLOCKS
+        return Layout.LINES
     if whole:
         return Layout.LINES
     if row:
@@ -116,18 +132,22 @@ def _detect(lines: list[tuple[int, str]], size: int | None) -> Layout:
     )
 
 
-def _detect_from_any(lines: list[tuple[int, str]], size: int | None) -> Layout:
-    """The layout decided by the first non-blank line that is a puzzle or a row.
+def _detect_from_any(
+    lines: list[tuple[int, str]], size: int | None
+) -> tuple[Layout, int]:
+    """The layout of a batch and the length of its lines, by majority.
 
-    Lines before it are still cut out as puzzles (and fail when solved), so a
-    garbled first line does not cost the rest of the batch.
+    Line lengths are tried from the most common to the least (ties: the one
+    seen first), and the first that is a whole puzzle or a row decides.  So
+    one damaged line, even the first, is cut out as a puzzle of its own (and
+    fails when solved) instead of costing the rest of the batch.
     """
+    counts = Counter(len(line) for _, line in lines if line)
     first_error: InputFormatError | None = None
-    for start, (_, line) in enumerate(lines):
-        if not line:
-            continue
+    for length in sorted(counts, key=lambda n: -counts[n]):
+        start = next(k for k, (_, line) in enumerate(lines) if len(line) == length)
         try:
-            return _detect(lines[start:], size)
+            return _detect(lines[start:], size), length
         except InputFormatError as error:
             first_error = first_error or error
     assert first_error is not None
@@ -144,10 +164,10 @@ def read_puzzles(text: str, *, size: int | None = None) -> list[Puzzle]:
 
     :param text: the whole input.
     :param size: the grid size N, when known (e.g. from an explicit box
-        shape); ``None`` detects it from the first line that fits a layout.
+        shape); ``None`` detects it from the most common line length.
     :returns: the puzzles in order (none for an empty input).
     :raises InputFormatError: when no line is a whole puzzle or a row of
-        one (the layout is decided by the first line that is).
+        one (the layout is decided by the most common line length that is).
 
     >>> [p.text for p in read_puzzles("1.3.3.....1..1..\\n\\n" + "." * 16 + "\\nend\\n")]
     ['1.3.3.....1..1..', '................']
@@ -163,13 +183,13 @@ def read_puzzles(text: str, *, size: int | None = None) -> list[Puzzle]:
     filled = [(number, line) for number, line in lines if line]
     if not filled:
         return []
-    layout = _detect_from_any(lines, size)
+    layout, length = _detect_from_any(lines, size)
     if layout is Layout.LINES:
         return [
             Puzzle(k, number, line, layout)
             for k, (number, line) in enumerate(filled, 1)
         ]
-    rows = len(filled[0][1]) if size is None else size
+    rows = length if size is None else size
     puzzles: list[Puzzle] = []
     group: list[tuple[int, str]] = []
     for number, line in [*lines, (0, "")]:

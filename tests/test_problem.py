@@ -220,3 +220,39 @@ def test_from_rows_negative_counts() -> None:
         ExactCover.from_rows([], -1)
     with pytest.raises(ProblemError, match="negative"):
         ExactCover.from_rows([], 1, -1)
+
+
+class _Index:
+    """An integer type that is not int (like NumPy's), via __index__."""
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __index__(self) -> int:
+        return self.value
+
+
+def test_from_rows_takes_any_integer_type_but_not_bools() -> None:
+    rows: list[list[object]] = [[_Index(0), _Index(1)], [0], [_Index(1)]]
+    problem = ExactCover.from_rows(rows, n_primary=2)  # type: ignore[arg-type]
+    assert problem.solutions_list() == [(0,), (1, 2)]
+    with pytest.raises(ProblemError, match="option 1 names item True, a bool"):
+        ExactCover.from_rows([[0], [True]], n_primary=2)
+
+
+@pytest.mark.parametrize(
+    ("rows", "message"),
+    [
+        ([5], "option 0 must be a sequence of item numbers, not 5"),
+        ([[0], [0.0]], "option 1 names item 0.0, not an integer from 0 to 1"),
+    ],
+)
+def test_from_rows_names_the_bad_row(rows: list[object], message: str) -> None:
+    with pytest.raises(ProblemError, match=message):
+        ExactCover.from_rows(rows, n_primary=2)  # type: ignore[arg-type]
+
+
+def test_an_option_that_is_not_iterable_is_named() -> None:
+    problem = ExactCover("a", options=[["a"]])
+    with pytest.raises(ProblemError, match="option 1 must be an iterable"):
+        problem.add_option(7)  # type: ignore[arg-type]

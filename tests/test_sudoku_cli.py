@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 import types
+from collections.abc import Callable
 from pathlib import Path
 from typing import ClassVar
 
@@ -510,3 +511,29 @@ def test_format_solution() -> None:
     assert format_solution("1234", Layout.LINES, first=False) == "1234\n"
     assert format_solution("12\n21", Layout.BLOCKS, first=True, uva=True) == "12\n21\n"
     assert format_solution("12\n21", Layout.BLOCKS, first=False) == "12\n21\n\n"
+
+
+@pytest.mark.parametrize(
+    ("damage", "message"),
+    [
+        (lambda row: row[:-1], "puzzle 1 (lines 1-16): row 1 has 15 cells"),
+        (lambda row: row + "-", "puzzle 1 (lines 1-16): row 1 has 17 cells"),
+        (lambda row: None, "puzzle 1 (lines 1-15): 15 rows"),
+    ],
+    ids=["short", "long", "missing"],
+)
+def test_damaged_first_row_of_a_block_costs_only_its_puzzle(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    damage: Callable[[str], str | None],
+    message: str,
+) -> None:
+    block = sample("sudoku16.in").splitlines()
+    first = damage(block[0])
+    broken = ([first] if first is not None else []) + block[1:]
+    text = "\n".join(broken) + "\n\n" + "\n".join(block) + "\n\n" + "\n".join(block)
+    status, out, err = run([], capsys, monkeypatch, stdin=text + "\n")
+    assert status == 1
+    assert out == sample("sudoku16.out") * 2
+    assert err.count("\n") == 1
+    assert message in err
