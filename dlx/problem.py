@@ -122,7 +122,7 @@ class ExactCover:
         option.  This skips the name lookups of :meth:`add_option`.  With
         ``check=False`` the rows are taken as they are: the caller promises that every row is non-empty,
         in range and free of repeats, and a broken promise gives wrong
-        answers rather than an error.  The rows themselves are shared, not
+        answers, odd errors or a search that never ends.  The rows themselves are shared, not
         copied: do not change them afterwards.
 
         :raises ProblemError: (with ``check=True``) when a row is empty,
