@@ -11,7 +11,9 @@ the example scripts in ``docs/examples/`` and writes SVG files into
 * ``pentomino-3x20.svg``: the first tiling of the 3×20 rectangle that the
   search finds (``pentominoes.py``);
 * ``sudoku-solved.svg``: the first puzzle of ``sudoku9.in``, solved
-  (``sudoku_file.py``).
+  (``sudoku_file.py``);
+* ``NAME.out``: what ``python docs/examples/NAME.py`` prints, for the
+  gallery page (each script's ``main`` run in-process, without arguments).
 
 A file is rewritten only when its text changes, so incremental builds stay
 incremental.  The directory is generated: keep it out of version control.
@@ -19,7 +21,9 @@ incremental.  The directory is generated: keep it out of version control.
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
+import io
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -59,12 +63,28 @@ def figures(srcdir: Path) -> dict[str, str]:
     return result
 
 
+# The scripts whose output the gallery shows (draw_links.py writes files instead).
+SHOWN = ("queens", "langford", "pentominoes", "word_squares", "sudoku_file")
+
+
+def outputs(srcdir: Path) -> dict[str, str]:
+    """What each script of :data:`SHOWN` prints when run without arguments."""
+    result: dict[str, str] = {}
+    for name in SHOWN:
+        script = _example(srcdir, name)
+        printed = io.StringIO()
+        with contextlib.redirect_stdout(printed):
+            script.main([])
+        result[f"{name}.out"] = printed.getvalue()
+    return result
+
+
 def write_figures(srcdir: Path) -> list[Path]:
     """Write the figures into ``srcdir/_generated``; return the files changed."""
     out = srcdir / OUTPUT
     out.mkdir(exist_ok=True)
     changed = []
-    for name, text in figures(srcdir).items():
+    for name, text in {**figures(srcdir), **outputs(srcdir)}.items():
         path = out / name
         if not path.exists() or path.read_text(encoding="utf-8") != text:
             path.write_text(text, encoding="utf-8")

@@ -75,7 +75,7 @@ def uncover(
 
 
 # Geometry of the picture.
-LEFT, TOP_Y, COLUMN, ROW, BOX = 96, 34, 74, 46, 34
+LEFT, TOP_Y, COLUMN, ROW, BOX = 96, 34, 74, 56, 34
 
 
 def svg(
