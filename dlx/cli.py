@@ -146,6 +146,7 @@ def _solve(problem: ExactCover, args: argparse.Namespace, out: TextIO) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``dlx`` command with ``argv`` (default: ``sys.argv[1:]``).
 
+    :param argv: the arguments, without the program name.
     :returns: the exit status (0 done, 2 bad input, 3 stopped by a budget).
 
     >>> import pathlib, tempfile

@@ -83,6 +83,9 @@ class Stats:
     def knuth_summary(self, colors: bool = False) -> str:
         """The closing line Knuth's programs print, e.g. for comparison.
 
+        :param colors: also give the cleansings.
+        :returns: the line, without a line end.
+
         >>> Stats(nodes=6, updates=30, solutions=1).knuth_summary()
         'Altogether 1 solution, 30 updates, 6 nodes.'
         >>> Stats(nodes=6, updates=3, cleansings=2, solutions=2).knuth_summary(True)

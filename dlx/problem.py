@@ -119,12 +119,17 @@ class ExactCover:
 
         Items are the integers ``0 .. n_primary + n_secondary - 1``, the first
         ``n_primary`` of them primary.  Each row lists the items of one
-        option.  This skips the name lookups of :meth:`add_option`.  With
-        ``check=False`` the rows are taken as they are: the caller promises that every row is non-empty,
-        in range and free of repeats, and a broken promise gives wrong
-        answers, odd errors or a search that never ends.  The rows themselves are shared, not
-        copied: do not change them afterwards.
+        option. This skips the name lookups of :meth:`add_option`. With
+        ``check=False`` the rows are taken as they are: the caller promises that
+        every row is non-empty, in range and free of repeats, and a broken
+        promise gives wrong answers, odd errors or a search that never ends. The
+        rows themselves are shared, not copied: do not change them afterwards.
 
+        :param rows: the items of each option, as integers.
+        :param n_primary: how many items are primary (numbered first).
+        :param n_secondary: how many items are secondary.
+        :param check: validate the rows (see above).
+        :returns: the problem.
         :raises ProblemError: (with ``check=True``) when a row is empty,
             names an item out of range, or names an item twice.
 
@@ -202,6 +207,8 @@ class ExactCover:
     def option(self, index: int) -> tuple[Hashable, ...]:
         """The items of option ``index``, as given (coloured ones as :class:`Colored`).
 
+        :param index: the option's number.
+        :returns: its items.
         :raises IndexError: when there is no such option (negative indices
             are refused too, as option numbers start at 0).
 
@@ -216,6 +223,9 @@ class ExactCover:
 
     def options_of(self, solution: Iterable[int]) -> list[tuple[Hashable, ...]]:
         """The options of a solution, each as the tuple of its items.
+
+        :param solution: option indices, as a search yields them.
+        :returns: each option's items.
 
         >>> problem = ExactCover("ab", options=[["a"], ["b"]])
         >>> problem.options_of(problem.first() or ())
@@ -240,6 +250,8 @@ class ExactCover:
         never part of a solution, since the search only ever chooses options
         to cover primary items (as in Knuth's programs).
 
+        :param items: the items the option covers.
+        :returns: the new option's index.
         :raises ProblemError: when the option is empty, names an unknown
             item, names an item twice, or colours a primary item.
 
@@ -297,6 +309,9 @@ class ExactCover:
     def add_options(self, options: Iterable[Iterable[Hashable]]) -> range:
         """Add several options; return the range of their indices.
 
+        :param options: the options, each as for :meth:`add_option`.
+        :returns: their indices.
+
         >>> ExactCover("ab").add_options([["a"], ["b"]])
         range(0, 2)
         """
@@ -328,6 +343,8 @@ class ExactCover:
     def links(self) -> Links:
         """The compiled arrays of the problem (built once, then cached).
 
+        :returns: the arrays the searches copy.
+
         >>> ExactCover("a", options=[["a"]]).links().n_options
         1
         """
@@ -352,6 +369,12 @@ class ExactCover:
 
         See :class:`~dlx.Search` for the parameters and the statistics.
 
+        :param limit: stop after this many solutions.
+        :param max_nodes: node budget, as in :class:`~dlx.Search`.
+        :param timeout: time budget in seconds, as in :class:`~dlx.Search`.
+        :param seed: random tie-breaking, as in :class:`~dlx.Search`.
+        :returns: the search, not yet started.
+
         >>> search = ExactCover("a", options=[["a"], ["a"]]).search()
         >>> next(search), search.stats.solutions
         ((0,), 1)
@@ -372,6 +395,11 @@ class ExactCover:
 
         ``max_nodes``, ``timeout`` and ``seed`` are as in :class:`~dlx.Search`.
 
+        :param limit: stop after this many solutions.
+        :param max_nodes: node budget, as in :class:`~dlx.Search`.
+        :param timeout: time budget in seconds, as in :class:`~dlx.Search`.
+        :param seed: random tie-breaking, as in :class:`~dlx.Search`.
+        :returns: a lazy iterator of solutions.
         :raises BudgetExceeded: (while iterating) when a budget runs out.
 
         >>> problem = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]])
@@ -392,6 +420,12 @@ class ExactCover:
     ) -> list[tuple[int, ...]]:
         """All solutions (or the first ``limit``) in a list.
 
+        :param limit: stop after this many solutions.
+        :param max_nodes: node budget, as in :class:`~dlx.Search`.
+        :param timeout: time budget in seconds, as in :class:`~dlx.Search`.
+        :param seed: random tie-breaking, as in :class:`~dlx.Search`.
+        :returns: the solutions.
+
         >>> ExactCover("ab", options=[["a", "b"]]).solutions_list()
         [(0,)]
         """
@@ -408,6 +442,10 @@ class ExactCover:
     ) -> tuple[int, ...] | None:
         """Return one solution, or ``None`` when there is none.
 
+        :param max_nodes: node budget, as in :class:`~dlx.Search`.
+        :param timeout: time budget in seconds, as in :class:`~dlx.Search`.
+        :param seed: random tie-breaking, as in :class:`~dlx.Search`.
+        :returns: a solution, or ``None``.
         :raises BudgetExceeded: when a budget runs out first.
 
         >>> ExactCover("ab", options=[["a"], ["a", "b"]]).first()
@@ -428,6 +466,11 @@ class ExactCover:
     ) -> int:
         """Count the solutions (up to ``limit``) without storing any.
 
+        :param limit: stop counting here.
+        :param max_nodes: node budget, as in :class:`~dlx.Search`.
+        :param timeout: time budget in seconds, as in :class:`~dlx.Search`.
+        :param seed: random tie-breaking, as in :class:`~dlx.Search`.
+        :returns: the number of solutions.
         :raises BudgetExceeded: when a budget runs out first; its
             ``stats.solutions`` holds the count so far.
 
@@ -455,6 +498,10 @@ class ExactCover:
     ) -> bool:
         """Whether the problem has exactly one solution (stops at the second).
 
+        :param max_nodes: node budget, as in :class:`~dlx.Search`.
+        :param timeout: time budget in seconds, as in :class:`~dlx.Search`.
+        :param seed: random tie-breaking, as in :class:`~dlx.Search`.
+        :returns: ``True`` for exactly one solution.
         :raises BudgetExceeded: when a budget runs out first.
 
         >>> ExactCover("ab", options=[["a"], ["b"], ["a", "b"]]).is_unique()

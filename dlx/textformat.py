@@ -139,6 +139,9 @@ def _parse_items(line: str, source: str, number: int) -> ExactCover:
 def format_option(items: Iterable[Hashable]) -> str:
     """One option as a line of Knuth's format (without the line end).
 
+    :param items: the option's items.
+    :returns: the line.
+
     >>> format_option(["A", Colored("F", "red")])
     'A F:red'
     """
@@ -159,6 +162,8 @@ def format_dlx(problem: ExactCover) -> str:
     same problem back.  A problem without primary items cannot be written,
     because its item line would read as a comment.
 
+    :param problem: the problem.
+    :returns: the text, ending in a line end.
     :raises ProblemError: when a name or colour cannot be written.
 
     >>> print(format_dlx(ExactCover("AB", "C", [["A", "C"], ["B"]])), end="")
