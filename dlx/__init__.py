@@ -10,9 +10,10 @@ range(0, 4)
 [[('a', 'b'), ('c',)], [('a',), ('b', 'c')]]
 """
 
-from dlx.engine import Outcome, Search, Stats
+from dlx.engine import Search
 from dlx.errors import BudgetExceeded, DLXError, FormatError, ProblemError
 from dlx.problem import Colored, ExactCover
+from dlx.stats import Outcome, Stats
 from dlx.textformat import format_dlx, format_option, parse_dlx
 
 __all__ = [

@@ -19,84 +19,17 @@ mutable arrays, so several searches over one problem never interfere.
 
 from __future__ import annotations
 
-import enum
 import random
 import time
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
 
+from dlx import packed
 from dlx.errors import BudgetExceeded
 from dlx.links import ACTIVE_BYTE, Links, check_links
+from dlx.stats import Outcome, Stats
 
 # How many search nodes may pass between two looks at the clock.
 _CLOCK_EVERY = 1024
-
-
-class Outcome(enum.Enum):
-    """How a search stands.
-
-    >>> Outcome.EXHAUSTED.value
-    'exhausted'
-    """
-
-    #: Not finished: more solutions may follow.
-    RUNNING = "running"
-    #: Every solution has been visited.
-    EXHAUSTED = "exhausted"
-    #: Stopped because the requested number of solutions was reached.
-    LIMIT_REACHED = "limit reached"
-    #: Stopped by the node budget (``max_nodes``).
-    OUT_OF_NODES = "out of nodes"
-    #: Stopped by the time budget (``timeout``).
-    OUT_OF_TIME = "out of time"
-
-
-@dataclass(slots=True)
-class Stats:
-    """Counts of one search, with the definitions of Knuth's DLX1/DLX2.
-
-    * ``nodes``: search-tree nodes, one for every level entered, the root,
-      dead ends and solutions included (Knuth's ``nodes``);
-    * ``updates``: one for every cover of an item, plus one for every node
-      unlinked from another item's list by a cover or a purification
-      (Knuth's ``updates``);
-    * ``cleansings``: one for every purification, plus one for every node
-      it marks as already compatible (Knuth's ``cleansings``; 0 without
-      colours);
-    * ``solutions``: solutions visited so far.
-
-    These agree with the later versions of Knuth's DLX2 on the same input
-    (checked on queens, Langford pairs, pentominoes and hundreds of random
-    problems with and without colours).  His older DLX1/DLX2 did not count
-    a solution as a node: subtract ``solutions`` from ``nodes`` to compare
-    with those.
-
-    >>> Stats()
-    Stats(nodes=0, updates=0, cleansings=0, solutions=0)
-    """
-
-    nodes: int = 0
-    updates: int = 0
-    cleansings: int = 0
-    solutions: int = 0
-
-    def knuth_summary(self, colors: bool = False) -> str:
-        """The closing line Knuth's programs print, e.g. for comparison.
-
-        :param colors: also give the cleansings.
-        :returns: the line, without a line end.
-
-        >>> Stats(nodes=6, updates=30, solutions=1).knuth_summary()
-        'Altogether 1 solution, 30 updates, 6 nodes.'
-        >>> Stats(nodes=6, updates=3, cleansings=2, solutions=2).knuth_summary(True)
-        'Altogether 2 solutions, 3 updates, 2 cleansings, 6 nodes.'
-        """
-        plural = "" if self.solutions == 1 else "s"
-        cleansings = f" {self.cleansings} cleansings," if colors else ""
-        return (
-            f"Altogether {self.solutions} solution{plural}, {self.updates} updates,"
-            f"{cleansings} {self.nodes} nodes."
-        )
 
 
 class Search(Iterator[tuple[int, ...]]):
@@ -162,8 +95,12 @@ class Search(Iterator[tuple[int, ...]]):
         self._max_nodes = max_nodes
         self._timeout = timeout
         self._rng = None if seed is None else random.Random(seed)
-        run = _run_plain if self.color is None else _run_colored
-        self._steps = run(self, count_only)
+        if self.color is not None:
+            self._steps = _run_colored(self, count_only)
+        elif links.packed:
+            self._steps = packed.start(self, count_only)
+        else:
+            self._steps = _run_plain(self, count_only)
         if limit == 0:
             self.outcome = Outcome.LIMIT_REACHED
             self._steps = iter(())
@@ -221,10 +158,10 @@ class Search(Iterator[tuple[int, ...]]):
         self.outcome = outcome
         raise BudgetExceeded(outcome, self.stats, detail)
 
-    def _choose_at_random(self, value: int) -> int:
-        """Pick one of the active items whose size entry is ``value``, at random."""
+    def _choose_at_random(self, value: int, size: Sequence[int]) -> int:
+        """Pick one of the active items whose entry in ``size`` is ``value``, at random."""
         assert self._rng is not None
-        ties = [item for item, v in enumerate(self.size) if v == value]
+        ties = [item for item, v in enumerate(size) if v == value]
         return ties[self._rng.randrange(len(ties))]
 
 
@@ -333,7 +270,7 @@ def _run_plain(search: Search, count_only: bool) -> Iterator[tuple[int, ...]]:
                 size[item] -= shift[item]
         else:
             if at_random is not None:
-                item = at_random(value)
+                item = at_random(value, size)
             # X4: cover(item)
             size[item] += shift[item]
             updates += 1
@@ -496,7 +433,7 @@ def _run_colored(search: Search, count_only: bool) -> Iterator[tuple[int, ...]]:
                 size[item] -= shift[item]
         else:
             if at_random is not None:
-                item = at_random(value)
+                item = at_random(value, size)
             # X4: cover(item)
             size[item] += shift[item]
             updates += 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from dlx.engine import Outcome, Stats
+    from dlx.stats import Outcome, Stats
 
 
 class DLXError(Exception):

@@ -36,6 +36,11 @@ undoes the offset; 0 for secondary items), so C code finds the item:
   leftmost item with it is ``size.index(...)``.
 
 Either way the item chosen is Knuth's: the leftmost of minimum length.
+
+Small problems without colours go one step further (``Links.packed``, see
+:mod:`dlx.packed`): the whole size array lives in one integer while the
+search runs, so hiding an option changes every size it touches with one
+addition.
 """
 
 from __future__ import annotations
@@ -44,6 +49,10 @@ from collections import Counter
 from collections.abc import Sequence
 from itertools import chain, repeat
 from operator import itemgetter
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from dlx.packed import PackedTables
 
 #: The list form stores an active primary item's length minus this, so that
 #: ``min(size) < 0`` exactly while some primary item is active.
@@ -51,6 +60,15 @@ INACTIVE = 1 << 26
 
 #: The bytearray form stores an active primary item's length plus this.
 ACTIVE_BYTE = 128
+
+#: The packed search loop (:mod:`dlx.packed`) is used for problems without
+#: colours with at most this many items (the integer of sizes grows with the
+#: items, and past about this many the addition costs more than it saves)...
+PACKED_MAX_ITEMS = 128
+
+#: ...and at most this many option nodes (it keeps two tuples and two
+#: integers per node: a few hundred bytes each).
+PACKED_MAX_NODES = 1 << 20
 
 
 class Links:
@@ -71,10 +89,13 @@ class Links:
         "option_of",
         "others",
         "others_rev",
+        "packed",
+        "packed_tables",
         "shift",
         "size",
         "span",
         "top",
+        "unroll",
         "up",
     )
 
@@ -85,6 +106,8 @@ class Links:
         rows: Sequence[Sequence[int]],
         colors: Sequence[Sequence[int]] | None = None,
         bytewise: bool = True,
+        packed: bool = True,
+        unroll: bool = True,
     ) -> None:
         """Build the arrays from option rows of item indices.
 
@@ -92,7 +115,10 @@ class Links:
         ``k``; ``colors[k][t]`` is the colour code of its ``t``-th item.
         The caller has validated the rows.  ``bytewise=False`` forces the
         list form of ``size`` (by default the bytearray form is taken
-        whenever every list is short enough); the tests use it to check both.
+        whenever every list is short enough), ``packed=False`` keeps a
+        small problem off the packed loop and ``unroll=False`` gives it the
+        packed loop without unrolling; the tests use them to check every
+        form.
         """
         n = n_items
         first = n + 1
@@ -152,6 +178,16 @@ class Links:
         self.others_rev = others_rev
         self.span = list(map(len, others))
         self.option_of = option_of
+        self.packed = (
+            packed
+            and bytewise
+            and colors is None
+            and n <= PACKED_MAX_ITEMS
+            and len(flat) <= PACKED_MAX_NODES
+        )
+        self.unroll = unroll
+        # Built by dlx.packed on the first packed search, then shared.
+        self.packed_tables: PackedTables | None = None
 
     def is_active(self, size: Sequence[int], item: int) -> bool:
         """Whether ``item`` is an active (uncovered) primary item in state ``size``."""

@@ -10,15 +10,41 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Sequence
 
 from dlx import ExactCover
+from dlx.links import Links
 
 __all__ = [
+    "FORMS",
     "PENTOMINOES",
+    "compiled_as",
     "langford",
     "n_queens",
     "orientations",
     "pentomino_rectangle",
     "sudoku_empty",
 ]
+
+
+#: The ways the engine can hold a problem while searching it (see dlx.links
+#: and dlx.packed): every test that compares them with an oracle runs them all.
+FORMS = ("unrolled", "packed", "bytes", "list")
+
+
+def compiled_as(problem: ExactCover, form: str) -> Links:
+    """``problem``'s arrays, kept to the given form where the problem allows it.
+
+    "unrolled" is the default choice; each later form forbids one more step:
+    unrolling, then the packed loop, then the bytearray of sizes.
+    """
+    compiled = problem.links()
+    return Links(
+        compiled.n_primary,
+        compiled.n_items,
+        problem._rows,
+        problem._colors,
+        bytewise=form != "list",
+        packed=form in ("unrolled", "packed"),
+        unroll=form == "unrolled",
+    )
 
 
 def n_queens(n: int) -> ExactCover:

@@ -24,11 +24,11 @@ import random
 from collections.abc import Hashable
 from dataclasses import dataclass
 
+from dlx_helpers import FORMS, compiled_as
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dlx import BudgetExceeded, Colored, ExactCover, Outcome, Search
-from dlx.links import Links
+from dlx import BudgetExceeded, Colored, ExactCover, Outcome, Search, Stats
 
 Entry = tuple[int, str | None]  # (item index, colour or None)
 
@@ -360,23 +360,57 @@ def test_node_budget_cuts_a_search_short(spec: Spec, data: st.DataObject) -> Non
         search.check()
 
 
+@st.composite
+def uniform_specs(draw: st.DrawFn) -> Spec:
+    """Problems whose options all have one width, without colours.
+
+    These get the packed loop with its inner loops unrolled (dlx.packed);
+    ``specs()`` mostly draws options of mixed widths.
+    """
+    n_primary = draw(st.integers(1, 7))
+    n_secondary = draw(st.integers(0, 3))
+    n_items = n_primary + n_secondary
+    width = draw(st.integers(1, min(n_items, 5)))
+    rows = draw(
+        st.lists(
+            st.lists(
+                st.integers(0, n_items - 1),
+                min_size=width,
+                max_size=width,
+                unique=True,
+            ),
+            min_size=1,
+            max_size=14,
+        )
+    )
+    options = tuple(tuple((i, None) for i in row) for row in rows)
+    return Spec(n_primary, n_secondary, options)
+
+
+def search_in_every_form(spec: Spec) -> list[tuple[list[tuple[int, ...]], Stats]]:
+    problem = spec.build()
+    runs = []
+    for form in FORMS:
+        search = Search(compiled_as(problem, form))
+        runs.append((all_solutions(search), search.stats))
+    return runs
+
+
 @settings(max_examples=150, deadline=None)
 @given(specs())
-def test_list_and_bytearray_sizes_agree(spec: Spec) -> None:
-    # The engine keeps item sizes in a bytearray when every list is short
-    # and in a list otherwise (see dlx.links); both must search alike.
-    problem = spec.build()
-    compiled = problem.links()
-    runs = []
-    for bytewise in (True, False):
-        links = Links(
-            compiled.n_primary,
-            compiled.n_items,
-            problem._rows,
-            problem._colors,
-            bytewise=bytewise,
-        )
-        assert links.bytewise is bytewise
-        search = Search(links)
-        runs.append((all_solutions(search), search.stats))
-    assert runs[0] == runs[1]
+def test_every_form_searches_alike(spec: Spec) -> None:
+    # The engine holds a problem in one of several forms (see dlx.links and
+    # dlx.packed); all must find the same solutions in the same order with
+    # the same statistics.
+    runs = search_in_every_form(spec)
+    assert all(run == runs[0] for run in runs)
+
+
+@settings(max_examples=150, deadline=None)
+@given(uniform_specs())
+def test_options_of_one_width_in_every_form(spec: Spec) -> None:
+    runs = search_in_every_form(spec)
+    assert all(run == runs[0] for run in runs)
+    solutions = runs[0][0]
+    assert set(solutions) == brute_force(spec)
+    assert len(solutions) == len(set(solutions))

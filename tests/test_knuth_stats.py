@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
 import pytest
+from dlx_helpers import FORMS, compiled_as
 
 from dlx import Search, parse_dlx
-from dlx.links import Links
 
 HERE = Path(__file__).parent / "data" / "knuth"
 SLOW = {"pento3x20"}
@@ -38,7 +39,7 @@ def test_every_fixture_has_numbers() -> None:
     assert len(files) > 200
 
 
-@pytest.mark.parametrize("bytewise", [True, False], ids=["bytes", "list"])
+@pytest.mark.parametrize("form", FORMS)
 @pytest.mark.parametrize(("name", "solutions", "nodes", "updates", "cleansings"), CASES)
 def test_counts_equal_knuths(
     name: str,
@@ -46,19 +47,12 @@ def test_counts_equal_knuths(
     nodes: int,
     updates: int,
     cleansings: int,
-    bytewise: bool,
+    form: str,
 ) -> None:
-    # Both forms of the size array (see dlx.links) must count alike.
+    # Every form the engine can hold a problem in (see dlx.links and
+    # dlx.packed) must count alike.
     problem = parse_dlx((HERE / f"{name}.dlx").read_text(), name)
-    compiled = problem.links()
-    links = Links(
-        compiled.n_primary,
-        compiled.n_items,
-        problem._rows,
-        problem._colors,
-        bytewise=bytewise,
-    )
-    search = Search(links)
+    search = Search(compiled_as(problem, form))
     for _ in search:
         pass
     stats = search.stats
@@ -69,3 +63,23 @@ def test_counts_equal_knuths(
         cleansings,
     )
     search.check()
+
+
+def test_the_fixtures_reach_every_loop() -> None:
+    # Without this the test above could pass with every problem on one loop.
+    loops: Counter[str] = Counter()
+    for path in HERE.glob("*.dlx"):
+        problem = parse_dlx(path.read_text(), path.stem)
+        links = compiled_as(problem, "unrolled")
+        spans = set(links.span[links.n_items + 1 :])
+        if problem.uses_colors:
+            loops["colored"] += 1
+        elif not links.bytewise:
+            loops["list"] += 1
+        elif not links.packed:
+            loops["bytes"] += 1
+        elif len(spans) == 1:
+            loops["unrolled"] += 1
+        else:
+            loops["packed"] += 1
+    assert set(loops) == {"colored", "list", "bytes", "unrolled", "packed"}, loops

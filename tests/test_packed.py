@@ -1,0 +1,147 @@
+"""The packed search loop (dlx.packed): when it is chosen, and its unrolling."""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Iterator
+
+import pytest
+from dlx_helpers import FORMS, compiled_as, langford, n_queens, sudoku_empty
+
+from dlx import Colored, ExactCover, Search, Stats, packed
+from dlx.links import PACKED_MAX_ITEMS, Links
+
+
+def loop_of(search: Search) -> str:
+    """The name of the function whose generator runs ``search``."""
+    return search._steps.gi_code.co_name  # type: ignore[attr-defined, no-any-return]
+
+
+def run(links: Links) -> tuple[list[tuple[int, ...]], Stats]:
+    search = Search(links)
+    solutions = list(search)
+    search.check()
+    return solutions, search.stats
+
+
+@pytest.mark.parametrize(
+    ("build", "loop"),
+    [
+        (lambda: n_queens(6), "run_packed_width_4"),
+        (lambda: langford(7), "run_packed_width_3"),
+        (lambda: sudoku_empty(2), "run_packed_width_4"),
+    ],
+    ids=["queens", "langford", "sudoku4"],
+)
+def test_small_problems_of_one_width_get_an_unrolled_loop(
+    build: Callable[[], ExactCover], loop: str
+) -> None:
+    problem = build()
+    assert loop_of(problem.search()) == loop
+    runs = [run(compiled_as(problem, form)) for form in FORMS]
+    assert all(r == runs[0] for r in runs)
+    assert runs[0][1].solutions > 0
+
+
+def test_options_of_several_widths_get_the_generic_loop() -> None:
+    problem = ExactCover("abc", options=[["a", "b"], ["c"], ["a"], ["b", "c"]])
+    assert loop_of(problem.search()) == "run_packed"
+    assert problem.solutions_list() == [(0, 1), (2, 3)]
+
+
+def test_options_of_one_item_unroll_to_nothing() -> None:
+    problem = ExactCover("abc", options=[["a"], ["b"], ["c"], ["a"]])
+    assert loop_of(problem.search()) == "run_packed_width_1"
+    runs = [run(compiled_as(problem, form)) for form in FORMS]
+    assert all(r == runs[0] for r in runs)
+    assert runs[0][0] == [(0, 1, 2), (1, 2, 3)]
+
+
+def test_which_problems_take_the_packed_loop() -> None:
+    few = ExactCover("ab", options=[["a"], ["b"]])
+    assert few.links().packed
+    assert not compiled_as(few, "bytes").packed
+    colours = ExactCover("a", ["x"], options=[["a", Colored("x", "red")]])
+    assert not colours.links().packed
+    assert loop_of(colours.search()) == "_run_colored"
+    many = ExactCover(range(PACKED_MAX_ITEMS + 1))
+    many.add_options([[i] for i in range(PACKED_MAX_ITEMS + 1)])
+    assert not many.links().packed
+    assert loop_of(many.search()) == "_run_plain"
+    assert many.count() == 1
+    # A list of 128 or more options needs the list form of sizes: not packed.
+    long_list = ExactCover("a", options=[["a"]] * 128)
+    assert not long_list.links().bytewise
+    assert not long_list.links().packed
+    assert long_list.count() == 128
+
+
+def test_searches_share_the_tables_and_keep_their_own_state() -> None:
+    problem = n_queens(6)
+    links = problem.links()
+    first = problem.search()
+    second = problem.search()
+    a = next(first)
+    tables = links.packed_tables
+    assert tables is not None
+    assert list(second) == problem.solutions_list()
+    assert links.packed_tables is tables
+    second.check()
+    first.check()  # untouched by the other search
+    assert [a, *first] == problem.solutions_list()
+
+
+def test_sizes_are_handed_back_at_every_solution() -> None:
+    problem = langford(4)
+    links = problem.links()
+    search = problem.search()
+    for _ in search:
+        # Mid-search: some items covered, and Search.size says which.
+        covered = [
+            i for i in range(links.n_primary) if not links.is_active(search.size, i)
+        ]
+        assert covered == list(range(links.n_primary))
+        search.check()
+    assert all(links.is_active(search.size, i) for i in range(links.n_primary))
+    assert search.size == links.size
+
+
+def test_without_source_code_the_generic_loop_runs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def no_source(_: object) -> tuple[list[str], int]:
+        raise OSError("could not get source code")
+
+    monkeypatch.setattr(inspect, "getsourcelines", no_source)
+    packed.unrolled.cache_clear()
+    try:
+        assert packed.unrolled(4) is None
+        problem = n_queens(6)
+        search = problem.search()
+        assert loop_of(search) == "run_packed"
+        assert sum(1 for _ in search) == 4
+    finally:
+        monkeypatch.undo()
+        packed.unrolled.cache_clear()
+    assert packed.unrolled(4) is not None
+
+
+def test_unrolled_loops_keep_the_source_lines() -> None:
+    # Tracebacks and coverage of the unrolled loops point into dlx/packed.py.
+    run_width_3 = packed.unrolled(3)
+    assert run_width_3 is not None
+    code = run_width_3.__code__
+    generic = packed.run_packed.__code__
+    assert code.co_filename == generic.co_filename
+    assert code.co_firstlineno == generic.co_firstlineno
+    names = set(code.co_varnames)
+    assert {"unlink_0", "unlink_1", "relink_0", "relink_1"} <= names
+    assert not {"unlink", "relink", "y", "unlink_2"} & names
+
+
+def test_abandoned_packed_search_leaves_the_next_alone() -> None:
+    problem = langford(7)
+    search: Iterator[tuple[int, ...]] = problem.search()
+    next(search)
+    del search
+    assert problem.count() == 52
