@@ -69,7 +69,16 @@ class PackedTables:
     * ``start``: the packed integer of the initial sizes, no updates yet.
     """
 
-    __slots__ = ("cover", "flat", "hide", "start", "uncover", "unhide")
+    __slots__ = (
+        "cover",
+        "cover_option",
+        "flat",
+        "hide",
+        "start",
+        "uncover",
+        "uncover_option",
+        "unhide",
+    )
 
     def __init__(self, links: Links, flat: bool) -> None:
         n = links.n_items
@@ -82,27 +91,37 @@ class PackedTables:
         option_mask = [0] * links.n_options
         for x in range(first, len(top)):
             option_mask[option_of[x]] += unit[top[x]]
+        shift = links.shift
+        cover = [1 + (s << (8 * i + COUNTER_BITS)) for i, s in enumerate(shift)]
+        uncover = [-(s << (8 * i + COUNTER_BITS)) for i, s in enumerate(shift)]
         hide: list[tuple[Any, ...]] = [()] * len(top)
         unhide: list[tuple[Any, ...]] = [()] * len(top)
+        cover_option: list[tuple[Any, ...]] = [()] * len(top)
+        uncover_option: list[tuple[Any, ...]] = [()] * len(top)
         for x in range(first, len(top)):
             mask = option_mask[option_of[x]] - unit[top[x]]
             right = others[x]
             left = others_rev[x]
+            items = tuple([top[y] for y in right])
+            covers = sum([cover[i] for i in items])
+            uncovers = sum([uncover[i] for i in items])
             if flat:
                 hide[x] = (len(right) - mask, *right)
                 unhide[x] = (mask, *left)
+                cover_option[x] = (covers, *items)
+                uncover_option[x] = (uncovers, *items[::-1])
             else:
                 hide[x] = (len(right) - mask, right)
                 unhide[x] = (mask, left)
+                cover_option[x] = (covers, items)
+                uncover_option[x] = (uncovers, items[::-1])
         self.flat = flat
         self.hide = hide
         self.unhide = unhide
-        self.cover = [
-            1 + (s << (8 * i + COUNTER_BITS)) for i, s in enumerate(links.shift)
-        ]
-        self.uncover = [
-            -(s << (8 * i + COUNTER_BITS)) for i, s in enumerate(links.shift)
-        ]
+        self.cover = cover
+        self.uncover = uncover
+        self.cover_option = cover_option
+        self.uncover_option = uncover_option
         self.start = int.from_bytes(links.size[:n], "little") << COUNTER_BITS
 
 
@@ -140,9 +159,9 @@ def run_packed(
     up = search.up
     down = search.down
     top = links.top
-    others = links.others
-    others_rev = links.others_rev
     option_of = links.option_of
+    cover_option = tables.cover_option
+    uncover_option = tables.uncover_option
     hide = tables.hide
     unhide = tables.unhide
     cover = tables.cover
@@ -203,9 +222,9 @@ def run_packed(
                     search.outcome = Outcome.EXHAUSTED
                     return
                 chosen = pop()
-                for x in others_rev[chosen]:
-                    # uncover(top[x])
-                    item = top[x]
+                # Uncover the other items of the option, right to left.
+                offsets, uncover_items = uncover_option[chosen]
+                for item in uncover_items:
                     row = up[item]
                     while row != item:
                         delta, relink = unhide[row]
@@ -214,7 +233,7 @@ def run_packed(
                             up[down[y]] = y
                         packed += delta
                         row = up[row]
-                    packed += uncover[item]
+                packed += offsets
                 item = top[chosen]
                 chosen = down[chosen]
                 if chosen != item:
@@ -246,9 +265,9 @@ def run_packed(
                 row = down[row]
             chosen = down[item]
         # X5: try option `chosen`: cover its other items.
-        for x in others[chosen]:
-            item = top[x]
-            packed += cover[item]
+        offsets, cover_items = cover_option[chosen]
+        packed += offsets
+        for item in cover_items:
             row = down[item]
             while row != item:
                 delta, unlink = hide[row]
@@ -263,9 +282,9 @@ def run_packed(
 
 
 # Names of the tuples whose loops unrolled() writes out, and how many such
-# loops run_packed has (cover twice, uncover twice).
-_UNROLLED = ("unlink", "relink")
-_LOOPS = 4
+# loops run_packed has (hide twice, unhide twice, cover and uncover once).
+_UNROLLED = ("unlink", "relink", "cover_items", "uncover_items")
+_LOOPS = 6
 
 
 class _Rename(ast.NodeTransformer):
