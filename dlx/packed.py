@@ -64,9 +64,35 @@ class PackedTables:
       the option going right; ``unhide[x]`` the same for unhiding (the
       nodes going left).  With ``flat`` the nodes follow the constant in
       the tuple (for the unrolled loops), otherwise they are one tuple;
+    * ``cover_option[x]``/``uncover_option[x]``: the constant that covers
+      (uncovers) all the other items of ``x``'s option, then those items
+      going right (left), laid out like ``hide``;
     * ``cover[i]``/``uncover[i]``: the constant that covers/uncovers
       item ``i`` (its size offset, plus one update when covering);
     * ``start``: the packed integer of the initial sizes, no updates yet.
+
+    Built once per problem by :func:`start` and kept on the
+    :class:`~dlx.links.Links`, which all searches of the problem share.
+
+    :param links: the compiled problem.
+    :param flat: lay the tuples out for the unrolled loops.
+
+    Two items, each in two options: both bytes are 128 + 2, and hiding
+    option 0 from item ``b`` (node 3 is its ``a``) takes one off ``b``'s
+    byte and counts one update:
+
+    >>> from dlx import ExactCover
+    >>> links = ExactCover("ab", options=[["a", "b"], ["a"], ["b"]]).links()
+    >>> tables = PackedTables(links, flat=True)
+    >>> def sizes(packed):
+    ...     return list((packed >> COUNTER_BITS).to_bytes(2, "little"))
+    >>> sizes(tables.start)
+    [130, 130]
+    >>> delta, node = tables.hide[3]
+    >>> node, links.top[node]
+    (4, 1)
+    >>> sizes(tables.start + delta), (tables.start + delta) & COUNTER_MASK
+    ([130, 129], 1)
     """
 
     __slots__ = (
@@ -126,7 +152,20 @@ class PackedTables:
 
 
 def start(search: Search, count_only: bool) -> Iterator[tuple[int, ...]]:
-    """The packed search of ``search``'s problem, unrolled where it can be."""
+    """The packed search of ``search``'s problem, unrolled where it can be.
+
+    :class:`dlx.Search` calls this for a problem whose ``links.packed``
+    is true; it builds (or reuses) the tables and starts the loop.
+
+    :param search: the search whose arrays the loop works on.
+    :param count_only: yield ``()`` instead of each solution.
+    :returns: the generator of solutions.
+
+    >>> from dlx import ExactCover, Search
+    >>> links = ExactCover("ab", options=[["a", "b"], ["a"], ["b"]]).links()
+    >>> list(start(Search(links), count_only=False))
+    [(0,), (1, 2)]
+    """
     links = search.links
     spans = set(links.span[links.n_items + 1 :])
     width = spans.pop() + 1 if len(spans) == 1 else 0
@@ -149,11 +188,25 @@ def _hand_back(search: Search, packed: int) -> None:
 def run_packed(
     search: Search, count_only: bool, tables: PackedTables
 ) -> Iterator[tuple[int, ...]]:
-    """Algorithm X over the packed sizes (steps as in :mod:`dlx.engine`).
+    """Algorithm X over the packed sizes (steps as in ``dlx.engine``).
 
-    The inner loops over ``unlink`` and ``relink`` are the ones
-    :func:`unrolled` rewrites; keep their shape (``delta, unlink = ...``
-    then ``for y in unlink:``) when changing them.
+    The loops over ``unlink``, ``relink``, ``cover_items`` and
+    ``uncover_items`` are the ones :func:`unrolled` rewrites; keep their
+    shape (``delta, unlink = ...`` then ``for y in unlink:``) when
+    changing them.
+
+    :param search: the search whose arrays the loop works on.
+    :param count_only: yield ``()`` instead of each solution.
+    :param tables: the problem's tables, not flat.
+    :returns: the generator of solutions (sorted option indices).
+
+    >>> from dlx import ExactCover, Search
+    >>> links = ExactCover("ab", options=[["a", "b"], ["a"], ["b"]]).links()
+    >>> search = Search(links)
+    >>> list(run_packed(search, False, PackedTables(links, flat=False)))
+    [(0,), (1, 2)]
+    >>> search.stats
+    Stats(nodes=4, updates=4, cleansings=0, solutions=2)
     """
     links = search.links
     up = search.up
@@ -333,10 +386,18 @@ class _Unroll(ast.NodeTransformer):
 def unrolled(width: int) -> Runner | None:
     """:func:`run_packed` for options of ``width`` items, inner loops unrolled.
 
-    ``None`` when the source code of :func:`run_packed` cannot be read.
+    Made once per width (cached) by rewriting :func:`run_packed` with
+    :mod:`ast`; the result runs with this file's name and line numbers.
 
-    :param width: the number of items of every option.
-    :returns: a function like :func:`run_packed` that needs flat tables.
+    :param width: the number of items of every option (at least 1).
+    :returns: a function like :func:`run_packed` that needs flat tables, or
+        ``None`` when the source code of :func:`run_packed` cannot be read.
+
+    >>> run = unrolled(3)
+    >>> run.__name__
+    'run_packed_width_3'
+    >>> sorted(v for v in run.__code__.co_varnames if v.startswith("unlink"))
+    ['unlink_0', 'unlink_1']
     """
     try:
         lines, first_line = inspect.getsourcelines(run_packed)

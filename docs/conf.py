@@ -51,6 +51,7 @@ nitpick_ignore: list[tuple[str, str]] = [
     ("py:class", "T"),
     ("py:class", "_T"),
     ("py:class", "_Form"),  # sudoku.grid's private union of grid forms
+    ("py:class", "Runner"),  # dlx.packed's alias for the signature of a loop
 ]
 nitpick_ignore_regex: list[tuple[str, str]] = []
 
@@ -62,11 +63,12 @@ else:
     # Without intersphinx, references to the standard library cannot resolve
     # (builtins and plain ``typing`` names are exempt in Sphinx itself).
     _STDLIB = (
-        "abc|argparse|collections|collections\\.abc|contextlib|dataclasses|enum|"
-        "functools|io|itertools|os|pathlib|random|re|sys|types|typing"
+        "abc|argparse|ast|collections|collections\\.abc|contextlib|dataclasses|enum|"
+        "functools|inspect|io|itertools|os|pathlib|random|re|sys|types|typing"
     )
     nitpick_ignore_regex += [
         (r"py:.*", rf"(?:{_STDLIB})\..*"),
+        (r"py:mod", rf"(?:{_STDLIB})"),
         # Short names that appear when annotations are rendered unqualified.
         (
             r"py:.*",
