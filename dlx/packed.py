@@ -8,12 +8,19 @@ of :mod:`dlx.links`, and hiding an option becomes one addition of a
 constant that has a 1 in the byte of each item the option touches.  The
 same integer carries the update count in its low 64 bits, so that
 counting costs nothing either: the constant for hiding option ``x`` is
-``span - mask``, for unhiding it is ``+mask``.  Choosing an item stays
-C-level: ``int.to_bytes`` then ``bytes.find``, as for the bytearray.
+``span - mask``.  Choosing an item stays C-level: ``int.to_bytes`` then
+``bytes.find``, as for the bytearray.
+
+Going back up the tree needs no arithmetic per option at all.  Each level
+keeps the integer as it was before and after covering its item (two
+entries on a list, per level, not per node); uncovering relinks the nodes
+as dancing links must, then takes the sizes from that snapshot and keeps
+only the update count of the current value:
+``saved + ((packed - saved) & COUNTER_MASK)``.
 
 Per node of the search tree the integer is converted to bytes once; per
-option hidden or unhidden it is added to once; per node of an option only
-the four link updates of dancing links remain.
+option hidden it is added to once; per node of an option only the four
+link updates of dancing links remain (two when relinking).
 
 The loop is written once, below, with a ``for`` over the other nodes of
 an option.  When every option has the same width (queens, Langford pairs,
@@ -61,14 +68,16 @@ class PackedTables:
 
     * ``hide[x]``: what hiding ``x``'s option from the other lists takes:
       the constant to add to the packed integer, then the other nodes of
-      the option going right; ``unhide[x]`` the same for unhiding (the
-      nodes going left).  With ``flat`` the nodes follow the constant in
-      the tuple (for the unrolled loops), otherwise they are one tuple;
-    * ``cover_option[x]``/``uncover_option[x]``: the constant that covers
-      (uncovers) all the other items of ``x``'s option, then those items
-      going right (left), laid out like ``hide``;
-    * ``cover[i]``/``uncover[i]``: the constant that covers/uncovers
-      item ``i`` (its size offset, plus one update when covering);
+      the option going right.  With ``flat`` the nodes follow the constant
+      in the tuple (for the unrolled loops), otherwise they are one tuple;
+    * ``unhide[x]``: the other nodes of ``x``'s option going left, the
+      order unhiding relinks them in (no constant: the loop restores the
+      sizes from a snapshot instead);
+    * ``cover_option[x]``: the constant that covers all the other items of
+      ``x``'s option, then those items going right, laid out like
+      ``hide``; ``uncover_option[x]`` the same items going left;
+    * ``cover[i]``: the constant that covers item ``i`` (its size offset,
+      plus one update);
     * ``start``: the packed integer of the initial sizes, no updates yet.
 
     Built once per problem by :func:`start` and kept on the
@@ -119,7 +128,6 @@ class PackedTables:
             option_mask[option_of[x]] += unit[top[x]]
         shift = links.shift
         cover = [1 + (s << (8 * i + COUNTER_BITS)) for i, s in enumerate(shift)]
-        uncover = [-(s << (8 * i + COUNTER_BITS)) for i, s in enumerate(shift)]
         hide: list[tuple[Any, ...]] = [()] * len(top)
         unhide: list[tuple[Any, ...]] = [()] * len(top)
         cover_option: list[tuple[Any, ...]] = [()] * len(top)
@@ -130,22 +138,18 @@ class PackedTables:
             left = others_rev[x]
             items = tuple([top[y] for y in right])
             covers = sum([cover[i] for i in items])
-            uncovers = sum([uncover[i] for i in items])
             if flat:
                 hide[x] = (len(right) - mask, *right)
-                unhide[x] = (mask, *left)
                 cover_option[x] = (covers, *items)
-                uncover_option[x] = (uncovers, *items[::-1])
             else:
                 hide[x] = (len(right) - mask, right)
-                unhide[x] = (mask, left)
                 cover_option[x] = (covers, items)
-                uncover_option[x] = (uncovers, items[::-1])
+            unhide[x] = tuple(left)
+            uncover_option[x] = items[::-1]
         self.flat = flat
         self.hide = hide
         self.unhide = unhide
         self.cover = cover
-        self.uncover = uncover
         self.cover_option = cover_option
         self.uncover_option = uncover_option
         self.start = int.from_bytes(links.size[:n], "little") << COUNTER_BITS
@@ -218,7 +222,6 @@ def run_packed(
     hide = tables.hide
     unhide = tables.unhide
     cover = tables.cover
-    uncover = tables.uncover
     stats = search.stats
     limit = search._limit
     n = links.n_items
@@ -229,6 +232,13 @@ def run_packed(
     stack: list[int] = []
     push = stack.append
     pop = stack.pop
+    # Per level, the packed integer before and after covering its item: on
+    # the way back the sizes are restored from these and only the update
+    # count (the low bits) is kept from the current value.
+    saves: list[int] = []
+    save = saves.append
+    pop_save = saves.pop
+    mask = COUNTER_MASK
     packed = tables.start
     started = time.perf_counter()
     nodes = 0
@@ -275,36 +285,39 @@ def run_packed(
                     search.outcome = Outcome.EXHAUSTED
                     return
                 chosen = pop()
-                # Uncover the other items of the option, right to left.
-                offsets, uncover_items = uncover_option[chosen]
+                # Uncover the other items of the option, right to left; the
+                # sizes come back from the level's snapshot, not row by row.
+                uncover_items = uncover_option[chosen]
                 for item in uncover_items:
                     row = up[item]
                     while row != item:
-                        delta, relink = unhide[row]
+                        relink = unhide[row]
                         for y in relink:
                             down[up[y]] = y
                             up[down[y]] = y
-                        packed += delta
                         row = up[row]
-                packed += offsets
                 item = top[chosen]
                 chosen = down[chosen]
                 if chosen != item:
+                    saved = saves[-1]
+                    packed = saved + ((packed - saved) & mask)
                     break
                 # X7: uncover(item)
                 row = up[item]
                 while row != item:
-                    delta, relink = unhide[row]
+                    relink = unhide[row]
                     for y in relink:
                         down[up[y]] = y
                         up[down[y]] = y
-                    packed += delta
                     row = up[row]
-                packed += uncover[item]
+                pop_save()
+                saved = pop_save()
+                packed = saved + ((packed - saved) & mask)
         else:
             if at_random is not None:
                 item = at_random(value, sizes)
             # X4: cover(item)
+            save(packed)
             packed += cover[item]
             row = down[item]
             while row != item:
@@ -316,6 +329,7 @@ def run_packed(
                     up[below] = above
                 packed += delta
                 row = down[row]
+            save(packed)
             chosen = down[item]
         # X5: try option `chosen`: cover its other items.
         offsets, cover_items = cover_option[chosen]
@@ -359,9 +373,15 @@ class _Unroll(ast.NodeTransformer):
         self.loops = 0
 
     def visit_Assign(self, node: ast.Assign) -> ast.Assign:
-        # `delta, unlink = hide[row]` becomes `delta, unlink_0, ... = hide[row]`.
+        # `delta, unlink = hide[row]` becomes `delta, unlink_0, ... = hide[row]`
+        # and `relink = unhide[row]` becomes `relink_0, ... = unhide[row]`.
         (target,) = node.targets
-        if isinstance(target, ast.Tuple):
+        if isinstance(target, ast.Name) and target.id in _UNROLLED:
+            names: list[ast.expr] = [
+                ast.Name(f"{target.id}_{k}", ast.Store()) for k in range(self.count)
+            ]
+            node.targets = [ast.Tuple(names, ast.Store())]
+        elif isinstance(target, ast.Tuple):
             last = target.elts[-1]
             if isinstance(last, ast.Name) and last.id in _UNROLLED:
                 target.elts[-1:] = [
