@@ -170,6 +170,10 @@ def _run_plain(search: Search, count_only: bool) -> Iterator[tuple[int, ...]]:
 
     Covering and uncovering are written out in place (twice each, for X4/X5
     and X6/X7): a function call per item would cost more than the loop.
+    Uncovering comes in two versions: with the sizes restored from a
+    snapshot per level (``links.snapshots``, for up to
+    :data:`dlx.links.SNAPSHOT_MAX_ITEMS` items) or, for bigger problems,
+    undone node by node as Knuth does.
     """
     links = search.links
     up = search.up
@@ -194,6 +198,13 @@ def _run_plain(search: Search, count_only: bool) -> Iterator[tuple[int, ...]]:
     stack: list[int] = []
     push = stack.append
     pop = stack.pop
+    # Per level, the sizes before and after covering its item, so that
+    # backing up restores them with one copy instead of undoing each hide.
+    snapshots = links.snapshots
+    saves: list[bytearray | list[int]] = []
+    save = saves.append
+    pop_save = saves.pop
+    copy = size.copy
     started = time.perf_counter()
     nodes = 0
     updates = 0
@@ -244,10 +255,45 @@ def _run_plain(search: Search, count_only: bool) -> Iterator[tuple[int, ...]]:
                     search.outcome = Outcome.EXHAUSTED
                     return
                 chosen = pop()
-                for x in others_rev[chosen]:
-                    # uncover(top[x])
-                    item = top[x]
-                    row = up[item]
+                # Uncover the other items of the option, right to left.
+                if snapshots:
+                    # Relink only: the sizes come back from the snapshot.
+                    for x in others_rev[chosen]:
+                        item = top[x]
+                        row = up[item]
+                        while row != item:
+                            for y in others[row]:
+                                down[up[y]] = y
+                                up[down[y]] = y
+                            row = up[row]
+                else:
+                    for x in others_rev[chosen]:
+                        item = top[x]
+                        row = up[item]
+                        while row != item:
+                            for y in others[row]:
+                                down[up[y]] = y
+                                up[down[y]] = y
+                                size[top[y]] += 1
+                            row = up[row]
+                        size[item] -= shift[item]
+                item = top[chosen]
+                chosen = down[chosen]
+                if chosen != item:
+                    if snapshots:
+                        size[:] = saves[-1]
+                    break
+                # X7: uncover(item)
+                row = up[item]
+                if snapshots:
+                    while row != item:
+                        for y in others[row]:
+                            down[up[y]] = y
+                            up[down[y]] = y
+                        row = up[row]
+                    pop_save()
+                    size[:] = pop_save()
+                else:
                     while row != item:
                         for y in others[row]:
                             down[up[y]] = y
@@ -255,23 +301,12 @@ def _run_plain(search: Search, count_only: bool) -> Iterator[tuple[int, ...]]:
                             size[top[y]] += 1
                         row = up[row]
                     size[item] -= shift[item]
-                item = top[chosen]
-                chosen = down[chosen]
-                if chosen != item:
-                    break
-                # X7: uncover(item)
-                row = up[item]
-                while row != item:
-                    for y in others[row]:
-                        down[up[y]] = y
-                        up[down[y]] = y
-                        size[top[y]] += 1
-                    row = up[row]
-                size[item] -= shift[item]
         else:
             if at_random is not None:
                 item = at_random(value, size)
             # X4: cover(item)
+            if snapshots:
+                save(copy())
             size[item] += shift[item]
             updates += 1
             row = down[item]
@@ -285,6 +320,8 @@ def _run_plain(search: Search, count_only: bool) -> Iterator[tuple[int, ...]]:
                     up[below] = above
                     size[top[y]] -= 1
                 row = down[row]
+            if snapshots:
+                save(copy())
             chosen = down[item]
         # X5: try option `chosen`: cover its other items.
         for x in others[chosen]:

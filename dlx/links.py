@@ -70,6 +70,12 @@ PACKED_MAX_ITEMS = 128
 #: integers per node: a few hundred bytes each).
 PACKED_MAX_NODES = 1 << 20
 
+#: Problems without colours and with at most this many items back up the
+#: search tree by restoring a copy of ``size`` kept per level, rather than
+#: undoing every hide one node at a time.  The copies take ``O(items)``
+#: per level, so memory grows with items times depth: 2 MB at most here.
+SNAPSHOT_MAX_ITEMS = 1024
+
 
 class Links:
     """The compiled, read-only arrays of one problem.
@@ -93,6 +99,7 @@ class Links:
         "packed_tables",
         "shift",
         "size",
+        "snapshots",
         "span",
         "top",
         "unroll",
@@ -108,6 +115,7 @@ class Links:
         bytewise: bool = True,
         packed: bool = True,
         unroll: bool = True,
+        snapshots: bool = True,
     ) -> None:
         """Build the arrays from option rows of item indices.
 
@@ -116,9 +124,10 @@ class Links:
         The caller has validated the rows.  ``bytewise=False`` forces the
         list form of ``size`` (by default the bytearray form is taken
         whenever every list is short enough), ``packed=False`` keeps a
-        small problem off the packed loop and ``unroll=False`` gives it the
-        packed loop without unrolling; the tests use them to check every
-        form.
+        small problem off the packed loop, ``unroll=False`` gives it the
+        packed loop without unrolling and ``snapshots=False`` makes the
+        other loops undo every hide when backing up; the tests use them to
+        check every form.
         """
         n = n_items
         first = n + 1
@@ -186,6 +195,7 @@ class Links:
             and len(flat) <= PACKED_MAX_NODES
         )
         self.unroll = unroll
+        self.snapshots = snapshots and n <= SNAPSHOT_MAX_ITEMS
         # Built by dlx.packed on the first packed search, then shared.
         self.packed_tables: PackedTables | None = None
 

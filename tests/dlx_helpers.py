@@ -26,14 +26,17 @@ __all__ = [
 
 #: The ways the engine can hold a problem while searching it (see dlx.links
 #: and dlx.packed): every test that compares them with an oracle runs them all.
-FORMS = ("unrolled", "packed", "bytes", "list")
+#: The "-undo" forms back up by undoing every hide instead of restoring a
+#: snapshot of the sizes, as problems with many items do.
+FORMS = ("unrolled", "packed", "bytes", "list", "bytes-undo", "list-undo")
 
 
 def compiled_as(problem: ExactCover, form: str) -> Links:
     """``problem``'s arrays, kept to the given form where the problem allows it.
 
-    "unrolled" is the default choice; each later form forbids one more step:
-    unrolling, then the packed loop, then the bytearray of sizes.
+    "unrolled" is the default choice; each of the next three forbids one
+    more step: unrolling, then the packed loop, then the bytearray of sizes;
+    the "-undo" forms also forbid snapshots of the sizes.
     """
     compiled = problem.links()
     return Links(
@@ -41,9 +44,10 @@ def compiled_as(problem: ExactCover, form: str) -> Links:
         compiled.n_items,
         problem._rows,
         problem._colors,
-        bytewise=form != "list",
+        bytewise=not form.startswith("list"),
         packed=form in ("unrolled", "packed"),
         unroll=form == "unrolled",
+        snapshots=not form.endswith("-undo"),
     )
 
 

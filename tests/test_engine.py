@@ -5,12 +5,14 @@ from __future__ import annotations
 import random
 import sys
 import time
+import tracemalloc
 from collections.abc import Callable
 
 import pytest
 from dlx_helpers import langford, n_queens, pentomino_rectangle, sudoku_empty
 
 from dlx import BudgetExceeded, Colored, DLXError, ExactCover, Outcome, Search, Stats
+from dlx.links import SNAPSHOT_MAX_ITEMS, Links
 
 KNUTH_OPTIONS = ["C E F", "A D G", "B C F", "A D", "B G", "D E G"]
 
@@ -105,16 +107,16 @@ def test_dead_end_counts_a_node_and_an_update() -> None:
 DEPTH = 10_000
 
 
-def deep_problem(colours: bool) -> ExactCover:
-    """Items 0..9999 and s; the only solution uses 10,000 options.
+def deep_problem(colours: bool, depth: int = DEPTH) -> ExactCover:
+    """Items 0..depth-1 and s; the only solution uses ``depth`` options.
 
     Item 0 has a single option, which takes s (colour "red" with colours);
     every other item i has the option {i} and a decoy {i, s} (colour "blue"),
     which can never join the forced option.
     """
-    problem = ExactCover(range(DEPTH), ["s"])
+    problem = ExactCover(range(depth), ["s"])
     problem.add_option([0, Colored("s", "red") if colours else "s"])
-    for i in range(1, DEPTH):
+    for i in range(1, depth):
         problem.add_option([i])
         problem.add_option([i, Colored("s", "blue") if colours else "s"])
     return problem
@@ -133,6 +135,39 @@ def test_solution_with_ten_thousand_options(colours: bool) -> None:
     assert search.outcome is Outcome.EXHAUSTED
     assert search.stats.solutions == 1
     assert search.stats.nodes == DEPTH + 1
+
+
+def test_deep_search_keeps_no_copy_per_level() -> None:
+    # Backing up by restoring a snapshot of the sizes keeps two copies of
+    # them per level: with 3,000 items and a 3,000-level search that would
+    # be about 150 MB.  Problems this big undo their hides instead.
+    problem = deep_problem(colours=False, depth=3000)
+    assert not problem.links().snapshots
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        assert len(list(problem.search())) == 1
+        peak = tracemalloc.get_traced_memory()[1] - before
+    finally:
+        tracemalloc.stop()
+    assert peak < 10_000_000
+
+
+@pytest.mark.parametrize("bytewise", [True, False], ids=["bytes", "list"])
+def test_snapshots_only_up_to_the_item_limit(bytewise: bool) -> None:
+    def one_option_per_item(n: int) -> ExactCover:
+        problem = ExactCover(range(n))
+        problem.add_options([i] for i in range(n))
+        return problem
+
+    for n, expected in [(SNAPSHOT_MAX_ITEMS, True), (SNAPSHOT_MAX_ITEMS + 1, False)]:
+        problem = one_option_per_item(n)
+        links = Links(n, n, problem._rows, bytewise=bytewise, packed=False)
+        assert links.snapshots is expected
+        assert not Links(n, n, problem._rows, snapshots=False).snapshots
+        search = Search(links)
+        assert list(search) == [tuple(range(n))]
+        search.check()
 
 
 # -- each search owns its state ---------------------------------------------------
