@@ -252,17 +252,11 @@ def run_packed(
             _hand_back(search, packed)
             check_at = search._budget(nodes, started)
         # X3: the leftmost active item of smallest size, as in dlx.engine.
+        # (`value in sizes` costs a quarter of `sizes.find(value)` on
+        # Python 3.11, so find() runs once, for the item chosen.)
         sizes = to_bytes(packed >> low, n, "little")
-        if sizes.isascii():
-            item = -1
-        else:
-            value = empty
-            item = sizes.find(value)
-            while item < 0:
-                value += 1
-                item = sizes.find(value)
-        if item < 0 or value == empty:
-            if item < 0:
+        if sizes.isascii() or empty in sizes:
+            if sizes.isascii():
                 found += 1
                 stats.nodes = nodes
                 stats.solutions = found
@@ -314,6 +308,10 @@ def run_packed(
                 saved = pop_save()
                 packed = saved + ((packed - saved) & mask)
         else:
+            value = empty + 1
+            while value not in sizes:
+                value += 1
+            item = sizes.find(value)
             if at_random is not None:
                 item = at_random(value, sizes)
             # X4: cover(item)
