@@ -110,7 +110,6 @@ class PackedTables:
         "flat",
         "hide",
         "start",
-        "uncover",
         "uncover_option",
         "unhide",
     )

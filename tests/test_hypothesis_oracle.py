@@ -20,6 +20,7 @@ the order of the solutions and the statistics.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Hashable
 from dataclasses import dataclass
@@ -29,6 +30,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dlx import BudgetExceeded, Colored, ExactCover, Outcome, Search, Stats
+from dlx.links import Links
 
 Entry = tuple[int, str | None]  # (item index, colour or None)
 
@@ -414,3 +416,43 @@ def test_options_of_one_width_in_every_form(spec: Spec) -> None:
     solutions = runs[0][0]
     assert set(solutions) == brute_force(spec)
     assert len(solutions) == len(set(solutions))
+
+
+def stops_of(links: Links, max_nodes: int | None, seed: int | None) -> list[object]:
+    """Every stop of a search: each solution, then the end or the budget's
+    stop, each with the lengths of all items and the statistics there.
+
+    ``check()`` runs at every stop, so the links must be sound at each.
+    """
+    search = Search(links, max_nodes=max_nodes, seed=seed)
+
+    def state() -> tuple[object, ...]:
+        search.check()
+        lengths = [links.length(search.size, i) for i in range(links.n_items)]
+        return (lengths, dataclasses.replace(search.stats))
+
+    stops: list[object] = []
+    try:
+        for solution in search:
+            stops.append((solution, state()))
+    except BudgetExceeded:
+        stops.append(("budget", state()))
+        assert list(search) == []
+    stops.append((search.outcome, state()))
+    return stops
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.one_of(specs(), uniform_specs()),
+    st.none() | st.integers(0, 60),
+    st.none() | st.integers(0, 99),
+)
+def test_every_form_stops_alike(
+    spec: Spec, max_nodes: int | None, seed: int | None
+) -> None:
+    # Budgets and seeds, in every form (each loop, each way of backing up):
+    # the same solutions, sizes and statistics at every stop.
+    problem = spec.build()
+    runs = [stops_of(compiled_as(problem, form), max_nodes, seed) for form in FORMS]
+    assert all(run == runs[0] for run in runs)
