@@ -493,27 +493,22 @@ def capped(cap: float, run: Callable[[], Result]) -> Result:
             signal.setitimer(signal.ITIMER_REAL, 0)
 
 
-def time_puzzle(adapter: Adapter, puzzle: str, cap: float) -> Result:
-    def run() -> Result:
-        t0 = clock()
-        try:
-            answer, build, search, extra = adapter.solve(puzzle)
-        except Exception as exc:  # e.g. sudoku.NoSolutionError: record, go on
-            return {"status": "error", "error": f"{type(exc).__name__}: {exc}"[:300]}
-        total = clock() - t0
-        return {
-            "status": "done",
-            "answer": answer,
-            "total": total,
-            "build": build,
-            "search": search,
-            **extra,
-        }
+def timed(call: Callable[[], Any]) -> Result:
+    """Run ``call`` on the clock: its result and the time taken, or its error."""
+    t0 = clock()
+    try:
+        result = call()
+    except Exception as exc:  # e.g. sudoku.NoSolutionError: record, go on
+        return {"status": "error", "error": f"{type(exc).__name__}: {exc}"[:300]}
+    return {"status": "done", "result": result, "total": clock() - t0}
 
-    record = capped(cap, run)
+
+def time_puzzle(adapter: Adapter, puzzle: str, cap: float) -> Result:
+    record = capped(cap, lambda: timed(lambda: adapter.solve(puzzle)))
     if record["status"] != "done":
         return record
-    answer = record.pop("answer")
+    answer, record["build"], record["search"], extra = record.pop("result")
+    record.update(extra)
     if answer is None:
         record["status"] = "unsolved"
     else:
@@ -526,26 +521,11 @@ def time_puzzle(adapter: Adapter, puzzle: str, cap: float) -> Result:
 
 def time_count(adapter: Adapter, workload: Workload, cap: float, stats: bool) -> Result:
     form = common.count_formulation(workload)
-
-    def run() -> Result:
-        t0 = clock()
-        try:
-            found, build, search = adapter.count(form)
-        except Exception as exc:
-            return {"status": "error", "error": f"{type(exc).__name__}: {exc}"[:300]}
-        total = clock() - t0
-        return {
-            "status": "done",
-            "found": found,
-            "total": total,
-            "build": build,
-            "search": search,
-        }
-
-    record = capped(cap, run)
+    record = capped(cap, lambda: timed(lambda: adapter.count(form)))
     if record["status"] != "done":
         return record
-    found = record["found"]
+    found, record["build"], record["search"] = record.pop("result")
+    record["found"] = found
     record["status"] = "ok" if found == workload.expected else "wrong"
     if found != workload.expected:
         record["error"] = f"counted {found}, expected {workload.expected}"
