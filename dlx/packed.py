@@ -195,8 +195,8 @@ def run_packed(
 
     The loops over ``unlink``, ``relink``, ``cover_items`` and
     ``uncover_items`` are the ones :func:`unrolled` rewrites; keep their
-    shape (``delta, unlink = ...`` then ``for y in unlink:``) when
-    changing them.
+    shape (``delta, unlink = ...`` or ``relink = ...``, then
+    ``for y in unlink:``) when changing them.
 
     :param search: the search whose arrays the loop works on.
     :param count_only: yield ``()`` instead of each solution.
