@@ -196,7 +196,8 @@ class Links:
             and len(flat) <= PACKED_MAX_NODES
         )
         self.unroll = unroll
-        self.snapshots = snapshots and n <= SNAPSHOT_MAX_ITEMS
+        # The colour loop (DLX2) always undoes step by step.
+        self.snapshots = snapshots and colors is None and n <= SNAPSHOT_MAX_ITEMS
         # Built by dlx.packed on the first packed search, then shared.
         self.packed_tables: PackedTables | None = None
 
