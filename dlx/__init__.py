@@ -11,9 +11,18 @@ range(0, 4)
 """
 
 from dlx.engine import Search
-from dlx.errors import BudgetExceeded, DLXError, FormatError, ProblemError
+from dlx.errors import (
+    BudgetExceeded,
+    DLXError,
+    FormatError,
+    Interrupted,
+    PositionError,
+    ProblemError,
+    SearchStopped,
+)
+from dlx.position import Position
 from dlx.problem import Colored, ExactCover
-from dlx.stats import Outcome, Stats
+from dlx.stats import Outcome, Progress, Stats
 from dlx.textformat import format_dlx, format_option, parse_dlx
 
 __all__ = [
@@ -22,9 +31,14 @@ __all__ = [
     "DLXError",
     "ExactCover",
     "FormatError",
+    "Interrupted",
     "Outcome",
+    "Position",
+    "PositionError",
     "ProblemError",
+    "Progress",
     "Search",
+    "SearchStopped",
     "Stats",
     "format_dlx",
     "format_option",

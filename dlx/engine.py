@@ -21,12 +21,14 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
-from dlx import packed
-from dlx.errors import BudgetExceeded
+from dlx import packed, position
+from dlx.errors import BudgetExceeded, Interrupted, PositionError, SearchStopped
 from dlx.links import ACTIVE_BYTE, Links, check_links
-from dlx.stats import Outcome, Stats
+from dlx.position import Position
+from dlx.stats import Outcome, Progress, Stats
 
 # How many search nodes may pass between two looks at the clock.
 _CLOCK_EVERY = 1024
@@ -38,17 +40,23 @@ class Search(Iterator[tuple[int, ...]]):
     Made by :meth:`dlx.ExactCover.search`; iterate it to get each solution
     as a sorted tuple of option indices.  It owns copies of the problem's
     mutable arrays, so searches never disturb each other.  ``stats``
-    is up to date whenever the search hands back control (at each solution
-    and at the end), and ``outcome`` tells how it stands.
+    is up to date whenever the search hands back control (at each solution,
+    at each progress report and at the end), and ``outcome`` tells how it
+    stands.
 
     When a budget runs out the iteration raises :class:`dlx.BudgetExceeded`
     instead of simply stopping, so a cut-short search cannot be mistaken
-    for one that found no (more) solutions.
+    for one that found no (more) solutions; after :meth:`request_stop` it
+    raises :class:`dlx.Interrupted`.  Either way, and after a
+    :class:`KeyboardInterrupt`, :meth:`position` tells where the search
+    stood, and a new search can go on from there (``resume=``).
 
     :param links: the compiled problem.
-    :param limit: stop after this many solutions (``None``: no limit).
+    :param limit: stop after this many solutions in all (those found
+        before a resume included).
     :param max_nodes: stop with :class:`~dlx.BudgetExceeded` rather than
-        enter more than this many search nodes.
+        enter more than this many search nodes in all (those of the runs
+        before a resume included).
     :param timeout: stop with :class:`~dlx.BudgetExceeded` after about
         this many seconds of wall-clock time since the first solution was
         asked for (time the caller spends between solutions counts too; the
@@ -56,6 +64,21 @@ class Search(Iterator[tuple[int, ...]]):
     :param seed: break ties among items of equal size at random, with a
         private :class:`random.Random` seeded by this value; ``None``
         keeps Knuth's rule (leftmost item).
+    :param count_only: yield ``()`` for each solution instead of its
+        options (what :meth:`~dlx.ExactCover.count` uses).
+    :param progress: called with a :class:`~dlx.Progress` about every
+        ``progress_interval`` seconds while the search runs, and once more
+        when it ends; ``stats`` is current when it runs.  It may call
+        :meth:`request_stop`.
+    :param progress_interval: seconds between two progress reports.
+    :param resume: a :class:`~dlx.position.Position` of an earlier search of
+        the same problem: go on from there, with its counts.
+    :param prefix: options to choose on the first levels, one per level
+        (each for the item the search would branch on there); the search
+        covers only the subtree below them and never backs up above it.
+        Its statistics count only the work below the prefix.
+    :raises dlx.PositionError: when ``resume`` or ``prefix`` does
+        not fit the problem.
 
     >>> from dlx import ExactCover
     >>> problem = ExactCover("ab")
@@ -77,6 +100,10 @@ class Search(Iterator[tuple[int, ...]]):
         timeout: float | None = None,
         seed: int | None = None,
         count_only: bool = False,
+        progress: Callable[[Progress], object] | None = None,
+        progress_interval: float = 1.0,
+        resume: Position | None = None,
+        prefix: Sequence[int] | None = None,
     ) -> None:
         if limit is not None and limit < 0:
             raise ValueError(f"limit must be >= 0, not {limit}")
@@ -84,6 +111,10 @@ class Search(Iterator[tuple[int, ...]]):
             raise ValueError(f"max_nodes must be >= 0, not {max_nodes}")
         if timeout is not None and timeout < 0:
             raise ValueError(f"timeout must be >= 0, not {timeout}")
+        if not progress_interval > 0:
+            raise ValueError(f"progress_interval must be > 0, not {progress_interval}")
+        if resume is not None and prefix is not None:
+            raise ValueError("give resume or prefix, not both")
         self.links = links
         self.stats = Stats()
         self.outcome = Outcome.RUNNING
@@ -95,13 +126,50 @@ class Search(Iterator[tuple[int, ...]]):
         self._max_nodes = max_nodes
         self._timeout = timeout
         self._rng = None if seed is None else random.Random(seed)
-        if self.color is not None:
+        self._progress = progress
+        self._interval = progress_interval
+        self._stop_requested = False
+        # The chosen nodes: of the fixed levels (a prefix), and of the
+        # levels the loop backs up through; the loops push onto _stack.
+        self._base: list[int] = []
+        self._stack: list[int] = []
+        # Per level of _stack, the sizes before and after covering its item
+        # (for the loops that restore them from snapshots).
+        self._saves: list[Any] = []
+        self._seconds_before = 0.0
+        self._started = 0.0
+        self._last_report = 0.0
+        self._fingerprint: str | None = None
+        # The search as it stood at the last clock check: the chosen nodes,
+        # the counts, the seconds and the random state.
+        self._clean: tuple[list[int], Stats, float, Any] | None = None
+        self._solution_pending = False
+        alive = True
+        if resume is not None:
+            if resume.fingerprint != self.fingerprint():
+                raise PositionError("the position is of another problem")
+            self.stats = Stats(
+                resume.nodes, resume.updates, resume.cleansings, resume.solutions
+            )
+            self._seconds_before = resume.seconds
+            if resume.rng is not None:
+                self._rng = random.Random()
+                self._rng.setstate(resume.rng)
+            alive = position.start(
+                self, resume.path, resume.floor, advance=resume.at_solution
+            )
+        elif prefix is not None:
+            position.start(self, [(None, option) for option in prefix], len(prefix))
+        if not alive:
+            self.outcome = Outcome.EXHAUSTED
+            self._steps: Iterator[tuple[int, ...]] = iter(())
+        elif self.color is not None:
             self._steps = _run_colored(self, count_only)
         elif links.packed:
             self._steps = packed.start(self, count_only)
         else:
             self._steps = _run_plain(self, count_only)
-        if limit == 0:
+        if limit is not None and self.stats.solutions >= limit:
             self.outcome = Outcome.LIMIT_REACHED
             self._steps = iter(())
 
@@ -109,7 +177,106 @@ class Search(Iterator[tuple[int, ...]]):
         return self
 
     def __next__(self) -> tuple[int, ...]:
-        return next(self._steps)
+        self._solution_pending = False
+        try:
+            solution = next(self._steps)
+        except StopIteration:
+            if self._progress is not None and self._started:
+                self._report(time.perf_counter())
+            raise
+        except KeyboardInterrupt:
+            self.outcome = Outcome.INTERRUPTED
+            if self._clean is not None:
+                # Back to the last clock check, where the counts and the
+                # position agree (solutions since then are found again).
+                nodes, stats, seconds, state = self._clean
+                self._base[:] = nodes[: len(self._base)]
+                self._stack[:] = nodes[len(self._base) :]
+                self.stats = stats
+                self._seconds_before = seconds
+                self._started = 0.0
+                if state is not None and self._rng is not None:
+                    self._rng.setstate(state)
+            raise
+        self._solution_pending = True
+        return solution
+
+    def request_stop(self) -> None:
+        """Ask the search to stop at its next clock check (within 1,024 nodes).
+
+        Safe to call from a signal handler, another thread or a progress
+        hook.  The search then raises :class:`dlx.Interrupted`, with exact
+        statistics and :meth:`position`.
+
+        >>> from dlx import ExactCover, Interrupted
+        >>> search = ExactCover("a", options=[["a"]]).search()
+        >>> search.request_stop()
+        >>> try:
+        ...     next(search)
+        ... except Interrupted:
+        ...     print(search.outcome)
+        Outcome.INTERRUPTED
+        """
+        self._stop_requested = True
+
+    def fingerprint(self) -> str:
+        """The problem's fingerprint (see :func:`dlx.position.fingerprint`).
+
+        >>> from dlx import ExactCover
+        >>> len(ExactCover("a", options=[["a"]]).search().fingerprint())
+        16
+        """
+        if self._fingerprint is None:
+            self._fingerprint = position.fingerprint(self.links)
+        return self._fingerprint
+
+    def position(self) -> Position:
+        """Where the search stands, for a later search to go on from (``resume=``).
+
+        Between two solutions, the position is at the last solution
+        handed out: resuming goes on after it.  After
+        :class:`~dlx.BudgetExceeded` or :class:`~dlx.Interrupted` it is the
+        node the search was about to enter; after a
+        :class:`KeyboardInterrupt` it is the search's last clock check
+        (at most 1,024 nodes before the interrupt): resuming repeats the
+        work since then, so the final counts are exact, but solutions
+        found in between are found again.  Before the first step it is
+        the start.
+
+        :returns: the position.
+        :raises ValueError: when the search is over (nothing to resume).
+
+        >>> from dlx import ExactCover
+        >>> problem = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]])
+        >>> search = problem.search()
+        >>> next(search)
+        (0, 1)
+        >>> list(problem.search(resume=search.position()))
+        [(2,)]
+        """
+        if self.outcome in (Outcome.EXHAUSTED, Outcome.LIMIT_REACHED):
+            raise ValueError(f"the search is over ({self.outcome.value})")
+        return self._here(at_solution=self._solution_pending)
+
+    def _here(self, at_solution: bool) -> Position:
+        """The position of the loop as it stands at a clock check or a solution."""
+        stats = self.stats
+        nodes = [*self._base, *self._stack]
+        return Position(
+            position.describe(self.links, nodes),
+            len(self._base),
+            at_solution,
+            stats.nodes,
+            stats.updates,
+            stats.cleansings,
+            stats.solutions,
+            self._seconds_before + self._elapsed(),
+            position.rng_state(self._rng),
+            self.fingerprint(),
+        )
+
+    def _elapsed(self) -> float:
+        return time.perf_counter() - self._started if self._started else 0.0
 
     def check(self) -> None:
         """Verify the links of this search's current state (Knuth's ``sanity``).
@@ -125,38 +292,88 @@ class Search(Iterator[tuple[int, ...]]):
         """
         check_links(self.links, self.up, self.down, self.size)
 
-    def _budget(self, nodes: int, started: float) -> int:
-        """Check the budgets on entering node ``nodes``; return the next node to check at.
+    def _tick(self, nodes: int, started: float) -> int:
+        """The clock check on entering node ``nodes``; return the node of the next one.
 
-        Raises :class:`BudgetExceeded` when a budget has run out.
+        The loop has brought ``stats`` up to date (``stats.nodes`` is
+        ``nodes - 1``).  Raises :class:`Interrupted` after
+        :meth:`request_stop`, :class:`BudgetExceeded` when a budget has
+        run out; calls the progress hook when a report is due.
         """
+        self._started = started
         max_nodes = self._max_nodes
-        timeout = self._timeout
         if max_nodes is not None and nodes > max_nodes:
-            self.stats.nodes = nodes - 1
             self._stop(
                 Outcome.OUT_OF_NODES,
                 f"search stopped after {max_nodes} nodes "
                 f"(node budget of {max_nodes} used up)",
             )
-        check_at = 1 << 62
-        if timeout is not None:
-            elapsed = time.perf_counter() - started
-            if elapsed >= timeout:
-                self.stats.nodes = nodes - 1
+        timeout = self._timeout
+        if timeout is not None or self._progress is not None:
+            now = time.perf_counter()
+            elapsed = now - started
+            if timeout is not None and elapsed >= timeout:
                 self._stop(
                     Outcome.OUT_OF_TIME,
                     f"search stopped after {elapsed:.3g} s "
                     f"(time budget of {timeout:g} s used up)",
                 )
-            check_at = nodes + _CLOCK_EVERY
+            if self._progress is not None and now - self._last_report >= self._interval:
+                if self._last_report:
+                    self._report(now)
+                else:
+                    self._last_report = now  # the first report after one interval
+        if self._stop_requested:
+            self._stop(
+                Outcome.INTERRUPTED,
+                f"search stopped on request after {nodes - 1} nodes",
+                Interrupted,
+            )
+        stats = self.stats
+        self._clean = (
+            [*self._base, *self._stack],
+            Stats(stats.nodes, stats.updates, stats.cleansings, stats.solutions),
+            self._seconds_before + (time.perf_counter() - started),
+            None if self._rng is None else self._rng.getstate(),
+        )
+        check_at = nodes + _CLOCK_EVERY
         if max_nodes is not None:
             check_at = min(check_at, max_nodes + 1)
         return check_at
 
-    def _stop(self, outcome: Outcome, detail: str) -> None:
+    def _report(self, now: float) -> None:
+        """Call the progress hook with the search as it stands."""
+        assert self._progress is not None
+        self._last_report = now
+        done = self.outcome is Outcome.EXHAUSTED
+        fraction = 1.0 if done else position.fraction_done(self)
+        elapsed = self._seconds_before + (now - self._started)
+        remaining: float | None = None
+        if done:
+            remaining = 0.0
+        elif fraction > 0 and elapsed > 0:
+            remaining = elapsed * (1 - fraction) / fraction
+        stats = self.stats
+        self._progress(
+            Progress(
+                stats.nodes,
+                stats.updates,
+                stats.solutions,
+                elapsed,
+                len(self._base) + len(self._stack),
+                fraction,
+                remaining,
+            )
+        )
+
+    def _stop(
+        self,
+        outcome: Outcome,
+        detail: str,
+        kind: type[SearchStopped] = BudgetExceeded,
+    ) -> None:
         self.outcome = outcome
-        raise BudgetExceeded(outcome, self.stats, detail)
+        raise kind(outcome, self.stats, detail)
 
     def _choose_at_random(self, value: int, size: Sequence[int]) -> int:
         """Pick one of the active items whose entry in ``size`` is ``value``, at random."""
@@ -195,28 +412,31 @@ def _run_plain(search: Search, count_only: bool) -> Iterator[tuple[int, ...]]:
     smallest_of = min
     index_of = size.index
     at_random = search._choose_at_random if search._rng is not None else None
-    stack: list[int] = []
+    # The chosen node of each level (dlx.position may have filled it in,
+    # and the options of a fixed prefix in `fixed`).
+    stack = search._stack
     push = stack.append
     pop = stack.pop
+    fixed = [option_of[x] for x in search._base]
     # Per level, the sizes before and after covering its item, so that
     # backing up restores them with one copy instead of undoing each hide.
     snapshots = links.snapshots
-    saves: list[bytearray | list[int]] = []
+    saves: list[bytearray | list[int]] = search._saves
     save = saves.append
     pop_save = saves.pop
     copy = size.copy
     started = time.perf_counter()
-    nodes = 0
-    updates = 0
-    found = 0
-    check_at = search._budget(1, started)
+    nodes = stats.nodes
+    updates = stats.updates
+    found = stats.solutions
+    check_at = search._tick(nodes + 1, started)
     while True:
         # X2: enter a level.
         nodes += 1
         if nodes >= check_at:
             stats.nodes = nodes - 1
             stats.updates = updates
-            check_at = search._budget(nodes, started)
+            check_at = search._tick(nodes, started)
         # X3 (looked up first, since it also tells whether all are covered):
         # the leftmost active item of smallest size; see dlx.links.
         if bytewise:
@@ -245,7 +465,7 @@ def _run_plain(search: Search, count_only: bool) -> Iterator[tuple[int, ...]]:
                 if count_only:
                     yield ()
                 else:
-                    yield tuple(sorted([option_of[x] for x in stack]))
+                    yield tuple(sorted([option_of[x] for x in stack] + fixed))
                 if found == limit:
                     search.outcome = Outcome.LIMIT_REACHED
                     return
@@ -376,15 +596,16 @@ def _run_colored(search: Search, count_only: bool) -> Iterator[tuple[int, ...]]:
     smallest_of = min
     index_of = size.index
     at_random = search._choose_at_random if search._rng is not None else None
-    stack: list[int] = []
+    stack = search._stack  # as in _run_plain
     push = stack.append
     pop = stack.pop
+    fixed = [option_of[x] for x in search._base]
     started = time.perf_counter()
-    nodes = 0
-    updates = 0
-    cleansings = 0
-    found = 0
-    check_at = search._budget(1, started)
+    nodes = stats.nodes
+    updates = stats.updates
+    cleansings = stats.cleansings
+    found = stats.solutions
+    check_at = search._tick(nodes + 1, started)
     while True:
         # X2: enter a level.
         nodes += 1
@@ -392,7 +613,7 @@ def _run_colored(search: Search, count_only: bool) -> Iterator[tuple[int, ...]]:
             stats.nodes = nodes - 1
             stats.updates = updates
             stats.cleansings = cleansings
-            check_at = search._budget(nodes, started)
+            check_at = search._tick(nodes, started)
         # X3 (looked up first, since it also tells whether all are covered):
         # the leftmost active item of smallest size; see dlx.links.
         if bytewise:
@@ -422,7 +643,7 @@ def _run_colored(search: Search, count_only: bool) -> Iterator[tuple[int, ...]]:
                 if count_only:
                     yield ()
                 else:
-                    yield tuple(sorted([option_of[x] for x in stack]))
+                    yield tuple(sorted([option_of[x] for x in stack] + fixed))
                 if found == limit:
                     search.outcome = Outcome.LIMIT_REACHED
                     return

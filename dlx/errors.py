@@ -54,7 +54,58 @@ class FormatError(ProblemError):
         super().__init__(f"{where}: {message}")
 
 
-class BudgetExceeded(DLXError):
+class PositionError(DLXError, ValueError):
+    """A search position does not fit the problem, or is not a position at all.
+
+    Raised when a saved position is damaged, of another format or pydlx
+    version, or of another problem, and when a prefix names an option
+    that the search could not have chosen there.
+
+    >>> from dlx import Position
+    >>> Position.from_json("{}")
+    Traceback (most recent call last):
+      ...
+    dlx.errors.PositionError: not a pydlx search position (no 'format' pydlx-position-1)
+    """
+
+
+class SearchStopped(DLXError):
+    """A search stopped before it was done: the base of :class:`BudgetExceeded` and :class:`Interrupted`.
+
+    ``outcome`` tells why, ``stats`` holds the statistics up to that point
+    (``stats.solutions`` is the number of solutions found before
+    stopping), and the search's :meth:`~dlx.Search.position` tells where it
+    stood, so that a new search can go on from there.
+
+    >>> issubclass(BudgetExceeded, SearchStopped)
+    True
+    """
+
+    def __init__(self, outcome: Outcome, stats: Stats, detail: str) -> None:
+        self.outcome = outcome
+        self.stats = stats
+        super().__init__(detail)
+
+
+class Interrupted(SearchStopped):
+    """A search stopped because :meth:`dlx.Search.request_stop` was called.
+
+    Raised at the search's next clock check (within 1,024 nodes) after the
+    request, for example from a signal handler or a progress hook.  The
+    search's statistics and position are exact at that point.
+
+    >>> from dlx import ExactCover
+    >>> problem = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]])
+    >>> search = problem.search()
+    >>> search.request_stop()
+    >>> next(search)
+    Traceback (most recent call last):
+      ...
+    dlx.errors.Interrupted: search stopped on request after 0 nodes
+    """
+
+
+class BudgetExceeded(SearchStopped):
     """A search stopped because it ran out of nodes or time.
 
     This is never a "no solution" answer: the search was cut short.
@@ -71,8 +122,3 @@ class BudgetExceeded(DLXError):
       ...
     dlx.errors.BudgetExceeded: search stopped after 2 nodes (node budget of 2 used up)
     """
-
-    def __init__(self, outcome: Outcome, stats: Stats, detail: str) -> None:
-        self.outcome = outcome
-        self.stats = stats
-        super().__init__(detail)

@@ -188,6 +188,21 @@ def _hand_back(search: Search, packed: int) -> None:
     search.stats.updates = packed & COUNTER_MASK
 
 
+def _packed_start(search: Search, tables: PackedTables) -> int:
+    """The packed integer a search starts from: its sizes and update count."""
+    if not search._base and not search._stack:
+        return tables.start + search.stats.updates
+    n = search.links.n_items
+    sizes = int.from_bytes(search.size[:n], "little")
+    return (sizes << COUNTER_BITS) + search.stats.updates
+
+
+def _packed_saves(search: Search) -> list[int]:
+    """The size snapshots that dlx.position took, as packed integers (no updates)."""
+    n = search.links.n_items
+    return [int.from_bytes(s[:n], "little") << COUNTER_BITS for s in search._saves]
+
+
 def run_packed(
     search: Search, count_only: bool, tables: PackedTables
 ) -> Iterator[tuple[int, ...]]:
@@ -228,28 +243,31 @@ def run_packed(
     low = COUNTER_BITS
     empty = ACTIVE_BYTE  # the size byte of an active item with no options
     at_random = search._choose_at_random if search._rng is not None else None
-    stack: list[int] = []
+    # The chosen node of each level (dlx.position may have filled it in,
+    # and the options of a fixed prefix in `fixed`).
+    stack = search._stack
     push = stack.append
     pop = stack.pop
+    fixed = [option_of[x] for x in search._base]
     # Per level, the packed integer before and after covering its item: on
     # the way back the sizes are restored from these and only the update
     # count (the low bits) is kept from the current value.
-    saves: list[int] = []
+    saves = _packed_saves(search)
     save = saves.append
     pop_save = saves.pop
     mask = COUNTER_MASK
-    packed = tables.start
+    packed = _packed_start(search, tables)
     started = time.perf_counter()
-    nodes = 0
-    found = 0
-    check_at = search._budget(1, started)
+    nodes = stats.nodes
+    found = stats.solutions
+    check_at = search._tick(nodes + 1, started)
     while True:
         # X2: enter a level.
         nodes += 1
         if nodes >= check_at:
             stats.nodes = nodes - 1
             _hand_back(search, packed)
-            check_at = search._budget(nodes, started)
+            check_at = search._tick(nodes, started)
         # X3: the leftmost active item of smallest size, as in dlx.engine.
         # (`value in sizes` costs a quarter of `sizes.find(value)` on
         # Python 3.11, so find() runs once, for the item chosen.)
@@ -263,7 +281,7 @@ def run_packed(
                 if count_only:
                     yield ()
                 else:
-                    yield tuple(sorted([option_of[x] for x in stack]))
+                    yield tuple(sorted([option_of[x] for x in stack] + fixed))
                 if found == limit:
                     search.outcome = Outcome.LIMIT_REACHED
                     return

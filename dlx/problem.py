@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import operator
-from collections.abc import Hashable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from dlx.engine import Search
 from dlx.errors import ProblemError
 from dlx.links import Links
+from dlx.position import Position
+from dlx.stats import Progress
 
 __all__ = ["Colored", "ExactCover"]
 
@@ -364,6 +366,11 @@ class ExactCover:
         max_nodes: int | None = None,
         timeout: float | None = None,
         seed: int | None = None,
+        progress: Callable[[Progress], object] | None = None,
+        progress_interval: float = 1.0,
+        resume: Position | None = None,
+        prefix: Sequence[int] | None = None,
+        count_only: bool = False,
     ) -> Search:
         """Start a search: a lazy iterator of solutions with statistics.
 
@@ -373,14 +380,31 @@ class ExactCover:
         :param max_nodes: node budget, as in :class:`~dlx.Search`.
         :param timeout: time budget in seconds, as in :class:`~dlx.Search`.
         :param seed: random tie-breaking, as in :class:`~dlx.Search`.
+        :param progress: progress hook, as in :class:`~dlx.Search`.
+        :param progress_interval: seconds between progress reports.
+        :param resume: go on from a :class:`~dlx.position.Position` of an
+            earlier search (see :meth:`dlx.Search.position`).
+        :param prefix: search only below these options of the first levels.
+        :param count_only: yield ``()`` instead of each solution.
         :returns: the search, not yet started.
+        :raises dlx.PositionError: when ``resume`` or ``prefix``
+            does not fit this problem.
 
         >>> search = ExactCover("a", options=[["a"], ["a"]]).search()
         >>> next(search), search.stats.solutions
         ((0,), 1)
         """
         return Search(
-            self.links(), limit=limit, max_nodes=max_nodes, timeout=timeout, seed=seed
+            self.links(),
+            limit=limit,
+            max_nodes=max_nodes,
+            timeout=timeout,
+            seed=seed,
+            count_only=count_only,
+            progress=progress,
+            progress_interval=progress_interval,
+            resume=resume,
+            prefix=prefix,
         )
 
     def solutions(
@@ -390,15 +414,23 @@ class ExactCover:
         max_nodes: int | None = None,
         timeout: float | None = None,
         seed: int | None = None,
+        progress: Callable[[Progress], object] | None = None,
+        progress_interval: float = 1.0,
+        resume: Position | None = None,
+        prefix: Sequence[int] | None = None,
     ) -> Iterator[tuple[int, ...]]:
         """Yield each solution lazily, as a sorted tuple of option indices.
 
-        ``max_nodes``, ``timeout`` and ``seed`` are as in :class:`~dlx.Search`.
+        The keyword parameters are as in :class:`~dlx.Search`.
 
         :param limit: stop after this many solutions.
         :param max_nodes: node budget, as in :class:`~dlx.Search`.
         :param timeout: time budget in seconds, as in :class:`~dlx.Search`.
         :param seed: random tie-breaking, as in :class:`~dlx.Search`.
+        :param progress: progress hook, as in :class:`~dlx.Search`.
+        :param progress_interval: seconds between progress reports.
+        :param resume: go on from a position of an earlier search.
+        :param prefix: search only below these options of the first levels.
         :returns: a lazy iterator of solutions.
         :raises BudgetExceeded: (while iterating) when a budget runs out.
 
@@ -408,7 +440,16 @@ class ExactCover:
         >>> list(problem.solutions(limit=1))
         [(0, 1)]
         """
-        return self.search(limit=limit, max_nodes=max_nodes, timeout=timeout, seed=seed)
+        return self.search(
+            limit=limit,
+            max_nodes=max_nodes,
+            timeout=timeout,
+            seed=seed,
+            progress=progress,
+            progress_interval=progress_interval,
+            resume=resume,
+            prefix=prefix,
+        )
 
     def solutions_list(
         self,
@@ -463,13 +504,24 @@ class ExactCover:
         max_nodes: int | None = None,
         timeout: float | None = None,
         seed: int | None = None,
+        progress: Callable[[Progress], object] | None = None,
+        progress_interval: float = 1.0,
+        resume: Position | None = None,
+        prefix: Sequence[int] | None = None,
     ) -> int:
         """Count the solutions (up to ``limit``) without storing any.
+
+        With ``resume``, the count includes the solutions found before the
+        position; with ``prefix``, only those below the prefix.
 
         :param limit: stop counting here.
         :param max_nodes: node budget, as in :class:`~dlx.Search`.
         :param timeout: time budget in seconds, as in :class:`~dlx.Search`.
         :param seed: random tie-breaking, as in :class:`~dlx.Search`.
+        :param progress: progress hook, as in :class:`~dlx.Search`.
+        :param progress_interval: seconds between progress reports.
+        :param resume: go on from a position of an earlier search.
+        :param prefix: count only below these options of the first levels.
         :returns: the number of solutions.
         :raises BudgetExceeded: when a budget runs out first; its
             ``stats.solutions`` holds the count so far.
@@ -477,12 +529,15 @@ class ExactCover:
         >>> ExactCover("ab", options=[["a"], ["b"], ["a", "b"]]).count()
         2
         """
-        search = Search(
-            self.links(),
+        search = self.search(
             limit=limit,
             max_nodes=max_nodes,
             timeout=timeout,
             seed=seed,
+            progress=progress,
+            progress_interval=progress_interval,
+            resume=resume,
+            prefix=prefix,
             count_only=True,
         )
         for _ in search:

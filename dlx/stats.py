@@ -1,4 +1,4 @@
-"""What a search reports: its counts (:class:`Stats`) and how it stands (:class:`Outcome`)."""
+"""What a search reports: its counts (:class:`Stats`), how it stands (:class:`Outcome`), and how far it has come (:class:`Progress`)."""
 
 from __future__ import annotations
 
@@ -23,6 +23,9 @@ class Outcome(enum.Enum):
     OUT_OF_NODES = "out of nodes"
     #: Stopped by the time budget (``timeout``).
     OUT_OF_TIME = "out of time"
+    #: Stopped on request (:meth:`dlx.Search.request_stop`) or by a
+    #: :class:`KeyboardInterrupt`.
+    INTERRUPTED = "interrupted"
 
 
 @dataclass(slots=True)
@@ -71,3 +74,33 @@ class Stats:
             f"Altogether {self.solutions} solution{plural}, {self.updates} updates,"
             f"{cleansings} {self.nodes} nodes."
         )
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """A report on a running search, as its ``progress`` hook receives it.
+
+    * ``nodes``, ``updates``, ``solutions``: the counts so far (as in
+      :class:`Stats`);
+    * ``elapsed``: seconds of searching so far (runs before a resume
+      included);
+    * ``depth``: how many levels deep the search is;
+    * ``fraction``: Knuth's estimate of the part of the search tree already
+      explored (see :func:`dlx.position.fraction_done`), from 0 to 1;
+    * ``remaining``: the seconds still needed if the search goes on at the
+      rate it has kept so far (``None`` before there is a rate).  Both
+      estimates are rough on lopsided trees: see the how-to on long
+      searches.
+
+    >>> Progress(nodes=10, updates=50, solutions=1, elapsed=2.0, depth=3,
+    ...          fraction=0.5, remaining=2.0).fraction
+    0.5
+    """
+
+    nodes: int
+    updates: int
+    solutions: int
+    elapsed: float
+    depth: int
+    fraction: float
+    remaining: float | None

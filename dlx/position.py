@@ -1,0 +1,475 @@
+"""Where a search stands, and how a search starts from there.
+
+Every way of starting a search other than at the root goes through this
+module: resuming from a saved :class:`Position`, and searching the
+subtree below a *prefix* (options chosen on the first levels, for
+splitting a search into independent parts).  The search loops of
+:mod:`dlx.engine` and :mod:`dlx.packed` only ever start at step X2 with
+the arrays, the stack of chosen nodes and the statistics prepared here;
+they hold nothing but their hot paths.
+
+A position lists, level by level, the item branched on and the option
+tried for it.  It is taken either on entering a search node (a clock check
+of the loop, where budgets and progress reports happen) or at a solution
+(while the caller holds it): resuming from the first enters that node,
+resuming from the second goes on with the option after the solution's
+last one.  Either way the resumed search finds the same solutions, in the
+same order, with the same final statistics as one uninterrupted run.
+
+Replaying the path repeats Knuth's cover and purify operations with the
+plain functions below; their work is not counted again, since the
+statistics saved in the position already include it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from dlx.errors import PositionError
+
+if TYPE_CHECKING:
+    from dlx.engine import Search
+    from dlx.links import Links
+
+__all__ = ["FORMAT", "Position", "fingerprint"]
+
+#: The name and version of the saved form; a position of another format is refused.
+FORMAT = "pydlx-position-1"
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A point of a search from which another search can go on.
+
+    Made by :meth:`dlx.Search.position`; give it to
+    :meth:`dlx.ExactCover.search` (``resume=``) or to any other way of
+    searching the same problem.  It is small: a pair of integers per level
+    and the counts so far.  :meth:`to_json` and :meth:`from_json` save and
+    load it; the fingerprint ties it to one problem.
+
+    :ivar path: per level, ``(item, option)``: the item branched on (its
+        number in declaration order) and the option being tried.
+    :ivar floor: how many of the first levels are fixed (a prefix search
+        never backs up above them); 0 for a whole search.
+    :ivar at_solution: ``True`` when taken at a solution (resuming goes on
+        after it), ``False`` when taken on entering a node (resuming
+        enters it).
+    :ivar nodes: search nodes counted so far (not counting the node
+        about to be entered).
+    :ivar updates: updates counted so far.
+    :ivar cleansings: cleansings counted so far.
+    :ivar solutions: solutions found so far.
+    :ivar seconds: search time spent so far, summed over the runs.
+    :ivar rng: the state of the tie-breaking random generator (searches
+        with a ``seed``), else ``None``.
+    :ivar fingerprint: identifies the problem (see :func:`fingerprint`).
+
+    >>> from dlx import ExactCover
+    >>> problem = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]])
+    >>> search = problem.search()
+    >>> next(search)
+    (0, 1)
+    >>> saved = search.position().to_json()
+    >>> list(problem.search(resume=Position.from_json(saved)))
+    [(2,)]
+    """
+
+    path: tuple[tuple[int, int], ...]
+    floor: int
+    at_solution: bool
+    nodes: int
+    updates: int
+    cleansings: int
+    solutions: int
+    seconds: float
+    rng: tuple[Any, ...] | None
+    fingerprint: str
+
+    def to_json(self) -> str:
+        """This position as one line of JSON.
+
+        :returns: the text; :meth:`from_json` reads it back.
+
+        >>> from dlx import ExactCover
+        >>> search = ExactCover("a", options=[["a"]]).search()
+        >>> next(search)
+        (0,)
+        >>> '"at_solution": true' in search.position().to_json()
+        True
+        """
+        return json.dumps(
+            {
+                "format": FORMAT,
+                "fingerprint": self.fingerprint,
+                "path": [list(level) for level in self.path],
+                "floor": self.floor,
+                "at_solution": self.at_solution,
+                "nodes": self.nodes,
+                "updates": self.updates,
+                "cleansings": self.cleansings,
+                "solutions": self.solutions,
+                "seconds": self.seconds,
+                "rng": _plain(self.rng),
+            }
+        )
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Position:
+        """Read a position written by :meth:`to_json`.
+
+        :param text: the JSON text.
+        :returns: the position.
+        :raises PositionError: when the text is not such a position (not
+            JSON, another format or version, a missing or ill-typed field).
+
+        >>> Position.from_json('{"format": "pydlx-position-0"}')
+        Traceback (most recent call last):
+          ...
+        dlx.errors.PositionError: a position of another format or pydlx version ('pydlx-position-0', not 'pydlx-position-1')
+        """
+        try:
+            data = json.loads(text)
+        except (ValueError, UnicodeDecodeError):
+            raise PositionError("not a pydlx search position (not JSON)") from None
+        if not isinstance(data, dict) or "format" not in data:
+            raise PositionError(
+                f"not a pydlx search position (no 'format' {FORMAT})"
+            ) from None
+        if data["format"] != FORMAT:
+            raise PositionError(
+                "a position of another format or pydlx version "
+                f"({data['format']!r}, not {FORMAT!r})"
+            )
+        try:
+            path = tuple((_int(item), _int(option)) for item, option in data["path"])
+            counts = [
+                _int(data[key])
+                for key in ("floor", "nodes", "updates", "cleansings", "solutions")
+            ]
+            seconds = float(data["seconds"])
+            at_solution = data["at_solution"]
+            fingerprint = data["fingerprint"]
+            rng = data["rng"]
+            if not isinstance(at_solution, bool) or not isinstance(fingerprint, str):
+                raise TypeError
+            if rng is not None:
+                version, state, gauss = rng
+                rng = (_int(version), tuple(_int(v) for v in state), gauss)
+        except (KeyError, TypeError, ValueError):
+            raise PositionError("a damaged pydlx search position") from None
+        floor, nodes, updates, cleansings, solutions = counts
+        if min(counts) < 0 or floor > len(path) or seconds < 0:
+            raise PositionError("a damaged pydlx search position")
+        return cls(
+            path,
+            floor,
+            at_solution,
+            nodes,
+            updates,
+            cleansings,
+            solutions,
+            seconds,
+            rng,
+            fingerprint,
+        )
+
+
+def _int(value: object) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError
+    return value
+
+
+def _plain(value: object) -> object:
+    """Tuples as lists, for JSON."""
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def fingerprint(links: Links) -> str:
+    """A short digest of a compiled problem: its items, options and colours.
+
+    Two problems with the same fingerprint have the same item numbers,
+    the same options in the same order and the same colours, so a position
+    of one is valid for the other.
+
+    :param links: the compiled problem.
+    :returns: 16 hexadecimal digits.
+
+    >>> from dlx import ExactCover
+    >>> a = ExactCover("ab", options=[["a"], ["b"]]).links()
+    >>> b = ExactCover("ab", options=[["b"], ["a"]]).links()
+    >>> len(fingerprint(a)), fingerprint(a) == fingerprint(b)
+    (16, False)
+    """
+    digest = hashlib.blake2b(digest_size=8)
+    digest.update(f"{links.n_primary} {links.n_items} {len(links.top)}|".encode())
+    for array in (links.top, links.option_of, links.color or ()):
+        digest.update(",".join(map(str, array)).encode())
+        digest.update(b"|")
+    return digest.hexdigest()
+
+
+# -- Knuth's operations, plainly ---------------------------------------------------
+
+
+class _Arrays:
+    """One search's mutable arrays with the problem's constants, for replaying.
+
+    The work is counted in ``updates`` and ``cleansings`` exactly as the
+    search loops count it.
+    """
+
+    def __init__(self, search: Search) -> None:
+        links = search.links
+        self.links = links
+        self.up = search.up
+        self.down = search.down
+        self.size = search.size
+        self.color = search.color
+        self.updates = 0
+        self.cleansings = 0
+
+    def hide(self, row: int) -> None:
+        """Unlink the other nodes of ``row``'s option from their lists."""
+        up, down, size, top = self.up, self.down, self.size, self.links.top
+        color = self.color
+        for y in self.links.others[row]:
+            if color is None or color[y] >= 0:
+                above, below = up[y], down[y]
+                down[above] = below
+                up[below] = above
+                size[top[y]] -= 1
+                self.updates += 1
+
+    def cover(self, item: int) -> None:
+        """Knuth's cover(i): take the item out and hide each option in its list."""
+        self.size[item] += self.links.shift[item]
+        self.updates += 1
+        row = self.down[item]
+        while row != item:
+            self.hide(row)
+            row = self.down[row]
+
+    def purify(self, node: int) -> None:
+        """Knuth's purify(p): keep only the options that agree on ``node``'s colour."""
+        color = self.color
+        assert color is not None
+        code = color[node]
+        item = self.links.top[node]
+        self.cleansings += 1
+        row = self.down[item]
+        while row != item:
+            if color[row] != code:
+                self.hide(row)
+            else:
+                color[row] = -1
+                self.cleansings += 1
+            row = self.down[row]
+
+    def commit_others(self, node: int) -> None:
+        """Step X5: cover (or purify) every other item of ``node``'s option."""
+        color = self.color
+        top = self.links.top
+        for x in self.links.others[node]:
+            code = 0 if color is None else color[x]
+            if code == 0:
+                self.cover(top[x])
+            elif code > 0:
+                self.purify(x)
+
+    def choose(self) -> int:
+        """Step X3: the leftmost active primary item of fewest options, or -1."""
+        links = self.links
+        best = -1
+        fewest = 0
+        for item in range(links.n_primary):
+            if links.is_active(self.size, item):
+                length = links.length(self.size, item)
+                if best < 0 or length < fewest:
+                    best, fewest = item, length
+        return best
+
+    def node_of(self, item: int, option: int) -> int:
+        """The node of ``option`` in ``item``'s list as it stands, or -1."""
+        option_of = self.links.option_of
+        row = self.down[item]
+        while row != item:
+            if option_of[row] == option:
+                return row
+            row = self.down[row]
+        return -1
+
+
+def describe(links: Links, nodes: Sequence[int]) -> tuple[tuple[int, int], ...]:
+    """A path of chosen nodes as ``(item, option)`` pairs.
+
+    :param links: the compiled problem.
+    :param nodes: the chosen node of each level.
+    :returns: the pairs.
+
+    >>> from dlx import ExactCover
+    >>> links = ExactCover("ab", options=[["a", "b"]]).links()
+    >>> describe(links, [3])
+    ((0, 0),)
+    """
+    return tuple((links.top[x], links.option_of[x]) for x in nodes)
+
+
+def start(
+    search: Search,
+    path: Sequence[tuple[int | None, int]],
+    floor: int,
+    *,
+    advance: bool = False,
+) -> bool:
+    """Bring a fresh search to the end of ``path``, ready to enter the next node.
+
+    Covers, level by level, the item and the other items of the option;
+    ``None`` for an item means the item the search itself would choose
+    there (the leftmost of fewest options).  The first ``floor`` levels
+    go to ``search._base`` (fixed: the search never backs up above them),
+    the others to ``search._stack`` with, where the search keeps them,
+    the snapshots of the sizes that its loop would have taken.
+
+    With ``advance``, ``path`` ends at a solution already visited: the
+    search moves on to the next option of the deepest level below the
+    floor that has one, counting the work of trying it as the loop would.
+
+    :param search: a search that has not run yet.
+    :param path: per level, the item and the option.
+    :param floor: how many levels are fixed.
+    :param advance: go on past a visited solution.
+    :returns: ``False`` when nothing is left to search (``advance`` found
+        every level exhausted), else ``True``.
+    :raises PositionError: when an option is not in its item's list at
+        that point of the search (another problem, or a wrong prefix).
+    """
+    nodes, successors = _walk(search, path, floor, count_last=False)
+    if advance:
+        top = search.links.top
+        level = len(nodes) - 1
+        while level >= floor and successors[level] == top[nodes[level]]:
+            level -= 1
+        if level < floor:
+            return False
+        # Start again from the root: the levels above stay, the one that
+        # moves on takes its next option, and only that option's covering
+        # is new work.
+        option_of = search.links.option_of
+        moved = [(top[x], option_of[x]) for x in nodes[:level]]
+        moved.append((top[nodes[level]], option_of[successors[level]]))
+        _reset(search)
+        _walk(search, moved, floor, count_last=True)
+    return True
+
+
+def _reset(search: Search) -> None:
+    links = search.links
+    search.up = list(links.up)
+    search.down = list(links.down)
+    search.size = links.size[:]
+    search.color = None if links.color is None else list(links.color)
+
+
+def _walk(
+    search: Search,
+    path: Sequence[tuple[int | None, int]],
+    floor: int,
+    *,
+    count_last: bool,
+) -> tuple[list[int], list[int]]:
+    """Cover along ``path``; set the search's stacks; return the nodes and their successors.
+
+    With ``count_last``, the covering done for the last level's option
+    is added to the search's statistics.
+    """
+    links = search.links
+    keep_sizes = links.snapshots or links.packed
+    saves: list[Any] = []
+    arrays = _Arrays(search)
+    nodes: list[int] = []
+    successors: list[int] = []
+    last = len(path) - 1
+    for level, (wanted, option) in enumerate(path):
+        item = arrays.choose() if wanted is None else wanted
+        if not 0 <= item < links.n_primary or not links.is_active(arrays.size, item):
+            raise PositionError(
+                f"level {level}: item {wanted} is not an item the search can "
+                "branch on there"
+            )
+        node = arrays.node_of(item, option)
+        if node < 0:
+            raise PositionError(
+                f"level {level}: option {option} is not one of the options "
+                f"of item {item} there"
+            )
+        fixed = level < floor
+        if keep_sizes and not fixed:
+            saves.append(arrays.size[:])
+        arrays.cover(item)
+        if keep_sizes and not fixed:
+            saves.append(arrays.size[:])
+        if count_last and level == last:
+            arrays.updates = arrays.cleansings = 0
+            arrays.commit_others(node)
+            search.stats.updates += arrays.updates
+            search.stats.cleansings += arrays.cleansings
+        else:
+            arrays.commit_others(node)
+        nodes.append(node)
+        successors.append(search.down[node])
+    search._base[:] = nodes[:floor]
+    search._stack[:] = nodes[floor:]
+    search._saves[:] = saves
+    return nodes, successors
+
+
+def fraction_done(search: Search) -> float:
+    """Knuth's estimate of how much of the search tree is behind the search.
+
+    At each level below the floor the search is trying the ``k``-th of
+    the ``d`` options of the item it branched on; the estimate is
+    Σ (k - 1) / (d₁ ⋯ d_l) over the levels plus half of 1 / (d₁ ⋯ d_L)
+    for the node itself, as in Knuth's DLX programs.  It assumes that the
+    subtrees of one node are alike in size, so it is rough, but it only
+    grows and reaches 1 when the search is done.
+
+    :param search: a search (between two steps of its loop).
+    :returns: a number from 0 to 1.
+
+    >>> from dlx import ExactCover
+    >>> problem = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]])
+    >>> search = problem.search()
+    >>> next(search), fraction_done(search)
+    ((0, 1), 0.25)
+    """
+    links = search.links
+    down = search.down
+    top = links.top
+    total = 0.0
+    weight = 1.0
+    for node in search._stack:
+        item = top[node]
+        k = 0
+        d = 0
+        row = down[item]
+        while row != item:
+            d += 1
+            if row == node:
+                k = d
+            row = down[row]
+        weight /= max(d, 1)
+        total += (k - 1) * weight
+    return min(1.0, total + weight / 2)
+
+
+def rng_state(rng: random.Random | None) -> tuple[Any, ...] | None:
+    """The state of a search's tie-breaking generator, for a :class:`Position`."""
+    return None if rng is None else rng.getstate()
