@@ -1,25 +1,52 @@
 """The ``dlx`` command: solve a problem written in Knuth's DLX text format.
 
-Exit status: 0 when the search finished (whether or not it found a
-solution), 2 for bad input or usage, 3 when a budget (``--max-nodes``,
-``--timeout``) stopped the search early.
+Exit statuses (the same rule as the ``sudoku`` command's): 0 the search
+finished (with or without solutions), 2 bad input, usage or checkpoint,
+3 a budget (``--max-nodes``, ``--timeout``) stopped the search, 71 out of
+memory, 74 the output could not be written, 130 interrupted (SIGINT,
+Ctrl-C), 143 terminated (SIGTERM), 141 the reader of the output went away
+(a closed pipe).
 """
 
 from __future__ import annotations
 
 import argparse
+import errno
+import json
 import os
+import signal
 import sys
-from collections.abc import Sequence
-from typing import TextIO
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass, field
+from types import FrameType
+from typing import Any, TextIO
 
-from dlx.errors import BudgetExceeded, FormatError
+from dlx.engine import Search
+from dlx.errors import (
+    BudgetExceeded,
+    FormatError,
+    Interrupted,
+    PositionError,
+)
+from dlx.position import Position
 from dlx.problem import ExactCover
+from dlx.stats import Progress
 from dlx.textformat import format_option, parse_dlx
+from dlx.watch import ProgressLine, write_atomically
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
 EXIT_BUDGET = 3
+EXIT_NO_MEMORY = 71
+EXIT_OUTPUT = 74
+EXIT_INTERRUPTED = 128 + signal.SIGINT
+EXIT_TERMINATED = 128 + signal.SIGTERM
+EXIT_CLOSED_PIPE = 128 + 13  # SIGPIPE
+
+#: The kind and version of checkpoint files; others are refused.
+CHECKPOINT_FORMAT = "pydlx-dlx-checkpoint-1"
 
 _DESCRIPTION = """\
 Find every exact cover of a problem in Knuth's DLX text format: the first
@@ -27,12 +54,28 @@ line names the primary items, then '|', then the secondary items; each
 following line is an option; 'name:colour' colours a secondary item; lines
 starting with '|' are comments.  Each solution is printed as the lines of
 its options, solutions separated by a blank line.
+
+Long searches: a progress line on standard error (shown when standard
+error is a terminal and the search has run for a second; --progress,
+--no-progress); Ctrl-C or SIGTERM stops cleanly, keeping what was printed
+and reporting the count so far; --checkpoint FILE saves the search's
+position every --checkpoint-every seconds and when stopped, and the same
+command run again resumes from it (the file is removed when the search
+ends).
 """
 
 _EPILOG = """\
-exit status: 0 search finished (with or without solutions), 2 bad input,
-3 stopped by --max-nodes or --timeout.
-example: dlx docs/examples/knuth.dlx --stats
+exit status:
+  0    the search finished (with or without solutions)
+  2    bad input, bad options, or an unusable checkpoint file
+  3    stopped by --max-nodes or --timeout (the count so far on stderr)
+  71   out of memory
+  74   the output (or the checkpoint) could not be written
+  130  interrupted by Ctrl-C (SIGINT); 143 terminated (SIGTERM)
+  141  the reader of the output went away (closed pipe), e.g. '| head'
+examples:
+  dlx docs/examples/knuth.dlx --stats
+  dlx --count --checkpoint run.json big.dlx     (Ctrl-C, then the same again)
 """
 
 
@@ -69,6 +112,32 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--timeout", type=_seconds, metavar="SECONDS", help="give up after SECONDS"
     )
+    shown = parser.add_mutually_exclusive_group()
+    shown.add_argument(
+        "--progress",
+        action="store_true",
+        default=None,
+        help="always show progress on standard error (one line per second "
+        "when it is not a terminal)",
+    )
+    shown.add_argument(
+        "--no-progress",
+        dest="progress",
+        action="store_false",
+        help="never show progress",
+    )
+    parser.add_argument(
+        "--checkpoint",
+        metavar="FILE",
+        help="save the search's position to FILE now and then and when "
+        "stopped; resume from FILE if it exists",
+    )
+    parser.add_argument(
+        "--checkpoint-every",
+        type=_seconds,
+        metavar="SECONDS",
+        help="with --checkpoint: seconds between two saves (default 60)",
+    )
     return parser
 
 
@@ -82,6 +151,13 @@ def _natural(text: str) -> int:
     return value
 
 
+def _positive(text: str) -> int:
+    value = _natural(text)
+    if value == 0:
+        raise argparse.ArgumentTypeError(f"must be at least 1: {text!r}")
+    return value
+
+
 def _seconds(text: str) -> float:
     try:
         value = float(text)
@@ -92,11 +168,45 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _check_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Refuse option combinations that contradict each other or do nothing."""
+    if args.checkpoint_every is not None and args.checkpoint is None:
+        parser.error("--checkpoint-every only goes with --checkpoint")
+    if args.checkpoint_every == 0:
+        parser.error("--checkpoint-every must be more than 0 seconds")
+
+
+# -- input and output ----------------------------------------------------------------
+
+
+class _OutputError(Exception):
+    """Something could not be written; the message names it."""
+
+
+def _say(message: str) -> None:
+    """A line on standard error, if there is one."""
+    stream = sys.stderr
+    if stream is not None:
+        stream.write(message + "\n")
+        stream.flush()
+
+
+def _warn(message: str) -> None:
+    _say(f"dlx: warning: {message}")
+
+
 def _read(name: str) -> tuple[str, str]:
     """Return (text, source name); raises FormatError for unreadable input."""
     if name == "-":
-        data = sys.stdin.buffer.read()
         source = "<stdin>"
+        if sys.stdin is None:
+            raise FormatError("cannot read: standard input is closed", source)
+        try:
+            data = sys.stdin.buffer.read()
+        except OSError as error:
+            raise FormatError(
+                f"cannot read: {error.strerror or error}", source
+            ) from None
     else:
         source = name
         try:
@@ -113,41 +223,289 @@ def _read(name: str) -> tuple[str, str]:
         raise FormatError("not UTF-8 text", source, line) from None
 
 
-def _warn(message: str) -> None:
-    print(f"dlx: warning: {message}", file=sys.stderr)
-
-
-def _solve(problem: ExactCover, args: argparse.Namespace, out: TextIO) -> int:
-    search = problem.search(
-        limit=args.limit, max_nodes=args.max_nodes, timeout=args.timeout, seed=args.seed
-    )
-    status = EXIT_OK
+@contextmanager
+def _writing(what: str) -> Iterator[None]:
+    """Turn a failed write into an _OutputError naming ``what`` (a closed pipe stays)."""
     try:
-        for number, solution in enumerate(search):
-            if args.count:
-                continue
-            if number:
-                out.write("\n")
-            for k in solution:
-                out.write(format_option(problem.option(k)) + "\n")
+        yield
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        if error.errno == errno.EPIPE:
+            raise BrokenPipeError(*error.args) from None
+        raise _OutputError(
+            f"cannot write to {what}: {error.strerror or error}"
+        ) from None
+
+
+# -- checkpoints ---------------------------------------------------------------------
+
+
+def _load_checkpoint(path: str, count: bool) -> tuple[Position, bool] | None:
+    """The position saved in ``path`` and whether it was saved at a clean stop.
+
+    ``None`` when there is no such file; FormatError (naming the file) when
+    it is not a checkpoint of this kind of run.
+    """
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read()
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        raise FormatError(
+            f"cannot read the checkpoint: {error.strerror or error}", path
+        ) from None
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        data = None
+    if not isinstance(data, dict) or data.get("format") != CHECKPOINT_FORMAT:
+        found = data.get("format") if isinstance(data, dict) else None
+        what = (
+            f"a checkpoint of another kind or pydlx version ({found!r})"
+            if isinstance(found, str)
+            else "not a dlx checkpoint file"
+        )
+        raise FormatError(f"{what}; remove it to start afresh", path)
+    if data.get("count") is not count:
+        said = "with" if data.get("count") else "without"
+        raise FormatError(
+            f"a checkpoint of a run {said} --count; run the same command again, "
+            "or remove the file to start afresh",
+            path,
+        )
+    try:
+        position = Position.from_json(json.dumps(data.get("position")))
+    except PositionError as error:
+        raise FormatError(f"{error}; remove it to start afresh", path) from None
+    return position, bool(data.get("clean"))
+
+
+def _save_checkpoint(path: str, search: Search, count: bool, clean: bool) -> None:
+    position = search.position()
+    data: dict[str, Any] = {
+        "format": CHECKPOINT_FORMAT,
+        "count": count,
+        "clean": clean,
+        "position": json.loads(position.to_json()),
+    }
+    with _writing(f"the checkpoint {path}"):
+        write_atomically(path, data)
+
+
+# -- signals -------------------------------------------------------------------------
+
+
+@dataclass
+class _Signals:
+    """Turns SIGINT and SIGTERM into a clean stop of the running search."""
+
+    search: Search | None = None
+    received: list[int] = field(default_factory=list)
+
+    def handle(self, signum: int, frame: FrameType | None) -> None:
+        self.received.append(signum)
+        if self.search is not None and len(self.received) == 1:
+            self.search.request_stop()
+            return
+        # Not searching yet (or a second signal): stop now.
+        raise KeyboardInterrupt
+
+    @property
+    def status(self) -> int:
+        if self.received and self.received[0] == signal.SIGTERM:
+            return EXIT_TERMINATED
+        return EXIT_INTERRUPTED
+
+
+@contextmanager
+def _catching_signals(signals: _Signals) -> Iterator[None]:
+    """Install ``signals.handle`` for SIGINT and SIGTERM (main thread only)."""
+    try:
+        previous = {
+            number: signal.signal(number, signals.handle)
+            for number in (signal.SIGINT, signal.SIGTERM)
+        }
+    except ValueError:  # not the main thread: leave the handlers alone
+        yield
+        return
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+
+
+# -- the run -------------------------------------------------------------------------
+
+
+class _Watcher:
+    """The progress hook of a command-line search: the display and the checkpoints."""
+
+    def __init__(self, args: argparse.Namespace, out: TextIO) -> None:
+        self.args = args
+        self.out = out
+        self.search: Search | None = None
+        self.display: ProgressLine | None = None
+        stream = sys.stderr
+        terminal = stream is not None and _isatty(stream)
+        self.show = stream is not None and (
+            args.progress is True or (args.progress is None and terminal)
+        )
+        self.every = args.checkpoint_every or 60.0
+        self.last_save = time.monotonic()
+
+    @property
+    def wanted(self) -> bool:
+        return self.show or self.args.checkpoint is not None
+
+    @property
+    def interval(self) -> float:
+        return min(1.0, self.every) if self.args.checkpoint else 1.0
+
+    def __call__(self, report: Progress) -> None:
+        if self.show:
+            if self.display is None:
+                self.display = ProgressLine(sys.stderr, prefix="dlx: ")
+            with _writing("standard error"):
+                self.display.update(report)
+        now = time.monotonic()
+        if self.args.checkpoint and now - self.last_save >= self.every:
+            assert self.search is not None
+            with _writing("standard output"):
+                self.out.flush()  # what the checkpoint counts is out
+            _save_checkpoint(self.args.checkpoint, self.search, self.args.count, False)
+            self.last_save = now
+
+    def pause(self) -> None:
+        """Take the display off the screen (before printing, or at the end)."""
+        if self.display is not None:
+            self.display.close()
+
+
+def _isatty(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+def _solve(
+    problem: ExactCover, args: argparse.Namespace, out: TextIO, signals: _Signals
+) -> int:
+    resumed = None
+    if args.checkpoint:
+        resumed = _load_checkpoint(args.checkpoint, args.count)
+    position = resumed[0] if resumed else None
+    watcher = _Watcher(args, out)
+    try:
+        search = problem.search(
+            limit=args.limit,
+            max_nodes=args.max_nodes,
+            timeout=args.timeout,
+            seed=args.seed,
+            progress=watcher if watcher.wanted else None,
+            progress_interval=watcher.interval,
+            resume=position,
+            count_only=args.count,
+        )
+    except PositionError as error:
+        raise FormatError(
+            f"{error}; remove it to start afresh", args.checkpoint
+        ) from None
+    if resumed is not None:
+        assert position is not None
+        note = (
+            f"dlx: resuming from {args.checkpoint}: {position.nodes} nodes and "
+            f"{position.solutions} solutions so far"
+        )
+        if not resumed[1] and not args.count and position.solutions:
+            note += (
+                " (the run that saved it was not stopped cleanly: solutions "
+                "it printed after saving are printed again)"
+            )
+        _say(note)
+    watcher.search = search
+    signals.search = search
+    status = EXIT_OK
+    already = search.stats.solutions
+    stopped: str | None = None
+    try:
+        with _writing("standard output"):
+            for number, solution in enumerate(search, already):
+                if args.count:
+                    continue
+                watcher.pause()
+                if number:
+                    out.write("\n")
+                for k in solution:
+                    out.write(format_option(problem.option(k)) + "\n")
+    except Interrupted:
+        status = signals.status
+        what = "terminated" if status == EXIT_TERMINATED else "interrupted"
+        stopped = f"{what} after {search.stats.nodes} nodes"
     except BudgetExceeded as stop:
-        out.flush()
-        found = stop.stats.solutions
-        print(f"dlx: {stop} with {found} solutions found", file=sys.stderr)
         status = EXIT_BUDGET
-    if args.count and status == EXIT_OK:
-        out.write(f"{search.stats.solutions}\n")
-    out.flush()
+        stopped = str(stop)
+    finally:
+        signals.search = None
+        watcher.pause()
+    with _writing("standard output"):
+        out.flush()
+    found = search.stats.solutions
+    if stopped is not None:
+        plural = "" if found == 1 else "s"
+        if args.count:
+            message = f"dlx: {stopped}: at least {found} solution{plural}"
+        else:
+            message = f"dlx: {stopped}: {found} solution{plural} found"
+        if args.checkpoint:
+            _save_checkpoint(args.checkpoint, search, args.count, True)
+            message += f"; the same command resumes from {args.checkpoint}"
+        _say(message)
+    else:
+        if args.count:
+            with _writing("standard output"):
+                out.write(f"{found}\n")
+                out.flush()
+        if args.checkpoint:
+            try:
+                os.unlink(args.checkpoint)
+            except FileNotFoundError:
+                pass
+            except OSError as error:
+                _warn(
+                    f"cannot remove the checkpoint {args.checkpoint}: "
+                    f"{error.strerror or error}"
+                )
     if args.stats:
-        print(search.stats.knuth_summary(problem.uses_colors), file=sys.stderr)
+        _say(search.stats.knuth_summary(problem.uses_colors))
     return status
+
+
+def _silence_closed_pipe() -> None:
+    """Point stdout and stderr at /dev/null so that Python's exit flush stays quiet."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    for stream in (sys.stdout, sys.stderr):
+        if stream is None:
+            continue
+        with suppress(OSError, ValueError):
+            os.dup2(devnull, stream.fileno())
+    os.close(devnull)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``dlx`` command with ``argv`` (default: ``sys.argv[1:]``).
 
+    Never raises for bad input, full disks, closed pipes or signals: each
+    ends in a one-line message on standard error and the exit status that
+    ``dlx --help`` lists.
+
     :param argv: the arguments, without the program name.
-    :returns: the exit status (0 done, 2 bad input, 3 stopped by a budget).
+    :returns: the exit status (0 done, 2 bad input, 3 stopped by a budget,
+        71 out of memory, 74 output failed, 130/143 interrupted or
+        terminated, 141 closed pipe).
 
     >>> import pathlib, tempfile
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "tiny.dlx"
@@ -162,19 +520,42 @@ def main(argv: Sequence[str] | None = None) -> int:
     2
     0
     """
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    args = parser.parse_args(argv)
+    _check_options(parser, args)
     try:
-        text, source = _read(args.file)
-        problem = parse_dlx(text, source, warn=_warn)
-        return _solve(problem, args, sys.stdout)
-    except FormatError as error:
-        print(f"dlx: {error}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return _run(args)
     except BrokenPipeError:
-        # The reader went away (e.g. `dlx file | head`): stop quietly, and
-        # keep Python from complaining when it flushes stdout at exit.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return EXIT_OK
+        # The reader went away (e.g. `dlx file | head`): stop quietly, as a
+        # process ended by SIGPIPE would.
+        _silence_closed_pipe()
+        return EXIT_CLOSED_PIPE
+
+
+def _run(args: argparse.Namespace) -> int:
+    """The command after its options are read; a closed pipe escapes as BrokenPipeError."""
+    out = sys.stdout
+    if out is None:
+        _say("dlx: cannot write to standard output: it is closed")
+        return EXIT_OUTPUT
+    signals = _Signals()
+    try:
+        with _catching_signals(signals):
+            text, source = _read(args.file)
+            problem = parse_dlx(text, source, warn=_warn)
+            del text
+            return _solve(problem, args, out, signals)
+    except FormatError as error:
+        _say(f"dlx: {error}")
+        return EXIT_BAD_INPUT
+    except _OutputError as error:
+        _say(f"dlx: {error}")
+        return EXIT_OUTPUT
+    except MemoryError as error:
+        detail = str(error) or "the problem (or its search) does not fit"
+        _say(f"dlx: out of memory: {detail}")
+        return EXIT_NO_MEMORY
     except KeyboardInterrupt:
-        return 130
+        status = signals.status
+        _say("dlx: terminated" if status == EXIT_TERMINATED else "dlx: interrupted")
+        return status

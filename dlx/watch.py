@@ -1,0 +1,183 @@
+"""Showing a long search's progress on a terminal, and saving checkpoints safely.
+
+Used by the ``dlx`` and ``sudoku`` commands; the library itself only calls
+a progress hook (see :class:`dlx.Progress`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any, TextIO
+
+from dlx.stats import Progress
+
+__all__ = ["ProgressLine", "describe_progress", "write_atomically"]
+
+
+def _duration(seconds: float) -> str:
+    """A rough, readable duration: ``"45 s"``, ``"12 min"``, ``"3.5 h"``, ``"2.1 days"``."""
+    if seconds < 90:
+        return f"{seconds:.0f} s"
+    if seconds < 90 * 60:
+        return f"{seconds / 60:.0f} min"
+    if seconds < 48 * 3600:
+        return f"{seconds / 3600:.1f} h"
+    if seconds < 2 * 365 * 86400:
+        return f"{seconds / 86400:.1f} days"
+    return f"{seconds / (365.25 * 86400):.2g} years"
+
+
+def _rate(value: float) -> str:
+    for limit, suffix in ((1e9, "G"), (1e6, "M"), (1e3, "k")):
+        if value >= limit:
+            return f"{value / limit:.1f} {suffix} "
+    return f"{value:.0f} "
+
+
+def describe_progress(report: Progress) -> str:
+    """One line saying how far a search has come.
+
+    :param report: the search's latest progress report.
+    :returns: the line, without a line end.
+
+    >>> describe_progress(Progress(nodes=2_000_000, updates=9_000_000,
+    ...     solutions=1, elapsed=4.0, depth=7, fraction=0.25, remaining=12.0))
+    '1 solution, 2000000 nodes (500.0 k nodes/s), 25.00 % of the tree, about 12 s left'
+    """
+    plural = "" if report.solutions == 1 else "s"
+    rate = report.nodes / report.elapsed if report.elapsed > 0 else 0.0
+    left = (
+        "time left unknown"
+        if report.remaining is None
+        else f"about {_duration(report.remaining)} left"
+    )
+    return (
+        f"{report.solutions} solution{plural}, {report.nodes} nodes "
+        f"({_rate(rate)}nodes/s), {100 * report.fraction:.2f} % of the tree, {left}"
+    )
+
+
+class ProgressLine:
+    """A progress display on a stream: a tqdm bar, a line redrawn in place, or lines.
+
+    On a terminal it uses tqdm when it is installed (the ``progress``
+    extra) and otherwise redraws one line with a carriage return; on
+    anything else (a file, a pipe) it writes one line per report.
+    :meth:`close` ends the display so that later messages start on a line
+    of their own.
+
+    :param stream: where to draw (standard error for the commands).
+    :param prefix: what each line starts with, e.g. ``"dlx: "``.
+
+    >>> import io
+    >>> out = io.StringIO()
+    >>> line = ProgressLine(out, prefix="dlx: ")
+    >>> line.update(Progress(10, 40, 0, 1.0, 2, 0.5, 1.0))
+    >>> line.close()
+    >>> out.getvalue()
+    'dlx: 0 solutions, 10 nodes (10 nodes/s), 50.00 % of the tree, about 1 s left\\n'
+    """
+
+    def __init__(self, stream: TextIO, prefix: str = "") -> None:
+        self.stream = stream
+        self.prefix = prefix
+        self.terminal = _isatty(stream)
+        self._bar: Any = None
+        self._width = 0
+        if self.terminal:
+            try:
+                from tqdm import tqdm
+            except ImportError:
+                pass
+            else:
+                self._bar = tqdm(
+                    total=100.0,
+                    file=stream,
+                    leave=False,
+                    unit="%",
+                    bar_format="{desc}{percentage:5.1f}%|{bar}| {postfix}",
+                    desc=prefix,
+                )
+
+    def update(self, report: Progress) -> None:
+        """Show ``report``.
+
+        :param report: the latest progress report.
+        """
+        text = describe_progress(report)
+        if self._bar is not None:
+            self._bar.n = 100.0 * report.fraction
+            self._bar.set_postfix_str(text.split(", ", 1)[0], refresh=False)
+            self._bar.refresh()
+        elif self.terminal:
+            line = self.prefix + text
+            pad = max(0, self._width - len(line))
+            self._width = len(line)
+            self.stream.write("\r" + line + " " * pad)
+            self.stream.flush()
+        else:
+            self.stream.write(self.prefix + text + "\n")
+            self.stream.flush()
+
+    def close(self) -> None:
+        """End the display (a finished line, or the bar removed)."""
+        if self._bar is not None:
+            self._bar.close()
+            self._bar = None
+        elif self.terminal and self._width:
+            self.stream.write("\r" + " " * self._width + "\r")
+            self.stream.flush()
+            self._width = 0
+
+
+def _isatty(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+def write_atomically(path: str | Path, data: dict[str, Any]) -> None:
+    """Write ``data`` as JSON to ``path`` so that a crash never leaves a damaged file.
+
+    The text goes to a temporary file in the same folder, is flushed to
+    disk (``fsync``), then renamed over ``path``: readers see the old file
+    or the new one, never a mixture.
+
+    :param path: the file.
+    :param data: what to write (JSON-serialisable).
+    :raises OSError: when the folder cannot be written.
+
+    >>> import pathlib, tempfile
+    >>> target = pathlib.Path(tempfile.mkdtemp(), "state.json")
+    >>> write_atomically(target, {"nodes": 3})
+    >>> target.read_text()
+    '{"nodes": 3}\\n'
+    """
+    path = Path(path)
+    handle, temporary = tempfile.mkstemp(
+        prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or "."
+    )
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(json.dumps(data) + "\n")
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+    try:
+        directory = os.open(path.parent or ".", os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        with contextlib.suppress(OSError):
+            os.fsync(directory)
+    finally:
+        os.close(directory)

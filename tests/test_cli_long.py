@@ -1,0 +1,275 @@
+"""Long runs of the ``dlx`` command, with real processes: signals, checkpoints, pipes.
+
+Each test starts ``python -m dlx`` as a subprocess and talks to it the way
+a shell would: sends it SIGINT or SIGTERM, closes its pipes, points its
+output at a full device.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Hashable
+from pathlib import Path
+from subprocess import PIPE
+from typing import IO, cast
+
+import pytest
+from dlx_helpers import langford
+
+from dlx import ExactCover, format_dlx
+from dlx.cli import CHECKPOINT_FORMAT
+
+ROOT = Path(__file__).resolve().parent.parent
+ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
+
+
+def langford_file(tmp_path: Path, n: int) -> Path:
+    """Langford pairs for n in Knuth's format (names like v3 and s12)."""
+    problem = langford(n)
+
+    def name(item: Hashable) -> str:
+        kind, k = cast(tuple[str, int], item)
+        return f"{kind}{k}"
+
+    renamed = ExactCover([name(item) for item in problem.primary])
+    for index in range(len(problem)):
+        renamed.add_option([name(item) for item in problem.option(index)])
+    path = tmp_path / f"langford{n}.dlx"
+    path.write_text(format_dlx(renamed))
+    return path
+
+
+def start(
+    args: list[str], stdout: IO[bytes] | int = PIPE, stderr: IO[bytes] | int = PIPE
+) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "dlx", *args],
+        stdout=stdout,
+        stderr=stderr,
+        stdin=subprocess.DEVNULL,
+        env=ENV,
+        cwd=ROOT,
+    )
+
+
+def run(args: list[str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "dlx", *args],
+        capture_output=True,
+        text=True,
+        env=ENV,
+        cwd=ROOT,
+        stdin=subprocess.DEVNULL,
+        timeout=120,
+    )
+
+
+def wait_for(path: Path, process: subprocess.Popen[bytes]) -> None:
+    """Wait until ``path`` exists (the first checkpoint), while the process runs."""
+    deadline = time.monotonic() + 60
+    while not path.exists():
+        assert process.poll() is None, "the search ended before it could be stopped"
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+
+
+def expected_run(path: Path, *extra: str) -> subprocess.CompletedProcess[str]:
+    return run([str(path), "--stats", *extra])
+
+
+@pytest.mark.parametrize(
+    ("signum", "status", "word"),
+    [(signal.SIGINT, 130, "interrupted"), (signal.SIGTERM, 143, "terminated")],
+)
+def test_a_signal_stops_a_count_and_the_checkpoint_resumes_it_exactly(
+    tmp_path: Path, signum: int, status: int, word: str
+) -> None:
+    problem = langford_file(tmp_path, 11)
+    whole = expected_run(problem, "--count")
+    assert whole.returncode == 0 and whole.stdout == "35584\n"
+    checkpoint = tmp_path / "run.json"
+    args = [str(problem), "--count", "--stats", "--checkpoint", str(checkpoint)]
+    process = start([*args, "--checkpoint-every", "0.1"])
+    wait_for(checkpoint, process)
+    process.send_signal(signum)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == status
+    assert out == b""  # a partial count is never printed as if it were the count
+    lines = err.decode().splitlines()
+    assert lines[0].startswith(f"dlx: {word} after ")
+    assert "at least" in lines[0] and str(checkpoint) in lines[0]
+    assert lines[1].startswith("Altogether ")
+    saved = json.loads(checkpoint.read_text())
+    assert saved["format"] == CHECKPOINT_FORMAT and saved["clean"] is True
+    # The same command again: the count and Knuth's statistics of one run.
+    again = run(args)
+    assert again.returncode == 0
+    assert again.stdout == whole.stdout
+    assert again.stderr.splitlines()[0].startswith(f"dlx: resuming from {checkpoint}")
+    assert again.stderr.splitlines()[-1] == whole.stderr.splitlines()[-1]
+    assert not checkpoint.exists()  # done: nothing left to resume
+
+
+def test_listing_resumed_after_sigterm_prints_exactly_the_rest(tmp_path: Path) -> None:
+    problem = langford_file(tmp_path, 11)
+    whole = expected_run(problem)
+    checkpoint = tmp_path / "list.json"
+    args = [str(problem), "--stats", "--checkpoint", str(checkpoint)]
+    printed = tmp_path / "first.out"
+    with printed.open("wb") as stream:  # a file: a full pipe would stall the run
+        process = start([*args, "--checkpoint-every", "0.1"], stdout=stream)
+        wait_for(checkpoint, process)
+        process.send_signal(signal.SIGTERM)
+        process.communicate(timeout=60)
+    assert process.returncode == 143
+    again = run(args)
+    assert again.returncode == 0
+    assert printed.read_text() + again.stdout == whole.stdout
+    assert again.stderr.splitlines()[-1] == whole.stderr.splitlines()[-1]
+
+
+def test_after_a_hard_kill_the_repeated_solutions_are_announced(tmp_path: Path) -> None:
+    problem = langford_file(tmp_path, 11)
+    whole = run([str(problem)]).stdout.split("\n\n")
+    checkpoint = tmp_path / "kill.json"
+    args = [str(problem), "--checkpoint", str(checkpoint)]
+    with (tmp_path / "killed.out").open("wb") as stream:
+        process = start([*args, "--checkpoint-every", "0.1"], stdout=stream)
+        wait_for(checkpoint, process)
+        time.sleep(0.3)  # a later checkpoint may replace the first: read it after
+        process.kill()
+        process.communicate(timeout=60)
+    saved = json.loads(checkpoint.read_text())
+    assert saved["clean"] is False
+    done = saved["position"]["solutions"]
+    again = run(args)
+    assert again.returncode == 0
+    assert "printed again" in again.stderr
+    text = again.stdout
+    # The resumed run prints what follows the checkpoint, each solution once,
+    # the first after the blank line that separates it from those before.
+    if done:
+        assert text.startswith("\n")
+        text = text[1:]
+    assert whole[done:] == text.split("\n\n")
+
+
+def test_damaged_or_foreign_checkpoints_are_refused_and_kept(tmp_path: Path) -> None:
+    problem = langford_file(tmp_path, 5)
+    for name, text in [
+        ("garbage.json", "not json at all"),
+        ("other.json", '{"format": "something-else"}'),
+        ("damaged.json", f'{{"format": "{CHECKPOINT_FORMAT}", "count": true}}'),
+    ]:
+        path = tmp_path / name
+        path.write_text(text)
+        result = run([str(problem), "--count", "--checkpoint", str(path)])
+        assert result.returncode == 2
+        assert result.stderr.startswith(f"dlx: {path}: ")
+        assert len(result.stderr.splitlines()) == 1
+        assert path.read_text() == text
+    # A checkpoint of another problem.
+    other = langford_file(tmp_path, 8)
+    checkpoint = tmp_path / "eight.json"
+    process = start(
+        [str(other), "--count", "--checkpoint", str(checkpoint), "--max-nodes", "100"]
+    )
+    process.communicate(timeout=60)
+    assert process.returncode == 3 and checkpoint.exists()
+    kept = checkpoint.read_text()
+    result = run([str(problem), "--count", "--checkpoint", str(checkpoint)])
+    assert result.returncode == 2
+    assert "another problem" in result.stderr and str(checkpoint) in result.stderr
+    assert checkpoint.read_text() == kept
+    # ... and a run of the same problem with the budget lifted finishes it.
+    result = run([str(other), "--count", "--checkpoint", str(checkpoint)])
+    assert result.returncode == 0 and result.stdout == "300\n"
+
+
+def test_progress_lines_when_stderr_is_not_a_terminal(tmp_path: Path) -> None:
+    problem = langford_file(tmp_path, 11)
+    hidden = run([str(problem), "--count"])
+    assert hidden.stderr == ""
+    shown = run([str(problem), "--count", "--progress"])
+    assert shown.returncode == 0 and shown.stdout == "35584\n"
+    lines = shown.stderr.splitlines()
+    assert lines and all(line.startswith("dlx: ") for line in lines)
+    assert all("% of the tree" in line for line in lines)
+
+
+# -- pipes and failed output ---------------------------------------------------------
+
+
+def test_a_closed_pipe_ends_with_141(tmp_path: Path) -> None:
+    problem = langford_file(tmp_path, 8)
+    # `dlx problem | head -1`
+    process = start([str(problem)])
+    assert process.stdout is not None
+    process.stdout.readline()
+    process.stdout.close()
+    assert process.wait(timeout=60) == 141
+    assert process.stderr is not None and process.stderr.read() == b""
+    # `dlx --count --max-nodes 10 problem 2>&1 | true`: the message cannot be
+    # written either; the closed pipe decides the status.
+    read, write = os.pipe()
+    os.close(read)
+    process = start(
+        [str(problem), "--count", "--max-nodes", "10"], stdout=write, stderr=write
+    )
+    os.close(write)
+    assert process.wait(timeout=60) == 141
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+def test_a_full_disk_is_a_message_and_status_74(tmp_path: Path) -> None:
+    problem = langford_file(tmp_path, 7)
+    with open("/dev/full", "wb") as full:
+        process = start([str(problem)], stdout=full)
+        _, err = process.communicate(timeout=60)
+    assert process.returncode == 74
+    assert err.decode() == (
+        "dlx: cannot write to standard output: No space left on device\n"
+    )
+
+
+def test_closed_standard_streams(tmp_path: Path) -> None:
+    problem = langford_file(tmp_path, 4)
+    python = sys.executable
+    closed_out = subprocess.run(
+        ["bash", "-c", f'"{python}" -m dlx "{problem}" >&-'],
+        capture_output=True,
+        text=True,
+        env=ENV,
+        cwd=ROOT,
+    )
+    assert closed_out.returncode == 74
+    assert closed_out.stderr == "dlx: cannot write to standard output: it is closed\n"
+    closed_in = subprocess.run(
+        ["bash", "-c", f'"{python}" -m dlx <&-'],
+        capture_output=True,
+        text=True,
+        env=ENV,
+        cwd=ROOT,
+    )
+    assert closed_in.returncode == 2
+    assert closed_in.stderr == "dlx: <stdin>: cannot read: standard input is closed\n"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--checkpoint-every", "5"], "--checkpoint-every only goes with --checkpoint"),
+        (["--progress", "--no-progress"], "not allowed with argument"),
+    ],
+)
+def test_inert_or_contradictory_options_are_refused(
+    tmp_path: Path, args: list[str], message: str
+) -> None:
+    result = run([str(langford_file(tmp_path, 4)), *args])
+    assert result.returncode == 2
+    assert message in result.stderr
