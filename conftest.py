@@ -8,6 +8,7 @@ Paths are relative to this file.
 collect_ignore = [
     "noxfile.py",
     "docs/conf.py",
+    "docs/check_html.py",
     "docs/examples",
     "docs/_build",
     "tests/benchmarks",

@@ -66,6 +66,8 @@ def docs(session: nox.Session) -> None:
             f"docs/_build/{builder}",
             *session.posargs,
         )
+    # Some problems show only in the pages, not in the log (furo, docutils).
+    session.run("python", "docs/check_html.py", "docs/_build/html")
 
 
 @nox.session(python=MAIN_PYTHON)

@@ -4,7 +4,7 @@ Every way of starting a search other than at the root goes through this
 module: resuming from a saved :class:`Position`, and searching the
 subtree below a *prefix* (options chosen on the first levels, for
 splitting a search into independent parts).  The search loops of
-:mod:`dlx.engine` and :mod:`dlx.packed` only ever start at step X2 with
+``dlx.engine`` and :mod:`dlx.packed` only ever start at step X2 with
 the arrays, the stack of chosen nodes and the statistics prepared here;
 they hold nothing but their hot paths.
 
@@ -67,7 +67,7 @@ class Position:
     :ivar seconds: search time spent so far, summed over the runs.
     :ivar rng: the state of the tie-breaking random generator (searches
         with a ``seed``), else ``None``.
-    :ivar fingerprint: identifies the problem (see :func:`fingerprint`).
+    :ivar fingerprint: identifies the problem (see :func:`dlx.position.fingerprint`).
 
     >>> from dlx import ExactCover
     >>> problem = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]])
