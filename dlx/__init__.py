@@ -11,10 +11,16 @@ range(0, 4)
 """
 
 from dlx.engine import Search
-from dlx.errors import BudgetExceeded, DLXError, FormatError, ProblemError
+from dlx.errors import (
+    BudgetExceeded,
+    DLXError,
+    FormatError,
+    ProblemError,
+    ProblemTooLarge,
+)
 from dlx.problem import Colored, ExactCover
 from dlx.stats import Outcome, Stats
-from dlx.textformat import format_dlx, format_option, parse_dlx
+from dlx.textformat import format_dlx, format_option, parse_dlx, read_dlx
 
 __all__ = [
     "BudgetExceeded",
@@ -24,11 +30,13 @@ __all__ = [
     "FormatError",
     "Outcome",
     "ProblemError",
+    "ProblemTooLarge",
     "Search",
     "Stats",
     "format_dlx",
     "format_option",
     "parse_dlx",
+    "read_dlx",
 ]
 
 __version__ = "0.1.0"
