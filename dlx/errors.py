@@ -58,7 +58,7 @@ class ProblemTooLarge(DLXError, MemoryError):
     """A problem did not fit in memory while it was being read or built.
 
     Raised instead of a bare :class:`MemoryError` by
-    :func:`dlx.textformat.read_dlx` and :func:`dlx.textformat.parse_dlx`
+    :func:`dlx.read_dlx` and :func:`dlx.parse_dlx`
     (``"out of memory after reading 1,234,567 options (line 1,234,570 of
     big.dlx)"``) and by :meth:`dlx.ExactCover.links` (``"out of memory
     while building the links of 1,234,567 options (5,555,555 nodes)"``),

@@ -424,10 +424,10 @@ class ExactCover:
         :raises ProblemTooLarge: when they do not fit in memory (the
             message says how many options and nodes there were).
 
-        The arrays take about 250 bytes per node (one node per item of each
+        The arrays take about 230 bytes per node (one node per item of each
         option) for options of 3 to 6 items, more for wider options: each
         node keeps two tuples of the other nodes of its option (see
-        :doc:`/implementation`).
+        :ref:`memory`).
 
         >>> ExactCover("a", options=[["a"]]).links().n_options
         1

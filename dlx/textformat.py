@@ -87,9 +87,10 @@ def read_dlx(
 
     Reads the same format as :func:`parse_dlx`, with the same messages,
     but never holds more than about a megabyte of the input as text, so
-    that memory goes to the problem: about 280 bytes per node (one node per
-    item of each option) for options of 3 to 6 items, about 50 bytes per
-    byte of such a file once the links are built (see :doc:`/performance`).
+    that memory goes to the problem: once its links are built, about 270
+    bytes per node (one node per item of each option) for options of 3 to
+    6 items, or about 45 bytes per byte of a file with short names (see
+    :ref:`memory`).
     A binary stream is decoded as UTF-8 (a leading byte order mark is
     skipped); a text stream is read as it is.  Errors are reported in the
     order of the file, so a bad line before a bad byte is the one reported.

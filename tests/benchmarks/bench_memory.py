@@ -120,11 +120,14 @@ def measure(path: str, where: bool) -> dict[str, object]:
     env["PYTHONPATH"] = os.pathsep.join(
         p for p in (env.get("PYTHONPATH", ""), here) if p
     )
+    # Run from this folder: "python -c" puts the working directory first
+    # on sys.path, which would shadow PYTHONPATH from a checkout's root.
     result = subprocess.run(
-        [sys.executable, "-c", _CHILD, path, "1" if where else "0"],
+        [sys.executable, "-c", _CHILD, os.path.abspath(path), "1" if where else "0"],
         capture_output=True,
         text=True,
         env=env,
+        cwd=here,
         check=True,
     )
     figures: dict[str, object] = json.loads(result.stdout)
