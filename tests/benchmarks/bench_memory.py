@@ -117,8 +117,10 @@ def measure(path: str, where: bool) -> dict[str, object]:
     """Run the child on ``path`` and return its figures."""
     env = dict(os.environ)
     here = os.path.dirname(os.path.abspath(__file__))
+    # Absolute paths, as the child runs elsewhere (see below).
+    given = env.get("PYTHONPATH", "").split(os.pathsep)
     env["PYTHONPATH"] = os.pathsep.join(
-        p for p in (env.get("PYTHONPATH", ""), here) if p
+        [*(os.path.abspath(p) for p in given if p), here]
     )
     # Run from this folder: "python -c" puts the working directory first
     # on sys.path, which would shadow PYTHONPATH from a checkout's root.
