@@ -18,12 +18,13 @@ from dlx.errors import (
     Interrupted,
     PositionError,
     ProblemError,
+    ProblemTooLarge,
     SearchStopped,
 )
 from dlx.position import Position
 from dlx.problem import Colored, ExactCover
 from dlx.stats import Outcome, Progress, Stats
-from dlx.textformat import format_dlx, format_option, parse_dlx
+from dlx.textformat import format_dlx, format_option, parse_dlx, read_dlx
 
 __all__ = [
     "BudgetExceeded",
@@ -36,6 +37,7 @@ __all__ = [
     "Position",
     "PositionError",
     "ProblemError",
+    "ProblemTooLarge",
     "Progress",
     "Search",
     "SearchStopped",
@@ -43,6 +45,7 @@ __all__ = [
     "format_dlx",
     "format_option",
     "parse_dlx",
+    "read_dlx",
 ]
 
 __version__ = "0.1.0"

@@ -29,11 +29,12 @@ from dlx.errors import (
     FormatError,
     Interrupted,
     PositionError,
+    ProblemTooLarge,
 )
 from dlx.position import Position
 from dlx.problem import ExactCover
 from dlx.stats import Progress
-from dlx.textformat import format_option, parse_dlx
+from dlx.textformat import format_option, read_dlx
 from dlx.watch import ProgressLine, write_atomically
 
 EXIT_OK = 0
@@ -195,32 +196,23 @@ def _warn(message: str) -> None:
     _say(f"dlx: warning: {message}")
 
 
-def _read(name: str) -> tuple[str, str]:
-    """Return (text, source name); raises FormatError for unreadable input."""
-    if name == "-":
-        source = "<stdin>"
-        if sys.stdin is None:
-            raise FormatError("cannot read: standard input is closed", source)
-        try:
-            data = sys.stdin.buffer.read()
-        except OSError as error:
-            raise FormatError(
-                f"cannot read: {error.strerror or error}", source
-            ) from None
-    else:
-        source = name
-        try:
-            with open(name, "rb") as handle:
-                data = handle.read()
-        except FileNotFoundError:
-            raise FormatError("no such file", source) from None
-        except OSError as error:
-            raise FormatError(error.strerror or "cannot be read", source) from None
+def _read(name: str) -> ExactCover:
+    """The problem in file ``name`` ('-': standard input), read as a stream.
+
+    Raises FormatError naming the input when it cannot be read or parsed.
+    """
+    source = "<stdin>" if name == "-" else name
     try:
-        return data.decode("utf-8-sig"), source
-    except UnicodeDecodeError as error:
-        line = data[: error.start].count(b"\n") + 1
-        raise FormatError("not UTF-8 text", source, line) from None
+        if name == "-":
+            if sys.stdin is None:
+                raise FormatError("cannot read: standard input is closed", source)
+            return read_dlx(sys.stdin.buffer, source, warn=_warn)
+        with open(name, "rb") as handle:
+            return read_dlx(handle, source, warn=_warn)
+    except FileNotFoundError:
+        raise FormatError("no such file", source) from None
+    except OSError as error:
+        raise FormatError(f"cannot read: {error.strerror or error}", source) from None
 
 
 @contextmanager
@@ -541,9 +533,7 @@ def _run(args: argparse.Namespace) -> int:
     signals = _Signals()
     try:
         with _catching_signals(signals):
-            text, source = _read(args.file)
-            problem = parse_dlx(text, source, warn=_warn)
-            del text
+            problem = _read(args.file)
             return _solve(problem, args, out, signals)
     except FormatError as error:
         _say(f"dlx: {error}")
@@ -551,9 +541,11 @@ def _run(args: argparse.Namespace) -> int:
     except _OutputError as error:
         _say(f"dlx: {error}")
         return EXIT_OUTPUT
-    except MemoryError as error:
-        detail = str(error) or "the problem (or its search) does not fit"
-        _say(f"dlx: out of memory: {detail}")
+    except ProblemTooLarge as error:
+        _say(f"dlx: {error}")
+        return EXIT_NO_MEMORY
+    except MemoryError:
+        _say("dlx: out of memory: the search does not fit")
         return EXIT_NO_MEMORY
     except KeyboardInterrupt:
         status = signals.status

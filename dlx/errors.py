@@ -54,6 +54,24 @@ class FormatError(ProblemError):
         super().__init__(f"{where}: {message}")
 
 
+class ProblemTooLarge(DLXError, MemoryError):
+    """A problem did not fit in memory while it was being read or built.
+
+    Raised instead of a bare :class:`MemoryError` by
+    :func:`dlx.read_dlx` and :func:`dlx.parse_dlx`
+    (``"out of memory after reading 1,234,567 options (line 1,234,570 of
+    big.dlx)"``) and by :meth:`dlx.ExactCover.links` (``"out of memory
+    while building the links of 1,234,567 options (5,555,555 nodes)"``),
+    after letting go of what had been built, so that the caller has memory
+    left to report it.  It is a :class:`MemoryError` too, so code that
+    catches those still does.
+
+    >>> error = ProblemTooLarge("out of memory after reading 3 options (line 4 of x.dlx)")
+    >>> isinstance(error, MemoryError), str(error)
+    (True, 'out of memory after reading 3 options (line 4 of x.dlx)')
+    """
+
+
 class PositionError(DLXError, ValueError):
     """A search position does not fit the problem, or is not a position at all.
 

@@ -47,7 +47,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from itertools import chain, repeat
+from itertools import chain, islice, repeat
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
@@ -132,18 +132,29 @@ class Links:
         """
         n = n_items
         first = n + 1
-        flat = list(chain.from_iterable(rows))
         widths = list(map(len, rows))
-        total = first + len(flat)
-        # Headers point to themselves; C-level builders do the per-node work
-        # wherever they can, since sudoku builds one problem per puzzle.
-        top = [*range(first), *flat]
-        option_of = [-1] * first
-        option_of += chain.from_iterable(map(repeat, range(len(rows)), widths))
+        total = first + sum(widths)
+        # Memory: one int object per node, shared by up, down and the
+        # sibling tuples (and by option_of for the option numbers), and no
+        # per-node temporaries beyond the arrays themselves; see "Memory"
+        # in docs/implementation.rst for the figures.  Headers point to
+        # themselves; C-level builders do the per-node work wherever they
+        # can, since sudoku builds one problem per puzzle.
         up = list(range(total))
-        down = list(range(total))
-        last = list(range(n))
-        for x, item in enumerate(flat, first):
+        others, others_rev = _siblings(up, first, total, widths)
+        top = up[:first]
+        top += chain.from_iterable(rows)
+        option_of = [-1] * first
+        # Option k's number is the int object of node k (there are fewer
+        # options than nodes, unless from_rows was given empty rows).
+        numbers = up[: len(rows)] if len(rows) <= total else range(len(rows))
+        option_of += chain.from_iterable(map(repeat, numbers, widths))
+        down = up[:]
+        last = up[:n]
+        # down[x] is still x itself when the loop reaches x (only entries
+        # below x have been relinked): the shared int object of node x.
+        nodes = islice(down, first, None)
+        for x, item in zip(nodes, islice(top, first, None), strict=True):
             above = last[item]
             up[x] = above
             down[above] = x
@@ -153,9 +164,8 @@ class Links:
             down[bottom] = item
             up[item] = bottom
         length = [0] * n
-        for item, count in Counter(flat).items():
+        for item, count in Counter(islice(top, first, None)).items():
             length[item] = count
-        others, others_rev = _siblings(first, total, widths)
         # The bytearray form was faster on every problem measured (queens,
         # Langford pairs, sudoku), even where min() over a list is cheap.
         bytewise = bytewise and max(length, default=0) < ACTIVE_BYTE
@@ -193,7 +203,7 @@ class Links:
             and bytewise
             and colors is None
             and n <= PACKED_MAX_ITEMS
-            and len(flat) <= PACKED_MAX_NODES
+            and total - first <= PACKED_MAX_NODES
         )
         self.unroll = unroll
         # The colour loop (DLX2) always undoes step by step.
@@ -216,26 +226,33 @@ class Links:
 
 
 def _siblings(
-    first: int, total: int, widths: Sequence[int]
+    nodes: list[int], first: int, total: int, widths: Sequence[int]
 ) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
-    """For every node, the other nodes of its option going right and going left."""
+    """For every node, the other nodes of its option going right and going left.
+
+    The tuples hold the int objects of ``nodes`` (``nodes[x] == x``) rather
+    than new ones: an int above 256 costs 32 bytes, a tuple slot 8.
+    """
     empty: tuple[int, ...] = ()
     others = [empty] * total
     shapes = set(widths)
     if len(shapes) == 1:
         # All options have the same width w: the node at place t of every
-        # option has the same pattern of siblings, so zip strided ranges.
+        # option has the same pattern of siblings, so zip strided slices.
         (w,) = shapes
         for t in range(w if w > 1 else 0):
-            right = [range(first + (t + j) % w, total, w) for j in range(1, w)]
+            right = [islice(nodes, first + (t + j) % w, total, w) for j in range(1, w)]
             others[first + t : total : w] = zip(*right, strict=True)
     else:
         x = first
         for w in widths:
-            twice = tuple(range(x, x + w)) * 2
+            twice = tuple(nodes[x : x + w]) * 2
             for t in range(w):
                 others[x + t] = twice[t + 1 : t + w]
             x += w
+    if max(shapes, default=0) <= 2:
+        # With at most one sibling, left and right are the same tuple.
+        return others, others
     # Going left from a node visits the same siblings in the opposite order.
     others_rev = list(map(itemgetter(slice(None, None, -1)), others))
     return others, others_rev

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import gc
 import operator
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from dlx.engine import Search
-from dlx.errors import ProblemError
+from dlx.errors import ProblemError, ProblemTooLarge
 from dlx.links import Links
 from dlx.position import Position
 from dlx.stats import Progress
@@ -32,6 +34,37 @@ class Colored:
 
     item: Hashable
     color: Hashable
+
+
+#: Types whose equal values cannot be told apart (other than by ``id``): an
+#: option entry of one of these types, equal to the declared name (or
+#: colour) and of the same type, is stored as the item's number alone and
+#: given back as the declared object.
+_PLAIN = frozenset({str, int})
+
+
+def _same(given: object, declared: object) -> bool:
+    """Whether ``given``, known to equal ``declared``, can be replaced by it."""
+    return given is declared or (
+        type(given) is type(declared) and type(given) in _PLAIN
+    )
+
+
+@contextmanager
+def _paused_gc() -> Iterator[None]:
+    """Keep the cyclic garbage collector off while building big structures.
+
+    Building a problem allocates millions of tuples and lists that are all
+    kept; the collector would walk them again and again for nothing (it
+    took 40 % of the time of reading a 10 MB file).  Restored on the way out.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _item_number(item: object, n_items: int) -> int:
@@ -87,12 +120,20 @@ class ExactCover:
             self._declare(name, self._primary)
         for name in secondary:
             self._declare(name, self._secondary)
-        # The options as given; None for a problem built by from_rows, whose
-        # item names are the row entries themselves.
-        self._options: list[tuple[Hashable, ...]] | None = []
+        # Every item name by number.
+        self._names: list[Hashable] = self._primary + self._secondary
+        # The options as given, where the declared names would not give
+        # them back exactly (see _PLAIN); None where they would, which saves
+        # a tuple per option and keeps one name object per item however
+        # many options name it.  The list itself is None for a problem
+        # built by from_rows, whose item names are the row entries.
+        self._options: list[tuple[Hashable, ...] | None] | None = []
+        # The item numbers of each option (tuples, or the caller's rows
+        # with from_rows), and their colour codes if any option has one.
         self._rows: list[Sequence[int]] = []
-        self._colors: list[list[int]] | None = None
+        self._colors: list[Sequence[int]] | None = None
         self._color_codes: dict[Hashable, int] = {}
+        self._color_values: list[Hashable] = []  # colour code - 1 -> colour
         self._links: Links | None = None
         self.add_options(options)
 
@@ -164,7 +205,7 @@ class ExactCover:
                 raise ProblemError(f"option {k} is empty")
             if len(set(items)) != len(items):
                 raise ProblemError(f"option {k} names an item twice: {items}")
-            checked.append(items)
+            checked.append(tuple(items))
         problem._rows = checked
         problem._options = None
         return problem
@@ -221,7 +262,20 @@ class ExactCover:
             raise IndexError(f"option index {index} is negative")
         if self._options is None:
             return tuple(self._rows[index])
-        return self._options[index]
+        given = self._options[index]
+        if given is not None:
+            return given
+        names = self._names
+        row = self._rows[index]
+        if self._colors is None:
+            return tuple([names[item] for item in row])
+        values = self._color_values
+        return tuple(
+            [
+                Colored(names[item], values[code - 1]) if code else names[item]
+                for item, code in zip(row, self._colors[index], strict=True)
+            ]
+        )
 
     def options_of(self, solution: Iterable[int]) -> list[tuple[Hashable, ...]]:
         """The options of a solution, each as the tuple of its items.
@@ -275,19 +329,28 @@ class ExactCover:
         if not entries:
             raise ProblemError(f"option {k} is empty")
         n_primary = len(self._primary)
+        names = self._names
         row: list[int] = []
         codes: list[int] = []
         seen: set[int] = set()
+        plain = True  # whether the declared names give the entries back
         for entry in entries:
             if isinstance(entry, Colored):
                 name = entry.item
                 code = self._color_code(entry.color, k, name)
+                if plain and not (
+                    type(entry) is Colored
+                    and _same(entry.color, self._color_values[code - 1])
+                ):
+                    plain = False
             else:
                 name = entry
                 code = 0
             position = self._position(name)
             if position is None:
                 raise ProblemError(f"option {k} names unknown item {name!r}")
+            if plain and not _same(name, names[position]):
+                plain = False
             if position in seen:
                 raise ProblemError(f"option {k} names item {name!r} twice")
             if code and position < n_primary:
@@ -299,14 +362,27 @@ class ExactCover:
             row.append(position)
             codes.append(code)
         if any(codes) and self._colors is None:
-            self._colors = [[0] * len(r) for r in self._rows]
+            self._colors = [(0,) * len(r) for r in self._rows]
         if self._colors is not None:
-            self._colors.append(codes)
-        self._rows.append(row)
+            self._colors.append(tuple(codes))
+        self._rows.append(tuple(row))
         if self._options is not None:
-            self._options.append(entries)
+            self._options.append(None if plain else entries)
         self._links = None
         return k
+
+    def _add_row(self, row: tuple[int, ...]) -> None:
+        """Add an option given by its item numbers, already checked, without colours.
+
+        For readers that check the option themselves (:mod:`dlx.textformat`):
+        the option is given back with the declared names.
+        """
+        if self._colors is not None:
+            self._colors.append((0,) * len(row))
+        self._rows.append(row)
+        if self._options is not None:
+            self._options.append(None)
+        self._links = None
 
     def add_options(self, options: Iterable[Iterable[Hashable]]) -> range:
         """Add several options; return the range of their indices.
@@ -334,6 +410,7 @@ class ExactCover:
             return codes[color]
         except KeyError:
             codes[color] = code = len(codes) + 1
+            self._color_values.append(color)
             return code
         except TypeError:
             raise ProblemError(
@@ -346,17 +423,38 @@ class ExactCover:
         """The compiled arrays of the problem (built once, then cached).
 
         :returns: the arrays the searches copy.
+        :raises ProblemTooLarge: when they do not fit in memory (the
+            message says how many options and nodes there were).
+
+        The arrays take about 230 bytes per node (one node per item of each
+        option) for options of 3 to 6 items, more for wider options: each
+        node keeps two tuples of the other nodes of its option (see
+        :ref:`memory`).
 
         >>> ExactCover("a", options=[["a"]]).links().n_options
         1
         """
         if self._links is None:
-            self._links = Links(
-                len(self._primary),
-                len(self._primary) + len(self._secondary),
-                self._rows,
-                self._colors,
-            )
+            failed = False
+            try:
+                with _paused_gc():
+                    links = Links(
+                        len(self._primary),
+                        len(self._primary) + len(self._secondary),
+                        self._rows,
+                        self._colors,
+                    )
+            except MemoryError:
+                # Raised below, once this handler has let go of the
+                # half-built arrays (its traceback holds them).
+                failed = True
+            if failed:
+                nodes = sum(map(len, self._rows))
+                raise ProblemTooLarge(
+                    f"out of memory while building the links of "
+                    f"{len(self._rows):,} options ({nodes:,} nodes)"
+                )
+            self._links = links
         return self._links
 
     def search(

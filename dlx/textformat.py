@@ -23,12 +23,19 @@ Example (Knuth's own, from the DLX1 documentation)::
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable
+import codecs
+from collections.abc import Callable, Hashable, Iterable, Iterator
+from itertools import chain
+from typing import IO
 
-from dlx.errors import FormatError, ProblemError
-from dlx.problem import Colored, ExactCover
+from dlx.errors import FormatError, ProblemError, ProblemTooLarge
+from dlx.problem import Colored, ExactCover, _paused_gc
 
-__all__ = ["format_dlx", "format_option", "parse_dlx"]
+__all__ = ["format_dlx", "format_option", "parse_dlx", "read_dlx"]
+
+#: How much text is split into lines at a time: the reader never holds
+#: more than this (plus one line) of the input as text.
+_BLOCK = 1 << 20
 
 
 def _check_name(name: str, source: str, line: int) -> None:
@@ -48,6 +55,7 @@ def parse_dlx(
     no primary item can never be chosen; like Knuth's programs, it is
     dropped, and ``warn`` (if given) is called with a message naming its
     line.  Line ends may be LF or CRLF; the last line needs no line end.
+    To read a file, :func:`read_dlx` needs no copy of the whole text.
 
     :param text: the whole file.
     :param source: the file name used in messages.
@@ -57,6 +65,7 @@ def parse_dlx(
         line, a name contains ``:`` or ``|``, an item is declared twice, an
         option names an unknown item or one item twice, a colour is empty or
         on a primary item.
+    :raises ProblemTooLarge: when the problem does not fit in memory.
 
     >>> problem = parse_dlx("A B | C\\nA C:red\\nB C:red\\n")
     >>> problem.first()
@@ -66,27 +75,197 @@ def parse_dlx(
       ...
     dlx.errors.FormatError: twice.dlx:2: item 'A' appears twice in the option
     """
-    problem: ExactCover | None = None
-    primary: set[str] = set()
-    secondary: set[str] = set()
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
-        if not line or line.startswith("|"):
+    return _parse_blocks(_text_blocks(text), source, warn)
+
+
+def read_dlx(
+    stream: IO[bytes] | IO[str],
+    source: str | None = None,
+    warn: Callable[[str], None] | None = None,
+) -> ExactCover:
+    """Read a problem in Knuth's DLX text format from a file, a megabyte at a time.
+
+    Reads the same format as :func:`parse_dlx`, with the same messages,
+    but never holds more than about a megabyte of the input as text, so
+    that memory goes to the problem: once its links are built, about 270
+    bytes per node (one node per item of each option) for options of 3 to
+    6 items, or about 45 bytes per byte of a file with short names (see
+    :ref:`memory`).
+    A binary stream is decoded as UTF-8 (a leading byte order mark is
+    skipped); a text stream is read as it is.  Errors are reported in the
+    order of the file, so a bad line before a bad byte is the one reported.
+
+    :param stream: a binary or text stream, such as ``open(path, "rb")``
+        or ``sys.stdin.buffer``; it is read to its end but not closed.
+    :param source: the file name used in messages (default: the stream's
+        ``name`` when it is a string, else ``"<stream>"``).
+    :param warn: called with each warning message, as in :func:`parse_dlx`.
+    :returns: the problem.
+    :raises FormatError: as :func:`parse_dlx` does, and for bytes that are
+        not UTF-8 (``"not UTF-8 text"``, with the line).
+    :raises ProblemTooLarge: when the problem does not fit in memory, with
+        a message such as ``"out of memory after reading 1,234,567 options
+        (line 1,234,570 of big.dlx)"``; what was read has been let go.
+    :raises OSError: when reading the stream fails.
+
+    >>> import io
+    >>> problem = read_dlx(io.BytesIO(b"A B | C\\nA C:red\\nB C:red\\n"))
+    >>> problem.first(), problem.option(1)
+    ((0, 1), ('B', Colored(item='C', color='red')))
+    >>> read_dlx(io.StringIO("A B\\nA\\nB C\\n"), source="demo.dlx")
+    Traceback (most recent call last):
+      ...
+    dlx.errors.FormatError: demo.dlx:3: unknown item 'C'
+    """
+    if source is None:
+        name = getattr(stream, "name", None)
+        source = name if isinstance(name, str) else "<stream>"
+    return _parse_blocks(_stream_blocks(stream, source), source, warn)
+
+
+def _text_blocks(text: str) -> Iterator[str]:
+    """``text`` in pieces that each end just after a ``\\n`` (or at the end).
+
+    Splitting each piece into lines gives the lines of the whole text:
+    no line boundary is lost or added where a piece ends.
+    """
+    start = 0
+    while start < len(text):
+        end = text.find("\n", start + _BLOCK) + 1 or len(text)
+        yield text[start:end]
+        start = end
+
+
+def _stream_blocks(stream: IO[bytes] | IO[str], source: str) -> Iterator[str]:
+    """The text of ``stream`` in pieces as :func:`_text_blocks` makes them."""
+    data = stream.read(_BLOCK)
+    if isinstance(data, str):
+        yield from _text_stream_blocks(data, stream)  # type: ignore[arg-type]
+    else:
+        yield from _byte_stream_blocks(data, stream, source)  # type: ignore[arg-type]
+
+
+def _text_stream_blocks(data: str, stream: IO[str]) -> Iterator[str]:
+    parts: list[str] = []
+    while data:
+        cut = data.rfind("\n") + 1
+        if cut:
+            parts.append(data[:cut])
+            yield "".join(parts)
+            parts = [data[cut:]]
+        else:
+            parts.append(data)
+        data = stream.read(_BLOCK)
+    yield "".join(parts)
+
+
+def _byte_stream_blocks(data: bytes, stream: IO[bytes], source: str) -> Iterator[str]:
+    parts: list[bytes] = []
+    newlines = 0  # line ends before the current piece, for error messages
+    head = True
+    while True:
+        cut = data.rfind(b"\n") + 1
+        if data and not cut:
+            parts.append(data)  # a line longer than a block: keep reading
+            data = stream.read(_BLOCK)
             continue
-        if problem is None:
-            problem = _parse_items(line, source, number)
+        parts.append(data[:cut] if data else b"")
+        piece = b"".join(parts)
+        parts = [data[cut:]]
+        if head:
+            head = False
+            if piece.startswith(codecs.BOM_UTF8):
+                piece = piece[len(codecs.BOM_UTF8) :]
+        try:
+            text = piece.decode("utf-8")
+        except UnicodeDecodeError as error:
+            line = newlines + piece.count(b"\n", 0, error.start) + 1
+            raise FormatError("not UTF-8 text", source, line) from None
+        newlines += piece.count(b"\n")
+        if text:
+            yield text
+        if not data:
+            return
+        data = stream.read(_BLOCK)
+
+
+def _parse_blocks(
+    blocks: Iterable[str], source: str, warn: Callable[[str], None] | None
+) -> ExactCover:
+    """Read a problem from the pieces of its text (see :func:`_text_blocks`).
+
+    The common option line (no colours, nothing wrong) is read with
+    C-level string and dictionary operations and stored as item numbers
+    alone; any other line goes through :func:`_parse_option` and
+    :meth:`ExactCover.add_option`, which give every message.  The cyclic
+    garbage collector is paused meanwhile (see
+    :func:`dlx.problem._paused_gc`); a :class:`MemoryError` becomes
+    :class:`ProblemTooLarge` once the half-read problem has been let go.
+    """
+    lines = chain.from_iterable(map(str.splitlines, blocks))
+    number = 0
+    problem: ExactCover | None = None
+    failed = False
+    with _paused_gc():
+        try:
+            # The item line: the first line that is neither blank nor a comment.
+            commented = False
+            for raw in lines:
+                number += 1
+                line = raw.strip()
+                if line and not line.startswith("|"):
+                    problem = _parse_items(line, source, number)
+                    break
+                commented = commented or bool(line)
+            else:
+                what = "no item line (only comments)" if commented else "empty file"
+                raise FormatError(what, source)
             primary = {str(name) for name in problem.primary}
             secondary = {str(name) for name in problem.secondary}
-            continue
-        items = _parse_option(line, primary, secondary, source, number)
-        if any(item in primary for item in items):
-            problem.add_option(items)
-        elif warn is not None:
-            warn(f"{source}:{number}: option ignored (it has no primary item)")
+            position = problem._index.__getitem__
+            n_primary = len(problem.primary)
+            add_row = problem._add_row
+            for raw in lines:
+                number += 1
+                tokens = raw.split()
+                if not tokens or tokens[0][0] == "|":
+                    continue  # blank, or a comment (first non-blank is |)
+                if ":" not in raw:
+                    try:
+                        row = tuple(map(position, tokens))
+                    except KeyError:
+                        pass  # an unknown or a bad name: reported below
+                    else:
+                        if len(set(row)) == len(row):
+                            if min(row) < n_primary:
+                                add_row(row)
+                            elif warn is not None:
+                                warn(
+                                    f"{source}:{number}: option ignored "
+                                    "(it has no primary item)"
+                                )
+                            continue
+                items = _parse_option(raw.strip(), primary, secondary, source, number)
+                if any(item in primary for item in items):
+                    problem.add_option(items)
+                elif warn is not None:
+                    warn(f"{source}:{number}: option ignored (it has no primary item)")
+        except MemoryError:
+            failed = True
+    if not failed:
+        assert problem is not None
+        return problem
+    # Out of the handler its traceback, which holds the half-read problem,
+    # is gone; let go of the problem too, and there is memory for a message.
     if problem is None:
-        what = "empty file" if not text.strip() else "no item line (only comments)"
-        raise FormatError(what, source)
-    return problem
+        raise ProblemTooLarge(
+            f"out of memory while reading the item line (line {number:,} of {source})"
+        )
+    options = len(problem)
+    problem = None
+    raise ProblemTooLarge(
+        f"out of memory after reading {options:,} options (line {number:,} of {source})"
+    )
 
 
 def _parse_option(
