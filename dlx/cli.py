@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from types import FrameType
 from typing import Any, TextIO
 
+import dlx
 from dlx.engine import Search
 from dlx.errors import (
     BudgetExceeded,
@@ -92,6 +93,9 @@ def _parser() -> argparse.ArgumentParser:
         nargs="?",
         default="-",
         help="problem file ('-' or none: standard input)",
+    )
+    parser.add_argument(
+        "--version", action="version", version=f"dlx (pydlx) {dlx.__version__}"
     )
     parser.add_argument(
         "--count", action="store_true", help="print only the number of solutions"

@@ -83,6 +83,59 @@ def _item_number(item: object, n_items: int) -> int:
     return number
 
 
+def _matrix_rows(matrix: object) -> tuple[list[Sequence[int]], int]:
+    """The item numbers of each row of a 0/1 matrix, and its number of columns."""
+    tocsr = getattr(matrix, "tocsr", None)
+    if callable(tocsr):
+        csr = tocsr()
+        shape = csr.shape
+        pointers = csr.indptr.tolist()
+        columns = csr.indices.tolist()
+        values = csr.data.tolist()
+        rows: list[Sequence[int]] = []
+        for k in range(shape[0]):
+            row = []
+            for t in range(pointers[k], pointers[k + 1]):
+                value = values[t]
+                if value != 1 and value != 0:
+                    raise ProblemError(
+                        f"row {k}, column {columns[t]} is {value!r}, not 0 or 1"
+                    )
+                if value:
+                    row.append(columns[t])
+            if not row:
+                raise ProblemError(f"row {k} has no 1: an option must cover an item")
+            rows.append(sorted(row))
+        return rows, int(shape[1])
+    if hasattr(matrix, "tolist"):
+        matrix = matrix.tolist()
+    elif hasattr(matrix, "__array__"):
+        matrix = matrix.__array__().tolist()
+    if not isinstance(matrix, Iterable):
+        raise ProblemError(f"a matrix must be rows of 0s and 1s, not {matrix!r}")
+    rows = []
+    width: int | None = None
+    for k, row in enumerate(matrix):
+        try:
+            entries = list(row)
+        except TypeError:
+            raise ProblemError(f"row {k} is not a sequence: {row!r}") from None
+        if width is None:
+            width = len(entries)
+        elif len(entries) != width:
+            raise ProblemError(f"row {k} has {len(entries)} columns, row 0 has {width}")
+        items = []
+        for j, value in enumerate(entries):
+            if value == 1 and not isinstance(value, str):
+                items.append(j)
+            elif value != 0 or isinstance(value, str):
+                raise ProblemError(f"row {k}, column {j} is {value!r}, not 0 or 1")
+        if not items:
+            raise ProblemError(f"row {k} has no 1: an option must cover an item")
+        rows.append(items)
+    return rows, width or 0
+
+
 class ExactCover:
     """An exact-cover problem: items, and options that each cover some items.
 
@@ -162,7 +215,9 @@ class ExactCover:
 
         Items are the integers ``0 .. n_primary + n_secondary - 1``, the first
         ``n_primary`` of them primary.  Each row lists the items of one
-        option. This skips the name lookups of :meth:`add_option`. With
+        option, by number: ``[0, 2]`` is the option of items 0 and 2.  (For
+        rows of 0s and 1s, one column per item, use :meth:`from_matrix`:
+        here ``[0, 1]`` would mean items 0 and 1.)  This skips the name lookups of :meth:`add_option`. With
         ``check=False`` the rows are taken as they are: the caller promises that
         every row is non-empty, in range and free of repeats, and a broken
         promise gives wrong answers, odd errors or a search that never ends. The
@@ -207,6 +262,46 @@ class ExactCover:
                 raise ProblemError(f"option {k} names an item twice: {items}")
             checked.append(tuple(items))
         problem._rows = checked
+        problem._options = None
+        return problem
+
+    @classmethod
+    def from_matrix(cls, matrix: object, n_primary: int | None = None) -> ExactCover:
+        """Build a problem from a 0/1 matrix: one row per option, one column per item.
+
+        A 1 in row ``k``, column ``j`` means that option ``k`` covers item
+        ``j``.  The first ``n_primary`` columns are primary items and the
+        others secondary (default: all primary).  Items are numbered by
+        column, options by row, as in :meth:`from_rows`.
+
+        ``matrix`` may be a list of rows (lists or tuples of 0/1, ``True``/
+        ``False``), any object with ``tolist()`` (a NumPy array) or
+        ``__array__``, or a sparse matrix with ``tocsr()`` (SciPy), which
+        is read without making it dense.  Nothing is imported for it.
+
+        :param matrix: the rows.
+        :param n_primary: how many of the first columns are primary.
+        :returns: the problem.
+        :raises ProblemError: when rows differ in length, an entry is not 0
+            or 1 (naming its row and column), a row has no 1, or
+            ``n_primary`` is out of range.
+
+        >>> problem = ExactCover.from_matrix([[1, 0, 1], [0, 1, 0], [1, 1, 1]])
+        >>> problem.solutions_list()
+        [(0, 1), (2,)]
+        >>> ExactCover.from_matrix([[1, 2]])
+        Traceback (most recent call last):
+          ...
+        dlx.errors.ProblemError: row 0, column 1 is 2, not 0 or 1
+        """
+        rows, width = _matrix_rows(matrix)
+        primary = width if n_primary is None else n_primary
+        if not 0 <= primary <= width:
+            raise ProblemError(
+                f"n_primary is {n_primary}, but the matrix has {width} columns"
+            )
+        problem = cls(range(primary), range(primary, width))
+        problem._rows = rows
         problem._options = None
         return problem
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.metadata
 import subprocess
 import sys
 from pathlib import Path
@@ -266,3 +267,13 @@ def test_format_error_carries_source_and_line() -> None:
     with pytest.raises(FormatError) as info:
         parse_dlx("A\nB\n", source="x.dlx")
     assert (info.value.source, info.value.line) == ("x.dlx", 2)
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    import dlx
+
+    with pytest.raises(SystemExit) as stop:
+        main(["--version"])
+    assert stop.value.code == 0
+    assert capsys.readouterr().out == f"dlx (pydlx) {dlx.__version__}\n"
+    assert dlx.__version__ == importlib.metadata.version("pydlx")

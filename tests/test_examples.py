@@ -227,3 +227,24 @@ def test_draw_links(tmp_path: Path) -> None:
         "E": "size 2", "F": "size 2", "G": "size 2",
     }  # fmt: skip
     assert headers["links-node1.svg"]["D"] == "covered"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["langford.py", "11"], ["queens.py", "10"], ["sudoku_file.py"]],
+)
+def test_a_closed_pipe_ends_an_example_quietly(args: list[str]) -> None:
+    # `python docs/examples/langford.py 11 | head -1`: no traceback, and the
+    # status of a process that SIGPIPE ended, as for the commands.
+    process = subprocess.Popen(
+        [sys.executable, str(EXAMPLES / args[0]), *args[1:]],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.readline()
+    process.stdout.close()
+    status = process.wait(timeout=120)
+    assert process.stderr.read() == b""
+    assert status == -13  # killed by SIGPIPE: 141 in a shell

@@ -256,3 +256,107 @@ def test_an_option_that_is_not_iterable_is_named() -> None:
     problem = ExactCover("a", options=[["a"]])
     with pytest.raises(ProblemError, match="option 1 must be an iterable"):
         problem.add_option(7)  # type: ignore[arg-type]
+
+
+# -- from_matrix ---------------------------------------------------------------------
+
+
+def test_from_matrix_reads_columns_as_items() -> None:
+    matrix = [
+        [1, 0, 1, 0],
+        [0, 1, 0, 1],
+        [1, 1, 0, 0],
+        [0, 0, 1, 1],
+        [True, False, True, 0],
+    ]
+    problem = ExactCover.from_matrix(matrix)
+    assert problem.primary == (0, 1, 2, 3)
+    by_rows = ExactCover.from_rows(
+        [[j for j, v in enumerate(row) if v] for row in matrix], n_primary=4
+    )
+    assert (
+        problem.solutions_list() == by_rows.solutions_list() == [(0, 1), (1, 4), (2, 3)]
+    )
+
+
+def test_from_matrix_with_secondary_columns() -> None:
+    problem = ExactCover.from_matrix([[1, 1], [1, 0], [0, 1]], n_primary=1)
+    assert problem.secondary == (1,)
+    assert problem.solutions_list() == [(0,), (1,)]
+
+
+def test_dense_rows_are_not_item_numbers() -> None:
+    # The trap from_rows has: [0, 1] read as items 0 and 1.
+    rows = [[0, 1], [1, 0]]
+    assert ExactCover.from_rows(rows, n_primary=2).solutions_list() == [(0,), (1,)]
+    assert ExactCover.from_matrix(rows).solutions_list() == [(0, 1)]
+
+
+class FakeArray:
+    """Stands for a NumPy array: only tolist()."""
+
+    def __init__(self, rows: list[list[int]]) -> None:
+        self.rows = rows
+
+    def tolist(self) -> list[list[int]]:
+        return self.rows
+
+
+class FakeList:
+    def __init__(self, values: list[int]) -> None:
+        self.values = values
+
+    def tolist(self) -> list[int]:
+        return self.values
+
+
+class FakeCSR:
+    """Stands for a SciPy sparse matrix: tocsr() with indptr, indices, data."""
+
+    def __init__(self, rows: list[list[int]]) -> None:
+        self.shape = (len(rows), len(rows[0]))
+        pointers, columns, data = [0], [], []
+        for row in rows:
+            for j, value in enumerate(row):
+                if value:
+                    columns.append(j)
+                    data.append(value)
+            pointers.append(len(columns))
+        self.indptr = FakeList(pointers)
+        self.indices = FakeList(columns)
+        self.data = FakeList(data)
+
+    def tocsr(self) -> FakeCSR:
+        return self
+
+
+@pytest.mark.parametrize("wrap", [FakeArray, FakeCSR])
+def test_from_matrix_takes_array_like_objects(wrap: type) -> None:
+    rows = [[1, 0, 1], [0, 1, 0], [1, 1, 1]]
+    assert ExactCover.from_matrix(wrap(rows)).solutions_list() == [(0, 1), (2,)]
+
+
+@pytest.mark.parametrize(
+    ("matrix", "message"),
+    [
+        ([[1, 0], [1]], "row 1 has 1 columns, row 0 has 2"),
+        ([[1, 0], [0, 0]], "row 1 has no 1"),
+        ([[1, "1"]], "row 0, column 1 is '1', not 0 or 1"),
+        ([[1, 0.5]], "row 0, column 1 is 0.5, not 0 or 1"),
+        (5, "not 5"),
+        ([5], "row 0 is not a sequence"),
+    ],
+)
+def test_from_matrix_names_bad_entries(matrix: object, message: str) -> None:
+    with pytest.raises(ProblemError, match=message):
+        ExactCover.from_matrix(matrix)
+
+
+def test_from_matrix_sparse_bad_value() -> None:
+    with pytest.raises(ProblemError, match="row 0, column 1 is 3"):
+        ExactCover.from_matrix(FakeCSR([[1, 3]]))
+
+
+def test_from_matrix_n_primary_out_of_range() -> None:
+    with pytest.raises(ProblemError, match="n_primary is 3"):
+        ExactCover.from_matrix([[1, 1]], n_primary=3)

@@ -17,6 +17,7 @@ Knuth's example problem.
 from __future__ import annotations
 
 import contextlib
+import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -273,4 +274,6 @@ def main(argv: list[str]) -> None:
 
 
 if __name__ == "__main__":
+    if hasattr(signal, "SIGPIPE"):  # `| head` ends the script quietly, as it would `ls`
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     main(sys.argv[1:])

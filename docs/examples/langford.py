@@ -11,6 +11,7 @@ Usage: ``python docs/examples/langford.py [N]`` (default 7).
 
 from __future__ import annotations
 
+import signal
 import sys
 
 from dlx import ExactCover
@@ -60,4 +61,6 @@ def main(argv: list[str]) -> None:
 
 
 if __name__ == "__main__":
+    if hasattr(signal, "SIGPIPE"):  # `| head` ends the script quietly, as it would `ls`
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     main(sys.argv[1:])

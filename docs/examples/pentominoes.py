@@ -13,6 +13,7 @@ with ``--count`` the number of tilings; ``--svg`` also draws the tiling.
 from __future__ import annotations
 
 import argparse
+import signal
 from collections.abc import Iterable
 
 from dlx import ExactCover
@@ -171,4 +172,6 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
+    if hasattr(signal, "SIGPIPE"):  # `| head` ends the script quietly, as it would `ls`
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     main()

@@ -11,6 +11,7 @@ solution as a board and the number of solutions.
 
 from __future__ import annotations
 
+import signal
 import sys
 
 from dlx import ExactCover
@@ -56,4 +57,6 @@ def main(argv: list[str]) -> None:
 
 
 if __name__ == "__main__":
+    if hasattr(signal, "SIGPIPE"):  # `| head` ends the script quietly, as it would `ls`
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     main(sys.argv[1:])

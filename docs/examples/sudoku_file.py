@@ -13,6 +13,7 @@ the givens in black and the digits the solver found in blue.
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 from pathlib import Path
 
@@ -102,4 +103,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
+    if hasattr(signal, "SIGPIPE"):  # `| head` ends the script quietly, as it would `ls`
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     sys.exit(main())

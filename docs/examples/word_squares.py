@@ -12,6 +12,7 @@ small list of three-letter words).
 
 from __future__ import annotations
 
+import signal
 import sys
 
 from dlx import Colored, ExactCover
@@ -61,4 +62,6 @@ def main(argv: list[str]) -> None:
 
 
 if __name__ == "__main__":
+    if hasattr(signal, "SIGPIPE"):  # `| head` ends the script quietly, as it would `ls`
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     main(sys.argv[1:])
