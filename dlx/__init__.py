@@ -20,6 +20,7 @@ from dlx.errors import (
     ProblemError,
     SearchStopped,
 )
+from dlx.estimate import Estimate, format_estimate
 from dlx.position import Position
 from dlx.problem import Colored, ExactCover
 from dlx.stats import Outcome, Progress, Stats
@@ -29,6 +30,7 @@ __all__ = [
     "BudgetExceeded",
     "Colored",
     "DLXError",
+    "Estimate",
     "ExactCover",
     "FormatError",
     "Interrupted",
@@ -41,6 +43,7 @@ __all__ = [
     "SearchStopped",
     "Stats",
     "format_dlx",
+    "format_estimate",
     "format_option",
     "parse_dlx",
 ]
