@@ -13,7 +13,7 @@ probes is then unbiased too, and its spread gives its standard error.
 The tree walked is exactly the tree :class:`dlx.Search` explores (without
 a ``seed``): the same branching item at every node (the leftmost active
 primary item of fewest options) and the same covering and purifying, done
-by :class:`dlx.position._Arrays`.  The costs are those of :class:`dlx.Stats`:
+by ``dlx.position._Arrays``.  The costs are those of :class:`dlx.Stats`:
 
 * ``nodes``: 1 per node (the root, dead ends and solutions included);
 * ``solutions``: 1 per solution node;
@@ -24,7 +24,7 @@ by :class:`dlx.position._Arrays`.  The costs are those of :class:`dlx.Stats`:
   covering the items of the option it takes, which it must do anyway to
   go down, and never for the options it does not take.
 
-The probes run the plain functions of :mod:`dlx.position`, several times
+The probes run the plain functions of ``dlx.position``, several times
 slower per update than the search loops, so the time a search would take
 is calibrated by a short run of the real search (see :class:`Estimate`).
 """
@@ -368,8 +368,13 @@ def _duration(seconds: float) -> str:
 def _rate(rate: float) -> str:
     for prefix, scale in (("G", 1e9), ("M", 1e6), ("k", 1e3)):
         if rate >= scale:
-            return f"{rate / scale:.2g} {prefix} updates/s"
-    return f"{rate:.2g} updates/s"
+            return f"{_round(rate / scale)} {prefix} updates/s"
+    return f"{_round(rate)} updates/s"
+
+
+def _round(value: float) -> str:
+    """Two significant digits, without an exponent below 1000: 3.1, 42, 675."""
+    return f"{value:.0f}" if value >= 100 else f"{value:.2g}"
 
 
 def format_estimate(est: Estimate) -> str:

@@ -560,7 +560,7 @@ class ExactCover:
         mean over the probes is an unbiased estimate of the nodes, updates
         and solutions of the full search (:class:`~dlx.Stats`, without
         ``seed``), given with its standard error.  Trustworthy on regular
-        trees (queens, Langford pairs, sudoku), not on lopsided ones
+        trees (queens, Langford pairs, 9×9 sudoku), not on lopsided ones
         (polyomino packings): see :class:`~dlx.Estimate` and the how-to
         :doc:`/howto/estimate`.  Then a short run of the real search
         (``calibration`` seconds) measures its updates per second, for
