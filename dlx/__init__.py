@@ -21,6 +21,7 @@ from dlx.errors import (
     ProblemTooLarge,
     SearchStopped,
 )
+from dlx.estimate import Estimate, format_estimate
 from dlx.position import Position
 from dlx.problem import Colored, ExactCover
 from dlx.stats import Outcome, Progress, Stats
@@ -30,6 +31,7 @@ __all__ = [
     "BudgetExceeded",
     "Colored",
     "DLXError",
+    "Estimate",
     "ExactCover",
     "FormatError",
     "Interrupted",
@@ -43,6 +45,7 @@ __all__ = [
     "SearchStopped",
     "Stats",
     "format_dlx",
+    "format_estimate",
     "format_option",
     "parse_dlx",
     "read_dlx",

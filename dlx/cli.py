@@ -32,6 +32,7 @@ from dlx.errors import (
     PositionError,
     ProblemTooLarge,
 )
+from dlx.estimate import format_estimate
 from dlx.position import Position
 from dlx.problem import ExactCover
 from dlx.stats import Progress
@@ -63,12 +64,13 @@ error is a terminal and the search has run for a second; --progress,
 and reporting the count so far; --checkpoint FILE saves the search's
 position every --checkpoint-every seconds and when stopped, and the same
 command run again resumes from it (the file is removed when the search
-ends).
+ends).  --estimate predicts the size and time of the search by random
+probes without running it.
 """
 
 _EPILOG = """\
 exit status:
-  0    the search finished (with or without solutions)
+  0    the search finished (with or without solutions), or --estimate ran
   2    bad input, bad options, or an unusable checkpoint file
   3    stopped by --max-nodes or --timeout (the count so far on stderr)
   71   out of memory
@@ -78,6 +80,7 @@ exit status:
 examples:
   dlx docs/examples/knuth.dlx --stats
   dlx --count --checkpoint run.json big.dlx     (Ctrl-C, then the same again)
+  dlx --estimate --probes 2000 big.dlx
 """
 
 
@@ -143,6 +146,18 @@ def _parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="with --checkpoint: seconds between two saves (default 60)",
     )
+    parser.add_argument(
+        "--estimate",
+        action="store_true",
+        help="do not search: estimate the nodes, updates, solutions and time "
+        "of the search by random probes (Knuth's estimator)",
+    )
+    parser.add_argument(
+        "--probes",
+        type=_positive,
+        metavar="N",
+        help="with --estimate: how many random probes (default 1000)",
+    )
     return parser
 
 
@@ -175,6 +190,20 @@ def _seconds(text: str) -> float:
 
 def _check_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """Refuse option combinations that contradict each other or do nothing."""
+    if args.probes is not None and not args.estimate:
+        parser.error("--probes only goes with --estimate")
+    if args.estimate:
+        for name, given in (
+            ("--count", args.count),
+            ("--limit", args.limit is not None),
+            ("--checkpoint", args.checkpoint is not None),
+            ("--max-nodes", args.max_nodes is not None),
+            ("--timeout", args.timeout is not None),
+            ("--stats", args.stats),
+            ("--progress", args.progress is not None),
+        ):
+            if given:
+                parser.error(f"--estimate does not search, so {name} does not apply")
     if args.checkpoint_every is not None and args.checkpoint is None:
         parser.error("--checkpoint-every only goes with --checkpoint")
     if args.checkpoint_every == 0:
@@ -480,6 +509,14 @@ def _solve(
     return status
 
 
+def _estimate(problem: ExactCover, args: argparse.Namespace, out: TextIO) -> int:
+    estimate = problem.estimate(args.probes or 1000, seed=args.seed)
+    with _writing("standard output"):
+        out.write(format_estimate(estimate) + "\n")
+        out.flush()
+    return EXIT_OK
+
+
 def _silence_closed_pipe() -> None:
     """Point stdout and stderr at /dev/null so that Python's exit flush stays quiet."""
     devnull = os.open(os.devnull, os.O_WRONLY)
@@ -538,6 +575,8 @@ def _run(args: argparse.Namespace) -> int:
     try:
         with _catching_signals(signals):
             problem = _read(args.file)
+            if args.estimate:
+                return _estimate(problem, args, out)
             return _solve(problem, args, out, signals)
     except FormatError as error:
         _say(f"dlx: {error}")

@@ -236,6 +236,23 @@ class _Arrays:
         self.updates = 0
         self.cleansings = 0
 
+    @classmethod
+    def fresh(cls, links: Links) -> _Arrays:
+        """Arrays for a walk from the root that no :class:`~dlx.Search` owns.
+
+        Copies the mutable arrays of ``links``, as a new search does;
+        :mod:`dlx.estimate` takes one per probe.
+        """
+        arrays = cls.__new__(cls)
+        arrays.links = links
+        arrays.up = list(links.up)
+        arrays.down = list(links.down)
+        arrays.size = links.size[:]
+        arrays.color = None if links.color is None else list(links.color)
+        arrays.updates = 0
+        arrays.cleansings = 0
+        return arrays
+
     def hide(self, row: int) -> None:
         """Unlink the other nodes of ``row``'s option from their lists."""
         up, down, size, top = self.up, self.down, self.size, self.links.top

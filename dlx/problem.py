@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from dlx.engine import Search
 from dlx.errors import ProblemError, ProblemTooLarge
+from dlx.estimate import Estimate, estimate
 from dlx.links import Links
 from dlx.position import Position
 from dlx.stats import Progress
@@ -736,6 +737,57 @@ class ExactCover:
         for _ in search:
             pass
         return search.stats.solutions
+
+    def estimate(
+        self,
+        probes: int = 1000,
+        *,
+        seed: int | None = None,
+        calibration: float = 0.1,
+    ) -> Estimate:
+        """Estimate the size of a full search without running it (Knuth 1975).
+
+        Each probe walks one random path down the search tree from the
+        root, choosing among a node's ``d`` options uniformly, and weights
+        each node on the path by the product of the ``d``'s above it; the
+        mean over the probes is an unbiased estimate of the nodes, updates
+        and solutions of the full search (:class:`~dlx.Stats`, without
+        ``seed``), given with its standard error.  Trustworthy on regular
+        trees (queens, Langford pairs, 9×9 sudoku), not on lopsided ones
+        (polyomino packings): see :class:`~dlx.Estimate` and the how-to
+        :doc:`/howto/estimate`.  Then a short run of the real search
+        (``calibration`` seconds) measures its updates per second, for
+        :attr:`Estimate.search_seconds <dlx.Estimate.search_seconds>`.
+
+        :param probes: how many random paths to walk (at least 1).
+        :param seed: seeds the private random generator of the probes, so
+            the same seed gives the same estimate; ``None`` for a fresh one.
+        :param calibration: seconds to run the real search for measuring
+            its speed; 0 for no calibration (then the time is estimated at
+            the probes' own, slower, rate).
+        :returns: the estimate.
+        :raises ValueError: when ``probes`` is less than 1 or
+            ``calibration`` is negative.
+
+        >>> est = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]]).estimate(seed=1)
+        >>> round(est.nodes), round(est.updates), round(est.solutions)
+        (4, 4, 2)
+        """
+        if probes < 1:
+            raise ValueError(f"probes must be >= 1, not {probes}")
+        if not calibration >= 0:
+            raise ValueError(f"calibration must be >= 0, not {calibration}")
+
+        def start(max_nodes: int) -> Search:
+            return self.search(max_nodes=max_nodes, count_only=True)
+
+        return estimate(
+            self.links(),
+            probes,
+            seed=seed,
+            start=start if calibration > 0 else None,
+            calibration=calibration,
+        )
 
     def is_unique(
         self,

@@ -273,3 +273,35 @@ def test_inert_or_contradictory_options_are_refused(
     result = run([str(langford_file(tmp_path, 4)), *args])
     assert result.returncode == 2
     assert message in result.stderr
+
+
+def test_estimate_prints_the_estimates_without_searching(tmp_path: Path) -> None:
+    problem = langford_file(tmp_path, 8)
+    result = run([str(problem), "--estimate", "--probes", "3000", "--seed", "7"])
+    assert result.returncode == 0, result.stderr
+    lines = dict(line.split(": ", 1) for line in result.stdout.splitlines())
+    truth = langford(8).search(count_only=True)
+    list(truth)
+    for name, exact in (("nodes", truth.stats.nodes), ("solutions", 300)):
+        value, error = lines[f"estimated {name}"].split(" ± ")
+        estimate = float(value)
+        relative = float(error.rstrip(" %")) / 100
+        assert abs(estimate - exact) <= 5 * relative * estimate
+    assert lines["probes"].startswith("3,000 in ")
+    assert lines["estimated time"].startswith(("about", "under"))
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--estimate", "--count"], "--estimate does not search, so --count"),
+        (["--probes", "10"], "--probes only goes with --estimate"),
+        (["--estimate", "--probes", "0"], "must be at least 1"),
+    ],
+)
+def test_estimate_options_that_do_not_fit(
+    tmp_path: Path, args: list[str], message: str
+) -> None:
+    result = run([str(langford_file(tmp_path, 4)), *args])
+    assert result.returncode == 2
+    assert message in result.stderr
