@@ -37,7 +37,7 @@ from dlx.position import Position
 from dlx.problem import ExactCover
 from dlx.stats import Progress
 from dlx.textformat import format_option, read_dlx
-from dlx.watch import ProgressLine, write_atomically
+from dlx.watch import ProgressLine, clear_line, write_atomically
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
@@ -467,6 +467,8 @@ def _solve(
                 for k in solution:
                     out.write(format_option(problem.option(k)) + "\n")
     except Interrupted:
+        if sys.stderr is not None:
+            clear_line(sys.stderr)  # the ^C the terminal echoed
         status = signals.status
         what = "terminated" if status == EXIT_TERMINATED else "interrupted"
         stopped = f"{what} after {search.stats.nodes} nodes"

@@ -9,13 +9,14 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import shutil
 import tempfile
 from pathlib import Path
 from typing import Any, TextIO
 
 from dlx.stats import Progress
 
-__all__ = ["ProgressLine", "describe_progress", "write_atomically"]
+__all__ = ["ProgressLine", "clear_line", "describe_progress", "write_atomically"]
 
 
 def _duration(seconds: float) -> str:
@@ -34,8 +35,8 @@ def _duration(seconds: float) -> str:
 def _rate(value: float) -> str:
     for limit, suffix in ((1e9, "G"), (1e6, "M"), (1e3, "k")):
         if value >= limit:
-            return f"{value / limit:.1f} {suffix} "
-    return f"{value:.0f} "
+            return f"{value / limit:.1f} {suffix}"
+    return f"{value:.0f}"
 
 
 def describe_progress(report: Progress) -> str:
@@ -46,7 +47,7 @@ def describe_progress(report: Progress) -> str:
 
     >>> describe_progress(Progress(nodes=2_000_000, updates=9_000_000,
     ...     solutions=1, elapsed=4.0, depth=7, fraction=0.25, remaining=12.0))
-    '1 solution, 2000000 nodes (500.0 k nodes/s), 25.00 % of the tree, about 12 s left'
+    '1 solution, 2000000 nodes at 500.0 k/s, 25.00 % done, about 12 s left'
     """
     plural = "" if report.solutions == 1 else "s"
     rate = report.nodes / report.elapsed if report.elapsed > 0 else 0.0
@@ -56,8 +57,8 @@ def describe_progress(report: Progress) -> str:
         else f"about {_duration(report.remaining)} left"
     )
     return (
-        f"{report.solutions} solution{plural}, {report.nodes} nodes "
-        f"({_rate(rate)}nodes/s), {100 * report.fraction:.2f} % of the tree, {left}"
+        f"{report.solutions} solution{plural}, {report.nodes} nodes at "
+        f"{_rate(rate)}/s, {100 * report.fraction:.2f} % done, {left}"
     )
 
 
@@ -79,7 +80,7 @@ class ProgressLine:
     >>> line.update(Progress(10, 40, 0, 1.0, 2, 0.5, 1.0))
     >>> line.close()
     >>> out.getvalue()
-    'dlx: 0 solutions, 10 nodes (10 nodes/s), 50.00 % of the tree, about 1 s left\\n'
+    'dlx: 0 solutions, 10 nodes at 10/s, 50.00 % done, about 1 s left\\n'
     """
 
     def __init__(self, stream: TextIO, prefix: str = "") -> None:
@@ -98,9 +99,10 @@ class ProgressLine:
                     total=100.0,
                     file=stream,
                     leave=False,
-                    unit="%",
-                    bar_format="{desc}{percentage:5.1f}%|{bar}| {postfix}",
+                    bar_format="{desc}{bar}| {percentage:.1f} %",
                     desc=prefix,
+                    # Room at the end for the "^C" a terminal echoes.
+                    ncols=max(20, shutil.get_terminal_size().columns - 3),
                 )
 
     def update(self, report: Progress) -> None:
@@ -110,11 +112,17 @@ class ProgressLine:
         """
         text = describe_progress(report)
         if self._bar is not None:
+            # The counts before the bar, the fraction of the tree after it.
+            counts, _, rest = text.partition(" % done")
+            counts = counts.rsplit(", ", 1)[0]
             self._bar.n = 100.0 * report.fraction
-            self._bar.set_postfix_str(text.split(", ", 1)[0], refresh=False)
+            self._bar.set_description_str(
+                f"{self.prefix}{counts}{rest} ", refresh=False
+            )
             self._bar.refresh()
         elif self.terminal:
-            line = self.prefix + text
+            room = max(20, shutil.get_terminal_size().columns - 3)
+            line = (self.prefix + text)[:room]
             pad = max(0, self._width - len(line))
             self._width = len(line)
             self.stream.write("\r" + line + " " * pad)
@@ -128,10 +136,26 @@ class ProgressLine:
         if self._bar is not None:
             self._bar.close()
             self._bar = None
+            clear_line(self.stream)  # tqdm leaves a line with an echoed ^C
         elif self.terminal and self._width:
-            self.stream.write("\r" + " " * self._width + "\r")
-            self.stream.flush()
+            clear_line(self.stream)
             self._width = 0
+
+
+def clear_line(stream: TextIO) -> None:
+    """Blank the current line of a terminal (and the ``^C`` it may have echoed).
+
+    Does nothing when ``stream`` is not a terminal.
+
+    :param stream: the stream, usually standard error.
+
+    >>> import io
+    >>> clear_line(io.StringIO())
+    """
+    if _isatty(stream):
+        width = shutil.get_terminal_size().columns - 1
+        stream.write("\r" + " " * width + "\r")
+        stream.flush()
 
 
 def _isatty(stream: TextIO) -> bool:

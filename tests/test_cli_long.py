@@ -199,7 +199,7 @@ def test_progress_lines_when_stderr_is_not_a_terminal(tmp_path: Path) -> None:
     assert shown.returncode == 0 and shown.stdout == "35584\n"
     lines = shown.stderr.splitlines()
     assert lines and all(line.startswith("dlx: ") for line in lines)
-    assert all("% of the tree" in line for line in lines)
+    assert all("% done" in line for line in lines)
 
 
 # -- pipes and failed output ---------------------------------------------------------

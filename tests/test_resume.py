@@ -8,6 +8,8 @@ statistics as one uninterrupted run, in every form the engine has.
 from __future__ import annotations
 
 import dataclasses
+import io
+import sys
 
 import pytest
 from dlx_helpers import FORMS, compiled_as, langford, n_queens
@@ -27,6 +29,7 @@ from dlx import (
     Stats,
 )
 from dlx.links import Links
+from dlx.watch import ProgressLine
 
 
 def run_whole(links: Links, seed: int | None = None) -> tuple[list[object], Stats]:
@@ -267,3 +270,42 @@ def test_progress_does_not_change_the_search() -> None:
 def test_bad_progress_interval_is_refused() -> None:
     with pytest.raises(ValueError, match="progress_interval"):
         langford(3).search(progress=print, progress_interval=0)
+
+
+# -- the progress display --------------------------------------------------------------
+
+
+class FakeTerminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_line_redraws_in_place_on_a_terminal(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(sys.modules, "tqdm", None)  # the plain line, not a bar
+    monkeypatch.setenv("COLUMNS", "100")
+    terminal = FakeTerminal()
+    line = ProgressLine(terminal, prefix="dlx: ")
+    line.update(Progress(2000, 9000, 3, 2.0, 5, 0.25, 6.0))
+    line.update(Progress(4000, 18000, 7, 4.0, 5, 0.5, 4.0))
+    line.close()
+    text = terminal.getvalue()
+    assert "\n" not in text
+    drawn = text.split("\r")
+    assert (
+        drawn[1]
+        == "dlx: 3 solutions, 2000 nodes at 1.0 k/s, 25.00 % done, about 6 s left"
+    )
+    assert drawn[2].startswith("dlx: 7 solutions, 4000 nodes at 1.0 k/s, 50.00 % done")
+    assert drawn[-1] == "" and drawn[-2].strip() == ""  # cleared at the end
+
+
+def test_progress_lines_into_a_file() -> None:
+    stream = io.StringIO()
+    line = ProgressLine(stream)
+    line.update(Progress(10, 20, 0, 0.0, 1, 0.0, None))
+    line.close()
+    assert stream.getvalue() == (
+        "0 solutions, 10 nodes at 0/s, 0.00 % done, time left unknown\n"
+    )
