@@ -101,6 +101,17 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _check_alphabet_option(parser: argparse.ArgumentParser, alphabet: str) -> None:
+    """Stop with a usage error (status 2) when ``--alphabet`` cannot be an alphabet."""
+    if not alphabet:
+        parser.error("--alphabet is empty: give the N symbols of an NxN grid")
+    if any(ch.isspace() for ch in alphabet):
+        parser.error(f"--alphabet {alphabet!r} contains white space")
+    repeated = next((ch for ch in alphabet if alphabet.count(ch) > 1), None)
+    if repeated is not None:
+        parser.error(f"--alphabet {alphabet!r} has {repeated!r} twice")
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="sudoku",
@@ -370,6 +381,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if options.box is not None:
         size = options.box[0] * options.box[1]
     if options.alphabet is not None:
+        _check_alphabet_option(parser, options.alphabet)
         if size is not None and len(options.alphabet) != size:
             parser.error(
                 f"--alphabet has {len(options.alphabet)} symbols but --box "

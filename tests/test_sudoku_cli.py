@@ -296,6 +296,9 @@ def test_empty_input_is_no_puzzles(
         (["--count", "--check", "a", "b"], "not allowed with argument"),
         (["--box", "2x2", "--alphabet", "123"], "--alphabet has 3 symbols"),
         (["--alphabet", "12345"], "a 5x5 grid has no box shape"),
+        (["--alphabet", ""], "--alphabet is empty"),
+        (["--alphabet", "1123"], "--alphabet '1123' has '1' twice"),
+        (["--alphabet", "12 4"], "--alphabet '12 4' contains white space"),
     ],
 )
 def test_bad_options_exit_2(
