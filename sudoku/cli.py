@@ -7,22 +7,32 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
+import io
+import itertools
 import os
+import signal
 import sys
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import TextIO
+import threading
+import types
+from collections.abc import Callable, Iterator, Sequence
+from typing import BinaryIO, TextIO
 
 from dlx import BudgetExceeded
 from sudoku.errors import SudokuError
-from sudoku.formats import Puzzle, format_solution, read_puzzles
+from sudoku.formats import Puzzle, format_solution, iter_puzzles
 from sudoku.grid import box_shape
 from sudoku.solver import check, count, solve
 
 __all__ = ["main"]
 
-#: Exit statuses.
+#: Exit statuses: all good, some puzzle bad, unusable input or options.
 OK, BAD_PUZZLE, BAD_INPUT = 0, 1, 2
-#: The status of a process that a closed pipe (SIGPIPE) ended.
+#: The output could not be written (EX_IOERR of sysexits.h).
+CANNOT_WRITE = 74
+#: Interrupted by SIGINT (Ctrl-C) or SIGTERM: 128 + the signal number.
+INTERRUPTED, TERMINATED = 128 + 2, 128 + 15
+#: The reader of the output went away (EPIPE): what SIGPIPE would give.
 CLOSED_PIPE = 128 + 13
 #: The progress bar appears once a batch has taken this many seconds.
 PROGRESS_DELAY = 0.5
@@ -182,47 +192,136 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+class _Stop(BaseException):
+    """Ends the run at once with ``status`` (and ``message`` on standard error)."""
+
+    def __init__(self, status: int, message: str | None = None) -> None:
+        super().__init__(status, message)
+        self.status = status
+        self.message = message
+
+
+class _Terminated(BaseException):
+    """Raised by the SIGTERM handler, as KeyboardInterrupt is for SIGINT."""
+
+
+def _write_failed(error: OSError, name: str) -> _Stop:
+    """The stop that an error writing to ``name`` calls for."""
+    if isinstance(error, BrokenPipeError) or error.errno == errno.EPIPE:
+        return _Stop(CLOSED_PIPE)
+    reason = error.strerror or str(error) or type(error).__name__
+    return _Stop(CANNOT_WRITE, f"sudoku: cannot write to {name}: {reason}")
+
+
 class _Batch:
-    """Reports on standard error and remembers the worst exit status."""
+    """Writes answers and reports, counts puzzles, and remembers the worst status.
+
+    Every answer is flushed at once, so that answers appear as puzzles are
+    solved and an interrupted run keeps them.  An error writing standard
+    output (or standard error) raises :class:`_Stop`.
+    """
 
     def __init__(self) -> None:
         self.status = OK
+        self.read = 0
+        self.answered = 0
         self.note: Callable[[str], None] = self._print
 
     @staticmethod
     def _print(message: str) -> None:
-        print(message, file=sys.stderr)
+        err = sys.stderr
+        if err is None:  # standard error is closed: nowhere to report
+            return
+        try:
+            err.write(message + "\n")
+            err.flush()
+        except OSError as error:
+            stop = _write_failed(error, "standard error")
+            raise _Stop(stop.status) from None  # no message: stderr is gone
 
     def fail(self, message: str, status: int = BAD_PUZZLE) -> None:
         self.note(f"sudoku: {message}")
         self.status = max(self.status, status)
 
+    def write(self, text: str) -> None:
+        out = sys.stdout
+        if out is None:
+            raise _Stop(CANNOT_WRITE, _CLOSED_OUTPUT)
+        try:
+            out.write(text)
+            out.flush()
+        except OSError as error:
+            raise _write_failed(error, "standard output") from None
 
-def _read(name: str, batch: _Batch, size: int | None) -> list[Puzzle] | None:
-    """The puzzles of one input, or ``None`` (reported) when it is unusable."""
-    source = "<stdin>" if name == "-" else name
+
+_CLOSED_OUTPUT = "sudoku: cannot write to standard output: it is closed"
+#: The longest line read (a 35x35 puzzle on one line has 1,225 characters).
+MAX_LINE = 1 << 16
+
+
+class _Unreadable(Exception):
+    """An input stops being readable (an I/O error, bytes that are not text)."""
+
+
+def _decoded(stream: BinaryIO) -> Iterator[str]:
+    """The lines of a binary stream as text, read one at a time."""
+    offset = 0
+    number = 0
+    while True:
+        try:
+            raw = stream.readline(MAX_LINE + 1)
+        except OSError as error:
+            raise _Unreadable(f"cannot read: {error.strerror or error}") from None
+        if not raw:
+            return
+        number += 1
+        if len(raw) > MAX_LINE:
+            raise _Unreadable(
+                f"line {number}: longer than {MAX_LINE} bytes: not a puzzle file"
+            )
+        try:
+            text = raw.decode("utf-8-sig" if number == 1 else "utf-8")
+        except UnicodeDecodeError as error:
+            raise _Unreadable(
+                f"not text: byte {raw[error.start]:#04x} at offset {offset + error.start}"
+            ) from None
+        offset += len(raw)
+        yield text
+
+
+def _open(name: str, batch: _Batch) -> BinaryIO | None:
+    """The binary stream of one input, or ``None`` (reported) when it cannot be opened."""
+    if name == "-":
+        if sys.stdin is None:
+            batch.fail("cannot read standard input: it is closed", BAD_INPUT)
+            return None
+        return sys.stdin.buffer
     try:
-        if name == "-":
-            data = sys.stdin.buffer.read()
-        else:
-            with open(name, "rb") as stream:
-                data = stream.read()
+        return open(name, "rb")  # closed by _puzzles
     except OSError as error:
-        batch.fail(f"{source}: cannot read: {error.strerror or error}", BAD_INPUT)
+        batch.fail(f"{name}: cannot read: {error.strerror or error}", BAD_INPUT)
         return None
+
+
+def _puzzles(
+    name: str, stream: BinaryIO, batch: _Batch, size: int | None, *, count: bool = True
+) -> Iterator[Puzzle]:
+    """The puzzles of one input, read lazily; problems are reported as they come."""
+    source = "<stdin>" if name == "-" else name
+
+    def skipped(line: int, message: str) -> None:
+        batch.fail(f"{source}: {message}")
+
     try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        batch.fail(
-            f"{source}: not text: byte {data[error.start]:#04x} at offset {error.start}",
-            BAD_INPUT,
-        )
-        return None
-    try:
-        return read_puzzles(text, size=size)
-    except SudokuError as error:
+        for puzzle in iter_puzzles(_decoded(stream), size=size, on_skip=skipped):
+            if count:
+                batch.read += 1
+            yield puzzle
+    except (_Unreadable, SudokuError) as error:
         batch.fail(f"{source}: {error}", BAD_INPUT)
-        return None
+    finally:
+        if name != "-":
+            stream.close()
 
 
 def _where(source: str, puzzle: Puzzle, noun: str = "puzzle") -> str:
@@ -230,17 +329,17 @@ def _where(source: str, puzzle: Puzzle, noun: str = "puzzle") -> str:
 
 
 @contextlib.contextmanager
-def _progress(total: int, enabled: bool, batch: _Batch) -> Iterator[Callable[[], None]]:
+def _progress(enabled: bool, batch: _Batch) -> Iterator[Callable[[], None]]:
     """A callback that advances a progress bar on standard error, if one is wanted."""
     bar = None
-    if enabled and total > 1 and sys.stderr.isatty():
+    if enabled and sys.stderr is not None and sys.stderr.isatty():
         try:
             from tqdm import tqdm
         except ImportError:
             pass
         else:
             bar = tqdm(
-                total=total,
+                total=None,
                 unit="puzzle",
                 delay=PROGRESS_DELAY,
                 leave=False,
@@ -259,28 +358,30 @@ def _progress(total: int, enabled: bool, batch: _Batch) -> Iterator[Callable[[],
 
 
 def _solve_all(
-    inputs: Iterable[tuple[str, list[Puzzle]]],
-    options: argparse.Namespace,
-    batch: _Batch,
-    out: TextIO,
+    names: Sequence[str], options: argparse.Namespace, batch: _Batch, size: int | None
 ) -> None:
-    """Solve (or count) every puzzle and write the answers to ``out``."""
-    puzzles = [(source, puzzle) for source, found in inputs for puzzle in found]
+    """Read, solve (or count) and write the puzzles one at a time."""
     first = True
-    with _progress(len(puzzles), not options.no_progress, batch) as advance:
-        for source, puzzle in puzzles:
-            answer = _answer(source, puzzle, options, batch)
-            if answer is not None:
-                if isinstance(answer, int):
-                    out.write(f"{answer}\n")
-                else:
-                    out.write(
-                        format_solution(
-                            answer, puzzle.layout, first=first, uva=options.uva
+    with _progress(not options.no_progress, batch) as advance:
+        for name in names:
+            stream = _open(name, batch)
+            if stream is None:
+                continue
+            source = "<stdin>" if name == "-" else name
+            for puzzle in _puzzles(name, stream, batch, size):
+                answer = _answer(source, puzzle, options, batch)
+                if answer is not None:
+                    if isinstance(answer, int):
+                        batch.write(f"{answer}\n")
+                    else:
+                        batch.write(
+                            format_solution(
+                                answer, puzzle.layout, first=first, uva=options.uva
+                            )
                         )
-                    )
-                    first = False
-            advance()
+                        first = False
+                    batch.answered += 1
+                advance()
 
 
 def _answer(
@@ -314,22 +415,30 @@ def _answer(
 
 
 def _check_all(
-    puzzles: tuple[str, list[Puzzle]],
-    answers: tuple[str, list[Puzzle]],
-    options: argparse.Namespace,
-    batch: _Batch,
-    out: TextIO,
+    names: Sequence[str], options: argparse.Namespace, batch: _Batch, size: int | None
 ) -> None:
-    """Check each answer against its puzzle; write a summary to ``out``."""
-    puzzle_source, given = puzzles
-    answer_source, offered = answers
-    if len(given) != len(offered):
-        batch.fail(
-            f"{puzzle_source} has {len(given)} puzzles but {answer_source} "
-            f"has {len(offered)} solutions"
-        )
-    wrong = 0
-    for puzzle, answer in zip(given, offered, strict=False):
+    """Check each answer against its puzzle, reading both files in step."""
+    puzzle_name, answer_name = names
+    puzzle_stream = _open(puzzle_name, batch)
+    answer_stream = _open(answer_name, batch)
+    if puzzle_stream is None or answer_stream is None:
+        for stream, name in (
+            (puzzle_stream, puzzle_name),
+            (answer_stream, answer_name),
+        ):
+            if stream is not None and name != "-":
+                stream.close()
+        return
+    puzzle_source = "<stdin>" if puzzle_name == "-" else puzzle_name
+    answer_source = "<stdin>" if answer_name == "-" else answer_name
+    given = _puzzles(puzzle_name, puzzle_stream, batch, size)
+    offered = _puzzles(answer_name, answer_stream, batch, size, count=False)
+    wrong = puzzles = answers = 0
+    for puzzle, answer in itertools.zip_longest(given, offered):
+        puzzles += puzzle is not None
+        answers += answer is not None
+        if puzzle is None or answer is None:
+            continue
         message = puzzle.error or answer.error
         if message is None:
             try:
@@ -344,23 +453,98 @@ def _check_all(
                 f"{_where(answer_source, answer, 'solution')}: {message} "
                 f"(puzzle {puzzle.number}, {puzzle.lines} of {puzzle_source})"
             )
-    checked = min(len(given), len(offered))
-    verdict = "all right" if not wrong else f"{wrong} wrong"
-    out.write(f"{checked} solutions checked: {verdict}\n")
+        else:
+            batch.answered += 1
+    checked = min(puzzles, answers)
+    missing, extra = puzzles - checked, answers - checked
+    if answers == 0 and puzzles:
+        batch.fail(
+            f"{answer_source}: no solutions at all, but {puzzle_source} has "
+            f"{puzzles} puzzles"
+        )
+    elif missing:
+        batch.fail(
+            f"{answer_source} has only {answers} solutions but {puzzle_source} "
+            f"has {puzzles} puzzles: the last {missing} have none"
+        )
+    elif extra:
+        batch.fail(
+            f"{puzzle_source} has {puzzles} puzzles but {answer_source} "
+            f"has {answers} solutions"
+        )
+    faults = [
+        f"{n} {word}"
+        for n, word in ((wrong, "wrong"), (missing, "missing"), (extra, "extra"))
+        if n
+    ]
+    batch.write(f"{checked} solutions checked: {', '.join(faults) or 'all right'}\n")
+
+
+def _on_sigterm(signum: int, frame: types.FrameType | None) -> None:
+    raise _Terminated
+
+
+@contextlib.contextmanager
+def _sigterm_stops() -> Iterator[None]:
+    """While inside, SIGTERM raises :class:`_Terminated` (in the main thread only)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _silence(fd: int) -> None:
+    """Point file descriptor ``fd`` at /dev/null, so that nothing more fails on it."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, fd)
+        os.close(devnull)
+    except OSError:
+        pass
+
+
+def _stream_fd(stream: TextIO | None) -> int | None:
+    try:
+        return None if stream is None else stream.fileno()
+    except (OSError, ValueError, io.UnsupportedOperation):
+        return None
+
+
+def _stopped(stop: _Stop) -> int:
+    """End the run after a write error: no traceback, and nothing more fails at exit."""
+    for stream in (
+        (sys.stdout, sys.stderr) if stop.status == CLOSED_PIPE else (sys.stdout,)
+    ):
+        fd = _stream_fd(stream)
+        if fd is not None:
+            _silence(fd)
+    if stop.message is not None and sys.stderr is not None:
+        with contextlib.suppress(OSError):
+            sys.stderr.write(stop.message + "\n")
+            sys.stderr.flush()
+    return stop.status
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``sudoku`` command; return its exit status.
 
     Reads puzzles from the files named in ``argv`` (standard input when
-    there is none) and writes solutions, counts or a check summary to
-    standard output; ``sudoku --help`` tells everything.  Never raises for
-    bad input: every problem is a message on standard error and an exit
-    status (0 all good, 1 a bad puzzle, 2 unusable input, 141 closed pipe).
+    there is none) one at a time, and writes each solution, count or
+    check summary to standard output as soon as it has it; ``sudoku
+    --help`` tells everything.  Never raises for bad input, output errors
+    or signals: every problem is a message on standard error and an exit
+    status (0 all good, 1 a bad puzzle, 2 unusable input, 74 output not
+    written, 130 interrupted, 141 closed pipe, 143 terminated).
 
     :param argv: the arguments, without the program name (``None``: the
         process's own).
     :returns: the exit status.
+    :raises SystemExit: for ``--help`` (status 0) and bad options (status 2),
+        as :mod:`argparse` does.
 
     >>> import pathlib, tempfile
     >>> folder = tempfile.mkdtemp()
@@ -393,25 +577,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         except SudokuError as error:
             parser.error(str(error))
     batch = _Batch()
-    out = sys.stdout
+    how = "interrupted"
     try:
-        inputs: list[tuple[str, list[Puzzle]]] = []
-        for name in options.files or ["-"]:
-            found = _read(name, batch, size)
-            if found is not None:
-                inputs.append(("<stdin>" if name == "-" else name, found))
-        if options.check:
-            if len(inputs) == 2:
-                _check_all(inputs[0], inputs[1], options, batch, out)
-        else:
-            _solve_all(inputs, options, batch, out)
-        out.flush()
-    except BrokenPipeError:
-        # The reader went away (`| head`): stop quietly, and keep Python
-        # from complaining again when it flushes stdout at exit.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, out.fileno())
-        return CLOSED_PIPE
-    except KeyboardInterrupt:
-        return 128 + 2
-    return batch.status
+        with _sigterm_stops():
+            try:
+                if sys.stdout is None:
+                    raise _Stop(CANNOT_WRITE, _CLOSED_OUTPUT)
+                if options.check:
+                    _check_all(options.files, options, batch, size)
+                else:
+                    _solve_all(options.files or ["-"], options, batch, size)
+                return batch.status
+            except KeyboardInterrupt:
+                status = INTERRUPTED
+            except _Terminated:
+                how, status = "terminated", TERMINATED
+            batch.note(
+                f"sudoku: {how} after {batch.read} puzzles read: "
+                f"{batch.answered} answered"
+            )
+            return status
+    except _Stop as stop:
+        return _stopped(stop)
