@@ -39,18 +39,25 @@ PROGRESS_DELAY = 0.5
 
 DESCRIPTION = """\
 Solve sudoku puzzles read from FILEs (standard input when there is none,
-or for '-') and print their solutions in the same format.
+or for '-') and print their solutions in the same format.  Puzzles are
+read, solved and printed one at a time: each answer appears as soon as it
+is found, and memory stays flat however long the input.
 
-Input formats, detected from the most common line length:
+Input formats, detected from the most common line length among the first
+lines (at most 64):
   * one puzzle per line, N*N characters (POJ 3074 for 9x9: 81 characters,
     '.' for a blank); any size with a box shape works (16 for 4x4, 36 for
     6x6, 256 for 16x16, 625 for 25x25);
-  * blocks of N lines of N characters, separated by blank lines (POJ 3076 /
-    UVA 1309 for 16x16: 'A'-'P' and '-').
-A line 'end' ends the input.  Blanks are '.', '-', '_' and '0' (unless 0 is
-a symbol).  Symbols: 1-9 for 9x9; A-P, 1-9A-G or 0-9A-F for 16x16; A-Y or
-1-9A-P for 25x25; the alphabet is detected for each puzzle and kept in the
-answer.
+  * blocks of N lines of N characters, separated by blank lines or not
+    (POJ 3076 / UVA 1309 for 16x16: 'A'-'P' and '-').
+A line 'end' ends the input.  Lines starting with '#' are comments, and
+header lines such as 'Grid 01' (Project Euler's file, 0 for a blank) or
+'Puzzle 7' are skipped; a header also ends a block.  Any other line that
+cannot be part of a grid (a title; in blocks, a line far from N
+characters) is reported and skipped without moving the grids around it.
+Blanks are '.', '-', '_' and '0' (unless 0 is a symbol).  Symbols: 1-9 for
+9x9; A-P, 1-9A-G or 0-9A-F for 16x16; A-Y or 1-9A-P for 25x25; the alphabet
+is detected for each puzzle and kept in the answer.
 
 Output: one solution per line for line input; for block input, each
 solution as N lines followed by one blank line (with --uva, a blank line
@@ -59,10 +66,20 @@ reported on standard error with its number and line; the others are still
 solved and printed, in order."""
 
 EPILOG = """\
-exit status: 0 when every puzzle was solved (or counted, or checked right);
-1 when some puzzle was bad, unsolvable, or had a wrong solution (--check);
-2 for unusable input (not a puzzle format, unreadable file) or bad options;
-141 when the output pipe was closed early (e.g. by 'head').
+exit status (the first of 74, 130, 141, 143 to happen ends the run):
+  0    every puzzle was solved (or counted, or checked right)
+  1    some puzzle was bad, unsolvable, timed out, or had a wrong or
+       missing solution (--check); a skipped line counts as bad
+  2    unusable input (not a puzzle format, an unreadable file, a closed
+       standard input) or bad options
+  74   the output could not be written (disk full, standard output
+       closed, another I/O error): 'sudoku: cannot write to standard
+       output: REASON'
+  130  interrupted (Ctrl-C, SIGINT); 143: terminated (SIGTERM).  The
+       answers printed so far stay, and a last line on standard error
+       tells how many puzzles were read and answered
+  141  the reader of the output went away (a closed pipe, e.g. 'head'),
+       on standard output or standard error: sudoku stops at once
 
 A progress bar is shown on standard error for batches that take more than
 half a second, when standard error is a terminal and tqdm is installed
@@ -73,7 +90,8 @@ examples:
   sudoku --uva < sudoku16.in          16x16 blocks, UVA 1309 blank lines
   sudoku --count --limit 2 grids.txt  1 for unique puzzles, 2 for several
   sudoku --check puzzles.in answers.out
-  sudoku --box 2x3 six-by-six.txt     6x6 grids with 2x3 boxes"""
+  sudoku --box 2x3 six-by-six.txt     6x6 grids with 2x3 boxes
+  sudoku p096_sudoku.txt              Project Euler's 'Grid NN' file"""
 
 
 def _box(text: str) -> tuple[int, int]:
@@ -204,6 +222,9 @@ class _Stop(BaseException):
 class _Terminated(BaseException):
     """Raised by the SIGTERM handler, as KeyboardInterrupt is for SIGINT."""
 
+    def __init__(self) -> None:
+        super().__init__("terminated")
+
 
 def _write_failed(error: OSError, name: str) -> _Stop:
     """The stop that an error writing to ``name`` calls for."""
@@ -225,6 +246,9 @@ class _Batch:
         self.status = OK
         self.read = 0
         self.answered = 0
+        #: While true, a signal is kept in ``pending`` instead of raised.
+        self.holding = False
+        self.pending: KeyboardInterrupt | _Terminated | None = None
         self.note: Callable[[str], None] = self._print
 
     @staticmethod
@@ -243,12 +267,28 @@ class _Batch:
         self.note(f"sudoku: {message}")
         self.status = max(self.status, status)
 
-    def write(self, text: str) -> None:
+    def write(self, text: str, *, answer: bool = False) -> None:
+        """Write ``text`` to standard output and flush it; count it if an ``answer``.
+
+        The text goes into the output buffer and is counted with signals
+        held (see :func:`_signals_stop`), so that the closing line of an
+        interrupted run counts exactly the answers printed: an answer in
+        the buffer is written at exit even if the flush is interrupted.
+        """
         out = sys.stdout
         if out is None:
             raise _Stop(CANNOT_WRITE, _CLOSED_OUTPUT)
+        self.holding = True
         try:
             out.write(text)
+            self.answered += answer
+        except OSError as error:
+            raise _write_failed(error, "standard output") from None
+        finally:
+            self.holding = False
+        if self.pending is not None:
+            raise self.pending
+        try:
             out.flush()
         except OSError as error:
             raise _write_failed(error, "standard output") from None
@@ -372,15 +412,13 @@ def _solve_all(
                 answer = _answer(source, puzzle, options, batch)
                 if answer is not None:
                     if isinstance(answer, int):
-                        batch.write(f"{answer}\n")
+                        batch.write(f"{answer}\n", answer=True)
                     else:
-                        batch.write(
-                            format_solution(
-                                answer, puzzle.layout, first=first, uva=options.uva
-                            )
+                        text = format_solution(
+                            answer, puzzle.layout, first=first, uva=options.uva
                         )
+                        batch.write(text, answer=True)
                         first = False
-                    batch.answered += 1
                 advance()
 
 
@@ -480,21 +518,35 @@ def _check_all(
     batch.write(f"{checked} solutions checked: {', '.join(faults) or 'all right'}\n")
 
 
-def _on_sigterm(signum: int, frame: types.FrameType | None) -> None:
-    raise _Terminated
-
-
 @contextlib.contextmanager
-def _sigterm_stops() -> Iterator[None]:
-    """While inside, SIGTERM raises :class:`_Terminated` (in the main thread only)."""
+def _signals_stop(batch: _Batch) -> Iterator[None]:
+    """While inside, SIGINT raises KeyboardInterrupt and SIGTERM :class:`_Terminated`.
+
+    Both wait while ``batch.holding`` (an answer is being counted).  SIGINT
+    keeps its disposition when it is not Python's default (ignored, say, by
+    ``nohup``).  Handlers can only be set in the main thread; elsewhere
+    nothing changes.
+    """
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    previous = signal.signal(signal.SIGTERM, _on_sigterm)
+
+    def stop(signum: int, frame: types.FrameType | None) -> None:
+        error = KeyboardInterrupt() if signum == signal.SIGINT else _Terminated()
+        if batch.holding:
+            batch.pending = error
+        else:
+            raise error
+
+    wanted = [signal.SIGTERM]
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        wanted.append(signal.SIGINT)
+    previous = {signum: signal.signal(signum, stop) for signum in wanted}
     try:
         yield
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
 
 
 def _silence(fd: int) -> None:
@@ -579,7 +631,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     batch = _Batch()
     how = "interrupted"
     try:
-        with _sigterm_stops():
+        with _signals_stop(batch):
             try:
                 if sys.stdout is None:
                     raise _Stop(CANNOT_WRITE, _CLOSED_OUTPUT)
@@ -592,10 +644,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                 status = INTERRUPTED
             except _Terminated:
                 how, status = "terminated", TERMINATED
-            batch.note(
-                f"sudoku: {how} after {batch.read} puzzles read: "
-                f"{batch.answered} answered"
-            )
+            with contextlib.suppress(_Stop):  # the signal came first: its status
+                batch.note(
+                    f"sudoku: {how} after {batch.read} puzzles read: "
+                    f"{batch.answered} answered"
+                )
             return status
     except _Stop as stop:
         return _stopped(stop)

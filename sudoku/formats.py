@@ -191,11 +191,13 @@ def _has_space(line: str) -> bool:
 def _decided(window: list[tuple[int, str]], size: int | None, full: bool) -> bool:
     """Whether the look-ahead window already shows the layout clearly.
 
-    It does when the window is full (or the input ended: ``full``), or when
+    It does when the window is full (or the input ended: ``full``), when
+    the first line is a whole grid too long to be a row, or when
     one line length has at least 3 lines and more than twice as many as
     every other length together (so a damaged first line is outvoted).  A
-    16-character majority, without a known size, waits for the full window:
-    it may be 4x4 puzzles or rows of 16x16 ones.
+    16-character majority, without a known size, waits for the full window
+    (it may be 4x4 puzzles or rows of 16x16 ones) unless a symbol that no
+    4x4 grid has shows it is made of 16x16 rows.
     """
     if full:
         return True
@@ -203,9 +205,22 @@ def _decided(window: list[tuple[int, str]], size: int | None, full: bool) -> boo
     if not counts:
         return False
     length, top = counts.most_common(1)[0]
+    if len(window) == 1 and length > _MAX_ROW:
+        # A first line longer than any row, and as long as a whole grid:
+        # one puzzle per line, whatever the next lines hold (a damaged line
+        # is still one puzzle).  So one puzzle typed on a terminal is
+        # answered at once.
+        root = isqrt(length)
+        return (
+            length == size * size if size else root * root == length and _has_box(root)
+        )
     if top < 3 or top <= 2 * (counts.total() - top):
         return False
-    return size is not None or length != 16
+    if size is not None or length != 16:
+        return True
+    # 16 characters: rows of a 16x16 grid once one shows a symbol no 4x4 has.
+    symbols = set("".join(line for _, line in window if len(line) == 16))
+    return not symbols <= _FOUR_BY_FOUR | _FOUR_LETTERS
 
 
 def _choose(window: list[tuple[int, str]], size: int | None) -> tuple[Layout, int]:
