@@ -20,8 +20,8 @@ be part of a grid (a title) is skipped and reported; see
 Batches are read lazily by :func:`iter_puzzles`.  The layout is decided
 from the first lines only (a window of at most :data:`WINDOW` lines), by
 the most common line length that fits one (so a damaged line, even the
-first, costs only its own puzzle): a line of N²
-characters, where N has a box shape, is a whole puzzle; a line of N
+first, costs only its own puzzle): a line of N² characters, where N has a
+box shape, is a whole puzzle; a line of N
 characters (N up to 35) is one row of a block.  A 16-character line fits
 both (a 4x4 puzzle, or a row of a 16x16 one): such lines are rows of
 16x16 blocks when some of them hold a symbol that no 4x4 grid uses
@@ -254,9 +254,10 @@ def iter_puzzles(
     Lines are read only as puzzles are asked for, so an endless stream (a
     file object, ``sys.stdin``) gives its first puzzle at once and memory
     stays flat.  The layout (:class:`Layout`) is chosen from a bounded
-    look-ahead window at the start: the most common line length among the
-    first lines (up to :data:`WINDOW` of them) that is a whole puzzle or
-    one row of one, so a damaged first line costs only its own puzzle.
+    look-ahead window at the start: the most common line length among
+    the first lines (up to :data:`~sudoku.formats.WINDOW`) that is a
+    whole puzzle or one row of one, so a damaged first line costs only its
+    own puzzle.
 
     Lines ``#...`` (comments) are ignored.  Header lines (``Grid 01`` as
     in Project Euler's file, ``Puzzle 7:``) and blank lines end a block of
