@@ -304,7 +304,11 @@ class _Unreadable(Exception):
 
 
 def _decoded(stream: BinaryIO) -> Iterator[str]:
-    """The lines of a binary stream as text, read one at a time."""
+    """The lines of a binary stream as text, read one at a time.
+
+    Lines are split as :meth:`str.splitlines` splits them, so the command
+    numbers lines as :func:`sudoku.read_puzzles` does.
+    """
     offset = 0
     number = 0
     while True:
@@ -326,7 +330,9 @@ def _decoded(stream: BinaryIO) -> Iterator[str]:
                 f"not text: byte {raw[error.start]:#04x} at offset {offset + error.start}"
             ) from None
         offset += len(raw)
-        yield text
+        # As str.splitlines (and so read_puzzles) does: old Mac files end
+        # lines with a lone CR.
+        yield from text.splitlines() or [""]
 
 
 def _open(name: str, batch: _Batch) -> BinaryIO | None:

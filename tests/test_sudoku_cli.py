@@ -98,6 +98,14 @@ def test_crlf_input_gives_the_same_output(
     assert status == 0 and out == sample("sudoku16.out")
 
 
+def test_lone_cr_line_ends_give_the_same_output(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cr = sample("sudoku16.in").replace("\n", "\r") + "\r" + sample("sudoku16.in")
+    status, out, _ = run([], capsys, monkeypatch, stdin=cr.encode())
+    assert status == 0 and out == sample("sudoku16.out") * 2
+
+
 def test_uva_blank_lines_only_between_grids(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
