@@ -27,7 +27,7 @@ from sudoku.errors import (
     SudokuError,
     SymbolError,
 )
-from sudoku.formats import Layout, Puzzle, format_solution, read_puzzles
+from sudoku.formats import Layout, Puzzle, format_solution, iter_puzzles, read_puzzles
 from sudoku.grid import Grid, GridLike, box_shape, detect_alphabet
 from sudoku.solver import check, count, is_unique, solutions, solve
 
@@ -54,6 +54,7 @@ __all__ = [
     "encode",
     "format_solution",
     "is_unique",
+    "iter_puzzles",
     "read_puzzles",
     "solutions",
     "solve",

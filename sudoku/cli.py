@@ -7,40 +7,57 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
+import io
+import itertools
 import os
+import signal
 import sys
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import TextIO
+import threading
+import types
+from collections.abc import Callable, Iterator, Sequence
+from typing import BinaryIO, TextIO
 
 from dlx import BudgetExceeded
 from sudoku.errors import SudokuError
-from sudoku.formats import Puzzle, format_solution, read_puzzles
+from sudoku.formats import Puzzle, format_solution, iter_puzzles
 from sudoku.grid import box_shape
 from sudoku.solver import check, count, solve
 
 __all__ = ["main"]
 
-#: Exit statuses.
+#: Exit statuses: all good, some puzzle bad, unusable input or options.
 OK, BAD_PUZZLE, BAD_INPUT = 0, 1, 2
-#: The status of a process that a closed pipe (SIGPIPE) ended.
+#: The output could not be written (EX_IOERR of sysexits.h).
+CANNOT_WRITE = 74
+#: Interrupted by SIGINT (Ctrl-C) or SIGTERM: 128 + the signal number.
+INTERRUPTED, TERMINATED = 128 + 2, 128 + 15
+#: The reader of the output went away (EPIPE): what SIGPIPE would give.
 CLOSED_PIPE = 128 + 13
 #: The progress bar appears once a batch has taken this many seconds.
 PROGRESS_DELAY = 0.5
 
 DESCRIPTION = """\
 Solve sudoku puzzles read from FILEs (standard input when there is none,
-or for '-') and print their solutions in the same format.
+or for '-') and print their solutions in the same format.  Puzzles are
+read, solved and printed one at a time: each answer appears as soon as it
+is found, and memory stays flat however long the input.
 
-Input formats, detected from the most common line length:
+Input formats, detected from the most common line length among the first
+lines (at most 64):
   * one puzzle per line, N*N characters (POJ 3074 for 9x9: 81 characters,
     '.' for a blank); any size with a box shape works (16 for 4x4, 36 for
     6x6, 256 for 16x16, 625 for 25x25);
-  * blocks of N lines of N characters, separated by blank lines (POJ 3076 /
-    UVA 1309 for 16x16: 'A'-'P' and '-').
-A line 'end' ends the input.  Blanks are '.', '-', '_' and '0' (unless 0 is
-a symbol).  Symbols: 1-9 for 9x9; A-P, 1-9A-G or 0-9A-F for 16x16; A-Y or
-1-9A-P for 25x25; the alphabet is detected for each puzzle and kept in the
-answer.
+  * blocks of N lines of N characters, separated by blank lines or not
+    (POJ 3076 / UVA 1309 for 16x16: 'A'-'P' and '-').
+A line 'end' ends the input.  Lines starting with '#' are comments, and
+header lines such as 'Grid 01' (Project Euler's file, 0 for a blank) or
+'Puzzle 7' are skipped; a header also ends a block.  Any other line that
+cannot be part of a grid (a title; in blocks, a line far from N
+characters) is reported and skipped without moving the grids around it.
+Blanks are '.', '-', '_' and '0' (unless 0 is a symbol).  Symbols: 1-9 for
+9x9; A-P, 1-9A-G or 0-9A-F for 16x16; A-Y or 1-9A-P for 25x25; the alphabet
+is detected for each puzzle and kept in the answer.
 
 Output: one solution per line for line input; for block input, each
 solution as N lines followed by one blank line (with --uva, a blank line
@@ -49,10 +66,20 @@ reported on standard error with its number and line; the others are still
 solved and printed, in order."""
 
 EPILOG = """\
-exit status: 0 when every puzzle was solved (or counted, or checked right);
-1 when some puzzle was bad, unsolvable, or had a wrong solution (--check);
-2 for unusable input (not a puzzle format, unreadable file) or bad options;
-141 when the output pipe was closed early (e.g. by 'head').
+exit status (the first of 74, 130, 141, 143 to happen ends the run):
+  0    every puzzle was solved (or counted, or checked right)
+  1    some puzzle was bad, unsolvable, timed out, or had a wrong or
+       missing solution (--check); a skipped line counts as bad
+  2    unusable input (not a puzzle format, an unreadable file, a closed
+       standard input) or bad options
+  74   the output could not be written (disk full, standard output
+       closed, another I/O error): 'sudoku: cannot write to standard
+       output: REASON'
+  130  interrupted (Ctrl-C, SIGINT); 143: terminated (SIGTERM).  The
+       answers printed so far stay, and a last line on standard error
+       tells how many puzzles were read and answered
+  141  the reader of the output went away (a closed pipe, e.g. 'head'),
+       on standard output or standard error: sudoku stops at once
 
 A progress bar is shown on standard error for batches that take more than
 half a second, when standard error is a terminal and tqdm is installed
@@ -63,7 +90,8 @@ examples:
   sudoku --uva < sudoku16.in          16x16 blocks, UVA 1309 blank lines
   sudoku --count --limit 2 grids.txt  1 for unique puzzles, 2 for several
   sudoku --check puzzles.in answers.out
-  sudoku --box 2x3 six-by-six.txt     6x6 grids with 2x3 boxes"""
+  sudoku --box 2x3 six-by-six.txt     6x6 grids with 2x3 boxes
+  sudoku p096_sudoku.txt              Project Euler's 'Grid NN' file"""
 
 
 def _box(text: str) -> tuple[int, int]:
@@ -99,6 +127,17 @@ def _seconds(text: str) -> float:
     if not value > 0:
         raise argparse.ArgumentTypeError(f"not a positive number of seconds: {text!r}")
     return value
+
+
+def _check_alphabet_option(parser: argparse.ArgumentParser, alphabet: str) -> None:
+    """Stop with a usage error (status 2) when ``--alphabet`` cannot be an alphabet."""
+    if not alphabet:
+        parser.error("--alphabet is empty: give the N symbols of an NxN grid")
+    if any(ch.isspace() for ch in alphabet):
+        parser.error(f"--alphabet {alphabet!r} contains white space")
+    repeated = next((ch for ch in alphabet if alphabet.count(ch) > 1), None)
+    if repeated is not None:
+        parser.error(f"--alphabet {alphabet!r} has {repeated!r} twice")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -171,47 +210,164 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+class _Stop(BaseException):
+    """Ends the run at once with ``status`` (and ``message`` on standard error)."""
+
+    def __init__(self, status: int, message: str | None = None) -> None:
+        super().__init__(status, message)
+        self.status = status
+        self.message = message
+
+
+class _Terminated(BaseException):
+    """Raised by the SIGTERM handler, as KeyboardInterrupt is for SIGINT."""
+
+    def __init__(self) -> None:
+        super().__init__("terminated")
+
+
+def _write_failed(error: OSError, name: str) -> _Stop:
+    """The stop that an error writing to ``name`` calls for."""
+    if isinstance(error, BrokenPipeError) or error.errno == errno.EPIPE:
+        return _Stop(CLOSED_PIPE)
+    reason = error.strerror or str(error) or type(error).__name__
+    return _Stop(CANNOT_WRITE, f"sudoku: cannot write to {name}: {reason}")
+
+
 class _Batch:
-    """Reports on standard error and remembers the worst exit status."""
+    """Writes answers and reports, counts puzzles, and remembers the worst status.
+
+    Every answer is flushed at once, so that answers appear as puzzles are
+    solved and an interrupted run keeps them.  An error writing standard
+    output (or standard error) raises :class:`_Stop`.
+    """
 
     def __init__(self) -> None:
         self.status = OK
+        self.read = 0
+        self.answered = 0
+        #: While true, a signal is kept in ``pending`` instead of raised.
+        self.holding = False
+        self.pending: KeyboardInterrupt | _Terminated | None = None
         self.note: Callable[[str], None] = self._print
 
     @staticmethod
     def _print(message: str) -> None:
-        print(message, file=sys.stderr)
+        err = sys.stderr
+        if err is None:  # standard error is closed: nowhere to report
+            return
+        try:
+            err.write(message + "\n")
+            err.flush()
+        except OSError as error:
+            stop = _write_failed(error, "standard error")
+            raise _Stop(stop.status) from None  # no message: stderr is gone
 
     def fail(self, message: str, status: int = BAD_PUZZLE) -> None:
         self.note(f"sudoku: {message}")
         self.status = max(self.status, status)
 
+    def write(self, text: str, *, answer: bool = False) -> None:
+        """Write ``text`` to standard output and flush it; count it if an ``answer``.
 
-def _read(name: str, batch: _Batch, size: int | None) -> list[Puzzle] | None:
-    """The puzzles of one input, or ``None`` (reported) when it is unusable."""
-    source = "<stdin>" if name == "-" else name
+        The text goes into the output buffer and is counted with signals
+        held (see :func:`_signals_stop`), so that the closing line of an
+        interrupted run counts exactly the answers printed: an answer in
+        the buffer is written at exit even if the flush is interrupted.
+        """
+        out = sys.stdout
+        if out is None:
+            raise _Stop(CANNOT_WRITE, _CLOSED_OUTPUT)
+        self.holding = True
+        try:
+            out.write(text)
+            self.answered += answer
+        except OSError as error:
+            raise _write_failed(error, "standard output") from None
+        finally:
+            self.holding = False
+        if self.pending is not None:
+            raise self.pending
+        try:
+            out.flush()
+        except OSError as error:
+            raise _write_failed(error, "standard output") from None
+
+
+_CLOSED_OUTPUT = "sudoku: cannot write to standard output: it is closed"
+#: The longest line read (a 35x35 puzzle on one line has 1,225 characters).
+MAX_LINE = 1 << 16
+
+
+class _Unreadable(Exception):
+    """An input stops being readable (an I/O error, bytes that are not text)."""
+
+
+def _decoded(stream: BinaryIO) -> Iterator[str]:
+    """The lines of a binary stream as text, read one at a time.
+
+    Lines are split as :meth:`str.splitlines` splits them, so the command
+    numbers lines as :func:`sudoku.read_puzzles` does.
+    """
+    offset = 0
+    number = 0
+    while True:
+        try:
+            raw = stream.readline(MAX_LINE + 1)
+        except OSError as error:
+            raise _Unreadable(f"cannot read: {error.strerror or error}") from None
+        if not raw:
+            return
+        number += 1
+        if len(raw) > MAX_LINE:
+            raise _Unreadable(
+                f"line {number}: longer than {MAX_LINE} bytes: not a puzzle file"
+            )
+        try:
+            text = raw.decode("utf-8-sig" if number == 1 else "utf-8")
+        except UnicodeDecodeError as error:
+            raise _Unreadable(
+                f"not text: byte {raw[error.start]:#04x} at offset {offset + error.start}"
+            ) from None
+        offset += len(raw)
+        # As str.splitlines (and so read_puzzles) does: old Mac files end
+        # lines with a lone CR.
+        yield from text.splitlines() or [""]
+
+
+def _open(name: str, batch: _Batch) -> BinaryIO | None:
+    """The binary stream of one input, or ``None`` (reported) when it cannot be opened."""
+    if name == "-":
+        if sys.stdin is None:
+            batch.fail("cannot read standard input: it is closed", BAD_INPUT)
+            return None
+        return sys.stdin.buffer
     try:
-        if name == "-":
-            data = sys.stdin.buffer.read()
-        else:
-            with open(name, "rb") as stream:
-                data = stream.read()
+        return open(name, "rb")  # closed by _puzzles
     except OSError as error:
-        batch.fail(f"{source}: cannot read: {error.strerror or error}", BAD_INPUT)
+        batch.fail(f"{name}: cannot read: {error.strerror or error}", BAD_INPUT)
         return None
+
+
+def _puzzles(
+    name: str, stream: BinaryIO, batch: _Batch, size: int | None, *, count: bool = True
+) -> Iterator[Puzzle]:
+    """The puzzles of one input, read lazily; problems are reported as they come."""
+    source = "<stdin>" if name == "-" else name
+
+    def skipped(line: int, message: str) -> None:
+        batch.fail(f"{source}: {message}")
+
     try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        batch.fail(
-            f"{source}: not text: byte {data[error.start]:#04x} at offset {error.start}",
-            BAD_INPUT,
-        )
-        return None
-    try:
-        return read_puzzles(text, size=size)
-    except SudokuError as error:
+        for puzzle in iter_puzzles(_decoded(stream), size=size, on_skip=skipped):
+            if count:
+                batch.read += 1
+            yield puzzle
+    except (_Unreadable, SudokuError) as error:
         batch.fail(f"{source}: {error}", BAD_INPUT)
-        return None
+    finally:
+        if name != "-":
+            stream.close()
 
 
 def _where(source: str, puzzle: Puzzle, noun: str = "puzzle") -> str:
@@ -219,17 +375,17 @@ def _where(source: str, puzzle: Puzzle, noun: str = "puzzle") -> str:
 
 
 @contextlib.contextmanager
-def _progress(total: int, enabled: bool, batch: _Batch) -> Iterator[Callable[[], None]]:
+def _progress(enabled: bool, batch: _Batch) -> Iterator[Callable[[], None]]:
     """A callback that advances a progress bar on standard error, if one is wanted."""
     bar = None
-    if enabled and total > 1 and sys.stderr.isatty():
+    if enabled and sys.stderr is not None and sys.stderr.isatty():
         try:
             from tqdm import tqdm
         except ImportError:
             pass
         else:
             bar = tqdm(
-                total=total,
+                total=None,
                 unit="puzzle",
                 delay=PROGRESS_DELAY,
                 leave=False,
@@ -248,28 +404,28 @@ def _progress(total: int, enabled: bool, batch: _Batch) -> Iterator[Callable[[],
 
 
 def _solve_all(
-    inputs: Iterable[tuple[str, list[Puzzle]]],
-    options: argparse.Namespace,
-    batch: _Batch,
-    out: TextIO,
+    names: Sequence[str], options: argparse.Namespace, batch: _Batch, size: int | None
 ) -> None:
-    """Solve (or count) every puzzle and write the answers to ``out``."""
-    puzzles = [(source, puzzle) for source, found in inputs for puzzle in found]
+    """Read, solve (or count) and write the puzzles one at a time."""
     first = True
-    with _progress(len(puzzles), not options.no_progress, batch) as advance:
-        for source, puzzle in puzzles:
-            answer = _answer(source, puzzle, options, batch)
-            if answer is not None:
-                if isinstance(answer, int):
-                    out.write(f"{answer}\n")
-                else:
-                    out.write(
-                        format_solution(
+    with _progress(not options.no_progress, batch) as advance:
+        for name in names:
+            stream = _open(name, batch)
+            if stream is None:
+                continue
+            source = "<stdin>" if name == "-" else name
+            for puzzle in _puzzles(name, stream, batch, size):
+                answer = _answer(source, puzzle, options, batch)
+                if answer is not None:
+                    if isinstance(answer, int):
+                        batch.write(f"{answer}\n", answer=True)
+                    else:
+                        text = format_solution(
                             answer, puzzle.layout, first=first, uva=options.uva
                         )
-                    )
-                    first = False
-            advance()
+                        batch.write(text, answer=True)
+                        first = False
+                advance()
 
 
 def _answer(
@@ -303,22 +459,30 @@ def _answer(
 
 
 def _check_all(
-    puzzles: tuple[str, list[Puzzle]],
-    answers: tuple[str, list[Puzzle]],
-    options: argparse.Namespace,
-    batch: _Batch,
-    out: TextIO,
+    names: Sequence[str], options: argparse.Namespace, batch: _Batch, size: int | None
 ) -> None:
-    """Check each answer against its puzzle; write a summary to ``out``."""
-    puzzle_source, given = puzzles
-    answer_source, offered = answers
-    if len(given) != len(offered):
-        batch.fail(
-            f"{puzzle_source} has {len(given)} puzzles but {answer_source} "
-            f"has {len(offered)} solutions"
-        )
-    wrong = 0
-    for puzzle, answer in zip(given, offered, strict=False):
+    """Check each answer against its puzzle, reading both files in step."""
+    puzzle_name, answer_name = names
+    puzzle_stream = _open(puzzle_name, batch)
+    answer_stream = _open(answer_name, batch)
+    if puzzle_stream is None or answer_stream is None:
+        for stream, name in (
+            (puzzle_stream, puzzle_name),
+            (answer_stream, answer_name),
+        ):
+            if stream is not None and name != "-":
+                stream.close()
+        return
+    puzzle_source = "<stdin>" if puzzle_name == "-" else puzzle_name
+    answer_source = "<stdin>" if answer_name == "-" else answer_name
+    given = _puzzles(puzzle_name, puzzle_stream, batch, size)
+    offered = _puzzles(answer_name, answer_stream, batch, size, count=False)
+    wrong = puzzles = answers = 0
+    for puzzle, answer in itertools.zip_longest(given, offered):
+        puzzles += puzzle is not None
+        answers += answer is not None
+        if puzzle is None or answer is None:
+            continue
         message = puzzle.error or answer.error
         if message is None:
             try:
@@ -333,23 +497,112 @@ def _check_all(
                 f"{_where(answer_source, answer, 'solution')}: {message} "
                 f"(puzzle {puzzle.number}, {puzzle.lines} of {puzzle_source})"
             )
-    checked = min(len(given), len(offered))
-    verdict = "all right" if not wrong else f"{wrong} wrong"
-    out.write(f"{checked} solutions checked: {verdict}\n")
+        else:
+            batch.answered += 1
+    checked = min(puzzles, answers)
+    missing, extra = puzzles - checked, answers - checked
+    if answers == 0 and puzzles:
+        batch.fail(
+            f"{answer_source}: no solutions at all, but {puzzle_source} has "
+            f"{puzzles} puzzles"
+        )
+    elif missing:
+        batch.fail(
+            f"{answer_source} has only {answers} solutions but {puzzle_source} "
+            f"has {puzzles} puzzles: the last {missing} have none"
+        )
+    elif extra:
+        batch.fail(
+            f"{puzzle_source} has {puzzles} puzzles but {answer_source} "
+            f"has {answers} solutions"
+        )
+    faults = [
+        f"{n} {word}"
+        for n, word in ((wrong, "wrong"), (missing, "missing"), (extra, "extra"))
+        if n
+    ]
+    batch.write(f"{checked} solutions checked: {', '.join(faults) or 'all right'}\n")
+
+
+@contextlib.contextmanager
+def _signals_stop(batch: _Batch) -> Iterator[None]:
+    """While inside, SIGINT raises KeyboardInterrupt and SIGTERM :class:`_Terminated`.
+
+    Both wait while ``batch.holding`` (an answer is being counted).  SIGINT
+    keeps its disposition when it is not Python's default (ignored, say, by
+    ``nohup``).  Handlers can only be set in the main thread; elsewhere
+    nothing changes.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, frame: types.FrameType | None) -> None:
+        error = KeyboardInterrupt() if signum == signal.SIGINT else _Terminated()
+        if batch.holding:
+            batch.pending = error
+        else:
+            raise error
+
+    wanted = [signal.SIGTERM]
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        wanted.append(signal.SIGINT)
+    previous = {signum: signal.signal(signum, stop) for signum in wanted}
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+
+def _silence(fd: int) -> None:
+    """Point file descriptor ``fd`` at /dev/null, so that nothing more fails on it."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, fd)
+        os.close(devnull)
+    except OSError:
+        pass
+
+
+def _stream_fd(stream: TextIO | None) -> int | None:
+    try:
+        return None if stream is None else stream.fileno()
+    except (OSError, ValueError, io.UnsupportedOperation):
+        return None
+
+
+def _stopped(stop: _Stop) -> int:
+    """End the run after a write error: no traceback, and nothing more fails at exit."""
+    for stream in (
+        (sys.stdout, sys.stderr) if stop.status == CLOSED_PIPE else (sys.stdout,)
+    ):
+        fd = _stream_fd(stream)
+        if fd is not None:
+            _silence(fd)
+    if stop.message is not None and sys.stderr is not None:
+        with contextlib.suppress(OSError):
+            sys.stderr.write(stop.message + "\n")
+            sys.stderr.flush()
+    return stop.status
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``sudoku`` command; return its exit status.
 
     Reads puzzles from the files named in ``argv`` (standard input when
-    there is none) and writes solutions, counts or a check summary to
-    standard output; ``sudoku --help`` tells everything.  Never raises for
-    bad input: every problem is a message on standard error and an exit
-    status (0 all good, 1 a bad puzzle, 2 unusable input, 141 closed pipe).
+    there is none) one at a time, and writes each solution, count or
+    check summary to standard output as soon as it has it; ``sudoku
+    --help`` tells everything.  Never raises for bad input, output errors
+    or signals: every problem is a message on standard error and an exit
+    status (0 all good, 1 a bad puzzle, 2 unusable input, 74 output not
+    written, 130 interrupted, 141 closed pipe, 143 terminated).
 
     :param argv: the arguments, without the program name (``None``: the
         process's own).
     :returns: the exit status.
+    :raises SystemExit: for ``--help`` (status 0) and bad options (status 2),
+        as :mod:`argparse` does.
 
     >>> import pathlib, tempfile
     >>> folder = tempfile.mkdtemp()
@@ -370,6 +623,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if options.box is not None:
         size = options.box[0] * options.box[1]
     if options.alphabet is not None:
+        _check_alphabet_option(parser, options.alphabet)
         if size is not None and len(options.alphabet) != size:
             parser.error(
                 f"--alphabet has {len(options.alphabet)} symbols but --box "
@@ -381,25 +635,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         except SudokuError as error:
             parser.error(str(error))
     batch = _Batch()
-    out = sys.stdout
+    how = "interrupted"
     try:
-        inputs: list[tuple[str, list[Puzzle]]] = []
-        for name in options.files or ["-"]:
-            found = _read(name, batch, size)
-            if found is not None:
-                inputs.append(("<stdin>" if name == "-" else name, found))
-        if options.check:
-            if len(inputs) == 2:
-                _check_all(inputs[0], inputs[1], options, batch, out)
-        else:
-            _solve_all(inputs, options, batch, out)
-        out.flush()
-    except BrokenPipeError:
-        # The reader went away (`| head`): stop quietly, and keep Python
-        # from complaining again when it flushes stdout at exit.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, out.fileno())
-        return CLOSED_PIPE
-    except KeyboardInterrupt:
-        return 128 + 2
-    return batch.status
+        with _signals_stop(batch):
+            try:
+                if sys.stdout is None:
+                    raise _Stop(CANNOT_WRITE, _CLOSED_OUTPUT)
+                if options.check:
+                    _check_all(options.files, options, batch, size)
+                else:
+                    _solve_all(options.files or ["-"], options, batch, size)
+                return batch.status
+            except KeyboardInterrupt:
+                status = INTERRUPTED
+            except _Terminated:
+                how, status = "terminated", TERMINATED
+            with contextlib.suppress(_Stop):  # the signal came first: its status
+                batch.note(
+                    f"sudoku: {how} after {batch.read} puzzles read: "
+                    f"{batch.answered} answered"
+                )
+            return status
+    except _Stop as stop:
+        return _stopped(stop)

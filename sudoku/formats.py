@@ -10,10 +10,18 @@ Two layouts are read and written:
   is written as N lines followed by one blank line; in the UVA style a
   blank line goes only *between* two solutions.
 
-Either way, a line ``end`` closes the input (POJ 3074 ends with it).
-The layout is decided by the most common line length that fits one (so a
-damaged line, even the first, costs only its own puzzle): a line of N²
-characters, where N has a box shape, is a whole puzzle; a line of N
+Either way, a line ``end`` closes the input (POJ 3074 ends with it),
+lines starting with ``#`` are comments, and header lines such as Project
+Euler's ``Grid 01`` (also ``Puzzle 7``, ``Sudoku #3:``) are ignored; in
+block layout a header also ends the block before it.  A line that cannot
+be part of a grid (a title) is skipped and reported; see
+:func:`iter_puzzles`.
+
+Batches are read lazily by :func:`iter_puzzles`.  The layout is decided
+from the first lines only (a window of at most :data:`WINDOW` lines), by
+the most common line length that fits one (so a damaged line, even the
+first, costs only its own puzzle): a line of N² characters, where N has a
+box shape, is a whole puzzle; a line of N
 characters (N up to 35) is one row of a block.  A 16-character line fits
 both (a 4x4 puzzle, or a row of a 16x16 one): such lines are rows of
 16x16 blocks when some of them hold a symbol that no 4x4 grid uses
@@ -25,14 +33,24 @@ a 4x4 puzzle.
 from __future__ import annotations
 
 import enum
+import itertools
+import re
 from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from math import isqrt
 
-from sudoku.errors import BoxShapeError, InputFormatError
+from sudoku.errors import BoxShapeError, InputFormatError, SudokuError
 from sudoku.grid import BLANKS, box_shape
 
-__all__ = ["Layout", "Puzzle", "format_solution", "read_puzzles"]
+__all__ = [
+    "WINDOW",
+    "Layout",
+    "Puzzle",
+    "format_solution",
+    "iter_puzzles",
+    "read_puzzles",
+]
 
 #: The largest grid whose rows the built-in alphabets can write.
 _MAX_ROW = 35
@@ -154,58 +172,245 @@ def _detect_from_any(
     raise first_error
 
 
-def read_puzzles(text: str, *, size: int | None = None) -> list[Puzzle]:
-    """Cut a batch of puzzles out of text, detecting its layout.
+#: The layout is chosen from at most this many lines (not counting blank
+#: lines, comments and headers) at the start of a batch.
+WINDOW = 64
+#: A line that is only a header: ``Grid 01`` (Project Euler), ``Puzzle 7:``.
+_HEADER = re.compile(r"(?:grid|puzzle|sudoku)\s*(?:no\.?|#)?\s*\d+\s*:?", re.IGNORECASE)
+
+
+def _is_header(line: str) -> bool:
+    """Whether a (stripped, non-blank) line is a comment or a header, never a grid."""
+    return line.startswith("#") or _HEADER.fullmatch(line) is not None
+
+
+def _has_space(line: str) -> bool:
+    return any(ch.isspace() for ch in line)
+
+
+def _decided(window: list[tuple[int, str]], size: int | None, full: bool) -> bool:
+    """Whether the look-ahead window already shows the layout clearly.
+
+    It does when the window is full (or the input ended: ``full``), when
+    the first line is a whole grid too long to be a row, or when
+    one line length has at least 3 lines and more than twice as many as
+    every other length together (so a damaged first line is outvoted).  A
+    16-character majority, without a known size, waits for the full window
+    (it may be 4x4 puzzles or rows of 16x16 ones) unless a symbol that no
+    4x4 grid has shows it is made of 16x16 rows.
+    """
+    if full:
+        return True
+    counts = Counter(len(line) for _, line in window if not _has_space(line))
+    if not counts:
+        return False
+    length, top = counts.most_common(1)[0]
+    if len(window) == 1 and length > _MAX_ROW:
+        # A first line longer than any row, and as long as a whole grid:
+        # one puzzle per line, whatever the next lines hold (a damaged line
+        # is still one puzzle).  So one puzzle typed on a terminal is
+        # answered at once.
+        root = isqrt(length)
+        return (
+            length == size * size if size else root * root == length and _has_box(root)
+        )
+    if top < 3 or top <= 2 * (counts.total() - top):
+        return False
+    if size is not None or length != 16:
+        return True
+    # 16 characters: rows of a 16x16 grid once one shows a symbol no 4x4 has.
+    symbols = set("".join(line for _, line in window if len(line) == 16))
+    return not symbols <= _FOUR_BY_FOUR | _FOUR_LETTERS
+
+
+def _choose(window: list[tuple[int, str]], size: int | None) -> tuple[Layout, int]:
+    """The layout from the window; lines with spaces in them count only if all do."""
+    rows = [(n, line) for n, line in window if not _has_space(line)]
+    return _detect_from_any(rows or window, size)
+
+
+def _lines(source: str | Iterable[str]) -> Iterator[tuple[int, str]]:
+    """Number and strip the lines of ``source``, stopping at a line ``end``."""
+    lines = source.splitlines() if isinstance(source, str) else source
+    for number, line in enumerate(lines, 1):
+        if not isinstance(line, str):
+            raise InputFormatError(
+                f"not text: a {type(line).__name__} where a line was expected", number
+            )
+        line = line.strip()
+        if line.lower() == "end":
+            return
+        yield number, line
+
+
+def iter_puzzles(
+    source: str | Iterable[str],
+    *,
+    size: int | None = None,
+    on_skip: Callable[[int, str], None] | None = None,
+) -> Iterator[Puzzle]:
+    """Cut puzzles out of text lazily, one at a time, detecting the layout.
+
+    Lines are read only as puzzles are asked for, so an endless stream (a
+    file object, ``sys.stdin``) gives its first puzzle at once and memory
+    stays flat.  The layout (:class:`Layout`) is chosen from a bounded
+    look-ahead window at the start: the most common line length among
+    the first lines (up to :data:`~sudoku.formats.WINDOW`) that is a
+    whole puzzle or one row of one, so a damaged first line costs only its
+    own puzzle.
+
+    Lines ``#...`` (comments) are ignored.  Header lines (``Grid 01`` as
+    in Project Euler's file, ``Puzzle 7:``) and blank lines end a block of
+    rows.  In block layout, a line that cannot be a row (it has spaces in
+    it, or its length is far from N: more than N/4 off) is skipped and
+    reported to ``on_skip`` without moving the blocks around it; a line of
+    about N characters is a (damaged) row and costs only its own puzzle.
+    In line layout, only lines with spaces are skipped so.
 
     Puzzles are not checked here, only cut out (:func:`sudoku.solve`
     checks them); a block with fewer than N rows comes back with its
-    ``Puzzle.error`` set.  Lines are stripped of surrounding blank
-    space, and reading stops at a line ``end``.
+    ``Puzzle.error`` set.  Lines are stripped of surrounding blank space,
+    and reading stops at a line ``end``.
+
+    :param source: the text, or an iterable of its lines (a file object).
+    :param size: the grid size N, when known (e.g. from an explicit box
+        shape); ``None`` detects it from the line lengths.
+    :param on_skip: called with the line number and a message for each
+        line skipped as not part of any puzzle (not for comments and
+        headers).
+    :returns: an iterator of the puzzles, in order.
+    :raises InputFormatError: when no line of the window is a whole puzzle
+        or a row of one (raised by the iterator, when the window is read),
+        or when ``source`` yields something other than strings.
+    :raises BoxShapeError: at once, when ``size`` is not an int of at least 1.
+    :raises SudokuError: at once, when ``source`` is not text or lines.
+
+    >>> lines = iter(["Grid 01", "1...", ".2..", "..3.", "...4", "Grid 02"])
+    >>> puzzles = iter_puzzles(lines)
+    >>> next(puzzles).text
+    '1...\\n.2..\\n..3.\\n...4'
+    >>> next(lines)  # the header of the next grid has not been read yet
+    'Grid 02'
+    """
+    if size is not None:
+        box_shape(size)  # a BoxShapeError for a size that is not one
+    if not isinstance(source, str) and not isinstance(source, Iterable):
+        raise SudokuError(
+            f"a batch must be text or an iterable of lines, not {type(source).__name__}"
+        )
+    return _iter_puzzles(_lines(source), size, on_skip or _ignore)
+
+
+def _ignore(line: int, message: str) -> None:
+    """The default ``on_skip``: skip quietly."""
+
+
+def _iter_puzzles(
+    lines: Iterator[tuple[int, str]],
+    size: int | None,
+    on_skip: Callable[[int, str], None],
+) -> Iterator[Puzzle]:
+    window: list[tuple[int, str]] = []
+    buffered: list[tuple[int, str]] = []
+    ended = True
+    for number, line in lines:
+        buffered.append((number, line))
+        if line and not _is_header(line):
+            window.append((number, line))
+            if _decided(window, size, len(window) >= WINDOW):
+                ended = False
+                break
+    if not window:
+        return
+    layout, length = _choose(window, size)
+    rest = iter(buffered) if ended else itertools.chain(buffered, lines)
+    if layout is Layout.LINES:
+        yield from _cut_lines(rest, length, on_skip)
+    else:
+        yield from _cut_blocks(rest, length if size is None else size, on_skip)
+
+
+def _cut_lines(
+    lines: Iterable[tuple[int, str]], length: int, on_skip: Callable[[int, str], None]
+) -> Iterator[Puzzle]:
+    count = 0
+    for number, line in lines:
+        if not line or _is_header(line):
+            continue
+        if _has_space(line) and len(line) != length:
+            on_skip(number, f"line {number}: skipped, not a puzzle: {line[:40]!r}")
+            continue
+        count += 1
+        yield Puzzle(count, number, line, Layout.LINES)
+
+
+def _cut_blocks(
+    lines: Iterable[tuple[int, str]], rows: int, on_skip: Callable[[int, str], None]
+) -> Iterator[Puzzle]:
+    slack = max(1, rows // 4)
+    count = 0
+    group: list[tuple[int, str]] = []
+
+    def cut() -> Puzzle:
+        error = None
+        if len(group) < rows:
+            error = (
+                f"{len(group)} rows; a puzzle in this file is "
+                f"{rows} lines of {rows} characters"
+            )
+        text = "\n".join(row for _, row in group)
+        return Puzzle(count, group[0][0], text, Layout.BLOCKS, error)
+
+    for number, line in lines:
+        if line.startswith("#"):
+            continue
+        if not line or _HEADER.fullmatch(line):
+            if group:
+                count += 1
+                yield cut()
+                group = []
+            continue
+        if _has_space(line) or abs(len(line) - rows) > slack:
+            on_skip(
+                number,
+                f"line {number}: skipped, not a row of a {rows}x{rows} grid: "
+                f"{line[:40]!r}",
+            )
+            continue
+        group.append((number, line))
+        if len(group) == rows:
+            count += 1
+            yield cut()
+            group = []
+    if group:
+        count += 1
+        yield cut()
+
+
+def read_puzzles(text: str, *, size: int | None = None) -> list[Puzzle]:
+    """Cut a whole batch of puzzles out of text, detecting its layout.
+
+    The same as ``list(iter_puzzles(text, size=size))``: see
+    :func:`iter_puzzles` for the layouts, comments, headers and skipped
+    lines (skipped silently here).
 
     :param text: the whole input.
     :param size: the grid size N, when known (e.g. from an explicit box
-        shape); ``None`` detects it from the most common line length.
+        shape); ``None`` detects it from the line lengths.
     :returns: the puzzles in order (none for an empty input).
-    :raises InputFormatError: when no line is a whole puzzle or a row of
-        one (the layout is decided by the most common line length that is).
+    :raises InputFormatError: when no line of the look-ahead window is a
+        whole puzzle or a row of one.
+    :raises BoxShapeError: when ``size`` is not an int of at least 1.
+    :raises SudokuError: when ``text`` is not a string.
 
     >>> [p.text for p in read_puzzles("1.3.3.....1..1..\\n\\n" + "." * 16 + "\\nend\\n")]
     ['1.3.3.....1..1..', '................']
     >>> [p.line for p in read_puzzles("-A--\\n---B\\nC---\\n--D-\\n\\n" + "----\\n" * 3)]
     [1, 6]
     """
-    lines: list[tuple[int, str]] = []
-    for number, line in enumerate(text.splitlines(), 1):
-        line = line.strip()
-        if line.lower() == "end":
-            break
-        lines.append((number, line))
-    filled = [(number, line) for number, line in lines if line]
-    if not filled:
-        return []
-    layout, length = _detect_from_any(lines, size)
-    if layout is Layout.LINES:
-        return [
-            Puzzle(k, number, line, layout)
-            for k, (number, line) in enumerate(filled, 1)
-        ]
-    rows = length if size is None else size
-    puzzles: list[Puzzle] = []
-    group: list[tuple[int, str]] = []
-    for number, line in [*lines, (0, "")]:
-        if line:
-            group.append((number, line))
-        if len(group) == rows or (group and not line):
-            error = None
-            if len(group) < rows:
-                error = (
-                    f"{len(group)} rows; a puzzle in this file is "
-                    f"{rows} lines of {rows} characters"
-                )
-            text = "\n".join(row for _, row in group)
-            puzzles.append(Puzzle(len(puzzles) + 1, group[0][0], text, layout, error))
-            group = []
-    return puzzles
+    if not isinstance(text, str):
+        raise SudokuError(f"a batch must be a string, not {type(text).__name__}")
+    return list(iter_puzzles(text, size=size))
 
 
 def format_solution(

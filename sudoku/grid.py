@@ -87,12 +87,21 @@ def box_shape(size: int, box: tuple[int, int] | None = None) -> tuple[int, int]:
     :param size: the number of rows (and of columns, and of symbols).
     :param box: an explicit ``(rows, columns)`` shape, or ``None``.
     :returns: the box shape.
-    :raises BoxShapeError: when ``box`` does not multiply to ``size``, or
+    :raises BoxShapeError: when ``size`` is not a positive int, when ``box``
+        is not a pair of positive ints or does not multiply to ``size``, or
         when ``size`` (a prime above 1, such as 5 or 7) has no shape.
 
     >>> box_shape(9), box_shape(6), box_shape(12), box_shape(8, (4, 2))
     ((3, 3), (2, 3), (3, 4), (4, 2))
+    >>> box_shape(0)
+    Traceback (most recent call last):
+      ...
+    sudoku.errors.BoxShapeError: size=0 is not a grid size: it must be an int of at least 1
     """
+    if type(size) is not int or size < 1:
+        raise BoxShapeError(
+            f"size={size!r} is not a grid size: it must be an int of at least 1"
+        )
     if box is not None:
         rows, cols = _checked_box(box)
         if rows * cols != size:
@@ -132,6 +141,8 @@ def detect_alphabet(cells: str, size: int) -> str:
     :param size: the grid's size N (the alphabet has N symbols).
     :returns: the alphabet: symbol k (from 0) stands for value k + 1.
     :raises AlphabetError: when no built-in alphabet is that large (over 35).
+    :raises GridSizeError: when ``size`` is not an int of at least 1.
+    :raises SudokuError: when ``cells`` is not a string.
 
     >>> detect_alphabet("5.3..7", 9)
     '123456789'
@@ -140,6 +151,12 @@ def detect_alphabet(cells: str, size: int) -> str:
     >>> detect_alphabet("0..f..a", 16)
     '0123456789abcdef'
     """
+    if not isinstance(cells, str):
+        raise SudokuError(f"cells={cells!r} is not a string")
+    if type(size) is not int or size < 1:
+        raise GridSizeError(
+            f"size={size!r} is not a grid size: it must be an int of at least 1", 0
+        )
     present = set(cells).difference(BLANKS)
     letters = {ch for ch in present if ch.isalpha()}
     lower = bool(letters) and all(ch.islower() for ch in letters)
@@ -272,7 +289,8 @@ class Grid:
         :returns: the parsed grid.
         :raises GridSizeError: when the grid is not N rows of N cells.
         :raises BoxShapeError: when the box shape does not fit.
-        :raises AlphabetError: when ``alphabet`` is unusable.
+        :raises AlphabetError: when ``alphabet`` is unusable (not a string,
+            the wrong length, a repeated symbol).
         :raises SymbolError: when a cell is neither a symbol nor a blank.
         :raises SudokuError: when ``grid`` is not a string or a list of rows.
 
@@ -281,6 +299,8 @@ class Grid:
         >>> Grid.parse([[1, None], [0, 2]], box=(1, 2)).values
         (1, 0, 0, 2)
         """
+        if alphabet is not None and not isinstance(alphabet, str):
+            raise AlphabetError(f"alphabet={alphabet!r} is not a string")
         if isinstance(grid, str):
             text = grid.strip()
             end = "\n" if grid.rstrip(" \t").endswith("\n") else ""

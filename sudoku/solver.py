@@ -37,12 +37,28 @@ def _prepare(
     return encode(Grid.parse(grid, alphabet=alphabet, box=box))
 
 
+def _check_budget(
+    limit: object = None, max_nodes: object = None, timeout: object = None
+) -> None:
+    """Raise :class:`SudokuError` for a limit or budget that is not a number >= 0."""
+    for name, value in (("limit", limit), ("max_nodes", max_nodes)):
+        if value is not None and (type(value) is not int or value < 0):
+            raise SudokuError(f"{name}={value!r} is not an int of at least 0")
+    if timeout is not None and not (
+        isinstance(timeout, int | float)
+        and not isinstance(timeout, bool)
+        and timeout >= 0
+    ):
+        raise SudokuError(f"timeout={timeout!r} is not a number of seconds >= 0")
+
+
 def _search(
     encoding: Encoding,
     limit: int | None,
     max_nodes: int | None,
     timeout: float | None,
 ) -> Search:
+    _check_budget(limit, max_nodes, timeout)
     return encoding.problem.search(limit=limit, max_nodes=max_nodes, timeout=timeout)
 
 
@@ -115,6 +131,11 @@ def solve(
     :raises ConflictError: when two givens repeat a symbol in a unit.
     :raises NoSolutionError: when the puzzle has no solution.
     :raises MultipleSolutionsError: with ``unique=True``, when it has several.
+    :raises AlphabetError: when ``alphabet`` is not usable for the grid.
+    :raises BoxShapeError: when ``box`` is not a pair of positive ints
+        that multiply to N.
+    :raises SudokuError: when ``max_nodes`` or ``timeout`` is not a number
+        of at least 0.
     :raises dlx.BudgetExceeded: when ``max_nodes`` or ``timeout`` runs out.
 
     >>> solve("1..." "...2" "..4." ".3..")
@@ -164,7 +185,8 @@ def solutions(
     :param max_nodes: as in :func:`solve`.
     :param timeout: as in :func:`solve`.
     :returns: an iterator of solved grids (none if there is no solution).
-    :raises SudokuError: as :func:`solve` does for a bad grid.
+    :raises SudokuError: as :func:`solve` does for a bad grid or a bad
+        ``limit``, ``max_nodes`` or ``timeout``.
 
     >>> for answer in solutions([".2..", "....", ".14.", ".3.1"]):
     ...     print(answer)
@@ -198,7 +220,8 @@ def count(
     :param max_nodes: as in :func:`solve`.
     :param timeout: as in :func:`solve`.
     :returns: the number of solutions (0 when there is none).
-    :raises SudokuError: as :func:`solve` does for a bad grid.
+    :raises SudokuError: as :func:`solve` does for a bad grid or a bad
+        ``limit``, ``max_nodes`` or ``timeout``.
     :raises dlx.BudgetExceeded: when ``max_nodes`` or ``timeout`` runs out.
 
     >>> count("." * 16)
@@ -206,6 +229,7 @@ def count(
     >>> count("." * 36, limit=1000)
     1000
     """
+    _check_budget(limit, max_nodes, timeout)
     encoding = _prepare(grid, alphabet, box)
     return encoding.problem.count(limit=limit, max_nodes=max_nodes, timeout=timeout)
 
@@ -226,12 +250,14 @@ def is_unique(
     :param max_nodes: as in :func:`solve`.
     :param timeout: as in :func:`solve`.
     :returns: ``True`` for exactly one solution, ``False`` for none or several.
-    :raises SudokuError: as :func:`solve` does for a bad grid.
+    :raises SudokuError: as :func:`solve` does for a bad grid or a bad
+        ``limit``, ``max_nodes`` or ``timeout``.
     :raises dlx.BudgetExceeded: when ``max_nodes`` or ``timeout`` runs out.
 
     >>> is_unique("1..." "...2" "..4." ".3.."), is_unique("." * 16)
     (True, False)
     """
+    _check_budget(None, max_nodes, timeout)
     encoding = _prepare(grid, alphabet, box)
     return encoding.problem.is_unique(max_nodes=max_nodes, timeout=timeout)
 

@@ -490,6 +490,34 @@ def test_alphabet_errors() -> None:
         solve("." * 36 * 36)
 
 
+@pytest.mark.parametrize("size", [0, -1, 9.0, "9", True, None])
+def test_box_shape_of_a_bad_size_is_a_box_shape_error(size: object) -> None:
+    with pytest.raises(BoxShapeError, match="is not a grid size"):
+        sudoku.box_shape(size)  # type: ignore[arg-type]
+
+
+def test_arguments_of_the_wrong_type_raise_documented_errors() -> None:
+    with pytest.raises(AlphabetError, match="alphabet=5 is not a string"):
+        solve("12345", alphabet=5)  # type: ignore[call-overload]
+    with pytest.raises(AlphabetError, match="alphabet=5 is not a string"):
+        check("." * 16, "." * 16, alphabet=5)  # type: ignore[arg-type]
+    with pytest.raises(AlphabetError, match="0 symbols"):
+        solve("." * 16, alphabet="")
+    with pytest.raises(GridSizeError, match="is not a grid size"):
+        sudoku.detect_alphabet("..", 0)
+    with pytest.raises(SudokuError, match="timeout='x' is not a number"):
+        solve("." * 16, timeout="x")  # type: ignore[call-overload]
+    with pytest.raises(SudokuError, match="timeout=nan"):
+        count("." * 16, timeout=float("nan"))
+    with pytest.raises(SudokuError, match="max_nodes=-1 is not an int"):
+        is_unique("." * 16, max_nodes=-1)
+    with pytest.raises(SudokuError, match="limit='x' is not an int"):
+        count("." * 16, "x")  # type: ignore[arg-type]
+    with pytest.raises(SudokuError, match="limit=-2 is not an int"):
+        solutions("." * 16, -2)
+    assert count("." * 16, 3, timeout=10, max_nodes=10**6) == 3
+
+
 def test_not_a_grid() -> None:
     with pytest.raises(SudokuError, match="not int"):
         solve(42)  # type: ignore[call-overload]

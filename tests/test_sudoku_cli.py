@@ -98,6 +98,14 @@ def test_crlf_input_gives_the_same_output(
     assert status == 0 and out == sample("sudoku16.out")
 
 
+def test_lone_cr_line_ends_give_the_same_output(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cr = sample("sudoku16.in").replace("\n", "\r") + "\r" + sample("sudoku16.in")
+    status, out, _ = run([], capsys, monkeypatch, stdin=cr.encode())
+    assert status == 0 and out == sample("sudoku16.out") * 2
+
+
 def test_uva_blank_lines_only_between_grids(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -296,6 +304,9 @@ def test_empty_input_is_no_puzzles(
         (["--count", "--check", "a", "b"], "not allowed with argument"),
         (["--box", "2x2", "--alphabet", "123"], "--alphabet has 3 symbols"),
         (["--alphabet", "12345"], "a 5x5 grid has no box shape"),
+        (["--alphabet", ""], "--alphabet is empty"),
+        (["--alphabet", "1123"], "--alphabet '1123' has '1' twice"),
+        (["--alphabet", "12 4"], "--alphabet '12 4' contains white space"),
     ],
 )
 def test_bad_options_exit_2(
@@ -363,7 +374,7 @@ def test_check_blocks_and_counts(
     assert run(["--check", puzzles, answers], capsys, monkeypatch)[0] == 0
     two = write(tmp_path, "two.out", sample("sudoku16.out") * 2)
     status, out, err = run(["--check", puzzles, two], capsys, monkeypatch)
-    assert status == 1 and out == "1 solutions checked: all right\n"
+    assert status == 1 and out == "1 solutions checked: 1 extra\n"
     assert "has 1 puzzles but" in err and "has 2 solutions" in err
 
 
@@ -375,7 +386,7 @@ class FakeBar:
 
     made: ClassVar[list[FakeBar]] = []
 
-    def __init__(self, total: int, **options: object) -> None:
+    def __init__(self, total: int | None, **options: object) -> None:
         self.total = total
         self.options = options
         self.done = 0
@@ -419,7 +430,8 @@ def test_progress_bar_on_a_terminal(
     status, out, _ = run([], capsys, monkeypatch, stdin=BATCH)
     assert status == 1 and out == (FOUR_SOLVED + "\n") * 2
     (bar,) = fake_tqdm.made
-    assert (bar.total, bar.done, bar.closed) == (3, 3, True)
+    # The batch is read as it is solved: its size is not known in advance.
+    assert (bar.total, bar.done, bar.closed) == (None, 3, True)
     assert bar.options["file"] is sys.stderr
     # Messages go through the bar, so that they do not garble it.
     assert len(bar.notes) == 1 and "puzzle 2 (line 2)" in bar.notes[0]
