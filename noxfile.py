@@ -32,6 +32,14 @@ def tests(session: nox.Session) -> None:
 
 
 @nox.session(python=MAIN_PYTHON)
+def slow(session: nox.Session) -> None:
+    """Run only the slow tests, with the external oracles they compare against."""
+    install_groups(session, "test", "external")
+    session.install("-e", ".")
+    session.run("pytest", "-m", "slow", *session.posargs)
+
+
+@nox.session(python=MAIN_PYTHON)
 def typecheck(session: nox.Session) -> None:
     """Type-check the packages and the tests with mypy --strict."""
     install_groups(session, "typecheck")

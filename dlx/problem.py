@@ -104,8 +104,6 @@ def _matrix_rows(matrix: object) -> tuple[list[Sequence[int]], int]:
                     )
                 if value:
                     row.append(columns[t])
-            if not row:
-                raise ProblemError(f"row {k} has no 1: an option must cover an item")
             rows.append(sorted(row))
         return rows, int(shape[1])
     if hasattr(matrix, "tolist"):
@@ -131,8 +129,6 @@ def _matrix_rows(matrix: object) -> tuple[list[Sequence[int]], int]:
                 items.append(j)
             elif value != 0 or isinstance(value, str):
                 raise ProblemError(f"row {k}, column {j} is {value!r}, not 0 or 1")
-        if not items:
-            raise ProblemError(f"row {k} has no 1: an option must cover an item")
         rows.append(items)
     return rows, width or 0
 
@@ -273,7 +269,9 @@ class ExactCover:
         A 1 in row ``k``, column ``j`` means that option ``k`` covers item
         ``j``.  The first ``n_primary`` columns are primary items and the
         others secondary (default: all primary).  Items are numbered by
-        column, options by row, as in :meth:`from_rows`.
+        column, options by row, as in :meth:`from_rows`.  A row of zeros is
+        an option that covers nothing: no solution contains it (as for an
+        option without primary items).
 
         ``matrix`` may be a list of rows (lists or tuples of 0/1, ``True``/
         ``False``), any object with ``tolist()`` (a NumPy array) or
@@ -284,8 +282,8 @@ class ExactCover:
         :param n_primary: how many of the first columns are primary.
         :returns: the problem.
         :raises ProblemError: when rows differ in length, an entry is not 0
-            or 1 (naming its row and column), a row has no 1, or
-            ``n_primary`` is out of range.
+            or 1 (naming its row and column), or ``n_primary`` is out of
+            range.
 
         >>> problem = ExactCover.from_matrix([[1, 0, 1], [0, 1, 0], [1, 1, 1]])
         >>> problem.solutions_list()

@@ -54,7 +54,8 @@ def parse_dlx(
     Options are numbered in the order of their lines.  An option that names
     no primary item can never be chosen; like Knuth's programs, it is
     dropped, and ``warn`` (if given) is called with a message naming its
-    line.  Line ends may be LF or CRLF; the last line needs no line end.
+    line.  Line ends may be LF or CRLF; the last line needs no line end; a
+    leading byte order mark is skipped.
     To read a file, :func:`read_dlx` needs no copy of the whole text.
 
     :param text: the whole file.
@@ -75,7 +76,7 @@ def parse_dlx(
       ...
     dlx.errors.FormatError: twice.dlx:2: item 'A' appears twice in the option
     """
-    return _parse_blocks(_text_blocks(text), source, warn)
+    return _parse_blocks(_text_blocks(text.removeprefix("\ufeff")), source, warn)
 
 
 def read_dlx(
@@ -92,7 +93,7 @@ def read_dlx(
     6 items, or about 45 bytes per byte of a file with short names (see
     :ref:`memory`).
     A binary stream is decoded as UTF-8 (a leading byte order mark is
-    skipped); a text stream is read as it is.  Errors are reported in the
+    skipped, as it is from a text stream).  Errors are reported in the
     order of the file, so a bad line before a bad byte is the one reported.
 
     :param stream: a binary or text stream, such as ``open(path, "rb")``
@@ -140,6 +141,7 @@ def _stream_blocks(stream: IO[bytes] | IO[str], source: str) -> Iterator[str]:
     """The text of ``stream`` in pieces as :func:`_text_blocks` makes them."""
     data = stream.read(_BLOCK)
     if isinstance(data, str):
+        data = data.removeprefix("\ufeff")  # as decoding bytes would
         yield from _text_stream_blocks(data, stream)  # type: ignore[arg-type]
     else:
         yield from _byte_stream_blocks(data, stream, source)  # type: ignore[arg-type]

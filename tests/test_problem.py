@@ -340,7 +340,6 @@ def test_from_matrix_takes_array_like_objects(wrap: type) -> None:
     ("matrix", "message"),
     [
         ([[1, 0], [1]], "row 1 has 1 columns, row 0 has 2"),
-        ([[1, 0], [0, 0]], "row 1 has no 1"),
         ([[1, "1"]], "row 0, column 1 is '1', not 0 or 1"),
         ([[1, 0.5]], "row 0, column 1 is 0.5, not 0 or 1"),
         (5, "not 5"),
@@ -360,3 +359,12 @@ def test_from_matrix_sparse_bad_value() -> None:
 def test_from_matrix_n_primary_out_of_range() -> None:
     with pytest.raises(ProblemError, match="n_primary is 3"):
         ExactCover.from_matrix([[1, 1]], n_primary=3)
+
+
+def test_rows_of_zeros_are_options_no_solution_uses() -> None:
+    matrix = [[1, 0, 1], [0, 0, 0], [0, 1, 0], [1, 1, 1], [0, 0, 0]]
+    problem = ExactCover.from_matrix(matrix)
+    assert problem.solutions_list() == [(0, 2), (3,)]
+    assert problem.option(1) == ()
+    assert ExactCover.from_matrix(FakeCSR(matrix)).solutions_list() == [(0, 2), (3,)]
+    assert problem.count() == 2 and problem.is_unique() is False
