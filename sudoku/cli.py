@@ -11,14 +11,16 @@ import errno
 import io
 import itertools
 import os
+import shutil
 import signal
 import sys
 import threading
 import types
 from collections.abc import Callable, Iterator, Sequence
-from typing import BinaryIO, TextIO
+from typing import Any, BinaryIO, TextIO
 
-from dlx import BudgetExceeded
+from dlx import BudgetExceeded, Progress
+from dlx.watch import ProgressLine, clear_line, describe_progress
 from sudoku.errors import SudokuError
 from sudoku.formats import Puzzle, format_solution, iter_puzzles
 from sudoku.grid import box_shape
@@ -81,9 +83,11 @@ exit status (the first of 74, 130, 141, 143 to happen ends the run):
   141  the reader of the output went away (a closed pipe, e.g. 'head'),
        on standard output or standard error: sudoku stops at once
 
-A progress bar is shown on standard error for batches that take more than
-half a second, when standard error is a terminal and tqdm is installed
-(pip install 'pydlx[progress]').
+When standard error is a terminal, a progress bar counts the puzzles of a
+batch that takes more than half a second (with tqdm: pip install
+'pydlx[progress]'), and a puzzle whose search runs for more than a second
+shows its solutions so far, nodes per second, the part of its search tree
+done and the time left; --no-progress hides both.
 
 examples:
   sudoku puzzles.txt                  solve, one puzzle per line
@@ -374,33 +378,86 @@ def _where(source: str, puzzle: Puzzle, noun: str = "puzzle") -> str:
     return f"{source}: {noun} {puzzle.number} ({puzzle.lines})"
 
 
+class _Progress:
+    """What the command shows on standard error while it works.
+
+    A tqdm bar counts the puzzles of a batch (when tqdm is installed); a
+    puzzle whose search runs for over a second shows how far its search
+    has come (:class:`dlx.Progress`): in the bar, or, without tqdm, on a
+    line of its own that is cleared when the puzzle is done.
+    """
+
+    def __init__(self, enabled: bool, batch: _Batch) -> None:
+        self.batch = batch
+        self.bar: Any = None
+        self.line: ProgressLine | None = None
+        self.watched = False  # the puzzle's search has reported
+        err = sys.stderr
+        self.enabled = enabled and err is not None and err.isatty()
+        if self.enabled:
+            try:
+                from tqdm import tqdm
+            except ImportError:
+                pass
+            else:
+                self.bar = tqdm(
+                    total=None,
+                    unit="puzzle",
+                    delay=PROGRESS_DELAY,
+                    leave=False,
+                    file=err,
+                    # Room at the end for the "^C" a terminal echoes.
+                    ncols=max(20, shutil.get_terminal_size().columns - 3),
+                )
+                batch.note = lambda message: self.bar.write(message, file=sys.stderr)
+
+    def advance(self) -> None:
+        """One more puzzle done."""
+        self.finish_puzzle()
+        if self.bar is not None:
+            self.bar.update(1)
+
+    def hook(self, label: str) -> Callable[[Progress], None] | None:
+        """The progress hook for the search of one puzzle (``None``: none wanted)."""
+        if not self.enabled:
+            return None
+
+        def show(report: Progress) -> None:
+            self.watched = True
+            if self.bar is not None:
+                self.bar.set_postfix_str(f"{label}: {describe_progress(report)}")
+                return
+            if self.line is None:
+                self.line = ProgressLine(sys.stderr, prefix=f"sudoku: {label}: ")
+            self.line.update(report)
+
+        return show
+
+    def finish_puzzle(self) -> None:
+        """Take the puzzle's own progress off the screen."""
+        if self.line is not None:
+            self.line.close()
+            self.line = None
+        if self.watched and self.bar is not None:
+            self.bar.set_postfix_str("", refresh=False)
+        self.watched = False
+
+    def close(self) -> None:
+        self.finish_puzzle()
+        if self.bar is not None:
+            self.bar.close()
+            self.bar = None
+            self.batch.note = self.batch._print
+
+
 @contextlib.contextmanager
-def _progress(enabled: bool, batch: _Batch) -> Iterator[Callable[[], None]]:
-    """A callback that advances a progress bar on standard error, if one is wanted."""
-    bar = None
-    if enabled and sys.stderr is not None and sys.stderr.isatty():
-        try:
-            from tqdm import tqdm
-        except ImportError:
-            pass
-        else:
-            bar = tqdm(
-                total=None,
-                unit="puzzle",
-                delay=PROGRESS_DELAY,
-                leave=False,
-                file=sys.stderr,
-            )
-    if bar is None:
-        yield lambda: None
-        return
-    note = batch.note
-    batch.note = lambda message: bar.write(message, file=sys.stderr)
+def _progress(enabled: bool, batch: _Batch) -> Iterator[_Progress]:
+    """The progress display of a run (nothing unless standard error is a terminal)."""
+    display = _Progress(enabled, batch)
     try:
-        yield lambda: bar.update(1)
+        yield display
     finally:
-        batch.note = note
-        bar.close()
+        display.close()
 
 
 def _solve_all(
@@ -408,14 +465,16 @@ def _solve_all(
 ) -> None:
     """Read, solve (or count) and write the puzzles one at a time."""
     first = True
-    with _progress(not options.no_progress, batch) as advance:
+    with _progress(not options.no_progress, batch) as display:
         for name in names:
             stream = _open(name, batch)
             if stream is None:
                 continue
             source = "<stdin>" if name == "-" else name
             for puzzle in _puzzles(name, stream, batch, size):
-                answer = _answer(source, puzzle, options, batch)
+                hook = display.hook(f"puzzle {puzzle.number}")
+                answer = _answer(source, puzzle, options, batch, hook)
+                display.finish_puzzle()
                 if answer is not None:
                     if isinstance(answer, int):
                         batch.write(f"{answer}\n", answer=True)
@@ -425,11 +484,15 @@ def _solve_all(
                         )
                         batch.write(text, answer=True)
                         first = False
-                advance()
+                display.advance()
 
 
 def _answer(
-    source: str, puzzle: Puzzle, options: argparse.Namespace, batch: _Batch
+    source: str,
+    puzzle: Puzzle,
+    options: argparse.Namespace,
+    batch: _Batch,
+    progress: Callable[[Progress], None] | None = None,
 ) -> str | int | None:
     """The solution (or count) of one puzzle; ``None`` after reporting a failure."""
     if puzzle.error is not None:
@@ -443,6 +506,7 @@ def _answer(
                 alphabet=options.alphabet,
                 box=options.box,
                 timeout=options.timeout,
+                progress=progress,
             )
         return solve(
             puzzle.text,
@@ -450,6 +514,7 @@ def _answer(
             box=options.box,
             unique=options.unique,
             timeout=options.timeout,
+            progress=progress,
         )
     except SudokuError as error:
         batch.fail(f"{_where(source, puzzle)}: {error}")
@@ -650,9 +715,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                 status = INTERRUPTED
             except _Terminated:
                 how, status = "terminated", TERMINATED
-            with contextlib.suppress(_Stop):  # the signal came first: its status
+            with contextlib.suppress(_Stop, OSError):  # the signal's status stays
+                if sys.stderr is not None:
+                    clear_line(sys.stderr)  # the ^C the terminal echoed
+                plural = "" if batch.read == 1 else "s"
                 batch.note(
-                    f"sudoku: {how} after {batch.read} puzzles read: "
+                    f"sudoku: {how} after {batch.read} puzzle{plural} read: "
                     f"{batch.answered} answered"
                 )
             return status

@@ -14,10 +14,10 @@ short).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import overload
 
-from dlx import Search
+from dlx import Progress, Search
 from sudoku.encoding import Encoding, encode
 from sudoku.errors import (
     GridSizeError,
@@ -57,9 +57,17 @@ def _search(
     limit: int | None,
     max_nodes: int | None,
     timeout: float | None,
+    progress: Callable[[Progress], object] | None = None,
+    count_only: bool = False,
 ) -> Search:
     _check_budget(limit, max_nodes, timeout)
-    return encoding.problem.search(limit=limit, max_nodes=max_nodes, timeout=timeout)
+    return encoding.problem.search(
+        limit=limit,
+        max_nodes=max_nodes,
+        timeout=timeout,
+        progress=progress,
+        count_only=count_only,
+    )
 
 
 @overload
@@ -71,6 +79,7 @@ def solve(  # type: ignore[overload-overlap]
     unique: bool = ...,
     max_nodes: int | None = ...,
     timeout: float | None = ...,
+    progress: Callable[[Progress], object] | None = ...,
 ) -> str: ...
 @overload
 def solve(  # type: ignore[overload-overlap]
@@ -81,6 +90,7 @@ def solve(  # type: ignore[overload-overlap]
     unique: bool = ...,
     max_nodes: int | None = ...,
     timeout: float | None = ...,
+    progress: Callable[[Progress], object] | None = ...,
 ) -> list[str]: ...
 @overload
 def solve(
@@ -91,6 +101,7 @@ def solve(
     unique: bool = ...,
     max_nodes: int | None = ...,
     timeout: float | None = ...,
+    progress: Callable[[Progress], object] | None = ...,
 ) -> list[list[int]]: ...
 @overload
 def solve(
@@ -101,6 +112,7 @@ def solve(
     unique: bool = ...,
     max_nodes: int | None = ...,
     timeout: float | None = ...,
+    progress: Callable[[Progress], object] | None = ...,
 ) -> list[list[str]]: ...
 def solve(
     grid: GridLike,
@@ -110,6 +122,7 @@ def solve(
     unique: bool = False,
     max_nodes: int | None = None,
     timeout: float | None = None,
+    progress: Callable[[Progress], object] | None = None,
 ) -> GridLike:
     """Solve a sudoku; return the solved grid in the representation it was given.
 
@@ -125,6 +138,9 @@ def solve(
         more than one solution (this costs a search for a second one).
     :param max_nodes: give up after this many search nodes.
     :param timeout: give up after about this many seconds.
+    :param progress: called about once a second with a
+        :class:`dlx.Progress` while the search runs (for very hard or very
+        big grids; see :class:`dlx.Search`).
     :returns: the solved grid.
     :raises GridSizeError: when the grid is not N rows of N cells.
     :raises SymbolError: when a cell holds an unknown symbol.
@@ -154,7 +170,7 @@ def solve(
     [[1, 2, 3, 4], [3, 4, 1, 2], [2, 1, 4, 3], [4, 3, 2, 1]]
     """
     encoding = _prepare(grid, alphabet, box)
-    search = _search(encoding, 2 if unique else 1, max_nodes, timeout)
+    search = _search(encoding, 2 if unique else 1, max_nodes, timeout, progress)
     first = next(search, None)
     if first is None:
         why = encoding.contradiction or "the search found none"
@@ -210,6 +226,7 @@ def count(
     box: tuple[int, int] | None = None,
     max_nodes: int | None = None,
     timeout: float | None = None,
+    progress: Callable[[Progress], object] | None = None,
 ) -> int:
     """Count the solutions of a sudoku (up to ``limit``), without storing them.
 
@@ -219,6 +236,7 @@ def count(
     :param box: as in :func:`solve`.
     :param max_nodes: as in :func:`solve`.
     :param timeout: as in :func:`solve`.
+    :param progress: as in :func:`solve`.
     :returns: the number of solutions (0 when there is none).
     :raises SudokuError: as :func:`solve` does for a bad grid or a bad
         ``limit``, ``max_nodes`` or ``timeout``.
@@ -229,9 +247,11 @@ def count(
     >>> count("." * 36, limit=1000)
     1000
     """
-    _check_budget(limit, max_nodes, timeout)
     encoding = _prepare(grid, alphabet, box)
-    return encoding.problem.count(limit=limit, max_nodes=max_nodes, timeout=timeout)
+    search = _search(encoding, limit, max_nodes, timeout, progress, count_only=True)
+    for _ in search:
+        pass
+    return search.stats.solutions
 
 
 def is_unique(

@@ -9,11 +9,14 @@ import sys
 import types
 from collections.abc import Callable
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import pytest
 from sudoku_helpers import LOCAL_DATA, ROOT, assert_solves
 
+import sudoku
+import sudoku.cli
+from dlx import Progress
 from sudoku import InputFormatError, Layout, format_solution, read_puzzles
 from sudoku.cli import main
 
@@ -549,3 +552,38 @@ def test_damaged_first_row_of_a_block_costs_only_its_puzzle(
     assert out == sample("sudoku16.out") * 2
     assert err.count("\n") == 1
     assert message in err
+
+
+def test_a_long_search_shows_its_own_progress(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Without tqdm, a puzzle whose search reports progress gets a line of its
+    # own on the terminal, cleared when the puzzle is done.
+    monkeypatch.setitem(sys.modules, "tqdm", None)
+    err = TtyErr()
+    monkeypatch.setattr(sys, "stderr", err)
+    reports: list[object] = []
+    real_count = sudoku.count
+
+    def count_with_reports(*args: Any, **kwargs: Any) -> int:
+        hook = kwargs["progress"]
+        assert hook is not None
+        hook(Progress(4096, 9000, 17, 2.0, 30, 0.25, 6.0))
+        reports.append(hook)
+        return real_count(*args, **kwargs)
+
+    monkeypatch.setattr(sudoku.cli, "count", count_with_reports)
+    status, out, _ = run(["--count"], capsys, monkeypatch, stdin="." * 16 + "\n")
+    assert status == 0 and out == "288\n"
+    assert len(reports) == 1
+    shown = err.getvalue()
+    assert (
+        "\rsudoku: puzzle 1: 17 solutions, 4096 nodes at 2.0 k/s, 25.00 % done" in shown
+    )
+    assert shown.endswith("\r")  # cleared
+
+
+def test_count_and_solve_report_progress() -> None:
+    reports: list[Progress] = []
+    assert sudoku.count("." * 36, limit=3000, progress=reports.append) == 3000
+    assert sudoku.solve(FOUR, progress=reports.append) == FOUR_SOLVED

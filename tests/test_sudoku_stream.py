@@ -363,5 +363,6 @@ def test_a_signal_mid_batch_ends_cleanly(
     assert "Traceback" not in err
     last = err.splitlines()[-1]
     read = int(last.split(" after ")[1].split()[0])
+    assert read >= 3  # so the plural is right
     assert last == (f"sudoku: {how} after {read} puzzles read: {len(answers)} answered")
     assert read in (len(answers), len(answers) + 1)
