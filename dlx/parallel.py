@@ -38,8 +38,10 @@ cluster) is what runs the tasks.
 >>> from dlx import ExactCover
 >>> problem = ExactCover("abc", options=[["a", "b"], ["c"], ["a"], ["b", "c"], ["b"]])
 >>> with ThreadPoolExecutor(2) as pool:
-...     print(problem.count(executor=pool), problem.solutions_list())
-3 [(0, 1), (1, 2, 4), (2, 3)]
+...     print(problem.count(executor=pool), list(problem.solutions(executor=pool)))
+3 [(0, 1), (2, 3), (1, 2, 4)]
+>>> problem.solutions_list()
+[(0, 1), (2, 3), (1, 2, 4)]
 """
 
 from __future__ import annotations
@@ -50,7 +52,7 @@ import os
 import pickle
 import time
 import zlib
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, BrokenExecutor, Executor, Future, wait
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -270,7 +272,7 @@ def frontier(problem: ExactCover | Links, depth: int) -> Frontier:
     >>> [s for p in cut.prefixes for s in problem.search(prefix=p)]
     [(0, 1), (2,)]
     >>> cut.stats
-    Stats(nodes=1, updates=4, cleansings=0, solutions=0)
+    Stats(nodes=1, updates=3, cleansings=0, solutions=0)
     """
     if depth < 0:
         raise ValueError(f"depth must be >= 0, not {depth}")
@@ -544,7 +546,8 @@ def _workers_of(executor: Executor) -> int:
     client = getattr(executor, "_client", None)
     if client is not None:
         try:
-            return max(1, sum(client.nthreads().values()))
+            threads: dict[str, int] = client.nthreads()
+            return max(1, sum(threads.values()))
         except Exception:  # pragma: no cover - an unusual client
             pass
     return os.cpu_count() or 1
@@ -707,7 +710,7 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
         self.outcome = outcome
         raise kind(outcome, self.stats, detail)
 
-    def _run(self) -> Iterator[list[tuple[int, ...]] | int]:
+    def _run(self) -> Generator[list[tuple[int, ...]] | int, None, None]:
         """Yield the solutions (or their number) in order, batch by batch."""
         started = time.perf_counter()
         links = self.links
