@@ -653,6 +653,19 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
                 self._pending = [()] * batch
         return self._pending.pop()
 
+    @property
+    def handed_out(self) -> int:
+        """How many solutions the search has handed out so far (in the serial order).
+
+        >>> from concurrent.futures import ThreadPoolExecutor
+        >>> from dlx import ExactCover
+        >>> with ThreadPoolExecutor(1) as pool:
+        ...     run = search(ExactCover("a", options=[["a"]]), pool)
+        ...     print(run.handed_out, list(run), run.handed_out)
+        0 [(0,)] 1
+        """
+        return self._emitted
+
     def count(self) -> int:
         """Run the search to its end and return the number of solutions.
 

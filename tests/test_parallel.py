@@ -14,6 +14,9 @@ from __future__ import annotations
 import dataclasses
 import os
 import signal
+import subprocess
+import sys
+import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from pathlib import Path
@@ -23,6 +26,7 @@ import pytest
 from dlx_helpers import FORMS, compiled_as, langford, n_queens
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_cli_long import langford_file
 from test_hypothesis_oracle import Spec, specs, uniform_specs
 
 from dlx import (
@@ -335,3 +339,72 @@ def kill_once(marker: str | None) -> None:
         raise AssertionError("not reached")
 
     parallel._run_piece = _real_run_piece if marker is None else run_piece  # type: ignore[assignment]
+
+
+# -- the command -----------------------------------------------------------------------
+
+
+def dlx_command(
+    args: list[str], env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "dlx", *args],
+        capture_output=True,
+        text=True,
+        env=env or dict(os.environ),
+        cwd=ROOT,
+        stdin=subprocess.DEVNULL,
+        timeout=120,
+    )
+
+
+def test_jobs_and_scheduler_print_what_one_process_prints(
+    dask_client: Any, tmp_path: Path
+) -> None:
+    path = langford_file(tmp_path, 8)
+    one = dlx_command([str(path), "--stats"])
+    assert one.returncode == 0
+    for where in (["--jobs", "2"], ["--scheduler", dask_client.scheduler.address]):
+        many = dlx_command([str(path), "--stats", *where])
+        assert (many.returncode, many.stdout) == (0, one.stdout)
+        assert many.stderr.splitlines()[-1] == one.stderr.splitlines()[-1]
+    counted = dlx_command([str(path), "--count", "--limit", "5", "--jobs", "0"])
+    assert (counted.returncode, counted.stdout) == (0, "5\n")
+
+
+def test_jobs_refuse_checkpoints_and_seeds(tmp_path: Path) -> None:
+    path = langford_file(tmp_path, 4)
+    for extra in (["--checkpoint", str(tmp_path / "c.json")], ["--seed", "1"]):
+        done = dlx_command([str(path), "--jobs", "2", *extra])
+        assert done.returncode == 2
+        assert "does not go with --jobs" in done.stderr
+
+
+def test_scheduler_without_dask_says_how_to_install_it(tmp_path: Path) -> None:
+    path = langford_file(tmp_path, 4)
+    fake = tmp_path / "no_dask"
+    fake.mkdir()
+    (fake / "distributed.py").write_text("raise ImportError('no dask here')\n")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(fake), str(ROOT)])}
+    done = dlx_command([str(path), "--scheduler", "tcp://127.0.0.1:8786"], env)
+    assert done.returncode == 2
+    assert 'pip install "pydlx[dask]"' in done.stderr
+
+
+def test_ctrl_c_stops_all_jobs_with_the_count_so_far(tmp_path: Path) -> None:
+    path = langford_file(tmp_path, 12)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "dlx", "--count", "--jobs", "2", str(path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        stdin=subprocess.DEVNULL,
+        text=True,
+        env=dict(os.environ),
+        cwd=ROOT,
+    )
+    time.sleep(2.5)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 130
+    assert out == ""
+    assert "interrupted after" in err and "at least" in err
