@@ -604,7 +604,10 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
         task_seconds: float | None = TASK_SECONDS,
         task_nodes: int | None = None,
         workers: int | None = None,
+        depth: int | None = None,
     ) -> None:
+        if depth is not None and depth < 0:
+            raise ValueError(f"depth must be >= 0, not {depth}")
         if limit is not None and limit < 0:
             raise ValueError(f"limit must be >= 0, not {limit}")
         if max_nodes is not None and max_nodes < 0:
@@ -636,6 +639,7 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
         self._task_seconds = task_seconds
         self._task_nodes = task_nodes
         self._workers = workers or _workers_of(executor)
+        self._depth = depth
         self._stop_requested = False
         self._emitted = 0
         self._batches = self._run()
@@ -845,6 +849,8 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
 
     def _first_frontier(self) -> Frontier:
         """The shallowest frontier with enough subproblems for every worker."""
+        if self._depth is not None:
+            return frontier(self.links, self._depth)
         wanted = PIECES_PER_WORKER * self._workers
         cut = frontier(self.links, 0)
         for depth in range(1, MAX_FRONTIER_DEPTH + 1):
@@ -969,6 +975,7 @@ def search(
     task_seconds: float | None = TASK_SECONDS,
     task_nodes: int | None = None,
     workers: int | None = None,
+    depth: int | None = None,
 ) -> ParallelSearch:
     """Start a search of ``problem`` split over ``executor``.
 
@@ -994,6 +1001,8 @@ def search(
         no node budget); the tests use small ones to split often.
     :param workers: how many tasks the executor runs at once (default:
         what it tells, else the number of cores).
+    :param depth: the depth of the first frontier (default: the
+        shallowest with 8 subproblems per worker, at most 8 levels).
     :returns: the search, not yet started.
     :raises ValueError: on a negative budget or a bad task size.
 
@@ -1017,4 +1026,5 @@ def search(
         task_seconds=task_seconds,
         task_nodes=task_nodes,
         workers=workers,
+        depth=depth,
     )
