@@ -644,6 +644,12 @@ def _solve_parallel(
             out.flush()
     if args.stats:
         _say(run.stats.knuth_summary(problem.uses_colors))
+        times = run.task_times
+        if times:
+            _say(
+                f"dlx: {run.tasks} tasks; the largest took {max(times):.3g} s, "
+                f"{100 * max(times) / sum(times):.2g} % of the work"
+            )
     return status
 
 
