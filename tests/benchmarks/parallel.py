@@ -83,7 +83,7 @@ def main() -> None:
             n_workers=options.jobs,
             threads_per_worker=1,
             processes=True,
-            dashboard_address=None,
+            dashboard_address=":0",
             silence_logs=50,
         )
         client = distributed.Client(cluster)
