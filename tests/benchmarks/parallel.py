@@ -24,6 +24,7 @@ import tempfile
 import time
 from collections.abc import Callable, Hashable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
@@ -75,18 +76,20 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--no-dask", action="store_true")
     options = parser.parse_args()
-    cluster = client = None
+    cluster: Any = None
+    client: Any = None
     if not options.no_dask:
         import distributed
 
-        cluster = distributed.LocalCluster(
+        dask: Any = distributed  # not fully typed
+        cluster = dask.LocalCluster(
             n_workers=options.jobs,
             threads_per_worker=1,
             processes=True,
             dashboard_address=":0",
             silence_logs=50,
         )
-        client = distributed.Client(cluster)
+        client = dask.Client(cluster)
     folder = Path(tempfile.mkdtemp())
     rows = []
     for key in options.problems.split(","):
