@@ -2,10 +2,10 @@
 
 Exit statuses (the same rule as the ``sudoku`` command's): 0 the search
 finished (with or without solutions), 2 bad input, usage or checkpoint,
-3 a budget (``--max-nodes``, ``--timeout``) stopped the search, 71 out of
-memory, 74 the output could not be written, 130 interrupted (SIGINT,
-Ctrl-C), 143 terminated (SIGTERM), 141 the reader of the output went away
-(a closed pipe).
+3 a budget (``--max-nodes``, ``--timeout``) stopped the search, 70 a
+worker process of ``--jobs`` was lost, 71 out of memory, 74 the output
+could not be written, 130 interrupted (SIGINT, Ctrl-C), 143 terminated
+(SIGTERM), 141 the reader of the output went away (a closed pipe).
 """
 
 from __future__ import annotations
@@ -18,10 +18,10 @@ import signal
 import sys
 import time
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager, suppress
+from contextlib import ExitStack, contextmanager, suppress
 from dataclasses import dataclass, field
 from types import FrameType
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, Protocol, TextIO
 
 import dlx
 from dlx.engine import Search
@@ -39,9 +39,15 @@ from dlx.stats import Progress
 from dlx.textformat import format_option, read_dlx
 from dlx.watch import ProgressLine, clear_line, write_atomically
 
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
+    from dlx.parallel import ParallelSearch
+
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
 EXIT_BUDGET = 3
+EXIT_WORKER_LOST = 70  # EX_SOFTWARE
 EXIT_NO_MEMORY = 71
 EXIT_OUTPUT = 74
 EXIT_INTERRUPTED = 128 + signal.SIGINT
@@ -66,6 +72,11 @@ position every --checkpoint-every seconds and when stopped, and the same
 command run again resumes from it (the file is removed when the search
 ends).  --estimate predicts the size and time of the search by random
 probes without running it.
+
+Many cores, many machines: --jobs N splits the search over N local
+processes (--jobs 0: one per core), --scheduler ADDRESS over a Dask
+cluster (pip install "pydlx[dask]"); the output is the same as with one
+process, in the same order.
 """
 
 _EPILOG = """\
@@ -73,6 +84,7 @@ exit status:
   0    the search finished (with or without solutions), or --estimate ran
   2    bad input, bad options, or an unusable checkpoint file
   3    stopped by --max-nodes or --timeout (the count so far on stderr)
+  70   a worker process of --jobs died (the count so far on stderr)
   71   out of memory
   74   the output (or the checkpoint) could not be written
   130  interrupted by Ctrl-C (SIGINT); 143 terminated (SIGTERM)
@@ -80,6 +92,8 @@ exit status:
 examples:
   dlx docs/examples/knuth.dlx --stats
   dlx --count --checkpoint run.json big.dlx     (Ctrl-C, then the same again)
+  dlx --count --jobs 0 big.dlx                   (on every core)
+  dlx --count --scheduler tcp://host:8786 big.dlx   (on a Dask cluster)
   dlx --estimate --probes 2000 big.dlx
 """
 
@@ -158,6 +172,19 @@ def _parser() -> argparse.ArgumentParser:
         metavar="N",
         help="with --estimate: how many random probes (default 1000)",
     )
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument(
+        "--jobs",
+        type=_natural,
+        metavar="N",
+        help="split the search over N worker processes (0: one per core)",
+    )
+    where.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="split the search over the Dask cluster whose scheduler is at "
+        'ADDRESS (e.g. tcp://10.0.0.1:8786; needs pip install "pydlx[dask]")',
+    )
     return parser
 
 
@@ -201,6 +228,8 @@ def _check_options(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
             ("--timeout", args.timeout is not None),
             ("--stats", args.stats),
             ("--progress", args.progress is not None),
+            ("--jobs", args.jobs is not None),
+            ("--scheduler", args.scheduler is not None),
         ):
             if given:
                 parser.error(f"--estimate does not search, so {name} does not apply")
@@ -208,6 +237,19 @@ def _check_options(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
         parser.error("--checkpoint-every only goes with --checkpoint")
     if args.checkpoint_every == 0:
         parser.error("--checkpoint-every must be more than 0 seconds")
+    split = (
+        "--jobs" if args.jobs is not None else "--scheduler" if args.scheduler else None
+    )
+    if split and args.checkpoint is not None:
+        parser.error(
+            f"--checkpoint does not go with {split}: a search split over "
+            "workers cannot be saved yet (run with one process to checkpoint)"
+        )
+    if split and args.seed is not None:
+        parser.error(
+            f"--seed does not go with {split}: random tie-breaking cannot be "
+            "split over workers"
+        )
 
 
 # -- input and output ----------------------------------------------------------------
@@ -322,11 +364,15 @@ def _save_checkpoint(path: str, search: Search, count: bool, clean: bool) -> Non
 # -- signals -------------------------------------------------------------------------
 
 
+class _Stoppable(Protocol):
+    def request_stop(self) -> None: ...
+
+
 @dataclass
 class _Signals:
     """Turns SIGINT and SIGTERM into a clean stop of the running search."""
 
-    search: Search | None = None
+    search: _Stoppable | None = None
     received: list[int] = field(default_factory=list)
 
     def handle(self, signum: int, frame: FrameType | None) -> None:
@@ -519,6 +565,131 @@ def _estimate(problem: ExactCover, args: argparse.Namespace, out: TextIO) -> int
     return EXIT_OK
 
 
+def _ignore_interrupts() -> None:
+    """In a worker process: leave Ctrl-C to the main process, which stops cleanly."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class _Unavailable(Exception):
+    """The workers asked for cannot be had; the message says why."""
+
+
+@contextmanager
+def _workers(args: argparse.Namespace) -> Iterator[Executor]:
+    """The executor of ``--jobs`` or ``--scheduler``, shut down (or left) at the end."""
+    if args.scheduler is None:
+        from concurrent.futures import ProcessPoolExecutor
+
+        jobs = args.jobs or os.cpu_count() or 1
+        pool = ProcessPoolExecutor(jobs, initializer=_ignore_interrupts)
+        try:
+            yield pool
+        finally:
+            pool.shutdown(wait=False, cancel_futures=True)
+        return
+    try:
+        import distributed
+    except ImportError:
+        raise _Unavailable(
+            "--scheduler needs dask.distributed, which is not installed: "
+            'python3 -m pip install "pydlx[dask]"'
+        ) from None
+    connect: Any = distributed.Client  # not fully typed
+    try:
+        client = connect(args.scheduler, timeout=10)
+    except (OSError, TimeoutError, ValueError) as error:
+        raise _Unavailable(
+            f"cannot reach the Dask scheduler at {args.scheduler}: {error}"
+        ) from None
+    try:
+        yield client.get_executor()
+    finally:
+        client.close()
+
+
+def _solve_parallel(
+    problem: ExactCover, args: argparse.Namespace, out: TextIO, signals: _Signals
+) -> int:
+    """Like :func:`_solve`, with the search split over ``--jobs`` or ``--scheduler``."""
+    from dlx.parallel import WorkerLost, search
+
+    watcher = _Watcher(args, out)
+    workers = ExitStack()
+    try:
+        executor = workers.enter_context(_workers(args))
+    except _Unavailable as error:
+        _say(f"dlx: {error}")
+        return EXIT_BAD_INPUT
+    status = EXIT_OK
+    stopped: str | None = None
+    run: ParallelSearch | None = None
+    try:
+        run = search(
+            problem,
+            executor,
+            count_only=args.count,
+            limit=args.limit,
+            max_nodes=args.max_nodes,
+            timeout=args.timeout,
+            progress=watcher if watcher.show else None,
+        )
+        signals.search = run
+        with _writing("standard output"):
+            for number, solution in enumerate(run):
+                if args.count:
+                    continue
+                watcher.pause()
+                if number:
+                    out.write("\n")
+                for k in solution:
+                    out.write(format_option(problem.option(k)) + "\n")
+    except Interrupted:
+        status = signals.status
+        what = "terminated" if status == EXIT_TERMINATED else "interrupted"
+        assert run is not None
+        stopped = f"{what} after {run.stats.nodes} nodes"
+    except BudgetExceeded as stop:
+        status = EXIT_BUDGET
+        stopped = str(stop)
+    except WorkerLost as error:
+        status = EXIT_WORKER_LOST
+        stopped = str(error)
+    finally:
+        signals.search = None
+        watcher.pause()
+        if run is not None:
+            run.close()
+        workers.close()
+    assert run is not None
+    with _writing("standard output"):
+        out.flush()
+    # Those handed out in order; a count cut short has found at least the
+    # solutions of every finished task.
+    found = run.handed_out
+    if stopped is not None and args.count:
+        found = max(found, run.stats.solutions)
+    if stopped is not None:
+        plural = "" if found == 1 else "s"
+        if args.count:
+            message = f"dlx: {stopped}: at least {found} solution{plural}"
+        else:
+            message = f"dlx: {stopped}: {found} solution{plural} found"
+        _say(message)
+    elif args.count:
+        with _writing("standard output"):
+            out.write(f"{found}\n")
+            out.flush()
+    if args.stats:
+        _say(run.stats.knuth_summary(problem.uses_colors))
+        times = run.task_times
+        if times:
+            _say(
+                f"dlx: {run.tasks} tasks; the largest took {max(times):.3g} s, "
+                f"{100 * max(times) / sum(times):.2g} % of the work"
+            )
+    return status
+
+
 def _silence_closed_pipe() -> None:
     """Point stdout and stderr at /dev/null so that Python's exit flush stays quiet."""
     devnull = os.open(os.devnull, os.O_WRONLY)
@@ -579,6 +750,8 @@ def _run(args: argparse.Namespace) -> int:
             problem = _read(args.file)
             if args.estimate:
                 return _estimate(problem, args, out)
+            if args.jobs is not None or args.scheduler is not None:
+                return _solve_parallel(problem, args, out, signals)
             return _solve(problem, args, out, signals)
     except FormatError as error:
         _say(f"dlx: {error}")

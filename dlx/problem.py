@@ -5,8 +5,10 @@ from __future__ import annotations
 import gc
 import operator
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from concurrent.futures import Executor
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from dlx.engine import Search
 from dlx.errors import ProblemError, ProblemTooLarge
@@ -14,6 +16,9 @@ from dlx.estimate import Estimate, estimate
 from dlx.links import Links
 from dlx.position import Position
 from dlx.stats import Progress
+
+if TYPE_CHECKING:
+    from dlx.parallel import ParallelSearch
 
 __all__ = ["Colored", "ExactCover"]
 
@@ -610,10 +615,15 @@ class ExactCover:
         progress_interval: float = 1.0,
         resume: Position | None = None,
         prefix: Sequence[int] | None = None,
+        executor: Executor | None = None,
     ) -> Iterator[tuple[int, ...]]:
         """Yield each solution lazily, as a sorted tuple of option indices.
 
-        The keyword parameters are as in :class:`~dlx.Search`.
+        The keyword parameters are as in :class:`~dlx.Search`.  With an
+        ``executor``, the search is split into subproblems that run on it
+        (see :mod:`dlx.parallel`): the solutions come in the same order,
+        each as soon as it and all before it are known; when ``limit``
+        is reached the remaining tasks are cancelled.
 
         :param limit: stop after this many solutions.
         :param max_nodes: node budget, as in :class:`~dlx.Search`.
@@ -623,15 +633,35 @@ class ExactCover:
         :param progress_interval: seconds between progress reports.
         :param resume: go on from a position of an earlier search.
         :param prefix: search only below these options of the first levels.
+        :param executor: a :class:`concurrent.futures.Executor` to split the
+            search over (a :class:`~dlx.parallel.ParallelSearch` is returned).
         :returns: a lazy iterator of solutions.
         :raises BudgetExceeded: (while iterating) when a budget runs out.
+        :raises ValueError: when ``executor`` comes with ``seed``,
+            ``resume`` or ``prefix``.
 
         >>> problem = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]])
         >>> list(problem.solutions())
         [(0, 1), (2,)]
         >>> list(problem.solutions(limit=1))
         [(0, 1)]
+        >>> from concurrent.futures import ThreadPoolExecutor
+        >>> with ThreadPoolExecutor(2) as pool:
+        ...     list(problem.solutions(executor=pool))
+        [(0, 1), (2,)]
         """
+        if executor is not None:
+            return self._parallel(
+                executor,
+                limit=limit,
+                max_nodes=max_nodes,
+                timeout=timeout,
+                seed=seed,
+                progress=progress,
+                progress_interval=progress_interval,
+                resume=resume,
+                prefix=prefix,
+            )
         return self.search(
             limit=limit,
             max_nodes=max_nodes,
@@ -672,20 +702,34 @@ class ExactCover:
         max_nodes: int | None = None,
         timeout: float | None = None,
         seed: int | None = None,
+        executor: Executor | None = None,
     ) -> tuple[int, ...] | None:
         """Return one solution, or ``None`` when there is none.
+
+        With an ``executor`` it is the same solution as without (the first
+        of the serial order), found by subproblems running on it.
 
         :param max_nodes: node budget, as in :class:`~dlx.Search`.
         :param timeout: time budget in seconds, as in :class:`~dlx.Search`.
         :param seed: random tie-breaking, as in :class:`~dlx.Search`.
+        :param executor: split the search over this executor.
         :returns: a solution, or ``None``.
         :raises BudgetExceeded: when a budget runs out first.
+        :raises ValueError: when ``executor`` comes with ``seed``.
 
         >>> ExactCover("ab", options=[["a"], ["a", "b"]]).first()
         (1,)
         >>> print(ExactCover("ab", options=[["a"]]).first())
         None
         """
+        if executor is not None:
+            parallel = self._parallel(
+                executor, limit=1, max_nodes=max_nodes, timeout=timeout, seed=seed
+            )
+            try:
+                return next(parallel, None)
+            finally:
+                parallel.close()
         search = self.search(limit=1, max_nodes=max_nodes, timeout=timeout, seed=seed)
         return next(search, None)
 
@@ -700,11 +744,15 @@ class ExactCover:
         progress_interval: float = 1.0,
         resume: Position | None = None,
         prefix: Sequence[int] | None = None,
+        executor: Executor | None = None,
     ) -> int:
         """Count the solutions (up to ``limit``) without storing any.
 
         With ``resume``, the count includes the solutions found before the
-        position; with ``prefix``, only those below the prefix.
+        position; with ``prefix``, only those below the prefix.  With an
+        ``executor`` the search is split into subproblems that run on it
+        (see :mod:`dlx.parallel`); the budgets and the progress hook then
+        apply to all of them together.
 
         :param limit: stop counting here.
         :param max_nodes: node budget, as in :class:`~dlx.Search`.
@@ -714,13 +762,29 @@ class ExactCover:
         :param progress_interval: seconds between progress reports.
         :param resume: go on from a position of an earlier search.
         :param prefix: count only below these options of the first levels.
+        :param executor: split the search over this executor.
         :returns: the number of solutions.
         :raises BudgetExceeded: when a budget runs out first; its
             ``stats.solutions`` holds the count so far.
+        :raises ValueError: when ``executor`` comes with ``seed``,
+            ``resume`` or ``prefix``.
 
         >>> ExactCover("ab", options=[["a"], ["b"], ["a", "b"]]).count()
         2
         """
+        if executor is not None:
+            return self._parallel(
+                executor,
+                count_only=True,
+                limit=limit,
+                max_nodes=max_nodes,
+                timeout=timeout,
+                seed=seed,
+                progress=progress,
+                progress_interval=progress_interval,
+                resume=resume,
+                prefix=prefix,
+            ).count()
         search = self.search(
             limit=limit,
             max_nodes=max_nodes,
@@ -793,16 +857,53 @@ class ExactCover:
         max_nodes: int | None = None,
         timeout: float | None = None,
         seed: int | None = None,
+        executor: Executor | None = None,
     ) -> bool:
         """Whether the problem has exactly one solution (stops at the second).
 
         :param max_nodes: node budget, as in :class:`~dlx.Search`.
         :param timeout: time budget in seconds, as in :class:`~dlx.Search`.
         :param seed: random tie-breaking, as in :class:`~dlx.Search`.
+        :param executor: split the search over this executor.
         :returns: ``True`` for exactly one solution.
         :raises BudgetExceeded: when a budget runs out first.
+        :raises ValueError: when ``executor`` comes with ``seed``.
 
         >>> ExactCover("ab", options=[["a"], ["b"], ["a", "b"]]).is_unique()
         False
         """
-        return self.count(limit=2, max_nodes=max_nodes, timeout=timeout, seed=seed) == 1
+        found = self.count(
+            limit=2, max_nodes=max_nodes, timeout=timeout, seed=seed, executor=executor
+        )
+        return found == 1
+
+    def _parallel(
+        self,
+        executor: Executor,
+        *,
+        count_only: bool = False,
+        limit: int | None = None,
+        max_nodes: int | None = None,
+        timeout: float | None = None,
+        seed: int | None = None,
+        progress: Callable[[Progress], object] | None = None,
+        progress_interval: float = 1.0,
+        resume: Position | None = None,
+        prefix: Sequence[int] | None = None,
+    ) -> ParallelSearch:
+        """A search split over ``executor`` (see :mod:`dlx.parallel`)."""
+        for name, value in (("seed", seed), ("resume", resume), ("prefix", prefix)):
+            if value is not None:
+                raise ValueError(f"{name}= cannot be combined with executor=")
+        from dlx import parallel  # lazily: the module is only needed here
+
+        return parallel.search(
+            self,
+            executor,
+            count_only=count_only,
+            limit=limit,
+            max_nodes=max_nodes,
+            timeout=timeout,
+            progress=progress,
+            progress_interval=progress_interval,
+        )

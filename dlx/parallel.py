@@ -1,0 +1,1030 @@
+"""Split one search over any :class:`concurrent.futures.Executor`.
+
+The search tree of Algorithm X splits into independent subtrees: fix the
+options of the first levels (a *prefix*) and search below them
+(:meth:`dlx.ExactCover.search` with ``prefix=``).  This module lists such
+prefixes, runs them as tasks on an executor (a
+:class:`~concurrent.futures.ProcessPoolExecutor` on one machine, Dask's
+``Client.get_executor()`` on a cluster) and puts the results back together
+so that they are those of one serial search:
+
+* **the same solutions in the same order**: every subproblem has a place
+  in the serial order (the prefixes of a frontier in the order the serial
+  search reaches them; the rest of a subproblem that was split after
+  the part already searched), and solutions are handed out in that
+  order as soon as everything before them is known;
+* **the same statistics**: the work above the frontier is counted once, by
+  the same operations the search loop counts (:func:`frontier`), each
+  subproblem counts only the work below its prefix, and when a task
+  splits a subproblem it adds the covering the serial search would have
+  done for the options it hands back (Knuth's step X5), so the nodes,
+  updates and cleansings add up to the serial ones exactly;
+* **load balance**: a task runs its subproblems until its time slice
+  (``task_seconds``) or node budget (``task_nodes``) is used up, then hands
+  back the unexplored rest of the subproblem it was in as new prefixes,
+  in order: the subtree of the node it was about to enter, then the
+  options after the current one at each level, deepest first.  Small
+  subproblems are packed many to a task; the ones a task did not reach
+  go back to the queue.
+
+Tasks are plain function calls with picklable arguments: the problem
+travels with each task in a compact compressed form (the rows of the
+options), and each worker process keeps the problems it has rebuilt in a
+small cache keyed by the problem's fingerprint.  No scheduler or wire
+protocol of its own: whatever the executor does (processes, threads, a
+cluster) is what runs the tasks.
+
+>>> from concurrent.futures import ThreadPoolExecutor
+>>> from dlx import ExactCover
+>>> problem = ExactCover("abc", options=[["a", "b"], ["c"], ["a"], ["b", "c"], ["b"]])
+>>> with ThreadPoolExecutor(2) as pool:
+...     print(problem.count(executor=pool), list(problem.solutions(executor=pool)))
+3 [(0, 1), (2, 3), (1, 2, 4)]
+>>> problem.solutions_list()
+[(0, 1), (2, 3), (1, 2, 4)]
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import os
+import pickle
+import time
+import zlib
+from collections.abc import Callable, Generator, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, BrokenExecutor, Executor, Future, wait
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from dlx.engine import Search
+from dlx.errors import BudgetExceeded, DLXError, Interrupted
+from dlx.links import Links
+from dlx.position import _Arrays, fingerprint
+from dlx.stats import Outcome, Progress, Stats
+
+if TYPE_CHECKING:
+    from dlx.problem import ExactCover
+
+__all__ = [
+    "Frontier",
+    "FrontierEntry",
+    "ParallelSearch",
+    "WorkerLost",
+    "frontier",
+    "search",
+]
+
+#: Default seconds of searching per task: long enough that the executor's
+#: own cost per task (about 0.3 ms for a process pool, 3 ms for Dask) is
+#: lost in it, short enough that the last tasks leave no worker idle long.
+TASK_SECONDS = 0.5
+
+#: How many subproblems the initial frontier aims at, per worker.
+PIECES_PER_WORKER = 8
+
+#: The deepest level the initial frontier goes to.
+MAX_FRONTIER_DEPTH = 8
+
+#: How many times a task whose worker was lost is submitted again.
+MAX_RESUBMITS = 3
+
+
+class WorkerLost(DLXError):
+    """A worker was lost while running a task, and the task could not run again.
+
+    Raised by a parallel search when the executor reports a broken worker
+    (:class:`concurrent.futures.BrokenExecutor`, e.g. a
+    :class:`~concurrent.futures.process.BrokenProcessPool` after a worker
+    process was killed) and submitting the task again fails too, which is
+    what a :class:`~concurrent.futures.ProcessPoolExecutor` does: it cannot
+    run anything once one of its processes died.  The message names the
+    subproblems of the task; ``stats`` holds the work of the tasks that
+    did finish (nothing of the lost task is counted), and the exception's
+    ``__cause__`` is the executor's own error.
+
+    >>> from dlx import Stats
+    >>> WorkerLost("lost", Stats()).stats
+    Stats(nodes=0, updates=0, cleansings=0, solutions=0)
+    """
+
+    def __init__(self, message: str, stats: Stats) -> None:
+        self.stats = stats
+        super().__init__(message)
+
+
+# -- walking the tree above the tasks -------------------------------------------------
+
+
+class _Walker(_Arrays):
+    """Knuth's operations and their inverses on a fresh copy of a problem's arrays.
+
+    Covering counts updates and cleansings like the search loops
+    (:class:`dlx.position._Arrays`); the inverses count nothing, as the
+    loops do not.
+    """
+
+    def __init__(self, links: Links) -> None:
+        super().__init__(Search(links))
+
+    def unhide(self, row: int) -> None:
+        """Link the other nodes of ``row``'s option back into their lists."""
+        up, down, size, top = self.up, self.down, self.size, self.links.top
+        color = self.color
+        for y in self.links.others_rev[row]:
+            if color is None or color[y] >= 0:
+                down[up[y]] = y
+                up[down[y]] = y
+                size[top[y]] += 1
+
+    def uncover(self, item: int) -> None:
+        """Knuth's uncover(i), the inverse of :meth:`cover`."""
+        up = self.up
+        row = up[item]
+        while row != item:
+            self.unhide(row)
+            row = up[row]
+        self.size[item] -= self.links.shift[item]
+
+    def unpurify(self, node: int) -> None:
+        """Knuth's unpurify(p), the inverse of :meth:`purify`."""
+        color = self.color
+        assert color is not None
+        code = color[node]
+        item = self.links.top[node]
+        up = self.up
+        row = up[item]
+        while row != item:
+            if color[row] < 0:
+                color[row] = code
+            else:
+                self.unhide(row)
+            row = up[row]
+
+    def uncommit_others(self, node: int) -> None:
+        """Undo :meth:`commit_others` (step X6), right to left."""
+        color = self.color
+        top = self.links.top
+        for x in self.links.others_rev[node]:
+            code = 0 if color is None else color[x]
+            if code == 0:
+                self.uncover(top[x])
+            elif code > 0:
+                self.unpurify(x)
+
+    def options_after(self, node: int) -> list[int]:
+        """The nodes after ``node`` in its item's list, in order."""
+        item = self.links.top[node]
+        down = self.down
+        found = []
+        row = down[node]
+        while row != item:
+            found.append(row)
+            row = down[row]
+        return found
+
+
+@dataclass(frozen=True, slots=True)
+class FrontierEntry:
+    """One place of a :class:`Frontier`, in the serial search's order.
+
+    :ivar options: the options chosen on the way there, one per level, in
+        the order of the levels (a prefix for
+        :meth:`dlx.ExactCover.search`).
+    :ivar solution: ``True`` when the options are a solution found above
+        the frontier's depth, ``False`` for a subproblem to search.
+    :ivar weight: Knuth's estimate of the share of the search tree at this
+        place: the product of ``1 / d`` over the levels, where ``d`` is the
+        number of options of the item branched on there.
+
+    >>> FrontierEntry((3, 1), False, 0.25).options
+    (3, 1)
+    """
+
+    options: tuple[int, ...]
+    solution: bool
+    weight: float
+
+
+@dataclass(frozen=True, slots=True)
+class Frontier:
+    """The search tree cut at a depth: subproblems and solutions, in serial order.
+
+    Made by :func:`frontier`.  Searching each subproblem
+    (``problem.search(prefix=entry.options)``) and taking the solutions
+    above the frontier as they stand gives the serial search's solutions
+    in the serial order, and adding the subproblems' statistics to
+    ``stats`` gives the serial statistics.
+
+    :ivar entries: the subproblems and solutions, in the serial order.
+    :ivar stats: the work the serial search does above the frontier: its
+        nodes (dead ends and solutions above it included), the covering
+        of their items and of the options leading to every child.
+
+    >>> from dlx import ExactCover
+    >>> problem = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]])
+    >>> cut = frontier(problem, 1)
+    >>> cut.prefixes, cut.solutions
+    ([(0,), (2,)], [])
+    """
+
+    entries: tuple[FrontierEntry, ...]
+    stats: Stats
+
+    @property
+    def prefixes(self) -> list[tuple[int, ...]]:
+        """The subproblems, in order.
+
+        >>> from dlx import ExactCover
+        >>> frontier(ExactCover("a", options=[["a"]]), 0).prefixes
+        [()]
+        """
+        return [e.options for e in self.entries if not e.solution]
+
+    @property
+    def solutions(self) -> list[tuple[int, ...]]:
+        """The solutions above the frontier, in order, each sorted as a search yields it.
+
+        >>> from dlx import ExactCover
+        >>> frontier(ExactCover("a", options=[["a"]]), 3).solutions
+        [(0,)]
+        """
+        return [tuple(sorted(e.options)) for e in self.entries if e.solution]
+
+
+def frontier(problem: ExactCover | Links, depth: int) -> Frontier:
+    """Cut the serial search tree at ``depth`` levels: list the subproblems there.
+
+    Walks the first ``depth`` levels the way the search loop does (Knuth's
+    leftmost item of fewest options; no random tie-breaking), counting its
+    work, and lists in the serial order each node at that depth as a
+    prefix, and each solution found above it.  Depth 0 gives the whole
+    problem as one subproblem (the empty prefix).
+
+    :param problem: the problem, or its compiled arrays.
+    :param depth: how many levels to fix.
+    :returns: the frontier.
+    :raises ValueError: when ``depth`` is negative.
+
+    >>> from dlx import ExactCover
+    >>> problem = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]])
+    >>> cut = frontier(problem, 1)
+    >>> [s for p in cut.prefixes for s in problem.search(prefix=p)]
+    [(0, 1), (2,)]
+    >>> cut.stats
+    Stats(nodes=1, updates=3, cleansings=0, solutions=0)
+    """
+    if depth < 0:
+        raise ValueError(f"depth must be >= 0, not {depth}")
+    links = problem if isinstance(problem, Links) else problem.links()
+    entries: list[FrontierEntry] = []
+    stats = Stats()
+    if depth == 0:
+        return Frontier(((FrontierEntry((), False, 1.0)),), stats)
+    walker = _Walker(links)
+    option_of = links.option_of
+    path: list[int] = []
+
+    def visit(level: int, weight: float) -> None:
+        stats.nodes += 1
+        item = walker.choose()
+        if item < 0:
+            stats.solutions += 1
+            entries.append(FrontierEntry(tuple(path), True, weight))
+            return
+        d = links.length(walker.size, item)
+        if d == 0:
+            walker.updates += 1  # a dead end: Knuth covers the empty item
+            return
+        share = weight / d
+        walker.cover(item)
+        row = walker.down[item]
+        while row != item:
+            walker.commit_others(row)
+            path.append(option_of[row])
+            if level + 1 == depth:
+                entries.append(FrontierEntry(tuple(path), False, share))
+            else:
+                visit(level + 1, share)
+            path.pop()
+            walker.uncommit_others(row)
+            row = walker.down[row]
+        walker.uncover(item)
+
+    visit(0, 1.0)
+    stats.updates = walker.updates
+    stats.cleansings = walker.cleansings
+    return Frontier(tuple(entries), stats)
+
+
+def _split(
+    links: Links, path: Sequence[tuple[int, int]], floor: int, weight: float
+) -> tuple[int, int, list[tuple[tuple[int, ...], float]]]:
+    """The rest of a subproblem stopped on entering the node below ``path``.
+
+    Returns the updates and cleansings the serial search spends on
+    covering the options handed back (step X5 for each option after the
+    current one, at each level from ``floor`` down), and the new prefixes
+    in the serial order with their weights: the node's own subtree first,
+    then the later options of each level, deepest level first.
+    """
+    walker = _Walker(links)
+    option_of = links.option_of
+    options = [option for _, option in path]
+    nodes: list[int] = []
+    weights: list[float] = []  # the weight of each level's node
+    share = weight
+    for level, (item, option) in enumerate(path):
+        if level >= floor:
+            share /= links.length(walker.size, item)
+        walker.cover(item)
+        node = walker.node_of(item, option)
+        assert node >= 0, "a position of this problem"
+        walker.commit_others(node)
+        nodes.append(node)
+        weights.append(share)
+    rest: list[tuple[tuple[int, ...], float]] = [(tuple(options), share)]
+    walker.updates = walker.cleansings = 0
+    for level in range(len(path) - 1, floor - 1, -1):
+        node = nodes[level]
+        walker.uncommit_others(node)
+        for sibling in walker.options_after(node):
+            walker.commit_others(sibling)
+            walker.uncommit_others(sibling)
+            rest.append(((*options[:level], option_of[sibling]), weights[level]))
+        walker.uncover(path[level][0])
+    return walker.updates, walker.cleansings, rest
+
+
+# -- the tasks (run in the workers) ---------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Task:
+    """One call of :func:`_run_task`: some subproblems of one problem."""
+
+    serial: int  # unique per parallel search, so that Dask never merges two tasks
+    key: str
+    payload: bytes
+    pieces: tuple[tuple[tuple[int, ...], float], ...]
+    count_only: bool
+    limit: int | None
+    nodes: int | None
+    seconds: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class _PieceResult:
+    """What a task found in one subproblem."""
+
+    nodes: int
+    updates: int
+    cleansings: int
+    solutions: int
+    found: list[tuple[int, ...]] | None
+    rest: list[tuple[tuple[int, ...], float]] | None  # None: searched to the end
+    truncated: bool  # stopped by the limit: nothing after it is wanted
+
+
+@dataclass(frozen=True, slots=True)
+class _TaskResult:
+    pieces: list[_PieceResult]  # the subproblems started, in order
+    seconds: float
+
+
+_CACHE: dict[str, Links] = {}
+_CACHE_SIZE = 4
+
+
+def _pack(links: Links) -> tuple[str, bytes]:
+    """The problem in a compact form for the tasks, and the key it is cached under."""
+    first = links.n_items + 1
+    rows: list[list[int]] = []
+    colors: list[list[int]] | None = None if links.color is None else []
+    last = -1
+    for x in range(first, len(links.top)):
+        if links.option_of[x] != last:
+            last = links.option_of[x]
+            rows.append([])
+            if colors is not None:
+                colors.append([])
+        rows[-1].append(links.top[x])
+        if colors is not None and links.color is not None:
+            colors[-1].append(links.color[x])
+    flags = (links.bytewise, links.packed, links.unroll, links.snapshots)
+    data = (links.n_primary, links.n_items, rows, colors, flags)
+    payload = zlib.compress(pickle.dumps(data, pickle.HIGHEST_PROTOCOL))
+    return f"{fingerprint(links)}-{''.join('01'[f] for f in flags)}", payload
+
+
+def _unpack(key: str, payload: bytes) -> Links:
+    links = _CACHE.get(key)
+    if links is None:
+        n_primary, n_items, rows, colors, flags = pickle.loads(zlib.decompress(payload))
+        bytewise, packed, unroll, snapshots = flags
+        links = Links(
+            n_primary,
+            n_items,
+            rows,
+            colors,
+            bytewise=bytewise,
+            packed=packed,
+            unroll=unroll,
+            snapshots=snapshots,
+        )
+        if len(_CACHE) >= _CACHE_SIZE:
+            _CACHE.pop(next(iter(_CACHE)))
+        _CACHE[key] = links
+    return links
+
+
+def _describe(prefix: Sequence[int]) -> str:
+    return f"the subproblem below prefix {list(prefix)}"
+
+
+def _run_task(task: _Task) -> _TaskResult:
+    """Search the subproblems of ``task`` in order until its budget is used up."""
+    started = time.perf_counter()
+    links = _unpack(task.key, task.payload)
+    deadline = None if task.seconds is None else started + task.seconds
+    used = 0
+    results: list[_PieceResult] = []
+    for prefix, weight in task.pieces:
+        nodes_left = None if task.nodes is None else task.nodes - used
+        seconds_left = None if deadline is None else deadline - time.perf_counter()
+        if results and (
+            (nodes_left is not None and nodes_left <= 0)
+            or (seconds_left is not None and seconds_left <= 0)
+        ):
+            break  # the rest goes back to the queue
+        try:
+            results.append(
+                _run_piece(links, task, prefix, weight, nodes_left, seconds_left)
+            )
+        except BaseException as error:
+            error.add_note(f"in {_describe(prefix)} (a dlx.parallel task)")
+            raise
+        used += results[-1].nodes
+    return _TaskResult(results, time.perf_counter() - started)
+
+
+def _run_piece(
+    links: Links,
+    task: _Task,
+    prefix: tuple[int, ...],
+    weight: float,
+    nodes: int | None,
+    seconds: float | None,
+) -> _PieceResult:
+    search = Search(
+        links,
+        prefix=prefix,
+        count_only=task.count_only,
+        limit=task.limit,
+        max_nodes=None if nodes is None else max(nodes, 1),
+        timeout=None if seconds is None else max(seconds, 1e-3),
+    )
+    found: list[tuple[int, ...]] | None = None if task.count_only else []
+    rest = None
+    updates = cleansings = 0
+    try:
+        if found is None:
+            for _ in search:
+                pass
+        else:
+            found.extend(search)
+    except BudgetExceeded:
+        position = search.position()
+        updates, cleansings, rest = _split(links, position.path, position.floor, weight)
+    stats = search.stats
+    return _PieceResult(
+        stats.nodes,
+        stats.updates + updates,
+        stats.cleansings + cleansings,
+        stats.solutions,
+        found,
+        rest,
+        search.outcome is Outcome.LIMIT_REACHED,
+    )
+
+
+# -- the driver -----------------------------------------------------------------------
+
+
+@dataclass(eq=False)
+class _Slot:
+    """A subproblem's place in the serial order, and what is known of it."""
+
+    key: tuple[int, ...]  # orders the slots like the serial search
+    prefix: tuple[int, ...]
+    weight: float
+    done: bool = False
+    count: int = 0
+    found: list[tuple[int, ...]] | None = None
+    next: _Slot | None = None
+    truncated: bool = False
+
+    def __lt__(self, other: _Slot) -> bool:
+        return self.key < other.key
+
+
+@dataclass(eq=False)
+class _Flight:
+    """A task on its way: its slots and how often it was submitted."""
+
+    task: _Task
+    slots: list[_Slot]
+    attempts: int = 1
+    submitted: float = field(default_factory=time.perf_counter)
+
+
+def _workers_of(executor: Executor) -> int:
+    """How many tasks the executor runs at once, as far as it tells."""
+    count = getattr(executor, "_max_workers", None)
+    if isinstance(count, int) and count > 0:
+        return count
+    client = getattr(executor, "_client", None)
+    if client is not None:
+        try:
+            threads: dict[str, int] = client.nthreads()
+            return max(1, sum(threads.values()))
+        except Exception:  # pragma: no cover - an unusual client
+            pass
+    return os.cpu_count() or 1
+
+
+class ParallelSearch(Iterator[tuple[int, ...]]):
+    """A search split over an executor, yielding solutions in the serial order.
+
+    Made by :func:`search` (and used by :meth:`dlx.ExactCover.count`,
+    :meth:`~dlx.ExactCover.solutions`, :meth:`~dlx.ExactCover.first` and
+    :meth:`~dlx.ExactCover.is_unique` with ``executor=``).  Iterating it
+    yields each solution as soon as it and everything before it in the
+    serial order is known; :meth:`count` counts without yielding.  When the
+    search ends, ``stats`` equals the serial search's statistics (not when
+    a ``limit`` stopped it: the tasks then search past the last solution
+    wanted), and ``outcome`` says why it ended.  The executor is never shut
+    down; tasks still pending when the search ends are cancelled.
+
+    An exception raised in a task reaches the caller as itself, with a
+    note naming the subproblem.  A task whose worker was lost is
+    submitted again (up to 3 times); when the executor refuses (a broken
+    process pool), :class:`WorkerLost` names the subproblems.  A budget
+    raises :class:`~dlx.BudgetExceeded` and :meth:`request_stop`
+    :class:`~dlx.Interrupted`, as for one process; both come within
+    about a task's time of the budget (the work of the tasks in flight
+    is not counted).
+
+    :ivar stats: the statistics of everything finished so far.
+    :ivar outcome: how the search stands.
+    :ivar tasks: how many tasks have finished.
+    :ivar task_times: the seconds each finished task took in its worker.
+
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> from dlx import ExactCover
+    >>> problem = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]])
+    >>> serial = problem.search()
+    >>> with ThreadPoolExecutor(2) as pool:
+    ...     run = search(problem, pool, task_nodes=1)
+    ...     print(list(run), list(serial), run.stats == serial.stats)
+    [(0, 1), (2,)] [(0, 1), (2,)] True
+    """
+
+    def __init__(
+        self,
+        links: Links,
+        executor: Executor,
+        *,
+        count_only: bool = False,
+        limit: int | None = None,
+        max_nodes: int | None = None,
+        timeout: float | None = None,
+        progress: Callable[[Progress], object] | None = None,
+        progress_interval: float = 1.0,
+        task_seconds: float | None = TASK_SECONDS,
+        task_nodes: int | None = None,
+        workers: int | None = None,
+        depth: int | None = None,
+    ) -> None:
+        if depth is not None and depth < 0:
+            raise ValueError(f"depth must be >= 0, not {depth}")
+        if limit is not None and limit < 0:
+            raise ValueError(f"limit must be >= 0, not {limit}")
+        if max_nodes is not None and max_nodes < 0:
+            raise ValueError(f"max_nodes must be >= 0, not {max_nodes}")
+        if timeout is not None and timeout < 0:
+            raise ValueError(f"timeout must be >= 0, not {timeout}")
+        if not progress_interval > 0:
+            raise ValueError(f"progress_interval must be > 0, not {progress_interval}")
+        if task_seconds is None and task_nodes is None:
+            raise ValueError("give task_seconds or task_nodes (or both)")
+        if task_seconds is not None and not task_seconds > 0:
+            raise ValueError(f"task_seconds must be > 0, not {task_seconds}")
+        if task_nodes is not None and task_nodes < 1:
+            raise ValueError(f"task_nodes must be >= 1, not {task_nodes}")
+        if workers is not None and workers < 1:
+            raise ValueError(f"workers must be >= 1, not {workers}")
+        self.links = links
+        self.executor = executor
+        self.stats = Stats()
+        self.outcome = Outcome.RUNNING
+        self.tasks = 0
+        self.task_times: list[float] = []
+        self._count_only = count_only
+        self._limit = limit
+        self._max_nodes = max_nodes
+        self._timeout = timeout
+        self._progress = progress
+        self._interval = progress_interval
+        self._task_seconds = task_seconds
+        self._task_nodes = task_nodes
+        self._workers = workers or _workers_of(executor)
+        self._depth = depth
+        self._stop_requested = False
+        self._emitted = 0
+        self._batches = self._run()
+        self._pending: list[tuple[int, ...]] = []
+
+    def __iter__(self) -> ParallelSearch:
+        return self
+
+    def __next__(self) -> tuple[int, ...]:
+        while not self._pending:
+            batch = next(self._batches)  # StopIteration ends the iteration
+            if isinstance(batch, list):
+                self._pending = batch[::-1]
+            else:
+                self._pending = [()] * batch
+        return self._pending.pop()
+
+    @property
+    def handed_out(self) -> int:
+        """How many solutions the search has handed out so far (in the serial order).
+
+        >>> from concurrent.futures import ThreadPoolExecutor
+        >>> from dlx import ExactCover
+        >>> with ThreadPoolExecutor(1) as pool:
+        ...     run = search(ExactCover("a", options=[["a"]]), pool)
+        ...     print(run.handed_out, list(run), run.handed_out)
+        0 [(0,)] 1
+        """
+        return self._emitted
+
+    def count(self) -> int:
+        """Run the search to its end and return the number of solutions.
+
+        With a ``limit``, at most that many.
+
+        :returns: the number of solutions.
+        :raises BudgetExceeded: when a budget runs out first.
+
+        >>> from concurrent.futures import ThreadPoolExecutor
+        >>> from dlx import ExactCover
+        >>> problem = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]])
+        >>> with ThreadPoolExecutor(2) as pool:
+        ...     search(problem, pool, count_only=True).count()
+        2
+        """
+        for _ in self._batches:
+            pass
+        return self._emitted
+
+    def request_stop(self) -> None:
+        """Ask the search to stop: it raises :class:`~dlx.Interrupted` soon after.
+
+        Safe from a signal handler, another thread or a progress hook.
+        The tasks in flight are cancelled, and their work is not counted.
+
+        >>> from concurrent.futures import ThreadPoolExecutor
+        >>> from dlx import ExactCover, Interrupted
+        >>> with ThreadPoolExecutor(1) as pool:
+        ...     run = search(ExactCover("a", options=[["a"]]), pool)
+        ...     run.request_stop()
+        ...     try:
+        ...         next(run)
+        ...     except Interrupted:
+        ...         print(run.outcome)
+        Outcome.INTERRUPTED
+        """
+        self._stop_requested = True
+
+    def close(self) -> None:
+        """Stop the search now and cancel its pending tasks (no exception).
+
+        >>> from concurrent.futures import ThreadPoolExecutor
+        >>> from dlx import ExactCover
+        >>> with ThreadPoolExecutor(1) as pool:
+        ...     run = search(ExactCover("a", options=[["a"]]), pool)
+        ...     run.close()
+        ...     list(run)
+        []
+        """
+        self._batches.close()
+
+    # -- the loop ----------------------------------------------------------------
+
+    def _stop(self, outcome: Outcome, detail: str, kind: type[Exception]) -> None:
+        self.outcome = outcome
+        raise kind(outcome, self.stats, detail)
+
+    def _run(self) -> Generator[list[tuple[int, ...]] | int, None, None]:
+        """Yield the solutions (or their number) in order, batch by batch."""
+        started = time.perf_counter()
+        links = self.links
+        limit = self._limit
+        if limit == 0:
+            self.outcome = Outcome.LIMIT_REACHED
+            return
+        key, payload = _pack(links)
+        cut = self._first_frontier()
+        self.stats = cut.stats
+        # The slots in the serial order (a linked list), and the queue of
+        # those not yet given to a task (earliest first).
+        head: _Slot | None = None
+        tail: _Slot | None = None
+        queue: list[_Slot] = []
+        outstanding = 0.0  # the weight of the subproblems not yet searched
+        for k, entry in enumerate(cut.entries):
+            slot = _Slot((k,), entry.options, entry.weight)
+            if entry.solution:
+                slot.done = True
+                slot.count = 1
+                slot.found = [tuple(sorted(entry.options))]
+            else:
+                queue.append(slot)
+                outstanding += entry.weight
+            if tail is None:
+                head = slot
+            else:
+                tail.next = slot
+            tail = slot
+        cursor = head
+        flights: dict[Future[_TaskResult], _Flight] = {}
+        serial = itertools.count()
+        per_task = max(1, -(-len(queue) // (2 * self._workers)))
+        last_report = started
+        try:
+            while True:
+                # Hand out what is known, in order.
+                batch: list[tuple[int, ...]] = []
+                counted = 0
+                while cursor is not None and cursor.done:
+                    n = cursor.count
+                    if limit is not None:
+                        n = min(n, limit - self._emitted - counted)
+                    if cursor.found is not None:
+                        batch.extend(cursor.found[:n])
+                    counted += n
+                    cursor = cursor.next
+                    if limit is not None and self._emitted + counted >= limit:
+                        break
+                if counted:
+                    self._emitted += counted
+                    yield batch if not self._count_only else counted
+                if limit is not None and self._emitted >= limit:
+                    self.outcome = Outcome.LIMIT_REACHED
+                    return
+                if cursor is None:
+                    assert not flights and not queue
+                    self.outcome = Outcome.EXHAUSTED
+                    if self._progress is not None:
+                        self._report(started, time.perf_counter(), 0.0, 0)
+                    return
+                # Keep two tasks per worker in flight.
+                while queue and len(flights) < 2 * self._workers:
+                    count = per_task
+                    if len(flights) < self._workers:
+                        count = max(1, min(count, len(queue) // self._workers))
+                    slots = [
+                        heapq.heappop(queue) for _ in range(min(count, len(queue)))
+                    ]
+                    task = self._task(next(serial), key, payload, slots)
+                    flights[self.executor.submit(_run_task, task)] = _Flight(
+                        task, slots
+                    )
+                # Wait for a task, a report, a budget or a stop.
+                now = time.perf_counter()
+                wake = 0.2
+                if self._progress is not None:
+                    wake = min(wake, max(0.0, last_report + self._interval - now))
+                if self._timeout is not None:
+                    wake = min(wake, max(0.0, started + self._timeout - now))
+                finished, _ = wait(flights, timeout=wake, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    flight = flights.pop(future)
+                    result = self._result(future, flight, flights)
+                    if result is None:
+                        continue
+                    outstanding += self._merge(result, flight, queue)
+                now = time.perf_counter()
+                if self._stop_requested:
+                    self._stop(
+                        Outcome.INTERRUPTED,
+                        f"search stopped on request after {self.stats.nodes} nodes",
+                        Interrupted,
+                    )
+                if self._max_nodes is not None and self.stats.nodes > self._max_nodes:
+                    self._stop(
+                        Outcome.OUT_OF_NODES,
+                        f"search stopped after {self.stats.nodes} nodes "
+                        f"(node budget of {self._max_nodes} used up)",
+                        BudgetExceeded,
+                    )
+                if self._timeout is not None and now - started >= self._timeout:
+                    self._stop(
+                        Outcome.OUT_OF_TIME,
+                        f"search stopped after {now - started:.3g} s "
+                        f"(time budget of {self._timeout:g} s used up)",
+                        BudgetExceeded,
+                    )
+                if self._progress is not None and now - last_report >= self._interval:
+                    last_report = now
+                    depth = min((len(s.prefix) for s in queue), default=0)
+                    self._report(started, now, outstanding, depth)
+        finally:
+            for future in flights:
+                future.cancel()
+            if self.outcome is Outcome.RUNNING:
+                self.outcome = Outcome.INTERRUPTED
+
+    def _first_frontier(self) -> Frontier:
+        """The shallowest frontier with enough subproblems for every worker."""
+        if self._depth is not None:
+            return frontier(self.links, self._depth)
+        wanted = PIECES_PER_WORKER * self._workers
+        cut = frontier(self.links, 0)
+        for depth in range(1, MAX_FRONTIER_DEPTH + 1):
+            if self._workers == 1 or len(cut.prefixes) >= wanted:
+                break
+            cut = frontier(self.links, depth)
+            if not cut.prefixes:
+                break
+        return cut
+
+    def _task(self, serial: int, key: str, payload: bytes, slots: list[_Slot]) -> _Task:
+        nodes = self._task_nodes
+        if self._max_nodes is not None:
+            left = max(1, self._max_nodes - self.stats.nodes)
+            nodes = left if nodes is None else min(nodes, left)
+        return _Task(
+            serial,
+            key,
+            payload,
+            tuple((slot.prefix, slot.weight) for slot in slots),
+            self._count_only,
+            self._limit,
+            nodes,
+            self._task_seconds,
+        )
+
+    def _result(
+        self,
+        future: Future[_TaskResult],
+        flight: _Flight,
+        flights: dict[Future[_TaskResult], _Flight],
+    ) -> _TaskResult | None:
+        """The task's result; a lost worker's task goes again (``None``)."""
+        error = future.exception()
+        if error is None:
+            return future.result()
+        where = ", ".join(_describe(slot.prefix) for slot in flight.slots[:3])
+        if len(flight.slots) > 3:
+            where += f" and {len(flight.slots) - 3} more"
+        if isinstance(error, BrokenExecutor):
+            if flight.attempts <= MAX_RESUBMITS:
+                try:
+                    again = self.executor.submit(_run_task, flight.task)
+                except Exception:
+                    pass
+                else:
+                    flight.attempts += 1
+                    flights[again] = flight
+                    return None
+            raise WorkerLost(
+                f"a worker was lost while running {where}, and the executor "
+                f"cannot run it again ({type(error).__name__}: {error}); "
+                "nothing of it was counted",
+                self.stats,
+            ) from error
+        if not any(
+            "dlx.parallel task" in note for note in getattr(error, "__notes__", ())
+        ):
+            error.add_note(f"in a dlx.parallel task: {where}")
+        raise error
+
+    def _merge(self, result: _TaskResult, flight: _Flight, queue: list[_Slot]) -> float:
+        """Take in a task's result; return the change of the outstanding weight."""
+        self.tasks += 1
+        self.task_times.append(result.seconds)
+        stats = self.stats
+        change = 0.0
+        for slot, piece in zip(flight.slots, result.pieces, strict=False):
+            stats.nodes += piece.nodes
+            stats.updates += piece.updates
+            stats.cleansings += piece.cleansings
+            stats.solutions += piece.solutions
+            slot.count = piece.solutions
+            slot.found = piece.found
+            slot.truncated = piece.truncated
+            change -= slot.weight
+            if piece.rest is not None and not piece.truncated:
+                after = slot.next
+                previous = slot
+                for k, (prefix, weight) in enumerate(piece.rest):
+                    child = _Slot((*slot.key, k), prefix, weight)
+                    previous.next = child
+                    previous = child
+                    heapq.heappush(queue, child)
+                    change += weight
+                previous.next = after
+            slot.done = True
+        for slot in flight.slots[len(result.pieces) :]:
+            heapq.heappush(queue, slot)
+        return change
+
+    def _report(
+        self, started: float, now: float, outstanding: float, depth: int
+    ) -> None:
+        assert self._progress is not None
+        elapsed = now - started
+        fraction = min(1.0, max(0.0, 1.0 - outstanding))
+        remaining = elapsed * (1 - fraction) / fraction if fraction > 0 else None
+        self._progress(
+            Progress(
+                self.stats.nodes,
+                self.stats.updates,
+                self.stats.solutions,
+                elapsed,
+                depth,
+                fraction,
+                remaining,
+            )
+        )
+
+
+def search(
+    problem: ExactCover | Links,
+    executor: Executor,
+    *,
+    count_only: bool = False,
+    limit: int | None = None,
+    max_nodes: int | None = None,
+    timeout: float | None = None,
+    progress: Callable[[Progress], object] | None = None,
+    progress_interval: float = 1.0,
+    task_seconds: float | None = TASK_SECONDS,
+    task_nodes: int | None = None,
+    workers: int | None = None,
+    depth: int | None = None,
+) -> ParallelSearch:
+    """Start a search of ``problem`` split over ``executor``.
+
+    The search starts when it is first iterated (or :meth:`~ParallelSearch.count`
+    is called).  The parameters are as for :class:`dlx.Search`, and:
+
+    :param problem: the problem, or its compiled arrays.
+    :param executor: any :class:`concurrent.futures.Executor` whose workers
+        can import :mod:`dlx` (a process pool, Dask's
+        ``Client.get_executor()``, a thread pool).  It is not shut down.
+    :param count_only: yield ``()`` for each solution (and ship no
+        solutions back from the workers).
+    :param limit: stop after this many solutions (the first ones of the
+        serial order).
+    :param max_nodes: node budget over all workers.
+    :param timeout: wall-clock budget in seconds.
+    :param progress: called with a :class:`~dlx.Progress` about every
+        ``progress_interval`` seconds, and once at the end.
+    :param progress_interval: seconds between two reports.
+    :param task_seconds: seconds of searching per task before it splits
+        its subproblem (``None``: no time slice).
+    :param task_nodes: search nodes per task before it splits (``None``:
+        no node budget); the tests use small ones to split often.
+    :param workers: how many tasks the executor runs at once (default:
+        what it tells, else the number of cores).
+    :param depth: the depth of the first frontier (default: the
+        shallowest with 8 subproblems per worker, at most 8 levels).
+    :returns: the search, not yet started.
+    :raises ValueError: on a negative budget or a bad task size.
+
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> from dlx import ExactCover
+    >>> problem = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]])
+    >>> with ThreadPoolExecutor(2) as pool:
+    ...     list(search(problem, pool, task_nodes=1))
+    [(0, 1), (2,)]
+    """
+    links = problem if isinstance(problem, Links) else problem.links()
+    return ParallelSearch(
+        links,
+        executor,
+        count_only=count_only,
+        limit=limit,
+        max_nodes=max_nodes,
+        timeout=timeout,
+        progress=progress,
+        progress_interval=progress_interval,
+        task_seconds=task_seconds,
+        task_nodes=task_nodes,
+        workers=workers,
+        depth=depth,
+    )

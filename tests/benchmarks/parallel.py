@@ -1,0 +1,122 @@
+"""Wall-clock speed-up of ``dlx --jobs 2`` and of ``dlx --scheduler`` (Dask) over one process.
+
+Not a timed test: run it by hand on an idle machine::
+
+    python tests/benchmarks/parallel.py                  # all three counts
+    python tests/benchmarks/parallel.py --problems queens13 --jobs 2
+
+Each count runs as the ``dlx`` command in a process of its own (start-up
+and reading the file included), first on one process, then with
+``--jobs N``, then on a Dask ``LocalCluster`` of N worker processes with
+one thread each (``--scheduler``; the cluster is started before the clock
+starts, as a running cluster would be).  ``--stats`` gives the statistics,
+which must be the same in all three runs, and the task report (how many
+tasks, the largest task's share of the work).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Hashable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+
+from dlx_helpers import langford, n_queens, pentomino_rectangle  # noqa: E402
+
+from dlx import ExactCover, format_dlx  # noqa: E402
+
+PROBLEMS: dict[str, Callable[[], ExactCover]] = {
+    "queens13": lambda: n_queens(13),
+    "langford12": lambda: langford(12),
+    "pentominoes5x12": lambda: pentomino_rectangle(5, 12),
+}
+
+
+def name(item: Hashable) -> str:
+    if isinstance(item, tuple):
+        return "_".join(map(str, item))
+    return str(item)
+
+
+def write(problem: ExactCover, path: Path) -> None:
+    """The problem in Knuth's text format, items renamed to plain words."""
+    renamed = ExactCover(
+        [name(item) for item in problem.primary],
+        [name(item) for item in problem.secondary],
+    )
+    for index in range(len(problem)):
+        renamed.add_option([name(item) for item in problem.option(index)])
+    path.write_text(format_dlx(renamed))
+
+
+def timed(args: list[str]) -> tuple[float, str, list[str]]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    started = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-m", "dlx", "--count", "--stats", "--no-progress", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    )
+    return time.perf_counter() - started, done.stdout.strip(), done.stderr.splitlines()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--problems", default=",".join(PROBLEMS))
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--no-dask", action="store_true")
+    options = parser.parse_args()
+    cluster: Any = None
+    client: Any = None
+    if not options.no_dask:
+        import distributed
+
+        dask: Any = distributed  # not fully typed
+        cluster = dask.LocalCluster(
+            n_workers=options.jobs,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=":0",
+            silence_logs=50,
+        )
+        client = dask.Client(cluster)
+    folder = Path(tempfile.mkdtemp())
+    rows = []
+    for key in options.problems.split(","):
+        path = folder / f"{key}.dlx"
+        write(PROBLEMS[key](), path)
+        runs = {"serial": timed([str(path)])}
+        runs[f"jobs {options.jobs}"] = timed([str(path), "--jobs", str(options.jobs)])
+        if client is not None:
+            address = client.scheduler.address
+            runs["dask"] = timed([str(path), "--scheduler", address])
+        base, count, err = runs["serial"]
+        summary = err[-1]
+        for label, (seconds, got, lines) in runs.items():
+            assert got == count, (key, label, got, count)
+            knuth = [line for line in lines if line.startswith("Altogether")]
+            assert knuth == [summary], (key, label, knuth, summary)
+            tasks = next((line for line in lines if " tasks;" in line), "")
+            rows.append((key, label, seconds, base / seconds, tasks))
+            print(
+                f"{key:16} {label:8} {seconds:7.2f} s  ×{base / seconds:4.2f}  {tasks}"
+            )
+            sys.stdout.flush()
+        print(f"{key:16} {summary}")
+    if client is not None and cluster is not None:
+        client.close()
+        cluster.close()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,429 @@
+"""Searches split over executors: the same solutions, order and statistics as one process.
+
+The promise under test (dlx.parallel): whatever executor runs the tasks
+(an in-process one, a process pool, a real Dask cluster with worker
+processes) and however often the tasks split their subproblems, the
+solutions come in the serial order and the statistics add up to the
+serial ones exactly.  Also: an exception in a worker reaches the caller as
+itself, a limit stops early, a killed worker's task runs again (Dask) or
+is reported (a process pool breaks for good).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from pathlib import Path
+from typing import Any, TypeVar
+
+import pytest
+from dlx_helpers import FORMS, compiled_as, langford, n_queens
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_cli_long import langford_file
+from test_hypothesis_oracle import Spec, specs, uniform_specs
+
+from dlx import (
+    BudgetExceeded,
+    Interrupted,
+    Outcome,
+    Progress,
+    Search,
+    Stats,
+    parallel,
+)
+from dlx.links import Links
+from dlx.parallel import WorkerLost, frontier
+
+ROOT = Path(__file__).resolve().parent.parent
+TESTS = ROOT / "tests"
+# Worker processes (Dask's are started afresh) must import this worktree's
+# dlx and the helpers below.
+os.environ["PYTHONPATH"] = os.pathsep.join([str(ROOT), str(TESTS)])
+
+T = TypeVar("T")
+
+
+class Inline(Executor):
+    """Runs each task at once in the caller: the splitting without the processes."""
+
+    def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> Future[T]:
+        future: Future[T] = Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except BaseException as error:
+            future.set_exception(error)
+        return future
+
+
+def serial(links: Links) -> tuple[list[tuple[int, ...]], Stats]:
+    search = Search(links)
+    return list(search), dataclasses.replace(search.stats)
+
+
+def in_parallel(
+    links: Links, executor: Executor, **options: Any
+) -> tuple[list[tuple[int, ...]], Stats]:
+    run = parallel.search(links, executor, **options)
+    return list(run), dataclasses.replace(run.stats)
+
+
+# -- fixtures: one Dask cluster and one process pool for the module ---------------------
+
+
+@pytest.fixture(scope="module")
+def dask_client() -> Iterator[Any]:
+    distributed = pytest.importorskip("distributed")
+    cluster = distributed.LocalCluster(
+        n_workers=2,
+        threads_per_worker=1,
+        processes=True,
+        dashboard_address=":0",
+        silence_logs=50,
+    )
+    client = distributed.Client(cluster)
+    yield client
+    client.close()
+    cluster.close()
+
+
+@pytest.fixture(scope="module")
+def pool() -> Iterator[ProcessPoolExecutor]:
+    with ProcessPoolExecutor(2) as executor:
+        yield executor
+
+
+@pytest.fixture(params=["dask", "processes"])
+def executor(request: pytest.FixtureRequest) -> Executor:
+    if request.param == "dask":
+        client = request.getfixturevalue("dask_client")
+        result: Executor = client.get_executor()
+        return result
+    result = request.getfixturevalue("pool")
+    return result
+
+
+# -- the split itself, in one process ---------------------------------------------------
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.one_of(specs(), uniform_specs()), st.sampled_from(FORMS), st.integers(0, 4))
+def test_a_frontier_adds_up_to_the_serial_search(
+    spec: Spec, form: str, depth: int
+) -> None:
+    links = compiled_as(spec.build(), form)
+    expected = serial(links)
+    cut = frontier(links, depth)
+    found: list[tuple[int, ...]] = []
+    stats = dataclasses.replace(cut.stats)
+    for entry in cut.entries:
+        if entry.solution:
+            found.append(tuple(sorted(entry.options)))
+            continue
+        search = Search(links, prefix=entry.options)
+        found += search
+        for name in ("nodes", "updates", "cleansings", "solutions"):
+            setattr(stats, name, getattr(stats, name) + getattr(search.stats, name))
+    assert (found, stats) == expected
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.one_of(specs(), uniform_specs()),
+    st.sampled_from(FORMS),
+    st.integers(1, 6),
+    st.integers(0, 2),
+)
+def test_splitting_tasks_anywhere_changes_nothing(
+    spec: Spec, form: str, task_nodes: int, depth: int
+) -> None:
+    links = compiled_as(spec.build(), form)
+    expected = serial(links)
+    got = in_parallel(
+        links, Inline(), task_nodes=task_nodes, task_seconds=None, depth=depth
+    )
+    assert got == expected
+    run = parallel.search(
+        links, Inline(), count_only=True, task_nodes=task_nodes, depth=depth
+    )
+    assert run.count() == expected[1].solutions
+    assert run.stats == expected[1]
+
+
+@pytest.mark.parametrize("form", FORMS)
+@pytest.mark.parametrize("workers", [1, 16])
+def test_known_problems_split_exactly(form: str, workers: int) -> None:
+    for problem in (langford(7), n_queens(7)):
+        links = compiled_as(problem, form)
+        expected = serial(links)
+        for task_nodes in (1, 10, 1000):
+            got = in_parallel(
+                links,
+                Inline(),
+                task_nodes=task_nodes,
+                workers=workers,
+                task_seconds=None,
+            )
+            assert got == expected
+
+
+def test_the_weights_of_the_rest_add_up() -> None:
+    # Progress reports rest on the weights: they never go past the end.
+    reports: list[Progress] = []
+    run = parallel.search(
+        langford(8),
+        Inline(),
+        task_nodes=50,
+        progress=reports.append,
+        progress_interval=1e-9,
+    )
+    assert run.count() == 300
+    fractions = [report.fraction for report in reports]
+    assert fractions[-1] == pytest.approx(1.0)
+    assert all(0 <= f <= 1 for f in fractions)
+    assert reports[-1].nodes == serial(langford(8).links())[1].nodes
+
+
+# -- real processes: a Dask cluster and a process pool -----------------------------------
+
+
+@settings(
+    max_examples=15,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(
+    st.one_of(specs(), uniform_specs()),
+    st.sampled_from(FORMS),
+    st.integers(1, 8),
+    st.integers(0, 1),
+)
+def test_random_problems_on_worker_processes(
+    executor: Executor, spec: Spec, form: str, task_nodes: int, depth: int
+) -> None:
+    links = compiled_as(spec.build(), form)
+    expected = serial(links)
+    run = parallel.search(links, executor, task_nodes=task_nodes, depth=depth)
+    assert (list(run), run.stats) == expected
+    if depth == 0 and expected[1].nodes > task_nodes:
+        assert run.tasks > 1  # the workers did split the search
+
+
+def test_queens_and_langford_on_worker_processes(executor: Executor) -> None:
+    for problem, count in ((n_queens(8), 92), (langford(8), 300)):
+        links = problem.links()
+        expected = serial(links)
+        assert expected[1].solutions == count
+        assert in_parallel(links, executor, task_nodes=300) == expected
+        run = parallel.search(links, executor, count_only=True, task_nodes=300)
+        assert run.count() == count
+        assert run.stats == expected[1]
+        assert run.tasks > 1
+        assert problem.count(executor=executor) == count
+        assert problem.is_unique(executor=executor) is False
+        assert problem.first(executor=executor) == expected[0][0]
+    # The caller's executor is still usable.
+    assert executor.submit(sum, [1, 2]).result() == 3
+
+
+def test_a_limit_stops_early(executor: Executor) -> None:
+    problem = n_queens(14)  # 365,596 solutions: far too many to wait for
+    first = problem.solutions_list(limit=7)
+    assert list(problem.solutions(limit=7, executor=executor)) == first
+    assert problem.count(limit=7, executor=executor) == 7
+    assert problem.first(executor=executor) == first[0]
+    run = parallel.search(problem, executor, limit=3)
+    assert list(run) == first[:3]
+    assert run.outcome is Outcome.LIMIT_REACHED
+
+
+def test_budgets_and_stop_requests_apply_across_workers(executor: Executor) -> None:
+    problem = n_queens(12)
+    with pytest.raises(BudgetExceeded) as stop:
+        problem.count(max_nodes=5000, executor=executor)
+    assert stop.value.outcome is Outcome.OUT_OF_NODES
+    assert stop.value.stats.nodes > 5000
+    with pytest.raises(BudgetExceeded) as stop:
+        problem.count(timeout=0.3, executor=executor)
+    assert stop.value.outcome is Outcome.OUT_OF_TIME
+    run = parallel.search(problem, executor, count_only=True, task_nodes=2000)
+
+    def stop_at_once(report: Progress) -> None:
+        run.request_stop()
+
+    run._progress = stop_at_once
+    run._interval = 1e-9
+    with pytest.raises(Interrupted):
+        run.count()
+    assert run.outcome is Outcome.INTERRUPTED
+
+
+def test_executor_does_not_mix_with_seed_resume_or_prefix() -> None:
+    problem = n_queens(4)
+    with pytest.raises(ValueError, match="seed"):
+        problem.count(seed=1, executor=Inline())
+    with pytest.raises(ValueError, match="prefix"):
+        list(problem.solutions(prefix=[0], executor=Inline()))
+
+
+# -- failures in the workers -----------------------------------------------------------
+
+
+def test_a_worker_exception_reaches_the_caller_as_itself(
+    dask_client: Any, tmp_path: Path
+) -> None:
+    problem = langford(8)
+    cut = frontier(problem, 2)
+    poisoned = cut.prefixes[3]
+    dask_client.run(poison, poisoned)
+    try:
+        with pytest.raises(Poisoned) as error:
+            problem.count(executor=dask_client.get_executor())
+    finally:
+        dask_client.run(poison, None)
+    assert f"prefix {list(poisoned)}" in "".join(error.value.__notes__)
+    with (
+        ProcessPoolExecutor(2, initializer=poison, initargs=(poisoned,)) as pool,
+        pytest.raises(Poisoned) as error,
+    ):
+        list(problem.solutions(executor=pool))
+    assert f"prefix {list(poisoned)}" in "".join(error.value.__notes__)
+
+
+def test_a_killed_dask_worker_has_its_task_run_again(
+    dask_client: Any, tmp_path: Path
+) -> None:
+    problem = langford(8)
+    expected = serial(problem.links())
+    dask_client.run(kill_once, str(tmp_path / "killed"))
+    try:
+        got = in_parallel(problem.links(), dask_client.get_executor(), task_nodes=500)
+    finally:
+        dask_client.run(kill_once, None)
+        dask_client.wait_for_workers(2, timeout=60)
+    assert (tmp_path / "killed").exists()
+    assert got == expected
+
+
+def test_a_killed_pool_process_is_reported(tmp_path: Path) -> None:
+    problem = langford(8)
+    marker = str(tmp_path / "killed")
+    with (
+        ProcessPoolExecutor(2, initializer=kill_once, initargs=(marker,)) as pool,
+        pytest.raises(WorkerLost, match="prefix") as error,
+    ):
+        problem.count(executor=pool)
+    assert error.value.stats.solutions < 300
+    assert Path(marker).exists()
+
+
+class Poisoned(Exception):
+    """What a poisoned task raises."""
+
+
+_real_run_piece = parallel._run_piece
+
+
+def poison(prefix: tuple[int, ...] | None) -> None:
+    """In a worker: make the subproblem below ``prefix`` raise (None: cure)."""
+
+    def run_piece(
+        links: Links, task: Any, piece: tuple[int, ...], *args: Any
+    ) -> parallel._PieceResult:
+        if piece == prefix:
+            raise Poisoned("poisoned")
+        return _real_run_piece(links, task, piece, *args)
+
+    parallel._run_piece = _real_run_piece if prefix is None else run_piece  # type: ignore[assignment]
+
+
+def kill_once(marker: str | None) -> None:
+    """In a worker: the first subproblem run anywhere kills its process (None: cure)."""
+
+    def run_piece(links: Links, *args: Any) -> parallel._PieceResult:
+        assert marker is not None
+        try:
+            os.close(os.open(marker, os.O_CREAT | os.O_EXCL))
+        except FileExistsError:
+            return _real_run_piece(links, *args)
+        os.kill(os.getpid(), signal.SIGKILL)
+        raise AssertionError("not reached")
+
+    parallel._run_piece = _real_run_piece if marker is None else run_piece  # type: ignore[assignment]
+
+
+# -- the command -----------------------------------------------------------------------
+
+
+def dlx_command(
+    args: list[str], env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "dlx", *args],
+        capture_output=True,
+        text=True,
+        env=env or dict(os.environ),
+        cwd=ROOT,
+        stdin=subprocess.DEVNULL,
+        timeout=120,
+    )
+
+
+def test_jobs_and_scheduler_print_what_one_process_prints(
+    dask_client: Any, tmp_path: Path
+) -> None:
+    path = langford_file(tmp_path, 8)
+    one = dlx_command([str(path), "--stats"])
+    assert one.returncode == 0
+    for where in (["--jobs", "2"], ["--scheduler", dask_client.scheduler.address]):
+        many = dlx_command([str(path), "--stats", *where])
+        assert (many.returncode, many.stdout) == (0, one.stdout)
+        knuth = [line for line in many.stderr.splitlines() if "Altogether" in line]
+        assert knuth == one.stderr.splitlines()[-1:]
+        assert " tasks; the largest took " in many.stderr
+    counted = dlx_command([str(path), "--count", "--limit", "5", "--jobs", "0"])
+    assert (counted.returncode, counted.stdout) == (0, "5\n")
+
+
+def test_jobs_refuse_checkpoints_and_seeds(tmp_path: Path) -> None:
+    path = langford_file(tmp_path, 4)
+    for extra in (["--checkpoint", str(tmp_path / "c.json")], ["--seed", "1"]):
+        done = dlx_command([str(path), "--jobs", "2", *extra])
+        assert done.returncode == 2
+        assert "does not go with --jobs" in done.stderr
+
+
+def test_scheduler_without_dask_says_how_to_install_it(tmp_path: Path) -> None:
+    path = langford_file(tmp_path, 4)
+    fake = tmp_path / "no_dask"
+    fake.mkdir()
+    (fake / "distributed.py").write_text("raise ImportError('no dask here')\n")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(fake), str(ROOT)])}
+    done = dlx_command([str(path), "--scheduler", "tcp://127.0.0.1:8786"], env)
+    assert done.returncode == 2
+    assert 'pip install "pydlx[dask]"' in done.stderr
+
+
+def test_ctrl_c_stops_all_jobs_with_the_count_so_far(tmp_path: Path) -> None:
+    path = langford_file(tmp_path, 12)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "dlx", "--count", "--jobs", "2", str(path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        stdin=subprocess.DEVNULL,
+        text=True,
+        env=dict(os.environ),
+        cwd=ROOT,
+    )
+    time.sleep(2.5)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 130
+    assert out == ""
+    assert "interrupted after" in err and "at least" in err
