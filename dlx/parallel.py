@@ -116,74 +116,6 @@ class WorkerLost(DLXError):
 # -- walking the tree above the tasks -------------------------------------------------
 
 
-class _Walker(_Arrays):
-    """Knuth's operations and their inverses on a fresh copy of a problem's arrays.
-
-    Covering counts updates and cleansings like the search loops
-    (:class:`dlx.position._Arrays`); the inverses count nothing, as the
-    loops do not.
-    """
-
-    def __init__(self, links: Links) -> None:
-        super().__init__(Search(links))
-
-    def unhide(self, row: int) -> None:
-        """Link the other nodes of ``row``'s option back into their lists."""
-        up, down, size, top = self.up, self.down, self.size, self.links.top
-        color = self.color
-        for y in self.links.others_rev[row]:
-            if color is None or color[y] >= 0:
-                down[up[y]] = y
-                up[down[y]] = y
-                size[top[y]] += 1
-
-    def uncover(self, item: int) -> None:
-        """Knuth's uncover(i), the inverse of :meth:`cover`."""
-        up = self.up
-        row = up[item]
-        while row != item:
-            self.unhide(row)
-            row = up[row]
-        self.size[item] -= self.links.shift[item]
-
-    def unpurify(self, node: int) -> None:
-        """Knuth's unpurify(p), the inverse of :meth:`purify`."""
-        color = self.color
-        assert color is not None
-        code = color[node]
-        item = self.links.top[node]
-        up = self.up
-        row = up[item]
-        while row != item:
-            if color[row] < 0:
-                color[row] = code
-            else:
-                self.unhide(row)
-            row = up[row]
-
-    def uncommit_others(self, node: int) -> None:
-        """Undo :meth:`commit_others` (step X6), right to left."""
-        color = self.color
-        top = self.links.top
-        for x in self.links.others_rev[node]:
-            code = 0 if color is None else color[x]
-            if code == 0:
-                self.uncover(top[x])
-            elif code > 0:
-                self.unpurify(x)
-
-    def options_after(self, node: int) -> list[int]:
-        """The nodes after ``node`` in its item's list, in order."""
-        item = self.links.top[node]
-        down = self.down
-        found = []
-        row = down[node]
-        while row != item:
-            found.append(row)
-            row = down[row]
-        return found
-
-
 @dataclass(frozen=True, slots=True)
 class FrontierEntry:
     """One place of a :class:`Frontier`, in the serial search's order.
@@ -281,7 +213,7 @@ def frontier(problem: ExactCover | Links, depth: int) -> Frontier:
     stats = Stats()
     if depth == 0:
         return Frontier(((FrontierEntry((), False, 1.0)),), stats)
-    walker = _Walker(links)
+    walker = _Arrays.fresh(links)
     option_of = links.option_of
     path: list[int] = []
 
@@ -328,7 +260,7 @@ def _split(
     in the serial order with their weights: the node's own subtree first,
     then the later options of each level, deepest level first.
     """
-    walker = _Walker(links)
+    walker = _Arrays.fresh(links)
     option_of = links.option_of
     options = [option for _, option in path]
     nodes: list[int] = []

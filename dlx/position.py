@@ -220,10 +220,14 @@ def fingerprint(links: Links) -> str:
 
 
 class _Arrays:
-    """One search's mutable arrays with the problem's constants, for replaying.
+    """One search's mutable arrays with Knuth's operations, done plainly.
 
-    The work is counted in ``updates`` and ``cleansings`` exactly as the
-    search loops count it.
+    The one place outside the search loops where covering, purifying and
+    their inverses are written: replaying a path (resume, prefixes), the
+    frontier and the splitting of :mod:`dlx.parallel`, and the probes of
+    :mod:`dlx.estimate` all use it.  Covering counts ``updates`` and
+    ``cleansings`` exactly as the search loops count them; the inverses
+    count nothing, as the loops do not.
     """
 
     def __init__(self, search: Search) -> None:
@@ -300,6 +304,62 @@ class _Arrays:
                 self.cover(top[x])
             elif code > 0:
                 self.purify(x)
+
+    def unhide(self, row: int) -> None:
+        """Link the other nodes of ``row``'s option back into their lists."""
+        up, down, size, top = self.up, self.down, self.size, self.links.top
+        color = self.color
+        for y in self.links.others_rev[row]:
+            if color is None or color[y] >= 0:
+                down[up[y]] = y
+                up[down[y]] = y
+                size[top[y]] += 1
+
+    def uncover(self, item: int) -> None:
+        """Knuth's uncover(i), the inverse of :meth:`cover`."""
+        up = self.up
+        row = up[item]
+        while row != item:
+            self.unhide(row)
+            row = up[row]
+        self.size[item] -= self.links.shift[item]
+
+    def unpurify(self, node: int) -> None:
+        """Knuth's unpurify(p), the inverse of :meth:`purify`."""
+        color = self.color
+        assert color is not None
+        code = color[node]
+        item = self.links.top[node]
+        up = self.up
+        row = up[item]
+        while row != item:
+            if color[row] < 0:
+                color[row] = code
+            else:
+                self.unhide(row)
+            row = up[row]
+
+    def uncommit_others(self, node: int) -> None:
+        """Undo :meth:`commit_others` (step X6), right to left."""
+        color = self.color
+        top = self.links.top
+        for x in self.links.others_rev[node]:
+            code = 0 if color is None else color[x]
+            if code == 0:
+                self.uncover(top[x])
+            elif code > 0:
+                self.unpurify(x)
+
+    def options_after(self, node: int) -> list[int]:
+        """The nodes after ``node`` in its item's list, in order."""
+        item = self.links.top[node]
+        down = self.down
+        found = []
+        row = down[node]
+        while row != item:
+            found.append(row)
+            row = down[row]
+        return found
 
     def choose(self) -> int:
         """Step X3: the leftmost active primary item of fewest options, or -1."""
