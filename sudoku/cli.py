@@ -6,6 +6,7 @@ See :func:`main`, or run ``sudoku --help``.
 from __future__ import annotations
 
 import argparse
+import collections
 import contextlib
 import errno
 import io
@@ -17,6 +18,7 @@ import sys
 import threading
 import types
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any, BinaryIO, TextIO
 
 from dlx import BudgetExceeded, Progress
@@ -95,6 +97,7 @@ examples:
   sudoku --count --limit 2 grids.txt  1 for unique puzzles, 2 for several
   sudoku --check puzzles.in answers.out
   sudoku --box 2x3 six-by-six.txt     6x6 grids with 2x3 boxes
+  sudoku --jobs 0 many.txt            on every core, answers in input order
   sudoku p096_sudoku.txt              Project Euler's 'Grid NN' file"""
 
 
@@ -120,6 +123,16 @@ def _positive(text: str) -> int:
         value = 0
     if value < 1:
         raise argparse.ArgumentTypeError(f"not a positive integer: {text!r}")
+    return value
+
+
+def _natural(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}")
     return value
 
 
@@ -210,6 +223,13 @@ def _parser() -> argparse.ArgumentParser:
         "--no-progress",
         action="store_true",
         help="never show a progress bar",
+    )
+    parser.add_argument(
+        "--jobs",
+        type=_natural,
+        metavar="N",
+        help="solve N puzzles at a time in worker processes (0: one per "
+        "core); answers still come in input order",
     )
     return parser
 
@@ -463,44 +483,75 @@ def _progress(enabled: bool, batch: _Batch) -> Iterator[_Progress]:
 def _solve_all(
     names: Sequence[str], options: argparse.Namespace, batch: _Batch, size: int | None
 ) -> None:
-    """Read, solve (or count) and write the puzzles one at a time."""
+    """Read, solve (or count) and write the puzzles one at a time.
+
+    With ``--jobs``, up to a few puzzles per worker are solved ahead in
+    worker processes; answers are still written in input order, each as
+    soon as it and every one before it are done.
+    """
     first = True
-    with _progress(not options.no_progress, batch) as display:
+
+    def deliver(source: str, puzzle: Puzzle, outcome: _Outcome) -> None:
+        nonlocal first
+        kind, value = outcome
+        if kind == "fail":
+            batch.fail(f"{_where(source, puzzle)}: {value}")
+        elif isinstance(value, int):
+            batch.write(f"{value}\n", answer=True)
+        else:
+            text = format_solution(value, puzzle.layout, first=first, uva=options.uva)
+            batch.write(text, answer=True)
+            first = False
+        display.advance()
+
+    with (
+        _progress(not options.no_progress, batch) as display,
+        _pool(options.jobs) as (pool, workers),
+    ):
+        ahead: collections.deque[tuple[str, Puzzle, Future[_Outcome]]] = (
+            collections.deque()
+        )
+        window = 4 * workers  # puzzles solved ahead of the one to print
         for name in names:
             stream = _open(name, batch)
             if stream is None:
                 continue
             source = "<stdin>" if name == "-" else name
             for puzzle in _puzzles(name, stream, batch, size):
-                hook = display.hook(f"puzzle {puzzle.number}")
-                answer = _answer(source, puzzle, options, batch, hook)
-                display.finish_puzzle()
-                if answer is not None:
-                    if isinstance(answer, int):
-                        batch.write(f"{answer}\n", answer=True)
-                    else:
-                        text = format_solution(
-                            answer, puzzle.layout, first=first, uva=options.uva
-                        )
-                        batch.write(text, answer=True)
-                        first = False
-                display.advance()
+                if pool is None:
+                    hook = display.hook(f"puzzle {puzzle.number}")
+                    outcome = _answer(puzzle, options, hook)
+                    display.finish_puzzle()
+                    deliver(source, puzzle, outcome)
+                    continue
+                ahead.append((source, puzzle, pool.submit(_answer, puzzle, options)))
+                while len(ahead) >= window or (ahead and ahead[0][2].done()):
+                    done_source, done_puzzle, future = ahead.popleft()
+                    deliver(done_source, done_puzzle, future.result())
+        while ahead:
+            done_source, done_puzzle, future = ahead.popleft()
+            deliver(done_source, done_puzzle, future.result())
+
+
+#: What solving one puzzle gives: ``("answer", grid or count)`` or
+#: ``("fail", message)``.
+_Outcome = tuple[str, str | int]
 
 
 def _answer(
-    source: str,
     puzzle: Puzzle,
     options: argparse.Namespace,
-    batch: _Batch,
     progress: Callable[[Progress], None] | None = None,
-) -> str | int | None:
-    """The solution (or count) of one puzzle; ``None`` after reporting a failure."""
+) -> _Outcome:
+    """The solution (or count) of one puzzle, or why there is none.
+
+    Runs in a worker process with ``--jobs``: it only returns values.
+    """
     if puzzle.error is not None:
-        batch.fail(f"{_where(source, puzzle)}: {puzzle.error}")
-        return None
+        return "fail", puzzle.error
     try:
         if options.count:
-            return count(
+            return "answer", count(
                 puzzle.text,
                 options.limit,
                 alphabet=options.alphabet,
@@ -508,7 +559,7 @@ def _answer(
                 timeout=options.timeout,
                 progress=progress,
             )
-        return solve(
+        return "answer", solve(
             puzzle.text,
             alphabet=options.alphabet,
             box=options.box,
@@ -517,10 +568,28 @@ def _answer(
             progress=progress,
         )
     except SudokuError as error:
-        batch.fail(f"{_where(source, puzzle)}: {error}")
+        return "fail", str(error)
     except BudgetExceeded as error:
-        batch.fail(f"{_where(source, puzzle)}: gave up: {error}")
-    return None
+        return "fail", f"gave up: {error}"
+
+
+def _ignore_interrupts() -> None:
+    """In a worker process: leave Ctrl-C to the main process, which stops cleanly."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextlib.contextmanager
+def _pool(jobs: int | None) -> Iterator[tuple[ProcessPoolExecutor | None, int]]:
+    """The worker processes of ``--jobs`` and how many (``None``, 0 without it)."""
+    if jobs is None:
+        yield None, 0
+        return
+    workers = jobs or os.cpu_count() or 1
+    pool = ProcessPoolExecutor(workers, initializer=_ignore_interrupts)
+    try:
+        yield pool, workers
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
 
 
 def _check_all(
@@ -684,6 +753,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--limit only goes with --count")
     if options.check and len(options.files) != 2:
         parser.error("--check takes two files: PUZZLES SOLUTIONS")
+    if options.check and options.jobs is not None:
+        parser.error("--jobs does not go with --check, which solves nothing")
     size = None
     if options.box is not None:
         size = options.box[0] * options.box[1]

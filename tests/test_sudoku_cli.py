@@ -587,3 +587,39 @@ def test_count_and_solve_report_progress() -> None:
     reports: list[Progress] = []
     assert sudoku.count("." * 36, limit=3000, progress=reports.append) == 3000
     assert sudoku.solve(FOUR, progress=reports.append) == FOUR_SOLVED
+
+
+def test_jobs_give_the_same_answers_in_the_same_order(tmp_path: Path) -> None:
+    # Worker processes for real: the output and the reports equal one process's.
+    good = sample("sudoku9_norvig_top95.txt").splitlines()[:40]
+    puzzles = [*good[:12], "1" * 81, *good[12:]]  # puzzle 13 is bad
+    path = write(tmp_path, "batch.txt", "\n".join(puzzles) + "\n")
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    serial, parallel, counted = [
+        subprocess.run(
+            [sys.executable, "-m", "sudoku", *args, path],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=120,
+        )
+        for args in ([], ["--jobs", "2"], ["--jobs", "0", "--count"])
+    ]
+    assert serial.returncode == parallel.returncode == counted.returncode == 1
+    assert parallel.stdout == serial.stdout and parallel.stderr == serial.stderr
+    assert "puzzle 13 (line 13)" in serial.stderr
+    answers = serial.stdout.splitlines()
+    assert len(answers) == len(good)
+    for puzzle, answer in zip(good, answers, strict=True):
+        assert_solves(puzzle, answer, (3, 3))
+    assert counted.stdout == "1\n" * len(good)
+    assert counted.stderr == serial.stderr
+
+
+def test_jobs_do_not_go_with_check(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["--check", "--jobs", "2", "a", "b"])
+    assert stop.value.code == 2
+    assert "--jobs does not go with --check" in capsys.readouterr().err
