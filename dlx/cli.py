@@ -118,7 +118,7 @@ def _parser() -> argparse.ArgumentParser:
         "--count", action="store_true", help="print only the number of solutions"
     )
     parser.add_argument(
-        "--limit", type=_natural, metavar="N", help="stop after N solutions"
+        "--limit", type=_positive, metavar="N", help="stop after N solutions"
     )
     parser.add_argument(
         "--stats",
@@ -129,10 +129,13 @@ def _parser() -> argparse.ArgumentParser:
         "--seed", type=int, help="break ties between items at random, with this seed"
     )
     parser.add_argument(
-        "--max-nodes", type=_natural, metavar="N", help="give up after N search nodes"
+        "--max-nodes", type=_positive, metavar="N", help="give up after N search nodes"
     )
     parser.add_argument(
-        "--timeout", type=_seconds, metavar="SECONDS", help="give up after SECONDS"
+        "--timeout",
+        type=_positive_seconds,
+        metavar="SECONDS",
+        help="give up after SECONDS",
     )
     shown = parser.add_mutually_exclusive_group()
     shown.add_argument(
@@ -212,6 +215,13 @@ def _seconds(text: str) -> float:
         raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
     if not value >= 0:
         raise argparse.ArgumentTypeError(f"must not be negative: {text!r}")
+    return value
+
+
+def _positive_seconds(text: str) -> float:
+    value = _seconds(text)
+    if value == 0:
+        raise argparse.ArgumentTypeError(f"must be more than 0: {text!r}")
     return value
 
 

@@ -23,10 +23,11 @@ from typing import Any, BinaryIO, TextIO
 
 from dlx import BudgetExceeded, Progress
 from dlx.watch import ProgressLine, clear_line, describe_progress
-from sudoku.errors import SudokuError
+from sudoku.errors import MultipleSolutionsError, SudokuError
 from sudoku.formats import Puzzle, format_solution, iter_puzzles
 from sudoku.grid import box_shape
 from sudoku.solver import check, count, solve
+from sudoku.wording import counted
 
 __all__ = ["main"]
 
@@ -374,19 +375,33 @@ def _open(name: str, batch: _Batch) -> BinaryIO | None:
 
 
 def _puzzles(
-    name: str, stream: BinaryIO, batch: _Batch, size: int | None, *, count: bool = True
+    name: str,
+    stream: BinaryIO,
+    batch: _Batch,
+    size: int | None,
+    *,
+    count: bool = True,
+    required: bool = False,
 ) -> Iterator[Puzzle]:
-    """The puzzles of one input, read lazily; problems are reported as they come."""
+    """The puzzles of one input, read lazily; problems are reported as they come.
+
+    With ``required``, an input with no puzzle at all (empty, or nothing
+    but skipped lines) is reported as unusable input.
+    """
     source = "<stdin>" if name == "-" else name
+    found = False
 
     def skipped(line: int, message: str) -> None:
         batch.fail(f"{source}: {message}")
 
     try:
         for puzzle in iter_puzzles(_decoded(stream), size=size, on_skip=skipped):
+            found = True
             if count:
                 batch.read += 1
             yield puzzle
+        if required and not found:
+            batch.fail(f"{source}: no puzzle in it", BAD_INPUT)
     except (_Unreadable, SudokuError) as error:
         batch.fail(f"{source}: {error}", BAD_INPUT)
     finally:
@@ -517,7 +532,7 @@ def _solve_all(
             if stream is None:
                 continue
             source = "<stdin>" if name == "-" else name
-            for puzzle in _puzzles(name, stream, batch, size):
+            for puzzle in _puzzles(name, stream, batch, size, required=True):
                 if pool is None:
                     hook = display.hook(f"puzzle {puzzle.number}")
                     outcome = _answer(puzzle, options, hook)
@@ -567,6 +582,8 @@ def _answer(
             timeout=options.timeout,
             progress=progress,
         )
+    except MultipleSolutionsError:
+        return "fail", "more than one solution (--unique)"
     except SudokuError as error:
         return "fail", str(error)
     except BudgetExceeded as error:
@@ -638,24 +655,26 @@ def _check_all(
     if answers == 0 and puzzles:
         batch.fail(
             f"{answer_source}: no solutions at all, but {puzzle_source} has "
-            f"{puzzles} puzzles"
+            f"{counted(puzzles, 'puzzle')}"
         )
     elif missing:
         batch.fail(
-            f"{answer_source} has only {answers} solutions but {puzzle_source} "
-            f"has {puzzles} puzzles: the last {missing} have none"
+            f"{answer_source} has only {counted(answers, 'solution')} but "
+            f"{puzzle_source} has {counted(puzzles, 'puzzle')}: the last "
+            f"{missing} {'has' if missing == 1 else 'have'} none"
         )
     elif extra:
         batch.fail(
-            f"{puzzle_source} has {puzzles} puzzles but {answer_source} "
-            f"has {answers} solutions"
+            f"{puzzle_source} has {counted(puzzles, 'puzzle')} but {answer_source} "
+            f"has {counted(answers, 'solution')}"
         )
     faults = [
         f"{n} {word}"
         for n, word in ((wrong, "wrong"), (missing, "missing"), (extra, "extra"))
         if n
     ]
-    batch.write(f"{checked} solutions checked: {', '.join(faults) or 'all right'}\n")
+    verdict = ", ".join(faults) or "all right"
+    batch.write(f"{counted(checked, 'solution')} checked: {verdict}\n")
 
 
 @contextlib.contextmanager
@@ -753,6 +772,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--limit only goes with --count")
     if options.check and len(options.files) != 2:
         parser.error("--check takes two files: PUZZLES SOLUTIONS")
+    if options.unique and options.count:
+        parser.error(
+            "--unique does not go with --count (--count --limit 2 tells "
+            "unique puzzles, 1, from the others, 2)"
+        )
+    if options.unique and options.check:
+        parser.error("--unique does not go with --check, which solves nothing")
     if options.check and options.jobs is not None:
         parser.error("--jobs does not go with --check, which solves nothing")
     size = None
@@ -768,8 +794,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         size = len(options.alphabet)
         try:
             box_shape(size, options.box)
-        except SudokuError as error:
-            parser.error(str(error))
+        except SudokuError:
+            parser.error(
+                f"--alphabet has {counted(size, 'symbol')}, for {size}x{size} "
+                "grids, which have no box shape of their own: give one with "
+                "--box ROWSxCOLUMNS"
+            )
     batch = _Batch()
     how = "interrupted"
     try:

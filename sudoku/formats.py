@@ -42,6 +42,7 @@ from math import isqrt
 
 from sudoku.errors import BoxShapeError, InputFormatError, SudokuError
 from sudoku.grid import BLANKS, box_shape
+from sudoku.wording import a, counted, grid
 
 __all__ = [
     "WINDOW",
@@ -143,8 +144,15 @@ def _detect(lines: list[tuple[int, str]], size: int | None) -> Layout:
         return Layout.LINES
     if row:
         return Layout.BLOCKS
+    if size is not None:
+        raise InputFormatError(
+            f"not a puzzle: {counted(length, 'character')} is neither a whole "
+            f"{size}x{size} grid ({size * size} characters) nor one of its rows "
+            f"({size} characters)",
+            number,
+        )
     raise InputFormatError(
-        f"not a puzzle: {length} characters is neither a whole grid "
+        f"not a puzzle: {counted(length, 'character')} is neither a whole grid "
         "(81 for 9x9) nor one row of a grid (9, 16 or 25 characters)",
         number,
     )
@@ -235,7 +243,7 @@ def _lines(source: str | Iterable[str]) -> Iterator[tuple[int, str]]:
     for number, line in enumerate(lines, 1):
         if not isinstance(line, str):
             raise InputFormatError(
-                f"not text: a {type(line).__name__} where a line was expected", number
+                f"not text: {a(type(line).__name__)} where a line was expected", number
             )
         line = line.strip()
         if line.lower() == "end":
@@ -355,7 +363,7 @@ def _cut_blocks(
         error = None
         if len(group) < rows:
             error = (
-                f"{len(group)} rows; a puzzle in this file is "
+                f"{counted(len(group), 'row')}; a puzzle in this file is "
                 f"{rows} lines of {rows} characters"
             )
         text = "\n".join(row for _, row in group)
@@ -373,8 +381,7 @@ def _cut_blocks(
         if _has_space(line) or abs(len(line) - rows) > slack:
             on_skip(
                 number,
-                f"line {number}: skipped, not a row of a {rows}x{rows} grid: "
-                f"{line[:40]!r}",
+                f"line {number}: skipped, not a row of {grid(rows)}: {line[:40]!r}",
             )
             continue
         group.append((number, line))

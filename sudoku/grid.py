@@ -48,6 +48,7 @@ from sudoku.errors import (
     SudokuError,
     SymbolError,
 )
+from sudoku.wording import a, counted, grid
 
 __all__ = ["BLANKS", "Grid", "GridLike", "box_shape", "detect_alphabet"]
 
@@ -106,7 +107,7 @@ def box_shape(size: int, box: tuple[int, int] | None = None) -> tuple[int, int]:
         rows, cols = _checked_box(box)
         if rows * cols != size:
             raise BoxShapeError(
-                f"box={(rows, cols)} does not fit a {size}x{size} grid: "
+                f"box={(rows, cols)} does not fit {grid(size)}: "
                 f"rows x columns must be {size}"
             )
         return rows, cols
@@ -114,9 +115,7 @@ def box_shape(size: int, box: tuple[int, int] | None = None) -> tuple[int, int]:
     while rows > 1 and size % rows:
         rows -= 1
     if rows == 1 and size > 1:
-        raise BoxShapeError(
-            f"a {size}x{size} grid has no box shape; pass box=(rows, columns)"
-        )
+        raise BoxShapeError(f"{grid(size)} has no box shape; pass box=(rows, columns)")
     return rows, size // rows
 
 
@@ -178,7 +177,7 @@ def detect_alphabet(cells: str, size: int) -> str:
         alphabet = _DIGITS_FIRST[:size]
     else:
         raise AlphabetError(
-            f"a {size}x{size} grid needs an explicit alphabet= "
+            f"{grid(size)} needs an explicit alphabet= "
             f"(the built-in alphabets have at most {len(_DIGITS_FIRST)} symbols)"
         )
     return alphabet.lower() if lower else alphabet
@@ -197,8 +196,8 @@ def _check_alphabet(alphabet: str, size: int) -> None:
         raise AlphabetError(f"alphabet={alphabet!r} is not a string")
     if len(alphabet) != size:
         raise AlphabetError(
-            f"alphabet {alphabet!r} has {len(alphabet)} symbols; "
-            f"a {size}x{size} grid needs {size}"
+            f"alphabet {alphabet!r} has {counted(len(alphabet), 'symbol')}; "
+            f"{grid(size)} needs {size}"
         )
     if len(set(alphabet)) != size:
         repeated = next(ch for ch in alphabet if alphabet.count(ch) > 1)
@@ -210,7 +209,7 @@ def _check_alphabet(alphabet: str, size: int) -> None:
 def _size_error(given: int, size: int | None, why: str) -> GridSizeError:
     if size is not None:
         return GridSizeError(
-            f"{given} cells given; a {size}x{size} grid {why} has {size * size}",
+            f"{counted(given, 'cell')} given; {grid(size)} {why} has {size * size}",
             given,
             size * size,
         )
@@ -320,7 +319,7 @@ class Grid:
             for r, row in enumerate(rows, 1):
                 if not isinstance(row, str):
                     raise SymbolError(
-                        f"row {r} is a {type(row).__name__}, but row 1 is a string",
+                        f"row {r} is {a(type(row).__name__)}, but row 1 is a string",
                         row,
                         r,
                         0,
@@ -381,7 +380,7 @@ class Grid:
         for r, row in enumerate(rows, 1):
             if not isinstance(row, Sequence) or isinstance(row, str):
                 raise SymbolError(
-                    f"row {r} is a {type(row).__name__}, not a list of cells",
+                    f"row {r} is {a(type(row).__name__)}, not a list of cells",
                     row,
                     r,
                     0,

@@ -200,13 +200,22 @@ def test_node_budget_is_not_mistaken_for_no_solution(
     assert "node budget of 1 used up" in err
 
 
-def test_timeout_zero_stops_at_once(
-    knuth_file: Path, capsys: pytest.CaptureFixture[str]
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--timeout", "0"], "argument --timeout: must be more than 0"),
+        (["--max-nodes", "0"], "argument --max-nodes: must be at least 1"),
+        (["--limit", "0"], "argument --limit: must be at least 1"),
+    ],
+)
+def test_budgets_and_limits_that_do_nothing_are_refused(
+    knuth_file: Path, capsys: pytest.CaptureFixture[str], args: list[str], words: str
 ) -> None:
-    status, out, err = run([str(knuth_file), "--timeout", "0"], capsys)
-    assert status == 3
-    assert out == ""
-    assert "time budget" in err
+    # The same rule as the sudoku command's: a budget of nothing is a mistake.
+    with pytest.raises(SystemExit) as stop:
+        main([str(knuth_file), *args])
+    assert stop.value.code == 2
+    assert words in capsys.readouterr().err
 
 
 def test_seed_gives_the_same_solutions(

@@ -206,8 +206,8 @@ def test_progress_lines_when_stderr_is_not_a_terminal(tmp_path: Path) -> None:
 
 
 def test_a_closed_pipe_ends_with_141(tmp_path: Path) -> None:
-    problem = langford_file(tmp_path, 8)
-    # `dlx problem | head -1`
+    # `dlx problem | head -1`, with megabytes to print: more than a pipe holds.
+    problem = langford_file(tmp_path, 11)
     process = start([str(problem)])
     assert process.stdout is not None
     process.stdout.readline()

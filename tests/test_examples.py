@@ -234,17 +234,20 @@ def test_draw_links(tmp_path: Path) -> None:
     [["langford.py", "11"], ["queens.py", "10"], ["sudoku_file.py"]],
 )
 def test_a_closed_pipe_ends_an_example_quietly(args: list[str]) -> None:
-    # `python docs/examples/langford.py 11 | head -1`: no traceback, and the
-    # status of a process that SIGPIPE ended, as for the commands.
-    process = subprocess.Popen(
-        [sys.executable, str(EXAMPLES / args[0]), *args[1:]],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        cwd=ROOT,
-    )
-    assert process.stdout is not None and process.stderr is not None
-    process.stdout.readline()
-    process.stdout.close()
-    status = process.wait(timeout=120)
-    assert process.stderr.read() == b""
-    assert status == -13  # killed by SIGPIPE: 141 in a shell
+    # `python docs/examples/langford.py 11 | head -0`: the reader is gone
+    # before the first line; no traceback, and the status of a process that
+    # SIGPIPE ended, as for the commands.
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        process = subprocess.run(
+            [sys.executable, str(EXAMPLES / args[0]), *args[1:]],
+            stdout=write,
+            stderr=subprocess.PIPE,
+            cwd=ROOT,
+            timeout=120,
+        )
+    finally:
+        os.close(write)
+    assert process.stderr == b""
+    assert process.returncode == -13  # killed by SIGPIPE: 141 in a shell

@@ -292,8 +292,10 @@ def test_messages_name_the_file(
 def test_empty_input_is_no_puzzles(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    assert run([], capsys, monkeypatch, stdin="") == (0, "", "")
-    assert run([], capsys, monkeypatch, stdin="end\n") == (0, "", "")
+    # An input with no puzzle is unusable input, as an empty file is for dlx.
+    for text in ("", "end\n", "# only a comment\n"):
+        status, out, err = run([], capsys, monkeypatch, stdin=text)
+        assert (status, out, err) == (2, "", "sudoku: <stdin>: no puzzle in it\n")
 
 
 @pytest.mark.parametrize(
@@ -306,7 +308,10 @@ def test_empty_input_is_no_puzzles(
         (["--timeout", "-1"], "not a positive number of seconds"),
         (["--count", "--check", "a", "b"], "not allowed with argument"),
         (["--box", "2x2", "--alphabet", "123"], "--alphabet has 3 symbols"),
-        (["--alphabet", "12345"], "a 5x5 grid has no box shape"),
+        (
+            ["--alphabet", "12345"],
+            "--alphabet has 5 symbols, for 5x5 grids, which have no box shape",
+        ),
         (["--alphabet", ""], "--alphabet is empty"),
         (["--alphabet", "1123"], "--alphabet '1123' has '1' twice"),
         (["--alphabet", "12 4"], "--alphabet '12 4' contains white space"),
@@ -377,8 +382,8 @@ def test_check_blocks_and_counts(
     assert run(["--check", puzzles, answers], capsys, monkeypatch)[0] == 0
     two = write(tmp_path, "two.out", sample("sudoku16.out") * 2)
     status, out, err = run(["--check", puzzles, two], capsys, monkeypatch)
-    assert status == 1 and out == "1 solutions checked: 1 extra\n"
-    assert "has 1 puzzles but" in err and "has 2 solutions" in err
+    assert status == 1 and out == "1 solution checked: 1 extra\n"
+    assert "has 1 puzzle but" in err and "has 2 solutions" in err
 
 
 # -- progress bar and closed pipes ---------------------------------------------------

@@ -255,8 +255,8 @@ def test_check_with_an_empty_or_short_answer_file(
     short.write_text(first + "\n")
     assert main(["--check", str(puzzles), str(short)]) == 1
     out, err = capsys.readouterr()
-    assert out == "1 solutions checked: 1 missing\n"
-    assert "has only 1 solutions" in err and "the last 1 have none" in err
+    assert out == "1 solution checked: 1 missing\n"
+    assert "has only 1 solution but" in err and "the last 1 has none" in err
 
 
 # -- output errors, closed streams, pipes ---------------------------------------------------

@@ -37,7 +37,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from dlx_helpers import langford, n_queens, pentomino_rectangle  # noqa: E402
 
-from dlx import ExactCover, Search  # noqa: E402
+from dlx import ExactCover  # noqa: E402
 from dlx.parallel import frontier  # noqa: E402
 
 PROBLEMS: dict[str, Callable[[], ExactCover]] = {
