@@ -82,7 +82,10 @@ process, in the same order.
 _EPILOG = """\
 exit status:
   0    the search finished (with or without solutions), or --estimate ran
-  2    bad input, bad options, or an unusable checkpoint file
+  2    bad input (an unreadable file, not the format, an empty file, a
+       closed standard input), bad options (one that does nothing or
+       contradicts another; --limit, --max-nodes and --timeout must be
+       more than 0), or an unusable checkpoint file
   3    stopped by --max-nodes or --timeout (the count so far on stderr)
   70   a worker process of --jobs died (the count so far on stderr)
   71   out of memory

@@ -75,8 +75,10 @@ exit status (the first of 74, 130, 141, 143 to happen ends the run):
   0    every puzzle was solved (or counted, or checked right)
   1    some puzzle was bad, unsolvable, timed out, or had a wrong or
        missing solution (--check); a skipped line counts as bad
-  2    unusable input (not a puzzle format, an unreadable file, a closed
-       standard input) or bad options
+  2    unusable input (not a puzzle format, an unreadable file, an input
+       with no puzzle at all, even an empty one, a closed standard input)
+       or bad options (an option that does nothing or contradicts
+       another; --limit and --timeout must be more than 0)
   74   the output could not be written (disk full, standard output
        closed, another I/O error): 'sudoku: cannot write to standard
        output: REASON'
