@@ -12,6 +12,7 @@ is reported (a process pool breaks for good).
 from __future__ import annotations
 
 import dataclasses
+import multiprocessing
 import os
 import signal
 import subprocess
@@ -77,6 +78,11 @@ def in_parallel(
 # -- fixtures: one Dask cluster and one process pool for the module ---------------------
 
 
+# The test process has threads (the Dask cluster's): forking it could
+# deadlock a child, so pools start their workers fresh.
+CONTEXT = multiprocessing.get_context("spawn")
+
+
 @pytest.fixture(scope="module")
 def dask_client() -> Iterator[Any]:
     distributed = pytest.importorskip("distributed")
@@ -95,7 +101,7 @@ def dask_client() -> Iterator[Any]:
 
 @pytest.fixture(scope="module")
 def pool() -> Iterator[ProcessPoolExecutor]:
-    with ProcessPoolExecutor(2) as executor:
+    with ProcessPoolExecutor(2, mp_context=CONTEXT) as executor:
         yield executor
 
 
@@ -289,7 +295,9 @@ def test_a_worker_exception_reaches_the_caller_as_itself(
         dask_client.run(poison, None)
     assert f"prefix {list(poisoned)}" in "".join(error.value.__notes__)
     with (
-        ProcessPoolExecutor(2, initializer=poison, initargs=(poisoned,)) as pool,
+        ProcessPoolExecutor(
+            2, mp_context=CONTEXT, initializer=poison, initargs=(poisoned,)
+        ) as pool,
         pytest.raises(Poisoned) as error,
     ):
         list(problem.solutions(executor=pool))
@@ -315,7 +323,9 @@ def test_a_killed_pool_process_is_reported(tmp_path: Path) -> None:
     problem = langford(8)
     marker = str(tmp_path / "killed")
     with (
-        ProcessPoolExecutor(2, initializer=kill_once, initargs=(marker,)) as pool,
+        ProcessPoolExecutor(
+            2, mp_context=CONTEXT, initializer=kill_once, initargs=(marker,)
+        ) as pool,
         pytest.raises(WorkerLost, match="prefix") as error,
     ):
         problem.count(executor=pool)
