@@ -11,6 +11,7 @@ could not be written, 130 interrupted (SIGINT, Ctrl-C), 143 terminated
 from __future__ import annotations
 
 import argparse
+import importlib.metadata
 import errno
 import json
 import os
@@ -115,7 +116,7 @@ def _parser() -> argparse.ArgumentParser:
         help="problem file ('-' or none: standard input)",
     )
     parser.add_argument(
-        "--version", action="version", version=f"dlx (pydlx) {dlx.__version__}"
+        "--version", action="version", version=f"dlx (pydlx) {_version()}"
     )
     parser.add_argument(
         "--count", action="store_true", help="print only the number of solutions"
@@ -192,6 +193,13 @@ def _parser() -> argparse.ArgumentParser:
         'ADDRESS (e.g. tcp://10.0.0.1:8786; needs pip install "pydlx[dask]")',
     )
     return parser
+
+
+def _version() -> str:
+    try:
+        return importlib.metadata.version("pydlx")
+    except importlib.metadata.PackageNotFoundError:  # run from a source tree
+        return dlx.__version__
 
 
 def _natural(text: str) -> int:

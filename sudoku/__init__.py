@@ -14,10 +14,24 @@ hexadecimal; rectangular boxes are chosen with ``box=(rows, columns)``.
 ``python -m sudoku`` solves files of puzzles (see :mod:`sudoku.cli`).
 """
 
+try:
+    from dlx import SearchStopped as _SearchStopped  # noqa: F401 (pydlx's engine?)
+except ImportError as _error:  # pragma: no cover - depends on the install
+    import dlx as _dlx
+
+    raise ImportError(
+        "the module 'dlx' found at "
+        f"{getattr(_dlx, '__file__', None) or 'an unknown place'} is not pydlx's "
+        "exact-cover engine: another package named 'dlx' (PyPI's dlx) was "
+        "installed over it. Uninstall that one and reinstall pydlx: "
+        "python3 -m pip uninstall dlx && python3 -m pip install --force-reinstall pydlx"
+    ) from _error
+
 from sudoku.encoding import Encoding, encode
 from sudoku.errors import (
     AlphabetError,
     BoxShapeError,
+    BudgetError,
     ConflictError,
     GridSizeError,
     InputFormatError,
@@ -34,6 +48,7 @@ from sudoku.solver import check, count, is_unique, solutions, solve
 __all__ = [
     "AlphabetError",
     "BoxShapeError",
+    "BudgetError",
     "ConflictError",
     "Encoding",
     "Grid",

@@ -586,10 +586,10 @@ def _answer(
         )
     except MultipleSolutionsError:
         return "fail", "more than one solution (--unique)"
+    except BudgetExceeded as error:  # a SudokuError too: this one first
+        return "fail", f"gave up: {error}"
     except SudokuError as error:
         return "fail", str(error)
-    except BudgetExceeded as error:
-        return "fail", f"gave up: {error}"
 
 
 def _ignore_interrupts() -> None:

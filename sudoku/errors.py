@@ -7,9 +7,12 @@ as a person reads the grid.
 
 from __future__ import annotations
 
+from dlx import BudgetExceeded
+
 __all__ = [
     "AlphabetError",
     "BoxShapeError",
+    "BudgetError",
     "ConflictError",
     "GridSizeError",
     "InputFormatError",
@@ -211,3 +214,23 @@ class InputFormatError(SudokuError):
     def __init__(self, message: str, line: int | None = None) -> None:
         super().__init__(message if line is None else f"line {line}: {message}")
         self.line = line
+
+
+class BudgetError(SudokuError, BudgetExceeded):
+    """The search for a puzzle ran out of its ``max_nodes`` or ``timeout``.
+
+    It is a :class:`SudokuError` (so catching those catches every error of
+    :mod:`sudoku`) and a :class:`dlx.BudgetExceeded`, with its ``outcome``
+    and ``stats``.  This is never a "no solution" answer: the search was
+    cut short.
+
+    >>> from sudoku import count
+    >>> try:
+    ...     count("." * 81, max_nodes=10)
+    ... except SudokuError as error:
+    ...     print(type(error).__name__, error.outcome.value)
+    BudgetError out of nodes
+    """
+
+    def __init__(self, stop: BudgetExceeded) -> None:
+        BudgetExceeded.__init__(self, stop.outcome, stop.stats, str(stop))

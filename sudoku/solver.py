@@ -7,19 +7,21 @@ in the same representation, alphabet and layout.  ``alphabet=`` and
 ``box=`` are as in :meth:`sudoku.Grid.parse`.
 
 ``max_nodes`` and ``timeout`` cap the search as in :class:`dlx.Search`:
-when one runs out, :class:`dlx.BudgetExceeded` is raised (it is not a
-:class:`~sudoku.SudokuError`: the puzzle was not wrong, the search was cut
-short).
+when one runs out, :class:`~sudoku.BudgetError` is raised, which is both a
+:class:`~sudoku.SudokuError` and a :class:`dlx.BudgetExceeded` (the puzzle
+may be fine: the search was cut short).
 """
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Iterator, Sequence
 from typing import overload
 
-from dlx import Progress, Search
+from dlx import BudgetExceeded, Progress, Search
 from sudoku.encoding import Encoding, encode
 from sudoku.errors import (
+    BudgetError,
     GridSizeError,
     MultipleSolutionsError,
     NoSolutionError,
@@ -152,7 +154,8 @@ def solve(
         that multiply to N.
     :raises SudokuError: when ``max_nodes`` or ``timeout`` is not a number
         of at least 0.
-    :raises dlx.BudgetExceeded: when ``max_nodes`` or ``timeout`` runs out.
+    :raises BudgetError: (a :class:`dlx.BudgetExceeded` too) when
+        ``max_nodes`` or ``timeout`` runs out.
 
     >>> solve("1..." "...2" "..4." ".3..")
     '1234341221434321'
@@ -171,11 +174,14 @@ def solve(
     """
     encoding = _prepare(grid, alphabet, box)
     search = _search(encoding, 2 if unique else 1, max_nodes, timeout, progress)
-    first = next(search, None)
+    with _budget():
+        first = next(search, None)
     if first is None:
         why = encoding.contradiction or "the search found none"
         raise NoSolutionError(f"no solution: {why}")
-    if unique and next(search, None) is not None:
+    with _budget():
+        second = None if not unique else next(search, None)
+    if second is not None:
         raise MultipleSolutionsError("more than one solution (unique=True)")
     return encoding.grid.render(encoding.decode(first))
 
@@ -215,7 +221,22 @@ def solutions(
     search = _search(encoding, limit, max_nodes, timeout)
     render = encoding.grid.render
     decode = encoding.decode
-    return (render(decode(solution)) for solution in search)
+    return _budgeted(render(decode(solution)) for solution in search)
+
+
+def _budgeted(grids: Iterator[GridLike]) -> Iterator[GridLike]:
+    """``grids``, with a budget that runs out raised as :class:`BudgetError`."""
+    with _budget():
+        yield from grids
+
+
+@contextlib.contextmanager
+def _budget() -> Iterator[None]:
+    """Raise :class:`dlx.BudgetExceeded` as :class:`BudgetError` (a SudokuError too)."""
+    try:
+        yield
+    except BudgetExceeded as stop:
+        raise BudgetError(stop) from None
 
 
 def count(
@@ -240,7 +261,8 @@ def count(
     :returns: the number of solutions (0 when there is none).
     :raises SudokuError: as :func:`solve` does for a bad grid or a bad
         ``limit``, ``max_nodes`` or ``timeout``.
-    :raises dlx.BudgetExceeded: when ``max_nodes`` or ``timeout`` runs out.
+    :raises BudgetError: (a :class:`dlx.BudgetExceeded` too) when
+        ``max_nodes`` or ``timeout`` runs out.
 
     >>> count("." * 16)
     288
@@ -249,8 +271,9 @@ def count(
     """
     encoding = _prepare(grid, alphabet, box)
     search = _search(encoding, limit, max_nodes, timeout, progress, count_only=True)
-    for _ in search:
-        pass
+    with _budget():
+        for _ in search:
+            pass
     return search.stats.solutions
 
 
@@ -272,14 +295,16 @@ def is_unique(
     :returns: ``True`` for exactly one solution, ``False`` for none or several.
     :raises SudokuError: as :func:`solve` does for a bad grid or a bad
         ``limit``, ``max_nodes`` or ``timeout``.
-    :raises dlx.BudgetExceeded: when ``max_nodes`` or ``timeout`` runs out.
+    :raises BudgetError: (a :class:`dlx.BudgetExceeded` too) when
+        ``max_nodes`` or ``timeout`` runs out.
 
     >>> is_unique("1..." "...2" "..4." ".3.."), is_unique("." * 16)
     (True, False)
     """
     _check_budget(None, max_nodes, timeout)
     encoding = _prepare(grid, alphabet, box)
-    return encoding.problem.is_unique(max_nodes=max_nodes, timeout=timeout)
+    with _budget():
+        return encoding.problem.is_unique(max_nodes=max_nodes, timeout=timeout)
 
 
 def check(

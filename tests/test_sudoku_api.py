@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from sudoku_helpers import assert_solves, cells_of
 
+import dlx
 import sudoku
 from dlx import BudgetExceeded
 from sudoku import (
@@ -565,3 +570,39 @@ def test_cells_of_reads_every_representation() -> None:
     # The validator's own reader agrees with the solver's about the layout.
     for grid in (PUZZLE9, rows_of(PUZZLE9, 9), "\n".join(rows_of(PUZZLE9, 9))):
         assert "".join(str(c) for c in cells_of(grid)) == PUZZLE9
+
+
+def test_a_budget_that_runs_out_is_a_sudoku_error_and_a_budget_exceeded() -> None:
+    for call in (
+        lambda: sudoku.count("." * 81, max_nodes=50),
+        lambda: sudoku.solve("." * 625, max_nodes=3),
+        lambda: list(sudoku.solutions("." * 81, max_nodes=50)),
+        lambda: sudoku.is_unique("." * 81, max_nodes=20),
+    ):
+        with pytest.raises(sudoku.BudgetError) as caught:
+            call()
+        assert isinstance(caught.value, sudoku.SudokuError)
+        assert isinstance(caught.value, dlx.BudgetExceeded)
+        assert caught.value.outcome is dlx.Outcome.OUT_OF_NODES
+        assert caught.value.stats.nodes > 0
+        assert "node budget" in str(caught.value)
+
+
+def test_a_foreign_dlx_module_is_named(tmp_path: Path) -> None:
+    # PyPI's `dlx` installed over ours: importing sudoku says what happened.
+    fake = tmp_path / "dlx"
+    fake.mkdir()
+    (fake / "__init__.py").write_text("class DLX: pass\n")
+    root = Path(__file__).resolve().parent.parent
+    result = subprocess.run(
+        [sys.executable, "-c", "import sudoku"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": f"{tmp_path}{os.pathsep}{root}"},
+        cwd=tmp_path,
+        timeout=60,
+    )
+    assert result.returncode == 1
+    last = result.stderr.strip().splitlines()[-1]
+    assert last.startswith("ImportError: the module 'dlx' found at ")
+    assert str(fake) in last and "pip uninstall dlx" in last
