@@ -11,8 +11,8 @@ could not be written, 130 interrupted (SIGINT, Ctrl-C), 143 terminated
 from __future__ import annotations
 
 import argparse
-import importlib.metadata
 import errno
+import importlib.metadata
 import json
 import os
 import signal
