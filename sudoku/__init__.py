@@ -42,11 +42,12 @@ from sudoku.errors import (
     SymbolError,
 )
 from sudoku.formats import Layout, Puzzle, format_solution, iter_puzzles, read_puzzles
-from sudoku.grid import Grid, GridLike, box_shape, detect_alphabet
+from sudoku.grid import ArrayLike, Grid, GridLike, box_shape, detect_alphabet
 from sudoku.solver import check, count, is_unique, solutions, solve
 
 __all__ = [
     "AlphabetError",
+    "ArrayLike",
     "BoxShapeError",
     "BudgetError",
     "ConflictError",

@@ -8,7 +8,12 @@ grid given as
 * a multi-line string, N lines of N characters;
 * a list of N strings of N characters;
 * a list of N lists of N one-character strings;
-* a list of N lists of N ints (0 or ``None`` for a blank),
+* a list of N lists of N ints (0 or ``None`` for a blank; any integer
+  type, NumPy's too);
+* a NumPy array (or anything with ``tolist``, ``shape``, ``copy`` and
+  ``flat``), N x N or of N² cells, of ints or of one-character strings:
+  the answer is a copy of it with the cells filled in (NumPy is never
+  imported),
 
 and writes values back in the same representation, alphabet and blank
 character, so that a solved grid looks like the puzzle it came from.
@@ -36,10 +41,11 @@ the most square shape with fewer rows than columns (2x3 for 6x6, 2x4 for
 from __future__ import annotations
 
 import enum
+import operator
 from collections.abc import Sequence
 from functools import lru_cache
 from math import isqrt
-from typing import TypeAlias
+from typing import Any, Protocol, TypeAlias, cast, runtime_checkable
 
 from sudoku.errors import (
     AlphabetError,
@@ -66,6 +72,24 @@ _NONZERO_DIGITS = frozenset("123456789")
 GridLike: TypeAlias = (
     str | Sequence[str] | Sequence[Sequence[int | None]] | Sequence[Sequence[str]]
 )
+
+
+@runtime_checkable
+class ArrayLike(Protocol):
+    """What :mod:`sudoku` needs of an array grid (a NumPy array has it all).
+
+    >>> isinstance("12", ArrayLike)
+    False
+    """
+
+    shape: tuple[int, ...]
+
+    def tolist(self) -> Any: ...
+
+    def copy(self) -> Any: ...
+
+    @property
+    def flat(self) -> Any: ...
 
 
 class _Form(enum.Enum):
@@ -242,7 +266,16 @@ class Grid:
     ['1234', '1234', '1234', '1234']
     """
 
-    __slots__ = ("_blank", "_end", "_form", "alphabet", "box", "size", "values")
+    __slots__ = (
+        "_array",
+        "_blank",
+        "_end",
+        "_form",
+        "alphabet",
+        "box",
+        "size",
+        "values",
+    )
 
     size: int
     box: tuple[int, int]
@@ -266,11 +299,14 @@ class Grid:
         self._form = form
         self._blank = blank
         self._end = end
+        # An array the grid came in (NumPy's, duck-typed): answers are
+        # written into a copy of it.
+        self._array: Any = None
 
     @classmethod
     def parse(
         cls,
-        grid: GridLike,
+        grid: GridLike | ArrayLike,
         *,
         alphabet: str | None = None,
         box: tuple[int, int] | None = None,
@@ -300,6 +336,8 @@ class Grid:
         """
         if alphabet is not None and not isinstance(alphabet, str):
             raise AlphabetError(f"alphabet={alphabet!r} is not a string")
+        if _is_array(grid):
+            return cls._parse_array(grid, alphabet, box)
         if isinstance(grid, str):
             text = grid.strip()
             end = "\n" if grid.rstrip(" \t").endswith("\n") else ""
@@ -327,6 +365,26 @@ class Grid:
                 texts.append(row)
             return cls._parse_rows(texts, alphabet, box, _Form.ROWS, "")
         return cls._parse_cells(rows, alphabet, box)
+
+    @classmethod
+    def _parse_array(
+        cls, array: Any, alphabet: str | None, box: tuple[int, int] | None
+    ) -> Grid:
+        """A NumPy-like array (``tolist``, ``shape``, ``copy``, ``flat``), 1-D or 2-D."""
+        shape = tuple(array.shape)
+        rows = array.tolist()
+        if len(shape) == 1:
+            size = isqrt(len(rows))
+            if size * size != len(rows) or size == 0:
+                raise _size_error(len(rows), None, "")
+            rows = [rows[r : r + size] for r in range(0, size * size, size)]
+        elif len(shape) != 2:
+            raise SudokuError(
+                f"an array grid has 1 or 2 dimensions, not {len(shape)} (shape {shape})"
+            )
+        grid = cls._parse_cells(rows, alphabet, box)
+        grid._array = array
+        return grid
 
     @classmethod
     def _parse_flat(
@@ -418,8 +476,8 @@ class Grid:
         for k, cell in enumerate(cells):
             if cell is None:
                 numbers.append(0)
-            elif type(cell) is int and 0 <= cell <= size:
-                numbers.append(cell)
+            elif (value := _whole(cell)) is not None and 0 <= value <= size:
+                numbers.append(value)
             else:
                 raise SymbolError(
                     f"bad value {cell!r} at row {k // size + 1}, column "
@@ -465,6 +523,8 @@ class Grid:
         """
         if values is None:
             values = self.values
+        if self._array is not None:
+            return cast(GridLike, self._render_array(values))
         size = self.size
         form = self._form
         if form is _Form.INTS:
@@ -485,12 +545,47 @@ class Grid:
             return rows
         return [list(row) for row in rows]
 
+    def _render_array(self, values: Sequence[int]) -> Any:
+        """The values written into a copy of the array the grid came in."""
+        result = self._array.copy()
+        cells = result.flat
+        if self.alphabet is None:
+            blank = 0 if self._blank is None else self._blank
+            for k, v in enumerate(values):
+                cells[k] = v or blank
+        else:
+            symbols = str(self._blank) + self.alphabet
+            for k, v in enumerate(values):
+                cells[k] = symbols[v]
+        return result
+
     def __repr__(self) -> str:
         givens = sum(1 for v in self.values if v)
         return (
             f"<Grid {self.size}x{self.size}, boxes {self.box[0]}x{self.box[1]}, "
             f"alphabet {self.alphabet!r}, {givens} givens>"
         )
+
+
+def _is_array(grid: object) -> bool:
+    """Whether ``grid`` looks like a NumPy array (never imports NumPy)."""
+    return (
+        not isinstance(grid, str | Sequence)
+        and hasattr(grid, "tolist")
+        and hasattr(grid, "shape")
+        and hasattr(grid, "copy")
+        and hasattr(grid, "flat")
+    )
+
+
+def _whole(cell: object) -> int | None:
+    """``cell`` as an int if it is an integer of any type (NumPy's too), not a bool."""
+    if isinstance(cell, bool):
+        return None
+    try:
+        return operator.index(cell)  # type: ignore[arg-type]
+    except TypeError:
+        return None
 
 
 def _read_text(

@@ -28,13 +28,13 @@ from sudoku.errors import (
     SolutionError,
     SudokuError,
 )
-from sudoku.grid import Grid, GridLike
+from sudoku.grid import ArrayLike, Grid, GridLike
 
 __all__ = ["check", "count", "is_unique", "solutions", "solve"]
 
 
 def _prepare(
-    grid: GridLike, alphabet: str | None, box: tuple[int, int] | None
+    grid: GridLike | ArrayLike, alphabet: str | None, box: tuple[int, int] | None
 ) -> Encoding:
     return encode(Grid.parse(grid, alphabet=alphabet, box=box))
 
@@ -116,8 +116,19 @@ def solve(
     timeout: float | None = ...,
     progress: Callable[[Progress], object] | None = ...,
 ) -> list[list[str]]: ...
+@overload
 def solve(
-    grid: GridLike,
+    grid: ArrayLike,
+    *,
+    alphabet: str | None = ...,
+    box: tuple[int, int] | None = ...,
+    unique: bool = ...,
+    max_nodes: int | None = ...,
+    timeout: float | None = ...,
+    progress: Callable[[Progress], object] | None = ...,
+) -> ArrayLike: ...
+def solve(
+    grid: GridLike | ArrayLike,
     *,
     alphabet: str | None = None,
     box: tuple[int, int] | None = None,
@@ -125,7 +136,7 @@ def solve(
     max_nodes: int | None = None,
     timeout: float | None = None,
     progress: Callable[[Progress], object] | None = None,
-) -> GridLike:
+) -> GridLike | ArrayLike:
     """Solve a sudoku; return the solved grid in the representation it was given.
 
     A string of N² characters gives a string, a multi-line string the same
@@ -187,7 +198,7 @@ def solve(
 
 
 def solutions(
-    grid: GridLike,
+    grid: GridLike | ArrayLike,
     limit: int | None = None,
     *,
     alphabet: str | None = None,
@@ -240,7 +251,7 @@ def _budget() -> Iterator[None]:
 
 
 def count(
-    grid: GridLike,
+    grid: GridLike | ArrayLike,
     limit: int | None = None,
     *,
     alphabet: str | None = None,
@@ -278,7 +289,7 @@ def count(
 
 
 def is_unique(
-    grid: GridLike,
+    grid: GridLike | ArrayLike,
     *,
     alphabet: str | None = None,
     box: tuple[int, int] | None = None,

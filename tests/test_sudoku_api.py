@@ -7,6 +7,7 @@ import random
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -606,3 +607,53 @@ def test_a_foreign_dlx_module_is_named(tmp_path: Path) -> None:
     last = result.stderr.strip().splitlines()[-1]
     assert last.startswith("ImportError: the module 'dlx' found at ")
     assert str(fake) in last and "pip uninstall dlx" in last
+
+
+# -- arrays ----------------------------------------------------------------------------
+
+
+def test_numpy_arrays_in_numpy_arrays_out() -> None:
+    numpy: Any = pytest.importorskip("numpy")
+    puzzle = numpy.array([[1, 0, 0, 0], [0, 0, 0, 2], [0, 0, 4, 0], [0, 3, 0, 0]])
+    answer = sudoku.solve(puzzle)
+    assert isinstance(answer, numpy.ndarray) and answer.dtype == puzzle.dtype
+    assert answer.shape == (4, 4)
+    assert_solves(puzzle.tolist(), answer.tolist(), (2, 2))
+    assert puzzle[0, 1] == 0  # the puzzle itself is left alone
+    flat = numpy.array(list("1......2..4..3.."))
+    solved = sudoku.solve(flat)
+    assert solved.shape == (16,) and "".join(solved.tolist()) == "1234341221434321"
+    assert sudoku.count(numpy.zeros((4, 4), dtype=numpy.int8)) == 288
+    # NumPy integers inside plain lists, as dlx accepts them.
+    rows = [[numpy.int64(v) for v in row] for row in puzzle.tolist()]
+    assert sudoku.solve(rows) == answer.tolist()
+    with pytest.raises(sudoku.SudokuError, match="1 or 2 dimensions"):
+        sudoku.solve(numpy.zeros((2, 2, 4), dtype=int))
+
+
+class FakeArray:
+    """The parts of an array that sudoku uses, without NumPy."""
+
+    def __init__(self, cells: list[Any], shape: tuple[int, ...]) -> None:
+        self.cells = list(cells)
+        self.shape = shape
+        self.flat = self.cells
+
+    def tolist(self) -> list[Any]:
+        if len(self.shape) == 1:
+            return list(self.cells)
+        n = self.shape[1]
+        return [self.cells[r : r + n] for r in range(0, len(self.cells), n)]
+
+    def copy(self) -> FakeArray:
+        return FakeArray(self.cells, self.shape)
+
+
+def test_array_like_objects_are_duck_typed() -> None:
+    puzzle = FakeArray([int(c) for c in "1000000200400300"], (4, 4))
+    answer = sudoku.solve(puzzle)
+    assert isinstance(answer, FakeArray)
+    assert answer.cells == [int(c) for c in "1234341221434321"]
+    assert puzzle.cells[1] == 0
+    with pytest.raises(sudoku.SymbolError, match="bad value True"):
+        sudoku.solve(FakeArray([True] * 16, (16,)))
