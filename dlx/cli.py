@@ -18,7 +18,7 @@ import os
 import signal
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager, suppress
 from dataclasses import dataclass, field
 from types import FrameType
@@ -596,17 +596,33 @@ class _Unavailable(Exception):
 
 
 @contextmanager
-def _workers(args: argparse.Namespace) -> Iterator[Executor]:
-    """The executor of ``--jobs`` or ``--scheduler``, shut down (or left) at the end."""
+def _workers(
+    args: argparse.Namespace,
+) -> Iterator[tuple[Executor, Callable[[], Executor] | None]]:
+    """The executor of ``--jobs`` or ``--scheduler``, and how to replace a broken one.
+
+    A process pool whose worker died is broken for good: ``--jobs`` then
+    starts a new one and the search runs the lost tasks there.  Dask runs
+    lost tasks again by itself.  Pools are shut down at the end; a Dask
+    cluster is left running.
+    """
     if args.scheduler is None:
         from concurrent.futures import ProcessPoolExecutor
 
         jobs = args.jobs or os.cpu_count() or 1
-        pool = ProcessPoolExecutor(jobs, initializer=_ignore_interrupts)
+        pools: list[ProcessPoolExecutor] = []
+
+        def start() -> Executor:
+            if pools:
+                pools[-1].shutdown(wait=False, cancel_futures=True)
+            pools.append(ProcessPoolExecutor(jobs, initializer=_ignore_interrupts))
+            return pools[-1]
+
         try:
-            yield pool
+            yield start(), start
         finally:
-            pool.shutdown(wait=False, cancel_futures=True)
+            for pool in pools:
+                pool.shutdown(wait=False, cancel_futures=True)
         return
     try:
         import distributed
@@ -623,7 +639,7 @@ def _workers(args: argparse.Namespace) -> Iterator[Executor]:
             f"cannot reach the Dask scheduler at {args.scheduler}: {error}"
         ) from None
     try:
-        yield client.get_executor()
+        yield client.get_executor(), None
     finally:
         client.close()
 
@@ -637,7 +653,7 @@ def _solve_parallel(
     watcher = _Watcher(args, out)
     workers = ExitStack()
     try:
-        executor = workers.enter_context(_workers(args))
+        executor, renew = workers.enter_context(_workers(args))
     except _Unavailable as error:
         _say(f"dlx: {error}")
         return EXIT_BAD_INPUT
@@ -653,6 +669,7 @@ def _solve_parallel(
             max_nodes=args.max_nodes,
             timeout=args.timeout,
             progress=watcher if watcher.show else None,
+            renew=renew,
         )
         signals.search = run
         with _writing("standard output"):

@@ -537,6 +537,7 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
         task_nodes: int | None = None,
         workers: int | None = None,
         depth: int | None = None,
+        renew: Callable[[], Executor] | None = None,
     ) -> None:
         if depth is not None and depth < 0:
             raise ValueError(f"depth must be >= 0, not {depth}")
@@ -572,6 +573,7 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
         self._task_nodes = task_nodes
         self._workers = workers or _workers_of(executor)
         self._depth = depth
+        self._renew = renew
         self._stop_requested = False
         self._emitted = 0
         self._batches = self._run()
@@ -826,9 +828,17 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
             if flight.attempts <= MAX_RESUBMITS:
                 try:
                     again = self.executor.submit(_run_task, flight.task)
+                except BrokenExecutor:
+                    if self._renew is None:
+                        again = None
+                    else:
+                        # A pool the caller lets us replace: a new one runs
+                        # the lost task and the others that were in flight.
+                        self.executor = self._renew()
+                        again = self.executor.submit(_run_task, flight.task)
                 except Exception:
-                    pass
-                else:
+                    again = None
+                if again is not None:
                     flight.attempts += 1
                     flights[again] = flight
                     return None
@@ -908,6 +918,7 @@ def search(
     task_nodes: int | None = None,
     workers: int | None = None,
     depth: int | None = None,
+    renew: Callable[[], Executor] | None = None,
 ) -> ParallelSearch:
     """Start a search of ``problem`` split over ``executor``.
 
@@ -935,6 +946,11 @@ def search(
         what it tells, else the number of cores).
     :param depth: the depth of the first frontier (default: the
         shallowest with 8 subproblems per worker, at most 8 levels).
+    :param renew: called for a new executor when ``executor`` is broken
+        (a process pool whose worker died cannot run anything more): the
+        lost tasks run again there, nothing counted twice.  Without it, a
+        broken executor ends the search with :class:`WorkerLost`.  The
+        ``dlx --jobs`` command passes one that starts a new pool.
     :returns: the search, not yet started.
     :raises ValueError: on a negative budget or a bad task size.
 
@@ -959,4 +975,5 @@ def search(
         task_nodes=task_nodes,
         workers=workers,
         depth=depth,
+        renew=renew,
     )

@@ -305,3 +305,31 @@ def test_estimate_options_that_do_not_fit(
     result = run([str(langford_file(tmp_path, 4)), *args])
     assert result.returncode == 2
     assert message in result.stderr
+
+
+def children(pid: int) -> list[int]:
+    try:
+        text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
+    except OSError:
+        return []
+    return [int(word) for word in text.split()]
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
+def test_jobs_survive_a_killed_worker_process(tmp_path: Path) -> None:
+    # kill -9 one worker of `dlx --jobs 2`: a new pool runs its task again,
+    # and the count and statistics are those of one process.
+    problem = langford_file(tmp_path, 11)
+    whole = expected_run(problem, "--count")
+    process = start([str(problem), "--count", "--stats", "--jobs", "2"])
+    deadline = time.monotonic() + 60
+    while len(workers := children(process.pid)) < 2:
+        assert process.poll() is None, "the count ended before a worker could be killed"
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+    time.sleep(0.2)  # let the workers take tasks
+    os.kill(workers[0], signal.SIGKILL)
+    out, err = process.communicate(timeout=120)
+    assert process.returncode == 0, err
+    assert out.decode() == whole.stdout == "35584\n"
+    assert err.decode().splitlines()[0] == whole.stderr.splitlines()[-1]

@@ -333,6 +333,35 @@ def test_a_killed_pool_process_is_reported(tmp_path: Path) -> None:
     assert Path(marker).exists()
 
 
+def test_a_killed_pool_process_is_replaced_when_the_pool_can_be_renewed(
+    tmp_path: Path,
+) -> None:
+    # What dlx --jobs does: a new pool runs the lost tasks, nothing is
+    # lost or counted twice.
+    problem = langford(8)
+    serial = problem.search(count_only=True)
+    list(serial)
+    marker = str(tmp_path / "killed")
+    pools: list[ProcessPoolExecutor] = []
+
+    def renew() -> ProcessPoolExecutor:
+        pools.append(
+            ProcessPoolExecutor(
+                2, mp_context=CONTEXT, initializer=kill_once, initargs=(marker,)
+            )
+        )
+        return pools[-1]
+
+    try:
+        run = parallel.search(problem, renew(), count_only=True, renew=renew)
+        assert run.count() == 300
+        assert run.stats == serial.stats
+    finally:
+        for pool in pools:
+            pool.shutdown()
+    assert Path(marker).exists() and len(pools) == 2
+
+
 class Poisoned(Exception):
     """What a poisoned task raises."""
 
