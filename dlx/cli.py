@@ -261,10 +261,10 @@ def _check_options(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
     split = (
         "--jobs" if args.jobs is not None else "--scheduler" if args.scheduler else None
     )
-    if split and args.checkpoint is not None:
+    if split and args.checkpoint is not None and not args.count:
         parser.error(
-            f"--checkpoint does not go with {split}: a search split over "
-            "workers cannot be saved yet (run with one process to checkpoint)"
+            f"--checkpoint goes with {split} only for --count: a listing split "
+            "over workers cannot be saved (run it with one process to checkpoint)"
         )
     if split and args.seed is not None:
         parser.error(
@@ -329,11 +329,16 @@ def _writing(what: str) -> Iterator[None]:
 # -- checkpoints ---------------------------------------------------------------------
 
 
-def _load_checkpoint(path: str, count: bool) -> tuple[Position, bool] | None:
-    """The position saved in ``path`` and whether it was saved at a clean stop.
+def _load_checkpoint(
+    path: str, count: bool, split: bool
+) -> tuple[dict[str, Any], bool] | None:
+    """The saved state in ``path`` (its JSON) and whether it was saved at a clean stop.
 
-    ``None`` when there is no such file; FormatError (naming the file) when
-    it is not a checkpoint of this kind of run.
+    ``split`` says whether this run is split over workers (``--jobs``,
+    ``--scheduler``): such runs save the subproblems left (``"pieces"``),
+    others the position of the search (``"position"``).  ``None`` when
+    there is no such file; FormatError (naming the file) when it is not a
+    checkpoint of this kind of run.
     """
     try:
         with open(path, "rb") as handle:
@@ -363,23 +368,46 @@ def _load_checkpoint(path: str, count: bool) -> tuple[Position, bool] | None:
             "or remove the file to start afresh",
             path,
         )
-    try:
-        position = Position.from_json(json.dumps(data.get("position")))
-    except PositionError as error:
-        raise FormatError(f"{error}; remove it to start afresh", path) from None
-    return position, bool(data.get("clean"))
+    kind = "pieces" if split else "position"
+    if kind not in data:
+        said = "without" if split else "with"
+        raise FormatError(
+            f"a checkpoint of a run {said} --jobs or --scheduler; run the same "
+            "command again, or remove the file to start afresh",
+            path,
+        )
+    state = data[kind]
+    if not isinstance(state, dict):
+        raise FormatError("a damaged checkpoint; remove it to start afresh", path)
+    return state, bool(data.get("clean"))
 
 
-def _save_checkpoint(path: str, search: Search, count: bool, clean: bool) -> None:
-    position = search.position()
+def _save_checkpoint(
+    path: str, run: Search | ParallelSearch, count: bool, clean: bool
+) -> None:
+    """Save where ``run`` stands to ``path``, atomically."""
+    if isinstance(run, Search):
+        state = ("position", run.position().to_json())
+    else:
+        state = ("pieces", run.pieces().to_json())
     data: dict[str, Any] = {
         "format": CHECKPOINT_FORMAT,
         "count": count,
         "clean": clean,
-        "position": json.loads(position.to_json()),
+        state[0]: json.loads(state[1]),
     }
     with _writing(f"the checkpoint {path}"):
         write_atomically(path, data)
+
+
+def _remove_checkpoint(path: str) -> None:
+    """The search is done: nothing is left to resume."""
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        pass
+    except OSError as error:
+        _warn(f"cannot remove the checkpoint {path}: {error.strerror or error}")
 
 
 # -- signals -------------------------------------------------------------------------
@@ -438,7 +466,7 @@ class _Watcher:
     def __init__(self, args: argparse.Namespace, out: TextIO) -> None:
         self.args = args
         self.out = out
-        self.search: Search | None = None
+        self.search: Search | ParallelSearch | None = None
         self.display: ProgressLine | None = None
         stream = sys.stderr
         terminal = stream is not None and _isatty(stream)
@@ -487,9 +515,16 @@ def _solve(
     problem: ExactCover, args: argparse.Namespace, out: TextIO, signals: _Signals
 ) -> int:
     resumed = None
+    position = None
     if args.checkpoint:
-        resumed = _load_checkpoint(args.checkpoint, args.count)
-    position = resumed[0] if resumed else None
+        resumed = _load_checkpoint(args.checkpoint, args.count, split=False)
+    if resumed is not None:
+        try:
+            position = Position.from_json(json.dumps(resumed[0]))
+        except PositionError as error:
+            raise FormatError(
+                f"{error}; remove it to start afresh", args.checkpoint
+            ) from None
     watcher = _Watcher(args, out)
     try:
         search = problem.search(
@@ -564,15 +599,7 @@ def _solve(
                 out.write(f"{found}\n")
                 out.flush()
         if args.checkpoint:
-            try:
-                os.unlink(args.checkpoint)
-            except FileNotFoundError:
-                pass
-            except OSError as error:
-                _warn(
-                    f"cannot remove the checkpoint {args.checkpoint}: "
-                    f"{error.strerror or error}"
-                )
+            _remove_checkpoint(args.checkpoint)
     if args.stats:
         _say(search.stats.knuth_summary(problem.uses_colors))
     return status
@@ -648,8 +675,19 @@ def _solve_parallel(
     problem: ExactCover, args: argparse.Namespace, out: TextIO, signals: _Signals
 ) -> int:
     """Like :func:`_solve`, with the search split over ``--jobs`` or ``--scheduler``."""
-    from dlx.parallel import WorkerLost, search
+    from dlx.parallel import Pieces, WorkerLost, search
 
+    pieces = None
+    resumed = None
+    if args.checkpoint:
+        resumed = _load_checkpoint(args.checkpoint, args.count, split=True)
+    if resumed is not None:
+        try:
+            pieces = Pieces.from_json(json.dumps(resumed[0]))
+        except PositionError as error:
+            raise FormatError(
+                f"{error}; remove it to start afresh", args.checkpoint
+            ) from None
     watcher = _Watcher(args, out)
     workers = ExitStack()
     try:
@@ -668,9 +706,18 @@ def _solve_parallel(
             limit=args.limit,
             max_nodes=args.max_nodes,
             timeout=args.timeout,
-            progress=watcher if watcher.show else None,
+            progress=watcher if watcher.wanted else None,
+            progress_interval=watcher.interval,
             renew=renew,
+            resume=pieces,
         )
+        if pieces is not None:
+            _say(
+                f"dlx: resuming from {args.checkpoint}: {pieces.stats.nodes} nodes "
+                f"and {pieces.stats.solutions} solutions so far, "
+                f"{len(pieces.pieces)} subproblems left"
+            )
+        watcher.search = run
         signals.search = run
         with _writing("standard output"):
             for number, solution in enumerate(run):
@@ -692,6 +739,10 @@ def _solve_parallel(
     except WorkerLost as error:
         status = EXIT_WORKER_LOST
         stopped = str(error)
+    except PositionError as error:
+        raise FormatError(
+            f"{error}; remove it to start afresh", args.checkpoint
+        ) from None
     finally:
         signals.search = None
         watcher.pause()
@@ -699,6 +750,12 @@ def _solve_parallel(
             run.close()
         workers.close()
     assert run is not None
+    if args.checkpoint:
+        if stopped is not None:
+            _save_checkpoint(args.checkpoint, run, args.count, True)
+            stopped += f"; the same command resumes from {args.checkpoint}"
+        else:
+            _remove_checkpoint(args.checkpoint)
     with _writing("standard output"):
         out.flush()
     # Those handed out in order; a count cut short has found at least the

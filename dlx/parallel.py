@@ -46,8 +46,10 @@ cluster) is what runs the tasks.
 
 from __future__ import annotations
 
+import dataclasses
 import heapq
 import itertools
+import json
 import os
 import pickle
 import time
@@ -58,7 +60,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from dlx.engine import Search
-from dlx.errors import BudgetExceeded, DLXError, Interrupted
+from dlx.errors import BudgetExceeded, DLXError, Interrupted, PositionError
 from dlx.links import Links
 from dlx.position import _Arrays, fingerprint
 from dlx.stats import Outcome, Progress, Stats
@@ -440,6 +442,101 @@ def _run_piece(
     )
 
 
+# -- where a split count stands ---------------------------------------------------------
+
+#: The name and version of :class:`Pieces` in JSON; another is refused.
+PIECES_FORMAT = "pydlx-pieces-1"
+
+
+@dataclass(frozen=True, slots=True)
+class Pieces:
+    """Where a split count stands: the subproblems left, and the counts so far.
+
+    Made by :meth:`ParallelSearch.pieces`; give it to :func:`search`
+    (``resume=``) to go on, on any executor.  The counts are those of the
+    finished subproblems and of the work above them; the subproblems that
+    were running are searched again from their start, so a resumed count
+    ends with exactly the count and statistics of one run.  For counting
+    (``count_only``): a listing would need the solutions found but not yet
+    handed out, which this does not keep.
+
+    :ivar pieces: ``(prefix, weight)`` of each subproblem left, in the
+        serial order.
+    :ivar stats: the counts so far.
+    :ivar fingerprint: identifies the problem (:func:`dlx.position.fingerprint`).
+
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> from dlx import ExactCover, Interrupted
+    >>> problem = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]])
+    >>> with ThreadPoolExecutor(1) as pool:
+    ...     run = search(problem, pool, count_only=True, task_nodes=1)
+    ...     run.request_stop()
+    ...     try:
+    ...         run.count()
+    ...     except Interrupted:
+    ...         saved = Pieces.from_json(run.pieces().to_json())
+    ...     search(problem, pool, count_only=True, resume=saved).count()
+    2
+    """
+
+    pieces: tuple[tuple[tuple[int, ...], float], ...]
+    stats: Stats
+    fingerprint: str
+
+    def to_json(self) -> str:
+        """These pieces as one line of JSON; :meth:`from_json` reads it back.
+
+        >>> Pieces((((0,), 1.0),), Stats(1, 2, 0, 0), "ab").to_json()[:30]
+        '{"format": "pydlx-pieces-1", "'
+        """
+        stats = self.stats
+        return json.dumps(
+            {
+                "format": PIECES_FORMAT,
+                "fingerprint": self.fingerprint,
+                "stats": [
+                    stats.nodes,
+                    stats.updates,
+                    stats.cleansings,
+                    stats.solutions,
+                ],
+                "pieces": [[list(prefix), weight] for prefix, weight in self.pieces],
+            }
+        )
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Pieces:
+        """Read pieces written by :meth:`to_json`.
+
+        :param text: the JSON text.
+        :returns: the pieces.
+        :raises dlx.PositionError: when the text is not such pieces.
+
+        >>> Pieces.from_json("[]")
+        Traceback (most recent call last):
+          ...
+        dlx.errors.PositionError: not the state of a split count (no 'format' pydlx-pieces-1)
+        """
+        try:
+            data = json.loads(text)
+        except (ValueError, UnicodeDecodeError):
+            raise PositionError("not the state of a split count (not JSON)") from None
+        if not isinstance(data, dict) or data.get("format") != PIECES_FORMAT:
+            raise PositionError(
+                f"not the state of a split count (no 'format' {PIECES_FORMAT})"
+            )
+        try:
+            nodes, updates, cleansings, solutions = (int(v) for v in data["stats"])
+            pieces = tuple(
+                (tuple(int(option) for option in prefix), float(weight))
+                for prefix, weight in data["pieces"]
+            )
+            fingerprint = str(data["fingerprint"])
+        except (KeyError, TypeError, ValueError):
+            raise PositionError("a damaged state of a split count") from None
+        return cls(pieces, Stats(nodes, updates, cleansings, solutions), fingerprint)
+
+
 # -- the driver -----------------------------------------------------------------------
 
 
@@ -538,7 +635,12 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
         workers: int | None = None,
         depth: int | None = None,
         renew: Callable[[], Executor] | None = None,
+        resume: Pieces | None = None,
     ) -> None:
+        if resume is not None and not count_only:
+            raise ValueError("resume= works for counting (count_only=True) only")
+        if resume is not None and resume.fingerprint != fingerprint(links):
+            raise PositionError("the pieces are of another problem")
         if depth is not None and depth < 0:
             raise ValueError(f"depth must be >= 0, not {depth}")
         if limit is not None and limit < 0:
@@ -574,8 +676,11 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
         self._workers = workers or _workers_of(executor)
         self._depth = depth
         self._renew = renew
+        self._resume = resume
+        self._head: _Slot | None = None
         self._stop_requested = False
-        self._emitted = 0
+        # Solutions handed out so far (for a resumed count: all those before).
+        self._emitted = 0 if resume is None else resume.stats.solutions
         self._batches = self._run()
         self._pending: list[tuple[int, ...]] = []
 
@@ -622,6 +727,32 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
         for _ in self._batches:
             pass
         return self._emitted
+
+    def pieces(self) -> Pieces:
+        """Where a counting search stands, to go on later (``resume=``).
+
+        Valid whenever the search hands back control: after
+        :class:`~dlx.Interrupted` or :class:`~dlx.BudgetExceeded`, and in
+        the progress hook.  See :class:`Pieces`.
+
+        :returns: the subproblems left and the counts so far.
+        :raises ValueError: for a search that lists solutions.
+        """
+        if not self._count_only:
+            raise ValueError("pieces() is for counting searches (count_only=True)")
+        if self._head is None:  # not started
+            if self._resume is not None:
+                return self._resume
+            return Pieces((((), 1.0),), Stats(), fingerprint(self.links))
+        left: list[tuple[tuple[int, ...], float]] = []
+        slot: _Slot | None = self._head
+        while slot is not None:
+            if not slot.done:
+                left.append((slot.prefix, slot.weight))
+            slot = slot.next
+        return Pieces(
+            tuple(left), dataclasses.replace(self.stats), fingerprint(self.links)
+        )
 
     def request_stop(self) -> None:
         """Ask the search to stop: it raises :class:`~dlx.Interrupted` soon after.
@@ -670,7 +801,14 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
             self.outcome = Outcome.LIMIT_REACHED
             return
         key, payload = _pack(links)
-        cut = self._first_frontier()
+        if self._resume is not None:
+            resumed = self._resume
+            cut = Frontier(
+                tuple(FrontierEntry(p, False, w) for p, w in resumed.pieces),
+                dataclasses.replace(resumed.stats),
+            )
+        else:
+            cut = self._first_frontier()
         self.stats = cut.stats
         # The slots in the serial order (a linked list), and the queue of
         # those not yet given to a task (earliest first).
@@ -693,6 +831,7 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
                 tail.next = slot
             tail = slot
         cursor = head
+        self._head = head
         flights: dict[Future[_TaskResult], _Flight] = {}
         serial = itertools.count()
         per_task = max(1, -(-len(queue) // (2 * self._workers)))
@@ -919,6 +1058,7 @@ def search(
     workers: int | None = None,
     depth: int | None = None,
     renew: Callable[[], Executor] | None = None,
+    resume: Pieces | None = None,
 ) -> ParallelSearch:
     """Start a search of ``problem`` split over ``executor``.
 
@@ -951,8 +1091,11 @@ def search(
         lost tasks run again there, nothing counted twice.  Without it, a
         broken executor ends the search with :class:`WorkerLost`.  The
         ``dlx --jobs`` command passes one that starts a new pool.
+    :param resume: go on with a count from its :class:`Pieces`.
     :returns: the search, not yet started.
-    :raises ValueError: on a negative budget or a bad task size.
+    :raises ValueError: on a negative budget or a bad task size, or
+        ``resume`` without ``count_only``.
+    :raises dlx.PositionError: when ``resume`` is of another problem.
 
     >>> from concurrent.futures import ThreadPoolExecutor
     >>> from dlx import ExactCover
@@ -976,4 +1119,5 @@ def search(
         workers=workers,
         depth=depth,
         renew=renew,
+        resume=resume,
     )

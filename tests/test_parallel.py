@@ -12,6 +12,7 @@ is reported (a process pool breaks for good).
 from __future__ import annotations
 
 import dataclasses
+import json
 import multiprocessing
 import os
 import signal
@@ -19,7 +20,12 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures import (
+    Executor,
+    Future,
+    ProcessPoolExecutor,
+    ThreadPoolExecutor,
+)
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -34,6 +40,7 @@ from dlx import (
     BudgetExceeded,
     Interrupted,
     Outcome,
+    PositionError,
     Progress,
     Search,
     Stats,
@@ -270,6 +277,72 @@ def test_budgets_and_stop_requests_apply_across_workers(executor: Executor) -> N
     assert run.outcome is Outcome.INTERRUPTED
 
 
+class StopAfter:
+    """A progress hook that asks a search to stop after some reports."""
+
+    def __init__(self, run: parallel.ParallelSearch, reports: int) -> None:
+        self.run = run
+        self.left = reports
+
+    def __call__(self, report: Progress) -> None:
+        self.left -= 1
+        if self.left < 0:
+            self.run.request_stop()
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.one_of(specs(), uniform_specs()), st.sampled_from(FORMS), st.data())
+def test_a_split_count_stopped_anywhere_resumes_exactly(
+    spec: Spec, form: str, data: st.DataObject
+) -> None:
+    # Stop after a few progress reports, save the pieces, resume; again and
+    # again: the count and statistics of one serial run.
+    links = compiled_as(spec.build(), form)
+    serial = Search(links, count_only=True)
+    list(serial)
+    saved: parallel.Pieces | None = None
+    stops = data.draw(st.lists(st.integers(0, 3), min_size=20, max_size=20))
+    with ThreadPoolExecutor(2) as threads:
+        for reports in stops:
+            run = parallel.search(
+                links, threads, count_only=True, task_nodes=1, resume=saved, depth=1
+            )
+
+            run._progress = StopAfter(run, reports)
+            run._interval = 1e-9
+            try:
+                count = run.count()
+            except Interrupted:
+                saved = parallel.Pieces.from_json(run.pieces().to_json())
+                continue
+            assert count == serial.stats.solutions
+            assert run.stats == serial.stats
+            return
+    # Twenty stops in a row: finish without stopping.
+    run = parallel.search(links, ThreadPoolExecutor(1), count_only=True, resume=saved)
+    assert run.count() == serial.stats.solutions and run.stats == serial.stats
+
+
+def test_a_split_count_resumes_on_worker_processes(executor: Executor) -> None:
+    problem = langford(8)
+    serial = problem.search(count_only=True)
+    list(serial)
+    run = parallel.search(
+        problem, executor, count_only=True, max_nodes=1000, task_nodes=200
+    )
+    with pytest.raises(BudgetExceeded):
+        run.count()
+    pieces = parallel.Pieces.from_json(run.pieces().to_json())
+    assert len(pieces.pieces) > 0 and pieces.stats.nodes < serial.stats.nodes
+    rest = parallel.search(problem, executor, count_only=True, resume=pieces)
+    assert rest.count() == 300
+    assert rest.stats == serial.stats
+    with pytest.raises(PositionError, match="another problem"):
+        parallel.search(langford(7), executor, count_only=True, resume=pieces)
+    with pytest.raises(ValueError, match="count_only"):
+        parallel.search(problem, executor, resume=pieces)
+
+
 def test_executor_does_not_mix_with_seed_resume_or_prefix() -> None:
     problem = n_queens(4)
     with pytest.raises(ValueError, match="seed"):
@@ -430,12 +503,69 @@ def test_jobs_and_scheduler_print_what_one_process_prints(
     assert (counted.returncode, counted.stdout) == (0, "5\n")
 
 
-def test_jobs_refuse_checkpoints_and_seeds(tmp_path: Path) -> None:
+def test_jobs_refuse_listing_checkpoints_and_seeds(tmp_path: Path) -> None:
     path = langford_file(tmp_path, 4)
-    for extra in (["--checkpoint", str(tmp_path / "c.json")], ["--seed", "1"]):
+    for extra, words in (
+        (
+            ["--checkpoint", str(tmp_path / "c.json")],
+            "goes with --jobs only for --count",
+        ),
+        (["--seed", "1"], "does not go with --jobs"),
+    ):
         done = dlx_command([str(path), "--jobs", "2", *extra])
         assert done.returncode == 2
-        assert "does not go with --jobs" in done.stderr
+        assert words in done.stderr
+
+
+def test_a_split_count_stopped_by_ctrl_c_resumes_from_its_checkpoint(
+    tmp_path: Path,
+) -> None:
+    path = langford_file(tmp_path, 11)
+    whole = dlx_command([str(path), "--count", "--stats"])
+    assert whole.stdout == "35584\n"
+    checkpoint = tmp_path / "split.json"
+    args = [
+        str(path),
+        "--count",
+        "--stats",
+        "--jobs",
+        "2",
+        "--checkpoint",
+        str(checkpoint),
+    ]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "dlx", *args, "--checkpoint-every", "0.1"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=dict(os.environ),
+        cwd=ROOT,
+    )
+    deadline = time.monotonic() + 60
+    while not checkpoint.exists():
+        assert process.poll() is None, "the count ended before it could be stopped"
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 130, err
+    assert out == b""
+    assert f"the same command resumes from {checkpoint}" in err.decode()
+    saved = json.loads(checkpoint.read_text())
+    assert saved["clean"] is True and "pieces" in saved
+    # A run without --jobs refuses it, and leaves it.
+    kept = checkpoint.read_text()
+    alone = dlx_command([str(path), "--count", "--checkpoint", str(checkpoint)])
+    assert alone.returncode == 2 and "with --jobs or --scheduler" in alone.stderr
+    assert checkpoint.read_text() == kept
+    again = dlx_command(args)
+    assert again.returncode == 0, again.stderr
+    assert again.stdout == whole.stdout
+    assert again.stderr.startswith(f"dlx: resuming from {checkpoint}: ")
+    knuth = [
+        line for line in again.stderr.splitlines() if line.startswith("Altogether")
+    ]
+    assert knuth == [whole.stderr.strip()]
+    assert not checkpoint.exists()
 
 
 def test_scheduler_without_dask_says_how_to_install_it(tmp_path: Path) -> None:
