@@ -34,6 +34,7 @@ from dlx.errors import (
     ProblemTooLarge,
 )
 from dlx.estimate import format_estimate
+from dlx.parallel import ParallelSearch, Pieces, WorkerLost, search
 from dlx.position import Position
 from dlx.problem import ExactCover
 from dlx.stats import Progress
@@ -42,8 +43,6 @@ from dlx.watch import ProgressLine, clear_line, write_atomically
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
-
-    from dlx.parallel import ParallelSearch
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
@@ -331,8 +330,8 @@ def _writing(what: str) -> Iterator[None]:
 
 def _load_checkpoint(
     path: str, count: bool, split: bool
-) -> tuple[dict[str, Any], bool] | None:
-    """The saved state in ``path`` (its JSON) and whether it was saved at a clean stop.
+) -> tuple[Position | Pieces, bool] | None:
+    """The state saved in ``path`` and whether it was saved at a clean stop.
 
     ``split`` says whether this run is split over workers (``--jobs``,
     ``--scheduler``): such runs save the subproblems left (``"pieces"``),
@@ -376,9 +375,11 @@ def _load_checkpoint(
             "command again, or remove the file to start afresh",
             path,
         )
-    state = data[kind]
-    if not isinstance(state, dict):
-        raise FormatError("a damaged checkpoint; remove it to start afresh", path)
+    read = Pieces.from_json if split else Position.from_json
+    try:
+        state = read(json.dumps(data[kind]))
+    except PositionError as error:
+        raise FormatError(f"{error}; remove it to start afresh", path) from None
     return state, bool(data.get("clean"))
 
 
@@ -514,17 +515,14 @@ def _isatty(stream: TextIO) -> bool:
 def _solve(
     problem: ExactCover, args: argparse.Namespace, out: TextIO, signals: _Signals
 ) -> int:
+    """Search in this process, resuming from ``--checkpoint`` when it exists."""
     resumed = None
-    position = None
     if args.checkpoint:
         resumed = _load_checkpoint(args.checkpoint, args.count, split=False)
+    position = None
     if resumed is not None:
-        try:
-            position = Position.from_json(json.dumps(resumed[0]))
-        except PositionError as error:
-            raise FormatError(
-                f"{error}; remove it to start afresh", args.checkpoint
-            ) from None
+        assert isinstance(resumed[0], Position)
+        position = resumed[0]
     watcher = _Watcher(args, out)
     try:
         search = problem.search(
@@ -541,26 +539,52 @@ def _solve(
         raise FormatError(
             f"{error}; remove it to start afresh", args.checkpoint
         ) from None
-    if resumed is not None:
-        assert position is not None
+    if position is not None:
         note = (
             f"dlx: resuming from {args.checkpoint}: {position.nodes} nodes and "
             f"{position.solutions} solutions so far"
         )
-        if not resumed[1] and not args.count and position.solutions:
+        if (
+            resumed is not None
+            and not resumed[1]
+            and not args.count
+            and position.solutions
+        ):
             note += (
                 " (the run that saved it was not stopped cleanly: solutions "
                 "it printed after saving are printed again)"
             )
         _say(note)
-    watcher.search = search
-    signals.search = search
+    return _drive(search, problem, args, out, signals, watcher)
+
+
+def _handed_out(run: Search | ParallelSearch) -> int:
+    """The solutions a search has handed out so far, in order."""
+    return run.stats.solutions if isinstance(run, Search) else run.handed_out
+
+
+def _drive(
+    run: Search | ParallelSearch,
+    problem: ExactCover,
+    args: argparse.Namespace,
+    out: TextIO,
+    signals: _Signals,
+    watcher: _Watcher,
+    cleanup: Callable[[], None] | None = None,
+) -> int:
+    """Run a search (in this process or split) and report it as the command does.
+
+    Prints the solutions (or the count), turns a stop into its message and
+    status, saves or removes the checkpoint, and prints ``--stats``.
+    ``cleanup`` runs as soon as the search has ended, before the reports.
+    """
+    watcher.search = run
+    signals.search = run
     status = EXIT_OK
-    already = search.stats.solutions
     stopped: str | None = None
     try:
         with _writing("standard output"):
-            for number, solution in enumerate(search, already):
+            for number, solution in enumerate(run, _handed_out(run)):
                 if args.count:
                     continue
                 watcher.pause()
@@ -573,16 +597,26 @@ def _solve(
             clear_line(sys.stderr)  # the ^C the terminal echoed
         status = signals.status
         what = "terminated" if status == EXIT_TERMINATED else "interrupted"
-        stopped = f"{what} after {search.stats.nodes} nodes"
+        stopped = f"{what} after {run.stats.nodes} nodes"
     except BudgetExceeded as stop:
         status = EXIT_BUDGET
         stopped = str(stop)
+    except WorkerLost as error:
+        status = EXIT_WORKER_LOST
+        stopped = str(error)
     finally:
         signals.search = None
         watcher.pause()
+        if cleanup is not None:
+            cleanup()
     with _writing("standard output"):
         out.flush()
-    found = search.stats.solutions
+    # Those handed out in order (a split search may have found more, past a
+    # limit or in tasks not yet reached); a count cut short has found at
+    # least the solutions of every finished task.
+    found = _handed_out(run)
+    if stopped is not None and args.count:
+        found = max(found, run.stats.solutions)
     if stopped is not None:
         plural = "" if found == 1 else "s"
         if args.count:
@@ -590,7 +624,7 @@ def _solve(
         else:
             message = f"dlx: {stopped}: {found} solution{plural} found"
         if args.checkpoint:
-            _save_checkpoint(args.checkpoint, search, args.count, True)
+            _save_checkpoint(args.checkpoint, run, args.count, True)
             message += f"; the same command resumes from {args.checkpoint}"
         _say(message)
     else:
@@ -601,7 +635,14 @@ def _solve(
         if args.checkpoint:
             _remove_checkpoint(args.checkpoint)
     if args.stats:
-        _say(search.stats.knuth_summary(problem.uses_colors))
+        _say(run.stats.knuth_summary(problem.uses_colors))
+        times = [] if isinstance(run, Search) else run.task_times
+        if times:
+            assert not isinstance(run, Search)
+            _say(
+                f"dlx: {run.tasks} tasks; the largest took {max(times):.3g} s, "
+                f"{100 * max(times) / sum(times):.2g} % of the work"
+            )
     return status
 
 
@@ -675,19 +716,12 @@ def _solve_parallel(
     problem: ExactCover, args: argparse.Namespace, out: TextIO, signals: _Signals
 ) -> int:
     """Like :func:`_solve`, with the search split over ``--jobs`` or ``--scheduler``."""
-    from dlx.parallel import Pieces, WorkerLost, search
-
     pieces = None
-    resumed = None
     if args.checkpoint:
         resumed = _load_checkpoint(args.checkpoint, args.count, split=True)
-    if resumed is not None:
-        try:
-            pieces = Pieces.from_json(json.dumps(resumed[0]))
-        except PositionError as error:
-            raise FormatError(
-                f"{error}; remove it to start afresh", args.checkpoint
-            ) from None
+        if resumed is not None:
+            assert isinstance(resumed[0], Pieces)
+            pieces = resumed[0]
     watcher = _Watcher(args, out)
     workers = ExitStack()
     try:
@@ -695,9 +729,6 @@ def _solve_parallel(
     except _Unavailable as error:
         _say(f"dlx: {error}")
         return EXIT_BAD_INPUT
-    status = EXIT_OK
-    stopped: str | None = None
-    run: ParallelSearch | None = None
     try:
         run = search(
             problem,
@@ -711,78 +742,23 @@ def _solve_parallel(
             renew=renew,
             resume=pieces,
         )
-        if pieces is not None:
-            _say(
-                f"dlx: resuming from {args.checkpoint}: {pieces.stats.nodes} nodes "
-                f"and {pieces.stats.solutions} solutions so far, "
-                f"{len(pieces.pieces)} subproblems left"
-            )
-        watcher.search = run
-        signals.search = run
-        with _writing("standard output"):
-            for number, solution in enumerate(run):
-                if args.count:
-                    continue
-                watcher.pause()
-                if number:
-                    out.write("\n")
-                for k in solution:
-                    out.write(format_option(problem.option(k)) + "\n")
-    except Interrupted:
-        status = signals.status
-        what = "terminated" if status == EXIT_TERMINATED else "interrupted"
-        assert run is not None
-        stopped = f"{what} after {run.stats.nodes} nodes"
-    except BudgetExceeded as stop:
-        status = EXIT_BUDGET
-        stopped = str(stop)
-    except WorkerLost as error:
-        status = EXIT_WORKER_LOST
-        stopped = str(error)
     except PositionError as error:
+        workers.close()
         raise FormatError(
             f"{error}; remove it to start afresh", args.checkpoint
         ) from None
-    finally:
-        signals.search = None
-        watcher.pause()
-        if run is not None:
-            run.close()
+    if pieces is not None:
+        _say(
+            f"dlx: resuming from {args.checkpoint}: {pieces.stats.nodes} nodes "
+            f"and {pieces.stats.solutions} solutions so far, "
+            f"{len(pieces.pieces)} subproblems left"
+        )
+
+    def cleanup() -> None:
+        run.close()
         workers.close()
-    assert run is not None
-    if args.checkpoint:
-        if stopped is not None:
-            _save_checkpoint(args.checkpoint, run, args.count, True)
-            stopped += f"; the same command resumes from {args.checkpoint}"
-        else:
-            _remove_checkpoint(args.checkpoint)
-    with _writing("standard output"):
-        out.flush()
-    # Those handed out in order; a count cut short has found at least the
-    # solutions of every finished task.
-    found = run.handed_out
-    if stopped is not None and args.count:
-        found = max(found, run.stats.solutions)
-    if stopped is not None:
-        plural = "" if found == 1 else "s"
-        if args.count:
-            message = f"dlx: {stopped}: at least {found} solution{plural}"
-        else:
-            message = f"dlx: {stopped}: {found} solution{plural} found"
-        _say(message)
-    elif args.count:
-        with _writing("standard output"):
-            out.write(f"{found}\n")
-            out.flush()
-    if args.stats:
-        _say(run.stats.knuth_summary(problem.uses_colors))
-        times = run.task_times
-        if times:
-            _say(
-                f"dlx: {run.tasks} tasks; the largest took {max(times):.3g} s, "
-                f"{100 * max(times) / sum(times):.2g} % of the work"
-            )
-    return status
+
+    return _drive(run, problem, args, out, signals, watcher, cleanup)
 
 
 def _silence_closed_pipe() -> None:
