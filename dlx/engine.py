@@ -34,6 +34,31 @@ from dlx.stats import Outcome, Progress, Stats
 _CLOCK_EVERY = 1024
 
 
+def check_budgets(
+    limit: int | None,
+    max_nodes: int | None,
+    timeout: float | None,
+    progress_interval: float,
+) -> None:
+    """Raise :class:`ValueError` naming a limit or budget that makes no sense.
+
+    Shared by every way of searching (:class:`Search`, :mod:`dlx.parallel`).
+
+    >>> check_budgets(None, -1, None, 1.0)
+    Traceback (most recent call last):
+      ...
+    ValueError: max_nodes must be >= 0, not -1
+    """
+    if limit is not None and limit < 0:
+        raise ValueError(f"limit must be >= 0, not {limit}")
+    if max_nodes is not None and max_nodes < 0:
+        raise ValueError(f"max_nodes must be >= 0, not {max_nodes}")
+    if timeout is not None and timeout < 0:
+        raise ValueError(f"timeout must be >= 0, not {timeout}")
+    if not progress_interval > 0:
+        raise ValueError(f"progress_interval must be > 0, not {progress_interval}")
+
+
 class Search(Iterator[tuple[int, ...]]):
     """One run of Algorithm X over a problem, yielding solutions lazily.
 
@@ -105,14 +130,7 @@ class Search(Iterator[tuple[int, ...]]):
         resume: Position | None = None,
         prefix: Sequence[int] | None = None,
     ) -> None:
-        if limit is not None and limit < 0:
-            raise ValueError(f"limit must be >= 0, not {limit}")
-        if max_nodes is not None and max_nodes < 0:
-            raise ValueError(f"max_nodes must be >= 0, not {max_nodes}")
-        if timeout is not None and timeout < 0:
-            raise ValueError(f"timeout must be >= 0, not {timeout}")
-        if not progress_interval > 0:
-            raise ValueError(f"progress_interval must be > 0, not {progress_interval}")
+        check_budgets(limit, max_nodes, timeout, progress_interval)
         if resume is not None and prefix is not None:
             raise ValueError("give resume or prefix, not both")
         self.links = links

@@ -59,7 +59,7 @@ from concurrent.futures import FIRST_COMPLETED, BrokenExecutor, Executor, Future
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from dlx.engine import Search
+from dlx.engine import Search, check_budgets
 from dlx.errors import BudgetExceeded, DLXError, Interrupted, PositionError
 from dlx.links import Links
 from dlx.position import _Arrays, fingerprint
@@ -643,14 +643,7 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
             raise PositionError("the pieces are of another problem")
         if depth is not None and depth < 0:
             raise ValueError(f"depth must be >= 0, not {depth}")
-        if limit is not None and limit < 0:
-            raise ValueError(f"limit must be >= 0, not {limit}")
-        if max_nodes is not None and max_nodes < 0:
-            raise ValueError(f"max_nodes must be >= 0, not {max_nodes}")
-        if timeout is not None and timeout < 0:
-            raise ValueError(f"timeout must be >= 0, not {timeout}")
-        if not progress_interval > 0:
-            raise ValueError(f"progress_interval must be > 0, not {progress_interval}")
+        check_budgets(limit, max_nodes, timeout, progress_interval)
         if task_seconds is None and task_nodes is None:
             raise ValueError("give task_seconds or task_nodes (or both)")
         if task_seconds is not None and not task_seconds > 0:
