@@ -21,6 +21,7 @@ from dlx.errors import (
     ProblemTooLarge,
     SearchStopped,
 )
+from dlx.memo import MemoSearch, Zdd
 from dlx.position import Position
 from dlx.problem import Colored, ExactCover
 from dlx.stats import Outcome, Progress, Stats
@@ -33,6 +34,7 @@ __all__ = [
     "ExactCover",
     "FormatError",
     "Interrupted",
+    "MemoSearch",
     "Outcome",
     "Position",
     "PositionError",
@@ -42,6 +44,7 @@ __all__ = [
     "Search",
     "SearchStopped",
     "Stats",
+    "Zdd",
     "format_dlx",
     "format_option",
     "parse_dlx",

@@ -7,12 +7,16 @@ import operator
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
 
 from dlx.engine import Search
 from dlx.errors import ProblemError, ProblemTooLarge
 from dlx.links import Links
 from dlx.position import Position
 from dlx.stats import Progress
+
+if TYPE_CHECKING:
+    from dlx.memo import Zdd
 
 __all__ = ["Colored", "ExactCover"]
 
@@ -606,11 +610,25 @@ class ExactCover:
         progress_interval: float = 1.0,
         resume: Position | None = None,
         prefix: Sequence[int] | None = None,
+        method: Literal["dlx", "memo"] = "dlx",
+        branching: Literal["mrv", "first"] = "mrv",
+        max_entries: int | None = None,
+        max_bytes: int | None = 1 << 30,
     ) -> int:
         """Count the solutions (up to ``limit``) without storing any.
 
         With ``resume``, the count includes the solutions found before the
         position; with ``prefix``, only those below the prefix.
+
+        ``method="memo"`` counts by memoised search instead
+        (:class:`dlx.memo.MemoSearch`, algorithm DXZ): each distinct
+        subproblem is solved once and its count cached, which turns
+        tilings with astronomically many solutions into milliseconds but
+        costs memory and can be slower on problems with few repeated
+        subproblems (see :doc:`howto/memo`).  It takes ``branching``,
+        ``max_entries`` and ``max_bytes`` and the budgets, ``seed`` and
+        ``progress``; ``limit`` caps the count it returns; ``resume`` and
+        ``prefix`` are for plain search only.
 
         :param limit: stop counting here.
         :param max_nodes: node budget, as in :class:`~dlx.Search`.
@@ -620,13 +638,49 @@ class ExactCover:
         :param progress_interval: seconds between progress reports.
         :param resume: go on from a position of an earlier search.
         :param prefix: count only below these options of the first levels.
+        :param method: ``"dlx"`` (plain dancing links, the default) or
+            ``"memo"`` (memoised search).
+        :param branching: for ``"memo"``: ``"mrv"`` (fewest options) or
+            ``"first"`` (first active primary item in declaration order).
+        :param max_entries: for ``"memo"``: most subproblems to cache.
+        :param max_bytes: for ``"memo"``: memory budget of the cache, in
+            estimated bytes (1 GiB by default; ``None``: no limit).
         :returns: the number of solutions.
         :raises BudgetExceeded: when a budget runs out first; its
-            ``stats.solutions`` holds the count so far.
+            ``stats.solutions`` holds the count so far (for ``"memo"``,
+            of the subproblems finished), and for ``"memo"`` its
+            ``outcome`` is :attr:`~dlx.Outcome.OUT_OF_MEMORY` when the
+            cache is full.
+        :raises ValueError: for an unknown ``method`` or ``branching``,
+            ``resume`` or ``prefix`` with ``"memo"``, or memo parameters
+            with ``"dlx"``.
 
         >>> ExactCover("ab", options=[["a"], ["b"], ["a", "b"]]).count()
         2
+        >>> ExactCover("ab", options=[["a"], ["b"], ["a", "b"]]).count(method="memo")
+        2
         """
+        if method == "memo":
+            if resume is not None or prefix is not None:
+                raise ValueError("resume and prefix are for method='dlx' only")
+            from dlx.memo import MemoSearch
+
+            total = MemoSearch(
+                self.links(),
+                branching=branching,
+                max_nodes=max_nodes,
+                timeout=timeout,
+                seed=seed,
+                max_entries=max_entries,
+                max_bytes=max_bytes,
+                progress=progress,
+                progress_interval=progress_interval,
+            ).count()
+            return total if limit is None else min(total, limit)
+        if method != "dlx":
+            raise ValueError(f"method must be 'dlx' or 'memo', not {method!r}")
+        if branching != "mrv" or max_entries is not None:
+            raise ValueError("branching and max_entries are for method='memo' only")
         search = self.search(
             limit=limit,
             max_nodes=max_nodes,
@@ -661,3 +715,57 @@ class ExactCover:
         False
         """
         return self.count(limit=2, max_nodes=max_nodes, timeout=timeout, seed=seed) == 1
+
+    def zdd(
+        self,
+        *,
+        branching: Literal["mrv", "first"] = "mrv",
+        max_nodes: int | None = None,
+        timeout: float | None = None,
+        seed: int | None = None,
+        max_entries: int | None = None,
+        max_bytes: int | None = 1 << 30,
+        progress: Callable[[Progress], object] | None = None,
+        progress_interval: float = 1.0,
+    ) -> Zdd:
+        """A zero-suppressed decision diagram of all solutions, by memoised search.
+
+        The diagram (:class:`dlx.Zdd`) counts the solutions exactly,
+        lists them lazily and draws them uniformly at random
+        (:meth:`dlx.Zdd.sample`).  It is built by
+        :class:`dlx.memo.MemoSearch` (algorithm DXZ); see
+        :doc:`howto/memo` for when that pays and which ``branching`` to use.
+
+        :param branching: ``"mrv"`` (fewest options) or ``"first"`` (first
+            active primary item in declaration order).
+        :param max_nodes: node budget, as in :class:`~dlx.Search`.
+        :param timeout: time budget in seconds, as in :class:`~dlx.Search`.
+        :param seed: random tie-breaking (with ``"mrv"``).
+        :param max_entries: most subproblems to cache.
+        :param max_bytes: memory budget of the cache and the diagram, in
+            estimated bytes (1 GiB by default; ``None``: no limit).
+        :param progress: progress hook, as in :class:`~dlx.Search`.
+        :param progress_interval: seconds between progress reports.
+        :returns: the diagram.
+        :raises BudgetExceeded: when a budget runs out first (outcome
+            :attr:`~dlx.Outcome.OUT_OF_MEMORY` when memory does).
+        :raises ValueError: for an unknown ``branching`` or a negative budget.
+
+        >>> problem = ExactCover("abc", options=[["a", "b"], ["c"], ["a"], ["b", "c"]])
+        >>> diagram = problem.zdd()
+        >>> diagram.count(), list(diagram)
+        (2, [(0, 1), (2, 3)])
+        """
+        from dlx.memo import MemoSearch
+
+        return MemoSearch(
+            self.links(),
+            branching=branching,
+            max_nodes=max_nodes,
+            timeout=timeout,
+            seed=seed,
+            max_entries=max_entries,
+            max_bytes=max_bytes,
+            progress=progress,
+            progress_interval=progress_interval,
+        ).zdd()
