@@ -80,13 +80,13 @@ DEFAULT_MAX_BYTES = 1 << 30
 _CLOCK_EVERY = 1024
 
 # Estimated bytes per cache entry beyond its key (dictionary slot and
-# growth, the value), and per diagram node (four list slots, the int
-# objects of the node number and its count); measured with tracemalloc on
-# domino tilings and sudoku (see tests/benchmarks/bench_memo.py --memory).
-_ENTRY_BYTES = 110
-_NODE_BYTES = 100
-
-Branching = Literal["mrv", "first"]
+# growth, the value, the search's own arrays spread over the entries), and
+# per diagram node (four list slots, the int objects of its number and
+# count).  Measured as tracemalloc's peak on dominoes 12×12, L-trominoes
+# 9×9 and the empty 4×4 sudoku: 50–95 bytes per entry beyond a key of
+# 40–44 bytes, 65 per node; rounded up.
+_ENTRY_BYTES = 100
+_NODE_BYTES = 70
 
 
 class Zdd:
@@ -132,7 +132,6 @@ class Zdd:
         self._lo = lo
         self._hi = hi
         self._counts = counts
-        #: The node of the whole problem (0: no solution, 1: the empty one).
         self.root = root
 
     @property
@@ -275,7 +274,7 @@ class MemoSearch:
         subproblems than this.
     :param max_bytes: stop the same way when the estimated memory of the
         cache and the diagram would pass this many bytes
-        (:data:`DEFAULT_MAX_BYTES` by default; ``None``: no limit).
+        (:data:`dlx.memo.DEFAULT_MAX_BYTES` by default; ``None``: no limit).
     :param progress: called with a :class:`~dlx.Progress` about every
         ``progress_interval`` seconds, and once at the end; ``solutions``
         there counts the solutions of the subproblems finished so far.
@@ -293,7 +292,7 @@ class MemoSearch:
         self,
         links: Links,
         *,
-        branching: Branching = "mrv",
+        branching: Literal["mrv", "first"] = "mrv",
         max_nodes: int | None = None,
         timeout: float | None = None,
         seed: int | None = None,
@@ -315,7 +314,7 @@ class MemoSearch:
         if not progress_interval > 0:
             raise ValueError(f"progress_interval must be > 0, not {progress_interval}")
         self.links = links
-        self.branching: Branching = branching
+        self.branching: Literal["mrv", "first"] = branching
         self.stats = Stats()
         self.outcome = Outcome.RUNNING
         self.entries = 0
