@@ -174,8 +174,8 @@ class Zdd:
     def __iter__(self) -> Iterator[tuple[int, ...]]:
         """Every solution once, lazily, as a sorted tuple of option indices.
 
-        The walk keeps one entry per option of the current solution, so
-        it needs no more memory than the deepest solution.
+        The walk keeps a stack as long as the path it is on, not the
+        solutions: memory stays proportional to the deepest path.
 
         >>> from dlx import ExactCover
         >>> list(ExactCover("ab", options=[["a", "b"]]).zdd())
@@ -454,21 +454,38 @@ class MemoSearch:
                     size[top[y]] += 1
 
         def cover(item: int) -> int:
+            # hide() written out: a call per option would cost more than the loop.
             nonlocal updates
-            updates += 1
+            n = 1
             change = 0
             row = down[item]
             while row != item:
-                change ^= hide(row)
+                for y in others[row]:
+                    if color[y] >= 0:
+                        above = up[y]
+                        below = down[y]
+                        down[above] = below
+                        up[below] = above
+                        t = top[y]
+                        v = size[t] - 1
+                        size[t] = v
+                        n += 1
+                        if not v:
+                            change ^= 1 << t
                 row = down[row]
             size[item] += shift[item]
+            updates += n
             return change
 
         def uncover(item: int) -> None:
             size[item] -= shift[item]
             row = up[item]
             while row != item:
-                unhide(row)
+                for y in others[row]:
+                    if color[y] >= 0:
+                        down[up[y]] = y
+                        up[down[y]] = y
+                        size[top[y]] += 1
                 row = up[row]
 
         def commit(chosen: int) -> int:
@@ -635,6 +652,9 @@ class MemoSearch:
                         if used > self._max_bytes:
                             self._out_of_memory(nodes, updates, cleansings, len(cache))
                     cache[key] = result
+        except KeyboardInterrupt:
+            self.outcome = Outcome.INTERRUPTED
+            raise
         finally:
             self.entries = len(cache)
 
