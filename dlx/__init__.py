@@ -22,6 +22,7 @@ from dlx.errors import (
     SearchStopped,
 )
 from dlx.estimate import Estimate, format_estimate
+from dlx.memo import MemoSearch, Zdd
 from dlx.position import Position
 from dlx.problem import Colored, ExactCover
 from dlx.stats import Outcome, Progress, Stats
@@ -35,6 +36,7 @@ __all__ = [
     "ExactCover",
     "FormatError",
     "Interrupted",
+    "MemoSearch",
     "Outcome",
     "Position",
     "PositionError",
@@ -44,6 +46,7 @@ __all__ = [
     "Search",
     "SearchStopped",
     "Stats",
+    "Zdd",
     "format_dlx",
     "format_estimate",
     "format_option",

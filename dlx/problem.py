@@ -8,7 +8,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from dlx.engine import Search
 from dlx.errors import ProblemError, ProblemTooLarge
@@ -18,6 +18,7 @@ from dlx.position import Position
 from dlx.stats import Progress
 
 if TYPE_CHECKING:
+    from dlx.memo import Zdd
     from dlx.parallel import ParallelSearch
 
 __all__ = ["Colored", "ExactCover"]
@@ -745,6 +746,10 @@ class ExactCover:
         resume: Position | None = None,
         prefix: Sequence[int] | None = None,
         executor: Executor | None = None,
+        method: Literal["dlx", "memo"] = "dlx",
+        branching: Literal["mrv", "first"] = "mrv",
+        max_entries: int | None = None,
+        max_bytes: int | None = 1 << 30,
     ) -> int:
         """Count the solutions (up to ``limit``) without storing any.
 
@@ -753,6 +758,16 @@ class ExactCover:
         ``executor`` the search is split into subproblems that run on it
         (see :mod:`dlx.parallel`); the budgets and the progress hook then
         apply to all of them together.
+
+        ``method="memo"`` counts by memoised search instead
+        (:class:`dlx.memo.MemoSearch`, algorithm DXZ): each distinct
+        subproblem is solved once and its count cached, which turns
+        tilings with astronomically many solutions into milliseconds but
+        costs memory and can be slower on problems with few repeated
+        subproblems (see :doc:`howto/memo`).  It takes ``branching``,
+        ``max_entries`` and ``max_bytes`` and the budgets, ``seed`` and
+        ``progress``; ``limit`` caps the count it returns; ``resume`` and
+        ``prefix`` are for plain search only.
 
         :param limit: stop counting here.
         :param max_nodes: node budget, as in :class:`~dlx.Search`.
@@ -763,15 +778,52 @@ class ExactCover:
         :param resume: go on from a position of an earlier search.
         :param prefix: count only below these options of the first levels.
         :param executor: split the search over this executor.
+        :param method: ``"dlx"`` (plain dancing links, the default) or
+            ``"memo"`` (memoised search).
+        :param branching: for ``"memo"``: ``"mrv"`` (fewest options) or
+            ``"first"`` (first active primary item in declaration order).
+        :param max_entries: for ``"memo"``: most subproblems to cache.
+        :param max_bytes: for ``"memo"``: memory budget of the cache, in
+            estimated bytes (1 GiB by default; ``None``: no limit).
         :returns: the number of solutions.
         :raises BudgetExceeded: when a budget runs out first; its
-            ``stats.solutions`` holds the count so far.
+            ``stats.solutions`` holds the count so far (for ``"memo"``,
+            of the subproblems finished), and for ``"memo"`` its
+            ``outcome`` is :attr:`~dlx.Outcome.OUT_OF_MEMORY` when the
+            cache is full.
         :raises ValueError: when ``executor`` comes with ``seed``,
-            ``resume`` or ``prefix``.
+            ``resume`` or ``prefix``; for an unknown ``method`` or
+            ``branching``, ``resume``, ``prefix`` or ``executor`` with
+            ``"memo"``, or memo parameters with ``"dlx"``.
 
         >>> ExactCover("ab", options=[["a"], ["b"], ["a", "b"]]).count()
         2
+        >>> ExactCover("ab", options=[["a"], ["b"], ["a", "b"]]).count(method="memo")
+        2
         """
+        if method == "memo":
+            if resume is not None or prefix is not None or executor is not None:
+                raise ValueError(
+                    "resume, prefix and executor are for method='dlx' only"
+                )
+            from dlx.memo import MemoSearch
+
+            total = MemoSearch(
+                self.links(),
+                branching=branching,
+                max_nodes=max_nodes,
+                timeout=timeout,
+                seed=seed,
+                max_entries=max_entries,
+                max_bytes=max_bytes,
+                progress=progress,
+                progress_interval=progress_interval,
+            ).count()
+            return total if limit is None else min(total, limit)
+        if method != "dlx":
+            raise ValueError(f"method must be 'dlx' or 'memo', not {method!r}")
+        if branching != "mrv" or max_entries is not None:
+            raise ValueError("branching and max_entries are for method='memo' only")
         if executor is not None:
             return self._parallel(
                 executor,
@@ -907,3 +959,57 @@ class ExactCover:
             progress=progress,
             progress_interval=progress_interval,
         )
+
+    def zdd(
+        self,
+        *,
+        branching: Literal["mrv", "first"] = "mrv",
+        max_nodes: int | None = None,
+        timeout: float | None = None,
+        seed: int | None = None,
+        max_entries: int | None = None,
+        max_bytes: int | None = 1 << 30,
+        progress: Callable[[Progress], object] | None = None,
+        progress_interval: float = 1.0,
+    ) -> Zdd:
+        """A zero-suppressed decision diagram of all solutions, by memoised search.
+
+        The diagram (:class:`dlx.Zdd`) counts the solutions exactly,
+        lists them lazily and draws them uniformly at random
+        (:meth:`dlx.Zdd.sample`).  It is built by
+        :class:`dlx.memo.MemoSearch` (algorithm DXZ); see
+        :doc:`howto/memo` for when that pays and which ``branching`` to use.
+
+        :param branching: ``"mrv"`` (fewest options) or ``"first"`` (first
+            active primary item in declaration order).
+        :param max_nodes: node budget, as in :class:`~dlx.Search`.
+        :param timeout: time budget in seconds, as in :class:`~dlx.Search`.
+        :param seed: random tie-breaking (with ``"mrv"``).
+        :param max_entries: most subproblems to cache.
+        :param max_bytes: memory budget of the cache and the diagram, in
+            estimated bytes (1 GiB by default; ``None``: no limit).
+        :param progress: progress hook, as in :class:`~dlx.Search`.
+        :param progress_interval: seconds between progress reports.
+        :returns: the diagram.
+        :raises BudgetExceeded: when a budget runs out first (outcome
+            :attr:`~dlx.Outcome.OUT_OF_MEMORY` when memory does).
+        :raises ValueError: for an unknown ``branching`` or a negative budget.
+
+        >>> problem = ExactCover("abc", options=[["a", "b"], ["c"], ["a"], ["b", "c"]])
+        >>> diagram = problem.zdd()
+        >>> diagram.count(), list(diagram)
+        (2, [(0, 1), (2, 3)])
+        """
+        from dlx.memo import MemoSearch
+
+        return MemoSearch(
+            self.links(),
+            branching=branching,
+            max_nodes=max_nodes,
+            timeout=timeout,
+            seed=seed,
+            max_entries=max_entries,
+            max_bytes=max_bytes,
+            progress=progress,
+            progress_interval=progress_interval,
+        ).zdd()

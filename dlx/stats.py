@@ -23,6 +23,9 @@ class Outcome(enum.Enum):
     OUT_OF_NODES = "out of nodes"
     #: Stopped by the time budget (``timeout``).
     OUT_OF_TIME = "out of time"
+    #: Stopped by the memory budget of a memoised search (``max_entries``,
+    #: ``max_bytes``; see :class:`dlx.memo.MemoSearch`).
+    OUT_OF_MEMORY = "out of memory"
     #: Stopped on request (:meth:`dlx.Search.request_stop`) or by a
     #: :class:`KeyboardInterrupt`.
     INTERRUPTED = "interrupted"

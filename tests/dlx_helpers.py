@@ -16,6 +16,8 @@ __all__ = [
     "FORMS",
     "PENTOMINOES",
     "compiled_as",
+    "dominoes",
+    "l_trominoes",
     "langford",
     "n_queens",
     "orientations",
@@ -165,4 +167,36 @@ def pentomino_rectangle(height: int, width: int) -> ExactCover:
                     problem.add_option(
                         [name, *sorted((r + dr, c + dc) for r, c in shape)]
                     )
+    return problem
+
+
+def dominoes(height: int, width: int) -> ExactCover:
+    """Domino tilings of a ``height`` x ``width`` board (OEIS A004003 for squares).
+
+    Items: the cells ``(r, c)`` in reading order, all primary.  Options:
+    every horizontal, then every vertical placement, each cell pair in
+    reading order.
+    """
+    problem = ExactCover([(r, c) for r in range(height) for c in range(width)])
+    for r in range(height):
+        for c in range(width - 1):
+            problem.add_option([(r, c), (r, c + 1)])
+    for r in range(height - 1):
+        for c in range(width):
+            problem.add_option([(r, c), (r + 1, c)])
+    return problem
+
+
+def l_trominoes(height: int, width: int) -> ExactCover:
+    """Tilings of a ``height`` x ``width`` board by L-trominoes (all four turns).
+
+    Items: the cells ``(r, c)`` in reading order, all primary; one option
+    per placement of an L (a 2 x 2 square less one cell).
+    """
+    problem = ExactCover([(r, c) for r in range(height) for c in range(width)])
+    for r in range(height - 1):
+        for c in range(width - 1):
+            square = [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
+            for missing in square:
+                problem.add_option([cell for cell in square if cell != missing])
     return problem
