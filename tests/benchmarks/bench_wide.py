@@ -12,6 +12,8 @@ Cases::
 
     one-8000      one option of 8,000 items
     one-20000     one option of 20,000 items
+    mix-8000      one option of 8,000 items and 8,000 options of one item
+    mix-20000     one option of 20,000 items and 20,000 options of one item
     100k-4        100,000 options of 4 items over 1,000 items
     100k-2..64    100,000 options of 2 to 64 items (random) over 1,000 items
 
@@ -32,7 +34,14 @@ import sys
 import tempfile
 import textwrap
 
-CASES = ("one-8000", "one-20000", "100k-4", "100k-2..64")
+CASES = (
+    "one-8000",
+    "one-20000",
+    "mix-8000",
+    "mix-20000",
+    "100k-4",
+    "100k-2..64",
+)
 
 _CHILD = textwrap.dedent(
     """
@@ -45,6 +54,10 @@ _CHILD = textwrap.dedent(
         n = int(case[4:])
         items = [f"i{k}" for k in range(n)]
         options = [items]
+    elif case.startswith("mix-"):
+        n = int(case[4:])
+        items = [f"i{k}" for k in range(n)]
+        options = [items, *([item] for item in items)]
     else:
         items = [f"i{k}" for k in range(1000)]
         low, _, high = case[5:].partition("..")
