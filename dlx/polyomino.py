@@ -35,6 +35,7 @@ from dlx.errors import ProblemError
 from dlx.problem import ExactCover
 
 __all__ = [
+    "PENTOMINOES",
     "Cell",
     "Placement",
     "Shape",
@@ -53,6 +54,22 @@ Cell = tuple[int, int]
 #: A shape: its cells, sorted, shifted so that the top row and the leftmost
 #: column are 0.
 Shape = tuple[Cell, ...]
+
+#: The twelve pentominoes in Conway's letters, each drawn once.
+PENTOMINOES: dict[str, str] = {
+    "F": ".##\n##.\n.#.",
+    "I": "#####",
+    "L": "####\n#...",
+    "N": "###.\n..##",
+    "P": "###\n##.",
+    "T": "###\n.#.\n.#.",
+    "U": "#.#\n###",
+    "V": "#..\n#..\n###",
+    "W": "#..\n##.\n.##",
+    "X": ".#.\n###\n.#.",
+    "Y": "####\n.#..",
+    "Z": "##.\n.#.\n.##",
+}
 
 #: How often a piece may be used: exactly once, any number of times, at most once.
 Use = Literal["once", "any", "optional"]
