@@ -607,8 +607,9 @@ class ExactCover:
 
         The arrays take about 230 bytes per node (one node per item of each
         option) for options of 3 to 6 items, more for wider options: each
-        node keeps two tuples of the other nodes of its option (see
-        :ref:`memory`).
+        node keeps two tuples of the other nodes of its option, up to
+        :data:`dlx.links.TUPLE_MAX_WIDTH` items, and about 180 bytes of
+        :class:`dlx.links.Ring` for wider ones (see :ref:`memory`).
 
         >>> ExactCover("a", options=[["a"]]).links().n_options
         1

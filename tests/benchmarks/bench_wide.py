@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -87,11 +88,14 @@ _CHILD = textwrap.dedent(
 
 def run(case: str, traced: bool) -> dict[str, float]:
     """Run one case in a child process and return what it printed."""
-    # Run from the temporary folder: with -c the current directory comes
-    # first on sys.path, before PYTHONPATH.
+    # Run from the temporary folder (with -c the current directory comes
+    # first on sys.path, before PYTHONPATH), with PYTHONPATH made absolute.
+    paths = os.environ.get("PYTHONPATH", "").split(os.pathsep)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(map(os.path.abspath, paths))}
     out = subprocess.run(
         [sys.executable, "-c", _CHILD, case, "1" if traced else "0"],
         cwd=tempfile.gettempdir(),
+        env=env,
         check=True,
         capture_output=True,
         text=True,
