@@ -15,7 +15,12 @@ Layout, for a problem with ``n`` items (primary ones first) and ``m`` nodes:
 * ``others[x]`` is the tuple of the other nodes of ``x``'s option, going
   right cyclically from ``x``; ``others_rev[x]`` is the same going left.
   These tuples take the place of Knuth's spacer nodes: in CPython a ``for``
-  loop over a tuple is much faster than chasing links one index at a time;
+  loop over a tuple is much faster than chasing links one index at a time.
+  A tuple per node costs memory quadratic in the width of the option, so
+  for options wider than :data:`TUPLE_MAX_WIDTH` the entries are
+  :class:`Ring` objects instead: a window on one tuple shared by the whole
+  option, iterated like the tuple (same nodes, same order) and linear in
+  memory;
 * ``span[x]`` is ``len(others[x])``, read rather than computed in the loop;
 * ``option_of[x]`` is the index of ``x``'s option;
 * ``color[x]`` is 0 for an uncoloured node, a positive colour code
@@ -46,7 +51,7 @@ addition.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import chain, islice, repeat
 from operator import itemgetter
 from typing import TYPE_CHECKING
@@ -70,12 +75,90 @@ PACKED_MAX_ITEMS = 128
 #: integers per node: a few hundred bytes each).
 PACKED_MAX_NODES = 1 << 20
 
+#: Options of up to this many items give each node tuples of its siblings
+#: (``Links.others``, ``Links.others_rev``); wider ones give each node a
+#: :class:`Ring` on a tuple shared by the option.  Tuples are 15-20 %
+#: faster to loop over at this width, but take 8 bytes per sibling per node
+#: and direction (576 bytes a node here, against about 180 for a ring).
+TUPLE_MAX_WIDTH = 32
+
 #: Problems without colours and with at most this many items back up the
 #: search tree by restoring a copy of ``size`` kept per level, rather than
 #: undoing every hide one node at a time.  The copies take ``O(items)``
 #: per level, so memory grows with items times depth: at this limit and
 #: the deepest search, 2 MB for the bytearray and 17 MB for the list.
 SNAPSHOT_MAX_ITEMS = 1024
+
+
+class Ring:
+    """The other nodes of one node's option, going one way round: a window on a shared tuple.
+
+    ``ring`` holds the option's nodes twice over (in the order of the
+    option, or reversed for going left); the node sits at place ``t`` of
+    the first copy, and its ``w - 1`` siblings follow it.  Iterating gives
+    the same nodes in the same order as the tuple that a narrow option's
+    node keeps, without a tuple per node: the search loops run ``for y in
+    others[x]`` on either.  The ring and the width are shared by all the
+    nodes of the option and the offsets by both directions, so a node
+    costs two small objects instead of two tuples of ``w - 1`` entries.
+
+    :param ring: the option's nodes, twice over.
+    :param t: the node's place in the first copy.
+    :param w: the option's width.
+
+    >>> ring = Ring((7, 8, 9, 10) * 2, 1, 4)
+    >>> list(ring), len(ring)
+    ([9, 10, 7], 3)
+    """
+
+    __slots__ = ("ring", "t", "w")
+
+    def __init__(self, ring: tuple[int, ...], t: int, w: int) -> None:
+        self.ring = ring
+        self.t = t
+        self.w = w
+
+    def __iter__(self) -> Iterator[int]:
+        """The siblings, going round from the node.
+
+        >>> list(Ring((1, 2) * 2, 0, 2))
+        [2]
+        """
+        t = self.t
+        return islice(self.ring, t + 1, t + self.w)
+
+    def __len__(self) -> int:
+        """The number of siblings: the option's width less one.
+
+        >>> len(Ring((1, 2, 3) * 2, 2, 3))
+        2
+        """
+        return self.w - 1
+
+    def __eq__(self, other: object) -> bool:
+        """Equal to a ring or tuple of the same nodes in the same order.
+
+        >>> Ring((1, 2, 3) * 2, 2, 3) == (1, 2)
+        True
+        """
+        if isinstance(other, Ring | tuple):
+            return tuple(self) == tuple(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        """The siblings, as a tuple would show them, tagged as a ring.
+
+        >>> Ring((1, 2, 3) * 2, 0, 3)
+        Ring(2, 3)
+        """
+        return f"Ring{tuple(self)}"
+
+
+#: What ``Links.others[x]`` and ``Links.others_rev[x]`` hold: a tuple of the
+#: sibling nodes, or a :class:`Ring` for a wide option.
+Siblings = tuple[int, ...] | Ring
 
 
 class Links:
@@ -103,6 +186,7 @@ class Links:
         "snapshots",
         "span",
         "top",
+        "tuple_width",
         "unroll",
         "up",
     )
@@ -117,6 +201,7 @@ class Links:
         packed: bool = True,
         unroll: bool = True,
         snapshots: bool = True,
+        tuple_width: int = TUPLE_MAX_WIDTH,
     ) -> None:
         """Build the arrays from option rows of item indices.
 
@@ -127,8 +212,9 @@ class Links:
         whenever every list is short enough), ``packed=False`` keeps a
         small problem off the packed loop, ``unroll=False`` gives it the
         packed loop without unrolling and ``snapshots=False`` makes the
-        other loops undo every hide when backing up; the tests use them to
-        check every form.
+        other loops undo every hide when backing up; options wider than
+        ``tuple_width`` keep :class:`Ring` objects rather than tuples of
+        siblings.  The tests use them to check every form.
         """
         n = n_items
         first = n + 1
@@ -141,7 +227,7 @@ class Links:
         # themselves; C-level builders do the per-node work wherever they
         # can, since sudoku builds one problem per puzzle.
         up = list(range(total))
-        others, others_rev = _siblings(up, first, total, widths)
+        others, others_rev = _siblings(up, first, total, widths, tuple_width)
         top = up[:first]
         top += chain.from_iterable(rows)
         option_of = [-1] * first
@@ -206,6 +292,7 @@ class Links:
             and total - first <= PACKED_MAX_NODES
         )
         self.unroll = unroll
+        self.tuple_width = tuple_width
         # The colour loop (DLX2) always undoes step by step.
         self.snapshots = snapshots and colors is None and n <= SNAPSHOT_MAX_ITEMS
         # Built by dlx.packed on the first packed search, then shared.
@@ -226,17 +313,24 @@ class Links:
 
 
 def _siblings(
-    nodes: list[int], first: int, total: int, widths: Sequence[int]
-) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
+    nodes: list[int],
+    first: int,
+    total: int,
+    widths: Sequence[int],
+    tuple_width: int = TUPLE_MAX_WIDTH,
+) -> tuple[list[Siblings], list[Siblings]]:
     """For every node, the other nodes of its option going right and going left.
 
     The tuples hold the int objects of ``nodes`` (``nodes[x] == x``) rather
-    than new ones: an int above 256 costs 32 bytes, a tuple slot 8.
+    than new ones: an int above 256 costs 32 bytes, a tuple slot 8.  Nodes
+    of options wider than ``tuple_width`` get :class:`Ring` objects, so
+    that memory and time stay linear in the number of nodes.
     """
     empty: tuple[int, ...] = ()
-    others = [empty] * total
+    others: list[Siblings] = [empty] * total
     shapes = set(widths)
-    if len(shapes) == 1:
+    widest = max(shapes, default=0)
+    if len(shapes) == 1 and widest <= tuple_width:
         # All options have the same width w: the node at place t of every
         # option has the same pattern of siblings, so zip strided slices.
         (w,) = shapes
@@ -246,16 +340,36 @@ def _siblings(
     else:
         x = first
         for w in widths:
-            twice = tuple(nodes[x : x + w]) * 2
-            for t in range(w):
-                others[x + t] = twice[t + 1 : t + w]
+            if w <= tuple_width:
+                twice = tuple(nodes[x : x + w]) * 2
+                for t in range(w):
+                    others[x + t] = twice[t + 1 : t + w]
             x += w
-    if max(shapes, default=0) <= 2:
+    if widest <= min(2, tuple_width):
         # With at most one sibling, left and right are the same tuple.
         return others, others
     # Going left from a node visits the same siblings in the opposite order.
-    others_rev = list(map(itemgetter(slice(None, None, -1)), others))
+    # (Only tuples so far: the rings are made below.)
+    others_rev: list[Siblings] = list(map(_reverse, others))  # type: ignore[arg-type]
+    if widest > tuple_width:
+        x = first
+        for w in widths:
+            if w > tuple_width:
+                own = nodes[x : x + w]
+                going = tuple(own) * 2
+                own.reverse()
+                coming = tuple(own) * 2
+                # Offsets shared by both directions: the node at place t
+                # going right sits at place w - 1 - t going left.
+                places = list(range(w))
+                others[x : x + w] = map(Ring, repeat(going), places, repeat(w))
+                places.reverse()
+                others_rev[x : x + w] = map(Ring, repeat(coming), places, repeat(w))
+            x += w
     return others, others_rev
+
+
+_reverse = itemgetter(slice(None, None, -1))
 
 
 def check_links(

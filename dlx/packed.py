@@ -46,7 +46,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, cast
 
-from dlx.links import ACTIVE_BYTE, Links
+from dlx.links import ACTIVE_BYTE, Links, Ring, Siblings
 from dlx.stats import Outcome
 
 if TYPE_CHECKING:
@@ -128,23 +128,43 @@ class PackedTables:
         shift = links.shift
         cover = [1 + (s << (8 * i + COUNTER_BITS)) for i, s in enumerate(shift)]
         hide: list[tuple[Any, ...]] = [()] * len(top)
-        unhide: list[tuple[Any, ...]] = [()] * len(top)
+        unhide: list[Siblings] = [()] * len(top)
         cover_option: list[tuple[Any, ...]] = [()] * len(top)
-        uncover_option: list[tuple[Any, ...]] = [()] * len(top)
+        uncover_option: list[Siblings] = [()] * len(top)
+        # For a wide option (Ring siblings) the items go round a tuple
+        # shared by the option, as the nodes do: memory stays linear.
+        ring_of: dict[int, tuple[tuple[int, ...], tuple[int, ...], int]] = {}
         for x in range(first, len(top)):
             mask = option_mask[option_of[x]] - unit[top[x]]
             right = others[x]
             left = others_rev[x]
-            items = tuple([top[y] for y in right])
-            covers = sum([cover[i] for i in items])
+            items: Siblings
+            back: Siblings
+            if isinstance(right, Ring):
+                shared = ring_of.get(id(right.ring))
+                if shared is None:
+                    w = right.w
+                    own = [top[y] for y in right.ring[:w]]
+                    total = sum([cover[i] for i in own])
+                    going = tuple(own) * 2
+                    own.reverse()
+                    shared = ring_of[id(right.ring)] = (going, tuple(own) * 2, total)
+                going, coming, total = shared
+                items = Ring(going, right.t, right.w)
+                back = Ring(coming, right.w - 1 - right.t, right.w)
+                covers = total - cover[top[x]]
+            else:
+                items = tuple([top[y] for y in right])
+                back = items[::-1]
+                covers = sum([cover[i] for i in items])
             if flat:
                 hide[x] = (len(right) - mask, *right)
                 cover_option[x] = (covers, *items)
             else:
                 hide[x] = (len(right) - mask, right)
                 cover_option[x] = (covers, items)
-            unhide[x] = tuple(left)
-            uncover_option[x] = items[::-1]
+            unhide[x] = left if isinstance(left, Ring) else tuple(left)
+            uncover_option[x] = back
         self.flat = flat
         self.hide = hide
         self.unhide = unhide

@@ -8,7 +8,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from dlx.engine import Search
 from dlx.errors import ProblemError, ProblemTooLarge
@@ -191,6 +191,10 @@ class ExactCover:
         self._color_codes: dict[Hashable, int] = {}
         self._color_values: list[Hashable] = []  # colour code - 1 -> colour
         self._links: Links | None = None
+        # The label of each option, or None for a problem that uses none
+        # (then it costs nothing); may be shorter than _rows, the missing
+        # ones unlabelled.
+        self._labels: list[Any] | None = None
         self.add_options(options)
 
     def _declare(self, name: Hashable, kind: list[Hashable]) -> None:
@@ -397,7 +401,7 @@ class ExactCover:
 
     # -- adding options ----------------------------------------------------
 
-    def add_option(self, items: Iterable[Hashable]) -> int:
+    def add_option(self, items: Iterable[Hashable], label: Any = None) -> int:
         """Add an option and return its index.
 
         ``items`` names the items the option covers, in the order they will
@@ -406,14 +410,23 @@ class ExactCover:
         never part of a solution, since the search only ever chooses options
         to cover primary items (as in Knuth's programs).
 
+        ``label`` is any object that says what the option means to you (a
+        piece and its cells, a queen's square): :meth:`labels_of` gives the
+        labels of a solution, so no parallel list is needed.  Options
+        without one have the label ``None``; a problem whose options have
+        no labels keeps no list of them.
+
         :param items: the items the option covers.
+        :param label: what the option stands for (kept, never looked at).
         :returns: the new option's index.
         :raises ProblemError: when the option is empty, names an unknown
             item, names an item twice, or colours a primary item.
 
         >>> problem = ExactCover("ab")
-        >>> problem.add_option(["a", "b"])
+        >>> problem.add_option(["a", "b"], label="both")
         0
+        >>> problem.label(0)
+        'both'
         >>> problem.add_option(["a", "c"])
         Traceback (most recent call last):
           ...
@@ -468,8 +481,18 @@ class ExactCover:
         self._rows.append(tuple(row))
         if self._options is not None:
             self._options.append(None if plain else entries)
+        if label is not None or self._labels is not None:
+            self._set_label(k, label)
         self._links = None
         return k
+
+    def _set_label(self, k: int, label: Any) -> None:
+        labels = self._labels
+        if labels is None:
+            labels = self._labels = []
+        if len(labels) < k:
+            labels.extend([None] * (k - len(labels)))
+        labels.append(label)
 
     def _add_row(self, row: tuple[int, ...]) -> None:
         """Add an option given by its item numbers, already checked, without colours.
@@ -484,19 +507,78 @@ class ExactCover:
             self._options.append(None)
         self._links = None
 
-    def add_options(self, options: Iterable[Iterable[Hashable]]) -> range:
+    def add_options(
+        self,
+        options: Iterable[Iterable[Hashable]],
+        labels: Iterable[Any] | None = None,
+    ) -> range:
         """Add several options; return the range of their indices.
 
         :param options: the options, each as for :meth:`add_option`.
+        :param labels: their labels, one per option (see :meth:`add_option`).
         :returns: their indices.
+        :raises ProblemError: as :meth:`add_option` does, and when there
+            are not as many labels as options (the options before the
+            mismatch are added).
 
-        >>> ExactCover("ab").add_options([["a"], ["b"]])
+        >>> problem = ExactCover("ab")
+        >>> problem.add_options([["a"], ["b"]], labels=["left", "right"])
         range(0, 2)
+        >>> problem.labels_of((0, 1))
+        ['left', 'right']
         """
         start = len(self._rows)
-        for option in options:
-            self.add_option(option)
+        if labels is None:
+            for option in options:
+                self.add_option(option)
+        else:
+            try:
+                for option, label in zip(options, labels, strict=True):
+                    self.add_option(option, label)
+            except ValueError as error:
+                if isinstance(error, ProblemError) or "zip()" not in str(error):
+                    raise
+                count = len(self._rows) - start
+                raise ProblemError(
+                    f"not as many labels as options (the first {count} matched)"
+                ) from None
         return range(start, len(self._rows))
+
+    def label(self, index: int) -> Any:
+        """The label of option ``index`` (``None`` when it was given none).
+
+        :param index: the option's number.
+        :returns: its label.
+        :raises IndexError: when there is no such option (negative indices
+            are refused too).
+
+        >>> problem = ExactCover("ab", options=[["a"]])
+        >>> problem.add_option(["b"], label=("b", 1))
+        1
+        >>> problem.label(1), problem.label(0)
+        (('b', 1), None)
+        """
+        if not 0 <= index < len(self._rows):
+            raise IndexError(f"option index {index} out of range")
+        labels = self._labels
+        if labels is None or index >= len(labels):
+            return None
+        return labels[index]
+
+    def labels_of(self, solution: Iterable[int]) -> list[Any]:
+        """The labels of a solution's options (``None`` for an unlabelled one).
+
+        :param solution: option indices, as a search yields them.
+        :returns: each option's label, in the solution's order.
+        :raises IndexError: when an index is not an option's.
+
+        >>> problem = ExactCover("ab")
+        >>> problem.add_option(["a", "b"], label="domino")
+        0
+        >>> [problem.labels_of(s) for s in problem.solutions()]
+        [['domino']]
+        """
+        return [self.label(k) for k in solution]
 
     def _position(self, name: Hashable) -> int | None:
         try:
@@ -528,8 +610,9 @@ class ExactCover:
 
         The arrays take about 230 bytes per node (one node per item of each
         option) for options of 3 to 6 items, more for wider options: each
-        node keeps two tuples of the other nodes of its option (see
-        :ref:`memory`).
+        node keeps two tuples of the other nodes of its option, up to
+        :data:`dlx.links.TUPLE_MAX_WIDTH` items, and about 180 bytes of
+        :class:`dlx.links.Ring` for wider ones (see :ref:`memory`).
 
         >>> ExactCover("a", options=[["a"]]).links().n_options
         1

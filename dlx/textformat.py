@@ -335,42 +335,93 @@ def format_option(items: Iterable[Hashable]) -> str:
     return " ".join(words)
 
 
-def format_dlx(problem: ExactCover) -> str:
+def _default_word(value: Hashable) -> str:
+    """``str(value)``, but a tuple of names as its parts joined by commas."""
+    if isinstance(value, tuple) and value:
+        return ",".join(map(_default_word, value))
+    return str(value)
+
+
+def format_dlx(
+    problem: ExactCover, name: Callable[[Hashable], str] | None = None
+) -> str:
     """Write a problem in Knuth's DLX text format.
 
-    Names and colours are written with :class:`str`; each must be non-empty
-    and free of blanks, ``:`` and ``|`` so that :func:`parse_dlx` reads the
-    same problem back.  A problem without primary items cannot be written,
-    because its item line would read as a comment.
+    Names and colours are written as ``name(value)`` gives them; each word
+    must be non-empty and free of blanks, ``:`` and ``|`` so that
+    :func:`parse_dlx` reads the problem back, and no two items (nor two
+    colours) may be written alike.  By default a value is written with
+    :class:`str`, except that a tuple is written as its parts joined by
+    commas: the cell ``(0, 3)`` becomes ``0,3`` and ``("r", 3)`` becomes
+    ``r,3``.  A problem without primary items cannot be written, because
+    its item line would read as a comment.
 
     :param problem: the problem.
+    :param name: the word for an item name or colour (default: see above).
     :returns: the text, ending in a line end.
-    :raises ProblemError: when a name or colour cannot be written.
+    :raises ProblemError: when a name or colour cannot be written, or when
+        two items (or two colours) would be written as the same word
+        (naming both).
 
     >>> print(format_dlx(ExactCover("AB", "C", [["A", "C"], ["B"]])), end="")
     A B | C
     A C
     B
+    >>> print(format_dlx(ExactCover([(0, 0), (0, 1)], options=[[(0, 0), (0, 1)]])), end="")
+    0,0 0,1
+    0,0 0,1
+    >>> print(format_dlx(ExactCover([(0, 0)], options=[[(0, 0)]]), name=lambda c: f"r{c[0]}c{c[1]}"), end="")
+    r0c0
+    r0c0
+    >>> format_dlx(ExactCover([1, "1"]))
+    Traceback (most recent call last):
+      ...
+    dlx.errors.ProblemError: items 1 and '1' would both be written as '1'
     """
+    spell = _default_word if name is None else name
 
-    def word(value: Hashable) -> str:
-        text = str(value)
-        if not text or any(c.isspace() or c in ":|" for c in text):
-            raise ProblemError(f"{value!r} cannot be written in the DLX text format")
+    def word(value: Hashable, kind: str, seen: dict[str, Hashable]) -> str:
+        try:
+            text = spell(value)
+        except Exception as error:  # the caller's function: say which value
+            raise ProblemError(
+                f"cannot write {kind} {value!r}: {type(error).__name__}: {error}"
+            ) from error
+        if (
+            not isinstance(text, str)
+            or not text
+            or any(c.isspace() or c in ":|" for c in text)
+        ):
+            raise ProblemError(
+                f"{kind} {value!r} cannot be written in the DLX text format"
+                f" (as {text!r})"
+            )
+        other = seen.setdefault(text, value)
+        if other is not value and other != value:
+            raise ProblemError(
+                f"{kind}s {other!r} and {value!r} would both be written as {text!r}"
+            )
         return text
 
     if not problem.primary:
         raise ProblemError("a problem without primary items cannot be written")
-    head = " ".join(word(name) for name in problem.primary)
+    item_words: dict[str, Hashable] = {}
+    color_words: dict[str, Hashable] = {}
+    words_of = {
+        item: word(item, "item", item_words)
+        for item in (*problem.primary, *problem.secondary)
+    }
+    head = " ".join(words_of[item] for item in problem.primary)
     if problem.secondary:
-        head += " | " + " ".join(word(name) for name in problem.secondary)
+        head += " | " + " ".join(words_of[item] for item in problem.secondary)
     lines = [head]
     for k in range(len(problem)):
         words = []
         for item in problem.option(k):
             if isinstance(item, Colored):
-                words.append(f"{word(item.item)}:{word(item.color)}")
+                colour = word(item.color, "colour", color_words)
+                words.append(f"{words_of[item.item]}:{colour}")
             else:
-                words.append(word(item))
+                words.append(words_of[item])
         lines.append(" ".join(words))
     return "\n".join(lines) + "\n"

@@ -52,6 +52,9 @@ nitpick_ignore: list[tuple[str, str]] = [
     ("py:class", "_T"),
     ("py:class", "_Form"),  # sudoku.grid's private union of grid forms
     ("py:class", "Runner"),  # dlx.packed's alias for the signature of a loop
+    ("py:class", "Cell"),  # dlx.polyomino's aliases, documented as data
+    ("py:class", "Shape"),
+    ("py:class", "Use"),
     ("py:class", "dlx.estimate._Run"),  # the protocol of a counting search
     # dlx.Position's docstring (written in dlx.position) names its neighbour
     # fingerprint, documented as dlx.position.fingerprint.

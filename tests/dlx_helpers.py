@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Sequence
 
 from dlx import ExactCover
-from dlx.links import Links
+from dlx.links import TUPLE_MAX_WIDTH, Links
 
 __all__ = [
     "FORMS",
@@ -33,12 +33,16 @@ __all__ = [
 FORMS = ("unrolled", "packed", "bytes", "list", "bytes-undo", "list-undo")
 
 
-def compiled_as(problem: ExactCover, form: str) -> Links:
+def compiled_as(
+    problem: ExactCover, form: str, tuple_width: int = TUPLE_MAX_WIDTH
+) -> Links:
     """``problem``'s arrays, kept to the given form where the problem allows it.
 
     "unrolled" is the default choice; each of the next three forbids one
     more step: unrolling, then the packed loop, then the bytearray of sizes;
-    the "-undo" forms also forbid snapshots of the sizes.
+    the "-undo" forms also forbid snapshots of the sizes.  Options wider
+    than ``tuple_width`` keep rings of siblings rather than tuples (set it
+    low to give small problems the representation of wide options).
     """
     compiled = problem.links()
     return Links(
@@ -50,6 +54,7 @@ def compiled_as(problem: ExactCover, form: str) -> Links:
         packed=form in ("unrolled", "packed"),
         unroll=form == "unrolled",
         snapshots=not form.endswith("-undo"),
+        tuple_width=tuple_width,
     )
 
 

@@ -72,10 +72,12 @@ def run(script: str, *args: str, timeout: float = 120) -> str:
 def test_every_script_is_tested() -> None:
     scripts = {path.name for path in EXAMPLES.glob("*.py")}
     assert scripts == {
+        "dominoes.py",
         "draw_links.py",
         "langford.py",
         "pentominoes.py",
         "queens.py",
+        "scott.py",
         "sudoku_file.py",
         "word_squares.py",
     }
@@ -113,14 +115,16 @@ def test_langford_impossible() -> None:
     ]
 
 
-def check_tiling(rows: list[str], height: int, width: int) -> None:
-    """Every cell covered, by each piece once, in that piece's shape."""
+def check_tiling(rows: list[str], height: int, width: int, holes: int = 0) -> None:
+    """Every cell but ``holes`` holes (#) covered, by each piece once, in its shape."""
     assert len(rows) == height
     assert all(len(row) == width for row in rows)
+    assert sum(row.count("#") for row in rows) == holes
     cells: dict[str, Cells] = {}
     for r, row in enumerate(rows):
         for c, name in enumerate(row):
-            cells.setdefault(name, []).append((r, c))
+            if name != "#":
+                cells.setdefault(name, []).append((r, c))
     assert sorted(cells) == sorted(PENTOMINOES)
     for name, where in cells.items():
         assert canonical(where) == canonical(drawn(PENTOMINOES[name])), name
@@ -142,6 +146,46 @@ def test_pentominoes_6x10() -> None:
 @pytest.mark.slow
 def test_pentominoes_3x20_count() -> None:
     assert run("pentominoes.py", "3", "20", "--count") == "3×20: 8 tilings\n"
+
+
+def check_dominoes(rows: list[str], height: int, width: int) -> None:
+    """Every cell covered, each letter by one domino (two neighbouring cells)."""
+    assert len(rows) == height
+    assert all(len(row) == width for row in rows)
+    cells: dict[str, Cells] = {}
+    for r, row in enumerate(rows):
+        for c, name in enumerate(row):
+            cells.setdefault(name, []).append((r, c))
+    assert len(cells) == height * width // 2
+    for (r1, c1), (r2, c2) in map(sorted, cells.values()):
+        assert abs(r1 - r2) + abs(c1 - c2) == 1
+
+
+def test_dominoes() -> None:
+    *rows, last = run("dominoes.py").splitlines()
+    check_dominoes(rows, 4, 4)
+    assert last == "4×4: 36 domino tilings"
+
+
+@pytest.mark.parametrize(("height", "width", "count"), [(2, 7, 21), (3, 4, 11)])
+def test_dominoes_other_sizes(height: int, width: int, count: int) -> None:
+    *rows, last = run("dominoes.py", str(height), str(width)).splitlines()
+    check_dominoes(rows, height, width)
+    assert last == f"{height}×{width}: {count} domino tilings"
+    assert run("dominoes.py", "3", "3", "--count") == "3×3: 0 domino tilings\n"
+
+
+def test_scott() -> None:
+    rows = run("scott.py").splitlines()
+    assert [row[3:5] for row in rows[3:5]] == ["##", "##"]
+    check_tiling(rows, 8, 8, holes=4)
+
+
+@pytest.mark.slow
+def test_scott_count() -> None:
+    assert run("scott.py", "--count").splitlines()[-1] == (
+        "130 solutions with the X in the top left quadrant, 65 up to symmetry"
+    )
 
 
 def test_word_squares() -> None:

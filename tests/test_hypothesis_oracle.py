@@ -456,3 +456,49 @@ def test_every_form_stops_alike(
     problem = spec.build()
     runs = [stops_of(compiled_as(problem, form), max_nodes, seed) for form in FORMS]
     assert all(run == runs[0] for run in runs)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.one_of(specs(), uniform_specs()),
+    st.integers(0, 3),
+    st.none() | st.integers(0, 60),
+    st.none() | st.integers(0, 99),
+)
+def test_wide_options_search_as_narrow_ones(
+    spec: Spec, tuple_width: int, max_nodes: int | None, seed: int | None
+) -> None:
+    # Options wider than tuple_width keep rings of siblings instead of
+    # tuples (dlx.links.Ring); with a low threshold these small problems
+    # take that path in every form, and must stop exactly where the
+    # tuples do, with the same solutions, sizes and statistics.
+    problem = spec.build()
+    narrow = stops_of(compiled_as(problem, "unrolled"), max_nodes, seed)
+    for form in FORMS:
+        wide = compiled_as(problem, form, tuple_width=tuple_width)
+        assert stops_of(wide, max_nodes, seed) == narrow
+    if max_nodes is None:
+        solutions = list(Search(compiled_as(problem, "list", tuple_width)))
+        assert set(solutions) == brute_force(spec)
+        assert len(solutions) == len(set(solutions))
+
+
+@settings(max_examples=100, deadline=None)
+@given(specs(), st.integers(0, 3), st.data())
+def test_wide_options_resume_and_estimate(
+    spec: Spec, tuple_width: int, data: st.DataObject
+) -> None:
+    # The replay that every resumed search starts with (dlx.position) and
+    # the estimator's probes walk the rings as they walk the tuples.
+    problem = spec.build()
+    for form in FORMS:
+        links = compiled_as(problem, form, tuple_width=tuple_width)
+        full = Search(links)
+        solutions = list(full)
+        cut = data.draw(st.integers(0, len(solutions)), label="cut")
+        first = Search(links)
+        seen = [next(first) for _ in range(cut)]
+        rest = Search(links, resume=first.position())
+        assert seen + list(rest) == solutions
+        assert rest.stats == full.stats
+        rest.check()

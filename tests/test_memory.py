@@ -22,6 +22,7 @@ from dlx import (
     parse_dlx,
     read_dlx,
 )
+from dlx.links import TUPLE_MAX_WIDTH
 
 TEXTS = [
     "A B C | X Y\nA B\nB C X\n| a comment\n\n  A Y:red\nC X:red Y:blue\n",
@@ -190,20 +191,28 @@ def test_a_file_too_big_to_read_ends_with_a_message(tmp_path: Path) -> None:
 
 @pytest.mark.skipif(sys.platform != "linux", reason="RLIMIT_AS as on Linux")
 def test_links_too_big_to_build_end_with_a_message(tmp_path: Path) -> None:
-    # Options of 40 items: each node keeps two tuples of 39 siblings, about
-    # 800 bytes, for 4 bytes of text; 1 MB of text cannot fit in 100 MB.
-    rng = random.Random(4)
-    names = [f"i{k}" for k in range(60)]
-    path = tmp_path / "wide.dlx"
-    lines = [" ".join(names)]
-    lines += (" ".join(rng.sample(names, 40)) for _ in range(7000))
-    path.write_text("\n".join(lines) + "\n")
+    # Options of 32 items, the widest that keep tuples: each node keeps two
+    # tuples of 31 siblings, about 680 bytes with the rest, for 4 bytes of
+    # text; 1.2 MB of text cannot fit in 100 MB.  (Wider options keep
+    # rings, a few hundred bytes a node: tests/test_wide.py.)
+    path = wide_file(tmp_path)
     result = run_capped(path, 100)
     assert result.returncode == 9, result.stderr
     assert result.stderr == ""
     assert result.stdout == (
-        "out of memory while building the links of 7,000 options (280,000 nodes)\n"
+        "out of memory while building the links of 9,000 options (288,000 nodes)\n"
     )
+
+
+def wide_file(tmp_path: Path) -> Path:
+    """A file of 9,000 options of TUPLE_MAX_WIDTH items that needs about 200 MB of links."""
+    rng = random.Random(4)
+    names = [f"i{k}" for k in range(60)]
+    path = tmp_path / "wide.dlx"
+    lines = [" ".join(names)]
+    lines += (" ".join(rng.sample(names, TUPLE_MAX_WIDTH)) for _ in range(9000))
+    path.write_text("\n".join(lines) + "\n")
+    return path
 
 
 def test_problem_too_large_is_a_memory_error() -> None:
@@ -223,12 +232,7 @@ _CAPPED_COMMAND = textwrap.dedent(
 
 @pytest.mark.skipif(sys.platform != "linux", reason="RLIMIT_AS as on Linux")
 def test_the_command_says_out_of_memory_and_exits_71(tmp_path: Path) -> None:
-    rng = random.Random(4)
-    names = [f"i{k}" for k in range(60)]
-    path = tmp_path / "wide.dlx"
-    lines = [" ".join(names)]
-    lines += (" ".join(rng.sample(names, 40)) for _ in range(7000))
-    path.write_text("\n".join(lines) + "\n")
+    path = wide_file(tmp_path)
     result = subprocess.run(
         [sys.executable, "-c", _CAPPED_COMMAND, str(path), "100"],
         capture_output=True,
@@ -238,5 +242,5 @@ def test_the_command_says_out_of_memory_and_exits_71(tmp_path: Path) -> None:
     assert result.returncode == 71, result.stderr
     assert result.stdout == ""
     assert result.stderr == (
-        "dlx: out of memory while building the links of 7,000 options (280,000 nodes)\n"
+        "dlx: out of memory while building the links of 9,000 options (288,000 nodes)\n"
     )

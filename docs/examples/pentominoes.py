@@ -1,9 +1,10 @@
 """Pentomino tilings: pack the twelve pentominoes into a 60-cell rectangle.
 
-Items: the twelve piece names and the 60 cells, all primary (every piece is
-used once, every cell is covered once).  Options: every position of every
-rotation and reflection of every piece, each naming its piece and its five
-cells.
+Built on :mod:`dlx.polyomino`: the items are the twelve piece names and the
+60 cells, all primary (every piece is used once, every cell is covered
+once); the options are every position of every rotation and reflection of
+every piece, each naming its piece and its five cells, and each labelled
+with its :class:`~dlx.polyomino.Placement`.
 
 Usage: ``python docs/examples/pentominoes.py [HEIGHT WIDTH] [--count]
 [--svg FILE]``: prints the first tiling of the rectangle (default 6×10), or
@@ -14,9 +15,8 @@ from __future__ import annotations
 
 import argparse
 import signal
-from collections.abc import Iterable
 
-from dlx import ExactCover
+from dlx.polyomino import draw, rectangle, tiling
 
 # The twelve pentominoes in Conway's letters, each drawn once with '#'.
 PIECES = {
@@ -50,63 +50,15 @@ COLOURS = {
     "Z": "#dcbeff",
 }
 
-Cell = tuple[int, int]
-Shape = tuple[Cell, ...]
 
-
-def normalize(cells: Iterable[Cell]) -> Shape:
-    """Shift a shape to the top left corner and sort its cells."""
-    cells = list(cells)
-    top = min(r for r, _ in cells)
-    left = min(c for _, c in cells)
-    return tuple(sorted((r - top, c - left) for r, c in cells))
-
-
-def orientations(drawing: tuple[str, ...]) -> list[Shape]:
-    """The distinct rotations and reflections of a drawn piece."""
-    cells = [
-        (r, c)
-        for r, line in enumerate(drawing)
-        for c, ch in enumerate(line)
-        if ch == "#"
-    ]
-    shapes: set[Shape] = set()
-    for _ in range(2):
-        for _ in range(4):
-            shapes.add(normalize(cells))
-            cells = [(c, -r) for r, c in cells]  # a quarter turn
-        cells = [(r, -c) for r, c in cells]  # a reflection
-    return sorted(shapes)
-
-
-def pentominoes(height: int, width: int) -> tuple[ExactCover, list[tuple[str, Shape]]]:
-    """The tiling problem, and the placement (piece, cells) of each option."""
-    cells = [(r, c) for r in range(height) for c in range(width)]
-    problem = ExactCover([*PIECES, *cells])
-    placements: list[tuple[str, Shape]] = []
-    for name, drawing in PIECES.items():
-        for shape in orientations(drawing):
-            for dr in range(height - max(r for r, _ in shape)):
-                for dc in range(width - max(c for _, c in shape)):
-                    placed = tuple((r + dr, c + dc) for r, c in shape)
-                    problem.add_option([name, *placed])
-                    placements.append((name, placed))
-    return problem, placements
-
-
-def tiling(
-    placements: list[tuple[str, Shape]],
-    solution: tuple[int, ...],
-    height: int,
-    width: int,
-) -> list[str]:
-    """The rows of a tiling, each cell shown by its piece's letter."""
-    grid = [["."] * width for _ in range(height)]
-    for option in solution:
-        name, cells = placements[option]
-        for r, c in cells:
-            grid[r][c] = name
-    return ["".join(row) for row in grid]
+def first_tiling(height: int, width: int) -> list[str] | None:
+    """The rows of the first tiling of the rectangle, each cell shown by its piece's letter."""
+    board = rectangle(height, width)
+    problem = tiling(PIECES, board)
+    solution = problem.first()
+    if solution is None:
+        return None
+    return draw(problem.labels_of(solution), board).splitlines()
 
 
 def svg(rows: list[str], cell: int = 24) -> str:
@@ -156,15 +108,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--count", action="store_true", help="count the tilings")
     parser.add_argument("--svg", metavar="FILE", help="draw the first tiling")
     args = parser.parse_args(argv)
-    problem, placements = pentominoes(args.height, args.width)
     if args.count:
+        problem = tiling(PIECES, rectangle(args.height, args.width))
         print(f"{args.height}×{args.width}: {problem.count()} tilings")
         return
-    solution = problem.first()
-    if solution is None:
+    rows = first_tiling(args.height, args.width)
+    if rows is None:
         print(f"{args.height}×{args.width}: no tiling")
         return
-    rows = tiling(placements, solution, args.height, args.width)
     print(*rows, sep="\n")
     if args.svg:
         with open(args.svg, "w", encoding="utf-8") as out:

@@ -1,0 +1,333 @@
+"""Polyomino tilings as exact cover: shapes, their placements, the problem.
+
+The most common exact-cover model: pieces made of unit squares are placed
+on a board so that every cell of the board is covered once.  The items are
+the board's cells (and, when each piece is used once, the pieces); the
+options are the placements, each labelled with a :class:`Placement` so that
+:meth:`dlx.ExactCover.labels_of` gives the pieces of a solution back and
+:func:`draw` shows them.
+
+Shapes and boards are drawn as text, one string per row (or one string with
+line breaks): in a piece, ``#`` (or any character other than ``.`` and a
+blank) is a square; on a board, ``.`` is a cell to cover and ``#`` or a
+blank is a hole.
+
+>>> board = rectangle(2, 3)
+>>> problem = tiling({"L": "##\\n#.", "I": "###"}, board, use="any")
+>>> problem.count()
+3
+>>> solution = problem.first() or ()
+>>> [placed.piece for placed in problem.labels_of(solution)]
+['L', 'L']
+>>> print(draw(problem.labels_of(solution), board, distinct=True))
+AAB
+ABB
+
+Cells are ``(row, column)`` pairs, counted from the top left corner.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Literal, NamedTuple, cast
+
+from dlx.errors import ProblemError
+from dlx.problem import ExactCover
+
+__all__ = [
+    "PENTOMINOES",
+    "Cell",
+    "Placement",
+    "Shape",
+    "board_cells",
+    "draw",
+    "orientations",
+    "placements",
+    "rectangle",
+    "shape",
+    "tiling",
+]
+
+#: A square of a piece or a board: ``(row, column)``.
+Cell = tuple[int, int]
+
+#: A shape: its cells, sorted, shifted so that the top row and the leftmost
+#: column are 0.
+Shape = tuple[Cell, ...]
+
+#: The twelve pentominoes in Conway's letters, each drawn once.
+PENTOMINOES: dict[str, str] = {
+    "F": ".##\n##.\n.#.",
+    "I": "#####",
+    "L": "####\n#...",
+    "N": "###.\n..##",
+    "P": "###\n##.",
+    "T": "###\n.#.\n.#.",
+    "U": "#.#\n###",
+    "V": "#..\n#..\n###",
+    "W": "#..\n##.\n.##",
+    "X": ".#.\n###\n.#.",
+    "Y": "####\n.#..",
+    "Z": "##.\n.#.\n.##",
+}
+
+#: How often a piece may be used: exactly once, any number of times, at most once.
+Use = Literal["once", "any", "optional"]
+
+
+class Placement(NamedTuple):
+    """One piece put down on the board: the label of each option of :func:`tiling`.
+
+    >>> Placement("I", ((0, 0), (0, 1)))
+    Placement(piece='I', cells=((0, 0), (0, 1)))
+    """
+
+    #: The piece's name, as given to :func:`tiling`.
+    piece: str
+    #: The board cells it covers, sorted.
+    cells: tuple[Cell, ...]
+
+
+def _lines(drawing: str | Sequence[str]) -> list[str]:
+    if isinstance(drawing, str):
+        return drawing.splitlines()
+    return list(drawing)
+
+
+def _normalize(cells: Iterable[Cell]) -> Shape:
+    cells = list(cells)
+    top = min(r for r, _ in cells)
+    left = min(c for _, c in cells)
+    return tuple(sorted((r - top, c - left) for r, c in cells))
+
+
+def shape(drawing: str | Sequence[str] | Iterable[Cell]) -> Shape:
+    """A piece's shape from its drawing (or from its cells).
+
+    In a drawing every character other than ``.`` and a blank is a square.
+
+    :param drawing: the rows of the drawing, as a list or as one string
+        with line breaks; or the cells themselves, as ``(row, column)``.
+    :returns: the shape, normalized (see :data:`Shape`).
+    :raises ProblemError: when the shape has no square.
+
+    >>> shape(".#\\n##")
+    ((0, 1), (1, 0), (1, 1))
+    >>> shape([(5, 5), (5, 6)])
+    ((0, 0), (0, 1))
+    """
+    given = [drawing] if isinstance(drawing, str) else list(drawing)
+    cells: list[Cell] = []
+    if all(isinstance(line, str) for line in given):
+        lines = [part for line in given for part in str(line).splitlines()]
+        for r, line in enumerate(lines):
+            cells += [(r, c) for c, ch in enumerate(line) if ch not in ". "]
+    else:
+        for cell in given:
+            r, c = cast(Cell, cell)
+            cells.append((int(r), int(c)))
+    if not cells:
+        raise ProblemError(f"the shape {drawing!r} has no square")
+    return _normalize(cells)
+
+
+def orientations(
+    piece: str | Sequence[str] | Iterable[Cell], *, reflect: bool = True
+) -> list[Shape]:
+    """The distinct rotations (and reflections) of a piece, sorted.
+
+    :param piece: the piece, as for :func:`shape`.
+    :param reflect: include the mirror images (the piece may be turned over).
+    :returns: the distinct shapes: 1 for the square tetromino, 2 for a
+        domino, up to 8.
+    :raises ProblemError: when the piece has no square.
+
+    >>> orientations("##")
+    [((0, 0), (0, 1)), ((0, 0), (1, 0))]
+    >>> len(orientations("##.\\n.##")), len(orientations("##.\\n.##", reflect=False))
+    (4, 2)
+    """
+    cells = list(shape(piece))
+    shapes: set[Shape] = set()
+    for _ in range(2 if reflect else 1):
+        for _ in range(4):
+            shapes.add(_normalize(cells))
+            cells = [(c, -r) for r, c in cells]  # a quarter turn
+        cells = [(r, -c) for r, c in cells]  # a reflection
+    return sorted(shapes)
+
+
+def rectangle(height: int, width: int) -> str:
+    """The drawing of a ``height`` × ``width`` board without holes.
+
+    :param height: rows.
+    :param width: columns.
+    :returns: the board as text.
+    :raises ValueError: when a side is not positive.
+
+    >>> rectangle(2, 3)
+    '...\\n...'
+    """
+    if height < 1 or width < 1:
+        raise ValueError(f"a board must have at least one cell, not {height}×{width}")
+    return "\n".join(["." * width] * height)
+
+
+def board_cells(board: str | Sequence[str]) -> list[Cell]:
+    """The cells of a board drawn as text: ``.`` is a cell, ``#`` or a blank a hole.
+
+    :param board: the rows, as a list or as one string with line breaks.
+    :returns: the cells, row by row.
+    :raises ProblemError: on another character, or when there is no cell.
+
+    >>> board_cells(".#\\n..")
+    [(0, 0), (1, 0), (1, 1)]
+    """
+    cells = []
+    for r, line in enumerate(_lines(board)):
+        for c, ch in enumerate(line):
+            if ch == ".":
+                cells.append((r, c))
+            elif ch not in "# ":
+                raise ProblemError(
+                    f"board row {r}, column {c}: {ch!r} is neither a cell '.' "
+                    "nor a hole '#'"
+                )
+    if not cells:
+        raise ProblemError("the board has no cell")
+    return cells
+
+
+def placements(
+    piece: str | Sequence[str] | Iterable[Cell],
+    board: str | Sequence[str],
+    *,
+    reflect: bool = True,
+) -> list[tuple[Cell, ...]]:
+    """Every way to put a piece on a board, in any orientation.
+
+    Orientations in the order of :func:`orientations`, then positions row by
+    row; each placement lists its board cells, sorted.
+
+    :param piece: the piece, as for :func:`shape`.
+    :param board: the board, as for :func:`board_cells`.
+    :param reflect: allow the piece's mirror images.
+    :returns: the placements.
+    :raises ProblemError: when the piece or the board has no square.
+
+    >>> placements("##", ".#\\n..")
+    [((1, 0), (1, 1)), ((0, 0), (1, 0))]
+    """
+    cells = board_cells(board)
+    free = set(cells)
+    height = 1 + max(r for r, _ in cells)
+    width = 1 + max(c for _, c in cells)
+    found = []
+    for oriented in orientations(piece, reflect=reflect):
+        rows = 1 + max(r for r, _ in oriented)
+        cols = 1 + max(c for _, c in oriented)
+        for dr in range(height - rows + 1):
+            for dc in range(width - cols + 1):
+                placed = tuple((r + dr, c + dc) for r, c in oriented)
+                if all(cell in free for cell in placed):
+                    found.append(placed)
+    return found
+
+
+def tiling(
+    pieces: Mapping[str, str | Sequence[str] | Iterable[Cell]],
+    board: str | Sequence[str],
+    *,
+    use: Use = "once",
+    reflect: bool = True,
+    where: Callable[[Placement], bool] | None = None,
+) -> ExactCover:
+    """The exact-cover problem of tiling a board with pieces.
+
+    Every cell of the board is a primary item.  With ``use="once"`` every
+    piece is a primary item too (each piece used exactly once, as in the
+    pentomino puzzles); with ``"optional"`` a secondary one (each used at
+    most once); with ``"any"`` pieces are no items at all (each used any
+    number of times, as dominoes).  Each placement of each piece
+    (:func:`placements`) is an option, ``[piece, *cells]`` (or just the
+    cells with ``"any"``), labelled with its :class:`Placement`.  Since
+    every orientation is allowed, each tiling is counted once for each
+    symmetry of the board that it does not share; ``where`` can keep
+    only some placements, e.g. one piece in one corner of the board to
+    count each tiling once rather than once per symmetry.
+
+    :param pieces: the pieces by name, each as for :func:`shape`.
+    :param board: the board, as for :func:`board_cells`.
+    :param use: ``"once"``, ``"any"`` or ``"optional"`` (see above).
+    :param reflect: allow mirror images of the pieces.
+    :param where: keep only the placements for which this is true.
+    :returns: the problem; options numbered piece by piece, in the order of
+        :func:`placements`.
+    :raises ProblemError: when ``use`` is unknown, a piece has no square or
+        its name is not a ``str``, or the board has no cell.
+
+    >>> problem = tiling({"domino": "##"}, rectangle(2, 2), use="any")
+    >>> problem.count()
+    2
+    >>> [problem.labels_of(s) for s in problem.solutions()][0]
+    [Placement(piece='domino', cells=((0, 0), (0, 1))), Placement(piece='domino', cells=((1, 0), (1, 1)))]
+    """
+    if use not in ("once", "any", "optional"):
+        raise ProblemError(f"use must be 'once', 'any' or 'optional', not {use!r}")
+    for name in pieces:
+        if not isinstance(name, str):
+            raise ProblemError(f"a piece name must be a str, not {name!r}")
+    cells: list[Cell] = board_cells(board)
+    names = list(pieces)
+    if use == "once":
+        problem = ExactCover([*names, *cells])
+    elif use == "optional":
+        problem = ExactCover(cells, names)
+    else:
+        problem = ExactCover(cells)
+    for name, piece in pieces.items():
+        for placed in placements(piece, board, reflect=reflect):
+            label = Placement(name, placed)
+            if where is None or where(label):
+                items = list(placed) if use == "any" else [name, *placed]
+                problem.add_option(items, label=label)
+    return problem
+
+
+_SYMBOLS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+
+
+def draw(
+    placed: Iterable[Placement | None],
+    board: str | Sequence[str],
+    *,
+    distinct: bool = False,
+) -> str:
+    """A tiling as text: each cell shows the first letter of its piece's name.
+
+    Holes of the board are kept as drawn; cells no placement covers stay
+    ``.``.  With ``distinct``, each placement gets a letter of its own
+    instead (``A``-``Z``, ``a``-``z``, ``0``-``9``, then again from ``A``):
+    the way to see dominoes, which all have one name.
+
+    :param placed: the placements, e.g. ``problem.labels_of(solution)``
+        (``None`` entries, from options without a label, are skipped).
+    :param board: the board, as for :func:`board_cells`.
+    :param distinct: a letter per placement rather than per piece.
+    :returns: the rows, joined by line breaks.
+    :raises ProblemError: when a placement covers a cell outside the board.
+
+    >>> board = rectangle(2, 2)
+    >>> problem = tiling({"D": "##"}, board, use="any")
+    >>> print(draw(problem.labels_of(problem.first() or ()), board, distinct=True))
+    AA
+    BB
+    """
+    rows = [list(line) for line in _lines(board)]
+    for k, placement in enumerate(p for p in placed if p is not None):
+        symbol = _SYMBOLS[k % len(_SYMBOLS)] if distinct else placement.piece[:1]
+        for r, c in placement.cells:
+            if not (0 <= r < len(rows) and 0 <= c < len(rows[r])) or rows[r][c] in "# ":
+                raise ProblemError(f"cell {(r, c)} is not on the board")
+            rows[r][c] = symbol
+    return "\n".join("".join(row) for row in rows)

@@ -1,0 +1,41 @@
+"""Domino tilings: cover a board with dominoes, as many as it takes.
+
+Built on :mod:`dlx.polyomino` with ``use="any"``: the cells are the only
+items (each covered once) and every domino placement is an option, so a
+piece may be used any number of times.  Each domino is drawn with a letter
+of its own.
+
+Usage: ``python docs/examples/dominoes.py [HEIGHT WIDTH] [--count]``:
+prints the first tiling of the rectangle (default 4×4) and the number of
+tilings (36 for 4×4; 2×n boards give the Fibonacci numbers, 6×6 has 6,728,
+8×8 12,988,816: counting that takes a while).  ``--count`` prints only the
+number.
+"""
+
+from __future__ import annotations
+
+import argparse
+import signal
+
+from dlx.polyomino import draw, rectangle, tiling
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("height", type=int, nargs="?", default=4)
+    parser.add_argument("width", type=int, nargs="?", default=4)
+    parser.add_argument("--count", action="store_true", help="only count the tilings")
+    args = parser.parse_args(argv)
+    board = rectangle(args.height, args.width)
+    problem = tiling({"domino": "##"}, board, use="any")
+    if not args.count:
+        solution = problem.first()
+        if solution is not None:
+            print(draw(problem.labels_of(solution), board, distinct=True))
+    print(f"{args.height}×{args.width}: {problem.count()} domino tilings")
+
+
+if __name__ == "__main__":
+    if hasattr(signal, "SIGPIPE"):  # `| head` ends the script quietly, as it would `ls`
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    main()
