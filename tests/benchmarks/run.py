@@ -542,7 +542,10 @@ def main(argv: list[str] | None = None) -> int:
         "--format", choices=["md", "rst"], default="md", help="report style"
     )
     parser.add_argument(
-        "--data", default=None, help="puzzle folder (default ../shared/data)"
+        "--data",
+        default=None,
+        help="puzzle folder (default: ../shared/data, or tests/data when that "
+        "is absent; $PYDLX_BENCH_DATA overrides the default)",
     )
     parser.add_argument(
         "--python", default=sys.executable, help="interpreter for pydlx"
@@ -592,7 +595,8 @@ def main(argv: list[str] | None = None) -> int:
             except FileNotFoundError:
                 entry["skipped"] = f"{data / workload.file} is absent"
                 print(
-                    f"skipping {name}: {data / workload.file} is absent",
+                    f"skipping {name}: {data / workload.file} is absent "
+                    "(where to get the full sets: tests/benchmarks/README.rst)",
                     file=sys.stderr,
                 )
                 continue
