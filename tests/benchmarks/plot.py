@@ -30,6 +30,7 @@ import importlib
 import json
 import statistics
 import sys
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -120,22 +121,26 @@ def unfinished(entry: Results) -> str | None:
     return None
 
 
-def footer(fig: Any, results: Results, notes: list[str]) -> None:
-    """Notes, then the caption, at the foot of ``fig``; the axes go above them."""
-    lines = [*notes, caption(results)]
+def footer(fig: Any, results: Results, notes: list[str], top: float = 0.0) -> None:
+    """Notes, then the caption, at the foot of ``fig``; the axes go above them
+    and ``top`` inches below the top edge (room for a figure title)."""
+    # Notes wrapped to the width of the figure (about 11 characters an inch).
+    width = int(fig.get_figwidth() * 11)
+    wrapped = [w for n in notes for w in textwrap.wrap(n, width)]
+    lines = [*wrapped, caption(results)]
     height = fig.get_figheight()
-    step = 0.19  # inches a line
+    step = 0.24  # inches a line
     for k, line in enumerate(reversed(lines)):
         is_caption = k == 0
         fig.text(
             0.01,
             (0.06 + step * k) / height,
             line,
-            fontsize="x-small" if is_caption else "small",
+            fontsize="small" if is_caption else "medium",
             color="#555" if is_caption else "black",
             style="normal" if is_caption else "italic",
         )
-    fig.tight_layout(rect=(0, (0.1 + step * len(lines)) / height, 1, 1))
+    fig.tight_layout(rect=(0, (0.1 + step * len(lines)) / height, 1, 1 - top / height))
 
 
 def set_notes(results: Results, kind: str = "sudoku") -> list[str]:
@@ -155,9 +160,7 @@ def set_notes(results: Results, kind: str = "sudoku") -> list[str]:
 def plot_throughput(plt: Any, results: Results) -> Any:
     sets = sudoku_sets(results)
     solvers = list(dict.fromkeys(s for e in sets.values() for s in summaries(e)))
-    fig, ax = plt.subplots(
-        figsize=(9, 1.6 + 0.45 * len(sets) * max(1, len(solvers)) / 2)
-    )
+    fig, ax = plt.subplots(figsize=(9, 1.8 + 0.17 * len(sets) * max(1, len(solvers))))
     height = 0.8 / max(1, len(solvers))
     labels = []
     for row, (name, entry) in enumerate(sets.items()):
@@ -259,16 +262,20 @@ def plot_times(plt: Any, results: Results) -> Any:
         ax.set_xlabel("time per puzzle (ms, log scale; lower is better)")
         plain_ticks(ax)
     fig.suptitle(
-        "Time per puzzle: each puzzle's median over the rounds "
-        "(box: quartiles; whiskers: 1.5 × IQR; dots: outliers)",
+        "Time per puzzle, by solver and sudoku set",
         x=0.01,
+        y=1 - 0.1 / fig.get_figheight(),
         ha="left",
-        fontsize="medium",
-        fontweight="bold",
+        va="top",
+        fontsize="large",
     )
-    if notes:
-        notes.insert(0, "Not shown:")
-    footer(fig, results, notes)
+    notes = [f"Not shown: {n}" for n in notes]
+    notes.insert(
+        0,
+        "Each puzzle's time is its median over the rounds.  Box: quartiles, "
+        "with the median; whiskers: 1.5 × IQR; dots: outliers.",
+    )
+    footer(fig, results, notes, top=0.15)
     return fig
 
 
@@ -391,6 +398,9 @@ def main(argv: list[str] | None = None) -> int:
     # Reproducible SVGs: no random ids, no date.
     matplotlib.rcParams["svg.hashsalt"] = "pydlx"
     matplotlib.rcParams["svg.fonttype"] = "none"
+    # The page shows a 9-inch figure in a column of about 7.7 inches: a size
+    # up from the default 10 pt keeps the smallest text readable there.
+    matplotlib.rcParams["font.size"] = 11.5
 
     results: Results = json.loads(Path(args.results).read_text())
     out = Path(args.out) if args.out else DEFAULT_OUT
