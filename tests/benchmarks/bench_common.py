@@ -20,17 +20,24 @@ from pathlib import Path
 #: The repository root (``tests/benchmarks/../..``).
 ROOT = Path(__file__).resolve().parents[2]
 
-#: Where the puzzle files live unless ``--data`` / ``PYDLX_BENCH_DATA`` says otherwise.
-DEFAULT_DATA = ROOT.parent / "shared" / "data"
+#: The full puzzle sets: the project's shared material next to the repository
+#: (not part of it; see ``tests/benchmarks/README.rst`` for where to get them).
+SHARED_DATA = ROOT.parent / "shared" / "data"
+#: The small sets shipped in the repository (``tests/data/README.md`` gives their
+#: sources and licences): the default when ``SHARED_DATA`` is absent.
+SHIPPED_DATA = ROOT / "tests" / "data"
 
 #: Symbols for values 1..25; value v is ``SYMBOLS[v - 1]``.
 SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
 
 
 def data_dir(override: str | None = None) -> Path:
-    """The puzzle folder: the argument, else ``$PYDLX_BENCH_DATA``, else the default."""
+    """The puzzle folder: the argument, else ``$PYDLX_BENCH_DATA``, else the
+    shared sets when they are there, else the small sets in ``tests/data``."""
     chosen = override or os.environ.get("PYDLX_BENCH_DATA")
-    return Path(chosen) if chosen else DEFAULT_DATA
+    if chosen:
+        return Path(chosen)
+    return SHARED_DATA if SHARED_DATA.is_dir() else SHIPPED_DATA
 
 
 # -- workloads -----------------------------------------------------------------
@@ -78,6 +85,16 @@ WORKLOADS: dict[str, Workload] = {
             "sudoku9_17clue_royle.txt",
             1000,
             50,
+        ),
+        # Norvig's 95 hard puzzles (MIT): shipped in tests/data, so a checkout
+        # without the shared sets still has a hard 9×9 set.
+        Workload(
+            "top95",
+            "sudoku",
+            "9×9 Norvig top95",
+            "sudoku9_norvig_top95.txt",
+            0,
+            20,
         ),
         Workload(
             "goomii16",

@@ -13,6 +13,12 @@ Writes, as SVG and PNG:
 * ``ratios``: how many times faster pydlx is than each peer, per set;
 * ``counting``: updates per second on the counting problems.
 
+Every plot has a title, axis labels with units, and a footer naming the run
+(machine, interpreter, rounds, cap, date).  A set on which a solver did not
+finish every puzzle within the cap (the 25×25 ``frisch25`` puzzles, on which
+no solver finishes) is never a silent blank: the plot says so in place or in
+a note under it.
+
 Needs matplotlib (the bench environment has it; the library does not).
 Files go under ``/tmp/pydlx-bench`` unless ``--out`` names a folder.
 """
@@ -24,6 +30,7 @@ import importlib
 import json
 import statistics
 import sys
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -52,12 +59,19 @@ LEGEND: dict[str, Any] = {
 
 
 def plain_ticks(ax: Any) -> None:
-    """Tick labels like 0.5, 2, 300 rather than 5×10⁻¹ on a log axis."""
+    """Tick labels like 0.5, 2, 300 rather than 5×10⁻¹ on a log axis, at 1, 2
+    and 5 of each decade, so that an axis spanning less than a decade still
+    has numbers on it."""
     ticker = importlib.import_module("matplotlib.ticker")
     if ax.get_xscale() == "log":
+        ax.xaxis.set_major_locator(ticker.LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
         fmt = ticker.FuncFormatter(lambda x, _: f"{x:g}")
         ax.xaxis.set_major_formatter(fmt)
         ax.xaxis.set_minor_formatter(ticker.NullFormatter())
+
+
+def puzzles(n: int) -> str:
+    return f"{n} puzzle{'' if n == 1 else 's'}"
 
 
 def colour(solver: str) -> str:
@@ -81,22 +95,90 @@ def summaries(entry: Results) -> dict[str, Results]:
 def caption(results: Results) -> str:
     meta = results["meta"]
     return (
-        f"{meta['machine']}; Python {meta['python']}; {meta['rounds']} round(s); "
-        f"{meta['date'][:10]}"
+        f"Run of {meta['date'][:10]}: {meta['machine']}; Python {meta['python']}; "
+        f"{meta['rounds']} round(s); cap {meta['cap']:g} s a puzzle"
     )
+
+
+def unfinished(entry: Results) -> str | None:
+    """Why (part of) a set is missing from a plot, or ``None`` if nothing is.
+
+    A solver appears in the time and throughput plots only if it finished
+    every puzzle of the set within the cap.
+    """
+    summary = summaries(entry)
+    cap = f"{entry.get('cap', 0):g} s cap"
+    if summary and not any(s.get("solved") for s in summary.values()):
+        n = entry.get("n", 0)
+        return f"no solver finished {'the' if n == 1 else 'a'} puzzle within the {cap}"
+    short = [
+        f"{solver} {s['solved']}/{s['puzzles']}"
+        for solver, s in summary.items()
+        if s.get("solved", 0) < s.get("puzzles", 0)
+    ]
+    if short:
+        return f"solved within the {cap}: " + ", ".join(short)
+    return None
+
+
+def footer(fig: Any, results: Results, notes: list[str], top: float = 0.0) -> None:
+    """Notes, then the caption, at the foot of ``fig``; the axes go above them
+    and ``top`` inches below the top edge (room for a figure title)."""
+    # Notes wrapped to the width of the figure (about 11 characters an inch).
+    width = int(fig.get_figwidth() * 11)
+    wrapped = [w for n in notes for w in textwrap.wrap(n, width)]
+    lines = [*wrapped, caption(results)]
+    height = fig.get_figheight()
+    step = 0.24  # inches a line
+    for k, line in enumerate(reversed(lines)):
+        is_caption = k == 0
+        fig.text(
+            0.01,
+            (0.06 + step * k) / height,
+            line,
+            fontsize="small" if is_caption else "medium",
+            color="#555" if is_caption else "black",
+            style="normal" if is_caption else "italic",
+        )
+    fig.tight_layout(rect=(0, (0.1 + step * len(lines)) / height, 1, 1 - top / height))
+
+
+def set_notes(results: Results, kind: str = "sudoku") -> list[str]:
+    """One note per set of ``kind`` that a plot cannot show in full."""
+    notes = []
+    for name, entry in results["sets"].items():
+        if entry.get("kind") != kind or entry.get("skipped"):
+            continue
+        why = unfinished(entry)
+        if why:
+            notes.append(
+                f"{name} ({entry['title']}, {puzzles(entry.get('n', 1))}): {why}"
+            )
+    return notes
 
 
 def plot_throughput(plt: Any, results: Results) -> Any:
     sets = sudoku_sets(results)
     solvers = list(dict.fromkeys(s for e in sets.values() for s in summaries(e)))
-    fig, ax = plt.subplots(
-        figsize=(9, 0.6 + 0.45 * len(sets) * max(1, len(solvers)) / 2)
-    )
+    fig, ax = plt.subplots(figsize=(9, 1.8 + 0.17 * len(sets) * max(1, len(solvers))))
     height = 0.8 / max(1, len(solvers))
     labels = []
     for row, (name, entry) in enumerate(sets.items()):
-        labels.append(f"{name}\n({entry['n']} puzzles)")
+        labels.append(f"{name}\n({puzzles(entry['n'])})")
         summary = summaries(entry)
+        if not any(s.get("solved") for s in summary.values()):
+            # No bar to draw: say why in the row rather than leave it blank.
+            ax.text(
+                0.02,
+                row,
+                f"no bars: {unfinished(entry)}",
+                transform=ax.get_yaxis_transform(),
+                va="center",
+                style="italic",
+                color="#444",
+                bbox={"facecolor": "white", "edgecolor": "none", "pad": 1},
+            )
+            continue
         for k, solver in enumerate(solvers):
             s = summary.get(solver)
             if not s or not s.get("rate") or s["solved"] < s["puzzles"]:
@@ -112,38 +194,56 @@ def plot_throughput(plt: Any, results: Results) -> Any:
                 else None,
             )
     ax.set_yticks(range(len(sets)), labels)
-    ax.invert_yaxis()
+    ax.set_ylim(len(sets) - 0.5, -0.5)  # top down, a whole band for every set
     ax.set_xscale("log")
     ax.set_xlabel(
-        "puzzles per second (string in, checked solution out; higher is better)"
+        "puzzles per second, whole set (string in, checked solution out; "
+        "log scale; higher is better)"
     )
-    ax.set_title("Sudoku throughput", loc="left")
+    ax.set_ylabel("sudoku set")
+    ax.set_title("Sudoku throughput: puzzles solved per second", loc="left")
     handles, names = ax.get_legend_handles_labels()
     unique = dict(zip(names, handles, strict=True))
     ax.legend(unique.values(), unique.keys(), **LEGEND)
     plain_ticks(ax)
     ax.grid(axis="x", which="both", alpha=0.3)
-    fig.text(0.01, 0.005, caption(results), fontsize="x-small", color="#555")
-    fig.tight_layout(rect=(0, 0.03, 1, 1))
+    notes = [
+        n
+        for n in set_notes(results)
+        if "no solver finished" not in n  # said in its row already
+    ]
+    if notes:
+        notes.insert(0, "A solver without a bar did not finish every puzzle:")
+    footer(fig, results, notes)
     return fig
 
 
 def plot_times(plt: Any, results: Results) -> Any:
-    sets = sudoku_sets(results)
+    # Only sets on which some solver finished a puzzle have times to show;
+    # the others are named in a note under the plot, not left as a blank band.
+    sets = {
+        name: entry
+        for name, entry in sudoku_sets(results).items()
+        if any(v.get("puzzle_times") for v in summaries(entry).values())
+    }
+    notes = set_notes(results)
     fig, axes = plt.subplots(
-        len(sets), 1, figsize=(9, 2.3 * max(1, len(sets))), squeeze=False
+        len(sets), 1, figsize=(9, 1.2 + 2.5 * max(1, len(sets))), squeeze=False
     )
     for ax, (name, entry) in zip(axes[:, 0], sets.items(), strict=True):
         summary = summaries(entry)
         solvers = [s for s, v in summary.items() if v.get("puzzle_times")]
         data = [[t * 1e3 for t in summary[s]["puzzle_times"]] for s in solvers]
-        if not data:
-            ax.set_visible(False)
-            continue
+        labels = [
+            s
+            if summary[s]["solved"] == summary[s]["puzzles"]
+            else f"{s} ({summary[s]['solved']}/{summary[s]['puzzles']})"
+            for s in solvers
+        ]
         parts = ax.boxplot(
             data,
             orientation="horizontal",
-            tick_labels=solvers,
+            tick_labels=labels,
             patch_artist=True,
             showfliers=True,
             flierprops={"markersize": 2},
@@ -154,15 +254,28 @@ def plot_times(plt: Any, results: Results) -> Any:
         ax.invert_yaxis()
         ax.set_xscale("log")
         ax.set_title(
-            f"{name}: {entry['title']} ({entry['n']} puzzles)",
+            f"{name}: {entry['title']} ({puzzles(entry['n'])})",
             loc="left",
             fontsize="medium",
         )
         ax.grid(axis="x", which="both", alpha=0.3)
+        ax.set_xlabel("time per puzzle (ms, log scale; lower is better)")
         plain_ticks(ax)
-    axes[-1, 0].set_xlabel("time per puzzle, ms (median over rounds; lower is better)")
-    fig.text(0.01, 0.005, caption(results), fontsize="x-small", color="#555")
-    fig.tight_layout(rect=(0, 0.02, 1, 1))
+    fig.suptitle(
+        "Time per puzzle, by solver and sudoku set",
+        x=0.01,
+        y=1 - 0.1 / fig.get_figheight(),
+        ha="left",
+        va="top",
+        fontsize="large",
+    )
+    notes = [f"Not shown: {n}" for n in notes]
+    notes.insert(
+        0,
+        "Each puzzle's time is its median over the rounds.  Box: quartiles, "
+        "with the median; whiskers: 1.5 × IQR; dots: outliers.",
+    )
+    footer(fig, results, notes, top=0.15)
     return fig
 
 
@@ -174,7 +287,7 @@ def plot_ratios(plt: Any, results: Results, ours: str = "pydlx") -> Any:
                 rows.append((name, peer, statistics.median(values)))
     names = list(dict.fromkeys(r[0] for r in rows))
     peers = list(dict.fromkeys(r[1] for r in rows))
-    fig, ax = plt.subplots(figsize=(9, 0.8 + 0.5 * max(1, len(names))))
+    fig, ax = plt.subplots(figsize=(9, 1.8 + 0.5 * max(1, len(names))))
     height = 0.8 / max(1, len(peers))
     for k, peer in enumerate(peers):
         ys, xs = [], []
@@ -189,15 +302,29 @@ def plot_ratios(plt: Any, results: Results, ours: str = "pydlx") -> Any:
     ax.invert_yaxis()
     ax.set_xscale("log")
     ax.set_xlabel(
-        f"how many times faster {ours} is (median of same-round ratios; "
-        "> 1: pydlx faster; counting: updates/s)"
+        f"speed-up: how many times faster {ours} is (×, log scale; > 1: {ours} "
+        "faster)\nsudoku: peer's time ÷ ours; counting: our updates/s ÷ the peer's; "
+        "median over rounds"
     )
+    ax.set_ylabel("set")
     ax.set_title(f"{ours} against each peer", loc="left")
     ax.legend(**LEGEND)
     plain_ticks(ax)
     ax.grid(axis="x", which="both", alpha=0.3)
-    fig.text(0.01, 0.005, caption(results), fontsize="x-small", color="#555")
-    fig.tight_layout(rect=(0, 0.03, 1, 1))
+    missing = [
+        name
+        for name, entry in results["sets"].items()
+        if name not in names and not entry.get("skipped")
+    ]
+    notes = (
+        [
+            f"Not shown: {', '.join(missing)} (a ratio needs both solvers to finish "
+            "every puzzle within the cap)"
+        ]
+        if missing
+        else []
+    )
+    footer(fig, results, notes)
     return fig
 
 
@@ -216,7 +343,7 @@ def plot_counting(plt: Any, results: Results) -> Any | None:
         return None
     names = list(dict.fromkeys(b[0] for b in bars))
     solvers = list(dict.fromkeys(b[1] for b in bars))
-    fig, ax = plt.subplots(figsize=(9, 0.8 + 0.6 * len(names)))
+    fig, ax = plt.subplots(figsize=(9, 1.6 + 0.6 * len(names)))
     height = 0.8 / max(1, len(solvers))
     for k, solver in enumerate(solvers):
         ys = [
@@ -229,15 +356,26 @@ def plot_counting(plt: Any, results: Results) -> Any | None:
     ax.set_yticks(range(len(names)), names)
     ax.invert_yaxis()
     ax.set_xlabel(
-        "million updates per second, Knuth's count of each solver's own search "
-        "(higher is better)"
+        "million updates per second (Knuth's count of each solver's own search; "
+        "higher is better)"
     )
-    ax.set_title("Counting all solutions", loc="left")
+    ax.set_ylabel("problem")
+    ax.set_title("Counting all solutions: updates per second", loc="left")
     ax.legend(**LEGEND)
     plain_ticks(ax)
     ax.grid(axis="x", alpha=0.3)
-    fig.text(0.01, 0.005, caption(results), fontsize="x-small", color="#555")
-    fig.tight_layout(rect=(0, 0.03, 1, 1))
+    shown = set(solvers)
+    others = [
+        s
+        for s in dict.fromkeys(s for entry in sets.values() for s in summaries(entry))
+        if s not in shown
+    ]
+    notes = (
+        [f"Not shown: {', '.join(others)} (no update count: compiled code)"]
+        if others
+        else []
+    )
+    footer(fig, results, notes)
     return fig
 
 
@@ -260,6 +398,9 @@ def main(argv: list[str] | None = None) -> int:
     # Reproducible SVGs: no random ids, no date.
     matplotlib.rcParams["svg.hashsalt"] = "pydlx"
     matplotlib.rcParams["svg.fonttype"] = "none"
+    # The page shows a 9-inch figure in a column of about 7.7 inches: a size
+    # up from the default 10 pt keeps the smallest text readable there.
+    matplotlib.rcParams["font.size"] = 11.5
 
     results: Results = json.loads(Path(args.results).read_text())
     out = Path(args.out) if args.out else DEFAULT_OUT

@@ -380,8 +380,11 @@ def report(result: Record, style: str) -> str:
         headers += ["median", "worst"] if not counting else []
         headers += ["build %", "nodes", "updates", "updates/s"]
         ours_present = [o for o in OURS if o in summary]
-        headers += [f"{o} ×" for o in ours_present]
+        # The ratios go in a table of their own: one table with both is wider
+        # than the docs' text column.
+        ratio_headers = ["solver", *(f"{o} ×" for o in ours_present)]
         rows = []
+        ratio_rows = []
         for solver, s in summary.items():
             row = [solver, f"{s['solved']}/{s['puzzles']}"]
             if counting:
@@ -394,13 +397,25 @@ def report(result: Record, style: str) -> str:
             row.append("—" if share is None else f"{100 * share:.0f}%")
             row += [fmt_num(s.get("nodes")), fmt_num(s.get("updates"))]
             row.append(fmt_num(s.get("updates_per_s")))
+            rows.append(row)
+            ratio_row = [solver]
             for o in ours_present:
                 if solver == o:
-                    row.append("1")
+                    ratio_row.append("1")
                 else:
-                    row.append(fmt_ratio(entry["ratios"].get(o, {}).get(solver, [])))
-            rows.append(row)
+                    ratio_row.append(
+                        fmt_ratio(entry["ratios"].get(o, {}).get(solver, []))
+                    )
+            ratio_rows.append(ratio_row)
         out.append(table(headers, rows, style))
+        if any(c not in ("1", "—") for r in ratio_rows for c in r[1:]):
+            out.append("")
+            out.append(
+                "How many times faster each of ours is (median over rounds, "
+                "range in brackets):"
+            )
+            out.append("")
+            out.append(table(ratio_headers, ratio_rows, style))
         notes = []
         for solver, s in summary.items():
             why = [*s["errors"]]
@@ -542,7 +557,10 @@ def main(argv: list[str] | None = None) -> int:
         "--format", choices=["md", "rst"], default="md", help="report style"
     )
     parser.add_argument(
-        "--data", default=None, help="puzzle folder (default ../shared/data)"
+        "--data",
+        default=None,
+        help="puzzle folder (default: ../shared/data, or tests/data when that "
+        "is absent; $PYDLX_BENCH_DATA overrides the default)",
     )
     parser.add_argument(
         "--python", default=sys.executable, help="interpreter for pydlx"
@@ -592,7 +610,8 @@ def main(argv: list[str] | None = None) -> int:
             except FileNotFoundError:
                 entry["skipped"] = f"{data / workload.file} is absent"
                 print(
-                    f"skipping {name}: {data / workload.file} is absent",
+                    f"skipping {name}: {data / workload.file} is absent "
+                    "(where to get the full sets: tests/benchmarks/README.rst)",
                     file=sys.stderr,
                 )
                 continue
