@@ -260,11 +260,6 @@ def _check_options(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
     split = (
         "--jobs" if args.jobs is not None else "--scheduler" if args.scheduler else None
     )
-    if split and args.checkpoint is not None and not args.count:
-        parser.error(
-            f"--checkpoint goes with {split} only for --count: a listing split "
-            "over workers cannot be saved (run it with one process to checkpoint)"
-        )
     if split and args.seed is not None:
         parser.error(
             f"--seed does not go with {split}: random tie-breaking cannot be "

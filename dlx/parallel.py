@@ -444,26 +444,34 @@ def _run_piece(
 
 # -- where a split count stands ---------------------------------------------------------
 
+#: A subproblem of a split search: its prefix, its weight, and what is
+#: known of its solutions (``None``: not searched; a list: found, not handed
+#: out yet; a number: as many found by a counting search).
+_Seed = tuple[tuple[int, ...], float, list[tuple[int, ...]] | int | None]
+
 #: The name and version of :class:`Pieces` in JSON; another is refused.
-PIECES_FORMAT = "pydlx-pieces-1"
+PIECES_FORMAT = "pydlx-pieces-2"
 
 
 @dataclass(frozen=True, slots=True)
 class Pieces:
-    """Where a split count stands: the subproblems left, and the counts so far.
+    """Where a split search stands: the subproblems left, and the counts so far.
 
     Made by :meth:`ParallelSearch.pieces`; give it to :func:`search`
     (``resume=``) to go on, on any executor.  The counts are those of the
-    finished subproblems and of the work above them; the subproblems that
-    were running are searched again from their start, so a resumed count
-    ends with exactly the count and statistics of one run.  For counting
-    (``count_only``): a listing would need the solutions found but not yet
-    handed out, which this does not keep.
+    finished subproblems and of the work above them.  The subproblems that
+    were running are searched again from their start, and those finished
+    but not yet handed out keep their solutions, so a resumed search hands
+    out exactly the solutions after the ones already handed out, and ends
+    with exactly the count and statistics of one run.
 
-    :ivar pieces: ``(prefix, weight)`` of each subproblem left, in the
-        serial order.
+    :ivar pieces: ``(prefix, weight, solutions)`` of each subproblem left,
+        in the serial order; ``solutions`` is ``None`` for one still to
+        search, else its solutions, found but not yet handed out (for a
+        counting search, how many).
     :ivar stats: the counts so far.
     :ivar fingerprint: identifies the problem (:func:`dlx.position.fingerprint`).
+    :ivar handed_out: the solutions handed out so far.
 
     >>> from concurrent.futures import ThreadPoolExecutor
     >>> from dlx import ExactCover, Interrupted
@@ -479,15 +487,16 @@ class Pieces:
     2
     """
 
-    pieces: tuple[tuple[tuple[int, ...], float], ...]
+    pieces: tuple[_Seed, ...]
     stats: Stats
     fingerprint: str
+    handed_out: int
 
     def to_json(self) -> str:
         """These pieces as one line of JSON; :meth:`from_json` reads it back.
 
-        >>> Pieces((((0,), 1.0),), Stats(1, 2, 0, 0), "ab").to_json()[:30]
-        '{"format": "pydlx-pieces-1", "'
+        >>> Pieces((((0,), 1.0, None),), Stats(1, 2, 0, 0), "ab", 0).to_json()[:30]
+        '{"format": "pydlx-pieces-2", "'
         """
         stats = self.stats
         return json.dumps(
@@ -500,7 +509,11 @@ class Pieces:
                     stats.cleansings,
                     stats.solutions,
                 ],
-                "pieces": [[list(prefix), weight] for prefix, weight in self.pieces],
+                "handed_out": self.handed_out,
+                "pieces": [
+                    [list(prefix), weight, *_found_json(found)]
+                    for prefix, weight, found in self.pieces
+                ],
             }
         )
 
@@ -515,26 +528,41 @@ class Pieces:
         >>> Pieces.from_json("[]")
         Traceback (most recent call last):
           ...
-        dlx.errors.PositionError: not the state of a split count (no 'format' pydlx-pieces-1)
+        dlx.errors.PositionError: not the state of a split search (no 'format' pydlx-pieces-2)
         """
         try:
             data = json.loads(text)
         except (ValueError, UnicodeDecodeError):
-            raise PositionError("not the state of a split count (not JSON)") from None
+            raise PositionError("not the state of a split search (not JSON)") from None
         if not isinstance(data, dict) or data.get("format") != PIECES_FORMAT:
             raise PositionError(
-                f"not the state of a split count (no 'format' {PIECES_FORMAT})"
+                f"not the state of a split search (no 'format' {PIECES_FORMAT})"
             )
         try:
             nodes, updates, cleansings, solutions = (int(v) for v in data["stats"])
-            pieces = tuple(
-                (tuple(int(option) for option in prefix), float(weight))
-                for prefix, weight in data["pieces"]
-            )
+            pieces = []
+            for entry in data["pieces"]:
+                prefix = tuple(int(option) for option in entry[0])
+                found: list[tuple[int, ...]] | int | None = None
+                if len(entry) > 2 and isinstance(entry[2], int):
+                    found = int(entry[2])
+                elif len(entry) > 2:
+                    found = [tuple(int(k) for k in s) for s in entry[2]]
+                pieces.append((prefix, float(entry[1]), found))
             fingerprint = str(data["fingerprint"])
-        except (KeyError, TypeError, ValueError):
-            raise PositionError("a damaged state of a split count") from None
-        return cls(pieces, Stats(nodes, updates, cleansings, solutions), fingerprint)
+            handed_out = int(data["handed_out"])
+        except (KeyError, TypeError, ValueError, IndexError):
+            raise PositionError("a damaged state of a split search") from None
+        stats = Stats(nodes, updates, cleansings, solutions)
+        return cls(tuple(pieces), stats, fingerprint, handed_out)
+
+
+def _found_json(found: list[tuple[int, ...]] | int | None) -> list[object]:
+    if found is None:
+        return []
+    if isinstance(found, int):
+        return [found]
+    return [[list(solution) for solution in found]]
 
 
 # -- the driver -----------------------------------------------------------------------
@@ -637,8 +665,6 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
         renew: Callable[[], Executor] | None = None,
         resume: Pieces | None = None,
     ) -> None:
-        if resume is not None and not count_only:
-            raise ValueError("resume= works for counting (count_only=True) only")
         if resume is not None and resume.fingerprint != fingerprint(links):
             raise PositionError("the pieces are of another problem")
         if depth is not None and depth < 0:
@@ -671,9 +697,10 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
         self._renew = renew
         self._resume = resume
         self._head: _Slot | None = None
+        self._cursor: _Slot | None = None  # the first slot not handed out
         self._stop_requested = False
-        # Solutions handed out so far (for a resumed count: all those before).
-        self._emitted = 0 if resume is None else resume.stats.solutions
+        # Solutions handed out so far (for a resumed search: those before).
+        self._emitted = 0 if resume is None else resume.handed_out
         self._batches = self._run()
         self._pending: list[tuple[int, ...]] = []
 
@@ -700,7 +727,7 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
         ...     print(run.handed_out, list(run), run.handed_out)
         0 [(0,)] 1
         """
-        return self._emitted
+        return self._emitted - len(self._pending)
 
     def count(self) -> int:
         """Run the search to its end and return the number of solutions.
@@ -722,30 +749,46 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
         return self._emitted
 
     def pieces(self) -> Pieces:
-        """Where a counting search stands, to go on later (``resume=``).
+        """Where the search stands, to go on later (``resume=``).
 
         Valid whenever the search hands back control: after
-        :class:`~dlx.Interrupted` or :class:`~dlx.BudgetExceeded`, and in
-        the progress hook.  See :class:`Pieces`.
+        :class:`~dlx.Interrupted` or :class:`~dlx.BudgetExceeded`, between
+        two solutions, and in the progress hook.  See :class:`Pieces`.
 
         :returns: the subproblems left and the counts so far.
-        :raises ValueError: for a search that lists solutions.
+
+        >>> from concurrent.futures import ThreadPoolExecutor
+        >>> from dlx import ExactCover
+        >>> problem = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]])
+        >>> with ThreadPoolExecutor(1) as pool:
+        ...     run = search(problem, pool, task_nodes=1)
+        ...     first = next(run)
+        ...     rest = list(search(problem, pool, resume=run.pieces()))
+        >>> [first, *rest]
+        [(0, 1), (2,)]
         """
-        if not self._count_only:
-            raise ValueError("pieces() is for counting searches (count_only=True)")
+        fp = fingerprint(self.links)
         if self._head is None:  # not started
             if self._resume is not None:
                 return self._resume
-            return Pieces((((), 1.0),), Stats(), fingerprint(self.links))
-        left: list[tuple[tuple[int, ...], float]] = []
-        slot: _Slot | None = self._head
+            return Pieces((((), 1.0, None),), Stats(), fp, 0)
+        left: list[_Seed] = []
+        # Solutions taken from the workers' results but not handed out yet,
+        # then each subproblem from the first not handed out: those done
+        # keep their solutions (a counting search: how many).
+        if self._pending:
+            pending = self._pending[::-1]
+            left.append(((), 0.0, len(pending) if self._count_only else pending))
+        slot = self._cursor
         while slot is not None:
             if not slot.done:
-                left.append((slot.prefix, slot.weight))
+                left.append((slot.prefix, slot.weight, None))
+            elif self._count_only:
+                left.append((slot.prefix, slot.weight, slot.count))
+            else:
+                left.append((slot.prefix, slot.weight, list(slot.found or ())))
             slot = slot.next
-        return Pieces(
-            tuple(left), dataclasses.replace(self.stats), fingerprint(self.links)
-        )
+        return Pieces(tuple(left), dataclasses.replace(self.stats), fp, self.handed_out)
 
     def request_stop(self) -> None:
         """Ask the search to stop: it raises :class:`~dlx.Interrupted` soon after.
@@ -794,37 +837,49 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
             self.outcome = Outcome.LIMIT_REACHED
             return
         key, payload = _pack(links)
+        # Each subproblem to start with: its prefix, weight, and its
+        # solutions when they are already known (a solution above the
+        # frontier; a subproblem done but not handed out before a resume).
+        seeds: Sequence[_Seed]
         if self._resume is not None:
-            resumed = self._resume
-            cut = Frontier(
-                tuple(FrontierEntry(p, False, w) for p, w in resumed.pieces),
-                dataclasses.replace(resumed.stats),
-            )
+            self.stats = dataclasses.replace(self._resume.stats)
+            seeds = self._resume.pieces
         else:
             cut = self._first_frontier()
-        self.stats = cut.stats
+            self.stats = cut.stats
+            seeds = [
+                (
+                    e.options,
+                    e.weight,
+                    [tuple(sorted(e.options))] if e.solution else None,
+                )
+                for e in cut.entries
+            ]
         # The slots in the serial order (a linked list), and the queue of
         # those not yet given to a task (earliest first).
         head: _Slot | None = None
         tail: _Slot | None = None
         queue: list[_Slot] = []
         outstanding = 0.0  # the weight of the subproblems not yet searched
-        for k, entry in enumerate(cut.entries):
-            slot = _Slot((k,), entry.options, entry.weight)
-            if entry.solution:
+        for k, (prefix, weight, found) in enumerate(seeds):
+            slot = _Slot((k,), prefix, weight)
+            if isinstance(found, int):
                 slot.done = True
-                slot.count = 1
-                slot.found = [tuple(sorted(entry.options))]
+                slot.count = found
+            elif found is not None:
+                slot.done = True
+                slot.count = len(found)
+                slot.found = list(found) if not self._count_only else None
             else:
                 queue.append(slot)
-                outstanding += entry.weight
+                outstanding += weight
             if tail is None:
                 head = slot
             else:
                 tail.next = slot
             tail = slot
         cursor = head
-        self._head = head
+        self._head = self._cursor = head
         flights: dict[Future[_TaskResult], _Flight] = {}
         serial = itertools.count()
         per_task = max(1, -(-len(queue) // (2 * self._workers)))
@@ -844,6 +899,7 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
                     cursor = cursor.next
                     if limit is not None and self._emitted + counted >= limit:
                         break
+                self._cursor = cursor
                 if counted:
                     self._emitted += counted
                     yield batch if not self._count_only else counted

@@ -291,36 +291,51 @@ class StopAfter:
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.one_of(specs(), uniform_specs()), st.sampled_from(FORMS), st.data())
-def test_a_split_count_stopped_anywhere_resumes_exactly(
-    spec: Spec, form: str, data: st.DataObject
+@given(
+    st.one_of(specs(), uniform_specs()),
+    st.sampled_from(FORMS),
+    st.booleans(),
+    st.data(),
+)
+def test_a_split_search_stopped_anywhere_resumes_exactly(
+    spec: Spec, form: str, count_only: bool, data: st.DataObject
 ) -> None:
-    # Stop after a few progress reports, save the pieces, resume; again and
-    # again: the count and statistics of one serial run.
+    # Stop after a few progress reports (or after taking a few solutions),
+    # save the pieces, resume; again and again: the solutions, count and
+    # statistics of one serial run.
     links = compiled_as(spec.build(), form)
-    serial = Search(links, count_only=True)
-    list(serial)
+    serial = Search(links, count_only=count_only)
+    expected = list(serial)
     saved: parallel.Pieces | None = None
+    found: list[tuple[int, ...]] = []
     stops = data.draw(st.lists(st.integers(0, 3), min_size=20, max_size=20))
     with ThreadPoolExecutor(2) as threads:
-        for reports in stops:
+        for reports in [*stops, None]:
             run = parallel.search(
-                links, threads, count_only=True, task_nodes=1, resume=saved, depth=1
+                links,
+                threads,
+                count_only=count_only,
+                task_nodes=1,
+                resume=saved,
+                depth=1,
             )
-
-            run._progress = StopAfter(run, reports)
-            run._interval = 1e-9
+            if reports is not None:
+                run._progress = StopAfter(run, reports)
+                run._interval = 1e-9
             try:
-                count = run.count()
+                for solution in run:
+                    found.append(solution)
+                    if reports is not None and len(found) % (reports + 2) == 0:
+                        break  # the caller stops between two solutions
             except Interrupted:
-                saved = parallel.Pieces.from_json(run.pieces().to_json())
-                continue
-            assert count == serial.stats.solutions
-            assert run.stats == serial.stats
-            return
-    # Twenty stops in a row: finish without stopping.
-    run = parallel.search(links, ThreadPoolExecutor(1), count_only=True, resume=saved)
-    assert run.count() == serial.stats.solutions and run.stats == serial.stats
+                pass
+            else:
+                if run.outcome is Outcome.EXHAUSTED:
+                    break
+            saved = parallel.Pieces.from_json(run.pieces().to_json())
+            run.close()
+    assert found == expected
+    assert run.stats == serial.stats
 
 
 def test_a_split_count_resumes_on_worker_processes(executor: Executor) -> None:
@@ -339,8 +354,6 @@ def test_a_split_count_resumes_on_worker_processes(executor: Executor) -> None:
     assert rest.stats == serial.stats
     with pytest.raises(PositionError, match="another problem"):
         parallel.search(langford(7), executor, count_only=True, resume=pieces)
-    with pytest.raises(ValueError, match="count_only"):
-        parallel.search(problem, executor, resume=pieces)
 
 
 def test_executor_does_not_mix_with_seed_resume_or_prefix() -> None:
@@ -503,18 +516,41 @@ def test_jobs_and_scheduler_print_what_one_process_prints(
     assert (counted.returncode, counted.stdout) == (0, "5\n")
 
 
-def test_jobs_refuse_listing_checkpoints_and_seeds(tmp_path: Path) -> None:
+def test_jobs_refuse_seeds(tmp_path: Path) -> None:
     path = langford_file(tmp_path, 4)
-    for extra, words in (
-        (
-            ["--checkpoint", str(tmp_path / "c.json")],
-            "goes with --jobs only for --count",
-        ),
-        (["--seed", "1"], "does not go with --jobs"),
-    ):
-        done = dlx_command([str(path), "--jobs", "2", *extra])
-        assert done.returncode == 2
-        assert words in done.stderr
+    done = dlx_command([str(path), "--jobs", "2", "--seed", "1"])
+    assert done.returncode == 2
+    assert "does not go with --jobs" in done.stderr
+
+
+def test_a_split_listing_stopped_by_sigterm_resumes_with_the_rest(
+    tmp_path: Path,
+) -> None:
+    path = langford_file(tmp_path, 11)
+    whole = dlx_command([str(path)])
+    checkpoint = tmp_path / "listing.json"
+    args = [str(path), "--jobs", "2", "--checkpoint", str(checkpoint)]
+    printed = tmp_path / "first.out"
+    with printed.open("wb") as stream:  # a file: a full pipe would stall the run
+        process = subprocess.Popen(
+            [sys.executable, "-m", "dlx", *args, "--checkpoint-every", "0.1"],
+            stdout=stream,
+            stderr=subprocess.PIPE,
+            env=dict(os.environ),
+            cwd=ROOT,
+        )
+        deadline = time.monotonic() + 60
+        while not checkpoint.exists():
+            assert process.poll() is None, "the run ended before it could be stopped"
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        process.send_signal(signal.SIGTERM)
+        _, err = process.communicate(timeout=60)
+    assert process.returncode == 143, err
+    again = dlx_command(args)
+    assert again.returncode == 0, again.stderr
+    assert printed.read_text() + again.stdout == whole.stdout
+    assert not checkpoint.exists()
 
 
 def test_a_split_count_stopped_by_ctrl_c_resumes_from_its_checkpoint(
