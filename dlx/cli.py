@@ -507,6 +507,13 @@ def _isatty(stream: TextIO) -> bool:
         return False
 
 
+#: Said on resuming a listing from a checkpoint saved by a run that died.
+_PRINTED_AGAIN = (
+    " (the run that saved it was not stopped cleanly: solutions "
+    "it printed after saving are printed again)"
+)
+
+
 def _solve(
     problem: ExactCover, args: argparse.Namespace, out: TextIO, signals: _Signals
 ) -> int:
@@ -712,6 +719,7 @@ def _solve_parallel(
 ) -> int:
     """Like :func:`_solve`, with the search split over ``--jobs`` or ``--scheduler``."""
     pieces = None
+    resumed = None
     if args.checkpoint:
         resumed = _load_checkpoint(args.checkpoint, args.count, split=True)
         if resumed is not None:
@@ -743,11 +751,14 @@ def _solve_parallel(
             f"{error}; remove it to start afresh", args.checkpoint
         ) from None
     if pieces is not None:
-        _say(
+        note = (
             f"dlx: resuming from {args.checkpoint}: {pieces.stats.nodes} nodes "
             f"and {pieces.stats.solutions} solutions so far, "
             f"{len(pieces.pieces)} subproblems left"
         )
+        if resumed is not None and not resumed[1] and not args.count:
+            note += _PRINTED_AGAIN if pieces.handed_out else ""
+        _say(note)
 
     def cleanup() -> None:
         run.close()

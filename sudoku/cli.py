@@ -9,6 +9,7 @@ import argparse
 import collections
 import contextlib
 import errno
+import importlib.metadata
 import io
 import itertools
 import os
@@ -129,6 +130,15 @@ def _positive(text: str) -> int:
     return value
 
 
+def _version() -> str:
+    try:
+        return importlib.metadata.version("pydlx")
+    except importlib.metadata.PackageNotFoundError:  # run from a source tree
+        import dlx
+
+        return dlx.__version__
+
+
 def _natural(text: str) -> int:
     try:
         value = int(text)
@@ -172,6 +182,9 @@ def _parser() -> argparse.ArgumentParser:
         nargs="*",
         metavar="FILE",
         help="files of puzzles ('-' for standard input; default: standard input)",
+    )
+    parser.add_argument(
+        "--version", action="version", version=f"sudoku (pydlx) {_version()}"
     )
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument(

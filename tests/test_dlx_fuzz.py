@@ -9,7 +9,7 @@ from __future__ import annotations
 import io
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from dlx import ExactCover, FormatError, parse_dlx, read_dlx
@@ -51,6 +51,9 @@ def read_both(text: str) -> ExactCover | None:
 
 @settings(max_examples=300, deadline=None)
 @given(TEXTS)
+@example("\ufeff")  # once read as an item name by parse_dlx only
+@example("\ufeff\ufeff")  # once stripped twice by read_dlx
+@example("A B\r\rA\n")
 def test_readers_raise_only_format_errors(text: str) -> None:
     try:
         text.encode("utf-8")

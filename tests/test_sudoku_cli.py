@@ -628,3 +628,13 @@ def test_jobs_do_not_go_with_check(
         main(["--check", "--jobs", "2", "a", "b"])
     assert stop.value.code == 2
     assert "--jobs does not go with --check" in capsys.readouterr().err
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    import importlib.metadata
+
+    with pytest.raises(SystemExit) as stop:
+        main(["--version"])
+    assert stop.value.code == 0
+    version = importlib.metadata.version("pydlx")
+    assert capsys.readouterr().out == f"sudoku (pydlx) {version}\n"

@@ -34,6 +34,7 @@ from dlx_helpers import langford, n_queens, pentomino_rectangle  # noqa: E402
 from dlx import ExactCover, format_dlx  # noqa: E402
 
 PROBLEMS: dict[str, Callable[[], ExactCover]] = {
+    "langford11": lambda: langford(11),
     "queens13": lambda: n_queens(13),
     "langford12": lambda: langford(12),
     "pentominoes5x12": lambda: pentomino_rectangle(5, 12),
@@ -70,9 +71,38 @@ def timed(args: list[str]) -> tuple[float, str, list[str]]:
     return time.perf_counter() - started, done.stdout.strip(), done.stderr.splitlines()
 
 
+def capacity(folder: Path, jobs: int) -> None:
+    """What this machine gives N processes at once: the bound on any speed-up.
+
+    Counts Langford pairs for n = 11 once alone, then ``jobs`` copies at
+    the same time, each in its own process; prints how many times one
+    process's throughput the copies got together.  A shared virtual
+    machine may give its second core a fraction of the first's speed.
+    """
+    path = folder / "capacity.dlx"
+    write(PROBLEMS["langford11"](), path)
+    command = [sys.executable, "-m", "dlx", "--count", "--no-progress", str(path)]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    started = time.perf_counter()
+    subprocess.run(command, check=True, capture_output=True, env=env)
+    alone = time.perf_counter() - started
+    started = time.perf_counter()
+    copies = [
+        subprocess.Popen(command, stdout=subprocess.DEVNULL, env=env)
+        for _ in range(jobs)
+    ]
+    for copy in copies:
+        copy.wait()
+    together = time.perf_counter() - started
+    print(
+        f"capacity: {jobs} processes at once did {jobs * alone / together:.2f}x "
+        f"the work of one ({alone:.2f} s alone, {together:.2f} s for {jobs})"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--problems", default=",".join(PROBLEMS))
+    parser.add_argument("--problems", default="queens13,langford12,pentominoes5x12")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--no-dask", action="store_true")
     options = parser.parse_args()
@@ -91,6 +121,7 @@ def main() -> None:
         )
         client = dask.Client(cluster)
     folder = Path(tempfile.mkdtemp())
+    capacity(folder, options.jobs)
     rows = []
     for key in options.problems.split(","):
         path = folder / f"{key}.dlx"
