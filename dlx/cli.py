@@ -34,10 +34,16 @@ from dlx.errors import (
     ProblemTooLarge,
 )
 from dlx.estimate import format_estimate
-from dlx.parallel import ParallelSearch, Pieces, WorkerLost, search
+from dlx.parallel import (
+    ParallelSearch,
+    Pieces,
+    WorkerLost,
+    process_context,
+    search,
+)
 from dlx.position import Position
 from dlx.problem import ExactCover
-from dlx.stats import Progress
+from dlx.stats import Outcome, Progress
 from dlx.textformat import format_option, read_dlx
 from dlx.watch import ProgressLine, clear_line, write_atomically
 
@@ -260,6 +266,11 @@ def _check_options(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
     split = (
         "--jobs" if args.jobs is not None else "--scheduler" if args.scheduler else None
     )
+    if split and args.checkpoint is not None and args.limit is not None:
+        parser.error(
+            f"--checkpoint does not go with --limit and {split}: the workers "
+            "search past the limit, which a checkpoint cannot keep"
+        )
     if split and args.seed is not None:
         parser.error(
             f"--seed does not go with {split}: random tie-breaking cannot be "
@@ -396,6 +407,21 @@ def _save_checkpoint(
         write_atomically(path, data)
 
 
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """Hold SIGINT and SIGTERM back while inside (where the platform allows it)."""
+    block = getattr(signal, "pthread_sigmask", None)
+    if block is None:
+        yield
+        return
+    wanted = {signal.SIGINT, signal.SIGTERM}
+    previous = block(signal.SIG_BLOCK, wanted)
+    try:
+        yield
+    finally:
+        block(signal.SIG_SETMASK, previous)
+
+
 def _remove_checkpoint(path: str) -> None:
     """The search is done: nothing is left to resume."""
     try:
@@ -487,11 +513,16 @@ class _Watcher:
             with _writing("standard error"):
                 self.display.update(report)
         now = time.monotonic()
-        if self.args.checkpoint and now - self.last_save >= self.every:
-            assert self.search is not None
+        search = self.search
+        if (
+            self.args.checkpoint
+            and now - self.last_save >= self.every
+            and search is not None
+            and search.outcome is Outcome.RUNNING  # the last report comes at the end
+        ):
             with _writing("standard output"):
                 self.out.flush()  # what the checkpoint counts is out
-            _save_checkpoint(self.args.checkpoint, self.search, self.args.count, False)
+            _save_checkpoint(self.args.checkpoint, search, self.args.count, False)
             self.last_save = now
 
     def pause(self) -> None:
@@ -606,6 +637,12 @@ def _drive(
     except WorkerLost as error:
         status = EXIT_WORKER_LOST
         stopped = str(error)
+    except PositionError as error:  # a subproblem of a damaged checkpoint
+        if not args.checkpoint:
+            raise
+        raise FormatError(
+            f"{error}; remove it to start afresh", args.checkpoint
+        ) from None
     finally:
         signals.search = None
         watcher.pause()
@@ -619,6 +656,8 @@ def _drive(
     found = _handed_out(run)
     if stopped is not None and args.count:
         found = max(found, run.stats.solutions)
+        if args.limit is not None:
+            found = min(found, args.limit)
     if stopped is not None:
         plural = "" if found == 1 else "s"
         if args.count:
@@ -626,7 +665,8 @@ def _drive(
         else:
             message = f"dlx: {stopped}: {found} solution{plural} found"
         if args.checkpoint:
-            _save_checkpoint(args.checkpoint, run, args.count, True)
+            with _signals_held():  # a signal now must not cost the save
+                _save_checkpoint(args.checkpoint, run, args.count, True)
             message += f"; the same command resumes from {args.checkpoint}"
         _say(message)
     else:
@@ -685,14 +725,21 @@ def _workers(
         def start() -> Executor:
             if pools:
                 pools[-1].shutdown(wait=False, cancel_futures=True)
-            pools.append(ProcessPoolExecutor(jobs, initializer=_ignore_interrupts))
+            pools.append(
+                ProcessPoolExecutor(
+                    jobs, mp_context=process_context(), initializer=_ignore_interrupts
+                )
+            )
             return pools[-1]
 
         try:
             yield start(), start
-        finally:
+        except BaseException:
             for pool in pools:
                 pool.shutdown(wait=False, cancel_futures=True)
+            raise
+        for pool in pools:
+            pool.shutdown(wait=True, cancel_futures=True)
         return
     try:
         import distributed

@@ -50,9 +50,12 @@ import dataclasses
 import heapq
 import itertools
 import json
+import multiprocessing
+import multiprocessing.context
 import os
 import pickle
 import time
+import uuid
 import zlib
 from collections.abc import Callable, Generator, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, BrokenExecutor, Executor, Future, wait
@@ -297,7 +300,11 @@ def _split(
 class _Task:
     """One call of :func:`_run_task`: some subproblems of one problem."""
 
-    serial: int  # unique per parallel search, so that Dask never merges two tasks
+    # Unique to the task, so that Dask (which merges calls with equal
+    # arguments) never hands one task the result of another, even of an
+    # earlier search of the same problem.
+    search_id: int
+    serial: int
     key: str
     payload: bytes
     pieces: tuple[tuple[tuple[int, ...], float], ...]
@@ -442,7 +449,24 @@ def _run_piece(
     )
 
 
-# -- where a split count stands ---------------------------------------------------------
+def process_context() -> multiprocessing.context.BaseContext:
+    """How the commands start worker processes: never by a plain ``fork``.
+
+    A process that already has threads (a broken pool's manager thread, a
+    Dask client, a progress bar) can deadlock a child it forks; the
+    ``forkserver`` method (POSIX) or ``spawn`` starts workers from a clean
+    process instead.
+
+    >>> process_context().get_start_method() in ("forkserver", "spawn")
+    True
+    """
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context(
+        "forkserver" if "forkserver" in methods else "spawn"
+    )
+
+
+# -- where a split search stands ------------------------------------------------------
 
 #: A subproblem of a split search: its prefix, its weight, and what is
 #: known of its solutions (``None``: not searched; a list: found, not handed
@@ -695,6 +719,7 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
         self._workers = workers or _workers_of(executor)
         self._depth = depth
         self._renew = renew
+        self._id = uuid.uuid4().int
         self._resume = resume
         self._head: _Slot | None = None
         self._cursor: _Slot | None = None  # the first slot not handed out
@@ -756,6 +781,7 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
         two solutions, and in the progress hook.  See :class:`Pieces`.
 
         :returns: the subproblems left and the counts so far.
+        :raises ValueError: for a search with a ``limit``, or one that is over.
 
         >>> from concurrent.futures import ThreadPoolExecutor
         >>> from dlx import ExactCover
@@ -767,6 +793,13 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
         >>> [first, *rest]
         [(0, 1), (2,)]
         """
+        if self._limit is not None:
+            raise ValueError(
+                "pieces() of a search with a limit: its tasks search past the "
+                "limit, which pieces cannot keep"
+            )
+        if self.outcome in (Outcome.EXHAUSTED, Outcome.LIMIT_REACHED):
+            raise ValueError(f"the search is over ({self.outcome.value})")
         fp = fingerprint(self.links)
         if self._head is None:  # not started
             if self._resume is not None:
@@ -889,10 +922,13 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
                 # Hand out what is known, in order.
                 batch: list[tuple[int, ...]] = []
                 counted = 0
+                if limit is not None and self._emitted >= limit:
+                    self.outcome = Outcome.LIMIT_REACHED
+                    return
                 while cursor is not None and cursor.done:
                     n = cursor.count
                     if limit is not None:
-                        n = min(n, limit - self._emitted - counted)
+                        n = max(0, min(n, limit - self._emitted - counted))
                     if cursor.found is not None:
                         batch.extend(cursor.found[:n])
                     counted += n
@@ -989,6 +1025,7 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
             left = max(1, self._max_nodes - self.stats.nodes)
             nodes = left if nodes is None else min(nodes, left)
         return _Task(
+            self._id,
             serial,
             key,
             payload,

@@ -160,6 +160,7 @@ class Position:
             if rng is not None:
                 version, state, gauss = rng
                 rng = (_int(version), tuple(_int(v) for v in state), gauss)
+                random.Random().setstate(rng)  # raises if it is not a state
         except (KeyError, TypeError, ValueError):
             raise PositionError("a damaged pydlx search position") from None
         floor, nodes, updates, cleansings, solutions = counts

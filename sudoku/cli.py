@@ -19,10 +19,11 @@ import sys
 import threading
 import types
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import BrokenExecutor, Future, ProcessPoolExecutor
 from typing import Any, BinaryIO, TextIO
 
 from dlx import BudgetExceeded, Progress
+from dlx.parallel import process_context
 from dlx.watch import ProgressLine, clear_line, describe_progress
 from sudoku.errors import MultipleSolutionsError, SudokuError
 from sudoku.formats import Puzzle, format_solution, iter_puzzles
@@ -554,18 +555,33 @@ def _solve_all(
                     display.finish_puzzle()
                     deliver(source, puzzle, outcome)
                     continue
-                ahead.append((source, puzzle, pool.submit(_answer, puzzle, options)))
+                try:
+                    future = pool.submit(_answer, puzzle, options)
+                except BrokenExecutor:
+                    # A worker died: the pool is done for; go on in this process.
+                    batch.note("sudoku: a worker process died; going on without --jobs")
+                    pool = None
+                    while ahead:
+                        deliver(*_settled(ahead.popleft()))
+                    deliver(source, puzzle, _answer(puzzle, options))
+                    continue
+                ahead.append((source, puzzle, future))
                 while len(ahead) >= window or (ahead and ahead[0][2].done()):
-                    done_source, done_puzzle, future = ahead.popleft()
-                    deliver(done_source, done_puzzle, future.result())
+                    deliver(*_settled(ahead.popleft()))
         while ahead:
-            done_source, done_puzzle, future = ahead.popleft()
-            deliver(done_source, done_puzzle, future.result())
+            deliver(*_settled(ahead.popleft()))
 
 
 #: What solving one puzzle gives: ``("answer", grid or count)`` or
 #: ``("fail", message)``.
 _Outcome = tuple[str, str | int]
+
+
+def _settled(
+    entry: tuple[str, Puzzle, Future[_Outcome]],
+) -> tuple[str, Puzzle, _Outcome]:
+    source, puzzle, future = entry
+    return source, puzzle, _result(future)
 
 
 def _answer(
@@ -612,16 +628,37 @@ def _ignore_interrupts() -> None:
 
 @contextlib.contextmanager
 def _pool(jobs: int | None) -> Iterator[tuple[ProcessPoolExecutor | None, int]]:
-    """The worker processes of ``--jobs`` and how many (``None``, 0 without it)."""
+    """The worker processes of ``--jobs`` and how many (``None``, 0 without it).
+
+    On the way out by an exception (Ctrl-C, SIGTERM, a closed pipe) the
+    workers are ended at once rather than waited for: a hard puzzle could
+    keep them busy for long.
+    """
     if jobs is None:
         yield None, 0
         return
     workers = jobs or os.cpu_count() or 1
-    pool = ProcessPoolExecutor(workers, initializer=_ignore_interrupts)
+    pool = ProcessPoolExecutor(
+        workers, mp_context=process_context(), initializer=_ignore_interrupts
+    )
     try:
         yield pool, workers
-    finally:
+    except BaseException:
+        processes = list(getattr(pool, "_processes", None) or {})
         pool.shutdown(wait=False, cancel_futures=True)
+        for pid in processes:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+        raise
+    pool.shutdown(wait=True)
+
+
+def _result(future: Future[_Outcome]) -> _Outcome:
+    """A worker's outcome; a worker that died is a failure of its puzzle."""
+    try:
+        return future.result()
+    except BrokenExecutor as error:
+        return "fail", f"not solved: its worker process died ({type(error).__name__})"
 
 
 def _check_all(

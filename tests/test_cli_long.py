@@ -323,7 +323,8 @@ def test_jobs_survive_a_killed_worker_process(tmp_path: Path) -> None:
     whole = expected_run(problem, "--count")
     process = start([str(problem), "--count", "--stats", "--jobs", "2"])
     deadline = time.monotonic() + 60
-    while len(workers := children(process.pid)) < 2:
+    # The workers are the children of the command's forkserver process.
+    while len(workers := [w for c in children(process.pid) for w in children(c)]) < 2:
         assert process.poll() is None, "the count ended before a worker could be killed"
         assert time.monotonic() < deadline
         time.sleep(0.01)
@@ -333,3 +334,35 @@ def test_jobs_survive_a_killed_worker_process(tmp_path: Path) -> None:
     assert process.returncode == 0, err
     assert out.decode() == whole.stdout == "35584\n"
     assert err.decode().splitlines()[0] == whole.stderr.splitlines()[-1]
+
+
+def test_a_checkpoint_due_at_the_very_end_is_not_saved(tmp_path: Path) -> None:
+    # The last progress report comes when the search is over: nothing to
+    # save then, and the count still prints.
+    problem = langford_file(tmp_path, 8)
+    checkpoint = tmp_path / "end.json"
+    args = [str(problem), "--count", "--checkpoint", str(checkpoint)]
+    result = run([*args, "--checkpoint-every", "0.0001"])
+    assert (result.returncode, result.stdout, result.stderr) == (0, "300\n", "")
+    assert not checkpoint.exists()
+    listing = run(
+        [str(problem), "--checkpoint", str(checkpoint), "--checkpoint-every", "0.0001"]
+    )
+    assert listing.returncode == 0 and listing.stderr == ""
+    assert listing.stdout.count("\n\n") == 299
+
+
+def test_a_damaged_random_state_in_a_checkpoint_is_refused(tmp_path: Path) -> None:
+    problem = langford_file(tmp_path, 7)
+    checkpoint = tmp_path / "seeded.json"
+    args = [str(problem), "--count", "--seed", "3", "--checkpoint", str(checkpoint)]
+    stopped = run([*args, "--max-nodes", "50"])
+    assert stopped.returncode == 3
+    data = json.loads(checkpoint.read_text())
+    data["position"]["rng"] = [3, [1, 2, 3], None]
+    checkpoint.write_text(json.dumps(data))
+    result = run(args)
+    assert result.returncode == 2
+    assert result.stderr.startswith(
+        f"dlx: {checkpoint}: a damaged pydlx search position"
+    )

@@ -632,3 +632,36 @@ def test_ctrl_c_stops_all_jobs_with_the_count_so_far(tmp_path: Path) -> None:
     assert process.returncode == 130
     assert out == ""
     assert "interrupted after" in err and "at least" in err
+
+
+def test_limits_and_pieces(executor: Executor) -> None:
+    problem = langford(8)
+    expected = problem.solutions_list()
+    run = parallel.search(problem, executor, task_nodes=50)
+    first = [next(run) for _ in range(5)]
+    saved = run.pieces()
+    run.close()
+    # A limit below what was handed out before: nothing more.
+    rest = parallel.search(problem, executor, resume=saved, limit=3)
+    assert list(rest) == [] and rest.outcome is Outcome.LIMIT_REACHED
+    # A limit above it: exactly up to the limit, in order.
+    rest = parallel.search(problem, executor, resume=saved, limit=12)
+    assert first + list(rest) == expected[:12]
+    # Pieces of a search with a limit, or of one that is over, are refused.
+    limited = parallel.search(problem, executor, limit=10)
+    next(limited)
+    with pytest.raises(ValueError, match="limit"):
+        limited.pieces()
+    limited.close()
+    done = parallel.search(problem, executor, count_only=True)
+    done.count()
+    with pytest.raises(ValueError, match="over"):
+        done.pieces()
+
+
+def test_jobs_refuse_a_checkpoint_with_a_limit(tmp_path: Path) -> None:
+    path = langford_file(tmp_path, 4)
+    args = [str(path), "--jobs", "2", "--limit", "2", "--checkpoint", "c.json"]
+    done = dlx_command(args)
+    assert done.returncode == 2
+    assert "--checkpoint does not go with --limit and --jobs" in done.stderr

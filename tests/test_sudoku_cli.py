@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import io
 import os
+import signal
 import subprocess
 import sys
+import time
 import types
 from collections.abc import Callable
 from pathlib import Path
@@ -296,6 +298,15 @@ def test_empty_input_is_no_puzzles(
     for text in ("", "end\n", "# only a comment\n"):
         status, out, err = run([], capsys, monkeypatch, stdin=text)
         assert (status, out, err) == (2, "", "sudoku: <stdin>: no puzzle in it\n")
+    # Lines of garbage: each is reported, and with no puzzle at all the
+    # input is unusable, as one garbled line is.
+    garbage = "garbage garbage garbage\nmore garbage here ok\n"
+    status, out, err = run([], capsys, monkeypatch, stdin=garbage)
+    assert (status, out) == (2, "")
+    assert err.splitlines()[-1] == "sudoku: <stdin>: no puzzle in it"
+    assert "line 1: skipped" in err and "line 2: skipped" in err
+    status, out, err = run([], capsys, monkeypatch, stdin="12345\n")
+    assert (status, out) == (2, "") and "not a puzzle: 5 characters" in err
 
 
 @pytest.mark.parametrize(
@@ -638,3 +649,25 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     assert stop.value.code == 0
     version = importlib.metadata.version("pydlx")
     assert capsys.readouterr().out == f"sudoku (pydlx) {version}\n"
+
+
+def test_ctrl_c_ends_jobs_at_once_even_with_hard_puzzles_running() -> None:
+    # Minimal 25x25 puzzles keep a worker busy for seconds or minutes: Ctrl-C
+    # must end the run at once, not wait for them.
+    path = LOCAL_DATA / "sudoku25_gecode_frisch18.txt"
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "sudoku", "--jobs", "2", str(path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+    )
+    time.sleep(2.0)  # the workers are searching by now
+    assert process.poll() is None
+    process.send_signal(signal.SIGINT)
+    started = time.monotonic()
+    _, err = process.communicate(timeout=60)
+    assert time.monotonic() - started < 5
+    assert process.returncode == 130
+    assert "Traceback" not in err.decode()
+    assert err.decode().splitlines()[-1].startswith("sudoku: interrupted after ")
