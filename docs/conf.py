@@ -50,6 +50,7 @@ nitpicky = True
 nitpick_ignore: list[tuple[str, str]] = [
     ("py:class", "T"),
     ("py:class", "_T"),
+    ("py:class", "multiprocessing.context.BaseContext"),  # offline: no intersphinx
     ("py:class", "_Form"),  # sudoku.grid's private union of grid forms
     ("py:class", "Runner"),  # dlx.packed's alias for the signature of a loop
     ("py:class", "Cell"),  # dlx.polyomino's aliases, documented as data
