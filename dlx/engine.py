@@ -25,13 +25,11 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from dlx import packed, position
-from dlx.errors import BudgetExceeded, Interrupted, PositionError, SearchStopped
+from dlx.clock import Clocked
+from dlx.errors import PositionError
 from dlx.links import ACTIVE_BYTE, Links, check_links
 from dlx.position import Position
 from dlx.stats import Outcome, Progress, Stats
-
-# How many search nodes may pass between two looks at the clock.
-_CLOCK_EVERY = 1024
 
 
 def check_budgets(
@@ -59,7 +57,7 @@ def check_budgets(
         raise ValueError(f"progress_interval must be > 0, not {progress_interval}")
 
 
-class Search(Iterator[tuple[int, ...]]):
+class Search(Clocked, Iterator[tuple[int, ...]]):
     """One run of Algorithm X over a problem, yielding solutions lazily.
 
     Made by :meth:`dlx.ExactCover.search`; iterate it to get each solution
@@ -219,24 +217,6 @@ class Search(Iterator[tuple[int, ...]]):
         self._solution_pending = True
         return solution
 
-    def request_stop(self) -> None:
-        """Ask the search to stop at its next clock check (within 1,024 nodes).
-
-        Safe to call from a signal handler, another thread or a progress
-        hook.  The search then raises :class:`dlx.Interrupted`, with exact
-        statistics and :meth:`position`.
-
-        >>> from dlx import ExactCover, Interrupted
-        >>> search = ExactCover("a", options=[["a"]]).search()
-        >>> search.request_stop()
-        >>> try:
-        ...     next(search)
-        ... except Interrupted:
-        ...     print(search.outcome)
-        Outcome.INTERRUPTED
-        """
-        self._stop_requested = True
-
     def fingerprint(self) -> str:
         """The problem's fingerprint (see :func:`dlx.position.fingerprint`).
 
@@ -319,34 +299,7 @@ class Search(Iterator[tuple[int, ...]]):
         run out; calls the progress hook when a report is due.
         """
         self._started = started
-        max_nodes = self._max_nodes
-        if max_nodes is not None and nodes > max_nodes:
-            self._stop(
-                Outcome.OUT_OF_NODES,
-                f"search stopped after {max_nodes} nodes "
-                f"(node budget of {max_nodes} used up)",
-            )
-        timeout = self._timeout
-        if timeout is not None or self._progress is not None:
-            now = time.perf_counter()
-            elapsed = now - started
-            if timeout is not None and elapsed >= timeout:
-                self._stop(
-                    Outcome.OUT_OF_TIME,
-                    f"search stopped after {elapsed:.3g} s "
-                    f"(time budget of {timeout:g} s used up)",
-                )
-            if self._progress is not None and now - self._last_report >= self._interval:
-                if self._last_report:
-                    self._report(now)
-                else:
-                    self._last_report = now  # the first report after one interval
-        if self._stop_requested:
-            self._stop(
-                Outcome.INTERRUPTED,
-                f"search stopped on request after {nodes - 1} nodes",
-                Interrupted,
-            )
+        check_at = self._check_clock(nodes, started)
         stats = self.stats
         self._clean = (
             [*self._base, *self._stack],
@@ -354,9 +307,6 @@ class Search(Iterator[tuple[int, ...]]):
             self._seconds_before + (time.perf_counter() - started),
             None if self._rng is None else self._rng.getstate(),
         )
-        check_at = nodes + _CLOCK_EVERY
-        if max_nodes is not None:
-            check_at = min(check_at, max_nodes + 1)
         return check_at
 
     def _report(self, now: float) -> None:
@@ -383,15 +333,6 @@ class Search(Iterator[tuple[int, ...]]):
                 remaining,
             )
         )
-
-    def _stop(
-        self,
-        outcome: Outcome,
-        detail: str,
-        kind: type[SearchStopped] = BudgetExceeded,
-    ) -> None:
-        self.outcome = outcome
-        raise kind(outcome, self.stats, detail)
 
     def _choose_at_random(self, value: int, size: Sequence[int]) -> int:
         """Pick one of the active items whose entry in ``size`` is ``value``, at random."""

@@ -67,7 +67,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Literal
 
-from dlx.errors import BudgetExceeded, Interrupted, SearchStopped
+from dlx.clock import Clocked
 from dlx.links import ACTIVE_BYTE, Links
 from dlx.stats import Outcome, Progress, Stats
 
@@ -77,7 +77,6 @@ __all__ = ["DEFAULT_MAX_BYTES", "MemoSearch", "Zdd"]
 DEFAULT_MAX_BYTES = 1 << 30
 
 # How many search nodes may pass between two looks at the clock.
-_CLOCK_EVERY = 1024
 
 # Estimated bytes per cache entry beyond its key (dictionary slot and
 # growth, the value, the search's own arrays spread over the entries), and
@@ -240,7 +239,7 @@ class Zdd:
         return f"<Zdd: {self.count()} solutions, {self.size} nodes>"
 
 
-class MemoSearch:
+class MemoSearch(Clocked):
     """One memoised search (algorithm DXZ) over a problem: a count or a ZDD.
 
     Made by :meth:`dlx.ExactCover.count` (``method="memo"``) and
@@ -560,7 +559,7 @@ class MemoSearch:
         started = time.perf_counter()
         self._started = started
         nodes = 0
-        check_at = self._tick(1, started)
+        check_at = self._check_clock(1, started)
         try:
             while True:
                 # Enter a node.
@@ -569,7 +568,7 @@ class MemoSearch:
                     stats.nodes = nodes - 1
                     stats.updates = updates
                     stats.cleansings = cleansings
-                    check_at = self._tick(nodes, started)
+                    check_at = self._check_clock(nodes, started)
                 if not key & primary_mask:
                     result = top_result
                 elif empty in size:
@@ -677,41 +676,6 @@ class MemoSearch:
             f"subproblems (memory budget of {' or '.join(budget)} used up)",
         )
 
-    def _tick(self, nodes: int, started: float) -> int:
-        """The clock check on entering node ``nodes``; return the node of the next one."""
-        max_nodes = self._max_nodes
-        if max_nodes is not None and nodes > max_nodes:
-            self._stop(
-                Outcome.OUT_OF_NODES,
-                f"search stopped after {max_nodes} nodes "
-                f"(node budget of {max_nodes} used up)",
-            )
-        timeout = self._timeout
-        if timeout is not None or self._progress is not None:
-            now = time.perf_counter()
-            elapsed = now - started
-            if timeout is not None and elapsed >= timeout:
-                self._stop(
-                    Outcome.OUT_OF_TIME,
-                    f"search stopped after {elapsed:.3g} s "
-                    f"(time budget of {timeout:g} s used up)",
-                )
-            if self._progress is not None and now - self._last_report >= self._interval:
-                if self._last_report:
-                    self._report(now)
-                else:
-                    self._last_report = now
-        if self._stop_requested:
-            self._stop(
-                Outcome.INTERRUPTED,
-                f"search stopped on request after {nodes - 1} nodes",
-                Interrupted,
-            )
-        check_at = nodes + _CLOCK_EVERY
-        if max_nodes is not None:
-            check_at = min(check_at, max_nodes + 1)
-        return check_at
-
     def _fraction(self) -> float:
         """Knuth's estimate of the part of the (memoised) tree explored."""
         done = 0.0
@@ -740,15 +704,6 @@ class MemoSearch:
                 remaining=0.0 if done else remaining,
             )
         )
-
-    def _stop(
-        self,
-        outcome: Outcome,
-        detail: str,
-        kind: type[SearchStopped] = BudgetExceeded,
-    ) -> None:
-        self.outcome = outcome
-        raise kind(outcome, self.stats, detail)
 
 
 def _chain(
