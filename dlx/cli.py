@@ -756,7 +756,9 @@ def _workers(
             f"cannot reach the Dask scheduler at {args.scheduler}: {error}"
         ) from None
     try:
-        yield client.get_executor(), None
+        # Tasks carry a search id of their own, so Dask need not hash their
+        # arguments to tell them apart (pure=False skips that).
+        yield client.get_executor(pure=False), None
     finally:
         client.close()
 
