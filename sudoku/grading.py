@@ -509,10 +509,13 @@ def _solve_by_hand(
     return used
 
 
-def _search_rest(
-    board: _Board, max_nodes: int | None, timeout: float | None
-) -> tuple[int, int]:
-    """Count the completions of the board (up to 2) by exact cover: (count, nodes)."""
+def _cover_of(board: _Board) -> tuple[ExactCover, list[tuple[int, int]]]:
+    """The exact-cover problem of the board's open cells and their candidates.
+
+    Items: each open cell, then each (unit, symbol) that the unit still
+    lacks; options: each candidate of each open cell, listed beside as
+    (cell, value).
+    """
     layout = board.layout
     cand = board.cand
     values = board.values
@@ -530,6 +533,7 @@ def _search_rest(
                 number[index, value] = item
                 item += 1
     rows: list[list[int]] = []
+    choices: list[tuple[int, int]] = []
     cell_units = layout.cell_units
     for position, cell in enumerate(open_cells):
         bits = cand[cell]
@@ -538,8 +542,15 @@ def _search_rest(
             bits ^= low
             value = low.bit_length()
             rows.append([position] + [number[u, value] for u in cell_units[cell]])
-    problem = ExactCover.from_rows(rows, item, check=False)
-    search = problem.search(
+            choices.append((cell, value))
+    return ExactCover.from_rows(rows, item, check=False), choices
+
+
+def _search_rest(
+    board: _Board, max_nodes: int | None, timeout: float | None
+) -> tuple[int, int]:
+    """Count the completions of the board (up to 2) by exact cover: (count, nodes)."""
+    search = _cover_of(board)[0].search(
         limit=2, max_nodes=max_nodes, timeout=timeout, count_only=True
     )
     try:
