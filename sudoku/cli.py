@@ -70,7 +70,7 @@ is detected for each puzzle and kept in the answer.
 Output: one solution per line for line input; for block input, each
 solution as N lines followed by one blank line (with --uva, a blank line
 only between two solutions).  --count and --grade print one line per
-puzzle instead (--grade: the level, 1 easy to 5 extreme, the hardest
+puzzle instead (--grade: the level, 1 easy to 6 diabolical, the hardest
 technique the solve needs, and how often each technique was used).  A
 puzzle that cannot be read or solved is
 reported on standard error with its number and line; the others are still
@@ -204,7 +204,7 @@ def _parser() -> argparse.ArgumentParser:
         "--grade",
         action="store_true",
         help="print the grade of each puzzle, one per line: the level "
-        "(1 easy ... 5 extreme), the hardest technique its solve needs and "
+        "(1 easy ... 6 diabolical), the hardest technique its solve needs and "
         "how often each was used (see sudoku.grade); a puzzle without "
         "exactly one solution is reported as bad",
     )
