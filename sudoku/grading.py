@@ -1,6 +1,6 @@
 """Grading sudoku puzzles by the human techniques their solve needs.
 
-:func:`grade` solves a puzzle the way a careful person would: at every
+:func:`sudoku.grade` solves a puzzle the way a careful person would: at every
 step it applies the simplest technique of the list below that makes
 progress, with every deduction that technique finds in the grid as it
 stands, and then starts again from the simplest.  The grade is the
@@ -8,7 +8,7 @@ hardest technique the solve needed; when none of them gets any further,
 the rest is left to the exact-cover search, and the grade records how
 many search nodes that took.
 
-The techniques, simplest first (:class:`Technique`):
+The techniques, simplest first (:class:`sudoku.Technique`):
 
 1. *naked single*: a cell with one candidate left;
 2. *hidden single*: a symbol with one place left in a row, column or box;
@@ -17,7 +17,8 @@ The techniques, simplest first (:class:`Technique`):
    and claiming);
 4. *naked pair*: two cells of a unit with the same two candidates only;
 5. *hidden pair*: two symbols with the same two places only in a unit;
-6. *naked triple*, 7. *hidden triple*: the same with three;
+6. *naked triple*: three cells with three candidates between them;
+7. *hidden triple*: three symbols with three places between them;
 8. *X-wing*: a symbol whose places in two rows lie in the same two
    columns (or the other way round);
 9. *swordfish*: the same with three rows and three columns;
@@ -28,7 +29,7 @@ that hold each symbol once: rows, columns and boxes); the fish (X-wing,
 swordfish) use the rows and columns.  Every deduction holds in every
 solution of the puzzle, so grading never changes the answer.
 
-The scale (:attr:`Grade.level`) groups the techniques into six levels:
+The scale (``Grade.level``) groups the techniques into six levels:
 
 ====== ========== ==================================================
 level  name       hardest technique needed
@@ -37,11 +38,12 @@ level  name       hardest technique needed
 2      medium     locked candidates
 3      hard       naked and hidden pairs and triples
 4      expert     X-wing, swordfish
-5      extreme    search, fewer than :data:`DIABOLICAL_NODES` nodes
-6      diabolical search, :data:`DIABOLICAL_NODES` nodes or more
+5      extreme    search, fewer than 1,000 nodes
+6      diabolical search, 1,000 nodes or more
 ====== ========== ==================================================
 
-(level 0, ``"solved"``, is a grid without a blank).  The line between
+(level 0, ``"solved"``, is a grid without a blank; the 1,000 is
+:data:`sudoku.grading.DIABOLICAL_NODES`).  The line between
 levels 5 and 6 was calibrated on public sets (see the grading how-to): it
 puts nearly all of the forum's "hardest" lists on level 6 and nearly all
 of magictour's top1465 and Norvig's top95 on level 5.  Grades compare by
@@ -97,7 +99,7 @@ class Technique(enum.IntEnum):
     @property
     def level(self) -> int:
         """The level of :data:`LEVEL_NAMES` that this technique marks (1 to 5;
-        a search of :data:`DIABOLICAL_NODES` nodes or more makes it 6)."""
+        a search of :data:`sudoku.grading.DIABOLICAL_NODES` nodes or more makes it 6)."""
         return _LEVEL_OF[self]
 
 
@@ -114,7 +116,7 @@ _LEVEL_OF = {
     Technique.SEARCH: 5,
 }
 
-#: The names of the levels of :attr:`Grade.level`, from 0.
+#: The names of the levels of ``Grade.level``, from 0.
 LEVEL_NAMES = ("solved", "easy", "medium", "hard", "expert", "extreme", "diabolical")
 
 #: Search nodes from which a puzzle that needs search is ``"diabolical"``
@@ -129,7 +131,7 @@ class Grade:
     :ivar level: 0 to 6 on the scale of :mod:`sudoku.grading`
         (:attr:`name` says it in words).
     :ivar hardest: the hardest technique the solve needed
-        (:attr:`Technique.SEARCH` when the techniques were not enough;
+        (:attr:`sudoku.Technique.SEARCH` when the techniques were not enough;
         ``None`` for a grid without a blank).
     :ivar techniques: each technique used, simplest first, with how many
         deductions it made (cells it filled, or candidates it removed).
@@ -583,7 +585,7 @@ def grade(
     The puzzle must have exactly one solution: a human solve, and so a
     grade, is about finding *the* answer.  When the techniques do not
     finish the solve, the exact-cover search does, and looks for a second
-    solution; its nodes are the grade's :attr:`~Grade.search_nodes`.
+    solution; its nodes are the grade's ``search_nodes``.
 
     :param grid: the puzzle, in any form :func:`sudoku.solve` reads.
     :param alphabet: as in :func:`sudoku.solve`.

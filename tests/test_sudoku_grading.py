@@ -24,7 +24,7 @@ from collections.abc import Callable
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from sudoku_helpers import LOCAL_DATA, assert_solves, local_lines
+from sudoku_helpers import LOCAL_DATA, assert_solves, local_lines, shared_lines
 
 import sudoku
 from sudoku import (
@@ -346,6 +346,36 @@ def test_each_technique_alone_in_random_states(
         if not board.apply(find(board)):
             break
         assert_sound(board, solution)
+
+
+@pytest.mark.parametrize(
+    ("name", "count"),
+    [
+        ("sudoku9_magictour_top1465.txt", 3),
+        ("sudoku9_17clue_royle.txt", 3),
+        ("sudoku9_forum_hardest_1106.txt", 1),
+    ],
+)
+def test_shared_sets_agree_with_the_oracles(name: str, count: int) -> None:
+    for puzzle in shared_lines(name, count):
+        walk_and_compare(board_of(puzzle), (3, 3), solution_of(puzzle, (3, 3), NINE))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "name",
+    [
+        "sudoku9_magictour_top1465.txt",
+        "sudoku9_17clue_royle.txt",
+        "sudoku9_forum_hardest_1905_11plus_first10000.txt",
+        "sudoku16_goomii3000.txt",
+    ],
+)
+def test_shared_sets_agree_with_the_oracles_long(name: str) -> None:
+    box = (4, 4) if name.startswith("sudoku16") else (3, 3)
+    symbols = SIXTEEN if box == (4, 4) else NINE
+    for puzzle in shared_lines(name, 20 if box == (4, 4) else 60):
+        walk_and_compare(board_of(puzzle, box), box, solution_of(puzzle, box, symbols))
 
 
 # --- the ladder ------------------------------------------------------------------
