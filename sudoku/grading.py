@@ -165,16 +165,24 @@ class Grade:
     def _key(self) -> tuple[int, int, int]:
         return (self.level, int(self.hardest or 0), self.search_nodes)
 
-    def __lt__(self, other: Grade) -> bool:
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Grade):
+            return NotImplemented
         return self._key() < other._key()
 
-    def __le__(self, other: Grade) -> bool:
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, Grade):
+            return NotImplemented
         return self._key() <= other._key()
 
-    def __gt__(self, other: Grade) -> bool:
+    def __gt__(self, other: object) -> bool:
+        if not isinstance(other, Grade):
+            return NotImplemented
         return self._key() > other._key()
 
-    def __ge__(self, other: Grade) -> bool:
+    def __ge__(self, other: object) -> bool:
+        if not isinstance(other, Grade):
+            return NotImplemented
         return self._key() >= other._key()
 
     def __str__(self) -> str:
@@ -269,9 +277,6 @@ class _Board:
         for cell, value in enumerate(values):
             if not value and not cand[cell]:
                 raise _Contradiction(f"no symbol fits {_where(layout.size, cell)}")
-
-    def open_cells(self) -> int:
-        return sum(1 for v in self.values if not v)
 
     def apply(self, found: _Found) -> int:
         """Make the deductions; return how many changed the grid."""
@@ -624,7 +629,14 @@ def _grade(
     max_nodes: int | None = None,
     timeout: float | None = None,
 ) -> Grade:
-    """Grade a parsed grid, with ``extra`` units beside rows, columns and boxes."""
+    """Grade a parsed grid, with ``extra`` units beside rows, columns and boxes.
+
+    Each extra unit is a tuple of N cell indices (row-major, from 0) that
+    must hold each symbol once: the diagonals of X-sudoku, the windows of
+    windoku, the regions of jigsaw sudoku.  Every technique but the fish
+    uses them, and so does the search.  (The hook for variants: not public
+    yet.)
+    """
     layout = _layout(grid.size, grid.box, extra)
     values = list(grid.values)
     _check_givens(grid, layout)

@@ -43,6 +43,7 @@ from sudoku.grading import (
     DIABOLICAL_NODES,
     _Board,
     _Contradiction,
+    _grade,
     _layout,
     _solve_by_hand,
 )
@@ -588,6 +589,43 @@ def test_grades_do_not_depend_on_the_alphabet() -> None:
     puzzle = LADDER[4][1]
     letters = puzzle.translate(str.maketrans(NINE, "ABCDEFGHI"))
     assert grade(letters) == grade(puzzle)
+
+
+def test_extra_units_against_brute_force() -> None:
+    """The hook for variants: 4x4 X-sudoku (both diagonals as extra units),
+    graded puzzle by puzzle against the brute-force list of every 4x4
+    X-sudoku solution."""
+    diagonals = ((0, 5, 10, 15), (3, 6, 9, 12))
+    every = [s for s in sudoku.solutions("." * 16) if isinstance(s, str)]
+    assert len(every) == 288
+    xs = [s for s in every if all(len({s[c] for c in d}) == 4 for d in diagonals)]
+    rng = random.Random(12)
+    outcomes = {"unique": 0, "none": 0, "several": 0}
+    for _ in range(300):
+        base = rng.choice(every)
+        keep = set(rng.sample(range(16), rng.randint(3, 9)))
+        puzzle = "".join(ch if i in keep else "." for i, ch in enumerate(base))
+        fits = [
+            s for s in xs if all(p in (".", q) for p, q in zip(puzzle, s, strict=True))
+        ]
+        grid = Grid.parse(puzzle)
+        if len(fits) == 1:
+            outcomes["unique"] += 1
+            g = _grade(grid, diagonals)
+            assert g.blanks == puzzle.count(".")
+            board = _Board(_layout(4, (2, 2), diagonals), list(grid.values), str)
+            _solve_by_hand(board)
+            truth = [int(ch) for ch in fits[0]]
+            assert_sound(board, truth)
+        elif not fits:
+            outcomes["none"] += 1
+            with pytest.raises((NoSolutionError, ConflictError)):
+                _grade(grid, diagonals)
+        else:
+            outcomes["several"] += 1
+            with pytest.raises(MultipleSolutionsError):
+                _grade(grid, diagonals)
+    assert min(outcomes.values()) >= 10, outcomes
 
 
 def test_contradiction_is_internal() -> None:
