@@ -618,6 +618,7 @@ def _answer(
                     alphabet=options.alphabet,
                     box=options.box,
                     timeout=options.timeout,
+                    progress=progress,
                 )
             )
         if options.count:

@@ -58,7 +58,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from dlx import BudgetExceeded, ExactCover
+from dlx import BudgetExceeded, ExactCover, Progress
 from sudoku.encoding import _conflict, _shape, _unit_name, _where
 from sudoku.errors import BudgetError, MultipleSolutionsError, NoSolutionError
 from sudoku.grid import ArrayLike, Grid, GridLike
@@ -563,11 +563,18 @@ def _cover_of(board: _Board) -> tuple[ExactCover, list[tuple[int, int]]]:
 
 
 def _search_rest(
-    board: _Board, max_nodes: int | None, timeout: float | None
+    board: _Board,
+    max_nodes: int | None,
+    timeout: float | None,
+    progress: Callable[[Progress], object] | None = None,
 ) -> tuple[int, int]:
     """Count the completions of the board (up to 2) by exact cover: (count, nodes)."""
     search = _cover_of(board)[0].search(
-        limit=2, max_nodes=max_nodes, timeout=timeout, count_only=True
+        limit=2,
+        max_nodes=max_nodes,
+        timeout=timeout,
+        progress=progress,
+        count_only=True,
     )
     try:
         for _ in search:
@@ -584,6 +591,7 @@ def grade(
     box: tuple[int, int] | None = None,
     max_nodes: int | None = None,
     timeout: float | None = None,
+    progress: Callable[[Progress], object] | None = None,
 ) -> Grade:
     """Grade a puzzle by the human techniques its solve needs (see :mod:`sudoku.grading`).
 
@@ -598,6 +606,8 @@ def grade(
     :param max_nodes: give up when the search needs more nodes than this.
     :param timeout: give up when the search takes more seconds than this
         (the techniques themselves are not timed).
+    :param progress: called about once a second with a :class:`dlx.Progress`
+        while the search runs, as in :func:`sudoku.solve`.
     :returns: the grade.
     :raises GridSizeError: when the grid is not N rows of N cells.
     :raises SymbolError: when a cell holds an unknown symbol.
@@ -620,7 +630,7 @@ def grade(
     """
     _check_budget(None, max_nodes, timeout)
     parsed = Grid.parse(grid, alphabet=alphabet, box=box)
-    return _grade(parsed, max_nodes=max_nodes, timeout=timeout)
+    return _grade(parsed, max_nodes=max_nodes, timeout=timeout, progress=progress)
 
 
 def _grade(
@@ -628,6 +638,7 @@ def _grade(
     extra: tuple[tuple[int, ...], ...] = (),
     max_nodes: int | None = None,
     timeout: float | None = None,
+    progress: Callable[[Progress], object] | None = None,
 ) -> Grade:
     """Grade a parsed grid, with ``extra`` units beside rows, columns and boxes.
 
@@ -648,7 +659,7 @@ def _grade(
         raise NoSolutionError(f"no solution: {why}") from None
     nodes = 0
     if 0 in values:
-        found, nodes = _search_rest(board, max_nodes, timeout)
+        found, nodes = _search_rest(board, max_nodes, timeout, progress)
         if found == 0:
             raise NoSolutionError("no solution: the search found none")
         if found > 1:

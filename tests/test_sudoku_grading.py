@@ -531,6 +531,17 @@ def test_no_solution_found_by_a_technique_or_the_search() -> None:
             grade(broken)
 
 
+def test_a_25x25_minimal_puzzle_shows_progress_then_gives_up() -> None:
+    # Frisch's minimal 25x25 puzzles: the techniques leave about 330 cells
+    # open and the search runs for days; the budget stops it, with progress
+    # reported on the way.
+    puzzle = local_lines("sudoku25_gecode_frisch18.txt", 1)[0]
+    seen: list[object] = []
+    with pytest.raises(BudgetError):
+        grade(puzzle, timeout=1.5, progress=seen.append)
+    assert seen
+
+
 def test_a_full_grid_is_level_0() -> None:
     g = grade("1234341221434321")
     assert (g.level, g.name, g.hardest, g.techniques, g.blanks) == (
