@@ -42,16 +42,19 @@ from sudoku.errors import (
     SymbolError,
 )
 from sudoku.formats import Layout, Puzzle, format_solution, iter_puzzles, read_puzzles
+from sudoku.grading import LEVEL_NAMES, Grade, Technique, grade
 from sudoku.grid import ArrayLike, Grid, GridLike, box_shape, detect_alphabet
 from sudoku.solver import check, count, is_unique, solutions, solve
 
 __all__ = [
+    "LEVEL_NAMES",
     "AlphabetError",
     "ArrayLike",
     "BoxShapeError",
     "BudgetError",
     "ConflictError",
     "Encoding",
+    "Grade",
     "Grid",
     "GridLike",
     "GridSizeError",
@@ -63,12 +66,14 @@ __all__ = [
     "SolutionError",
     "SudokuError",
     "SymbolError",
+    "Technique",
     "box_shape",
     "check",
     "count",
     "detect_alphabet",
     "encode",
     "format_solution",
+    "grade",
     "is_unique",
     "iter_puzzles",
     "read_puzzles",

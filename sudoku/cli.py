@@ -27,6 +27,7 @@ from dlx.parallel import process_context
 from dlx.watch import ProgressLine, clear_line, describe_progress
 from sudoku.errors import MultipleSolutionsError, SudokuError
 from sudoku.formats import Puzzle, format_solution, iter_puzzles
+from sudoku.grading import grade
 from sudoku.grid import box_shape
 from sudoku.solver import check, count, solve
 from sudoku.wording import counted
@@ -68,15 +69,19 @@ is detected for each puzzle and kept in the answer.
 
 Output: one solution per line for line input; for block input, each
 solution as N lines followed by one blank line (with --uva, a blank line
-only between two solutions).  A puzzle that cannot be read or solved is
+only between two solutions).  --count and --grade print one line per
+puzzle instead (--grade: the level, 1 easy to 6 diabolical, the hardest
+technique the solve needs, and how often each technique was used).  A
+puzzle that cannot be read or solved is
 reported on standard error with its number and line; the others are still
 solved and printed, in order."""
 
 EPILOG = """\
 exit status (the first of 74, 130, 141, 143 to happen ends the run):
-  0    every puzzle was solved (or counted, or checked right)
-  1    some puzzle was bad, unsolvable, timed out, or had a wrong or
-       missing solution (--check); a skipped line counts as bad
+  0    every puzzle was solved (or counted, graded, or checked right)
+  1    some puzzle was bad, unsolvable, timed out, had several solutions
+       (--grade, --unique), or had a wrong or missing solution (--check);
+       a skipped line counts as bad
   2    unusable input (not a puzzle format, an unreadable file, an input
        with no puzzle at all, even an empty one, a closed standard input)
        or bad options (an option that does nothing or contradicts
@@ -100,6 +105,8 @@ examples:
   sudoku puzzles.txt                  solve, one puzzle per line
   sudoku --uva < sudoku16.in          16x16 blocks, UVA 1309 blank lines
   sudoku --count --limit 2 grids.txt  1 for unique puzzles, 2 for several
+  sudoku --grade puzzles.txt          one grade per puzzle, e.g.
+                                      '3 hard (naked pair): naked single 40, ...'
   sudoku --check puzzles.in answers.out
   sudoku --box 2x3 six-by-six.txt     6x6 grids with 2x3 boxes
   sudoku --jobs 0 many.txt            on every core, answers in input order
@@ -192,6 +199,14 @@ def _parser() -> argparse.ArgumentParser:
         "--count",
         action="store_true",
         help="print the number of solutions of each puzzle, one per line",
+    )
+    mode.add_argument(
+        "--grade",
+        action="store_true",
+        help="print the grade of each puzzle, one per line: the level "
+        "(1 easy ... 6 diabolical), the hardest technique its solve needs and "
+        "how often each was used (see sudoku.grade); a puzzle without "
+        "exactly one solution is reported as bad",
     )
     mode.add_argument(
         "--check",
@@ -527,7 +542,7 @@ def _solve_all(
         kind, value = outcome
         if kind == "fail":
             batch.fail(f"{_where(source, puzzle)}: {value}")
-        elif isinstance(value, int):
+        elif kind == "line" or isinstance(value, int):
             batch.write(f"{value}\n", answer=True)
         else:
             text = format_solution(value, puzzle.layout, first=first, uva=options.uva)
@@ -572,8 +587,8 @@ def _solve_all(
             deliver(*_settled(ahead.popleft()))
 
 
-#: What solving one puzzle gives: ``("answer", grid or count)`` or
-#: ``("fail", message)``.
+#: What solving one puzzle gives: ``("answer", grid or count)``,
+#: ``("line", grade)`` or ``("fail", message)``.
 _Outcome = tuple[str, str | int]
 
 
@@ -596,6 +611,16 @@ def _answer(
     if puzzle.error is not None:
         return "fail", puzzle.error
     try:
+        if options.grade:
+            return "line", str(
+                grade(
+                    puzzle.text,
+                    alphabet=options.alphabet,
+                    box=options.box,
+                    timeout=options.timeout,
+                    progress=progress,
+                )
+            )
         if options.count:
             return "answer", count(
                 puzzle.text,
@@ -614,6 +639,8 @@ def _answer(
             progress=progress,
         )
     except MultipleSolutionsError:
+        if options.grade:
+            return "fail", "more than one solution: --grade needs a unique one"
         return "fail", "more than one solution (--unique)"
     except BudgetExceeded as error:  # a SudokuError too: this one first
         return "fail", f"gave up: {error}"
@@ -828,6 +855,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(
             "--unique does not go with --count (--count --limit 2 tells "
             "unique puzzles, 1, from the others, 2)"
+        )
+    if options.unique and options.grade:
+        parser.error(
+            "--unique does not go with --grade, which reports a puzzle with "
+            "several solutions as bad anyway"
         )
     if options.unique and options.check:
         parser.error("--unique does not go with --check, which solves nothing")

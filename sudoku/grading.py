@@ -1,0 +1,704 @@
+"""Grading sudoku puzzles by the human techniques their solve needs.
+
+:func:`sudoku.grade` solves a puzzle the way a careful person would: at every
+step it applies the simplest technique of the list below that makes
+progress, with every deduction that technique finds in the grid as it
+stands, and then starts again from the simplest.  The grade is the
+hardest technique the solve needed; when none of them gets any further,
+the rest is left to the exact-cover search, and the grade records how
+many search nodes that took.
+
+The techniques, simplest first (:class:`sudoku.Technique`):
+
+1. *naked single*: a cell with one candidate left;
+2. *hidden single*: a symbol with one place left in a row, column or box;
+3. *locked candidates*: the places of a symbol in one unit all lie in a
+   second unit, so the symbol goes nowhere else in the second (pointing
+   and claiming);
+4. *naked pair*: two cells of a unit with the same two candidates only;
+5. *hidden pair*: two symbols with the same two places only in a unit;
+6. *naked triple*: three cells with three candidates between them;
+7. *hidden triple*: three symbols with three places between them;
+8. *X-wing*: a symbol whose places in two rows lie in the same two
+   columns (or the other way round);
+9. *swordfish*: the same with three rows and three columns;
+10. *search*: none of the above gets any further.
+
+Every technique is written over the *units* of the grid (lists of cells
+that hold each symbol once: rows, columns and boxes); the fish (X-wing,
+swordfish) use the rows and columns.  Every deduction holds in every
+solution of the puzzle, so grading never changes the answer.
+
+The scale (``Grade.level``) groups the techniques into six levels:
+
+====== ========== ==================================================
+level  name       hardest technique needed
+====== ========== ==================================================
+1      easy       naked and hidden singles
+2      medium     locked candidates
+3      hard       naked and hidden pairs and triples
+4      expert     X-wing, swordfish
+5      extreme    search, fewer than 1,000 nodes
+6      diabolical search, 1,000 nodes or more
+====== ========== ==================================================
+
+(level 0, ``"solved"``, is a grid without a blank; the 1,000 is
+:data:`sudoku.grading.DIABOLICAL_NODES`).  The line between
+levels 5 and 6 was calibrated on public sets (see the grading how-to): it
+puts nearly all of the forum's "hardest" lists on level 6 and nearly all
+of magictour's top1465 and Norvig's top95 on level 5.  Grades compare by
+level, then by the hardest technique, then by the search nodes.
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from dlx import BudgetExceeded, ExactCover, Progress
+from sudoku.encoding import _conflict, _shape, _unit_name, _where
+from sudoku.errors import BudgetError, MultipleSolutionsError, NoSolutionError
+from sudoku.grid import ArrayLike, Grid, GridLike
+from sudoku.solver import _check_budget
+
+__all__ = ["DIABOLICAL_NODES", "LEVEL_NAMES", "Grade", "Technique", "grade"]
+
+
+class Technique(enum.IntEnum):
+    """The solving techniques of :func:`grade`, simplest first.
+
+    >>> Technique.X_WING.label
+    'X-wing'
+    >>> Technique.NAKED_PAIR < Technique.X_WING
+    True
+    >>> Technique.HIDDEN_TRIPLE.level
+    3
+    """
+
+    NAKED_SINGLE = 1
+    HIDDEN_SINGLE = 2
+    LOCKED_CANDIDATES = 3
+    NAKED_PAIR = 4
+    HIDDEN_PAIR = 5
+    NAKED_TRIPLE = 6
+    HIDDEN_TRIPLE = 7
+    X_WING = 8
+    SWORDFISH = 9
+    SEARCH = 10
+
+    @property
+    def label(self) -> str:
+        """The technique's name in words, e.g. ``"naked pair"``."""
+        if self is Technique.X_WING:
+            return "X-wing"
+        return self.name.lower().replace("_", " ")
+
+    @property
+    def level(self) -> int:
+        """The level of :data:`LEVEL_NAMES` that this technique marks (1 to 5;
+        a search of :data:`sudoku.grading.DIABOLICAL_NODES` nodes or more makes it 6)."""
+        return _LEVEL_OF[self]
+
+
+_LEVEL_OF = {
+    Technique.NAKED_SINGLE: 1,
+    Technique.HIDDEN_SINGLE: 1,
+    Technique.LOCKED_CANDIDATES: 2,
+    Technique.NAKED_PAIR: 3,
+    Technique.HIDDEN_PAIR: 3,
+    Technique.NAKED_TRIPLE: 3,
+    Technique.HIDDEN_TRIPLE: 3,
+    Technique.X_WING: 4,
+    Technique.SWORDFISH: 4,
+    Technique.SEARCH: 5,
+}
+
+#: The names of the levels of ``Grade.level``, from 0.
+LEVEL_NAMES = ("solved", "easy", "medium", "hard", "expert", "extreme", "diabolical")
+
+#: Search nodes from which a puzzle that needs search is ``"diabolical"``
+#: (level 6) rather than ``"extreme"`` (level 5).
+DIABOLICAL_NODES = 1000
+
+
+@dataclass(frozen=True, slots=True)
+class Grade:
+    """The grade of a puzzle, with its reasons (made by :func:`grade`).
+
+    :ivar level: 0 to 6 on the scale of :mod:`sudoku.grading`
+        (:attr:`name` says it in words).
+    :ivar hardest: the hardest technique the solve needed
+        (:attr:`sudoku.Technique.SEARCH` when the techniques were not enough;
+        ``None`` for a grid without a blank).
+    :ivar techniques: each technique used, simplest first, with how many
+        deductions it made (cells it filled, or candidates it removed).
+    :ivar search_nodes: the nodes of the exact-cover search that finished
+        the solve (0 when the techniques solved it), counting the search
+        for a second solution too: the effort of proving the answer unique.
+    :ivar blanks: the blank cells of the puzzle.
+
+    Grades compare by level, then hardest technique, then search nodes.
+
+    >>> g = grade("1..." "...2" "..4." ".3..")
+    >>> g.level, g.name, g.hardest.label, g.search_nodes
+    (1, 'easy', 'naked single', 0)
+    >>> print(g)
+    1 easy (naked single): naked single 12
+    >>> g < grade("1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..")
+    True
+    """
+
+    level: int
+    hardest: Technique | None
+    techniques: tuple[tuple[Technique, int], ...]
+    search_nodes: int
+    blanks: int
+
+    @property
+    def name(self) -> str:
+        """The level in words: one of :data:`LEVEL_NAMES`."""
+        return LEVEL_NAMES[self.level]
+
+    def _key(self) -> tuple[int, int, int]:
+        return (self.level, int(self.hardest or 0), self.search_nodes)
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Grade):
+            return NotImplemented
+        return self._key() < other._key()
+
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, Grade):
+            return NotImplemented
+        return self._key() <= other._key()
+
+    def __gt__(self, other: object) -> bool:
+        if not isinstance(other, Grade):
+            return NotImplemented
+        return self._key() > other._key()
+
+    def __ge__(self, other: object) -> bool:
+        if not isinstance(other, Grade):
+            return NotImplemented
+        return self._key() >= other._key()
+
+    def __str__(self) -> str:
+        if self.hardest is None:
+            return f"{self.level} {self.name}: no blank cell"
+        hardest = self.hardest.label
+        if self.hardest is Technique.SEARCH:
+            hardest = f"search, {self.search_nodes} nodes"
+        used = ", ".join(
+            f"{technique.label} {times}" for technique, times in self.techniques
+        )
+        return f"{self.level} {self.name} ({hardest}): {used or 'nothing'}"
+
+
+class _Contradiction(Exception):
+    """The grid has no solution: a cell or a symbol has no possibility left."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Layout:
+    """The tables of the units of one grid shape (shared, cached)."""
+
+    size: int
+    units: tuple[tuple[int, ...], ...]
+    #: Per unit: its cells, as a set.
+    unit_sets: tuple[frozenset[int], ...]
+    #: Per cell: the units it is in.
+    cell_units: tuple[tuple[int, ...], ...]
+    #: Per cell: every other cell that shares a unit with it.
+    peers: tuple[tuple[int, ...], ...]
+    #: The rows and the columns, as cells in order (for the fish).
+    rows: tuple[tuple[int, ...], ...]
+    columns: tuple[tuple[int, ...], ...]
+    #: Per unit: how to name it in a message.
+    names: tuple[str, ...]
+
+
+@lru_cache(maxsize=32)
+def _layout(
+    size: int, box: tuple[int, int], extra: tuple[tuple[int, ...], ...] = ()
+) -> _Layout:
+    shape = _shape(size, box)
+    units = shape.units + extra
+    names = tuple(_unit_name(shape, k // size, k % size) for k in range(3 * size))
+    names += tuple(f"region {k + 1}" for k in range(len(extra)))
+    area = size * size
+    cell_units: list[list[int]] = [[] for _ in range(area)]
+    for index, unit in enumerate(units):
+        for cell in unit:
+            cell_units[cell].append(index)
+    peers = tuple(
+        tuple(sorted({p for u in cell_units[c] for p in units[u]} - {c}))
+        for c in range(area)
+    )
+    return _Layout(
+        size,
+        units,
+        tuple(frozenset(unit) for unit in units),
+        tuple(tuple(us) for us in cell_units),
+        peers,
+        shape.units[:size],
+        shape.units[size : 2 * size],
+        names,
+    )
+
+
+#: What a technique finds: cells to fill (cell, value), candidates to
+#: remove {cell: mask of values}.
+_Found = tuple[list[tuple[int, int]], dict[int, int]]
+
+
+class _Board:
+    """The candidates of a grid being solved by hand."""
+
+    __slots__ = ("cand", "layout", "symbol", "values")
+
+    def __init__(
+        self, layout: _Layout, values: list[int], symbol: Callable[[int], object]
+    ) -> None:
+        self.layout = layout
+        self.values = values
+        self.symbol = symbol
+        full = (1 << layout.size) - 1
+        cand = [0 if v else full for v in values]
+        peers = layout.peers
+        for cell, value in enumerate(values):
+            if value:
+                bit = ~(1 << (value - 1))
+                for p in peers[cell]:
+                    cand[p] &= bit
+        self.cand = cand
+        for cell, value in enumerate(values):
+            if not value and not cand[cell]:
+                raise _Contradiction(f"no symbol fits {_where(layout.size, cell)}")
+
+    def apply(self, found: _Found) -> int:
+        """Make the deductions; return how many changed the grid."""
+        placements, eliminations = found
+        values = self.values
+        cand = self.cand
+        peers = self.layout.peers
+        size = self.layout.size
+        done = 0
+        for cell, value in placements:
+            if values[cell] == value:
+                continue
+            bit = 1 << (value - 1)
+            if values[cell] or not cand[cell] & bit:
+                raise _Contradiction(
+                    f"{_where(size, cell)} must hold {self.symbol(value)!r}, "
+                    "which cannot go there"
+                )
+            values[cell] = value
+            cand[cell] = 0
+            done += 1
+            for p in peers[cell]:
+                if cand[p] & bit:
+                    cand[p] ^= bit
+                    if not cand[p]:
+                        raise _Contradiction(f"no symbol fits {_where(size, p)}")
+        for cell, mask in eliminations.items():
+            removed = cand[cell] & mask
+            if removed:
+                cand[cell] ^= removed
+                done += removed.bit_count()
+                if not cand[cell]:
+                    raise _Contradiction(f"no symbol fits {_where(size, cell)}")
+        return done
+
+
+def _naked_singles(board: _Board) -> _Found:
+    cand = board.cand
+    found = [
+        (cell, bits.bit_length())
+        for cell, bits in enumerate(cand)
+        if bits and not bits & (bits - 1)
+    ]
+    return found, {}
+
+
+def _hidden_singles(board: _Board) -> _Found:
+    cand = board.cand
+    values = board.values
+    layout = board.layout
+    found: list[tuple[int, int]] = []
+    full = (1 << layout.size) - 1
+    for index, unit in enumerate(layout.units):
+        once = twice = placed = 0
+        for cell in unit:
+            value = values[cell]
+            if value:
+                placed |= 1 << (value - 1)
+            else:
+                bits = cand[cell]
+                twice |= once & bits
+                once |= bits
+        lacking = full & ~placed
+        if once & lacking != lacking:
+            missing = (lacking & ~once).bit_length()
+            raise _Contradiction(
+                f"symbol {board.symbol(missing)!r} has no place in "
+                f"{layout.names[index]}"
+            )
+        single = once & ~twice
+        if not single:
+            continue
+        for cell in unit:
+            bits = cand[cell] & single
+            if bits:
+                if bits & (bits - 1):
+                    raise _Contradiction(
+                        f"{_where(layout.size, cell)} is the only place for two "
+                        f"symbols in {layout.names[index]}"
+                    )
+                found.append((cell, bits.bit_length()))
+    return found, {}
+
+
+def _places(unit: Sequence[int], cand: list[int]) -> dict[int, list[int]]:
+    """Per candidate bit: the cells of ``unit`` where it may go."""
+    where: dict[int, list[int]] = {}
+    for cell in unit:
+        bits = cand[cell]
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            where.setdefault(low, []).append(cell)
+    return where
+
+
+def _locked_candidates(board: _Board) -> _Found:
+    cand = board.cand
+    layout = board.layout
+    units = layout.units
+    unit_sets = layout.unit_sets
+    cell_units = layout.cell_units
+    eliminate: dict[int, int] = {}
+    for index, unit in enumerate(units):
+        inside = unit_sets[index]
+        for bit, cells in _places(unit, cand).items():
+            if len(cells) < 2:
+                continue
+            common = set(cell_units[cells[0]])
+            for cell in cells[1:]:
+                common.intersection_update(cell_units[cell])
+            common.discard(index)
+            for other in common:
+                for cell in units[other]:
+                    if cand[cell] & bit and cell not in inside:
+                        eliminate[cell] = eliminate.get(cell, 0) | bit
+    return [], eliminate
+
+
+def _naked_subsets(board: _Board, k: int) -> _Found:
+    cand = board.cand
+    eliminate: dict[int, int] = {}
+    for unit in board.layout.units:
+        open_cells = [cell for cell in unit if cand[cell]]
+        if len(open_cells) <= k:
+            continue
+        small = [cell for cell in open_cells if cand[cell].bit_count() <= k]
+        for group in itertools.combinations(small, k):
+            union = 0
+            for cell in group:
+                union |= cand[cell]
+            if union.bit_count() != k:
+                continue
+            for cell in open_cells:
+                if cell not in group and cand[cell] & union:
+                    eliminate[cell] = eliminate.get(cell, 0) | (cand[cell] & union)
+    return [], eliminate
+
+
+def _hidden_subsets(board: _Board, k: int) -> _Found:
+    cand = board.cand
+    eliminate: dict[int, int] = {}
+    for unit in board.layout.units:
+        open_cells = [cell for cell in unit if cand[cell]]
+        if len(open_cells) <= k:
+            continue
+        # Per symbol bit: the mask of its places among open_cells.
+        spots: dict[int, int] = {}
+        for i, cell in enumerate(open_cells):
+            bits = cand[cell]
+            while bits:
+                low = bits & -bits
+                bits ^= low
+                spots[low] = spots.get(low, 0) | (1 << i)
+        few = [bit for bit, mask in spots.items() if mask.bit_count() <= k]
+        for group in itertools.combinations(few, k):
+            where = keep = 0
+            for bit in group:
+                where |= spots[bit]
+                keep |= bit
+            if where.bit_count() != k:
+                continue
+            while where:
+                low = where & -where
+                where ^= low
+                cell = open_cells[low.bit_length() - 1]
+                extra = cand[cell] & ~keep
+                if extra:
+                    eliminate[cell] = eliminate.get(cell, 0) | extra
+    return [], eliminate
+
+
+def _fish(board: _Board, k: int) -> _Found:
+    cand = board.cand
+    values = board.values
+    layout = board.layout
+    size = layout.size
+    eliminate: dict[int, int] = {}
+    for base, cover in ((layout.rows, layout.columns), (layout.columns, layout.rows)):
+        for value in range(1, size + 1):
+            bit = 1 << (value - 1)
+            lines: list[tuple[int, int]] = []  # (base line, mask of positions)
+            for i, line in enumerate(base):
+                mask = 0
+                placed = False
+                for j, cell in enumerate(line):
+                    if values[cell] == value:
+                        placed = True
+                        break
+                    if cand[cell] & bit:
+                        mask |= 1 << j
+                if not placed and 0 < mask.bit_count() <= k:
+                    lines.append((i, mask))
+            if len(lines) < k:
+                continue
+            for group in itertools.combinations(lines, k):
+                union = 0
+                for _, mask in group:
+                    union |= mask
+                if union.bit_count() != k:
+                    continue
+                chosen = {i for i, _ in group}
+                while union:
+                    low = union & -union
+                    union ^= low
+                    for i, cell in enumerate(cover[low.bit_length() - 1]):
+                        if i not in chosen and cand[cell] & bit:
+                            eliminate[cell] = eliminate.get(cell, 0) | bit
+    return [], eliminate
+
+
+#: The techniques in the order they are tried, each with its finder.
+_FINDERS: tuple[tuple[Technique, Callable[[_Board], _Found]], ...] = (
+    (Technique.NAKED_SINGLE, _naked_singles),
+    (Technique.HIDDEN_SINGLE, _hidden_singles),
+    (Technique.LOCKED_CANDIDATES, _locked_candidates),
+    (Technique.NAKED_PAIR, lambda board: _naked_subsets(board, 2)),
+    (Technique.HIDDEN_PAIR, lambda board: _hidden_subsets(board, 2)),
+    (Technique.NAKED_TRIPLE, lambda board: _naked_subsets(board, 3)),
+    (Technique.HIDDEN_TRIPLE, lambda board: _hidden_subsets(board, 3)),
+    (Technique.X_WING, lambda board: _fish(board, 2)),
+    (Technique.SWORDFISH, lambda board: _fish(board, 3)),
+)
+
+
+def _solve_by_hand(
+    board: _Board, upto: Technique = Technique.SWORDFISH
+) -> dict[Technique, int]:
+    """Apply the techniques up to ``upto``, simplest first, until stuck or solved.
+
+    Returns how many deductions each technique made; ``board`` is left as
+    far as the techniques got.  Raises :class:`_Contradiction` when the
+    grid turns out to have no solution.
+    """
+    used: dict[Technique, int] = {}
+    finders = [(t, find) for t, find in _FINDERS if t <= upto]
+    values = board.values
+    while 0 in values:
+        for technique, find in finders:
+            done = board.apply(find(board))
+            if done:
+                used[technique] = used.get(technique, 0) + done
+                break
+        else:
+            break
+    return used
+
+
+def _cover_of(board: _Board) -> tuple[ExactCover, list[tuple[int, int]]]:
+    """The exact-cover problem of the board's open cells and their candidates.
+
+    Items: each open cell, then each (unit, symbol) that the unit still
+    lacks; options: each candidate of each open cell, listed beside as
+    (cell, value).
+    """
+    layout = board.layout
+    cand = board.cand
+    values = board.values
+    size = layout.size
+    open_cells = [cell for cell, value in enumerate(values) if not value]
+    item = len(open_cells)
+    number: dict[tuple[int, int], int] = {}
+    for index, unit in enumerate(layout.units):
+        placed = 0
+        for cell in unit:
+            if values[cell]:
+                placed |= 1 << (values[cell] - 1)
+        for value in range(1, size + 1):
+            if not placed >> (value - 1) & 1:
+                number[index, value] = item
+                item += 1
+    rows: list[list[int]] = []
+    choices: list[tuple[int, int]] = []
+    cell_units = layout.cell_units
+    for position, cell in enumerate(open_cells):
+        bits = cand[cell]
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            value = low.bit_length()
+            rows.append([position] + [number[u, value] for u in cell_units[cell]])
+            choices.append((cell, value))
+    return ExactCover.from_rows(rows, item, check=False), choices
+
+
+def _search_rest(
+    board: _Board,
+    max_nodes: int | None,
+    timeout: float | None,
+    progress: Callable[[Progress], object] | None = None,
+) -> tuple[int, int]:
+    """Count the completions of the board (up to 2) by exact cover: (count, nodes)."""
+    search = _cover_of(board)[0].search(
+        limit=2,
+        max_nodes=max_nodes,
+        timeout=timeout,
+        progress=progress,
+        count_only=True,
+    )
+    try:
+        for _ in search:
+            pass
+    except BudgetExceeded as stop:
+        raise BudgetError(stop) from None
+    return search.stats.solutions, search.stats.nodes
+
+
+def grade(
+    grid: GridLike | ArrayLike,
+    *,
+    alphabet: str | None = None,
+    box: tuple[int, int] | None = None,
+    max_nodes: int | None = None,
+    timeout: float | None = None,
+    progress: Callable[[Progress], object] | None = None,
+) -> Grade:
+    """Grade a puzzle by the human techniques its solve needs (see :mod:`sudoku.grading`).
+
+    The puzzle must have exactly one solution: a human solve, and so a
+    grade, is about finding *the* answer.  When the techniques do not
+    finish the solve, the exact-cover search does, and looks for a second
+    solution; its nodes are the grade's ``search_nodes``.
+
+    :param grid: the puzzle, in any form :func:`sudoku.solve` reads.
+    :param alphabet: as in :func:`sudoku.solve`.
+    :param box: as in :func:`sudoku.solve`.
+    :param max_nodes: give up when the search needs more nodes than this.
+    :param timeout: give up when the search takes more seconds than this
+        (the techniques themselves are not timed).
+    :param progress: called about once a second with a :class:`dlx.Progress`
+        while the search runs, as in :func:`sudoku.solve`.
+    :returns: the grade.
+    :raises GridSizeError: when the grid is not N rows of N cells.
+    :raises SymbolError: when a cell holds an unknown symbol.
+    :raises ConflictError: when two givens repeat a symbol in a unit.
+    :raises NoSolutionError: when the puzzle has no solution.
+    :raises MultipleSolutionsError: when it has more than one.
+    :raises SudokuError: when ``max_nodes`` or ``timeout`` is not a number
+        of at least 0 (and as :func:`sudoku.solve` for ``alphabet`` and ``box``).
+    :raises BudgetError: when ``max_nodes`` or ``timeout`` runs out.
+
+    >>> grade("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79").name
+    'easy'
+    >>> g = grade("1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..")
+    >>> g.name, g.hardest.label, g.search_nodes >= DIABOLICAL_NODES
+    ('diabolical', 'search', True)
+    >>> grade("." * 16)
+    Traceback (most recent call last):
+      ...
+    sudoku.errors.MultipleSolutionsError: more than one solution: a grade needs a unique one
+    """
+    _check_budget(None, max_nodes, timeout)
+    parsed = Grid.parse(grid, alphabet=alphabet, box=box)
+    return _grade(parsed, max_nodes=max_nodes, timeout=timeout, progress=progress)
+
+
+def _grade(
+    grid: Grid,
+    extra: tuple[tuple[int, ...], ...] = (),
+    max_nodes: int | None = None,
+    timeout: float | None = None,
+    progress: Callable[[Progress], object] | None = None,
+) -> Grade:
+    """Grade a parsed grid, with ``extra`` units beside rows, columns and boxes.
+
+    Each extra unit is a tuple of N cell indices (row-major, from 0) that
+    must hold each symbol once: the diagonals of X-sudoku, the windows of
+    windoku, the regions of jigsaw sudoku.  Every technique but the fish
+    uses them, and so does the search.  (The hook for variants: not public
+    yet.)
+    """
+    layout = _layout(grid.size, grid.box, extra)
+    values = list(grid.values)
+    _check_givens(grid, layout)
+    blanks = values.count(0)
+    try:
+        board = _Board(layout, values, grid.symbol)
+        used = _solve_by_hand(board)
+    except _Contradiction as why:
+        raise NoSolutionError(f"no solution: {why}") from None
+    nodes = 0
+    if 0 in values:
+        found, nodes = _search_rest(board, max_nodes, timeout, progress)
+        if found == 0:
+            raise NoSolutionError("no solution: the search found none")
+        if found > 1:
+            raise MultipleSolutionsError(
+                "more than one solution: a grade needs a unique one"
+            )
+    techniques = tuple(sorted(used.items()))
+    hardest: Technique | None
+    if 0 in values:
+        hardest = Technique.SEARCH
+    elif techniques:
+        hardest = techniques[-1][0]
+    else:
+        hardest = None
+    level = 0 if hardest is None else hardest.level
+    if nodes >= DIABOLICAL_NODES:
+        level = 6
+    return Grade(level, hardest, techniques, nodes, blanks)
+
+
+def _check_givens(grid: Grid, layout: _Layout) -> None:
+    """Raise :class:`ConflictError` for two givens with one symbol in a unit.
+
+    Cells are checked in order, so the error names the same pair as
+    :func:`sudoku.solve` does.
+    """
+    values = grid.values
+    seen = [0] * len(layout.units)
+    standard = 3 * grid.size
+    for cell, value in enumerate(values):
+        if not value:
+            continue
+        bit = 1 << (value - 1)
+        for index in layout.cell_units[cell]:
+            if seen[index] & bit:
+                if index < standard:
+                    raise _conflict(grid, _shape(grid.size, grid.box), cell)
+                raise NoSolutionError(
+                    f"no solution: symbol {grid.symbol(value)!r} twice in "
+                    f"{layout.names[index]}"
+                )
+            seen[index] |= bit
