@@ -43,6 +43,7 @@ PROBLEMS: dict[str, Callable[[], ExactCover]] = {
     "langford11": lambda: langford(11),
     "queens13": lambda: n_queens(13),
     "langford12": lambda: langford(12),
+    "queens14": lambda: n_queens(14),
     "pentominoes5x12": lambda: pentomino_rectangle(5, 12),
 }
 
