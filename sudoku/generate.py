@@ -14,10 +14,14 @@ How a puzzle is made:
    An orbit is emptied when the puzzle without it still has only the one
    solution: knowing that solution S, this asks whether any grid that
    keeps the other givens and differs from S somewhere in the orbit is a
-   solution -- a search for existence, not a count.
-3. The finished puzzle's uniqueness is then proved again by the
-   exact-cover engine, ``count(puzzle, limit=2) == 1``: a puzzle with two
-   solutions is never returned, whatever the steps above did.
+   solution -- a quick search for existence, not a count.  When that
+   search needs many branches (hard grids near the end, and every grid
+   beyond 9x9), the exact-cover engine answers instead, by a count with
+   limit 2 of the puzzle without the orbit.
+3. The finished puzzle's uniqueness is proved by the engine,
+   ``count(puzzle, limit=2) == 1`` -- once more, unless the last orbit
+   emptied was already decided by that very count: a puzzle with two
+   solutions is never returned, whatever the quick searches did.
 
 One pass is enough for minimality: emptying more orbits only adds
 solutions, so an orbit that could not go when it was visited cannot go at
@@ -415,36 +419,44 @@ def _dig(
     orbits: list[tuple[int, ...]],
     rng: random.Random,
     stop_at: int | None,
-) -> list[int]:
+) -> tuple[list[int], bool]:
     """Empty orbits of ``solution`` in random order while the puzzle stays unique.
 
     With ``stop_at`` N >= 0, stops once the puzzle has at most N givens
     (orbits that cannot go are passed over); with -1, at the first orbit
-    that cannot go.
+    that cannot go.  Returns the puzzle, and whether its uniqueness was
+    proved by the engine's count with limit 2 (of this very puzzle: the
+    last orbit emptied).
     """
     order = list(orbits)
     rng.shuffle(order)
     puzzle = list(solution)
     givens = len(puzzle)
+    counted = False
     for orbit in order:
         if stop_at is not None and givens <= stop_at:
             break
         for cell in orbit:
             puzzle[cell] = 0
-        if _unique_without(geo, puzzle, solution, orbit):
+        verdict = _unique_without(geo, puzzle, solution, orbit)
+        if verdict:
             givens -= len(orbit)
+            counted = verdict == _COUNTED
         else:
             for cell in orbit:
                 puzzle[cell] = solution[cell]
             if stop_at == -1:
                 break
-    return puzzle
+    return puzzle, counted
 
 
 def _unique_without(
     geo: _Geometry, puzzle: list[int], solution: list[int], orbit: tuple[int, ...]
-) -> bool:
+) -> int:
     """Whether ``puzzle`` (with ``orbit`` blank) has no solution but ``solution``.
+
+    Returns 0 (it has another), :data:`_SEARCHED` (none, by the searches
+    here) or :data:`_COUNTED` (none, by the engine's count).
 
     Any other solution differs from ``solution`` in the orbit: at its
     first such cell k, the cells before k agree.  So one search per cell
@@ -466,19 +478,22 @@ def _unique_without(
                 geo, trial, cell, solution[cell], max_nodes=quick, prefer=solution
             )
             if found is not None:
-                return False
-        return True
+                return 0
+        return _SEARCHED
     except _OutOfNodes:
         for cell in orbit:
             trial[cell] = 0
         encoding = encode(Grid(geo.size, geo.box, trial, None))
         if encoding.contradiction is not None:  # pragma: no cover - S solves it
-            return False
-        return encoding.problem.count(limit=2) == 1
+            return 0
+        return _COUNTED if encoding.problem.count(limit=2) == 1 else 0
     finally:
         for cell in orbit:
             trial[cell] = 0
 
+
+#: What :func:`_unique_without` says of a unique puzzle.
+_SEARCHED, _COUNTED = 1, 2
 
 #: Branches of the quick search before :func:`_unique_without` asks the
 #: engine, up to 9x9 (medians of 30 9x9 puzzles: 13 ms with 200, 28 ms with 0).
@@ -607,25 +622,26 @@ def generate_puzzle(
     orbits = _orbits(size, symmetry)
     stop_at = None if minimal else -1 if givens is None else givens
     attempts = 1 if givens is None and _accept is None else tries or DEFAULT_TRIES
-    best: tuple[list[int], list[int]] | None = None
+    best: tuple[list[int], list[int], bool] | None = None
     made = 0
     for _ in range(attempts):
         made += 1
         solution = _random_grid(geo, rng)
-        puzzle = _dig(geo, solution, orbits, rng, stop_at)
+        puzzle, proved = _dig(geo, solution, orbits, rng, stop_at)
         n = sum(1 for v in puzzle if v)
         if _accept is not None and not _accept(_text(puzzle, symbols)):
             continue
         if best is None or n < sum(1 for v in best[0] if v):
-            best = (puzzle, solution)
+            best = (puzzle, solution, proved)
         if givens is None or n <= givens:
             break
     if best is None:
         raise SudokuError(f"no puzzle was accepted in {made} tries")
-    puzzle, solution = best
+    puzzle, solution, proved = best
     text = _text(puzzle, symbols)
-    # The proof: never trust the digging alone.
-    if count(text, limit=2, alphabet=symbols, box=(rows, cols)) != 1:
+    # The proof by the engine's count with limit 2, unless the digging's
+    # last step was that very count (on big grids it costs seconds).
+    if not proved and count(text, limit=2, alphabet=symbols, box=(rows, cols)) != 1:
         raise AssertionError(f"generated a puzzle without one solution: {text}")
     return Generated(
         puzzle=text,

@@ -388,3 +388,59 @@ def test_a_file_named_generate_is_read_as_dot_slash(
     Path("generate").write_text("1......2..4..3..\n")
     assert main(["./generate"]) == 0
     assert capsys.readouterr().out == sudoku.solve("1......2..4..3..") + "\n"
+
+
+# -- the searches over any units (for variants later) ---------------------------
+
+
+def test_search_over_extra_units_agrees_with_brute_force() -> None:
+    """4x4 with both diagonals as units: cells in 3 to 5 units (the generic path)."""
+    from itertools import permutations
+
+    from sudoku.encoding import _shape
+    from sudoku.generate import _build_geometry, _search
+
+    size = 4
+    diagonals = (tuple(i * 5 for i in range(4)), tuple(3 + i * 3 for i in range(4)))
+    units = _shape(size, (2, 2)).units + diagonals
+    geo = _build_geometry(size, (2, 2), units)
+    assert not geo.three
+
+    def valid(cells: list[int]) -> bool:
+        return all(len({cells[k] for k in unit}) == size for unit in units)
+
+    def fine(cells: list[int]) -> bool:  # no repeat among the filled cells
+        return all(
+            len(seen := [cells[k] for k in unit if k < len(cells)]) == len(set(seen))
+            for unit in units
+        )
+
+    grids: list[list[int]] = [[]]
+    for _ in range(size):  # row by row, keeping the partial grids that fit
+        grids = [
+            g + list(row)
+            for g in grids
+            for row in permutations(range(1, 5))
+            if fine(g + list(row))
+        ]
+    assert all(valid(g) for g in grids)
+    assert grids and all(count_solutions(g, (2, 2)) == 1 for g in grids)
+    import random
+
+    rng = random.Random(5)
+    for _ in range(300):
+        target = rng.choice(grids)
+        cells = [v if rng.random() < 0.3 else 0 for v in target]
+        ban = rng.randrange(16)
+        banned = rng.randrange(1, 5) if not cells[ban] else 0
+        fits = [
+            g
+            for g in grids
+            if all(v in (0, w) for v, w in zip(cells, g, strict=True))
+            and g[ban] != banned
+        ]
+        found = _search(geo, cells, ban if banned else -1, banned)
+        if fits:
+            assert found in fits
+        else:
+            assert found is None
