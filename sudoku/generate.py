@@ -592,14 +592,15 @@ def generate_puzzle(
     :param minimal: see above.
     :param givens: at most this many givens, best effort (``None``: as
         few as one pass gives).
-    :param tries: grids to try for ``givens`` (default 20; without a
-        target, one grid is enough and ``tries`` is not used).
+    :param tries: grids to try for ``givens`` (default 20; only with
+        ``givens``: without a target one grid is enough).
     :param alphabet: the N symbols (default: ``1``-``9`` up to 9x9, then
         letters ``A``... as in the 16x16 judge format).
     :returns: the :class:`Generated` puzzle.
     :raises SudokuError: for a bad argument, naming it (a box that is not a
         pair of positive ints, an unknown symmetry, a seed that is not an
-        int, ``givens`` or ``tries`` out of range, an unusable alphabet).
+        int, ``givens`` or ``tries`` out of range, ``tries`` without
+        ``givens``, an unusable alphabet).
 
     >>> made = generate_puzzle((2, 3), seed=7, symmetry="none")
     >>> import sudoku
@@ -615,6 +616,8 @@ def generate_puzzle(
         raise SudokuError(f"minimal={minimal!r} is not True or False")
     size = rows * cols
     symbols = _alphabet_for(size, alphabet)
+    if tries is not None and givens is None and _accept is None:
+        raise SudokuError(f"tries={tries} does nothing without givens=")
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 63)
     rng = random.Random(seed)

@@ -294,6 +294,7 @@ def test_alphabets() -> None:
         ({"seed": 1.5}, "seed=1.5 is not an int"),
         ({"givens": -1}, "givens=-1 is not an int of at least 0"),
         ({"tries": 0}, "tries=0 is not an int of at least 1"),
+        ({"tries": 3}, "tries=3 does nothing without givens="),
         ({"minimal": "yes"}, "minimal='yes' is not True or False"),
         ({"alphabet": "1234"}, "alphabet '1234' has 4 symbols"),
         ({"alphabet": "12345678."}, "contains '.', the blank"),
@@ -444,3 +445,24 @@ def test_search_over_extra_units_agrees_with_brute_force() -> None:
             assert found in fits
         else:
             assert found is None
+
+
+def test_cli_interrupted_keeps_what_was_printed(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import sudoku.cli
+
+    calls = []
+
+    def interrupted(*args: object, **kwargs: object) -> Generated:
+        calls.append(kwargs["seed"])
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return generate_puzzle(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(sudoku.cli, "generate_puzzle", interrupted)
+    status = main(["generate", "--box", "2x2", "--count", "5", "--seed", "10"])
+    out, err = capsys.readouterr()
+    assert status == 130
+    assert out.splitlines() == [sudoku.generate((2, 2), seed=s) for s in (10, 11)]
+    assert err.strip().endswith("sudoku generate: interrupted after 2 puzzles printed")
