@@ -43,7 +43,7 @@ from sudoku.errors import (
     SymbolError,
 )
 from sudoku.formats import Layout, Puzzle, format_solution, iter_puzzles, read_puzzles
-from sudoku.generate import Generated, GivensWarning, generate, generate_puzzle
+from sudoku.generator import Generated, GivensWarning, generate, generate_puzzle
 from sudoku.grid import ArrayLike, Grid, GridLike, box_shape, detect_alphabet
 from sudoku.solver import check, count, is_unique, solutions, solve
 

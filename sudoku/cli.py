@@ -28,7 +28,7 @@ from dlx.parallel import process_context
 from dlx.watch import ProgressLine, clear_line, describe_progress
 from sudoku.errors import MultipleSolutionsError, SudokuError
 from sudoku.formats import Layout, Puzzle, format_solution, iter_puzzles
-from sudoku.generate import SYMMETRIES, generate_puzzle
+from sudoku.generator import SYMMETRIES, generate_puzzle
 from sudoku.grid import box_shape
 from sudoku.solver import check, count, solve
 from sudoku.wording import counted

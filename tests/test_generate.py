@@ -17,7 +17,7 @@ import pytest
 
 import sudoku
 from sudoku.cli import main
-from sudoku.generate import SYMMETRIES, Generated, GivensWarning, generate_puzzle
+from sudoku.generator import SYMMETRIES, Generated, GivensWarning, generate_puzzle
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -399,7 +399,7 @@ def test_search_over_extra_units_agrees_with_brute_force() -> None:
     from itertools import permutations
 
     from sudoku.encoding import _shape
-    from sudoku.generate import _build_geometry, _search
+    from sudoku.generator import _build_geometry, _search
 
     size = 4
     diagonals = (tuple(i * 5 for i in range(4)), tuple(3 + i * 3 for i in range(4)))

@@ -1,7 +1,7 @@
 """Generating sudoku puzzles that have exactly one solution.
 
-:func:`generate` returns a puzzle as a string; :func:`generate_puzzle`
-returns a :class:`Generated`, which also carries the solution, the number
+:func:`sudoku.generate` returns a puzzle as a string; :func:`sudoku.generate_puzzle`
+returns a :class:`sudoku.Generated`, which also carries the solution, the number
 of givens and the seed that makes it again.
 
 How a puzzle is made:
@@ -70,11 +70,11 @@ DEFAULT_TRIES = 20
 
 
 class GivensWarning(UserWarning):
-    """Warned by :func:`generate` when no try reached the ``givens=`` target.
+    """Warned by :func:`sudoku.generate` when no try reached the ``givens=`` target.
 
     The puzzle returned is the try with the fewest givens; the message says
-    how many it has.  :func:`generate_puzzle` does not warn: its result
-    says it (:attr:`Generated.reached`).
+    how many it has.  :func:`sudoku.generate_puzzle` does not warn: its result
+    says it (:attr:`sudoku.Generated.reached`).
 
     >>> issubclass(GivensWarning, UserWarning)
     True
@@ -83,7 +83,7 @@ class GivensWarning(UserWarning):
 
 @dataclass(frozen=True, slots=True)
 class Generated:
-    """A generated puzzle and how it was made (see :func:`generate_puzzle`).
+    """A generated puzzle and how it was made (see :func:`sudoku.generate_puzzle`).
 
     :ivar puzzle: the puzzle, N² characters, ``.`` for a blank.
     :ivar solution: its one solution, in the same alphabet.
@@ -91,9 +91,9 @@ class Generated:
     :ivar box: the box shape ``(rows, columns)``.
     :ivar seed: the seed that makes this puzzle again (drawn at random
         when none was given).
-    :ivar symmetry: the symmetry of the givens (one of :data:`SYMMETRIES`).
+    :ivar symmetry: the symmetry of the givens (one of :data:`~sudoku.generator.SYMMETRIES`).
     :ivar minimal: whether every orbit of givens was tried for removal (see
-        :func:`generate_puzzle`).
+        :func:`sudoku.generate_puzzle`).
     :ivar target: the ``givens=`` asked for, or ``None``.
     :ivar tries: how many complete grids were tried.
 
@@ -560,7 +560,7 @@ def generate_puzzle(
 
     A complete grid is drawn at random and givens are emptied, an orbit of
     the symmetry at a time, while the puzzle keeps one solution (see
-    :mod:`sudoku.generate`).  Uniqueness of the result is proved at the end
+    :mod:`sudoku.generator`).  Uniqueness of the result is proved at the end
     by the exact-cover engine (a count with limit 2).
 
     ``minimal=True`` (the default): every orbit is tried once, so that
@@ -576,7 +576,7 @@ def generate_puzzle(
 
     ``givens=N`` asks for at most N givens, best effort: up to ``tries``
     grids are tried (20 by default) and the first that reaches N is
-    returned, otherwise the one with the fewest givens; :attr:`Generated.reached`
+    returned, otherwise the one with the fewest givens; :attr:`sudoku.Generated.reached`
     tells which.  Below about 22 givens for 9x9 (17 is the least possible)
     targets are rarely reached.
 
@@ -596,7 +596,7 @@ def generate_puzzle(
         ``givens``: without a target one grid is enough).
     :param alphabet: the N symbols (default: ``1``-``9`` up to 9x9, then
         letters ``A``... as in the 16x16 judge format).
-    :returns: the :class:`Generated` puzzle.
+    :returns: the :class:`sudoku.Generated` puzzle.
     :raises SudokuError: for a bad argument, naming it (a box that is not a
         pair of positive ints, an unknown symmetry, a seed that is not an
         int, ``givens`` or ``tries`` out of range, ``tries`` without
@@ -677,10 +677,10 @@ def generate(
     """Generate a sudoku puzzle with exactly one solution, as a string.
 
     The same as ``generate_puzzle(...).puzzle`` (see
-    :func:`generate_puzzle` for every parameter): N² characters, ``.`` for
+    :func:`sudoku.generate_puzzle` for every parameter): N² characters, ``.`` for
     a blank, ``1``-``9`` up to 9x9 and letters ``A``... beyond.  When a
     ``givens=`` target is not reached in ``tries`` grids, the puzzle with
-    the fewest givens is returned and a :class:`GivensWarning` says how
+    the fewest givens is returned and a :class:`sudoku.GivensWarning` says how
     many it has.
 
     :param box: the box shape ``(rows, columns)``.
