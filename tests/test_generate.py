@@ -474,3 +474,22 @@ def test_cli_interrupted_keeps_what_was_printed(
     assert status == 130
     assert out.splitlines() == [sudoku.generate((2, 2), seed=s) for s in (10, 11)]
     assert err.strip().endswith("sudoku generate: interrupted after 2 puzzles printed")
+
+
+def test_cli_warns_before_a_minimal_25x25(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import sudoku.cli
+
+    asked = []
+
+    def quick(*args: object, **kwargs: object) -> Generated:
+        asked.append(kwargs["minimal"])
+        kwargs.update(minimal=False, givens=400)  # the minimal one takes hours
+        return generate_puzzle(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(sudoku.cli, "generate_puzzle", quick)
+    assert main(["generate", "--box", "5x5", "--seed", "2"]) == 0
+    out, err = capsys.readouterr()
+    assert asked == [True] and len(out) == 626
+    assert "a minimal 25x25 puzzle can take hours; --not-minimal --givens 325" in err
