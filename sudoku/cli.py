@@ -909,8 +909,9 @@ every platform and Python version.  Without --seed, S is drawn at random
 (and shown on standard error when it is a terminal).
 
 time: a minimal 9x9 takes milliseconds, a minimal 16x16 about a second
-(a few take over ten); a minimal 25x25 is out of reach (hours): give it
---not-minimal --givens 320 (under a second).
+(a few take over ten); a minimal 25x25 is out of reach (one had not
+finished after 17 minutes of CPU): give it --not-minimal --givens 325
+(under a second).
 
 exit status: 0 done (a --givens target not reached is only noted on
 standard error), 2 bad options, 74 the output could not be written, 130
@@ -1000,7 +1001,8 @@ def _generate_main(argv: Sequence[str]) -> int:
     batch = _Batch()
     if size > 16 and not options.not_minimal:
         batch.note(
-            f"sudoku generate: a minimal {size}x{size} puzzle can take hours; "
+            f"sudoku generate: a minimal {size}x{size} puzzle may not finish "
+            "for a very long time; "
             f"--not-minimal --givens {int(size * size * 0.52)} makes one in seconds"
         )
     base = options.seed

@@ -581,8 +581,9 @@ def generate_puzzle(
     targets are rarely reached.
 
     Time: a minimal 9x9 takes milliseconds, a minimal 16x16 about a second
-    (median; a few take over ten), while a minimal 25x25 is not practical:
-    give 25x25 ``minimal=False`` and ``givens=`` of about 320 or more.
+    (median; a few take over ten), while a minimal 25x25 is not practical
+    (one had not finished after 17 minutes): give 25x25 ``minimal=False``
+    and ``givens=`` of about 320 or more (a fraction of a second).
 
     :param box: the box shape ``(rows, columns)``; the grid is
         ``rows*columns`` square: ``(2, 2)`` 4x4, ``(2, 3)`` 6x6, ``(3, 3)``
