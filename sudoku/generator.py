@@ -532,8 +532,9 @@ def _check_options(
         raise SudokuError(f"box={box!r} is not a pair of positive ints")
     size = rows * cols
     box_shape(size, (rows, cols))
-    if seed is not None and type(seed) is not int:
-        raise SudokuError(f"seed={seed!r} is not an int (or None)")
+    if seed is not None and (type(seed) is not int or seed < 0):
+        # random.Random seeds with abs(seed): -5 would repeat 5's puzzles.
+        raise SudokuError(f"seed={seed!r} is not an int of at least 0 (or None)")
     if symmetry not in SYMMETRIES:
         raise SudokuError(
             f"symmetry={symmetry!r} is not one of " + ", ".join(map(repr, SYMMETRIES))
@@ -588,9 +589,9 @@ def generate_puzzle(
     :param box: the box shape ``(rows, columns)``; the grid is
         ``rows*columns`` square: ``(2, 2)`` 4x4, ``(2, 3)`` 6x6, ``(3, 3)``
         9x9, ``(3, 4)`` 12x12, ``(4, 4)`` 16x16, ``(5, 5)`` 25x25...
-    :param seed: makes the puzzle reproducible: the same seed gives the
-        same puzzle everywhere (``None``: a seed is drawn, and kept in the
-        result).
+    :param seed: an int of at least 0 that makes the puzzle reproducible:
+        the same seed gives the same puzzle everywhere (``None``: a seed is
+        drawn, and kept in the result).
     :param symmetry: of the pattern of givens: ``"none"``, ``"rotational"``
         (180 degrees), ``"mirror"`` (left-right) or ``"diagonal"`` (the
         main diagonal).
@@ -604,7 +605,7 @@ def generate_puzzle(
     :returns: the :class:`sudoku.Generated` puzzle.
     :raises SudokuError: for a bad argument, naming it (a box that is not a
         pair of positive ints, an unknown symmetry, a seed that is not an
-        int, ``givens`` or ``tries`` out of range, ``tries`` without
+        int of at least 0, ``givens`` or ``tries`` out of range, ``tries`` without
         ``givens``, an unusable alphabet).
 
     >>> made = generate_puzzle((2, 3), seed=7, symmetry="none")

@@ -300,6 +300,8 @@ def test_alphabets() -> None:
         ({"box": (6, 6)}, "needs an explicit alphabet="),
         ({"symmetry": "spiral"}, "symmetry='spiral' is not one of 'none'"),
         ({"seed": 1.5}, "seed=1.5 is not an int"),
+        ({"seed": -5}, "seed=-5 is not an int of at least 0"),
+        ({"seed": True}, "seed=True is not an int"),
         ({"givens": -1}, "givens=-1 is not an int of at least 0"),
         ({"tries": 0}, "tries=0 is not an int of at least 1"),
         ({"tries": 3}, "tries=3 does nothing without givens="),
