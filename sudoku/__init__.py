@@ -11,7 +11,8 @@ same one (string, lines, list of rows, list of lists of characters or ints):
 
 16x16 grids may use ``A``-``P`` (the judge format), ``1``-``9A``-``G`` or
 hexadecimal; rectangular boxes are chosen with ``box=(rows, columns)``.
-``python -m sudoku`` solves files of puzzles (see :mod:`sudoku.cli`).
+``python -m sudoku`` solves files of puzzles (see :mod:`sudoku.cli`);
+:func:`generate` makes new puzzles with exactly one solution.
 """
 
 try:
@@ -43,6 +44,7 @@ from sudoku.errors import (
 )
 from sudoku.formats import Layout, Puzzle, format_solution, iter_puzzles, read_puzzles
 from sudoku.grading import LEVEL_NAMES, Grade, Technique, grade
+from sudoku.generator import Generated, GivensWarning, generate, generate_puzzle
 from sudoku.grid import ArrayLike, Grid, GridLike, box_shape, detect_alphabet
 from sudoku.solver import check, count, is_unique, solutions, solve
 
@@ -55,6 +57,8 @@ __all__ = [
     "ConflictError",
     "Encoding",
     "Grade",
+    "Generated",
+    "GivensWarning",
     "Grid",
     "GridLike",
     "GridSizeError",
@@ -74,6 +78,8 @@ __all__ = [
     "encode",
     "format_solution",
     "grade",
+    "generate",
+    "generate_puzzle",
     "is_unique",
     "iter_puzzles",
     "read_puzzles",
