@@ -43,8 +43,8 @@ from sudoku.errors import (
     SymbolError,
 )
 from sudoku.formats import Layout, Puzzle, format_solution, iter_puzzles, read_puzzles
-from sudoku.grading import LEVEL_NAMES, Grade, Technique, grade
 from sudoku.generator import Generated, GivensWarning, generate, generate_puzzle
+from sudoku.grading import LEVEL_NAMES, Grade, Technique, grade
 from sudoku.grid import ArrayLike, Grid, GridLike, box_shape, detect_alphabet
 from sudoku.solver import check, count, is_unique, solutions, solve
 
@@ -56,9 +56,9 @@ __all__ = [
     "BudgetError",
     "ConflictError",
     "Encoding",
-    "Grade",
     "Generated",
     "GivensWarning",
+    "Grade",
     "Grid",
     "GridLike",
     "GridSizeError",
@@ -77,9 +77,9 @@ __all__ = [
     "detect_alphabet",
     "encode",
     "format_solution",
-    "grade",
     "generate",
     "generate_puzzle",
+    "grade",
     "is_unique",
     "iter_puzzles",
     "read_puzzles",

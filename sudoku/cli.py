@@ -28,8 +28,8 @@ from dlx.parallel import process_context
 from dlx.watch import ProgressLine, clear_line, describe_progress
 from sudoku.errors import MultipleSolutionsError, SudokuError
 from sudoku.formats import Layout, Puzzle, format_solution, iter_puzzles
-from sudoku.generator import SYMMETRIES, generate_puzzle
-from sudoku.grading import grade
+from sudoku.generator import DEFAULT_GRADE_TRIES, SYMMETRIES, generate_puzzle
+from sudoku.grading import LEVEL_NAMES, grade
 from sudoku.grid import box_shape
 from sudoku.solver import check, count, solve
 from sudoku.wording import counted
@@ -991,10 +991,17 @@ def _generate_parser() -> argparse.ArgumentParser:
         help="at most N givens, best effort: up to --tries grids are tried",
     )
     parser.add_argument(
+        "--grade",
+        choices=LEVEL_NAMES[1:],
+        help="only puzzles of this grade (see sudoku --grade): up to --tries "
+        "grids are tried per puzzle",
+    )
+    parser.add_argument(
         "--tries",
         type=_positive,
         metavar="N",
-        help="with --givens: grids to try per puzzle (default 20)",
+        help="with --givens or --grade: grids to try per puzzle (default 20 "
+        "for --givens, 200 for --grade)",
     )
     parser.add_argument(
         "--not-minimal",
@@ -1028,8 +1035,8 @@ def _generate_main(argv: Sequence[str]) -> int:
         )
     if size < 2:
         parser.error(f"--box {rows}x{cols} makes a 1x1 grid: nothing to generate")
-    if options.tries is not None and options.givens is None:
-        parser.error("--tries only goes with --givens")
+    if options.tries is not None and options.givens is None and options.grade is None:
+        parser.error("--tries only goes with --givens or --grade")
     batch = _Batch()
     if size > 16 and not options.not_minimal:
         batch.note(
@@ -1073,14 +1080,27 @@ def _generate_all(options: argparse.Namespace, base: int, batch: _Batch) -> None
         if display.bar is not None:
             display.bar.total = options.count
         for k in range(options.count):
-            made = generate_puzzle(
-                options.box,
-                seed=base + k,
-                symmetry=options.symmetry,
-                minimal=not options.not_minimal,
-                givens=options.givens,
-                tries=options.tries,
-            )
+            try:
+                made = generate_puzzle(
+                    options.box,
+                    seed=base + k,
+                    symmetry=options.symmetry,
+                    minimal=not options.not_minimal,
+                    givens=options.givens,
+                    grade=options.grade,
+                    tries=options.tries,
+                )
+            except SudokuError:
+                if options.grade is None:
+                    raise
+                # No grid of --tries had the grade: say so, go on with the next.
+                batch.fail(
+                    f"puzzle {k + 1} (--seed {base + k}): no "
+                    f"{options.grade} puzzle in {options.tries or DEFAULT_GRADE_TRIES} "
+                    "tries (a larger --tries or another --seed may find one)"
+                )
+                display.advance()
+                continue
             if not made.reached:
                 batch.note(
                     f"sudoku generate: puzzle {k + 1} (--seed {base + k}): "

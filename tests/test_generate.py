@@ -288,6 +288,42 @@ def test_alphabets() -> None:
     assert set(twelve) <= set("ABCDEFGHIJKL.")
 
 
+# -- grade= ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("wish", "level"), [("easy", 1), ("medium", 2), (3, 3), (5, 5)]
+)
+def test_grade_asked_for_is_the_grade_given(wish: str | int, level: int) -> None:
+    for seed in range(3):
+        made = generate_puzzle(seed=seed, grade=wish)
+        assert made.grade is not None and made.grade.level == level
+        # Graded afresh, independently of the generator's own call.
+        assert sudoku.grade(made.puzzle).level == level
+        assert count_solutions(values_of(made.puzzle, "123456789"), (3, 3)) == 1
+        assert made == generate_puzzle(seed=seed, grade=wish)
+    assert generate_puzzle(seed=0).grade is None
+
+
+def test_grade_with_other_shapes_and_tries() -> None:
+    made = generate_puzzle((2, 3), seed=4, grade="easy", tries=5)
+    assert made.grade is not None and made.grade.name == "easy"
+    assert made.tries <= 5
+    assert sudoku.generate((2, 3), seed=4, grade="easy", tries=5) == made.puzzle
+
+
+def test_cli_grade(capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(["generate", "--grade", "hard", "--count", "2", "--seed", "1"])
+    out, err = capsys.readouterr()
+    assert status == 0 and err == ""
+    assert [sudoku.grade(p).name for p in out.split()] == ["hard", "hard"]
+    # A grade no try reaches: said for that puzzle, status 1.
+    status = main(["generate", "--grade", "diabolical", "--tries", "2", "--seed", "1"])
+    out, err = capsys.readouterr()
+    assert status == 1 and out == ""
+    assert "puzzle 1 (--seed 1): no diabolical puzzle in 2 tries" in err
+
+
 # -- bad arguments ----------------------------------------------------------------
 
 
@@ -304,11 +340,14 @@ def test_alphabets() -> None:
         ({"seed": True}, "seed=True is not an int"),
         ({"givens": -1}, "givens=-1 is not an int of at least 0"),
         ({"tries": 0}, "tries=0 is not an int of at least 1"),
-        ({"tries": 3}, "tries=3 does nothing without givens="),
+        ({"tries": 3}, "tries=3 does nothing without givens= or grade="),
         ({"minimal": "yes"}, "minimal='yes' is not True or False"),
         ({"alphabet": "1234"}, "alphabet '1234' has 4 symbols"),
         ({"alphabet": "12345678."}, "contains '.', the blank"),
-        ({"grade": "hard"}, "grade= is not available"),
+        ({"grade": "tough"}, "grade='tough' is not a grade: give one of 'easy'"),
+        ({"grade": 0}, "grade=0 is not a grade"),
+        ({"grade": 7}, "grade=7 is not a grade"),
+        ({"grade": 6, "tries": 2, "seed": 1}, "no puzzle of grade 'diabolical' in 2"),
     ],
 )
 def test_bad_arguments_are_named(kwargs: dict[str, object], words: str) -> None:
@@ -374,7 +413,8 @@ def test_cli_not_minimal_and_missed_target(capsys: pytest.CaptureFixture[str]) -
 @pytest.mark.parametrize(
     ("argv", "words"),
     [
-        (["--tries", "3"], "--tries only goes with --givens"),
+        (["--tries", "3"], "--tries only goes with --givens or --grade"),
+        (["--grade", "tough"], "invalid choice: 'tough'"),
         (["--box", "6x6"], "--box 6x6 makes 36x36 grids"),
         (["--box", "1x1"], "--box 1x1 makes a 1x1 grid"),
         (["--box", "3"], "not a box shape ROWSxCOLUMNS"),
