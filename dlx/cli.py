@@ -67,7 +67,8 @@ _DESCRIPTION = """\
 Find every exact cover of a problem in Knuth's DLX text format: the first
 line names the primary items, then '|', then the secondary items; each
 following line is an option; 'name:colour' colours a secondary item; lines
-starting with '|' are comments.  Each solution is printed as the lines of
+starting with '|' are comments.  A primary item written 'u:v|name' must be
+covered between u and v times, 'v|name' exactly v times (Knuth's DLX3).  Each solution is printed as the lines of
 its options, solutions separated by a blank line.
 
 Long searches: a progress line on standard error (shown when standard
@@ -677,7 +678,8 @@ def _drive(
         if args.checkpoint:
             _remove_checkpoint(args.checkpoint)
     if args.stats:
-        _say(run.stats.knuth_summary(problem.uses_colors))
+        # DLX3, which reads bounds, always gives the cleansings.
+        _say(run.stats.knuth_summary(problem.uses_colors or bool(problem.bounds)))
         times = [] if isinstance(run, Search) else run.task_times
         if times:
             assert not isinstance(run, Search)
@@ -862,6 +864,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_CLOSED_PIPE
 
 
+def _unsupported_with_bounds(
+    problem: ExactCover, args: argparse.Namespace
+) -> str | None:
+    """The first option given that Algorithm M cannot serve yet, if the problem has bounds."""
+    if not problem.bounds:
+        return None
+    for name, given in (
+        ("--estimate", args.estimate),
+        ("--jobs", args.jobs is not None),
+        ("--scheduler", args.scheduler is not None),
+        ("--checkpoint", args.checkpoint is not None),
+    ):
+        if given:
+            return name
+    return None
+
+
 def _run(args: argparse.Namespace) -> int:
     """The command after its options are read; a closed pipe escapes as BrokenPipeError."""
     out = sys.stdout
@@ -872,6 +891,13 @@ def _run(args: argparse.Namespace) -> int:
     try:
         with _catching_signals(signals):
             problem = _read(args.file)
+            refused = _unsupported_with_bounds(problem, args)
+            if refused is not None:
+                _say(
+                    f"dlx: {refused} is not supported for a problem with bounds "
+                    "(u:v|name items) yet"
+                )
+                return EXIT_BAD_INPUT
             if args.estimate:
                 return _estimate(problem, args, out)
             if args.jobs is not None or args.scheduler is not None:

@@ -1179,8 +1179,9 @@ def search(
         ``dlx --jobs`` command passes one that starts a new pool.
     :param resume: go on with a count from its :class:`Pieces`.
     :returns: the search, not yet started.
-    :raises ValueError: on a negative budget or a bad task size, or
-        ``resume`` without ``count_only``.
+    :raises ValueError: on a negative budget or a bad task size,
+        ``resume`` without ``count_only``, or a problem with bounds on
+        its items (not supported yet).
     :raises dlx.PositionError: when ``resume`` is of another problem.
 
     >>> from concurrent.futures import ThreadPoolExecutor
@@ -1191,6 +1192,10 @@ def search(
     [(0, 1), (2,)]
     """
     links = problem if isinstance(problem, Links) else problem.links()
+    if links.bound is not None:
+        from dlx.multiplicity import UNSUPPORTED
+
+        raise ValueError(f"a search split over an executor is {UNSUPPORTED}")
     return ParallelSearch(
         links,
         executor,

@@ -197,8 +197,8 @@ def fingerprint(links: Links) -> str:
     """A short digest of a compiled problem: its items, options and colours.
 
     Two problems with the same fingerprint have the same item numbers,
-    the same options in the same order and the same colours, so a position
-    of one is valid for the other.
+    the same options in the same order, the same colours and the same
+    bounds, so a position of one is valid for the other.
 
     :param links: the compiled problem.
     :returns: 16 hexadecimal digits.
@@ -214,6 +214,9 @@ def fingerprint(links: Links) -> str:
     for array in (links.top, links.option_of, links.color or ()):
         digest.update(",".join(map(str, array)).encode())
         digest.update(b"|")
+    if links.bound is not None and links.slack is not None:
+        # Only problems with bounds add them, so other fingerprints stay.
+        digest.update(f"bounds {links.bound} {links.slack}".encode())
     return digest.hexdigest()
 
 

@@ -1,0 +1,482 @@
+"""Algorithm M: exact covers with multiplicities (Knuth's DLX3).
+
+Every primary item ``i`` may carry bounds ``[u..v]`` (``0 <= u <= v``,
+``v >= 1``): a solution is a set of options that names item ``i``
+between ``u`` and ``v`` times.  A plain item is ``[1..1]``.  Secondary
+items and colours keep their meaning (at most once, or any number of
+times with one colour).  Declare bounds with ``ExactCover(...,
+bounds=...)`` or in the text format (``u:v|name``, ``v|name``); see
+:doc:`/tutorial/modelling` and :doc:`/howto/text_format`.
+
+The search follows Algorithm M of *The Art of Computer Programming*,
+Volume 4B, section 7.2.2.1, as Knuth's program DLX3 runs it.  Each
+active primary item keeps its remaining ``bound`` (how many more options
+may name it) and its ``slack`` ``v - u`` (how many of those may be left
+out):
+
+* M2 enter a level; if no primary item is active, visit a solution;
+* M3 give each active primary item the score ``len + s - bound + 1``,
+  with ``s = min(bound, slack)``: the number of ways to go on with it
+  (each of its options, plus "none more" when the slack allows);
+  branch on the lowest score, ties going to the smaller ``s``, then to
+  the longer list, then to the leftmost item; a score of 0 or less is a
+  dead end (too few options left to reach ``u``) and backs up at once;
+* M4 take one off the item's bound; when that leaves it at ``[0..0]``
+  cover it as Algorithm X does; otherwise *tweak* it: try its options
+  from the top, and before going on to the next one, hide the one just
+  tried (take it out of every list, its item's own included), so that
+  each set of options is reached once; the last branch, when the slack
+  allows, is the null move that adds no option and retires the item;
+* M5 for the option tried, take one off the bound of each of its other
+  primary items, covering those that reach 0, and cover (or purify, for
+  a colour) its secondary items;
+* M6-M9 undo all that on the way back, untweaking an item by relinking
+  the options it hid, top to bottom.
+
+Statistics are DLX3's: ``nodes`` counts every level entered (solutions
+and dead ends included); ``updates`` counts 1 per cover plus 1 per node
+a cover, a purification or a tweak unlinks (a tweak counts its unlinked
+nodes only, and a dead end costs no update, unlike DLX1/DLX2);
+``cleansings`` as in DLX2.  Problems whose items are all ``[1..1]`` are
+searched by :class:`dlx.Search` (Algorithm X) as before: this module
+only runs when some item has other bounds.
+
+Not supported with bounds yet (a clear :class:`ValueError`): ``resume=``,
+``prefix=`` and :meth:`MultiplicitySearch.position` (so no checkpoints),
+``executor=``, ``method="memo"``, :meth:`dlx.ExactCover.zdd` and
+:meth:`dlx.ExactCover.estimate`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator, Sequence
+
+from dlx.engine import Search
+from dlx.links import Links, check_links
+from dlx.position import Position
+from dlx.stats import Outcome, Progress
+
+__all__ = ["UNSUPPORTED", "MultiplicitySearch"]
+
+#: Why the operations that replay a search path refuse problems with bounds.
+UNSUPPORTED = (
+    "not supported for a problem with bounds on its items (Algorithm M) yet"
+)
+
+
+class MultiplicitySearch(Search):
+    """One run of Algorithm M (Knuth's DLX3) over a problem with bounds.
+
+    :meth:`dlx.ExactCover.search` makes one when some primary item has
+    bounds other than ``[1..1]``; it behaves like :class:`dlx.Search`
+    (iterate it for the solutions, as sorted tuples of option indices;
+    ``stats``, ``outcome``, budgets, ``seed``, progress reports,
+    :meth:`~dlx.Search.request_stop` and :meth:`check` all work), with
+    DLX3's branching and statistics (see :mod:`dlx.multiplicity`).  It
+    also runs problems without bounds, taking every item as ``[1..1]``:
+    the same solutions as :class:`dlx.Search`, with DLX3's counts.
+
+    The parameters are those of :class:`dlx.Search`, except that
+    ``resume`` and ``prefix`` must be ``None``.
+
+    :raises ValueError: for ``resume`` or ``prefix``, or a budget that
+        makes no sense.
+
+    >>> from dlx import ExactCover
+    >>> problem = ExactCover("AB", bounds={"A": (1, 2)})
+    >>> problem.add_options([["A"], ["A", "B"], ["B"]])
+    range(0, 3)
+    >>> search = problem.search()
+    >>> type(search).__name__, list(search)
+    ('MultiplicitySearch', [(0, 1), (1,), (0, 2)])
+    >>> search.stats
+    Stats(nodes=7, updates=6, cleansings=0, solutions=3)
+    """
+
+    def __init__(
+        self,
+        links: Links,
+        *,
+        limit: int | None = None,
+        max_nodes: int | None = None,
+        timeout: float | None = None,
+        seed: int | None = None,
+        count_only: bool = False,
+        progress: Callable[[Progress], object] | None = None,
+        progress_interval: float = 1.0,
+        resume: Position | None = None,
+        prefix: Sequence[int] | None = None,
+    ) -> None:
+        if resume is not None or prefix is not None:
+            raise ValueError(f"resume= and prefix= are {UNSUPPORTED}")
+        n_primary = links.n_primary
+        self._bound = [1] * n_primary if links.bound is None else list(links.bound)
+        self._slack = [0] * n_primary if links.slack is None else links.slack
+        # Per level: the option (or item, for the null move) tried, in
+        # _stack; the first option tweaked there (-1: the item was covered);
+        # the level's score (its number of branches, for progress reports).
+        self._firsts: list[int] = []
+        self._scores: list[int] = []
+        super().__init__(
+            links,
+            limit=limit,
+            max_nodes=max_nodes,
+            timeout=timeout,
+            seed=seed,
+            count_only=count_only,
+            progress=progress,
+            progress_interval=progress_interval,
+        )
+
+    def _loop(self, count_only: bool) -> Iterator[tuple[int, ...]]:
+        links = self.links
+        # Plain list lengths (Knuth's LEN): activity is kept on its own list.
+        self.size = [links.length(links.size, item) for item in range(links.n_items)]
+        return _run(self, count_only)
+
+    def position(self) -> Position:
+        """Not available with bounds yet: always raises.
+
+        :raises ValueError: always (resuming a search with bounds is not
+            supported yet).
+
+        >>> from dlx import ExactCover
+        >>> ExactCover("A", bounds={"A": 2}).search().position()
+        Traceback (most recent call last):
+          ...
+        ValueError: a search position is not supported for a problem with bounds on its items (Algorithm M) yet
+        """
+        raise ValueError(f"a search position is {UNSUPPORTED}")
+
+    def check(self) -> None:
+        """Verify the links of this search's current state (Knuth's ``sanity``).
+
+        As :meth:`dlx.Search.check`, for Algorithm M's state: every list
+        closes, every node is linked both ways and every length is right.
+
+        >>> from dlx import ExactCover
+        >>> search = ExactCover("A", options=[["A"]] * 3, bounds={"A": 2}).search()
+        >>> next(search)
+        (0, 1)
+        >>> search.check()
+        """
+        check_links(self.links, self.up, self.down, self.size, plain=True)
+
+    def _fraction(self) -> float:
+        """Knuth's estimate of the part of the tree behind the search, as DLX3 makes it.
+
+        At each level the option tried is the ``k``-th of the level's
+        ``d`` branches (its score), counted from the first option tweaked
+        there (or from the top of the item's list when it was covered).
+        """
+        down = self.down
+        top = self.links.top
+        total = 0.0
+        weight = 1.0
+        for chosen, first, d in zip(self._stack, self._firsts, self._scores, strict=True):
+            node = first if first >= 0 else down[top[chosen]]
+            k = 1
+            while node != chosen and k < d:
+                node = down[node]
+                k += 1
+            weight /= max(d, 1)
+            total += (k - 1) * weight
+        return min(1.0, total + weight / 2)
+
+
+def _run(search: MultiplicitySearch, count_only: bool) -> Iterator[tuple[int, ...]]:
+    """Algorithm M (DLX3's loop); see the module's description for the steps."""
+    links = search.links
+    up = search.up
+    down = search.down
+    size = search.size
+    top = links.top
+    others = links.others
+    others_rev = links.others_rev
+    option_of = links.option_of
+    n_primary = links.n_primary
+    # Without colours every node counts as uncoloured: one test per node.
+    color = search.color if search.color is not None else [0] * len(top)
+    bound = search._bound
+    slack = search._slack
+    stats = search.stats
+    limit = search._limit
+    rng = search._rng
+    # The active primary items, on a doubly linked list in declaration
+    # order, with header `root`.
+    root = n_primary
+    nxt = [*range(1, n_primary + 1), 0]
+    prv = [n_primary, *range(n_primary)]
+    stack = search._stack
+    firsts = search._firsts
+    scores = search._scores
+    infinity = len(top) + 1  # above every real score
+
+    def cover(item: int) -> int:
+        """Hide every option of ``item``'s list; return the updates."""
+        count = 1
+        row = down[item]
+        while row != item:
+            for y in others[row]:
+                if color[y] >= 0:
+                    above = up[y]
+                    below = down[y]
+                    down[above] = below
+                    up[below] = above
+                    size[top[y]] -= 1
+                    count += 1
+            row = down[row]
+        return count
+
+    def uncover(item: int) -> None:
+        row = up[item]
+        while row != item:
+            for y in others_rev[row]:
+                if color[y] >= 0:
+                    down[up[y]] = y
+                    up[down[y]] = y
+                    size[top[y]] += 1
+            row = up[row]
+
+    def tweak(node: int, block: bool) -> int:
+        """Take the top option ``node`` off its item's list (and hide it if ``block``)."""
+        count = 1
+        if block:
+            for y in others[node]:
+                if color[y] >= 0:
+                    above = up[y]
+                    below = down[y]
+                    down[above] = below
+                    up[below] = above
+                    size[top[y]] -= 1
+                    count += 1
+        above = up[node]
+        below = down[node]
+        down[above] = below
+        up[below] = above
+        size[top[node]] -= 1
+        return count
+
+    def untweak(item: int, first: int, unblock: bool) -> None:
+        """Put back the options tweaked off ``item`` since ``first``, top to bottom."""
+        last = down[item]
+        down[item] = first
+        row = first
+        above = item
+        k = 0
+        while row != last:
+            up[row] = above
+            k += 1
+            if unblock:
+                for y in others[row]:
+                    if color[y] >= 0:
+                        down[up[y]] = y
+                        up[down[y]] = y
+                        size[top[y]] += 1
+            above = row
+            row = down[row]
+        up[last] = above
+        size[item] += k
+        if not unblock:
+            uncover(item)
+
+    def purify(node: int) -> tuple[int, int]:
+        """Keep only the options that agree on ``node``'s colour; return the counts."""
+        code = color[node]
+        item = top[node]
+        count = 0
+        cleansed = 1
+        row = down[item]
+        while row != item:
+            if color[row] != code:
+                for y in others[row]:
+                    if color[y] >= 0:
+                        above = up[y]
+                        below = down[y]
+                        down[above] = below
+                        up[below] = above
+                        size[top[y]] -= 1
+                        count += 1
+            elif row != node:
+                color[row] = -1
+                cleansed += 1
+            row = down[row]
+        return count, cleansed
+
+    def unpurify(node: int) -> None:
+        code = color[node]
+        item = top[node]
+        row = up[item]
+        while row != item:
+            if color[row] < 0:
+                color[row] = code
+            elif row != node:
+                for y in others_rev[row]:
+                    if color[y] >= 0:
+                        down[up[y]] = y
+                        up[down[y]] = y
+                        size[top[y]] += 1
+            row = up[row]
+
+    def leave(item: int) -> None:
+        """M8: restore ``item`` as it was on entering the level; leave the level."""
+        b = bound[item]
+        if b == 0 and slack[item] == 0:
+            uncover(item)
+            nxt[prv[item]] = item
+            prv[nxt[item]] = item
+        else:
+            untweak(item, firsts[-1], b != 0)
+        bound[item] = b + 1
+        stack.pop()
+        firsts.pop()
+        scores.pop()
+
+    started = time.perf_counter()
+    nodes = stats.nodes
+    updates = stats.updates
+    cleansings = stats.cleansings
+    found = stats.solutions
+    check_at = search._tick(nodes + 1, started)
+    while True:
+        # M2: enter a level.
+        nodes += 1
+        if nodes >= check_at:
+            stats.nodes = nodes - 1
+            stats.updates = updates
+            stats.cleansings = cleansings
+            check_at = search._tick(nodes, started)
+        # M3: the active primary item of lowest score.
+        score = infinity
+        best = -1
+        best_s = best_len = ties = 0
+        item = nxt[root]
+        while item != root:
+            b = bound[item]
+            s = slack[item]
+            if s > b:
+                s = b
+            length = size[item]
+            t = length + s - b + 1
+            if t <= score:
+                if t < score or s < best_s or (s == best_s and length > best_len):
+                    score = t
+                    best = item
+                    best_s = s
+                    best_len = length
+                    ties = 1
+                    if t <= 0:
+                        break  # a dead end, whatever the other items say
+                elif s == best_s and length == best_len:
+                    ties += 1
+                    if rng is not None and rng.randrange(ties) == 0:
+                        best = item
+            item = nxt[item]
+        back = True
+        if best < 0:
+            found += 1
+            stats.nodes = nodes
+            stats.updates = updates
+            stats.cleansings = cleansings
+            stats.solutions = found
+            if count_only:
+                yield ()
+            else:
+                yield tuple(sorted([option_of[x] for x in stack if option_of[x] >= 0]))
+            if found == limit:
+                search.outcome = Outcome.LIMIT_REACHED
+                return
+        elif score > 0:
+            # M4: start the level on item `best`.
+            chosen = down[best]
+            b = bound[best] - 1
+            bound[best] = b
+            if b == 0 and slack[best] == 0:
+                first = -1
+            else:
+                first = chosen
+            if b == 0:
+                p = prv[best]
+                q = nxt[best]
+                nxt[p] = q
+                prv[q] = p
+                updates += cover(best)
+            stack.append(chosen)
+            firsts.append(first)
+            scores.append(score)
+            back = False
+        # M5-M9: try the next branch of the deepest level that has one.
+        while True:
+            if back:
+                if not stack:
+                    stats.nodes = nodes
+                    stats.updates = updates
+                    stats.cleansings = cleansings
+                    search.outcome = Outcome.EXHAUSTED
+                    return
+                chosen = stack[-1]
+                best = top[chosen]
+                if chosen == best:
+                    # Back from the null move, the level's last branch:
+                    # the item is active again.
+                    nxt[prv[best]] = best
+                    prv[nxt[best]] = best
+                    leave(best)
+                    continue
+                else:
+                    # Undo M5 for the option, right to left.
+                    for x in others_rev[chosen]:
+                        item = top[x]
+                        if item < n_primary:
+                            b = bound[item]
+                            if b == 0:
+                                uncover(item)
+                                nxt[prv[item]] = item
+                                prv[nxt[item]] = item
+                            bound[item] = b + 1
+                        else:
+                            code = color[x]
+                            if code == 0:
+                                uncover(item)
+                            elif code > 0:
+                                unpurify(x)
+                    chosen = down[chosen]
+                    stack[-1] = chosen
+            b = bound[best]
+            s = slack[best]
+            if (chosen == best) if (b == 0 and s == 0) else (size[best] <= b - s):
+                # M8: no branch left here.
+                leave(best)
+                back = True
+                continue
+            if chosen != best:
+                if b != 0 or s != 0:
+                    updates += tweak(chosen, b != 0)
+                # M5: the option's other items.
+                for x in others[chosen]:
+                    item = top[x]
+                    if item < n_primary:
+                        b = bound[item] - 1
+                        bound[item] = b
+                        if b == 0:
+                            p = prv[item]
+                            q = nxt[item]
+                            nxt[p] = q
+                            prv[q] = p
+                            updates += cover(item)
+                    else:
+                        code = color[x]
+                        if code == 0:
+                            updates += cover(item)
+                        elif code > 0:
+                            hidden, cleansed = purify(x)
+                            updates += hidden
+                            cleansings += cleansed
+            elif b != 0:
+                # The null move: no option, and the item retires.
+                p = prv[best]
+                q = nxt[best]
+                nxt[p] = q
+                prv[q] = p
+            break
