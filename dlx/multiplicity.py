@@ -60,9 +60,7 @@ from dlx.stats import Outcome, Progress
 __all__ = ["UNSUPPORTED", "MultiplicitySearch"]
 
 #: Why the operations that replay a search path refuse problems with bounds.
-UNSUPPORTED = (
-    "not supported for a problem with bounds on its items (Algorithm M) yet"
-)
+UNSUPPORTED = "not supported for a problem with bounds on its items (Algorithm M) yet"
 
 
 class MultiplicitySearch(Search):
@@ -174,7 +172,9 @@ class MultiplicitySearch(Search):
         top = self.links.top
         total = 0.0
         weight = 1.0
-        for chosen, first, d in zip(self._stack, self._firsts, self._scores, strict=True):
+        for chosen, first, d in zip(
+            self._stack, self._firsts, self._scores, strict=True
+        ):
             node = first if first >= 0 else down[top[chosen]]
             k = 1
             while node != chosen and k < d:
@@ -392,10 +392,7 @@ def _run(search: MultiplicitySearch, count_only: bool) -> Iterator[tuple[int, ..
             chosen = down[best]
             b = bound[best] - 1
             bound[best] = b
-            if b == 0 and slack[best] == 0:
-                first = -1
-            else:
-                first = chosen
+            first = -1 if b == 0 and slack[best] == 0 else chosen
             if b == 0:
                 p = prv[best]
                 q = nxt[best]

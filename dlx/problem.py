@@ -26,7 +26,7 @@ __all__ = ["Colored", "ExactCover"]
 
 #: What ``bounds=`` takes: per primary item, ``(lower, upper)`` or one
 #: number for both.
-Bounds = Mapping[Hashable, "int | tuple[int, int]"]
+Bounds = Mapping[Any, "int | tuple[int, int]"]
 
 
 @dataclass(frozen=True, slots=True)
