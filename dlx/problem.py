@@ -24,10 +24,6 @@ if TYPE_CHECKING:
 
 __all__ = ["Colored", "ExactCover"]
 
-#: What ``bounds=`` takes: per primary item, ``(lower, upper)`` or one
-#: number for both.
-Bounds = Mapping[Any, "int | tuple[int, int]"]
-
 
 @dataclass(frozen=True, slots=True)
 class Colored:
@@ -182,7 +178,7 @@ class ExactCover:
         secondary: Iterable[Hashable] = (),
         options: Iterable[Iterable[Hashable]] = (),
         *,
-        bounds: Bounds | None = None,
+        bounds: Mapping[Any, int | tuple[int, int]] | None = None,
     ) -> None:
         self._index: dict[Hashable, int] = {}
         self._primary: list[Hashable] = []
@@ -216,7 +212,7 @@ class ExactCover:
             self._set_bounds(bounds)
         self.add_options(options)
 
-    def _set_bounds(self, bounds: Bounds) -> None:
+    def _set_bounds(self, bounds: Mapping[Any, int | tuple[int, int]]) -> None:
         """Check and keep the bounds of some primary items."""
         try:
             pairs = list(bounds.items())
@@ -278,7 +274,7 @@ class ExactCover:
         n_secondary: int = 0,
         *,
         check: bool = True,
-        bounds: Bounds | None = None,
+        bounds: Mapping[Any, int | tuple[int, int]] | None = None,
     ) -> ExactCover:
         """Build a problem from rows of item numbers, without names: the fast path.
 

@@ -442,6 +442,49 @@ def test_reference_on_a_small_case_by_hand() -> None:
     assert (search.stats.nodes, search.stats.updates) == (7, 6)
 
 
+# -- DLX3's numbers on files --------------------------------------------------------
+
+DLX3_DATA = Path(__file__).parent / "data" / "dlx3"
+
+
+def dlx3_expected() -> list[tuple[str, int, int, int, int]]:
+    rows = []
+    for line in (DLX3_DATA / "expected.tsv").read_text().splitlines():
+        if not line.startswith("#"):
+            name, *numbers = line.split("\t")
+            solutions, updates, cleansings, nodes = map(int, numbers)
+            rows.append((name, solutions, updates, cleansings, nodes))
+    return rows
+
+
+def test_every_dlx3_fixture_has_numbers() -> None:
+    files = {path.stem for path in DLX3_DATA.glob("*.dlx")}
+    assert files == {row[0] for row in dlx3_expected()}
+    assert len(files) > 40
+
+
+@pytest.mark.parametrize(
+    ("name", "solutions", "updates", "cleansings", "nodes"), dlx3_expected()
+)
+def test_counts_equal_dlx3s(
+    name: str, solutions: int, updates: int, cleansings: int, nodes: int
+) -> None:
+    # The numbers come from Knuth's DLX3 search loop, transcribed into C
+    # (see the header of expected.tsv); these files have colours too.
+    problem = parse_dlx((DLX3_DATA / f"{name}.dlx").read_text(), name)
+    search = MultiplicitySearch(problem.links())
+    for _ in search:
+        pass
+    search.check()
+    stats = search.stats
+    assert (stats.solutions, stats.updates, stats.cleansings, stats.nodes) == (
+        solutions,
+        updates,
+        cleansings,
+        nodes,
+    )
+
+
 # -- the rest of the API with bounds --------------------------------------------------
 
 
