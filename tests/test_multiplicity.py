@@ -1,6 +1,6 @@
 """Items covered between u and v times: Algorithm M (Knuth's DLX3), issue 11.
 
-The oracles know nothing of dancing links:
+The oracles:
 
 * literature counts (OEIS A001499, A001501) and closed formulas computed
   here (A001499's sum, partial matchings Σ C(k,i)² i!), with brute force
@@ -10,7 +10,11 @@ The oracles know nothing of dancing links:
 * for problems without colours, Algorithm M written out on Python sets,
   with Knuth's DLX3 definitions of nodes and updates computed from the
   sets, which pins down the branching rule, the order of the solutions
-  and the statistics.
+  and the statistics;
+* ``tests/data/dlx3``: files with bounds and colours, with the numbers of
+  Knuth's DLX3 search loop (see the header of its ``expected.tsv``).
+
+The first three know nothing of dancing links.
 """
 
 from __future__ import annotations
