@@ -874,7 +874,6 @@ def _unsupported_with_bounds(
         ("--estimate", args.estimate),
         ("--jobs", args.jobs is not None),
         ("--scheduler", args.scheduler is not None),
-        ("--checkpoint", args.checkpoint is not None),
     ):
         if given:
             return name

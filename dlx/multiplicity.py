@@ -41,21 +41,26 @@ nodes only, and a dead end costs no update, unlike DLX1/DLX2);
 searched by :class:`dlx.Search` (Algorithm X) as before: this module
 only runs when some item has other bounds.
 
-Not supported with bounds yet (a clear :class:`ValueError`): ``resume=``,
-``prefix=`` and :meth:`MultiplicitySearch.position` (so no checkpoints),
-``executor=``, ``method="memo"``, :meth:`dlx.ExactCover.zdd` and
-:meth:`dlx.ExactCover.estimate`.
+Positions, ``resume=`` and ``prefix=`` work as for :class:`dlx.Search`
+(a level's option may be ``-1``, the null move); ``_replay``, beside
+the loop whose steps it repeats, takes the place of
+:func:`dlx.position.start`.  Not supported with bounds yet (a clear
+:class:`ValueError`): ``executor=``, ``method="memo"``,
+:meth:`dlx.ExactCover.zdd` and :meth:`dlx.ExactCover.estimate`, which
+replay paths with Algorithm X's steps.
 """
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable, Iterator, Sequence
 
 from dlx.engine import Search
+from dlx.errors import PositionError
 from dlx.links import Links, check_links
 from dlx.position import Position
-from dlx.stats import Outcome, Progress
+from dlx.stats import Outcome, Progress, Stats
 
 __all__ = ["UNSUPPORTED", "MultiplicitySearch"]
 
@@ -75,11 +80,14 @@ class MultiplicitySearch(Search):
     also runs problems without bounds, taking every item as ``[1..1]``:
     the same solutions as :class:`dlx.Search`, with DLX3's counts.
 
-    The parameters are those of :class:`dlx.Search`, except that
-    ``resume`` and ``prefix`` must be ``None``.
+    The parameters are those of :class:`dlx.Search`.  A position
+    (:meth:`~dlx.Search.position`) lists the null move of a level as
+    option ``-1``.
 
-    :raises ValueError: for ``resume`` or ``prefix``, or a budget that
-        makes no sense.
+    :raises ValueError: for a budget that makes no sense, or both
+        ``resume`` and ``prefix``.
+    :raises dlx.PositionError: when ``resume`` or ``prefix`` does not fit
+        the problem.
 
     >>> from dlx import ExactCover
     >>> problem = ExactCover("AB", bounds={"A": (1, 2)})
@@ -106,8 +114,8 @@ class MultiplicitySearch(Search):
         resume: Position | None = None,
         prefix: Sequence[int] | None = None,
     ) -> None:
-        if resume is not None or prefix is not None:
-            raise ValueError(f"resume= and prefix= are {UNSUPPORTED}")
+        if resume is not None and prefix is not None:
+            raise ValueError("give resume or prefix, not both")
         n_primary = links.n_primary
         self._bound = [1] * n_primary if links.bound is None else list(links.bound)
         self._slack = [0] * n_primary if links.slack is None else links.slack
@@ -116,6 +124,13 @@ class MultiplicitySearch(Search):
         # the level's score (its number of branches, for progress reports).
         self._firsts: list[int] = []
         self._scores: list[int] = []
+        # The active primary items, on a doubly linked list in declaration
+        # order with header n_primary (Knuth's root): next and previous.
+        self._next = [*range(1, n_primary + 1), 0]
+        self._prev = [n_primary, *range(n_primary)]
+        # Whether the loop starts by backing up (resuming after a solution).
+        self._start_backing = False
+        self._no_colors: list[int] | None = None
         super().__init__(
             links,
             limit=limit,
@@ -126,26 +141,42 @@ class MultiplicitySearch(Search):
             progress=progress,
             progress_interval=progress_interval,
         )
+        if resume is not None:
+            if resume.fingerprint != self.fingerprint():
+                raise PositionError("the position is of another problem")
+            self.stats = Stats(
+                resume.nodes, resume.updates, resume.cleansings, resume.solutions
+            )
+            self._seconds_before = resume.seconds
+            if resume.rng is not None:
+                self._rng = random.Random()
+                self._rng.setstate(resume.rng)
+            _replay(self, resume.path, resume.floor)
+            self._start_backing = resume.at_solution
+            self._steps = self._loop(count_only, replayed=True)
+            if limit is not None and self.stats.solutions >= limit:
+                self.outcome = Outcome.LIMIT_REACHED
+                self._steps = iter(())
+        elif prefix is not None:
+            _replay(self, [(None, option) for option in prefix], len(prefix))
+            self._steps = self._loop(count_only, replayed=True)
 
-    def _loop(self, count_only: bool) -> Iterator[tuple[int, ...]]:
-        links = self.links
-        # Plain list lengths (Knuth's LEN): activity is kept on its own list.
-        self.size = [links.length(links.size, item) for item in range(links.n_items)]
+    def _loop(
+        self, count_only: bool, replayed: bool = False
+    ) -> Iterator[tuple[int, ...]]:
+        if not replayed:
+            links = self.links
+            # Plain list lengths (Knuth's LEN): activity is on its own list.
+            self.size = [links.length(links.size, i) for i in range(links.n_items)]
         return _run(self, count_only)
 
-    def position(self) -> Position:
-        """Not available with bounds yet: always raises.
-
-        :raises ValueError: always (resuming a search with bounds is not
-            supported yet).
-
-        >>> from dlx import ExactCover
-        >>> ExactCover("A", bounds={"A": 2}).search().position()
-        Traceback (most recent call last):
-          ...
-        ValueError: a search position is not supported for a problem with bounds on its items (Algorithm M) yet
-        """
-        raise ValueError(f"a search position is {UNSUPPORTED}")
+    def _colors(self) -> list[int]:
+        """The colour codes of the nodes (all 0 for a problem without colours)."""
+        if self.color is not None:
+            return self.color
+        if self._no_colors is None:
+            self._no_colors = [0] * len(self.links.top)
+        return self._no_colors
 
     def check(self) -> None:
         """Verify the links of this search's current state (Knuth's ``sanity``).
@@ -185,8 +216,22 @@ class MultiplicitySearch(Search):
         return min(1.0, total + weight / 2)
 
 
-def _run(search: MultiplicitySearch, count_only: bool) -> Iterator[tuple[int, ...]]:
-    """Algorithm M (DLX3's loop); see the module's description for the steps."""
+def _operations(
+    search: MultiplicitySearch,
+) -> tuple[
+    Callable[[int], int],
+    Callable[[int], None],
+    Callable[[int, bool], int],
+    Callable[[int, int, bool], None],
+    Callable[[int], tuple[int, int]],
+    Callable[[int], None],
+]:
+    """Knuth's DLX3 operations on ``search``'s arrays, as closures over them.
+
+    ``cover``, ``tweak`` and ``purify`` return the updates (and
+    cleansings) they make, as DLX3 counts them; the search loop and the
+    replay of a path (:func:`_replay`) share them.
+    """
     links = search.links
     up = search.up
     down = search.down
@@ -194,24 +239,7 @@ def _run(search: MultiplicitySearch, count_only: bool) -> Iterator[tuple[int, ..
     top = links.top
     others = links.others
     others_rev = links.others_rev
-    option_of = links.option_of
-    n_primary = links.n_primary
-    # Without colours every node counts as uncoloured: one test per node.
-    color = search.color if search.color is not None else [0] * len(top)
-    bound = search._bound
-    slack = search._slack
-    stats = search.stats
-    limit = search._limit
-    rng = search._rng
-    # The active primary items, on a doubly linked list in declaration
-    # order, with header `root`.
-    root = n_primary
-    nxt = [*range(1, n_primary + 1), 0]
-    prv = [n_primary, *range(n_primary)]
-    stack = search._stack
-    firsts = search._firsts
-    scores = search._scores
-    infinity = len(top) + 1  # above every real score
+    color = search._colors()
 
     def cover(item: int) -> int:
         """Hide every option of ``item``'s list; return the updates."""
@@ -319,6 +347,146 @@ def _run(search: MultiplicitySearch, count_only: bool) -> Iterator[tuple[int, ..
                         size[top[y]] += 1
             row = up[row]
 
+    return cover, uncover, tweak, untweak, purify, unpurify
+
+
+def _score(search: MultiplicitySearch, item: int) -> tuple[int, int, int]:
+    """Step M3's ``(score, s, -len)`` of an active primary item: lowest wins."""
+    bound = search._bound[item]
+    s = min(search._slack[item], bound)
+    length = search.size[item]
+    return length + s - bound + 1, s, -length
+
+
+def _replay(
+    search: MultiplicitySearch, path: Sequence[tuple[int | None, int]], floor: int
+) -> None:
+    """Bring a fresh search to the end of ``path``, ready to enter the next node.
+
+    Algorithm M's counterpart of :func:`dlx.position.start`: at each level
+    ``(item, option)`` it takes one off the item's bound, covers it if that
+    leaves ``[0..0]`` (or if the bound reaches 0), tweaks the options the
+    search tried there before ``option`` and ``option`` itself (unless the
+    item was covered), and does step M5 for ``option``; option ``-1`` is
+    the null move.  ``None`` for an item means the item the search would
+    choose (without ``seed``).  The first ``floor`` levels are fixed.
+    Nothing is counted: a resumed search has its counts, and a prefix
+    search counts only below the prefix.  The caller (a position taken at
+    a solution) may then start the loop by backing up.
+
+    :raises PositionError: when an item or option is not one the search
+        could take at that level.
+    """
+    links = search.links
+    search.size = [links.length(links.size, i) for i in range(links.n_items)]
+    size = search.size
+    cover, _, tweak, _, purify, _ = _operations(search)
+    down = search.down
+    top = links.top
+    others = links.others
+    option_of = links.option_of
+    n_primary = links.n_primary
+    color = search._colors()
+    bound = search._bound
+    slack = search._slack
+    nxt = search._next
+    prv = search._prev
+    root = n_primary
+
+    def retire(item: int) -> None:
+        nxt[prv[item]] = nxt[item]
+        prv[nxt[item]] = prv[item]
+
+    def active() -> list[int]:
+        items = []
+        item = nxt[root]
+        while item != root:
+            items.append(item)
+            item = nxt[item]
+        return items
+
+    nodes: list[int] = []
+    for level, (wanted, option) in enumerate(path):
+        candidates = active()
+        if wanted is None:
+            best = min(candidates, key=lambda i: _score(search, i), default=-1)
+        else:
+            best = wanted
+        if best not in candidates or _score(search, best)[0] <= 0:
+            raise PositionError(
+                f"level {level}: item {wanted} is not an item the search can "
+                "branch on there"
+            )
+        score = _score(search, best)[0]
+        b = bound[best] - 1
+        bound[best] = b
+        covering = b == 0 and slack[best] == 0
+        first = down[best]
+        if b == 0:
+            retire(best)
+            cover(best)
+        node = first
+        while True:
+            reachable = node != best if covering else size[best] > b - slack[best]
+            if not reachable or (node == best and option != -1):
+                raise PositionError(
+                    f"level {level}: option {option} is not one of the options "
+                    f"of item {best} there"
+                )
+            if node == best:
+                if b != 0:
+                    retire(best)  # the null move
+                break
+            if not covering:
+                tweak(node, b != 0)
+            if option_of[node] == option:
+                for x in others[node]:
+                    item = top[x]
+                    if item < n_primary:
+                        bound[item] -= 1
+                        if bound[item] == 0:
+                            retire(item)
+                            cover(item)
+                    elif color[x] == 0:
+                        cover(item)
+                    elif color[x] > 0:
+                        purify(x)
+                break
+            node = down[node]
+        nodes.append(node)
+        if level >= floor:
+            search._firsts.append(-1 if covering else first)
+            search._scores.append(score)
+    search._base[:] = nodes[:floor]
+    search._stack[:] = nodes[floor:]
+
+
+def _run(search: MultiplicitySearch, count_only: bool) -> Iterator[tuple[int, ...]]:
+    """Algorithm M (DLX3's loop); see the module's description for the steps."""
+    links = search.links
+    down = search.down
+    size = search.size
+    top = links.top
+    others = links.others
+    others_rev = links.others_rev
+    option_of = links.option_of
+    n_primary = links.n_primary
+    color = search._colors()
+    bound = search._bound
+    slack = search._slack
+    stats = search.stats
+    limit = search._limit
+    rng = search._rng
+    # The active primary items (see MultiplicitySearch.__init__).
+    root = n_primary
+    nxt = search._next
+    prv = search._prev
+    stack = search._stack
+    firsts = search._firsts
+    scores = search._scores
+    infinity = len(top) + 1  # above every real score
+    cover, uncover, tweak, untweak, purify, unpurify = _operations(search)
+
     def leave(item: int) -> None:
         """M8: restore ``item`` as it was on entering the level; leave the level."""
         b = bound[item]
@@ -338,71 +506,81 @@ def _run(search: MultiplicitySearch, count_only: bool) -> Iterator[tuple[int, ..
     updates = stats.updates
     cleansings = stats.cleansings
     found = stats.solutions
+    fixed = [option_of[x] for x in search._base if option_of[x] >= 0]
     check_at = search._tick(nodes + 1, started)
+    # Resuming after a solution: back up first (see _replay).
+    skip = search._start_backing
+    search._start_backing = False
+    back = True
     while True:
-        # M2: enter a level.
-        nodes += 1
-        if nodes >= check_at:
-            stats.nodes = nodes - 1
-            stats.updates = updates
-            stats.cleansings = cleansings
-            check_at = search._tick(nodes, started)
-        # M3: the active primary item of lowest score.
-        score = infinity
-        best = -1
-        best_s = best_len = ties = 0
-        item = nxt[root]
-        while item != root:
-            b = bound[item]
-            s = slack[item]
-            if s > b:
-                s = b
-            length = size[item]
-            t = length + s - b + 1
-            if t <= score:
-                if t < score or s < best_s or (s == best_s and length > best_len):
-                    score = t
-                    best = item
-                    best_s = s
-                    best_len = length
-                    ties = 1
-                    if t <= 0:
-                        break  # a dead end, whatever the other items say
-                elif s == best_s and length == best_len:
-                    ties += 1
-                    if rng is not None and rng.randrange(ties) == 0:
+        if skip:
+            skip = False
+            # M2-M4 are done: go straight to backing up.
+        else:
+            back = True
+            # M2: enter a level.
+            nodes += 1
+            if nodes >= check_at:
+                stats.nodes = nodes - 1
+                stats.updates = updates
+                stats.cleansings = cleansings
+                check_at = search._tick(nodes, started)
+            # M3: the active primary item of lowest score.
+            score = infinity
+            best = -1
+            best_s = best_len = ties = 0
+            item = nxt[root]
+            while item != root:
+                b = bound[item]
+                s = slack[item]
+                if s > b:
+                    s = b
+                length = size[item]
+                t = length + s - b + 1
+                if t <= score:
+                    if t < score or s < best_s or (s == best_s and length > best_len):
+                        score = t
                         best = item
-            item = nxt[item]
-        back = True
-        if best < 0:
-            found += 1
-            stats.nodes = nodes
-            stats.updates = updates
-            stats.cleansings = cleansings
-            stats.solutions = found
-            if count_only:
-                yield ()
-            else:
-                yield tuple(sorted([option_of[x] for x in stack if option_of[x] >= 0]))
-            if found == limit:
-                search.outcome = Outcome.LIMIT_REACHED
-                return
-        elif score > 0:
-            # M4: start the level on item `best`.
-            chosen = down[best]
-            b = bound[best] - 1
-            bound[best] = b
-            first = -1 if b == 0 and slack[best] == 0 else chosen
-            if b == 0:
-                p = prv[best]
-                q = nxt[best]
-                nxt[p] = q
-                prv[q] = p
-                updates += cover(best)
-            stack.append(chosen)
-            firsts.append(first)
-            scores.append(score)
-            back = False
+                        best_s = s
+                        best_len = length
+                        ties = 1
+                        if t <= 0:
+                            break  # a dead end, whatever the other items say
+                    elif s == best_s and length == best_len:
+                        ties += 1
+                        if rng is not None and rng.randrange(ties) == 0:
+                            best = item
+                item = nxt[item]
+            if best < 0:
+                found += 1
+                stats.nodes = nodes
+                stats.updates = updates
+                stats.cleansings = cleansings
+                stats.solutions = found
+                if count_only:
+                    yield ()
+                else:
+                    chosen_options = [option_of[x] for x in stack if option_of[x] >= 0]
+                    yield tuple(sorted(chosen_options + fixed))
+                if found == limit:
+                    search.outcome = Outcome.LIMIT_REACHED
+                    return
+            elif score > 0:
+                # M4: start the level on item `best`.
+                chosen = down[best]
+                b = bound[best] - 1
+                bound[best] = b
+                first = -1 if b == 0 and slack[best] == 0 else chosen
+                if b == 0:
+                    p = prv[best]
+                    q = nxt[best]
+                    nxt[p] = q
+                    prv[q] = p
+                    updates += cover(best)
+                stack.append(chosen)
+                firsts.append(first)
+                scores.append(score)
+                back = False
         # M5-M9: try the next branch of the deepest level that has one.
         while True:
             if back:

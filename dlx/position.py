@@ -18,7 +18,10 @@ same order, with the same final statistics as one uninterrupted run.
 
 Replaying the path repeats Knuth's cover and purify operations with the
 plain functions below; their work is not counted again, since the
-statistics saved in the position already include it.
+statistics saved in the position already include it.  (Searches of
+problems with bounds, Algorithm M, replay their paths with
+``dlx.multiplicity._replay``, which repeats M's own steps: tweaks and
+bounds.)
 """
 
 from __future__ import annotations

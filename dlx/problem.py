@@ -746,7 +746,6 @@ class ExactCover:
             when some item has bounds, else a :class:`~dlx.Search`.
         :raises dlx.PositionError: when ``resume`` or ``prefix``
             does not fit this problem.
-        :raises ValueError: for ``resume`` or ``prefix`` with bounds.
 
         >>> search = ExactCover("a", options=[["a"], ["a"]]).search()
         >>> next(search), search.stats.solutions
@@ -800,8 +799,8 @@ class ExactCover:
         :returns: a lazy iterator of solutions.
         :raises BudgetExceeded: (while iterating) when a budget runs out.
         :raises ValueError: when ``executor`` comes with ``seed``,
-            ``resume`` or ``prefix``, or any of those three with bounds
-            (not supported yet).
+            ``resume`` or ``prefix``, or with bounds (not supported
+            yet).
 
         >>> problem = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]])
         >>> list(problem.solutions())
@@ -958,8 +957,7 @@ class ExactCover:
             ``resume`` or ``prefix``; for an unknown ``method`` or
             ``branching``, ``resume``, ``prefix`` or ``executor`` with
             ``"memo"``, or memo parameters with ``"dlx"``; for
-            ``"memo"``, ``executor``, ``resume`` or ``prefix`` with bounds
-            (not supported yet).
+            ``"memo"`` or ``executor`` with bounds (not supported yet).
 
         >>> ExactCover("ab", options=[["a"], ["b"], ["a", "b"]]).count()
         2

@@ -19,6 +19,7 @@ The first three know nothing of dancing links.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import re
 import subprocess
@@ -43,9 +44,12 @@ from dlx import (
     FormatError,
     Interrupted,
     Outcome,
+    Position,
+    PositionError,
     ProblemError,
     Progress,
     Search,
+    Stats,
     format_dlx,
     parse_dlx,
     read_dlx,
@@ -489,6 +493,99 @@ def test_counts_equal_dlx3s(
     )
 
 
+# -- resuming, prefixes ----------------------------------------------------------------
+
+
+def full_run(problem: ExactCover) -> tuple[list[tuple[int, ...]], Stats]:
+    search = problem.search()
+    solutions = list(search)
+    return solutions, search.stats
+
+
+@settings(max_examples=150, deadline=None)
+@given(bounded_specs(), st.data())
+def test_resuming_anywhere_finishes_like_one_run(
+    case: Bounded, data: st.DataObject
+) -> None:
+    problem = case.build()
+    solutions, stats = full_run(problem)
+    budget = data.draw(st.integers(1, max(1, stats.nodes)))
+    search = problem.search(max_nodes=budget)
+    got: list[tuple[int, ...]] = []
+    with contextlib.suppress(BudgetExceeded):
+        got.extend(search)
+    if search.outcome is Outcome.EXHAUSTED:
+        assert got == solutions
+        return
+    position = Position.from_json(search.position().to_json())
+    resumed = problem.search(resume=position)
+    got.extend(resumed)
+    resumed.check()
+    assert got == solutions
+    assert resumed.stats == stats
+
+
+@settings(max_examples=150, deadline=None)
+@given(bounded_specs())
+def test_resuming_after_each_solution(case: Bounded) -> None:
+    problem = case.build()
+    solutions, stats = full_run(problem)
+    search = problem.search()
+    for k, solution in enumerate(search):
+        assert solution == solutions[k]
+        resumed = problem.search(resume=search.position())
+        assert list(resumed) == solutions[k + 1 :]
+        assert resumed.stats == stats
+
+
+@settings(max_examples=150, deadline=None)
+@given(bounded_specs())
+def test_prefixes_give_the_subtrees(case: Bounded) -> None:
+    problem = case.build()
+    search = problem.search()
+    if not isinstance(search, MultiplicitySearch):
+        return
+    below: dict[int, list[tuple[int, ...]]] = {}
+    for solution in search:
+        path = search.position().path
+        if path and path[0][1] >= 0:
+            below.setdefault(path[0][1], []).append(solution)
+    for option, expected in below.items():
+        assert list(problem.solutions(prefix=[option])) == expected
+
+
+def test_prefixes_and_positions_that_do_not_fit() -> None:
+    problem = k_per_line(3, 2)
+    with pytest.raises(PositionError, match="level 0: option 99 is not one of"):
+        problem.count(prefix=[99])
+    start = ExactCover("A", options=[["A"]]).search().position()
+    with pytest.raises(PositionError, match="another problem"):
+        problem.search(resume=start)
+    plain = ExactCover(problem.primary)
+    plain.add_options(problem.option(k) for k in range(len(problem)))
+    assert plain.search().fingerprint() != problem.search().fingerprint()
+
+
+def test_checkpoint_and_resume_through_the_command(tmp_path: Path) -> None:
+    path = tmp_path / "two.dlx"
+    path.write_text(
+        format_dlx(k_per_line(5, 2), name=lambda v: f"{v!r}".replace(" ", ""))
+    )
+    checkpoint = str(tmp_path / "run.json")
+    first = run_dlx(
+        "--count", "--max-nodes", "1000", "--checkpoint", checkpoint, str(path)
+    )
+    assert first.returncode == 3, first.stderr
+    assert Path(checkpoint).exists()
+    second = run_dlx("--count", "--stats", "--checkpoint", checkpoint, str(path))
+    assert second.returncode == 0, second.stderr
+    assert second.stdout == "2040\n"
+    search = k_per_line(5, 2).search()
+    list(search)
+    assert second.stderr.endswith(search.stats.knuth_summary(colors=True) + "\n")
+    assert not Path(checkpoint).exists()
+
+
 # -- the rest of the API with bounds --------------------------------------------------
 
 
@@ -522,8 +619,6 @@ def test_budgets_limit_progress_and_stop() -> None:
 def test_what_is_not_supported_says_so() -> None:
     problem = k_per_line(3, 2)
     message = re.escape("bounds on its items (Algorithm M)")
-    with pytest.raises(ValueError, match="resume= and prefix="):
-        problem.count(prefix=[0])
     with pytest.raises(ValueError, match=message):
         problem.count(method="memo")
     with pytest.raises(ValueError, match=message):
@@ -532,8 +627,6 @@ def test_what_is_not_supported_says_so() -> None:
         problem.zdd()
     with ThreadPoolExecutor(1) as pool, pytest.raises(ValueError, match=message):
         problem.count(executor=pool)
-    with pytest.raises(ValueError, match=message):
-        problem.search().position()
     with pytest.raises(ValueError, match="MultiplicitySearch"):
         Search(problem.links())
     from dlx.memo import MemoSearch
@@ -664,11 +757,6 @@ def test_command_solves_bounds_with_dlx3_statistics() -> None:
             "dlx: --jobs is not supported for a problem with bounds",
         ),
         (("--estimate",), KNUTH_EXAMPLE, "dlx: --estimate is not supported"),
-        (
-            ("--checkpoint", "/nonexistent/x.json"),
-            KNUTH_EXAMPLE,
-            "dlx: --checkpoint is not",
-        ),
     ],
 )
 def test_command_refuses_with_one_line(
