@@ -202,6 +202,14 @@ class Search(Clocked, Iterator[tuple[int, ...]]):
             return packed.start(self, count_only)
         return _run_plain(self, count_only)
 
+    def _walker(self) -> position.Walker:
+        """Knuth's steps of this search's algorithm over its own arrays.
+
+        :func:`dlx.position.start` replays paths with it;
+        :class:`dlx.multiplicity.MultiplicitySearch` gives Algorithm M's.
+        """
+        return position.XWalker(self)
+
     def __iter__(self) -> Search:
         return self
 

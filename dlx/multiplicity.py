@@ -42,12 +42,13 @@ searched by :class:`dlx.Search` (Algorithm X) as before: this module
 only runs when some item has other bounds.
 
 Positions, ``resume=`` and ``prefix=`` work as for :class:`dlx.Search`
-(a level's option may be ``-1``, the null move); ``_replay``, beside
-the loop whose steps it repeats, takes the place of
-:func:`dlx.position.start`.  Not supported with bounds yet (a clear
-:class:`ValueError`): ``executor=``, ``method="memo"``,
-:meth:`dlx.ExactCover.zdd` and :meth:`dlx.ExactCover.estimate`, which
-replay paths with Algorithm X's steps.
+(a level's option may be ``-1``, the null move): :func:`dlx.position.start`
+replays the path with Algorithm M's steps, :class:`MWalker`, which also
+cuts the tree for :mod:`dlx.parallel` (``executor=``, ``dlx --jobs``) and
+probes it for :mod:`dlx.estimate` (:meth:`dlx.ExactCover.estimate`).
+Not supported with bounds (a clear :class:`ValueError`):
+``method="memo"`` and :meth:`dlx.ExactCover.zdd`, whose memo of
+subproblems keys on the items left, not on their bounds.
 """
 
 from __future__ import annotations
@@ -59,10 +60,10 @@ from collections.abc import Callable, Iterator, Sequence
 from dlx.engine import Search
 from dlx.errors import PositionError
 from dlx.links import Links, check_links
-from dlx.position import Position
+from dlx.position import Position, Walker, XWalker, start
 from dlx.stats import Outcome, Progress, Stats
 
-__all__ = ["UNSUPPORTED", "MultiplicitySearch"]
+__all__ = ["UNSUPPORTED", "MWalker", "MultiplicitySearch", "search_class", "walker"]
 
 #: Why the operations that replay a search path refuse problems with bounds.
 UNSUPPORTED = "not supported for a problem with bounds on its items (Algorithm M) yet"
@@ -151,14 +152,14 @@ class MultiplicitySearch(Search):
             if resume.rng is not None:
                 self._rng = random.Random()
                 self._rng.setstate(resume.rng)
-            _replay(self, resume.path, resume.floor)
+            start(self, resume.path, resume.floor)
             self._start_backing = resume.at_solution
             self._steps = self._loop(count_only, replayed=True)
             if limit is not None and self.stats.solutions >= limit:
                 self.outcome = Outcome.LIMIT_REACHED
                 self._steps = iter(())
         elif prefix is not None:
-            _replay(self, [(None, option) for option in prefix], len(prefix))
+            start(self, [(None, option) for option in prefix], len(prefix))
             self._steps = self._loop(count_only, replayed=True)
 
     def _loop(
@@ -169,6 +170,10 @@ class MultiplicitySearch(Search):
             # Plain list lengths (Knuth's LEN): activity is on its own list.
             self.size = [links.length(links.size, i) for i in range(links.n_items)]
         return _run(self, count_only)
+
+    def _walker(self) -> Walker:
+        """Algorithm M's steps over this search's arrays (:class:`MWalker`)."""
+        return MWalker(self)
 
     def _colors(self) -> list[int]:
         """The colour codes of the nodes (all 0 for a problem without colours)."""
@@ -230,7 +235,7 @@ def _operations(
 
     ``cover``, ``tweak`` and ``purify`` return the updates (and
     cleansings) they make, as DLX3 counts them; the search loop and the
-    replay of a path (:func:`_replay`) share them.
+    walker of the search tree (:class:`MWalker`) share them.
     """
     links = search.links
     up = search.up
@@ -358,107 +363,227 @@ def _score(search: MultiplicitySearch, item: int) -> tuple[int, int, int]:
     return length + s - bound + 1, s, -length
 
 
-def _replay(
-    search: MultiplicitySearch, path: Sequence[tuple[int | None, int]], floor: int
-) -> None:
-    """Bring a fresh search to the end of ``path``, ready to enter the next node.
+class MWalker:
+    """Algorithm M's steps (Knuth's DLX3) as a :class:`dlx.position.Walker`.
 
-    Algorithm M's counterpart of :func:`dlx.position.start`: at each level
-    ``(item, option)`` it takes one off the item's bound, covers it if that
-    leaves ``[0..0]`` (or if the bound reaches 0), tweaks the options the
-    search tried there before ``option`` and ``option`` itself (unless the
-    item was covered), and does step M5 for ``option``; option ``-1`` is
-    the null move.  ``None`` for an item means the item the search would
-    choose (without ``seed``).  The first ``floor`` levels are fixed.
-    Nothing is counted: a resumed search has its counts, and a prefix
-    search counts only below the prefix.  The caller (a position taken at
-    a solution) may then start the loop by backing up.
+    Over a :class:`MultiplicitySearch`'s arrays, bounds and list of
+    active items: ``enter`` is step M4 (take one off the bound;
+    cover the item when that leaves ``[0..0]``), ``take`` tweaks the
+    option (unless the item was covered) and does M5, or retires the item
+    for the null move (the item itself as the branch, option ``-1``, the
+    level's last); ``skip`` only tweaks; ``untake`` undoes M5 and
+    ``leave`` untweaks, as M6-M9 do.  The work is counted as DLX3
+    counts it, with the operations the search loop uses (the same
+    closures).  :func:`dlx.position.start` replays paths with
+    it; :mod:`dlx.parallel` and :mod:`dlx.estimate` walk fresh copies
+    (:func:`walker`).
 
-    :raises PositionError: when an item or option is not one the search
-        could take at that level.
+    >>> from dlx import ExactCover
+    >>> problem = ExactCover("A", options=[["A"], ["A"]], bounds={"A": (0, 1)})
+    >>> walker = MWalker(problem.search())
+    >>> item, d = walker.choose()
+    >>> branches = []
+    >>> node = walker.enter(item, False)
+    >>> while node >= 0:
+    ...     walker.take(node)
+    ...     branches.append(walker.option(node))
+    ...     node = walker.untake(node)
+    >>> walker.leave(item)
+    >>> d, branches
+    (3, [0, 1, -1])
     """
-    links = search.links
-    search.size = [links.length(links.size, i) for i in range(links.n_items)]
-    size = search.size
-    cover, _, tweak, _, purify, _ = _operations(search)
-    down = search.down
-    top = links.top
-    others = links.others
-    option_of = links.option_of
-    n_primary = links.n_primary
-    color = search._colors()
-    bound = search._bound
-    slack = search._slack
-    nxt = search._next
-    prv = search._prev
-    root = n_primary
 
-    def retire(item: int) -> None:
+    def __init__(self, search: MultiplicitySearch) -> None:
+        self.search = search
+        self.updates = 0
+        self.cleansings = 0
+        self._ops = _operations(search)
+        self._items: list[int] = []  # per level: the item entered
+        self._firsts: list[int] = []  # per level: the first option tweaked, or -1
+
+    def _retire(self, item: int) -> None:
+        nxt = self.search._next
+        prv = self.search._prev
         nxt[prv[item]] = nxt[item]
         prv[nxt[item]] = prv[item]
 
-    def active() -> list[int]:
-        items = []
+    def _restore(self, item: int) -> None:
+        nxt = self.search._next
+        prv = self.search._prev
+        nxt[prv[item]] = item
+        prv[nxt[item]] = item
+
+    def choose(self) -> tuple[int, int]:
+        search = self.search
+        nxt = search._next
+        root = search.links.n_primary
+        best = -1
+        key = (0, 0, 0)
         item = nxt[root]
         while item != root:
-            items.append(item)
+            score = _score(search, item)
+            if best < 0 or score < key:
+                best, key = item, score
+                if score[0] <= 0:
+                    break  # a dead end, whatever the other items say
             item = nxt[item]
-        return items
+        return best, max(key[0], 0) if best >= 0 else 0
 
-    nodes: list[int] = []
-    for level, (wanted, option) in enumerate(path):
-        candidates = active()
-        if wanted is None:
-            best = min(candidates, key=lambda i: _score(search, i), default=-1)
-        else:
-            best = wanted
-        if best not in candidates or _score(search, best)[0] <= 0:
-            raise PositionError(
-                f"level {level}: item {wanted} is not an item the search can "
-                "branch on there"
-            )
-        score = _score(search, best)[0]
-        b = bound[best] - 1
-        bound[best] = b
-        covering = b == 0 and slack[best] == 0
-        first = down[best]
+    def degree(self, item: int) -> int:
+        search = self.search
+        nxt = search._next
+        root = search.links.n_primary
+        node = nxt[root]
+        while node != root and node != item:
+            node = nxt[node]
+        if node == root or not 0 <= item < root:
+            return -1
+        return max(_score(search, item)[0], 0)
+
+    def dead_end(self, item: int) -> None:
+        pass  # DLX3 backs up from a dead end without an update
+
+    def enter(self, item: int, record: bool) -> int:
+        search = self.search
+        score = _score(search, item)[0]
+        b = search._bound[item] - 1
+        search._bound[item] = b
+        covering = b == 0 and search._slack[item] == 0
+        first = search.down[item]
         if b == 0:
-            retire(best)
-            cover(best)
-        node = first
-        while True:
-            reachable = node != best if covering else size[best] > b - slack[best]
-            if not reachable or (node == best and option != -1):
-                raise PositionError(
-                    f"level {level}: option {option} is not one of the options "
-                    f"of item {best} there"
-                )
-            if node == best:
-                if b != 0:
-                    retire(best)  # the null move
-                break
-            if not covering:
-                tweak(node, b != 0)
-            if option_of[node] == option:
-                for x in others[node]:
-                    item = top[x]
-                    if item < n_primary:
-                        bound[item] -= 1
-                        if bound[item] == 0:
-                            retire(item)
-                            cover(item)
-                    elif color[x] == 0:
-                        cover(item)
-                    elif color[x] > 0:
-                        purify(x)
-                break
-            node = down[node]
-        nodes.append(node)
-        if level >= floor:
+            self._retire(item)
+            self.updates += self._ops[0](item)
+        self._items.append(item)
+        self._firsts.append(-1 if covering else first)
+        if record:
             search._firsts.append(-1 if covering else first)
             search._scores.append(score)
-    search._base[:] = nodes[:floor]
-    search._stack[:] = nodes[floor:]
+        return first if self._open(first) else -1
+
+    def _open(self, node: int) -> bool:
+        """Whether ``node`` is a branch of the current level (step M5's test)."""
+        search = self.search
+        item = self._items[-1]
+        b = search._bound[item]
+        s = search._slack[item]
+        if b == 0 and s == 0:
+            return node != item
+        return search.size[item] > b - s
+
+    def take(self, node: int) -> None:
+        search = self.search
+        item = self._items[-1]
+        b = search._bound[item]
+        if node == item:
+            if b != 0:
+                self._retire(item)  # the null move
+            return
+        if b != 0 or search._slack[item] != 0:
+            self.updates += self._ops[2](node, b != 0)
+        cover = self._ops[0]
+        purify = self._ops[4]
+        links = search.links
+        top = links.top
+        n_primary = links.n_primary
+        bound = search._bound
+        color = search._colors()
+        for x in links.others[node]:
+            other = top[x]
+            if other < n_primary:
+                bound[other] -= 1
+                if bound[other] == 0:
+                    self._retire(other)
+                    self.updates += cover(other)
+            elif color[x] == 0:
+                self.updates += cover(other)
+            elif color[x] > 0:
+                hidden, cleansed = purify(x)
+                self.updates += hidden
+                self.cleansings += cleansed
+
+    def untake(self, node: int) -> int:
+        search = self.search
+        item = self._items[-1]
+        if node == item:
+            self._restore(item)
+            return -1
+        uncover = self._ops[1]
+        unpurify = self._ops[5]
+        links = search.links
+        top = links.top
+        n_primary = links.n_primary
+        bound = search._bound
+        color = search._colors()
+        for x in links.others_rev[node]:
+            other = top[x]
+            if other < n_primary:
+                if bound[other] == 0:
+                    uncover(other)
+                    self._restore(other)
+                bound[other] += 1
+            elif color[x] == 0:
+                uncover(other)
+            elif color[x] > 0:
+                unpurify(x)
+        after = search.down[node]
+        return after if self._open(after) else -1
+
+    def skip(self, node: int) -> int:
+        search = self.search
+        item = self._items[-1]
+        if node == item:
+            return -1  # the null move is the last branch
+        b = search._bound[item]
+        if b != 0 or search._slack[item] != 0:
+            self._ops[2](node, b != 0)
+        after = search.down[node]
+        return after if self._open(after) else -1
+
+    def leave(self, item: int) -> None:
+        search = self.search
+        b = search._bound[item]
+        first = self._firsts.pop()
+        self._items.pop()
+        if b == 0 and search._slack[item] == 0:
+            self._ops[1](item)
+            self._restore(item)
+        else:
+            self._ops[3](item, first, b != 0)
+        search._bound[item] = b + 1
+
+    def option(self, node: int) -> int:
+        return -1 if node == self._items[-1] else self.search.links.option_of[node]
+
+    def settle(self, nodes: Sequence[int], floor: int) -> None:
+        search = self.search
+        search._base[:] = nodes[:floor]
+        search._stack[:] = nodes[floor:]
+
+
+def search_class(links: Links) -> type[Search]:
+    """The search that runs ``links``: Algorithm M with bounds, else Algorithm X.
+
+    >>> from dlx import ExactCover
+    >>> search_class(ExactCover("A", bounds={"A": 2}).links()).__name__
+    'MultiplicitySearch'
+    """
+    return Search if links.bound is None else MultiplicitySearch
+
+
+def walker(links: Links) -> Walker:
+    """A :class:`~dlx.position.Walker` from the root over a fresh copy of ``links``.
+
+    Algorithm X's (:class:`dlx.position.XWalker`) for a problem without
+    bounds, Algorithm M's (:class:`MWalker`) for one with bounds: the
+    tree the search of ``links`` explores (without ``seed``).
+
+    >>> from dlx import ExactCover
+    >>> type(walker(ExactCover("A", bounds={"A": 2}).links())).__name__
+    'MWalker'
+    """
+    if links.bound is None:
+        return XWalker.fresh(links)
+    return MWalker(MultiplicitySearch(links))
 
 
 def _run(search: MultiplicitySearch, count_only: bool) -> Iterator[tuple[int, ...]]:
@@ -508,7 +633,7 @@ def _run(search: MultiplicitySearch, count_only: bool) -> Iterator[tuple[int, ..
     found = stats.solutions
     fixed = [option_of[x] for x in search._base if option_of[x] >= 0]
     check_at = search._tick(nodes + 1, started)
-    # Resuming after a solution: back up first (see _replay).
+    # Resuming after a solution: back up first (see __init__).
     skip = search._start_backing
     search._start_backing = False
     back = True

@@ -65,7 +65,8 @@ from typing import TYPE_CHECKING
 from dlx.engine import Search, check_budgets
 from dlx.errors import BudgetExceeded, DLXError, Interrupted, PositionError
 from dlx.links import Links
-from dlx.position import _Arrays, fingerprint
+from dlx.multiplicity import walker as tree_walker
+from dlx.position import fingerprint
 from dlx.stats import Outcome, Progress, Stats
 
 if TYPE_CHECKING:
@@ -218,35 +219,31 @@ def frontier(problem: ExactCover | Links, depth: int) -> Frontier:
     stats = Stats()
     if depth == 0:
         return Frontier(((FrontierEntry((), False, 1.0)),), stats)
-    walker = _Arrays.fresh(links)
-    option_of = links.option_of
+    walker = tree_walker(links)
     path: list[int] = []
 
     def visit(level: int, weight: float) -> None:
         stats.nodes += 1
-        item = walker.choose()
+        item, d = walker.choose()
         if item < 0:
             stats.solutions += 1
             entries.append(FrontierEntry(tuple(path), True, weight))
             return
-        d = links.length(walker.size, item)
         if d == 0:
-            walker.updates += 1  # a dead end: Knuth covers the empty item
+            walker.dead_end(item)
             return
         share = weight / d
-        walker.cover(item)
-        row = walker.down[item]
-        while row != item:
-            walker.commit_others(row)
-            path.append(option_of[row])
+        node = walker.enter(item, False)
+        while node >= 0:
+            walker.take(node)
+            path.append(walker.option(node))
             if level + 1 == depth:
                 entries.append(FrontierEntry(tuple(path), False, share))
             else:
                 visit(level + 1, share)
             path.pop()
-            walker.uncommit_others(row)
-            row = walker.down[row]
-        walker.uncover(item)
+            node = walker.untake(node)
+        walker.leave(item)
 
     visit(0, 1.0)
     stats.updates = walker.updates
@@ -265,31 +262,30 @@ def _split(
     in the serial order with their weights: the node's own subtree first,
     then the later options of each level, deepest level first.
     """
-    walker = _Arrays.fresh(links)
-    option_of = links.option_of
+    walker = tree_walker(links)
     options = [option for _, option in path]
     nodes: list[int] = []
     weights: list[float] = []  # the weight of each level's node
     share = weight
     for level, (item, option) in enumerate(path):
         if level >= floor:
-            share /= links.length(walker.size, item)
-        walker.cover(item)
-        node = walker.node_of(item, option)
+            share /= walker.degree(item)
+        node = walker.enter(item, False)
+        while node >= 0 and walker.option(node) != option:
+            node = walker.skip(node)
         assert node >= 0, "a position of this problem"
-        walker.commit_others(node)
+        walker.take(node)
         nodes.append(node)
         weights.append(share)
     rest: list[tuple[tuple[int, ...], float]] = [(tuple(options), share)]
     walker.updates = walker.cleansings = 0
     for level in range(len(path) - 1, floor - 1, -1):
-        node = nodes[level]
-        walker.uncommit_others(node)
-        for sibling in walker.options_after(node):
-            walker.commit_others(sibling)
-            walker.uncommit_others(sibling)
-            rest.append(((*options[:level], option_of[sibling]), weights[level]))
-        walker.uncover(path[level][0])
+        sibling = walker.untake(nodes[level])
+        while sibling >= 0:
+            walker.take(sibling)
+            rest.append(((*options[:level], walker.option(sibling)), weights[level]))
+            sibling = walker.untake(sibling)
+        walker.leave(path[level][0])
     return walker.updates, walker.cleansings, rest
 
 
