@@ -870,11 +870,7 @@ def _unsupported_with_bounds(
     """The first option given that Algorithm M cannot serve yet, if the problem has bounds."""
     if not problem.bounds:
         return None
-    for name, given in (
-        ("--estimate", args.estimate),
-        ("--jobs", args.jobs is not None),
-        ("--scheduler", args.scheduler is not None),
-    ):
+    for name, given in (("--estimate", args.estimate),):
         if given:
             return name
     return None

@@ -799,8 +799,7 @@ class ExactCover:
         :returns: a lazy iterator of solutions.
         :raises BudgetExceeded: (while iterating) when a budget runs out.
         :raises ValueError: when ``executor`` comes with ``seed``,
-            ``resume`` or ``prefix``, or with bounds (not supported
-            yet).
+            ``resume`` or ``prefix``.
 
         >>> problem = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]])
         >>> list(problem.solutions())
@@ -877,8 +876,7 @@ class ExactCover:
         :param executor: split the search over this executor.
         :returns: a solution, or ``None``.
         :raises BudgetExceeded: when a budget runs out first.
-        :raises ValueError: when ``executor`` comes with ``seed``, or
-            with bounds (not supported yet).
+        :raises ValueError: when ``executor`` comes with ``seed``.
 
         >>> ExactCover("ab", options=[["a"], ["a", "b"]]).first()
         (1,)
@@ -957,7 +955,7 @@ class ExactCover:
             ``resume`` or ``prefix``; for an unknown ``method`` or
             ``branching``, ``resume``, ``prefix`` or ``executor`` with
             ``"memo"``, or memo parameters with ``"dlx"``; for
-            ``"memo"`` or ``executor`` with bounds (not supported yet).
+            ``"memo"`` with bounds (not supported).
 
         >>> ExactCover("ab", options=[["a"], ["b"], ["a", "b"]]).count()
         2
@@ -1087,8 +1085,7 @@ class ExactCover:
         :param executor: split the search over this executor.
         :returns: ``True`` for exactly one solution.
         :raises BudgetExceeded: when a budget runs out first.
-        :raises ValueError: when ``executor`` comes with ``seed``, or
-            with bounds (not supported yet).
+        :raises ValueError: when ``executor`` comes with ``seed``.
 
         >>> ExactCover("ab", options=[["a"], ["b"], ["a", "b"]]).is_unique()
         False
@@ -1113,8 +1110,6 @@ class ExactCover:
         prefix: Sequence[int] | None = None,
     ) -> ParallelSearch:
         """A search split over ``executor`` (see :mod:`dlx.parallel`)."""
-        if self._bounds:
-            raise ValueError(f"executor= is {UNSUPPORTED}")
         for name, value in (("seed", seed), ("resume", resume), ("prefix", prefix)):
             if value is not None:
                 raise ValueError(f"{name}= cannot be combined with executor=")

@@ -25,7 +25,6 @@ import re
 import subprocess
 import sys
 from collections.abc import Hashable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations, product
@@ -625,8 +624,6 @@ def test_what_is_not_supported_says_so() -> None:
         problem.estimate()
     with pytest.raises(ValueError, match=message):
         problem.zdd()
-    with ThreadPoolExecutor(1) as pool, pytest.raises(ValueError, match=message):
-        problem.count(executor=pool)
     with pytest.raises(ValueError, match="MultiplicitySearch"):
         Search(problem.links())
     from dlx.memo import MemoSearch
@@ -751,11 +748,6 @@ def test_command_solves_bounds_with_dlx3_statistics() -> None:
     [
         ((), "A 0|B\nA\n", "dlx: <stdin>:1: upper bound zero in '0|B'\n"),
         ((), "A 3:2|B\nA\n", "dlx: <stdin>:1: lower bound 3 above upper bound 2"),
-        (
-            ("--jobs", "1"),
-            KNUTH_EXAMPLE,
-            "dlx: --jobs is not supported for a problem with bounds",
-        ),
         (("--estimate",), KNUTH_EXAMPLE, "dlx: --estimate is not supported"),
     ],
 )
