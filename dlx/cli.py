@@ -864,18 +864,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_CLOSED_PIPE
 
 
-def _unsupported_with_bounds(
-    problem: ExactCover, args: argparse.Namespace
-) -> str | None:
-    """The first option given that Algorithm M cannot serve yet, if the problem has bounds."""
-    if not problem.bounds:
-        return None
-    for name, given in (("--estimate", args.estimate),):
-        if given:
-            return name
-    return None
-
-
 def _run(args: argparse.Namespace) -> int:
     """The command after its options are read; a closed pipe escapes as BrokenPipeError."""
     out = sys.stdout
@@ -886,13 +874,6 @@ def _run(args: argparse.Namespace) -> int:
     try:
         with _catching_signals(signals):
             problem = _read(args.file)
-            refused = _unsupported_with_bounds(problem, args)
-            if refused is not None:
-                _say(
-                    f"dlx: {refused} is not supported for a problem with bounds "
-                    "(u:v|name items) yet"
-                )
-                return EXIT_BAD_INPUT
             if args.estimate:
                 return _estimate(problem, args, out)
             if args.jobs is not None or args.scheduler is not None:

@@ -1025,7 +1025,9 @@ class ExactCover:
         """Estimate the size of a full search without running it (Knuth 1975).
 
         Each probe walks one random path down the search tree from the
-        root, choosing among a node's ``d`` options uniformly, and weights
+        root, choosing among a node's ``d`` branches uniformly (its
+        options; with bounds, Algorithm M's branches, the null move
+        included), and weights
         each node on the path by the product of the ``d``'s above it; the
         mean over the probes is an unbiased estimate of the nodes, updates
         and solutions of the full search (:class:`~dlx.Stats`, without
@@ -1044,15 +1046,16 @@ class ExactCover:
             the probes' own, slower, rate).
         :returns: the estimate.
         :raises ValueError: when ``probes`` is less than 1 or
-            ``calibration`` is negative, or the problem has bounds (not
-            supported yet).
+            ``calibration`` is negative.
 
         >>> est = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]]).estimate(seed=1)
         >>> round(est.nodes), round(est.updates), round(est.solutions)
         (4, 4, 2)
+        >>> two = ExactCover("A", options=[["A"]] * 3, bounds={"A": 2})
+        >>> est = two.estimate(probes=2000, seed=1, calibration=0)
+        >>> two.count(), abs(est.solutions - 3) < 3 * est.solutions_se
+        (3, True)
         """
-        if self._bounds:
-            raise ValueError(f"estimate() is {UNSUPPORTED}")
         if probes < 1:
             raise ValueError(f"probes must be >= 1, not {probes}")
         if not calibration >= 0:

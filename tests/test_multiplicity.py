@@ -621,8 +621,6 @@ def test_what_is_not_supported_says_so() -> None:
     with pytest.raises(ValueError, match=message):
         problem.count(method="memo")
     with pytest.raises(ValueError, match=message):
-        problem.estimate()
-    with pytest.raises(ValueError, match=message):
         problem.zdd()
     with pytest.raises(ValueError, match="MultiplicitySearch"):
         Search(problem.links())
@@ -748,7 +746,6 @@ def test_command_solves_bounds_with_dlx3_statistics() -> None:
     [
         ((), "A 0|B\nA\n", "dlx: <stdin>:1: upper bound zero in '0|B'\n"),
         ((), "A 3:2|B\nA\n", "dlx: <stdin>:1: lower bound 3 above upper bound 2"),
-        (("--estimate",), KNUTH_EXAMPLE, "dlx: --estimate is not supported"),
     ],
 )
 def test_command_refuses_with_one_line(
