@@ -65,7 +65,7 @@ from dlx.stats import Outcome, Progress, Stats
 
 __all__ = ["UNSUPPORTED", "MWalker", "MultiplicitySearch", "search_class", "walker"]
 
-#: Why the operations that replay a search path refuse problems with bounds.
+#: Why memoised counting (``method="memo"``, :meth:`dlx.ExactCover.zdd`) refuses bounds.
 UNSUPPORTED = "not supported for a problem with bounds on its items (Algorithm M) yet"
 
 
