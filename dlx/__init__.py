@@ -23,6 +23,7 @@ from dlx.errors import (
 )
 from dlx.estimate import Estimate, format_estimate
 from dlx.memo import MemoSearch, Zdd
+from dlx.multiplicity import MultiplicitySearch
 from dlx.position import Position
 from dlx.problem import Colored, ExactCover
 from dlx.stats import Outcome, Progress, Stats
@@ -37,6 +38,7 @@ __all__ = [
     "FormatError",
     "Interrupted",
     "MemoSearch",
+    "MultiplicitySearch",
     "Outcome",
     "Position",
     "PositionError",

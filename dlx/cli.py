@@ -67,7 +67,8 @@ _DESCRIPTION = """\
 Find every exact cover of a problem in Knuth's DLX text format: the first
 line names the primary items, then '|', then the secondary items; each
 following line is an option; 'name:colour' colours a secondary item; lines
-starting with '|' are comments.  Each solution is printed as the lines of
+starting with '|' are comments.  A primary item written 'u:v|name' must be
+covered between u and v times, 'v|name' exactly v times (Knuth's DLX3).  Each solution is printed as the lines of
 its options, solutions separated by a blank line.
 
 Long searches: a progress line on standard error (shown when standard
@@ -677,7 +678,8 @@ def _drive(
         if args.checkpoint:
             _remove_checkpoint(args.checkpoint)
     if args.stats:
-        _say(run.stats.knuth_summary(problem.uses_colors))
+        # DLX3, which reads bounds, always gives the cleansings.
+        _say(run.stats.knuth_summary(problem.uses_colors or bool(problem.bounds)))
         times = [] if isinstance(run, Search) else run.task_times
         if times:
             assert not isinstance(run, Search)

@@ -179,15 +179,36 @@ class Search(Clocked, Iterator[tuple[int, ...]]):
         if not alive:
             self.outcome = Outcome.EXHAUSTED
             self._steps: Iterator[tuple[int, ...]] = iter(())
-        elif self.color is not None:
-            self._steps = _run_colored(self, count_only)
-        elif links.packed:
-            self._steps = packed.start(self, count_only)
         else:
-            self._steps = _run_plain(self, count_only)
+            self._steps = self._loop(count_only)
         if limit is not None and self.stats.solutions >= limit:
             self.outcome = Outcome.LIMIT_REACHED
             self._steps = iter(())
+
+    def _loop(self, count_only: bool) -> Iterator[tuple[int, ...]]:
+        """The search loop for this problem: Knuth's DLX1 or DLX2, in one of its forms.
+
+        :class:`dlx.multiplicity.MultiplicitySearch` puts Algorithm M here.
+        """
+        links = self.links
+        if links.bound is not None:
+            raise ValueError(
+                "a problem with bounds on its items is searched by "
+                "dlx.multiplicity.MultiplicitySearch (ExactCover.search picks it)"
+            )
+        if self.color is not None:
+            return _run_colored(self, count_only)
+        if links.packed:
+            return packed.start(self, count_only)
+        return _run_plain(self, count_only)
+
+    def _walker(self) -> position.Walker:
+        """Knuth's steps of this search's algorithm over its own arrays.
+
+        :func:`dlx.position.start` replays paths with it;
+        :class:`dlx.multiplicity.MultiplicitySearch` gives Algorithm M's.
+        """
+        return position.XWalker(self)
 
     def __iter__(self) -> Search:
         return self
@@ -314,7 +335,7 @@ class Search(Clocked, Iterator[tuple[int, ...]]):
         assert self._progress is not None
         self._last_report = now
         done = self.outcome is Outcome.EXHAUSTED
-        fraction = 1.0 if done else position.fraction_done(self)
+        fraction = 1.0 if done else self._fraction()
         elapsed = self._seconds_before + (now - self._started)
         remaining: float | None = None
         if done:
@@ -333,6 +354,10 @@ class Search(Clocked, Iterator[tuple[int, ...]]):
                 remaining,
             )
         )
+
+    def _fraction(self) -> float:
+        """Knuth's estimate of the part of the tree behind the search (0 to 1)."""
+        return position.fraction_done(self)
 
     def _choose_at_random(self, value: int, size: Sequence[int]) -> int:
         """Pick one of the active items whose entry in ``size`` is ``value``, at random."""

@@ -13,7 +13,8 @@ probes is then unbiased too, and its spread gives its standard error.
 The tree walked is exactly the tree :class:`dlx.Search` explores (without
 a ``seed``): the same branching item at every node (the leftmost active
 primary item of fewest options) and the same covering and purifying, done
-by ``dlx.position._Arrays``.  The costs are those of :class:`dlx.Stats`:
+by the search's own walker (``dlx.position.XWalker``; Algorithm M's
+``dlx.multiplicity.MWalker`` for a problem with bounds).  The costs are those of :class:`dlx.Stats`:
 
 * ``nodes``: 1 per node (the root, dead ends and solutions included);
 * ``solutions``: 1 per solution node;
@@ -40,8 +41,9 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from dlx.errors import BudgetExceeded
-from dlx.links import ACTIVE_BYTE, Links
-from dlx.position import _Arrays
+from dlx.links import Links
+from dlx.multiplicity import walker as tree_walker
+from dlx.position import branch_item
 from dlx.stats import Stats
 
 __all__ = ["Estimate", "Probe", "estimate", "format_estimate", "probe", "search_rate"]
@@ -145,24 +147,8 @@ class Probe:
     work: int
 
 
-def _branch(links: Links, size: bytearray | list[int]) -> tuple[int, int]:
-    """The search's branching item in state ``size`` and its length; (-1, 0) if none.
-
-    The same rule as the search loops and ``_Arrays.choose()``: the
-    leftmost active primary item of fewest options, found as the loops
-    find it (see :mod:`dlx.links`).
-    """
-    if isinstance(size, bytearray):
-        if size.isascii():
-            return -1, 0
-        value = ACTIVE_BYTE
-        while value not in size:
-            value += 1
-        return size.find(value), value - ACTIVE_BYTE
-    value = min(size)
-    if value >= 0:
-        return -1, 0
-    return size.index(value), value - links.active_offset
+#: Algorithm X's branching rule (kept here for the tests' sake).
+_branch = branch_item
 
 
 def probe(links: Links, pick: Callable[[int], int]) -> Probe:
@@ -185,34 +171,35 @@ def probe(links: Links, pick: Callable[[int], int]) -> Probe:
     >>> probe(links, lambda d: d - 1)
     Probe(nodes=3, updates=4, solutions=2, degrees=(2,), work=3)
     """
-    arrays = _Arrays.fresh(links)
-    down = arrays.down
+    walker = tree_walker(links)
     weight = 1
     nodes = 0
     updates = 0
     solutions = 0
+    work = 0
     degrees: list[int] = []
     while True:
         nodes += weight
-        item, d = _branch(links, arrays.size)
+        item, d = walker.choose()
         if item < 0:
             solutions = weight
             break
+        before = walker.updates
         if d == 0:
-            updates += weight  # a dead end: Knuth's update for the empty item
+            walker.dead_end(item)
+            updates += weight * (walker.updates - before)
             break
-        before = arrays.updates
-        arrays.cover(item)
-        updates += weight * (arrays.updates - before)
-        node = down[item]
+        node = walker.enter(item, False)
+        updates += weight * (walker.updates - before)
         for _ in range(pick(d)):
-            node = down[node]
+            node = walker.skip(node)
         degrees.append(d)
         weight *= d
-        before = arrays.updates
-        arrays.commit_others(node)
-        updates += weight * (arrays.updates - before)
-    return Probe(nodes, updates, solutions, tuple(degrees), arrays.updates)
+        before = walker.updates
+        walker.take(node)
+        updates += weight * (walker.updates - before)
+    work = walker.updates
+    return Probe(nodes, updates, solutions, tuple(degrees), work)
 
 
 class _Run(Protocol):

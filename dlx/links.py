@@ -170,6 +170,7 @@ class Links:
 
     __slots__ = (
         "active_offset",
+        "bound",
         "bytewise",
         "color",
         "down",
@@ -183,6 +184,7 @@ class Links:
         "packed_tables",
         "shift",
         "size",
+        "slack",
         "snapshots",
         "span",
         "top",
@@ -202,6 +204,7 @@ class Links:
         unroll: bool = True,
         snapshots: bool = True,
         tuple_width: int = TUPLE_MAX_WIDTH,
+        bounds: Sequence[tuple[int, int]] | None = None,
     ) -> None:
         """Build the arrays from option rows of item indices.
 
@@ -215,6 +218,13 @@ class Links:
         other loops undo every hide when backing up; options wider than
         ``tuple_width`` keep :class:`Ring` objects rather than tuples of
         siblings.  The tests use them to check every form.
+
+        ``bounds[i]`` is ``(u, v)``: primary item ``i`` must be covered
+        between ``u`` and ``v`` times (Knuth's DLX3); the problem is then
+        searched by :mod:`dlx.multiplicity`, which reads ``bound`` (``v``
+        per primary item) and ``slack`` (``v - u``).  ``None``, the
+        default, means every primary item is ``[1..1]``: ``bound`` and
+        ``slack`` are ``None`` too.
         """
         n = n_items
         first = n + 1
@@ -295,6 +305,11 @@ class Links:
         self.tuple_width = tuple_width
         # The colour loop (DLX2) always undoes step by step.
         self.snapshots = snapshots and colors is None and n <= SNAPSHOT_MAX_ITEMS
+        self.bound: list[int] | None = None
+        self.slack: list[int] | None = None
+        if bounds is not None:
+            self.bound = [v for _, v in bounds]
+            self.slack = [v - u for u, v in bounds]
         # Built by dlx.packed on the first packed search, then shared.
         self.packed_tables: PackedTables | None = None
 
@@ -377,13 +392,17 @@ def check_links(
     up: Sequence[int],
     down: Sequence[int],
     size: Sequence[int],
+    *,
+    plain: bool = False,
 ) -> None:
     """Verify every list of a (possibly mid-search) state, like Knuth's ``sanity()``.
 
     For every item: each node ``x`` on its list has ``up[down[x]] == x`` and
     ``down[up[x]] == x``, belongs to that item, and the list has as many
-    nodes as the item's recorded size.  Raises :class:`AssertionError` with
-    the item and node at fault.
+    nodes as the item's recorded size (``size[item]`` itself with
+    ``plain``, as :mod:`dlx.multiplicity` keeps it; else shifted as
+    described above).  Raises :class:`AssertionError` with the item and
+    node at fault.
     """
     top = links.top
     for item in range(links.n_items):
@@ -404,7 +423,7 @@ def check_links(
             x = down[x]
         if up[item] != prev:
             raise AssertionError(f"item {item}: up[header] is {up[item]}, not {prev}")
-        recorded = links.length(size, item)
+        recorded = size[item] if plain else links.length(size, item)
         if recorded != count:
             raise AssertionError(
                 f"item {item}: size says {recorded} but the list has {count} nodes"

@@ -302,6 +302,10 @@ class MemoSearch(Clocked):
     ) -> None:
         if branching not in ("mrv", "first"):
             raise ValueError(f"branching must be 'mrv' or 'first', not {branching!r}")
+        if links.bound is not None:
+            from dlx.multiplicity import UNSUPPORTED
+
+            raise ValueError(f"memoised search is {UNSUPPORTED}")
         for name, value in (
             ("max_nodes", max_nodes),
             ("timeout", timeout),

@@ -1,7 +1,9 @@
 """Split one search over any :class:`concurrent.futures.Executor`.
 
-The search tree of Algorithm X splits into independent subtrees: fix the
-options of the first levels (a *prefix*) and search below them
+The search tree of Algorithm X (and of Algorithm M, for a problem with
+bounds on its items: :mod:`dlx.multiplicity`) splits into independent
+subtrees: fix the options of the first levels (a *prefix*; ``-1`` for
+Algorithm M's null move) and search below them
 (:meth:`dlx.ExactCover.search` with ``prefix=``).  This module lists such
 prefixes, runs them as tasks on an executor (a
 :class:`~concurrent.futures.ProcessPoolExecutor` on one machine, Dask's
@@ -17,8 +19,10 @@ so that they are those of one serial search:
   the same operations the search loop counts (:func:`frontier`), each
   subproblem counts only the work below its prefix, and when a task
   splits a subproblem it adds the covering the serial search would have
-  done for the options it hands back (Knuth's step X5), so the nodes,
-  updates and cleansings add up to the serial ones exactly;
+  done for the options it hands back (Knuth's step X5; Algorithm M's
+  tweak and step M5), so the nodes, updates and cleansings add up to the
+  serial ones exactly.  The tree is walked by the search's own steps,
+  the :class:`~dlx.position.Walker` that also replays paths;
 * **load balance**: a task runs its subproblems until its time slice
   (``task_seconds``) or node budget (``task_nodes``) is used up, then hands
   back the unexplored rest of the subproblem it was in as new prefixes,
@@ -62,10 +66,12 @@ from concurrent.futures import FIRST_COMPLETED, BrokenExecutor, Executor, Future
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from dlx.engine import Search, check_budgets
+from dlx.engine import check_budgets
 from dlx.errors import BudgetExceeded, DLXError, Interrupted, PositionError
 from dlx.links import Links
-from dlx.position import _Arrays, fingerprint
+from dlx.multiplicity import search_class
+from dlx.multiplicity import walker as tree_walker
+from dlx.position import fingerprint
 from dlx.stats import Outcome, Progress, Stats
 
 if TYPE_CHECKING:
@@ -186,14 +192,21 @@ class Frontier:
         >>> frontier(ExactCover("a", options=[["a"]]), 3).solutions
         [(0,)]
         """
-        return [tuple(sorted(e.options)) for e in self.entries if e.solution]
+        return [_solution(e.options) for e in self.entries if e.solution]
+
+
+def _solution(options: Sequence[int]) -> tuple[int, ...]:
+    """A path's options as a search yields them: sorted, without null moves (-1)."""
+    return tuple(sorted(option for option in options if option >= 0))
 
 
 def frontier(problem: ExactCover | Links, depth: int) -> Frontier:
     """Cut the serial search tree at ``depth`` levels: list the subproblems there.
 
     Walks the first ``depth`` levels the way the search loop does (Knuth's
-    leftmost item of fewest options; no random tie-breaking), counting its
+    leftmost item of fewest options, or Algorithm M's lowest score for a
+    problem with bounds, whose null move is option ``-1`` of a prefix;
+    no random tie-breaking), counting its
     work, and lists in the serial order each node at that depth as a
     prefix, and each solution found above it.  Depth 0 gives the whole
     problem as one subproblem (the empty prefix).
@@ -218,35 +231,31 @@ def frontier(problem: ExactCover | Links, depth: int) -> Frontier:
     stats = Stats()
     if depth == 0:
         return Frontier(((FrontierEntry((), False, 1.0)),), stats)
-    walker = _Arrays.fresh(links)
-    option_of = links.option_of
+    walker = tree_walker(links)
     path: list[int] = []
 
     def visit(level: int, weight: float) -> None:
         stats.nodes += 1
-        item = walker.choose()
+        item, d = walker.choose()
         if item < 0:
             stats.solutions += 1
             entries.append(FrontierEntry(tuple(path), True, weight))
             return
-        d = links.length(walker.size, item)
         if d == 0:
-            walker.updates += 1  # a dead end: Knuth covers the empty item
+            walker.dead_end(item)
             return
         share = weight / d
-        walker.cover(item)
-        row = walker.down[item]
-        while row != item:
-            walker.commit_others(row)
-            path.append(option_of[row])
+        node = walker.enter(item, False)
+        while node >= 0:
+            walker.take(node)
+            path.append(walker.option(node))
             if level + 1 == depth:
                 entries.append(FrontierEntry(tuple(path), False, share))
             else:
                 visit(level + 1, share)
             path.pop()
-            walker.uncommit_others(row)
-            row = walker.down[row]
-        walker.uncover(item)
+            node = walker.untake(node)
+        walker.leave(item)
 
     visit(0, 1.0)
     stats.updates = walker.updates
@@ -260,36 +269,36 @@ def _split(
     """The rest of a subproblem stopped on entering the node below ``path``.
 
     Returns the updates and cleansings the serial search spends on
-    covering the options handed back (step X5 for each option after the
-    current one, at each level from ``floor`` down), and the new prefixes
+    trying the branches handed back (step X5, or Algorithm M's tweak and
+    M5, for each branch after the current one, at each level from
+    ``floor`` down), and the new prefixes
     in the serial order with their weights: the node's own subtree first,
     then the later options of each level, deepest level first.
     """
-    walker = _Arrays.fresh(links)
-    option_of = links.option_of
+    walker = tree_walker(links)
     options = [option for _, option in path]
     nodes: list[int] = []
     weights: list[float] = []  # the weight of each level's node
     share = weight
     for level, (item, option) in enumerate(path):
         if level >= floor:
-            share /= links.length(walker.size, item)
-        walker.cover(item)
-        node = walker.node_of(item, option)
+            share /= walker.degree(item)
+        node = walker.enter(item, False)
+        while node >= 0 and walker.option(node) != option:
+            node = walker.skip(node)
         assert node >= 0, "a position of this problem"
-        walker.commit_others(node)
+        walker.take(node)
         nodes.append(node)
         weights.append(share)
     rest: list[tuple[tuple[int, ...], float]] = [(tuple(options), share)]
     walker.updates = walker.cleansings = 0
     for level in range(len(path) - 1, floor - 1, -1):
-        node = nodes[level]
-        walker.uncommit_others(node)
-        for sibling in walker.options_after(node):
-            walker.commit_others(sibling)
-            walker.uncommit_others(sibling)
-            rest.append(((*options[:level], option_of[sibling]), weights[level]))
-        walker.uncover(path[level][0])
+        sibling = walker.untake(nodes[level])
+        while sibling >= 0:
+            walker.take(sibling)
+            rest.append(((*options[:level], walker.option(sibling)), weights[level]))
+            sibling = walker.untake(sibling)
+        walker.leave(path[level][0])
     return walker.updates, walker.cleansings, rest
 
 
@@ -353,7 +362,10 @@ def _pack(links: Links) -> tuple[str, bytes]:
         if colors is not None and links.color is not None:
             colors[-1].append(links.color[x])
     flags = (links.bytewise, links.packed, links.unroll, links.snapshots)
-    data = (links.n_primary, links.n_items, rows, colors, flags)
+    bounds = None
+    if links.bound is not None and links.slack is not None:
+        bounds = [(v - s, v) for v, s in zip(links.bound, links.slack, strict=True)]
+    data = (links.n_primary, links.n_items, rows, colors, flags, bounds)
     payload = zlib.compress(pickle.dumps(data, pickle.HIGHEST_PROTOCOL))
     return f"{fingerprint(links)}-{''.join('01'[f] for f in flags)}", payload
 
@@ -361,7 +373,8 @@ def _pack(links: Links) -> tuple[str, bytes]:
 def _unpack(key: str, payload: bytes) -> Links:
     links = _CACHE.get(key)
     if links is None:
-        n_primary, n_items, rows, colors, flags = pickle.loads(zlib.decompress(payload))
+        data = pickle.loads(zlib.decompress(payload))
+        n_primary, n_items, rows, colors, flags, bounds = data
         bytewise, packed, unroll, snapshots = flags
         links = Links(
             n_primary,
@@ -372,6 +385,7 @@ def _unpack(key: str, payload: bytes) -> Links:
             packed=packed,
             unroll=unroll,
             snapshots=snapshots,
+            bounds=bounds,
         )
         if len(_CACHE) >= _CACHE_SIZE:
             _CACHE.pop(next(iter(_CACHE)))
@@ -417,7 +431,7 @@ def _run_piece(
     nodes: int | None,
     seconds: float | None,
 ) -> _PieceResult:
-    search = Search(
+    search = search_class(links)(
         links,
         prefix=prefix,
         count_only=task.count_only,
@@ -884,7 +898,7 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
                 (
                     e.options,
                     e.weight,
-                    [tuple(sorted(e.options))] if e.solution else None,
+                    [_solution(e.options)] if e.solution else None,
                 )
                 for e in cut.entries
             ]

@@ -4,8 +4,9 @@ Every way of starting a search other than at the root goes through this
 module: resuming from a saved :class:`Position`, and searching the
 subtree below a *prefix* (options chosen on the first levels, for
 splitting a search into independent parts).  The search loops of
-``dlx.engine`` and :mod:`dlx.packed` only ever start at step X2 with
-the arrays, the stack of chosen nodes and the statistics prepared here;
+``dlx.engine`` and :mod:`dlx.packed` (and Algorithm M's, in
+:mod:`dlx.multiplicity`) only ever start at their first step with the
+arrays, the stack of chosen nodes and the statistics prepared here;
 they hold nothing but their hot paths.
 
 A position lists, level by level, the item branched on and the option
@@ -16,9 +17,13 @@ resuming from the second goes on with the option after the solution's
 last one.  Either way the resumed search finds the same solutions, in the
 same order, with the same final statistics as one uninterrupted run.
 
-Replaying the path repeats Knuth's cover and purify operations with the
-plain functions below; their work is not counted again, since the
-statistics saved in the position already include it.
+Replaying the path repeats the search's own steps with its
+:class:`Walker` (Knuth's cover and purify for Algorithm X, done plainly
+by :class:`XWalker`; bounds, tweaks and the null move for Algorithm M,
+by ``dlx.multiplicity.MWalker``); their work is not counted again, since
+the statistics saved in the position already include it.  The same
+walkers cut the tree for :mod:`dlx.parallel` and probe it for
+:mod:`dlx.estimate`.
 """
 
 from __future__ import annotations
@@ -28,15 +33,16 @@ import json
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from dlx.errors import PositionError
+from dlx.links import ACTIVE_BYTE
 
 if TYPE_CHECKING:
     from dlx.engine import Search
     from dlx.links import Links
 
-__all__ = ["FORMAT", "Position", "fingerprint"]
+__all__ = ["FORMAT", "Position", "Walker", "XWalker", "fingerprint", "start"]
 
 #: The name and version of the saved form; a position of another format is refused.
 FORMAT = "pydlx-position-1"
@@ -197,8 +203,8 @@ def fingerprint(links: Links) -> str:
     """A short digest of a compiled problem: its items, options and colours.
 
     Two problems with the same fingerprint have the same item numbers,
-    the same options in the same order and the same colours, so a position
-    of one is valid for the other.
+    the same options in the same order, the same colours and the same
+    bounds, so a position of one is valid for the other.
 
     :param links: the compiled problem.
     :returns: 16 hexadecimal digits.
@@ -214,6 +220,9 @@ def fingerprint(links: Links) -> str:
     for array in (links.top, links.option_of, links.color or ()):
         digest.update(",".join(map(str, array)).encode())
         digest.update(b"|")
+    if links.bound is not None and links.slack is not None:
+        # Only problems with bounds add them, so other fingerprints stay.
+        digest.update(f"bounds {links.bound} {links.slack}".encode())
     return digest.hexdigest()
 
 
@@ -249,14 +258,17 @@ class _Arrays:
         :mod:`dlx.estimate` takes one per probe.
         """
         arrays = cls.__new__(cls)
-        arrays.links = links
-        arrays.up = list(links.up)
-        arrays.down = list(links.down)
-        arrays.size = links.size[:]
-        arrays.color = None if links.color is None else list(links.color)
-        arrays.updates = 0
-        arrays.cleansings = 0
+        arrays._copy(links)
         return arrays
+
+    def _copy(self, links: Links) -> None:
+        self.links = links
+        self.up = list(links.up)
+        self.down = list(links.down)
+        self.size = links.size[:]
+        self.color = None if links.color is None else list(links.color)
+        self.updates = 0
+        self.cleansings = 0
 
     def hide(self, row: int) -> None:
         """Unlink the other nodes of ``row``'s option from their lists."""
@@ -351,19 +363,11 @@ class _Arrays:
             elif code > 0:
                 self.unpurify(x)
 
-    def options_after(self, node: int) -> list[int]:
-        """The nodes after ``node`` in its item's list, in order."""
-        item = self.links.top[node]
-        down = self.down
-        found = []
-        row = down[node]
-        while row != item:
-            found.append(row)
-            row = down[row]
-        return found
+    def leftmost_fewest(self) -> int:
+        """Step X3 written plainly: the leftmost active primary item of fewest options, or -1.
 
-    def choose(self) -> int:
-        """Step X3: the leftmost active primary item of fewest options, or -1."""
+        The tests' oracle for :func:`branch_item`, which finds it as the loops do.
+        """
         links = self.links
         best = -1
         fewest = 0
@@ -373,16 +377,6 @@ class _Arrays:
                 if best < 0 or length < fewest:
                     best, fewest = item, length
         return best
-
-    def node_of(self, item: int, option: int) -> int:
-        """The node of ``option`` in ``item``'s list as it stands, or -1."""
-        option_of = self.links.option_of
-        row = self.down[item]
-        while row != item:
-            if option_of[row] == option:
-                return row
-            row = self.down[row]
-        return -1
 
 
 def describe(links: Links, nodes: Sequence[int]) -> tuple[tuple[int, int], ...]:
@@ -400,6 +394,181 @@ def describe(links: Links, nodes: Sequence[int]) -> tuple[tuple[int, int], ...]:
     return tuple((links.top[x], links.option_of[x]) for x in nodes)
 
 
+class Walker(Protocol):
+    """Knuth's steps of one search algorithm, for walking its tree off the loop.
+
+    Every walk of a search tree outside the search loops goes through
+    one: replaying a path (:func:`start`: resume, prefixes), the frontier
+    and the splitting of :mod:`dlx.parallel`, and the probes of
+    :mod:`dlx.estimate`.  Algorithm X's steps are :class:`XWalker`;
+    Algorithm M's are ``dlx.multiplicity.MWalker``; a search gives its own
+    with ``search._walker()``.  The walk goes level by level: :meth:`choose`
+    (or :meth:`degree` of a given item), :meth:`enter` the item, then for
+    each branch in the search's order :meth:`take` it and :meth:`untake`
+    it (which gives the next branch), or :meth:`skip` it; :meth:`leave`
+    the item when no branch is left.  A branch is a node: an option's
+    node in the item's list, or (Algorithm M's null move) the item
+    itself.  ``updates`` and ``cleansings`` count the work as the search
+    loop counts it (:meth:`skip` counts nothing); the inverses count
+    nothing, as the loops do not.
+    """
+
+    updates: int
+    cleansings: int
+
+    def choose(self) -> tuple[int, int]:
+        """The item the search branches on (without ``seed``) and its branches.
+
+        ``(-1, 0)`` when no primary item is left (a solution); ``(item, 0)``
+        at a dead end.
+        """
+        ...
+
+    def degree(self, item: int) -> int:
+        """How many branches the search would have on ``item`` here; -1 if it cannot branch on it."""
+        ...
+
+    def dead_end(self, item: int) -> None:
+        """Count what the search pays at a dead end on ``item``."""
+        ...
+
+    def enter(self, item: int, record: bool) -> int:
+        """Start a level on ``item``; return its first branch (-1: none).
+
+        With ``record``, keep in the search what its loop keeps per level.
+        """
+        ...
+
+    def take(self, node: int) -> None:
+        """Go down the branch ``node`` of the current level."""
+        ...
+
+    def untake(self, node: int) -> int:
+        """Come back from ``node``; return the level's next branch (-1: none)."""
+        ...
+
+    def skip(self, node: int) -> int:
+        """Pass over the branch ``node`` without going down it; return the next (-1: none)."""
+        ...
+
+    def leave(self, item: int) -> None:
+        """Undo :meth:`enter` (after the level's last branch)."""
+        ...
+
+    def option(self, node: int) -> int:
+        """The option a branch adds (-1 for a null move)."""
+        ...
+
+    def settle(self, nodes: Sequence[int], floor: int) -> None:
+        """Give the search the stacks of a walked path: fixed levels, then the others."""
+        ...
+
+
+def branch_item(links: Links, size: bytearray | list[int]) -> tuple[int, int]:
+    """Algorithm X's branching item in state ``size`` and its length; (-1, 0) if none.
+
+    The same rule as the search loops and ``_Arrays.leftmost_fewest()``: the
+    leftmost active primary item of fewest options, found as the loops
+    find it (see :mod:`dlx.links`).
+
+    >>> from dlx import ExactCover
+    >>> links = ExactCover("ab", options=[["a"], ["b"], ["b"]]).links()
+    >>> branch_item(links, links.size)
+    (0, 1)
+    """
+    if isinstance(size, bytearray):
+        if size.isascii():
+            return -1, 0
+        value = ACTIVE_BYTE
+        while value not in size:
+            value += 1
+        return size.find(value), value - ACTIVE_BYTE
+    value = min(size)
+    if value >= 0:
+        return -1, 0
+    return size.index(value), value - links.active_offset
+
+
+class XWalker(_Arrays):
+    """Algorithm X's steps (Knuth's DLX1/DLX2) as a :class:`Walker`, over ``_Arrays``.
+
+    >>> from dlx import ExactCover
+    >>> walker = XWalker.fresh(ExactCover("ab", options=[["a", "b"]]).links())
+    >>> item, d = walker.choose()
+    >>> node = walker.enter(item, False)
+    >>> walker.take(node)
+    >>> walker.choose(), walker.updates
+    ((-1, 0), 3)
+    """
+
+    search: Search | None
+    keep_sizes: bool
+    saves: list[Any]
+
+    def __init__(self, search: Search) -> None:
+        super().__init__(search)
+        links = search.links
+        self.search = search
+        self.keep_sizes = links.snapshots or links.packed
+        self.saves = []
+
+    @classmethod
+    def fresh(cls, links: Links) -> XWalker:
+        """A walker from the root over its own copy of the arrays."""
+        walker = cls.__new__(cls)
+        _Arrays._copy(walker, links)
+        walker.search = None
+        walker.keep_sizes = False
+        walker.saves = []
+        return walker
+
+    def choose(self) -> tuple[int, int]:
+        return branch_item(self.links, self.size)
+
+    def degree(self, item: int) -> int:
+        links = self.links
+        if not 0 <= item < links.n_primary or not links.is_active(self.size, item):
+            return -1
+        return links.length(self.size, item)
+
+    def dead_end(self, item: int) -> None:
+        self.updates += 1  # Knuth covers the empty item
+
+    def enter(self, item: int, record: bool) -> int:
+        keep = self.keep_sizes and record
+        if keep:
+            self.saves.append(self.size[:])
+        self.cover(item)
+        if keep:
+            self.saves.append(self.size[:])
+        node = self.down[item]
+        return -1 if node == item else node
+
+    def take(self, node: int) -> None:
+        self.commit_others(node)
+
+    def untake(self, node: int) -> int:
+        self.uncommit_others(node)
+        return self.skip(node)
+
+    def skip(self, node: int) -> int:
+        after = self.down[node]
+        return -1 if after == self.links.top[node] else after
+
+    def leave(self, item: int) -> None:
+        self.uncover(item)
+
+    def option(self, node: int) -> int:
+        return self.links.option_of[node]
+
+    def settle(self, nodes: Sequence[int], floor: int) -> None:
+        search = self.search
+        assert search is not None
+        search._base[:] = nodes[:floor]
+        search._stack[:] = nodes[floor:]
+        search._saves[:] = self.saves
+
+
 def start(
     search: Search,
     path: Sequence[tuple[int | None, int]],
@@ -409,19 +578,26 @@ def start(
 ) -> bool:
     """Bring a fresh search to the end of ``path``, ready to enter the next node.
 
-    Covers, level by level, the item and the other items of the option;
-    ``None`` for an item means the item the search itself would choose
-    there (the leftmost of fewest options).  The first ``floor`` levels
-    go to ``search._base`` (fixed: the search never backs up above them),
-    the others to ``search._stack`` with, where the search keeps them,
-    the snapshots of the sizes that its loop would have taken.
+    The one way every search (Algorithm X's loops and Algorithm M's)
+    starts anywhere but at its root: level by level, the search's own
+    :class:`Walker` (``search._walker()``) enters the item, passes over
+    the branches the search tried there before the path's option, and
+    goes down that option; ``None`` for an item means the item the
+    search itself would choose there.  The first ``floor`` levels go to
+    ``search._base`` (fixed: the search never backs up above them), the
+    others to ``search._stack`` with what the search's loop keeps per
+    level (snapshots of the sizes; Algorithm M's first tweaked options).
+    Nothing is counted: a resumed search has its counts, and a prefix
+    search counts only below the prefix.
 
-    With ``advance``, ``path`` ends at a solution already visited: the
+    With ``advance`` (Algorithm X only), ``path`` ends at a solution already visited: the
     search moves on to the next option of the deepest level below the
     floor that has one, counting the work of trying it as the loop would.
+    (Algorithm M's loop backs up from the solution itself.)
 
     :param search: a search that has not run yet.
-    :param path: per level, the item and the option.
+    :param path: per level, the item and the option (-1: Algorithm M's
+        null move).
     :param floor: how many levels are fixed.
     :param advance: go on past a visited solution.
     :returns: ``False`` when nothing is left to search (``advance`` found
@@ -463,49 +639,45 @@ def _walk(
     *,
     count_last: bool,
 ) -> tuple[list[int], list[int]]:
-    """Cover along ``path``; set the search's stacks; return the nodes and their successors.
+    """Walk ``path`` with the search's walker; set its stacks; return the nodes and their successors.
 
-    With ``count_last``, the covering done for the last level's option
-    is added to the search's statistics.
+    With ``count_last``, the work done for the last level's option is
+    added to the search's statistics.
     """
-    links = search.links
-    keep_sizes = links.snapshots or links.packed
-    saves: list[Any] = []
-    arrays = _Arrays(search)
+    walker = search._walker()
     nodes: list[int] = []
     successors: list[int] = []
     last = len(path) - 1
+    down = search.down
     for level, (wanted, option) in enumerate(path):
-        item = arrays.choose() if wanted is None else wanted
-        if not 0 <= item < links.n_primary or not links.is_active(arrays.size, item):
+        if wanted is None:
+            item, d = walker.choose()
+        else:
+            item = wanted
+            d = walker.degree(item)
+        if item < 0 or d < 0:
             raise PositionError(
                 f"level {level}: item {wanted} is not an item the search can "
                 "branch on there"
             )
-        node = arrays.node_of(item, option)
+        node = walker.enter(item, level >= floor) if d > 0 else -1
+        while node >= 0 and walker.option(node) != option:
+            node = walker.skip(node)
         if node < 0:
             raise PositionError(
                 f"level {level}: option {option} is not one of the options "
                 f"of item {item} there"
             )
-        fixed = level < floor
-        if keep_sizes and not fixed:
-            saves.append(arrays.size[:])
-        arrays.cover(item)
-        if keep_sizes and not fixed:
-            saves.append(arrays.size[:])
         if count_last and level == last:
-            arrays.updates = arrays.cleansings = 0
-            arrays.commit_others(node)
-            search.stats.updates += arrays.updates
-            search.stats.cleansings += arrays.cleansings
+            walker.updates = walker.cleansings = 0
+            walker.take(node)
+            search.stats.updates += walker.updates
+            search.stats.cleansings += walker.cleansings
         else:
-            arrays.commit_others(node)
+            walker.take(node)
         nodes.append(node)
-        successors.append(search.down[node])
-    search._base[:] = nodes[:floor]
-    search._stack[:] = nodes[floor:]
-    search._saves[:] = saves
+        successors.append(down[node])
+    walker.settle(nodes, floor)
     return nodes, successors
 
 

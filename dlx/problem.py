@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import gc
 import operator
-from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -14,6 +14,7 @@ from dlx.engine import Search
 from dlx.errors import ProblemError, ProblemTooLarge
 from dlx.estimate import Estimate, estimate
 from dlx.links import Links
+from dlx.multiplicity import UNSUPPORTED, MultiplicitySearch
 from dlx.position import Position
 from dlx.stats import Progress
 
@@ -149,10 +150,18 @@ class ExactCover:
     fewest options, as in Knuth's programs.  Options are numbered from 0 in
     the order they are added, and solutions are tuples of those numbers.
 
+    With ``bounds``, a primary item may be covered between ``u`` and ``v``
+    times rather than exactly once (``{"C": (2, 3)}``; one number ``v``
+    means ``(v, v)``; ``0 <= u <= v`` and ``v >= 1``): the problem is
+    then searched by Knuth's Algorithm M (:mod:`dlx.multiplicity`).
+    Solutions stay sets of options, each option used at most once.
+
     :param primary: the primary items.
     :param secondary: the secondary items.
     :param options: options to add at once (see :meth:`add_option`).
-    :raises ProblemError: on a duplicate item name or a bad option.
+    :param bounds: bounds of some primary items (the others are ``[1..1]``).
+    :raises ProblemError: on a duplicate item name, a bad option or bad
+        bounds (naming the item).
 
     >>> problem = ExactCover("ABCDE", secondary="FG")
     >>> for option in ("CEF", "ADG", "BCF", "AD", "BG", "DEG"):
@@ -168,6 +177,8 @@ class ExactCover:
         primary: Iterable[Hashable] = (),
         secondary: Iterable[Hashable] = (),
         options: Iterable[Iterable[Hashable]] = (),
+        *,
+        bounds: Mapping[Any, int | tuple[int, int]] | None = None,
     ) -> None:
         self._index: dict[Hashable, int] = {}
         self._primary: list[Hashable] = []
@@ -195,7 +206,53 @@ class ExactCover:
         # (then it costs nothing); may be shorter than _rows, the missing
         # ones unlabelled.
         self._labels: list[Any] | None = None
+        # Primary item number -> (lower, upper), for the items not [1..1].
+        self._bounds: dict[int, tuple[int, int]] = {}
+        if bounds is not None:
+            self._set_bounds(bounds)
         self.add_options(options)
+
+    def _set_bounds(self, bounds: Mapping[Any, int | tuple[int, int]]) -> None:
+        """Check and keep the bounds of some primary items."""
+        try:
+            pairs = list(bounds.items())
+        except AttributeError:
+            raise ProblemError(
+                f"bounds must map item names to (lower, upper), not {bounds!r}"
+            ) from None
+        n_primary = len(self._primary)
+        for name, given in pairs:
+            position = self._position(name)
+            if position is None:
+                raise ProblemError(f"bounds for unknown item {name!r}")
+            if position >= n_primary:
+                raise ProblemError(
+                    f"bounds for secondary item {name!r}: only primary items "
+                    "have bounds"
+                )
+            pair = given if isinstance(given, tuple) else (given, given)
+            if len(pair) != 2 or not all(
+                isinstance(v, int) and not isinstance(v, bool) for v in pair
+            ):
+                raise ProblemError(
+                    f"bounds of item {name!r} must be an integer or a pair "
+                    f"(lower, upper) of integers, not {given!r}"
+                )
+            lower, upper = pair
+            if upper < 1:
+                raise ProblemError(
+                    f"item {name!r}: upper bound {upper}, it must be at least 1"
+                )
+            if not 0 <= lower <= upper:
+                raise ProblemError(
+                    f"item {name!r}: lower bound {lower} is not between 0 and "
+                    f"the upper bound {upper}"
+                )
+            if (lower, upper) == (1, 1):
+                self._bounds.pop(position, None)
+            else:
+                self._bounds[position] = (lower, upper)
+        self._links = None
 
     def _declare(self, name: Hashable, kind: list[Hashable]) -> None:
         if isinstance(name, Colored):
@@ -217,6 +274,7 @@ class ExactCover:
         n_secondary: int = 0,
         *,
         check: bool = True,
+        bounds: Mapping[Any, int | tuple[int, int]] | None = None,
     ) -> ExactCover:
         """Build a problem from rows of item numbers, without names: the fast path.
 
@@ -234,6 +292,8 @@ class ExactCover:
         :param n_primary: how many items are primary (numbered first).
         :param n_secondary: how many items are secondary.
         :param check: validate the rows (see above).
+        :param bounds: bounds of some primary items, by number (as for
+            :class:`ExactCover`).
         :returns: the problem.
         :raises ProblemError: (with ``check=True``) when a row is empty,
             names an item out of range, or names an item twice.
@@ -248,7 +308,7 @@ class ExactCover:
         if n_primary < 0 or n_secondary < 0:
             raise ProblemError("item counts must not be negative")
         n_items = n_primary + n_secondary
-        problem = cls(range(n_primary), range(n_primary, n_items))
+        problem = cls(range(n_primary), range(n_primary, n_items), bounds=bounds)
         if not check:
             problem._rows = list(rows)  # a shallow copy: the rows are shared
             problem._options = None
@@ -333,6 +393,16 @@ class ExactCover:
         ('c',)
         """
         return tuple(self._secondary)
+
+    @property
+    def bounds(self) -> dict[Hashable, tuple[int, int]]:
+        """The bounds ``(lower, upper)`` of the primary items that are not ``[1..1]``.
+
+        >>> ExactCover("AB", bounds={"B": (0, 2)}).bounds
+        {'B': (0, 2)}
+        """
+        names = self._names
+        return {names[i]: pair for i, pair in sorted(self._bounds.items())}
 
     @property
     def uses_colors(self) -> bool:
@@ -621,11 +691,15 @@ class ExactCover:
             failed = False
             try:
                 with _paused_gc():
+                    n_primary = len(self._primary)
                     links = Links(
-                        len(self._primary),
-                        len(self._primary) + len(self._secondary),
+                        n_primary,
+                        n_primary + len(self._secondary),
                         self._rows,
                         self._colors,
+                        bounds=[self._bounds.get(i, (1, 1)) for i in range(n_primary)]
+                        if self._bounds
+                        else None,
                     )
             except MemoryError:
                 # Raised below, once this handler has let go of the
@@ -667,7 +741,9 @@ class ExactCover:
             earlier search (see :meth:`dlx.Search.position`).
         :param prefix: search only below these options of the first levels.
         :param count_only: yield ``()`` instead of each solution.
-        :returns: the search, not yet started.
+        :returns: the search, not yet started: a
+            :class:`~dlx.multiplicity.MultiplicitySearch` (Algorithm M)
+            when some item has bounds, else a :class:`~dlx.Search`.
         :raises dlx.PositionError: when ``resume`` or ``prefix``
             does not fit this problem.
 
@@ -675,7 +751,8 @@ class ExactCover:
         >>> next(search), search.stats.solutions
         ((0,), 1)
         """
-        return Search(
+        kind = MultiplicitySearch if self._bounds else Search
+        return kind(
             self.links(),
             limit=limit,
             max_nodes=max_nodes,
@@ -877,7 +954,8 @@ class ExactCover:
         :raises ValueError: when ``executor`` comes with ``seed``,
             ``resume`` or ``prefix``; for an unknown ``method`` or
             ``branching``, ``resume``, ``prefix`` or ``executor`` with
-            ``"memo"``, or memo parameters with ``"dlx"``.
+            ``"memo"``, or memo parameters with ``"dlx"``; for
+            ``"memo"`` with bounds (not supported).
 
         >>> ExactCover("ab", options=[["a"], ["b"], ["a", "b"]]).count()
         2
@@ -885,6 +963,8 @@ class ExactCover:
         2
         """
         if method == "memo":
+            if self._bounds:
+                raise ValueError(f"method='memo' is {UNSUPPORTED}")
             if resume is not None or prefix is not None or executor is not None:
                 raise ValueError(
                     "resume, prefix and executor are for method='dlx' only"
@@ -945,7 +1025,9 @@ class ExactCover:
         """Estimate the size of a full search without running it (Knuth 1975).
 
         Each probe walks one random path down the search tree from the
-        root, choosing among a node's ``d`` options uniformly, and weights
+        root, choosing among a node's ``d`` branches uniformly (its
+        options; with bounds, Algorithm M's branches, the null move
+        included), and weights
         each node on the path by the product of the ``d``'s above it; the
         mean over the probes is an unbiased estimate of the nodes, updates
         and solutions of the full search (:class:`~dlx.Stats`, without
@@ -969,6 +1051,10 @@ class ExactCover:
         >>> est = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]]).estimate(seed=1)
         >>> round(est.nodes), round(est.updates), round(est.solutions)
         (4, 4, 2)
+        >>> two = ExactCover("A", options=[["A"]] * 3, bounds={"A": 2})
+        >>> est = two.estimate(probes=2000, seed=1, calibration=0)
+        >>> two.count(), abs(est.solutions - 3) < 3 * est.solutions_se
+        (3, True)
         """
         if probes < 1:
             raise ValueError(f"probes must be >= 1, not {probes}")
@@ -1076,13 +1162,16 @@ class ExactCover:
         :returns: the diagram.
         :raises BudgetExceeded: when a budget runs out first (outcome
             :attr:`~dlx.Outcome.OUT_OF_MEMORY` when memory does).
-        :raises ValueError: for an unknown ``branching`` or a negative budget.
+        :raises ValueError: for an unknown ``branching`` or a negative
+            budget, or when the problem has bounds (not supported yet).
 
         >>> problem = ExactCover("abc", options=[["a", "b"], ["c"], ["a"], ["b", "c"]])
         >>> diagram = problem.zdd()
         >>> diagram.count(), list(diagram)
         (2, [(0, 1), (2, 3)])
         """
+        if self._bounds:
+            raise ValueError(f"zdd() is {UNSUPPORTED}")
         from dlx.memo import MemoSearch
 
         return MemoSearch(

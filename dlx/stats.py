@@ -51,6 +51,10 @@ class Stats:
     a solution as a node: subtract ``solutions`` from ``nodes`` to compare
     with those.
 
+    Problems with bounds on their items (:mod:`dlx.multiplicity`) count as
+    Knuth's DLX3 does: the same definitions, except that a dead end costs
+    no update and a tweak costs one update per node it unlinks.
+
     >>> Stats()
     Stats(nodes=0, updates=0, cleansings=0, solutions=0)
     """

@@ -1,10 +1,12 @@
-"""Knuth's text format for exact-cover problems, as read by DLX1 and DLX2.
+"""Knuth's text format for exact-cover problems, as read by DLX1, DLX2 and DLX3.
 
 * A line whose first non-blank character is ``|`` is a comment; blank
   lines are skipped.
 * The first other line names the items: the primary ones, then ``|``,
   then the secondary ones (the ``|`` and the secondary items may be left
-  out).
+  out).  A primary item may carry bounds (DLX3): ``u:v|name`` means it
+  must be covered between ``u`` and ``v`` times, ``v|name`` exactly
+  ``v`` times (``0 <= u <= v``, ``v >= 1``).
 * Every following line is an option: the names of its items separated by
   blanks.  ``name:colour`` gives a secondary item a colour.
 * Names are runs of non-blank characters other than ``:`` and ``|``.
@@ -65,7 +67,9 @@ def parse_dlx(
     :raises FormatError: naming the file and line: when there is no item
         line, a name contains ``:`` or ``|``, an item is declared twice, an
         option names an unknown item or one item twice, a colour is empty or
-        on a primary item.
+        on a primary item; for bounds that are not numbers, an upper bound
+        of zero, a lower bound above the upper one or without one, an
+        empty name after bounds, or bounds on a secondary item.
     :raises ProblemTooLarge: when the problem does not fit in memory.
 
     >>> problem = parse_dlx("A B | C\\nA C:red\\nB C:red\\n")
@@ -301,18 +305,80 @@ def _parse_option(
     return items
 
 
+def _number(text: str) -> int | None:
+    """``text`` as a number of decimal digits, or ``None``."""
+    return int(text) if text.isascii() and text.isdigit() else None
+
+
+def _parse_bounds(spec: str, token: str, source: str, number: int) -> tuple[int, int]:
+    """The bounds ``u:v`` or ``v`` written before the ``|`` of ``token``."""
+    lower_text, colon, upper_text = spec.partition(":")
+    upper = _number(upper_text if colon else lower_text)
+    lower = _number(lower_text) if colon else upper
+    if lower is None or upper is None:
+        raise FormatError(
+            f"bad bounds {spec!r} in {token!r} (write u:v|name or v|name; "
+            "a '|' on its own separates the secondary items)",
+            source,
+            number,
+        )
+    if upper == 0:
+        raise FormatError(f"upper bound zero in {token!r}", source, number)
+    if lower > upper:
+        raise FormatError(
+            f"lower bound {lower} above upper bound {upper} in {token!r}",
+            source,
+            number,
+        )
+    return lower, upper
+
+
 def _parse_items(line: str, source: str, number: int) -> ExactCover:
-    first, bar, rest = line.partition("|")
-    if "|" in rest:
-        raise FormatError("the item line has more than one '|'", source, number)
-    primary = first.split()
-    secondary = rest.split() if bar else []
+    """The item line: names, a ``|`` before the secondary ones, bounds (DLX3)."""
+    primary: list[str] = []
+    secondary: list[str] = []
+    bounds: dict[str, tuple[int, int]] = {}
+    bar = False
+    for word in line.split():
+        token = word
+        if token.startswith("|"):
+            if bar:
+                raise FormatError("the item line has more than one '|'", source, number)
+            bar = True
+            token = token[1:]
+            if not token:
+                continue
+        spec, cut, name = token.rpartition("|")
+        if cut:
+            if bar and "|" not in spec and _number(spec.partition(":")[2] or spec):
+                raise FormatError(
+                    f"bounds on secondary item {name!r} (only primary items "
+                    "have bounds)",
+                    source,
+                    number,
+                )
+            if bar:
+                raise FormatError("the item line has more than one '|'", source, number)
+            pair = _parse_bounds(spec, token, source, number)
+            if not name:
+                raise FormatError(f"empty item name in {token!r}", source, number)
+            bounds[name] = pair
+        else:
+            name = token
+            lower, colon, rest = name.partition(":")
+            if colon and not bar and _number(lower) is not None and rest:
+                raise FormatError(
+                    f"lower bound without upper bound in {token!r} "
+                    f"(write {lower}:v|{rest})",
+                    source,
+                    number,
+                )
+        _check_name(name, source, number)
+        (secondary if bar else primary).append(name)
     if not primary:
         raise FormatError("the item line names no primary item", source, number)
-    for name in primary + secondary:
-        _check_name(name, source, number)
     try:
-        return ExactCover(primary, secondary)
+        return ExactCover(primary, secondary, bounds=bounds)
     except ProblemError as error:
         raise FormatError(str(error), source, number) from None
 
@@ -353,8 +419,10 @@ def format_dlx(
     colours) may be written alike.  By default a value is written with
     :class:`str`, except that a tuple is written as its parts joined by
     commas: the cell ``(0, 3)`` becomes ``0,3`` and ``("r", 3)`` becomes
-    ``r,3``.  A problem without primary items cannot be written, because
-    its item line would read as a comment.
+    ``r,3``.  Bounds other than ``[1..1]`` are written before their item
+    as DLX3 reads them (``2:3|C``, or ``2|C`` for ``[2..2]``).  A problem
+    without primary items cannot be written, because its item line would
+    read as a comment.
 
     :param problem: the problem.
     :param name: the word for an item name or colour (default: see above).
@@ -367,6 +435,8 @@ def format_dlx(
     A B | C
     A C
     B
+    >>> print(format_dlx(ExactCover("AB", bounds={"A": (0, 2), "B": 2})), end="")
+    0:2|A 2|B
     >>> print(format_dlx(ExactCover([(0, 0), (0, 1)], options=[[(0, 0), (0, 1)]])), end="")
     0,0 0,1
     0,0 0,1
@@ -411,7 +481,16 @@ def format_dlx(
         item: word(item, "item", item_words)
         for item in (*problem.primary, *problem.secondary)
     }
-    head = " ".join(words_of[item] for item in problem.primary)
+    bounds = problem.bounds
+
+    def bounded(item: Hashable) -> str:
+        if item not in bounds:
+            return words_of[item]
+        lower, upper = bounds[item]
+        spec = f"{upper}" if lower == upper else f"{lower}:{upper}"
+        return f"{spec}|{words_of[item]}"
+
+    head = " ".join(bounded(item) for item in problem.primary)
     if problem.secondary:
         head += " | " + " ".join(words_of[item] for item in problem.secondary)
     lines = [head]

@@ -19,10 +19,12 @@ from dlx_helpers import langford, n_queens
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_hypothesis_oracle import Spec, specs, uniform_specs
+from test_multiplicity import KNUTH_EXAMPLE, Bounded, bounded_specs, k_per_line, run_dlx
 
-from dlx import Estimate, ExactCover, Stats, format_estimate
+from dlx import Estimate, ExactCover, Stats, format_estimate, parse_dlx
 from dlx.estimate import _branch, estimate, probe
 from dlx.links import Links
+from dlx.multiplicity import MultiplicitySearch
 from dlx.position import _Arrays
 
 
@@ -112,7 +114,7 @@ def test_the_probes_branch_on_the_items_the_search_chooses(
     rng = random.Random(seed)
     while True:
         item, d = _branch(links, arrays.size)
-        assert item == arrays.choose()
+        assert item == arrays.leftmost_fewest()
         if item < 0 or d == 0:
             return
         assert d == links.length(arrays.size, item)
@@ -240,3 +242,86 @@ def test_the_format_warns_when_no_probe_found_a_solution() -> None:
 def test_the_format_gives_the_time_in_words(seconds: float, words: str) -> None:
     est = Estimate(1.0, seconds * 1e6, 0.0, 0.0, 0.0, 0.0, 1, 0.1, 1.0, 1e6)
     assert f"estimated time: {words} (" in format_estimate(est)
+
+
+# -- problems with bounds: probes down Algorithm M's tree ----------------------------
+
+
+def truth_m(problem: ExactCover) -> Stats:
+    search = problem.search(count_only=True)
+    assert isinstance(search, MultiplicitySearch)
+    for _ in search:
+        pass
+    return search.stats
+
+
+@settings(max_examples=250, deadline=None)
+@given(bounded_specs())
+def test_with_bounds_the_expectation_is_exactly_the_search_counts(
+    case: Bounded,
+) -> None:
+    problem = case.build()
+    if not problem.bounds:
+        return  # every drawn bound was [1..1]: the tests above
+    stats = truth_m(problem)
+    exact = (stats.nodes, stats.updates, stats.solutions)
+    assert expectation(problem.links()) == tuple(map(Fraction, exact))
+
+
+def test_with_bounds_the_null_move_is_a_child() -> None:
+    # A in [0..1] with two options: three children (A's options and "no A").
+    problem = ExactCover("A", options=[["A"], ["A"]], bounds={"A": (0, 1)})
+    links = problem.links()
+    paths = [probe(links, scripted([k], [])) for k in range(3)]
+    assert [p.degrees for p in paths] == [(3,), (3,), (3,)]
+    assert [p.solutions for p in paths] == [3, 3, 3]
+    # Covering A (1) and tweaking each option (1 each): 3 updates.
+    assert truth_m(problem) == Stats(4, 3, 0, 3)
+    assert expectation(links) == (Fraction(4), Fraction(3), Fraction(3))
+
+
+@settings(max_examples=40, deadline=None)
+@given(bounded_specs(), st.integers(0, 2**32))
+def test_with_bounds_the_mean_of_the_probes_is_within_its_standard_error(
+    case: Bounded, seed: int
+) -> None:
+    problem = case.build()
+    stats = truth(problem)
+    est = problem.estimate(400, seed=seed, calibration=0)
+    for value, se, exact in (
+        (est.nodes, est.nodes_se, stats.nodes),
+        (est.updates, est.updates_se, stats.updates),
+        (est.solutions, est.solutions_se, stats.solutions),
+    ):
+        if se == 0:
+            assert value == exact
+        else:
+            assert abs(value - exact) <= 5 * se + 1e-9 * exact
+
+
+def test_with_bounds_a_known_count_is_estimated() -> None:
+    problem = k_per_line(5, 2)  # 2040 solutions (OEIS A001499)
+    est = problem.estimate(3000, seed=11)
+    stats = truth_m(problem)
+    assert stats.solutions == 2040
+    for value, se, exact in (
+        (est.nodes, est.nodes_se, stats.nodes),
+        (est.updates, est.updates_se, stats.updates),
+        (est.solutions, est.solutions_se, stats.solutions),
+    ):
+        assert 0 < se < 0.2 * value
+        assert abs(value - exact) <= 5 * se
+    assert est.search_rate is not None and est.search_rate > 0
+
+
+def test_the_command_estimates_a_problem_with_bounds() -> None:
+    done = run_dlx(
+        "--estimate", "--probes", "3000", "--seed", "3", "-", stdin=KNUTH_EXAMPLE
+    )
+    assert done.returncode == 0, done.stderr
+    lines = dict(line.split(": ", 1) for line in done.stdout.splitlines())
+    stats = truth_m(parse_dlx(KNUTH_EXAMPLE))
+    assert float(lines["estimated nodes"].split(" ")[0]) == pytest.approx(
+        stats.nodes, rel=0.3
+    )
+    assert lines["probes"].startswith("3,000 in")

@@ -35,9 +35,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_cli_long import langford_file
 from test_hypothesis_oracle import Spec, specs, uniform_specs
+from test_multiplicity import (
+    KNUTH_EXAMPLE,
+    Bounded,
+    a001499,
+    bounded_specs,
+    k_per_line,
+)
 
 from dlx import (
     BudgetExceeded,
+    ExactCover,
     Interrupted,
     Outcome,
     PositionError,
@@ -45,8 +53,10 @@ from dlx import (
     Search,
     Stats,
     parallel,
+    parse_dlx,
 )
 from dlx.links import Links
+from dlx.multiplicity import MultiplicitySearch
 from dlx.parallel import WorkerLost, frontier
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -665,3 +675,136 @@ def test_jobs_refuse_a_checkpoint_with_a_limit(tmp_path: Path) -> None:
     done = dlx_command(args)
     assert done.returncode == 2
     assert "--checkpoint does not go with --limit and --jobs" in done.stderr
+
+
+# -- problems with bounds (Algorithm M) ----------------------------------------------
+#
+# The serial MultiplicitySearch is the oracle: the frontier, the tasks'
+# splits and the workers' prefix searches walk Algorithm M's tree
+# (tweaks, bounds, the null move as option -1), and must give its
+# solutions in its order and its statistics exactly.
+
+
+def serial_m(links: Links) -> tuple[list[tuple[int, ...]], Stats]:
+    search = MultiplicitySearch(links)
+    return list(search), dataclasses.replace(search.stats)
+
+
+@settings(max_examples=150, deadline=None)
+@given(bounded_specs(), st.integers(0, 4))
+def test_a_frontier_with_bounds_adds_up_to_the_serial_search(
+    case: Bounded, depth: int
+) -> None:
+    links = case.build().links()
+    expected = serial_m(links) if links.bound is not None else serial(links)
+    cut = frontier(links, depth)
+    found: list[tuple[int, ...]] = []
+    stats = dataclasses.replace(cut.stats)
+    for entry in cut.entries:
+        if entry.solution:
+            found.append(tuple(sorted(o for o in entry.options if o >= 0)))
+            continue
+        search = case.build().search(prefix=entry.options)
+        found += search
+        for name in ("nodes", "updates", "cleansings", "solutions"):
+            setattr(stats, name, getattr(stats, name) + getattr(search.stats, name))
+    assert (found, stats) == expected
+
+
+@settings(max_examples=150, deadline=None)
+@given(bounded_specs(), st.integers(1, 6), st.integers(0, 2))
+def test_splitting_tasks_with_bounds_anywhere_changes_nothing(
+    case: Bounded, task_nodes: int, depth: int
+) -> None:
+    problem = case.build()
+    links = problem.links()
+    if links.bound is None:
+        return  # plain problems: the tests above
+    expected = serial_m(links)
+    with ThreadPoolExecutor(2) as threads:
+        got = in_parallel(
+            links, threads, task_nodes=task_nodes, task_seconds=None, depth=depth
+        )
+        assert got == expected
+        run = parallel.search(
+            links, threads, count_only=True, task_nodes=task_nodes, depth=depth
+        )
+        assert run.count() == expected[1].solutions
+        assert run.stats == expected[1]
+
+
+def test_the_null_move_is_a_prefix_of_its_own() -> None:
+    # [0..1] on A: the branches at the root are A's two options and "no A".
+    problem = ExactCover("A", options=[["A"], ["A"]], bounds={"A": (0, 1)})
+    cut = frontier(problem, 1)
+    assert cut.prefixes == [(0,), (1,), (-1,)]
+    assert [e.weight for e in cut.entries] == [pytest.approx(1 / 3)] * 3
+    found = [s for p in cut.prefixes for s in problem.search(prefix=p)]
+    assert found == [(0,), (1,), ()] == problem.solutions_list()
+    assert frontier(problem, 2).solutions == [(0,), (1,), ()]
+
+
+def bounded_problems() -> list[ExactCover]:
+    data = TESTS / "data" / "dlx3"
+    return [
+        k_per_line(5, 2),
+        parse_dlx(KNUTH_EXAMPLE),
+        parse_dlx((data / "two-per-line-5.dlx").read_text()),
+        *(parse_dlx((data / f"random-{k:02}.dlx").read_text()) for k in (0, 7, 21, 33)),
+    ]
+
+
+def test_bounded_problems_on_worker_processes(executor: Executor) -> None:
+    for problem in bounded_problems():
+        links = problem.links()
+        expected = serial_m(links)
+        run = parallel.search(links, executor, task_nodes=25)
+        assert (list(run), run.stats) == expected
+        assert problem.count(executor=executor) == expected[1].solutions
+    problem = k_per_line(5, 2)
+    solutions, _ = serial_m(problem.links())
+    assert list(problem.solutions(executor=executor)) == solutions
+    assert problem.first(executor=executor) == solutions[0]
+    assert problem.is_unique(executor=executor) is False
+    assert ExactCover("A", options=[["A"]] * 2, bounds={"A": 2}).is_unique(
+        executor=executor
+    )
+
+
+def test_a_bounded_split_count_stopped_anywhere_resumes_exactly() -> None:
+    problem = k_per_line(5, 2)
+    expected = serial_m(problem.links())[1]
+    with ThreadPoolExecutor(2) as threads:
+        runs: list[parallel.ParallelSearch] = []
+
+        def stop_soon(report: Progress) -> None:
+            if report.nodes > 0:
+                runs[0].request_stop()
+
+        run = parallel.search(
+            problem,
+            threads,
+            count_only=True,
+            task_nodes=20,
+            progress=stop_soon,
+            progress_interval=1e-9,
+        )
+        runs.append(run)
+        with pytest.raises(Interrupted):
+            run.count()
+        saved = parallel.Pieces.from_json(run.pieces().to_json())
+        rest = parallel.search(problem, threads, count_only=True, resume=saved)
+        assert rest.count() == expected.solutions
+        assert rest.stats == expected
+
+
+def test_jobs_with_bounds_print_what_one_process_prints(tmp_path: Path) -> None:
+    path = TESTS / "data" / "dlx3" / "two-per-line-5.dlx"
+    one = dlx_command([str(path), "--stats"])
+    assert one.returncode == 0, one.stderr
+    many = dlx_command([str(path), "--stats", "--jobs", "2"])
+    assert (many.returncode, many.stdout) == (0, one.stdout), many.stderr
+    knuth = [line for line in many.stderr.splitlines() if "Altogether" in line]
+    assert knuth == one.stderr.splitlines()[-1:]
+    counted = dlx_command([str(path), "--count", "--jobs", "2"])
+    assert (counted.returncode, counted.stdout) == (0, f"{a001499(5)}\n")
