@@ -37,13 +37,15 @@ from sudoku.errors import (
     InputFormatError,
     MultipleSolutionsError,
     NoSolutionError,
+    RegionError,
     SolutionError,
     SudokuError,
     SymbolError,
 )
 from sudoku.formats import Layout, Puzzle, format_solution, iter_puzzles, read_puzzles
 from sudoku.grid import ArrayLike, Grid, GridLike, box_shape, detect_alphabet
-from sudoku.solver import check, count, is_unique, solutions, solve
+from sudoku.regions import Regions, read_region_map, regions_of
+from sudoku.solver import check, count, is_unique, solutions, solve, units_of
 
 __all__ = [
     "AlphabetError",
@@ -60,6 +62,8 @@ __all__ = [
     "MultipleSolutionsError",
     "NoSolutionError",
     "Puzzle",
+    "RegionError",
+    "Regions",
     "SolutionError",
     "SudokuError",
     "SymbolError",
@@ -72,6 +76,9 @@ __all__ = [
     "is_unique",
     "iter_puzzles",
     "read_puzzles",
+    "read_region_map",
+    "regions_of",
     "solutions",
     "solve",
+    "units_of",
 ]

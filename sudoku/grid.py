@@ -310,6 +310,7 @@ class Grid:
         *,
         alphabet: str | None = None,
         box: tuple[int, int] | None = None,
+        boxes: bool = True,
     ) -> Grid:
         """Read a grid in any supported representation (see :mod:`sudoku.grid`).
 
@@ -321,6 +322,10 @@ class Grid:
             ``None`` detects them (not allowed for a grid of ints).
         :param box: the box shape ``(rows, columns)``; ``None`` for the
             default shape of the size.
+        :param boxes: ``False`` when the grid has no boxes (jigsaw regions
+            replace them): any size is then accepted, such as 5x5, and
+            ``box`` defaults to the size's own shape if it has one, else
+            ``(1, N)``.
         :returns: the parsed grid.
         :raises GridSizeError: when the grid is not N rows of N cells.
         :raises BoxShapeError: when the box shape does not fit.
@@ -333,9 +338,13 @@ class Grid:
         (1, 0, 3, 0)
         >>> Grid.parse([[1, None], [0, 2]], box=(1, 2)).values
         (1, 0, 0, 2)
+        >>> Grid.parse("1...." * 5, boxes=False).box
+        (1, 5)
         """
         if alphabet is not None and not isinstance(alphabet, str):
             raise AlphabetError(f"alphabet={alphabet!r} is not a string")
+        if not boxes and box is None:
+            box = _NO_BOXES
         if _is_array(grid):
             return cls._parse_array(grid, alphabet, box)
         if isinstance(grid, str):
@@ -395,11 +404,11 @@ class Grid:
         if size * size != given or size == 0:
             if alphabet is not None:
                 raise _size_error(given, len(alphabet), f"(alphabet {alphabet!r})")
-            if box is not None:
+            if box is not None and box is not _NO_BOXES:
                 rows, cols = _checked_box(box)
                 raise _size_error(given, rows * cols, f"(box={box})")
             raise _size_error(given, None, "")
-        shape = box_shape(size, box)
+        shape = _box_for(size, box)
         values, alphabet, blank = _read_text(text, size, alphabet)
         return cls(size, shape, values, alphabet, _Form.FLAT, blank, end)
 
@@ -413,7 +422,7 @@ class Grid:
         end: str,
     ) -> Grid:
         size = len(rows)
-        shape = box_shape(size, box)
+        shape = _box_for(size, box)
         for r, row in enumerate(rows, 1):
             if len(row) != size:
                 raise GridSizeError(
@@ -433,7 +442,7 @@ class Grid:
         box: tuple[int, int] | None,
     ) -> Grid:
         size = len(rows)
-        shape = box_shape(size, box)
+        shape = _box_for(size, box)
         cells: list[object] = []
         for r, row in enumerate(rows, 1):
             if not isinstance(row, Sequence) or isinstance(row, str):
@@ -565,6 +574,22 @@ class Grid:
             f"<Grid {self.size}x{self.size}, boxes {self.box[0]}x{self.box[1]}, "
             f"alphabet {self.alphabet!r}, {givens} givens>"
         )
+
+
+#: Passed as ``box`` for a grid without boxes (``Grid.parse(boxes=False)``).
+_NO_BOXES = (0, 0)
+
+
+def _box_for(size: int, box: tuple[int, int] | None) -> tuple[int, int]:
+    """The box shape of a grid being parsed; any size goes without boxes."""
+    if box is not _NO_BOXES:
+        return box_shape(size, box)
+    try:
+        return box_shape(size)
+    except BoxShapeError:
+        if type(size) is not int or size < 1:
+            raise
+        return 1, size
 
 
 def _is_array(grid: object) -> bool:
