@@ -27,6 +27,7 @@ except ImportError as _error:  # pragma: no cover - depends on the install
         "python3 -m pip uninstall dlx && python3 -m pip install --force-reinstall pydlx"
     ) from _error
 
+from sudoku.display import format_grid, to_svg
 from sudoku.encoding import Encoding, encode
 from sudoku.errors import (
     AlphabetError,
@@ -72,6 +73,7 @@ __all__ = [
     "count",
     "detect_alphabet",
     "encode",
+    "format_grid",
     "format_solution",
     "is_unique",
     "iter_puzzles",
@@ -80,5 +82,6 @@ __all__ = [
     "regions_of",
     "solutions",
     "solve",
+    "to_svg",
     "units_of",
 ]
