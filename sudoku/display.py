@@ -1,9 +1,9 @@
 """Grids people can read: boxed text and SVG pictures.
 
-:func:`format_grid` writes a grid as text in one of :data:`STYLES`; the
+:func:`sudoku.format_grid` writes a grid as text in one of :data:`sudoku.display.STYLES`; the
 readers (:meth:`sudoku.Grid.parse`, :func:`sudoku.iter_puzzles`) take the
 boxed and spaced styles back, and Norvig-style displays too.
-:func:`to_svg` draws a puzzle, or a puzzle and its solution, as SVG:
+:func:`sudoku.to_svg` draws a puzzle, or a puzzle and its solution, as SVG:
 givens in black, the symbols the solver filled in in blue, thick lines
 around the boxes (or the jigsaw regions), and the cells of a variant's
 extra units shaded.  Nothing here imports anything beyond the standard
@@ -20,7 +20,7 @@ from sudoku.solver import units_of
 
 __all__ = ["STYLES", "format_grid", "to_svg"]
 
-#: The styles of :func:`format_grid`, with what each looks like.
+#: The styles of :func:`sudoku.format_grid`, with what each looks like.
 STYLES = {
     "boxed": "rows with cells apart, | between boxes and +---+ rules around them",
     "spaced": "rows with cells apart and | between boxes, ---+--- between bands",
@@ -56,7 +56,7 @@ def format_grid(
     :meth:`sudoku.Grid.parse` reads every style back.
 
     :param grid: the grid, in any form :meth:`sudoku.Grid.parse` reads.
-    :param style: one of :data:`STYLES`: ``"boxed"``, ``"spaced"`` (as in
+    :param style: one of :data:`sudoku.display.STYLES`: ``"boxed"``, ``"spaced"`` (as in
         Norvig's essay), ``"lines"`` or ``"line"``.
     :param alphabet: as in :func:`sudoku.solve`.
     :param box: the box shape, for the lines between boxes.

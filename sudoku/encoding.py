@@ -154,7 +154,7 @@ def encode(
     :param grid: the parsed grid.
     :param propagate: fill in the cells forced by naked and hidden singles
         first (the default); ``False`` encodes the givens only.
-    :param units: the grid's units, from :func:`sudoku.regions.regions_of`
+    :param units: the grid's units, from :func:`sudoku.regions_of`
         (for a variant or jigsaw regions); ``None`` for rows, columns and
         the grid's boxes.
     :returns: the problem, with what is needed to decode its solutions.

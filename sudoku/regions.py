@@ -16,7 +16,7 @@ or, for a jigsaw sudoku, the N irregular regions of a map given with
 :class:`Regions` describes the units of one grid shape once; the
 exact-cover encoding (:func:`sudoku.encode`), its propagation and the
 checks of :func:`sudoku.check` all take their units from it, and other
-code can ask :func:`regions_of` for "every unit of this grid".
+code can ask :func:`sudoku.regions_of` for "every unit of this grid".
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from sudoku.wording import counted, grid
 
 __all__ = ["VARIANTS", "Regions", "read_region_map", "regions_of"]
 
-#: The variant names :func:`regions_of` knows, with what each adds.
+#: The variant names :func:`sudoku.regions_of` knows, with what each adds.
 VARIANTS = {
     "x": "the two main diagonals",
     "windoku": "the extra windows between the boxes (hyper sudoku)",
