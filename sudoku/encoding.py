@@ -189,19 +189,30 @@ def encode(
     # free[u]: the bits of the values that unit u still lacks.
     free = [full] * len(units.units)
     todo: list[int] = []
+    plain = units.plain
     for cell, value in enumerate(values):
         if value:
             bit = 1 << (value - 1)
+            if plain:
+                r, c, b = cell_units[cell]
+                if not free[r] & free[c] & free[b] & bit:
+                    raise _conflict(grid, units, cell)
+                free[r] ^= bit
+                free[c] ^= bit
+                free[b] ^= bit
+                continue
             us = cell_units[cell]
             for u in us:
                 if not free[u] & bit:
                     raise _conflict(grid, units, cell)
+            for u in us:
                 free[u] ^= bit
         else:
             todo.append(cell)
     contradiction = None
     if propagate and todo:
-        todo, contradiction = _fill_forced(values, todo, units, free, grid.symbol)
+        fill = _fill_plain if plain else _fill_forced
+        todo, contradiction = fill(values, todo, units, free, grid.symbol)
     if contradiction is not None:
         # One item that no option covers: a problem without solutions.
         return Encoding(
@@ -230,10 +241,11 @@ def encode(
     add_cell = cells.append
     chosen: list[int] = []
     add_value = chosen.append
-    if units.plain:
+    if plain:
+        offsets = units.offsets
         for index, cell in enumerate(todo):
             r, c, b = cell_units[cell]
-            ro, co, bo = r * size - 1, c * size - 1, b * size - 1
+            ro, co, bo = offsets[cell]
             bits = free[r] & free[c] & free[b]
             while bits:
                 low = bits & -bits
@@ -276,20 +288,15 @@ def _fill_forced(
     cell_units = units.cell_units
     size = units.size
     full = (1 << size) - 1
-    plain = units.plain
     while todo:
         # Naked singles, sweeping the open cells and filling as we go.
         rest: list[int] = []
         keep = rest.append
         for cell in todo:
             us = cell_units[cell]
-            if plain:
-                r, c, b = us
-                bits = free[r] & free[c] & free[b]
-            else:
-                bits = full
-                for u in us:
-                    bits &= free[u]
+            bits = full
+            for u in us:
+                bits &= free[u]
             if bits & (bits - 1):
                 keep(cell)
             elif bits:
@@ -310,13 +317,9 @@ def _fill_forced(
             once = twice = 0
             for cell in unit:
                 if not values[cell]:
-                    if plain:
-                        r, c, b = cell_units[cell]
-                        bits = free[r] & free[c] & free[b]
-                    else:
-                        bits = full
-                        for w in cell_units[cell]:
-                            bits &= free[w]
+                    bits = full
+                    for w in cell_units[cell]:
+                        bits &= free[w]
                     twice |= once & bits
                     once |= bits
             if once != lacking:
@@ -330,13 +333,9 @@ def _fill_forced(
             for cell in unit:
                 if not values[cell]:
                     us = cell_units[cell]
-                    if plain:
-                        r, c, b = us
-                        bits = single & free[r] & free[c] & free[b]
-                    else:
-                        bits = single
-                        for w in us:
-                            bits &= free[w]
+                    bits = single
+                    for w in us:
+                        bits &= free[w]
                     if bits & (bits - 1):
                         return todo, (
                             f"{_where(size, cell)} is the only place for two "
@@ -346,6 +345,81 @@ def _fill_forced(
                         values[cell] = bits.bit_length()
                         for w in us:
                             free[w] ^= bits
+                        progress = True
+        if not progress:
+            break
+        todo = [cell for cell in todo if not values[cell]]
+    return todo, None
+
+
+def _fill_plain(
+    values: list[int],
+    todo: list[int],
+    units: Regions,
+    free: list[int],
+    symbol: Callable[[int], object],
+) -> tuple[list[int], str | None]:
+    """:func:`_fill_forced` for grids whose cells are in three units each.
+
+    The same deductions in the same order, with the three units of a cell
+    unpacked instead of looped over: this is most of the time of encoding
+    an easy puzzle.
+    """
+    cell_units = units.cell_units
+    size = units.size
+    all_units = units.units
+    while todo:
+        rest: list[int] = []
+        keep = rest.append
+        for cell in todo:
+            r, c, b = cell_units[cell]
+            bits = free[r] & free[c] & free[b]
+            if bits & (bits - 1):
+                keep(cell)
+            elif bits:
+                values[cell] = bits.bit_length()
+                free[r] ^= bits
+                free[c] ^= bits
+                free[b] ^= bits
+            else:
+                return rest, f"no symbol fits {_where(size, cell)}"
+        if len(rest) < len(todo):
+            todo = rest
+            continue
+        progress = False
+        for u, unit in enumerate(all_units):
+            lacking = free[u]
+            if not lacking:
+                continue
+            once = twice = 0
+            for cell in unit:
+                if not values[cell]:
+                    r, c, b = cell_units[cell]
+                    bits = free[r] & free[c] & free[b]
+                    twice |= once & bits
+                    once |= bits
+            if once != lacking:
+                missing = (lacking & ~once).bit_length()
+                return todo, (
+                    f"symbol {symbol(missing)!r} has no place in {units.names[u]}"
+                )
+            single = once & ~twice
+            if not single:
+                continue
+            for cell in unit:
+                if not values[cell]:
+                    r, c, b = cell_units[cell]
+                    bits = single & free[r] & free[c] & free[b]
+                    if bits & (bits - 1):
+                        return todo, (
+                            f"{_where(size, cell)} is the only place for two "
+                            f"symbols in {units.names[u]}"
+                        )
+                    if bits:
+                        values[cell] = bits.bit_length()
+                        free[r] ^= bits
+                        free[c] ^= bits
+                        free[b] ^= bits
                         progress = True
         if not progress:
             break

@@ -61,6 +61,8 @@ class Regions:
         ``"box 2 (rows 1-3, columns 4-6)"``, ``"region 'B'"``...).
     :ivar cell_units: for each cell, the units it belongs to: its row,
         column and box (or region) first, then any extra units.
+    :ivar plain: whether every cell is in exactly three units (no extra
+        units): ``regions_of(9, (3, 3)).plain`` is true.
 
     >>> hyper = regions_of(9, (3, 3), "windoku")
     >>> len(hyper.units), hyper.kinds[-1], hyper.names[-1]
@@ -75,6 +77,8 @@ class Regions:
         "kinds",
         "labels",
         "names",
+        "offsets",
+        "plain",
         "region_of",
         "size",
         "units",
@@ -105,15 +109,10 @@ class Regions:
             for cell in unit:
                 member[cell].append(u)
         self.cell_units = tuple(tuple(us) for us in member)
-
-    @property
-    def plain(self) -> bool:
-        """Whether every cell is in exactly three units (no extra regions).
-
-        >>> regions_of(9, (3, 3)).plain, regions_of(9, (3, 3), "x").plain
-        (True, False)
-        """
-        return len(self.units) == 3 * self.size
+        #: Per cell, where each of its units' symbol items start in a
+        #: table of N items per unit, minus 1 for value 1 (for the encoding).
+        self.offsets = tuple(tuple(u * size - 1 for u in us) for us in member)
+        self.plain = len(units) == 3 * size
 
     def __repr__(self) -> str:
         third = "jigsaw regions" if self.box is None else f"boxes {self.box}"
