@@ -9,6 +9,13 @@ same one (string, lines, list of rows, list of lists of characters or ints):
 >>> sudoku.count("." * 16), sudoku.is_unique("." * 16)
 (288, False)
 
+Variants take ``variant="x"`` (diagonals), ``"windoku"`` or
+``regions=`` (a jigsaw map); :func:`format_grid` and :func:`to_svg` show
+grids to people:
+
+>>> sudoku.count("." * 16, variant="x")
+48
+
 16x16 grids may use ``A``-``P`` (the judge format), ``1``-``9A``-``G`` or
 hexadecimal; rectangular boxes are chosen with ``box=(rows, columns)``.
 ``python -m sudoku`` solves files of puzzles (see :mod:`sudoku.cli`).

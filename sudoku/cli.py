@@ -270,7 +270,8 @@ def _parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="also draw each solved puzzle as SVG (givens black, the rest "
         "blue): in FILE for one puzzle; for several, FILE with the "
-        "puzzle's number before its suffix (grid-1.svg, grid-2.svg ...)",
+        "puzzle's position in the whole input (over all FILEs) before its "
+        "suffix (grid-1.svg, grid-2.svg ...); a puzzle not solved has none",
     )
     parser.add_argument(
         "--timeout",
