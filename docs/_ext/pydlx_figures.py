@@ -69,7 +69,7 @@ def variant_figures() -> dict[str, str]:
     import sudoku
 
     jigsaw = ["AABBB", "AABBC", "ADDCC", "DDECC", "DEEEE"]
-    puzzle = "..3.5" "....." "....." "2..1." "....."
+    puzzle = "..3.5..........2..1......"
     solved = sudoku.solve(puzzle, regions=jigsaw)
     full = sudoku.solve("." * 81, variant="x+windoku")
     # Every third cell given: enough to show givens and found symbols apart.
