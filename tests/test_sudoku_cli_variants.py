@@ -153,3 +153,17 @@ def test_svg_name_without_suffix(
     two = write(tmp_path, "two.txt", f"{PUZZLE9}\n{PUZZLE9}\n")
     run(["--svg", str(tmp_path / "pic"), two], capsys)
     assert sorted(p.name for p in tmp_path.glob("pic*")) == ["pic-1", "pic-2"]
+
+
+def test_check_with_a_variant(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    plain = sudoku.solve("." * 16)  # a plain solution: not an X-sudoku one
+    x = sudoku.solve("." * 16, variant="x")
+    puzzles = write(tmp_path, "p.txt", "." * 16 + "\n" + "." * 16 + "\n")
+    answers = write(tmp_path, "a.txt", f"{plain}\n{x}\n")
+    status, out, _ = run(["--check", puzzles, answers], capsys)
+    assert (status, out) == (0, "2 solutions checked: all right\n")
+    status, out, err = run(["--check", "--variant", "x", puzzles, answers], capsys)
+    assert (status, out) == (1, "2 solutions checked: 1 wrong\n")
+    assert "solution 1" in err and "diagonal" in err
