@@ -195,3 +195,19 @@ def test_svg_jigsaw_and_variants() -> None:
     assert len(shaded) == 17 + 36 - 4 * 3
     with pytest.raises(sudoku.SolutionError, match="row 1, column 1 holds '2'"):
         sudoku.to_svg("1" + "." * 15, "2" + "." * 15)
+
+
+def test_spaced_grids_back_to_back_are_read_lazily() -> None:
+    four = sudoku.format_grid("1......2..4..3..", "spaced").splitlines()
+    other = sudoku.format_grid("." * 15 + "1", "spaced").splitlines()
+    lines = iter([*four, *other, *four, "never read"])
+    puzzles = sudoku.iter_puzzles(lines)
+    first = next(puzzles)
+    assert first.text.splitlines() == four
+    assert sudoku.Grid.parse(first.text).values[:4] == (1, 0, 0, 0)
+    second = next(puzzles)
+    assert sudoku.Grid.parse(second.text).values[-1] == 1
+    assert (first.line, second.line) == (1, 6)
+    third = next(puzzles)
+    assert third.line == 11 and third.error is None
+    assert next(lines) == "never read"
