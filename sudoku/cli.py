@@ -263,7 +263,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--pretty",
         action="store_true",
-        help="print each solution as a boxed grid, followed by a blank line",
+        help="print each solution as a boxed grid (with --regions: the "
+        "regions' borders drawn), followed by a blank line",
     )
     parser.add_argument(
         "--svg",
@@ -729,10 +730,14 @@ def _answer(
             progress=progress,
         )
         if options.pretty:
+            jigsaw = options.region_map is not None
             alphabet = (
-                options.alphabet or Grid.parse(puzzle.text, box=options.box).alphabet
+                options.alphabet
+                or Grid.parse(puzzle.text, box=options.box, boxes=not jigsaw).alphabet
             )
-            answer = format_grid(answer, alphabet=alphabet, box=options.box)
+            answer = format_grid(
+                answer, alphabet=alphabet, box=options.box, regions=options.region_map
+            )
         return "answer", answer
     except MultipleSolutionsError:
         return "fail", "more than one solution (--unique)"
@@ -1009,11 +1014,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         if options.box is not None:
             parser.error(
                 "--box does not go with --regions: the regions replace the boxes"
-            )
-        if options.pretty:
-            parser.error(
-                "--pretty draws boxes; it does not go with --regions "
-                "(--svg draws the regions)"
             )
         options.region_map = _region_map(parser, options.regions)
         size = isqrt(len(options.region_map))

@@ -49,6 +49,7 @@ def format_grid(
     *,
     alphabet: str | None = None,
     box: tuple[int, int] | None = None,
+    regions: GridLike | ArrayLike | None = None,
 ) -> str:
     """Write a grid as text a person can read (or in a one-line or lines form).
 
@@ -60,6 +61,10 @@ def format_grid(
         Norvig's essay), ``"lines"`` or ``"line"``.
     :param alphabet: as in :func:`sudoku.solve`.
     :param box: the box shape, for the lines between boxes.
+    :param regions: a jigsaw map (as in :func:`sudoku.solve`): the
+        ``"boxed"`` and ``"spaced"`` styles then draw the regions' borders
+        (``|`` and ``---`` between cells of different regions, ``+`` at
+        every corner), which the readers take back too.
     :returns: the text, without a newline at the end.
     :raises SudokuError: for an unknown style, or a grid that cannot be
         read (the errors of :func:`sudoku.solve`).
@@ -78,11 +83,24 @@ def format_grid(
     ----+----
     . . | 4 .
     . 3 | . .
+    >>> print(format_grid("..3.5" "....." "....." "2..1." ".....",
+    ...                   regions="AABBB" "AABBC" "ADDCC" "DDECC" "DEEEE"))
+    +---+---+---+---+---+
+    | .   . | 3   .   5 |
+    +   +   +   +   +---+
+    | .   . | .   . | . |
+    +   +---+---+---+   +
+    | . | .   . | .   . |
+    +---+   +---+   +   +
+    | 2   . | . | 1   . |
+    +   +---+   +---+---+
+    | . | .   .   .   . |
+    +---+---+---+---+---+
     """
     if style not in STYLES:
         known = ", ".join(repr(name) for name in STYLES)
         raise SudokuError(f"unknown style {style!r}: the styles are {known}")
-    parsed = Grid.parse(grid, alphabet=alphabet, box=box)
+    parsed = Grid.parse(grid, alphabet=alphabet, box=box, boxes=regions is None)
     symbols = _symbols(parsed)
     size = parsed.size
     text = "".join(symbols[v] for v in parsed.values)
@@ -91,6 +109,9 @@ def format_grid(
         return text
     if style == "lines":
         return "\n".join(rows)
+    units = units_of(parsed, None, regions)
+    if units is not None and units.region_of is not None:
+        return _jigsaw_text(rows, units.region_of)
     box_rows, box_cols = parsed.box
     boxed = style == "boxed"
     lines: list[str] = []
@@ -107,6 +128,33 @@ def format_grid(
         lines.append(line)
     if boxed:
         lines = [rule, *lines, rule]
+    return "\n".join(lines)
+
+
+def _jigsaw_text(rows: list[str], region_of: tuple[int, ...]) -> str:
+    """A grid with the borders of its jigsaw regions drawn in text."""
+    size = len(rows)
+
+    def region(r: int, c: int) -> int:
+        return region_of[r * size + c]
+
+    full = "+" + "---+" * size
+    lines = [full]
+    for r, row in enumerate(rows):
+        line = "|"
+        for c, symbol in enumerate(row):
+            wall = c + 1 == size or region(r, c) != region(r, c + 1)
+            line += f" {symbol} " + ("|" if wall else " ")
+        lines.append(line)
+        if r + 1 < size:
+            lines.append(
+                "+"
+                + "".join(
+                    ("---" if region(r, c) != region(r + 1, c) else "   ") + "+"
+                    for c in range(size)
+                )
+            )
+    lines.append(full)
     return "\n".join(lines)
 
 

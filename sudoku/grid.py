@@ -656,7 +656,8 @@ def cells_of_row(line: str) -> str:
 def is_rule(line: str, size: int | None = None) -> bool:
     """Whether a (stripped) line of a display is a rule between boxes.
 
-    A rule is made of ``-``, ``=``, ``+``, ``|`` and spaces; one with
+    A rule is made of ``-``, ``=``, ``+``, ``|`` and spaces (a jigsaw
+    drawing's ``+   +---+`` too); one with
     neither ``+`` nor ``=`` could also be a row of blanks (``- - - | - - -``),
     and is a rule only when its cells would not make a row of ``size``.
 
@@ -666,7 +667,7 @@ def is_rule(line: str, size: int | None = None) -> bool:
     (False, True)
     """
     chars = set(line) - {" ", "\t"}
-    if not chars or not chars <= _RULE or not chars & {"-", "="}:
+    if not chars or not chars <= _RULE or not chars & {"-", "=", "+"}:
         return False
     if "+" in chars or "=" in chars:
         return True

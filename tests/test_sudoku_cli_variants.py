@@ -73,7 +73,6 @@ def test_jigsaw_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     [
         (["--variant", "zigzag"], "unknown variant 'zigzag'"),
         (["--regions", "MAP", "--box", "2x3"], "--box does not go with --regions"),
-        (["--regions", "MAP", "--pretty"], "--pretty draws boxes"),
         (["--pretty", "--count"], "--pretty prints solutions"),
         (["--svg", "x.svg", "--count"], "--svg draws solutions"),
         (["--regions", "BADMAP"], "--regions BADMAP: region 'C' has 6 cells"),
@@ -167,3 +166,15 @@ def test_check_with_a_variant(
     status, out, err = run(["--check", "--variant", "x", puzzles, answers], capsys)
     assert (status, out) == (1, "2 solutions checked: 1 wrong\n")
     assert "solution 1" in err and "diagonal" in err
+
+
+def test_pretty_jigsaw(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    regions = write(tmp_path, "map.txt", MAP5)
+    puzzles = write(tmp_path, "p.txt", JIGSAW5)
+    status, out, _ = run(["--pretty", "--regions", regions, puzzles], capsys)
+    assert status == 0
+    assert out.startswith("+---+---+---+---+---+\n")
+    sudoku.check(JIGSAW5, out, regions=MAP5)
+    again = write(tmp_path, "again.txt", out)
+    status, out, _ = run(["--count", "--regions", regions, again], capsys)
+    assert (status, out) == (0, "1\n")

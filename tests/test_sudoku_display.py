@@ -211,3 +211,32 @@ def test_spaced_grids_back_to_back_are_read_lazily() -> None:
     third = next(puzzles)
     assert third.line == 11 and third.error is None
     assert next(lines) == "never read"
+
+
+def test_jigsaw_text_reads_back() -> None:
+    region_map = ["AABBB", "AABBC", "ADDCC", "DDECC", "DEEEE"]
+    puzzle = "..3.5..........2..1......"
+    solved = sudoku.solve(puzzle, regions=region_map)
+    text = sudoku.format_grid(solved, regions=region_map)
+    assert sudoku.Grid.parse(text, boxes=False).values == tuple(
+        int(ch) for ch in solved
+    )
+    lines = text.splitlines()
+    cells = "".join(region_map)
+    # A wall between two cells side by side exactly where the regions change.
+    for r in range(5):
+        row = lines[2 * r + 1]
+        for c in range(4):
+            wall = row[4 * c + 4] == "|"
+            assert wall == (cells[r * 5 + c] != cells[r * 5 + c + 1])
+    # ... and under a cell exactly where the region below is another.
+    for r in range(4):
+        rule = lines[2 * r + 2]
+        for c in range(5):
+            assert (rule[4 * c + 1 : 4 * c + 4] == "---") == (
+                cells[r * 5 + c] != cells[r * 5 + c + 5]
+            )
+    # Two such drawings in a file stay two puzzles.
+    batch = sudoku.read_puzzles(f"{text}\n{text}\n", size=5)
+    assert [p.error for p in batch] == [None, None]
+    assert [p.line for p in batch] == [2, 13]
