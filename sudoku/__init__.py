@@ -9,6 +9,13 @@ same one (string, lines, list of rows, list of lists of characters or ints):
 >>> sudoku.count("." * 16), sudoku.is_unique("." * 16)
 (288, False)
 
+Variants take ``variant="x"`` (diagonals), ``"windoku"`` or
+``regions=`` (a jigsaw map); :func:`format_grid` and :func:`to_svg` show
+grids to people:
+
+>>> sudoku.count("." * 16, variant="x")
+48
+
 16x16 grids may use ``A``-``P`` (the judge format), ``1``-``9A``-``G`` or
 hexadecimal; rectangular boxes are chosen with ``box=(rows, columns)``.
 ``python -m sudoku`` solves files of puzzles (see :mod:`sudoku.cli`);
@@ -28,6 +35,7 @@ except ImportError as _error:  # pragma: no cover - depends on the install
         "python3 -m pip uninstall dlx && python3 -m pip install --force-reinstall pydlx"
     ) from _error
 
+from sudoku.display import format_grid, to_svg
 from sudoku.encoding import Encoding, encode
 from sudoku.errors import (
     AlphabetError,
@@ -38,6 +46,7 @@ from sudoku.errors import (
     InputFormatError,
     MultipleSolutionsError,
     NoSolutionError,
+    RegionError,
     SolutionError,
     SudokuError,
     SymbolError,
@@ -46,7 +55,8 @@ from sudoku.formats import Layout, Puzzle, format_solution, iter_puzzles, read_p
 from sudoku.generator import Generated, GivensWarning, generate, generate_puzzle
 from sudoku.grading import LEVEL_NAMES, Grade, Technique, grade
 from sudoku.grid import ArrayLike, Grid, GridLike, box_shape, detect_alphabet
-from sudoku.solver import check, count, is_unique, solutions, solve
+from sudoku.regions import Regions, read_region_map, regions_of
+from sudoku.solver import check, count, is_unique, solutions, solve, units_of
 
 __all__ = [
     "LEVEL_NAMES",
@@ -67,6 +77,8 @@ __all__ = [
     "MultipleSolutionsError",
     "NoSolutionError",
     "Puzzle",
+    "RegionError",
+    "Regions",
     "SolutionError",
     "SudokuError",
     "SymbolError",
@@ -76,6 +88,7 @@ __all__ = [
     "count",
     "detect_alphabet",
     "encode",
+    "format_grid",
     "format_solution",
     "generate",
     "generate_puzzle",
@@ -83,6 +96,10 @@ __all__ = [
     "is_unique",
     "iter_puzzles",
     "read_puzzles",
+    "read_region_map",
+    "regions_of",
     "solutions",
     "solve",
+    "to_svg",
+    "units_of",
 ]

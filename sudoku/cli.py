@@ -21,16 +21,19 @@ import threading
 import types
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import BrokenExecutor, Future, ProcessPoolExecutor
+from math import isqrt
 from typing import Any, BinaryIO, TextIO
 
 from dlx import BudgetExceeded, Progress
 from dlx.parallel import process_context
 from dlx.watch import ProgressLine, clear_line, describe_progress
+from sudoku.display import format_grid, to_svg
 from sudoku.errors import MultipleSolutionsError, SudokuError
 from sudoku.formats import Layout, Puzzle, format_solution, iter_puzzles
 from sudoku.generator import DEFAULT_GRADE_TRIES, SYMMETRIES, generate_puzzle
 from sudoku.grading import LEVEL_NAMES, grade
-from sudoku.grid import box_shape
+from sudoku.grid import Grid, box_shape
+from sudoku.regions import read_region_map, regions_of
 from sudoku.solver import check, count, solve
 from sudoku.wording import counted
 
@@ -60,6 +63,9 @@ lines (at most 64):
     6x6, 256 for 16x16, 625 for 25x25);
   * blocks of N lines of N characters, separated by blank lines or not
     (POJ 3076 / UVA 1309 for 16x16: 'A'-'P' and '-').
+  * boxed or spaced grids (as --pretty prints them, or Norvig-style:
+    '5 3 . | . 7 . | . . .' rows, '------+------+------' rules): rule
+    lines belong to the grid around them.
 A line 'end' ends the input.  Lines starting with '#' are comments, and
 header lines such as 'Grid 01' (Project Euler's file, 0 for a blank) or
 'Puzzle 7' are skipped; a header also ends a block.  Any other line that
@@ -76,7 +82,13 @@ puzzle instead (--grade: the level, 1 easy to 6 diabolical, the hardest
 technique the solve needs, and how often each technique was used).  A
 puzzle that cannot be read or solved is
 reported on standard error with its number and line; the others are still
-solved and printed, in order."""
+solved and printed, in order.
+
+Variants: --variant x (both main diagonals hold each symbol once),
+--variant windoku (also 'hyper': the windows between the boxes), or
+x+windoku; --regions FILE gives a jigsaw map, one region label per cell
+(any characters, N lines of N or one line of N*N), whose N regions of N
+cells replace the boxes: every puzzle of the input is solved with it."""
 
 EPILOG = """\
 exit status (the first of 74, 130, 141, 143 to happen ends the run):
@@ -115,7 +127,13 @@ examples:
   sudoku p096_sudoku.txt              Project Euler's 'Grid NN' file
   sudoku generate --count 10          ten new 9x9 puzzles (see
                                       'sudoku generate --help'; a file
-                                      named generate: 'sudoku ./generate')"""
+                                      named generate: 'sudoku ./generate')
+  sudoku --variant x x-sudoku.txt     X-sudoku: the diagonals too
+  sudoku --regions map.txt jigsaw.txt jigsaw sudoku, regions from map.txt
+  sudoku --pretty --svg grid.svg puzzle.txt
+                                      boxed answers, and a picture of each
+                                      (grid.svg, or grid-1.svg, grid-2.svg
+                                      ... for several puzzles)"""
 
 
 def _box(text: str) -> tuple[int, int]:
@@ -249,6 +267,32 @@ def _parser() -> argparse.ArgumentParser:
         "--alphabet",
         metavar="SYMBOLS",
         help="the N symbols, the first standing for 1 (default: detected)",
+    )
+    parser.add_argument(
+        "--variant",
+        metavar="NAME",
+        help="a sudoku variant: x (the diagonals too), windoku (also hyper: "
+        "the windows between the boxes), or x+windoku",
+    )
+    parser.add_argument(
+        "--regions",
+        metavar="FILE",
+        help="jigsaw sudoku: FILE maps each cell to its region (one label "
+        "per cell, N lines of N); the regions replace the boxes",
+    )
+    parser.add_argument(
+        "--pretty",
+        action="store_true",
+        help="print each solution as a boxed grid (with --regions: the "
+        "regions' borders drawn), followed by a blank line",
+    )
+    parser.add_argument(
+        "--svg",
+        metavar="FILE",
+        help="also draw each solved puzzle as SVG (givens black, the rest "
+        "blue): in FILE for one puzzle; for several, FILE with the "
+        "puzzle's position in the whole input (over all FILEs) before its "
+        "suffix (grid-1.svg, grid-2.svg ...); a puzzle not solved has none",
     )
     parser.add_argument(
         "--timeout",
@@ -541,18 +585,26 @@ def _solve_all(
     soon as it and every one before it are done.
     """
     first = True
+    pictures = _Pictures(options)
 
     def deliver(source: str, puzzle: Puzzle, outcome: _Outcome) -> None:
         nonlocal first
         kind, value = outcome
+        pictures.count += 1
         if kind == "fail":
             batch.fail(f"{_where(source, puzzle)}: {value}")
         elif kind == "line" or isinstance(value, int):
             batch.write(f"{value}\n", answer=True)
         else:
-            text = format_solution(value, puzzle.layout, first=first, uva=options.uva)
+            if options.pretty:
+                text = ("" if first else "\n") + value + "\n"
+            else:
+                text = format_solution(
+                    value, puzzle.layout, first=first, uva=options.uva
+                )
             batch.write(text, answer=True)
             first = False
+            pictures.draw(puzzle, value)
         display.advance()
 
     with (
@@ -590,6 +642,66 @@ def _solve_all(
                     deliver(*_settled(ahead.popleft()))
         while ahead:
             deliver(*_settled(ahead.popleft()))
+    pictures.close()
+
+
+class _Pictures:
+    """The SVG files of ``--svg``: FILE for one puzzle, FILE-N.svg for several.
+
+    Whether there are several is known only when a second puzzle comes,
+    so the first picture waits until then (or until the end).
+    """
+
+    def __init__(self, options: argparse.Namespace) -> None:
+        self.options = options
+        self.path: str | None = options.svg
+        self.count = 0  # puzzles delivered so far, solved or not
+        self.waiting: tuple[str, int] | None = None  # the first picture
+
+    def _numbered(self, number: int) -> str:
+        assert self.path is not None
+        stem, dot, suffix = self.path.rpartition(".")
+        if not dot or "/" in suffix or os.sep in suffix:
+            return f"{self.path}-{number}"
+        return f"{stem}-{number}.{suffix}"
+
+    def draw(self, puzzle: Puzzle, solution: str) -> None:
+        if self.path is None:
+            return
+        options = self.options
+        picture = to_svg(
+            puzzle.text,
+            solution,
+            alphabet=options.alphabet,
+            box=options.box,
+            variant=options.variant,
+            regions=options.region_map,
+            title=f"Puzzle {self.count}, solved",
+        )
+        if self.count == 1:
+            self.waiting = (picture, 1)
+            return
+        if self.waiting is not None:
+            self._write(self._numbered(1), self.waiting[0])
+            self.waiting = None
+        self._write(self._numbered(self.count), picture)
+
+    def close(self) -> None:
+        if self.waiting is not None and self.path is not None:
+            name = self.path if self.count == 1 else self._numbered(1)
+            self._write(name, self.waiting[0])
+            self.waiting = None
+
+    @staticmethod
+    def _write(name: str, text: str) -> None:
+        try:
+            with open(name, "w", encoding="utf-8") as out:
+                out.write(text)
+        except OSError as error:
+            reason = error.strerror or str(error)
+            raise _Stop(
+                CANNOT_WRITE, f"sudoku: cannot write {name}: {reason}"
+            ) from None
 
 
 #: What solving one puzzle gives: ``("answer", grid or count)``,
@@ -632,17 +744,31 @@ def _answer(
                 options.limit,
                 alphabet=options.alphabet,
                 box=options.box,
+                variant=options.variant,
+                regions=options.region_map,
                 timeout=options.timeout,
                 progress=progress,
             )
-        return "answer", solve(
+        answer = solve(
             puzzle.text,
             alphabet=options.alphabet,
             box=options.box,
+            variant=options.variant,
+            regions=options.region_map,
             unique=options.unique,
             timeout=options.timeout,
             progress=progress,
         )
+        if options.pretty:
+            jigsaw = options.region_map is not None
+            alphabet = (
+                options.alphabet
+                or Grid.parse(puzzle.text, box=options.box, boxes=not jigsaw).alphabet
+            )
+            answer = format_grid(
+                answer, alphabet=alphabet, box=options.box, regions=options.region_map
+            )
+        return "answer", answer
     except MultipleSolutionsError:
         if options.grade:
             return "fail", "more than one solution: --grade needs a unique one"
@@ -722,7 +848,12 @@ def _check_all(
         if message is None:
             try:
                 check(
-                    puzzle.text, answer.text, alphabet=options.alphabet, box=options.box
+                    puzzle.text,
+                    answer.text,
+                    alphabet=options.alphabet,
+                    box=options.box,
+                    variant=options.variant,
+                    regions=options.region_map,
                 )
             except SudokuError as error:
                 message = str(error)
@@ -824,6 +955,42 @@ def _stopped(stop: _Stop) -> int:
     return stop.status
 
 
+def _option_words(message: str) -> str:
+    """A library message in the command's words (options, not parameters)."""
+    return (
+        message.replace("variant=", "--variant ")
+        .replace("(regions=)", "(--regions)")
+        .replace("regions=", "--regions ")
+        .replace("the region map", "the map")
+    )
+
+
+def _region_map(parser: argparse.ArgumentParser, name: str) -> tuple[object, ...]:
+    """The labels of a ``--regions`` file, or a usage error (status 2) naming it."""
+    try:
+        with open(name, encoding="utf-8-sig") as stream:
+            text = stream.read(MAX_LINE * 4)
+    except (OSError, UnicodeDecodeError) as error:
+        reason = getattr(error, "strerror", None) or str(error)
+        parser.error(f"--regions {name}: cannot read: {reason}")
+    lines = [
+        line.strip()
+        for line in text.splitlines()
+        if line.strip() and not line.lstrip().startswith("#")
+    ]
+    try:
+        labels = read_region_map("\n".join(lines))
+        size = isqrt(len(labels))
+        if size * size != len(labels) or size < 1:
+            raise SudokuError(
+                f"the map has {counted(len(labels), 'cell')}, not N lines of N"
+            )
+        regions_of(size, None, None, labels)
+    except SudokuError as error:
+        parser.error(f"--regions {name}: {_option_words(str(error))}")
+    return labels
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``sudoku`` command; return its exit status.
 
@@ -873,19 +1040,52 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--unique does not go with --check, which solves nothing")
     if options.check and options.jobs is not None:
         parser.error("--jobs does not go with --check, which solves nothing")
+    if options.pretty and (options.count or options.check):
+        parser.error(
+            "--pretty prints solutions; it does not go with --count or --check"
+        )
+    if options.svg is not None and (options.count or options.check):
+        parser.error("--svg draws solutions; it does not go with --count or --check")
+    if options.svg == "":
+        parser.error("--svg needs a file name")
+    options.region_map = None
     size = None
+    if options.regions is not None:
+        if options.box is not None:
+            parser.error(
+                "--box does not go with --regions: the regions replace the boxes"
+            )
+        options.region_map = _region_map(parser, options.regions)
+        size = isqrt(len(options.region_map))
+    if options.variant is not None or options.region_map is not None:
+        try:
+            regions_of(
+                size or 9,
+                None if options.region_map else (3, 3),
+                options.variant,
+                options.region_map,
+            )
+        except SudokuError as error:
+            where = f"--regions {options.regions}: " if options.region_map else ""
+            parser.error(f"{where}{_option_words(str(error))}")
     if options.box is not None:
         size = options.box[0] * options.box[1]
     if options.alphabet is not None:
         _check_alphabet_option(parser, options.alphabet)
-        if size is not None and len(options.alphabet) != size:
+        if options.box is not None and len(options.alphabet) != size:
             parser.error(
                 f"--alphabet has {len(options.alphabet)} symbols but --box "
                 f"{options.box[0]}x{options.box[1]} makes {size}x{size} grids"
             )
+        if size is not None and len(options.alphabet) != size:
+            parser.error(
+                f"--alphabet has {len(options.alphabet)} symbols but the "
+                f"--regions map is {size}x{size}"
+            )
         size = len(options.alphabet)
         try:
-            box_shape(size, options.box)
+            if options.region_map is None:
+                box_shape(size, options.box)
         except SudokuError:
             parser.error(
                 f"--alphabet has {counted(size, 'symbol')}, for {size}x{size} "

@@ -18,6 +18,7 @@ __all__ = [
     "InputFormatError",
     "MultipleSolutionsError",
     "NoSolutionError",
+    "RegionError",
     "SolutionError",
     "SudokuError",
     "SymbolError",
@@ -118,14 +119,16 @@ class SymbolError(SudokuError):
 
 
 class ConflictError(SudokuError):
-    """Two givens hold the same symbol in one row, column or box.
+    """Two givens hold the same symbol in one row, column, box or other unit.
 
-    ``unit`` is ``"row"``, ``"column"`` or ``"box"``; ``first`` and
+    ``unit`` is the kind of unit: ``"row"``, ``"column"``, ``"box"``, or
+    for variants ``"region"`` (jigsaw), ``"diagonal"`` or ``"window"``;
+    ``first`` and
     ``second`` are the two cells as ``(row, column)`` pairs, from 1.
 
     :param message: what is wrong, with where.
     :param symbol: the repeated symbol, as the grid writes it.
-    :param unit: ``"row"``, ``"column"`` or ``"box"``.
+    :param unit: the kind of unit (``"row"``, ``"column"``, ``"box"``...).
     :param first: the earlier cell, ``(row, column)``.
     :param second: the later cell, ``(row, column)``.
 
@@ -149,6 +152,22 @@ class ConflictError(SudokuError):
         self.unit = unit
         self.first = first
         self.second = second
+
+
+class RegionError(SudokuError):
+    """A variant or a jigsaw region map does not fit the grid.
+
+    Raised for an unknown ``variant=``, a variant that has no place in the
+    grid (windoku with 1xN boxes, or with jigsaw regions), and a
+    ``regions=`` map that is not N regions of N cells each: the message
+    names the region and its cells.
+
+    >>> from sudoku import solve
+    >>> solve("." * 16, regions="AABB" "AABB" "CCCC" "CDDD")
+    Traceback (most recent call last):
+      ...
+    sudoku.errors.RegionError: region 'C' has 5 cells and region 'D' has 3: each region of a 4x4 grid needs 4 (region 'C': row 3, columns 1-4, row 4, column 1)
+    """
 
 
 class NoSolutionError(SudokuError):

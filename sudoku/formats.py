@@ -10,6 +10,12 @@ Two layouts are read and written:
   is written as N lines followed by one blank line; in the UVA style a
   blank line goes only *between* two solutions.
 
+Blocks may also be boxed or spaced displays, as :func:`sudoku.format_grid`
+writes them or as in Norvig's essay (``5 3 . | . 7 . | . . .`` rows, rule
+lines such as ``------+------+------`` or ``+-------+-------+``): rule lines
+belong to the grid around them and never end a block, and each grid ends
+after its N rows.
+
 Either way, a line ``end`` closes the input (POJ 3074 ends with it),
 lines starting with ``#`` are comments, and header lines such as Project
 Euler's ``Grid 01`` (also ``Puzzle 7``, ``Sudoku #3:``) are ignored; in
@@ -41,7 +47,7 @@ from dataclasses import dataclass
 from math import isqrt
 
 from sudoku.errors import BoxShapeError, InputFormatError, SudokuError
-from sudoku.grid import BLANKS, box_shape
+from sudoku.grid import BLANKS, box_shape, cells_of_row, is_decorated_row, is_rule
 from sudoku.wording import a, counted, grid
 
 __all__ = [
@@ -196,6 +202,27 @@ def _has_space(line: str) -> bool:
     return any(ch.isspace() for ch in line)
 
 
+def _display(window: list[tuple[int, str]], size: int | None) -> int | None:
+    """N, when the window shows boxed or spaced displays; otherwise ``None``.
+
+    It does when at least 3 of its lines are display rows (``| 5 3 . |``,
+    ``5 3 . . 7``) and they outnumber the other lines (rules aside) more
+    than twice; N is then their most common number of cells.
+    """
+    rows = [cells_of_row(line) for _, line in window if is_decorated_row(line)]
+    others = sum(
+        1
+        for _, line in window
+        if not is_decorated_row(line) and not is_rule(line) and not _is_header(line)
+    )
+    if len(rows) < 3 or len(rows) <= 2 * others:
+        return None
+    if size is not None:
+        return size
+    length = Counter(len(row) for row in rows).most_common(1)[0][0]
+    return length if 2 <= length <= _MAX_ROW and _has_box(length) else None
+
+
 def _decided(window: list[tuple[int, str]], size: int | None, full: bool) -> bool:
     """Whether the look-ahead window already shows the layout clearly.
 
@@ -207,7 +234,7 @@ def _decided(window: list[tuple[int, str]], size: int | None, full: bool) -> boo
     (it may be 4x4 puzzles or rows of 16x16 ones) unless a symbol that no
     4x4 grid has shows it is made of 16x16 rows.
     """
-    if full:
+    if full or _display(window, size) is not None:
         return True
     counts = Counter(len(line) for _, line in window if not _has_space(line))
     if not counts:
@@ -300,7 +327,7 @@ def iter_puzzles(
     >>> next(lines)  # the header of the next grid has not been read yet
     'Grid 02'
     """
-    if size is not None:
+    if size is not None and (type(size) is not int or size < 1):
         box_shape(size)  # a BoxShapeError for a size that is not one
     if not isinstance(source, str) and not isinstance(source, Iterable):
         raise SudokuError(
@@ -330,8 +357,12 @@ def _iter_puzzles(
                 break
     if not window:
         return
-    layout, length = _choose(window, size)
     rest = iter(buffered) if ended else itertools.chain(buffered, lines)
+    display = _display(window, size)
+    if display is not None:
+        yield from _cut_display(rest, display, on_skip)
+        return
+    layout, length = _choose(window, size)
     if layout is Layout.LINES:
         yield from _cut_lines(rest, length, on_skip)
     else:
@@ -390,6 +421,56 @@ def _cut_blocks(
             yield cut()
             group = []
     if group:
+        count += 1
+        yield cut()
+
+
+def _cut_display(
+    lines: Iterable[tuple[int, str]], rows: int, on_skip: Callable[[int, str], None]
+) -> Iterator[Puzzle]:
+    """Cut boxed or spaced displays: rule lines go with the grid, never end it."""
+    slack = max(1, rows // 4)
+    count = found = 0
+    group: list[tuple[int, str]] = []
+
+    def cut() -> Puzzle:
+        error = None
+        if found < rows:
+            error = (
+                f"{counted(found, 'row')}; a puzzle in this file is "
+                f"{rows} rows of {rows} cells"
+            )
+        text = "\n".join(line for _, line in group)
+        return Puzzle(count, group[0][0], text, Layout.BLOCKS, error)
+
+    for number, line in lines:
+        if line.startswith("#"):
+            continue
+        if not line or _HEADER.fullmatch(line):
+            if found:
+                count += 1
+                yield cut()
+            group, found = [], 0
+            continue
+        if is_rule(line, rows):
+            if found:  # a rule inside the grid; one before it is not kept
+                group.append((number, line))
+            continue
+        decorated = is_decorated_row(line)
+        cells = cells_of_row(line) if decorated else line
+        if (not decorated and _has_space(line)) or abs(len(cells) - rows) > slack:
+            on_skip(
+                number,
+                f"line {number}: skipped, not a row of {grid(rows)}: {line[:40]!r}",
+            )
+            continue
+        group.append((number, line))
+        found += 1
+        if found == rows:
+            count += 1
+            yield cut()
+            group, found = [], 0
+    if found:
         count += 1
         yield cut()
 

@@ -10,6 +10,11 @@ grid given as
 * a list of N lists of N one-character strings;
 * a list of N lists of N ints (0 or ``None`` for a blank; any integer
   type, NumPy's too);
+* a boxed display, as :func:`sudoku.format_grid` writes it, or a
+  Norvig-style one: rows with cells apart and ``|`` between boxes
+  (``5 3 . | . 7 . | . . .``), rule lines of ``-``, ``+`` and ``=``
+  (``------+-------+------``, ``+-------+-------+``), as a multi-line
+  string or a list of lines; the answer comes back as plain lines;
 * a NumPy array (or anything with ``tolist``, ``shape``, ``copy`` and
   ``flat``), N x N or of N² cells, of ints or of one-character strings:
   the answer is a copy of it with the cells filled in (NumPy is never
@@ -42,6 +47,7 @@ from __future__ import annotations
 
 import enum
 import operator
+from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
 from math import isqrt
@@ -56,7 +62,17 @@ from sudoku.errors import (
 )
 from sudoku.wording import a, counted, grid
 
-__all__ = ["BLANKS", "Grid", "GridLike", "box_shape", "detect_alphabet"]
+__all__ = [
+    "BLANKS",
+    "Grid",
+    "GridLike",
+    "box_shape",
+    "cells_of_row",
+    "detect_alphabet",
+    "is_decorated_row",
+    "is_rule",
+    "undecorated",
+]
 
 #: Characters that are always blanks (unless an explicit alphabet uses them).
 #: ``0`` is a blank too whenever it is not a symbol.
@@ -310,6 +326,7 @@ class Grid:
         *,
         alphabet: str | None = None,
         box: tuple[int, int] | None = None,
+        boxes: bool = True,
     ) -> Grid:
         """Read a grid in any supported representation (see :mod:`sudoku.grid`).
 
@@ -321,6 +338,10 @@ class Grid:
             ``None`` detects them (not allowed for a grid of ints).
         :param box: the box shape ``(rows, columns)``; ``None`` for the
             default shape of the size.
+        :param boxes: ``False`` when the grid has no boxes (jigsaw regions
+            replace them): any size is then accepted, such as 5x5, and
+            ``box`` defaults to the size's own shape if it has one, else
+            ``(1, N)``.
         :returns: the parsed grid.
         :raises GridSizeError: when the grid is not N rows of N cells.
         :raises BoxShapeError: when the box shape does not fit.
@@ -333,17 +354,28 @@ class Grid:
         (1, 0, 3, 0)
         >>> Grid.parse([[1, None], [0, 2]], box=(1, 2)).values
         (1, 0, 0, 2)
+        >>> Grid.parse("1...." * 5, boxes=False).box
+        (1, 5)
         """
         if alphabet is not None and not isinstance(alphabet, str):
             raise AlphabetError(f"alphabet={alphabet!r} is not a string")
+        if not boxes and box is None:
+            box = _NO_BOXES
         if _is_array(grid):
             return cls._parse_array(grid, alphabet, box)
         if isinstance(grid, str):
             text = grid.strip()
             end = "\n" if grid.rstrip(" \t").endswith("\n") else ""
             if "\n" not in text:
+                if "|" in text or _has_inner_space(text):
+                    # "5 3 . . 7 ...": cells apart, on one line.
+                    text = "".join(text.replace("|", " ").split())
                 return cls._parse_flat(text, alphabet, box, end)
             lines = [line.strip() for line in text.splitlines()]
+            plain = undecorated(lines)
+            if plain is not None:
+                # A boxed or spaced display: written back as plain lines.
+                lines, end = plain, "\n"
             return cls._parse_rows(lines, alphabet, box, _Form.LINES, end)
         if not isinstance(grid, Sequence):
             raise SudokuError(
@@ -363,7 +395,9 @@ class Grid:
                         0,
                     )
                 texts.append(row)
-            return cls._parse_rows(texts, alphabet, box, _Form.ROWS, "")
+            return cls._parse_rows(
+                undecorated(texts) or texts, alphabet, box, _Form.ROWS, ""
+            )
         return cls._parse_cells(rows, alphabet, box)
 
     @classmethod
@@ -395,11 +429,11 @@ class Grid:
         if size * size != given or size == 0:
             if alphabet is not None:
                 raise _size_error(given, len(alphabet), f"(alphabet {alphabet!r})")
-            if box is not None:
+            if box is not None and box is not _NO_BOXES:
                 rows, cols = _checked_box(box)
                 raise _size_error(given, rows * cols, f"(box={box})")
             raise _size_error(given, None, "")
-        shape = box_shape(size, box)
+        shape = _box_for(size, box)
         values, alphabet, blank = _read_text(text, size, alphabet)
         return cls(size, shape, values, alphabet, _Form.FLAT, blank, end)
 
@@ -413,7 +447,7 @@ class Grid:
         end: str,
     ) -> Grid:
         size = len(rows)
-        shape = box_shape(size, box)
+        shape = _box_for(size, box)
         for r, row in enumerate(rows, 1):
             if len(row) != size:
                 raise GridSizeError(
@@ -433,7 +467,7 @@ class Grid:
         box: tuple[int, int] | None,
     ) -> Grid:
         size = len(rows)
-        shape = box_shape(size, box)
+        shape = _box_for(size, box)
         cells: list[object] = []
         for r, row in enumerate(rows, 1):
             if not isinstance(row, Sequence) or isinstance(row, str):
@@ -565,6 +599,109 @@ class Grid:
             f"<Grid {self.size}x{self.size}, boxes {self.box[0]}x{self.box[1]}, "
             f"alphabet {self.alphabet!r}, {givens} givens>"
         )
+
+
+#: Passed as ``box`` for a grid without boxes (``Grid.parse(boxes=False)``).
+_NO_BOXES = (0, 0)
+
+
+def _box_for(size: int, box: tuple[int, int] | None) -> tuple[int, int]:
+    """The box shape of a grid being parsed; any size goes without boxes."""
+    if box is not _NO_BOXES:
+        return box_shape(size, box)
+    try:
+        return box_shape(size)
+    except BoxShapeError:
+        if type(size) is not int or size < 1:
+            raise
+        return 1, size
+
+
+#: The characters of a rule line in a boxed or Norvig-style display.
+_RULE = frozenset("-=+|")
+
+
+def _has_inner_space(line: str) -> bool:
+    return any(ch.isspace() for ch in line.strip())
+
+
+def is_decorated_row(line: str) -> bool:
+    """Whether a (stripped) line is a row of a boxed or spaced display.
+
+    It is when it has ``|`` in it, or is one-character cells apart
+    (``5 3 . . 7``), but not when it is a rule line.
+
+    >>> is_decorated_row("| 5 3 . | . 7 . |"), is_decorated_row("53..7....")
+    (True, False)
+    >>> is_decorated_row("Grid 01"), is_decorated_row("+-----+-----+")
+    (False, False)
+    """
+    if not line or ((set(line) - {" ", "\t"}) <= _RULE and "+" in line):
+        return False
+    if "|" in line:
+        return True
+    tokens = line.split()
+    return len(tokens) > 1 and all(len(token) == 1 for token in tokens)
+
+
+def cells_of_row(line: str) -> str:
+    """The cells of a display row: the line without ``|`` and white space.
+
+    >>> cells_of_row("| 5 3 . | . 7 . |")
+    '53..7.'
+    """
+    return "".join(line.replace("|", " ").split())
+
+
+def is_rule(line: str, size: int | None = None) -> bool:
+    """Whether a (stripped) line of a display is a rule between boxes.
+
+    A rule is made of ``-``, ``=``, ``+``, ``|`` and spaces (a jigsaw
+    drawing's ``+   +---+`` too); one with
+    neither ``+`` nor ``=`` could also be a row of blanks (``- - - | - - -``),
+    and is a rule only when its cells would not make a row of ``size``.
+
+    >>> is_rule("------+------+------"), is_rule("+-------+-------+")
+    (True, True)
+    >>> is_rule("- - - | - - - | - - -", 9), is_rule("---------------------", 9)
+    (False, True)
+    """
+    chars = set(line) - {" ", "\t"}
+    if not chars or not chars <= _RULE or not chars & {"-", "=", "+"}:
+        return False
+    if "+" in chars or "=" in chars:
+        return True
+    return size is None or len(cells_of_row(line)) != size
+
+
+def undecorated(lines: Sequence[str]) -> list[str] | None:
+    """The plain rows of a boxed or Norvig-style display; ``None`` if it is none.
+
+    Rule lines (``+-------+``, ``------+------``) are dropped; ``|`` and the
+    spaces between cells are taken out of the rows.
+
+    >>> undecorated(["+-----+-----+", "| 1 . | . . |", "| . . | . 2 |",
+    ...              "+-----+-----+", "| . . | . . |", "| . 4 | . . |",
+    ...              "+-----+-----+"])
+    ['1...', '...2', '....', '.4..']
+    >>> undecorated(["12..", "34.."]) is None
+    True
+    """
+    lines = [line.strip() for line in lines]
+    if not any(
+        is_decorated_row(line) or (("+" in line or "=" in line) and is_rule(line))
+        for line in lines
+    ):
+        return None
+    # Rows outnumber rules: the most common length among the lines that
+    # are not surely rules (a row of blanks looks like a rule of dashes).
+    lengths = Counter(
+        len(cells_of_row(line))
+        for line in lines
+        if line and not ("+" in line or "=" in line)
+    )
+    size = lengths.most_common(1)[0][0] if lengths else None
+    return [cells_of_row(line) for line in lines if line and not is_rule(line, size)]
 
 
 def _is_array(grid: object) -> bool:

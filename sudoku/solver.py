@@ -29,14 +29,49 @@ from sudoku.errors import (
     SudokuError,
 )
 from sudoku.grid import ArrayLike, Grid, GridLike
+from sudoku.regions import Regions, read_region_map, regions_of
 
-__all__ = ["check", "count", "is_unique", "solutions", "solve"]
+__all__ = ["check", "count", "is_unique", "solutions", "solve", "units_of"]
 
 
 def _prepare(
-    grid: GridLike | ArrayLike, alphabet: str | None, box: tuple[int, int] | None
+    grid: GridLike | ArrayLike,
+    alphabet: str | None,
+    box: tuple[int, int] | None,
+    variant: str | None = None,
+    regions: GridLike | ArrayLike | None = None,
 ) -> Encoding:
-    return encode(Grid.parse(grid, alphabet=alphabet, box=box))
+    parsed = Grid.parse(grid, alphabet=alphabet, box=box, boxes=regions is None)
+    return encode(parsed, units=units_of(parsed, variant, regions))
+
+
+def units_of(
+    grid: Grid,
+    variant: str | None = None,
+    regions: GridLike | ArrayLike | None = None,
+) -> Regions | None:
+    """The units of a parsed grid with a variant and jigsaw regions (``None``: plain).
+
+    The one place where ``variant=`` and ``regions=`` are read: every
+    function of :mod:`sudoku` that takes them goes through here.
+
+    :param grid: the parsed grid (:meth:`sudoku.Grid.parse`; with
+        ``boxes=False`` for jigsaw regions of a size without boxes).
+    :param variant: as in :func:`solve`.
+    :param regions: as in :func:`solve`.
+    :returns: the units, or ``None`` for a plain grid (rows, columns, boxes).
+    :raises RegionError: for an unknown or unfitting variant, or a bad map.
+    :raises GridSizeError: when the map is not the grid's size.
+
+    >>> units_of(Grid.parse("." * 16), "x")
+    <Regions 4x4, boxes (2, 2), variant 'x': 14 units>
+    >>> units_of(Grid.parse("." * 16)) is None
+    True
+    """
+    if variant is None and regions is None:
+        return None
+    labels = None if regions is None else read_region_map(regions, grid.size)
+    return regions_of(grid.size, grid.box, variant, labels)
 
 
 def _check_budget(
@@ -78,6 +113,8 @@ def solve(  # type: ignore[overload-overlap]
     *,
     alphabet: str | None = ...,
     box: tuple[int, int] | None = ...,
+    variant: str | None = ...,
+    regions: GridLike | ArrayLike | None = ...,
     unique: bool = ...,
     max_nodes: int | None = ...,
     timeout: float | None = ...,
@@ -89,6 +126,8 @@ def solve(  # type: ignore[overload-overlap]
     *,
     alphabet: str | None = ...,
     box: tuple[int, int] | None = ...,
+    variant: str | None = ...,
+    regions: GridLike | ArrayLike | None = ...,
     unique: bool = ...,
     max_nodes: int | None = ...,
     timeout: float | None = ...,
@@ -100,6 +139,8 @@ def solve(
     *,
     alphabet: str | None = ...,
     box: tuple[int, int] | None = ...,
+    variant: str | None = ...,
+    regions: GridLike | ArrayLike | None = ...,
     unique: bool = ...,
     max_nodes: int | None = ...,
     timeout: float | None = ...,
@@ -111,6 +152,8 @@ def solve(
     *,
     alphabet: str | None = ...,
     box: tuple[int, int] | None = ...,
+    variant: str | None = ...,
+    regions: GridLike | ArrayLike | None = ...,
     unique: bool = ...,
     max_nodes: int | None = ...,
     timeout: float | None = ...,
@@ -122,6 +165,8 @@ def solve(
     *,
     alphabet: str | None = ...,
     box: tuple[int, int] | None = ...,
+    variant: str | None = ...,
+    regions: GridLike | ArrayLike | None = ...,
     unique: bool = ...,
     max_nodes: int | None = ...,
     timeout: float | None = ...,
@@ -132,6 +177,8 @@ def solve(
     *,
     alphabet: str | None = None,
     box: tuple[int, int] | None = None,
+    variant: str | None = None,
+    regions: GridLike | ArrayLike | None = None,
     unique: bool = False,
     max_nodes: int | None = None,
     timeout: float | None = None,
@@ -147,6 +194,13 @@ def solve(
     :param grid: the puzzle.
     :param alphabet: the symbols, first one for value 1 (``None``: detect).
     :param box: the box shape ``(rows, columns)`` (``None``: the default).
+    :param variant: extra units that must also hold each symbol once:
+        ``"x"`` (both main diagonals), ``"windoku"`` (or ``"hyper"``: the
+        windows between the boxes), or both as ``"x+windoku"``; see
+        :mod:`sudoku.regions`.  ``None``: a plain sudoku.
+    :param regions: a jigsaw map, one region label per cell in any grid
+        form (``"AAABBBCCC..."``, lines, lists, an array): its N regions
+        of N cells replace the boxes, and any size goes (5x5, 7x7).
     :param unique: raise :class:`MultipleSolutionsError` when the puzzle has
         more than one solution (this costs a search for a second one).
     :param max_nodes: give up after this many search nodes.
@@ -163,6 +217,8 @@ def solve(
     :raises AlphabetError: when ``alphabet`` is not usable for the grid.
     :raises BoxShapeError: when ``box`` is not a pair of positive ints
         that multiply to N.
+    :raises RegionError: for an unknown variant, one that does not fit the
+        grid, or a ``regions`` map that is not N regions of N cells.
     :raises SudokuError: when ``max_nodes`` or ``timeout`` is not a number
         of at least 0.
     :raises BudgetError: (a :class:`dlx.BudgetExceeded` too) when
@@ -182,8 +238,13 @@ def solve(
     BCAD
     >>> solve([[1, 0, 0, 0], [0, 0, 0, 2], [0, 0, 4, 0], [0, 3, 0, 0]])
     [[1, 2, 3, 4], [3, 4, 1, 2], [2, 1, 4, 3], [4, 3, 2, 1]]
+    >>> solve("1..." "..2." "...." "....", variant="x")
+    '1234432121433412'
+    >>> jigsaw = ["AABBB", "AABBC", "ADDCC", "DDECC", "DEEEE"]
+    >>> solve("..3.5" "....." "....." "2..1." ".....", regions=jigsaw)
+    '1234545123314522351454231'
     """
-    encoding = _prepare(grid, alphabet, box)
+    encoding = _prepare(grid, alphabet, box, variant, regions)
     search = _search(encoding, 2 if unique else 1, max_nodes, timeout, progress)
     with _budget():
         first = next(search, None)
@@ -203,6 +264,8 @@ def solutions(
     *,
     alphabet: str | None = None,
     box: tuple[int, int] | None = None,
+    variant: str | None = None,
+    regions: GridLike | ArrayLike | None = None,
     max_nodes: int | None = None,
     timeout: float | None = None,
 ) -> Iterator[GridLike]:
@@ -215,6 +278,8 @@ def solutions(
     :param limit: stop after this many solutions (``None``: all of them).
     :param alphabet: as in :func:`solve`.
     :param box: as in :func:`solve`.
+    :param variant: as in :func:`solve`.
+    :param regions: as in :func:`solve`.
     :param max_nodes: as in :func:`solve`.
     :param timeout: as in :func:`solve`.
     :returns: an iterator of solved grids (none if there is no solution).
@@ -228,7 +293,7 @@ def solutions(
     >>> len(list(solutions("." * 16, limit=5)))
     5
     """
-    encoding = _prepare(grid, alphabet, box)
+    encoding = _prepare(grid, alphabet, box, variant, regions)
     search = _search(encoding, limit, max_nodes, timeout)
     render = encoding.grid.render
     decode = encoding.decode
@@ -256,6 +321,8 @@ def count(
     *,
     alphabet: str | None = None,
     box: tuple[int, int] | None = None,
+    variant: str | None = None,
+    regions: GridLike | ArrayLike | None = None,
     max_nodes: int | None = None,
     timeout: float | None = None,
     progress: Callable[[Progress], object] | None = None,
@@ -266,6 +333,8 @@ def count(
     :param limit: stop counting here (``None``: count them all).
     :param alphabet: as in :func:`solve`.
     :param box: as in :func:`solve`.
+    :param variant: as in :func:`solve`.
+    :param regions: as in :func:`solve`.
     :param max_nodes: as in :func:`solve`.
     :param timeout: as in :func:`solve`.
     :param progress: as in :func:`solve`.
@@ -280,7 +349,7 @@ def count(
     >>> count("." * 36, limit=1000)
     1000
     """
-    encoding = _prepare(grid, alphabet, box)
+    encoding = _prepare(grid, alphabet, box, variant, regions)
     search = _search(encoding, limit, max_nodes, timeout, progress, count_only=True)
     with _budget():
         for _ in search:
@@ -293,6 +362,8 @@ def is_unique(
     *,
     alphabet: str | None = None,
     box: tuple[int, int] | None = None,
+    variant: str | None = None,
+    regions: GridLike | ArrayLike | None = None,
     max_nodes: int | None = None,
     timeout: float | None = None,
 ) -> bool:
@@ -301,6 +372,8 @@ def is_unique(
     :param grid: the puzzle.
     :param alphabet: as in :func:`solve`.
     :param box: as in :func:`solve`.
+    :param variant: as in :func:`solve`.
+    :param regions: as in :func:`solve`.
     :param max_nodes: as in :func:`solve`.
     :param timeout: as in :func:`solve`.
     :returns: ``True`` for exactly one solution, ``False`` for none or several.
@@ -313,7 +386,7 @@ def is_unique(
     (True, False)
     """
     _check_budget(None, max_nodes, timeout)
-    encoding = _prepare(grid, alphabet, box)
+    encoding = _prepare(grid, alphabet, box, variant, regions)
     with _budget():
         return encoding.problem.is_unique(max_nodes=max_nodes, timeout=timeout)
 
@@ -324,17 +397,22 @@ def check(
     *,
     alphabet: str | None = None,
     box: tuple[int, int] | None = None,
+    variant: str | None = None,
+    regions: GridLike | ArrayLike | None = None,
 ) -> None:
     """Check that ``solution`` solves ``puzzle``; raise an error naming the first fault.
 
     The solution must be complete, keep every given of the puzzle, and hold
-    each symbol once in every row, column and box.  It is read with the
-    puzzle's alphabet, and may be in another representation.
+    each symbol once in every row, column and box (or jigsaw region, and
+    every extra unit of a variant).  It is read with the puzzle's
+    alphabet, and may be in another representation.
 
     :param puzzle: the puzzle.
     :param solution: the grid offered as its solution.
     :param alphabet: as in :func:`solve`, for both grids.
     :param box: as in :func:`solve`, for both grids.
+    :param variant: as in :func:`solve`.
+    :param regions: as in :func:`solve`.
     :returns: ``None`` when the solution is right.
     :raises SolutionError: when it is not: the message names the fault and
         its row and column.
@@ -345,9 +423,14 @@ def check(
     Traceback (most recent call last):
       ...
     sudoku.errors.SolutionError: symbol '1' twice in column 3: at row 2, column 3 and row 4, column 3
+    >>> check("." * 16, "1234" "3412" "2143" "4321", variant="x")
+    Traceback (most recent call last):
+      ...
+    sudoku.errors.SolutionError: symbol '1' twice in diagonal 2 (top right to bottom left): at row 2, column 3 and row 3, column 2
     """
-    given = Grid.parse(puzzle, alphabet=alphabet, box=box)
-    answer = Grid.parse(solution, alphabet=alphabet, box=box)
+    boxes = regions is None
+    given = Grid.parse(puzzle, alphabet=alphabet, box=box, boxes=boxes)
+    answer = Grid.parse(solution, alphabet=alphabet, box=box, boxes=boxes)
     size = given.size
     if answer.size != size:
         raise GridSizeError(
@@ -358,7 +441,9 @@ def check(
         )
     if answer.alphabet != given.alphabet and given.alphabet and answer.alphabet:
         # Read the solution's symbols as the puzzle's.
-        answer = Grid.parse(solution, alphabet=given.alphabet, box=given.box)
+        answer = Grid.parse(
+            solution, alphabet=given.alphabet, box=given.box, boxes=boxes
+        )
     symbol = given.symbol
     for cell, (clue, value) in enumerate(zip(given.values, answer.values, strict=True)):
         where = f"row {cell // size + 1}, column {cell % size + 1}"
@@ -368,7 +453,8 @@ def check(
             raise SolutionError(
                 f"{where} holds {symbol(value)!r} but the puzzle gives {symbol(clue)!r}"
             )
+    units = units_of(given, variant, regions)
     try:
-        encode(answer, propagate=False)
+        encode(answer, propagate=False, units=units)
     except SudokuError as error:  # a ConflictError, for a complete grid
         raise SolutionError(str(error)) from None

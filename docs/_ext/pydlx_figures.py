@@ -12,6 +12,8 @@ the example scripts in ``docs/examples/`` and writes SVG files into
   search finds (``pentominoes.py``);
 * ``sudoku-solved.svg``: the first puzzle of ``sudoku9.in``, solved
   (``sudoku_file.py``);
+* ``sudoku-jigsaw.svg``, ``sudoku-x-windoku.svg``: variants drawn by
+  :func:`sudoku.to_svg` (for the variants how-to);
 * ``NAME.out``: what ``python docs/examples/NAME.py`` prints, for the
   gallery page (each script's ``main`` run in-process, without arguments).
 
@@ -58,7 +60,29 @@ def figures(srcdir: Path) -> dict[str, str]:
     text = (srcdir / "examples" / "sudoku9.in").read_text(encoding="utf-8")
     solved = sudoku_file.solve_file(text)
     result["sudoku-solved.svg"] = sudoku_file.svg(*solved[0])
+    result.update(variant_figures())
     return result
+
+
+def variant_figures() -> dict[str, str]:
+    """The how-to's pictures of variants, drawn by :func:`sudoku.to_svg`."""
+    import sudoku
+
+    jigsaw = ["AABBB", "AABBC", "ADDCC", "DDECC", "DEEEE"]
+    puzzle = "..3.5..........2..1......"
+    solved = sudoku.solve(puzzle, regions=jigsaw)
+    full = sudoku.solve("." * 81, variant="x+windoku")
+    # Every third cell given: enough to show givens and found symbols apart.
+    given = "".join(ch if k % 3 == 0 else "." for k, ch in enumerate(full))
+    title = "A solved X-windoku"
+    return {
+        "sudoku-jigsaw.svg": sudoku.to_svg(
+            puzzle, solved, regions=jigsaw, title="A solved jigsaw sudoku"
+        ),
+        "sudoku-x-windoku.svg": sudoku.to_svg(
+            given, full, variant="x+windoku", title=title, cell=30
+        ),
+    }
 
 
 # The scripts whose output the gallery shows (draw_links.py writes files instead).

@@ -1,0 +1,412 @@
+"""The units of a sudoku grid: rows, columns, boxes or jigsaw regions, and extras.
+
+A *unit* is a set of N cells that must hold each of the N symbols once.
+Every grid has its N rows and N columns; the third kind is its N boxes,
+or, for a jigsaw sudoku, the N irregular regions of a map given with
+``regions=``.  A ``variant=`` adds extra units:
+
+* ``"x"`` (X-sudoku): the two main diagonals;
+* ``"windoku"`` (also ``"hyper"``): extra windows of a box's shape, one
+  row and one column apart from each other and from the edges, as many
+  as fit: the four windows of a 9x9 grid are its rows 2-4 and 6-8 by
+  columns 2-4 and 6-8; a 4x4 grid has one (its centre), a 16x16 grid
+  nine, a 6x6 grid with 2x3 boxes one (rows 2-3, columns 2-4);
+* both at once: ``"x+windoku"``.
+
+:class:`Regions` describes the units of one grid shape once; the
+exact-cover encoding (:func:`sudoku.encode`), its propagation and the
+checks of :func:`sudoku.check` all take their units from it, and other
+code can ask :func:`sudoku.regions_of` for "every unit of this grid".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from functools import lru_cache
+from typing import Any
+
+from sudoku.errors import GridSizeError, RegionError
+from sudoku.grid import ArrayLike, GridLike, _is_array, _whole
+from sudoku.wording import counted, grid
+
+__all__ = ["VARIANTS", "Regions", "read_region_map", "regions_of"]
+
+#: The variant names :func:`sudoku.regions_of` knows, with what each adds.
+VARIANTS = {
+    "x": "the two main diagonals",
+    "windoku": "the extra windows between the boxes (hyper sudoku)",
+}
+_ALIASES = {"hyper": "windoku", "diagonal": "x"}
+
+
+class Regions:
+    """Every unit of one grid shape, built once and shared (see :mod:`sudoku.regions`).
+
+    Units are numbered: rows ``0 .. N-1``, columns ``N .. 2N-1``, boxes or
+    jigsaw regions ``2N .. 3N-1``, then the extra units of the variant.
+
+    :ivar size: N.
+    :ivar box: the box shape ``(rows, columns)``, or ``None`` when jigsaw
+        regions replace the boxes.
+    :ivar variant: the variant's canonical name (``"x"``, ``"windoku"``,
+        ``"x+windoku"``), or ``None``.
+    :ivar region_of: for a jigsaw grid, the region (0 to N-1) of each cell,
+        row by row; ``None`` otherwise.
+    :ivar labels: for a jigsaw grid, each region's label as the map wrote
+        it (in order of first appearance); ``()`` otherwise.
+    :ivar units: the units, each a tuple of N cells (``row * N + column``).
+    :ivar kinds: the kind of each unit: ``"row"``, ``"column"``, ``"box"``,
+        ``"region"``, ``"diagonal"`` or ``"window"``.
+    :ivar names: each unit as a message names it (``"row 3"``,
+        ``"box 2 (rows 1-3, columns 4-6)"``, ``"region 'B'"``...).
+    :ivar cell_units: for each cell, the units it belongs to: its row,
+        column and box (or region) first, then any extra units.
+    :ivar plain: whether every cell is in exactly three units (no extra
+        units): ``regions_of(9, (3, 3)).plain`` is true.
+
+    >>> hyper = regions_of(9, (3, 3), "windoku")
+    >>> len(hyper.units), hyper.kinds[-1], hyper.names[-1]
+    (31, 'window', 'window 4 (rows 6-8, columns 6-8)')
+    >>> hyper.cell_units[10]  # row 2, column 2: its row, column, box and window
+    (1, 10, 18, 27)
+    """
+
+    __slots__ = (
+        "box",
+        "cell_units",
+        "kinds",
+        "labels",
+        "names",
+        "offsets",
+        "plain",
+        "region_of",
+        "size",
+        "units",
+        "variant",
+    )
+
+    def __init__(
+        self,
+        size: int,
+        box: tuple[int, int] | None,
+        variant: str | None,
+        region_of: tuple[int, ...] | None,
+        labels: tuple[Hashable, ...],
+        units: list[tuple[int, ...]],
+        kinds: list[str],
+        names: list[str],
+    ) -> None:
+        self.size = size
+        self.box = box
+        self.variant = variant
+        self.region_of = region_of
+        self.labels = labels
+        self.units = tuple(units)
+        self.kinds = tuple(kinds)
+        self.names = tuple(names)
+        member: list[list[int]] = [[] for _ in range(size * size)]
+        for u, unit in enumerate(units):
+            for cell in unit:
+                member[cell].append(u)
+        self.cell_units = tuple(tuple(us) for us in member)
+        #: Per cell, where each of its units' symbol items start in a
+        #: table of N items per unit, minus 1 for value 1 (for the encoding).
+        self.offsets = tuple(tuple(u * size - 1 for u in us) for us in member)
+        self.plain = len(units) == 3 * size
+
+    def __repr__(self) -> str:
+        third = "jigsaw regions" if self.box is None else f"boxes {self.box}"
+        extra = f", variant {self.variant!r}" if self.variant else ""
+        return f"<Regions {self.size}x{self.size}, {third}{extra}: {len(self.units)} units>"
+
+
+def _variant_parts(variant: object) -> tuple[str, ...]:
+    """The canonical parts of a variant name (``()`` for none), or RegionError."""
+    if variant is None:
+        return ()
+    if not isinstance(variant, str):
+        raise RegionError(f"variant={variant!r} is not a string")
+    parts: list[str] = []
+    for word in variant.replace(",", "+").split("+"):
+        name = word.strip().lower()
+        name = _ALIASES.get(name, name)
+        if not name and variant.strip():
+            continue
+        if name not in VARIANTS:
+            known = ", ".join(repr(v) for v in VARIANTS)
+            raise RegionError(
+                f"unknown variant {word.strip()!r}: the variants are {known} "
+                "(or several joined by '+', e.g. 'x+windoku')"
+            )
+        if name not in parts:
+            parts.append(name)
+    return tuple(v for v in VARIANTS if v in parts)
+
+
+def regions_of(
+    size: int,
+    box: tuple[int, int] | None,
+    variant: str | None = None,
+    region_map: Sequence[Hashable] | None = None,
+) -> Regions:
+    """The units of an N x N grid with the given boxes, variant and jigsaw map.
+
+    Results are cached: asking twice for the same shape costs nothing.
+
+    :param size: N.
+    :param box: the box shape; ignored when ``region_map`` is given.
+    :param variant: ``None``, ``"x"``, ``"windoku"`` (or ``"hyper"``), or
+        both joined by ``+``.
+    :param region_map: for a jigsaw grid, the N² region labels, row by row
+        (as :func:`read_region_map` returns them); ``None`` for boxes.
+    :returns: the units.
+    :raises RegionError: for an unknown variant, a variant that does not
+        fit the grid (windoku needs boxes of at least 2x2... and no jigsaw
+        map), or a map whose regions are not N regions of N cells.
+
+    >>> regions_of(4, (2, 2), "x").names[-2:]
+    ('diagonal 1 (top left to bottom right)', 'diagonal 2 (top right to bottom left)')
+    >>> regions_of(4, None, None, "AABB" "AABB" "CCDD" "CCCD")
+    Traceback (most recent call last):
+      ...
+    sudoku.errors.RegionError: region 'C' has 5 cells and region 'D' has 3: each region of a 4x4 grid needs 4 (region 'C': row 3, columns 1-2, row 4, columns 1-3)
+    """
+    parts = _variant_parts(variant)
+    labels = None if region_map is None else tuple(region_map)
+    return _regions(size, None if labels is not None else box, parts, labels)
+
+
+@lru_cache(maxsize=64)
+def _regions(
+    size: int,
+    box: tuple[int, int] | None,
+    parts: tuple[str, ...],
+    region_map: tuple[Hashable, ...] | None,
+) -> Regions:
+    units: list[tuple[int, ...]] = []
+    kinds: list[str] = []
+    names: list[str] = []
+    for r in range(size):
+        units.append(tuple(range(r * size, (r + 1) * size)))
+        kinds.append("row")
+        names.append(f"row {r + 1}")
+    for c in range(size):
+        units.append(tuple(range(c, size * size, size)))
+        kinds.append("column")
+        names.append(f"column {c + 1}")
+    region_of: tuple[int, ...] | None = None
+    labels: tuple[Hashable, ...] = ()
+    if region_map is not None:
+        region_of, labels = _jigsaw(size, region_map)
+        members: list[list[int]] = [[] for _ in labels]
+        for cell, region in enumerate(region_of):
+            members[region].append(cell)
+        for label, cells in zip(labels, members, strict=True):
+            units.append(tuple(cells))
+            kinds.append("region")
+            names.append(_region_name(label))
+    else:
+        assert box is not None
+        box_rows, box_cols = box
+        for top in range(0, size, box_rows):
+            for left in range(0, size, box_cols):
+                units.append(_rectangle(size, top, left, box_rows, box_cols))
+                kinds.append("box")
+                names.append(
+                    f"box {len(units) - 2 * size} (rows {top + 1}-{top + box_rows}, "
+                    f"columns {left + 1}-{left + box_cols})"
+                )
+    variant = "+".join(parts) or None
+    if "x" in parts:
+        units.append(tuple(k * size + k for k in range(size)))
+        kinds.append("diagonal")
+        names.append("diagonal 1 (top left to bottom right)")
+        units.append(tuple(k * size + size - 1 - k for k in range(size)))
+        kinds.append("diagonal")
+        names.append("diagonal 2 (top right to bottom left)")
+    if "windoku" in parts:
+        if box is None:
+            raise RegionError(
+                "variant 'windoku' places its windows between the boxes; "
+                "it does not go with jigsaw regions (regions=)"
+            )
+        box_rows, box_cols = box
+        if box_rows < 2 or box_cols < 2:
+            raise RegionError(
+                f"variant 'windoku' needs boxes of at least 2x2; {grid(size)} "
+                f"with {box_rows}x{box_cols} boxes has no window between them"
+            )
+        count = 0
+        for top in range(1, size - box_rows, box_rows + 1):
+            for left in range(1, size - box_cols, box_cols + 1):
+                count += 1
+                units.append(_rectangle(size, top, left, box_rows, box_cols))
+                kinds.append("window")
+                names.append(
+                    f"window {count} (rows {top + 1}-{top + box_rows}, "
+                    f"columns {left + 1}-{left + box_cols})"
+                )
+    return Regions(size, box, variant, region_of, labels, units, kinds, names)
+
+
+def _rectangle(size: int, top: int, left: int, rows: int, cols: int) -> tuple[int, ...]:
+    return tuple(
+        (top + dr) * size + left + dc for dr in range(rows) for dc in range(cols)
+    )
+
+
+def _region_name(label: Hashable) -> str:
+    return f"region {label!r}" if isinstance(label, str) else f"region {label}"
+
+
+def _cells_text(size: int, cells: Sequence[int]) -> str:
+    """``row 3, columns 1-2, row 4, columns 1-3``: a region's cells, row by row."""
+    parts: list[str] = []
+    runs: dict[int, list[int]] = {}
+    for cell in cells:
+        runs.setdefault(cell // size, []).append(cell % size)
+    for r, columns in runs.items():
+        spans: list[str] = []
+        start = prev = columns[0]
+        for c in [*columns[1:], None]:
+            if c is not None and c == prev + 1:
+                prev = c
+                continue
+            spans.append(f"{start + 1}" if start == prev else f"{start + 1}-{prev + 1}")
+            if c is not None:
+                start = prev = c
+        word = "column" if len(columns) == 1 else "columns"
+        parts.append(f"row {r + 1}, {word} {', '.join(spans)}")
+    return ", ".join(parts)
+
+
+def _jigsaw(
+    size: int, region_map: tuple[Hashable, ...]
+) -> tuple[tuple[int, ...], tuple[Hashable, ...]]:
+    """Number the regions of a map by first appearance; check N regions of N cells."""
+    if len(region_map) != size * size:
+        raise GridSizeError(
+            f"the region map has {counted(len(region_map), 'cell')}; "
+            f"{grid(size)} has {size * size}",
+            len(region_map),
+            size * size,
+        )
+    index: dict[Hashable, int] = {}
+    region_of: list[int] = []
+    for label in region_map:
+        region_of.append(index.setdefault(label, len(index)))
+    labels = tuple(index)
+    sizes = [0] * len(labels)
+    for region in region_of:
+        sizes[region] += 1
+    if len(labels) != size or any(n != size for n in sizes):
+        wrong = [(labels[k], n) for k, n in enumerate(sizes) if n != size]
+        described = " and ".join(
+            f"{_region_name(label)} has {counted(n, 'cell')}"
+            if k == 0
+            else f"{_region_name(label)} has {n}"
+            for k, (label, n) in enumerate(wrong[:3])
+        )
+        if len(wrong) > 3:
+            described += f" (and {len(wrong) - 3} more)"
+        first = wrong[0][0]
+        cells = [k for k, label in enumerate(region_map) if label == first]
+        where = f"{_region_name(first)}: {_cells_text(size, cells)}"
+        if len(labels) != size:
+            raise RegionError(
+                f"the region map has {counted(len(labels), 'region')}; "
+                f"{grid(size)} needs {size} regions of {size} cells each "
+                f"({described}; {where})"
+            )
+        raise RegionError(
+            f"{described}: each region of {grid(size)} needs {size} ({where})"
+        )
+    return tuple(region_of), labels
+
+
+def read_region_map(
+    regions: GridLike | ArrayLike, size: int | None = None
+) -> tuple[Hashable, ...]:
+    """Read a jigsaw map: one region label per cell, in any grid form.
+
+    The map may be a string of N² characters, a multi-line string (white
+    space inside a line is ignored, so ``"A A B B"`` is a row of four
+    cells), a list of N strings, a list of N lists of labels (characters
+    or ints, NumPy's too) or a NumPy array.  Any characters or numbers
+    serve as labels, ``.`` and digits included: a label is only a name.
+
+    :param regions: the map.
+    :param size: N, to check the number of cells against; ``None`` takes
+        it from the map.
+    :returns: the N² labels, row by row.
+    :raises GridSizeError: when the map is not N rows of N cells (or not
+        of the grid's size).
+    :raises RegionError: when ``regions`` is not a map at all.
+
+    >>> read_region_map(["AAB", "ABB", "CCC"])
+    ('A', 'A', 'B', 'A', 'B', 'B', 'C', 'C', 'C')
+    >>> read_region_map([[1, 1], [2, 2]], 2)
+    (1, 1, 2, 2)
+    """
+    if _is_array(regions):
+        regions = regions.tolist()  # type: ignore[union-attr]
+    labels: list[Hashable]
+    rows: list[Any]
+    if isinstance(regions, str):
+        rows = ["".join(line.split()) for line in regions.strip().splitlines()]
+        rows = [row for row in rows if row]
+        if len(rows) == 1:
+            labels = list(rows[0])
+            rows = []
+        else:
+            labels = []
+    elif isinstance(regions, Sequence) and regions:
+        rows = list(regions)
+        labels = []
+    else:
+        raise RegionError(
+            f"regions={regions!r} is not a region map: give one label per cell "
+            "(a string, a list of rows, an array)"
+        )
+    if rows:
+        width = len(rows)
+        if not isinstance(rows[0], str | Sequence) or (
+            len(rows) > 1 and all(isinstance(x, str) and len(x) == 1 for x in rows)
+        ):
+            # A flat list of N² labels (a 1-D array, a list of characters).
+            labels = [_label(x) for x in rows]
+        else:
+            for r, row in enumerate(rows, 1):
+                if not isinstance(row, str | Sequence):
+                    raise RegionError(
+                        f"row {r} of the region map is {type(row).__name__}, "
+                        "not a row of labels"
+                    )
+                if len(row) != width:
+                    raise GridSizeError(
+                        f"row {r} of the region map has {counted(len(row), 'cell')}; "
+                        f"a map of {width} rows needs {width} in every row",
+                        len(row),
+                        width,
+                    )
+                labels.extend(_label(x) for x in row)
+    if size is not None and len(labels) != size * size:
+        raise GridSizeError(
+            f"the region map has {counted(len(labels), 'cell')}; "
+            f"{grid(size)} has {size * size}",
+            len(labels),
+            size * size,
+        )
+    return tuple(labels)
+
+
+def _label(cell: object) -> Hashable:
+    """A map cell as a label: NumPy integers become ints; unhashable cells are refused."""
+    value = _whole(cell)
+    if value is not None:
+        return value
+    if isinstance(cell, str) and len(cell.strip()) == 1:
+        return cell.strip()
+    if isinstance(cell, Hashable) and not isinstance(cell, str):
+        return cell
+    raise RegionError(f"region label {cell!r} is not a single character or a number")

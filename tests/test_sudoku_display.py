@@ -1,0 +1,242 @@
+"""Grids people can read: format_grid, reading displays back, and to_svg."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import sudoku
+from sudoku import SudokuError
+
+PUZZLE = (
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+)
+SVG = "{http://www.w3.org/2000/svg}"
+
+#: The first grid of Norvig's essay as his display function prints it
+#: (cells apart, "|" between boxes, a space at the end of each row).
+NORVIG = """\
+4 . . |. . . |8 . 5 
+. 3 . |. . . |. . . 
+. . . |7 . . |. . . 
+------+------+------
+. 2 . |. . . |. 6 . 
+. . . |. 8 . |4 . . 
+. . . |. 1 . |. . . 
+------+------+------
+. . . |6 . 3 |. 7 . 
+5 . . |2 . . |. . . 
+1 . 4 |. . . |. . . 
+"""  # noqa: W291
+
+
+def test_boxed_nine_by_nine() -> None:
+    text = sudoku.format_grid(PUZZLE)
+    lines = text.splitlines()
+    assert len(lines) == 13
+    assert lines[0] == lines[4] == lines[8] == lines[12] == "+-------+-------+-------+"
+    assert lines[1] == "| 5 3 . | . 7 . | . . . |"
+    assert sudoku.Grid.parse(text).values == sudoku.Grid.parse(PUZZLE).values
+
+
+def test_norvig_display_is_read() -> None:
+    grid = sudoku.Grid.parse(NORVIG)
+    flat = "".join(line for line in NORVIG.splitlines() if "+" not in line)
+    cells = flat.replace("|", "").replace(" ", "")
+    assert len(cells) == 81
+    assert grid.values == sudoku.Grid.parse(cells).values
+    answer = sudoku.solve(NORVIG)
+    assert isinstance(answer, str) and len(answer.split()) == 9
+    sudoku.check(cells, answer)
+    # The batch reader takes it too, and so does a list of its lines.
+    assert [p.text.count("\n") for p in sudoku.read_puzzles(NORVIG)] == [10]
+    assert sudoku.Grid.parse(NORVIG.splitlines()).values == grid.values
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    box=st.sampled_from([(2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (4, 4)]),
+    style=st.sampled_from(sorted(sudoku.display.STYLES)),
+    data=st.data(),
+)
+def test_every_style_reads_back(
+    box: tuple[int, int], style: str, data: st.DataObject
+) -> None:
+    size = box[0] * box[1]
+    values = data.draw(
+        st.lists(st.integers(0, size), min_size=size * size, max_size=size * size)
+    )
+    rows = [values[r : r + size] for r in range(0, size * size, size)]
+    text = sudoku.format_grid(rows, style, box=box)
+    # Ints are written 1-9 then letters; say so (a grid showing only
+    # letters would otherwise be read as a letter alphabet).
+    alphabet = "123456789ABCDEFG"[:size]
+    assert sudoku.Grid.parse(text, box=box, alphabet=alphabet).values == tuple(values)
+    if style in ("boxed", "spaced"):
+        # Rule lines every box_rows rows, and | between every box_cols cells.
+        lines = text.splitlines()
+        rules = [k for k, line in enumerate(lines) if "+" in line]
+        expected = size + size // box[0] - 1 + (2 if style == "boxed" else 0)
+        assert len(lines) == expected
+        body = [line for line in lines if "+" not in line]
+        assert all(
+            line.count("|") == size // box[1] - 1 + 2 * (style == "boxed")
+            for line in body
+        )
+        assert len(rules) == size // box[0] - 1 + 2 * (style == "boxed")
+
+
+def test_two_boxed_grids_in_one_file_stay_two() -> None:
+    first = sudoku.format_grid(PUZZLE)
+    second = sudoku.format_grid("." * 80 + "1")
+    skipped: list[int] = []
+    text = f"{first}\n{second}\nA stray line here\n{first}\n"
+    puzzles = list(
+        sudoku.iter_puzzles(text, on_skip=lambda line, message: skipped.append(line))
+    )
+    assert len(puzzles) == 3
+    assert [p.line for p in puzzles] == [2, 15, 29]
+    assert skipped == [27]
+    assert all(p.error is None for p in puzzles)
+    grids = [sudoku.Grid.parse(p.text).values for p in puzzles]
+    assert grids[0] == grids[2] == sudoku.Grid.parse(PUZZLE).values
+    assert grids[1] == sudoku.Grid.parse("." * 80 + "1").values
+    # A grid cut short loses only itself, and the next one stays whole.
+    damaged = "\n".join(first.splitlines()[:6])
+    puzzles = sudoku.read_puzzles(f"{damaged}\n\n{first}\n")
+    assert [p.error is not None for p in puzzles] == [True, False]
+
+
+def test_spaced_rows_of_blanks_are_rows_not_rules() -> None:
+    rows = ["- - - | - - - | - - -"] * 9
+    rows[3:3] = ["------+-------+------"]
+    rows[7:7] = ["------+-------+------"]
+    grid = sudoku.Grid.parse("\n".join(rows))
+    assert grid.values == (0,) * 81
+    small = ["1 . | . .", "- - | - 2", "----+----", "- - | 4 .", ". 3 | - -"]
+    expected = (1, 0, 0, 0, 0, 0, 0, 2, 0, 0, 4, 0, 0, 3, 0, 0)
+    assert sudoku.Grid.parse(small).values == expected
+
+
+def test_numpy_grids_and_scalars() -> None:
+    np = pytest.importorskip("numpy")
+    array = np.array(sudoku.Grid.parse(PUZZLE).values, dtype=np.int64).reshape(9, 9)
+    assert sudoku.format_grid(array) == sudoku.format_grid(PUZZLE)
+    scalars = [[np.int16(v) for v in row] for row in array.tolist()]
+    assert sudoku.format_grid(scalars, "line") == PUZZLE
+    svg = sudoku.to_svg(array, sudoku.solve(array))
+    assert len(ET.fromstring(svg).findall(f"{SVG}text")) == 81
+
+
+def test_unknown_style() -> None:
+    with pytest.raises(SudokuError, match="unknown style 'fancy': the styles are"):
+        sudoku.format_grid(PUZZLE, "fancy")
+
+
+def _texts(svg: str) -> list[tuple[float, float, str, str]]:
+    root = ET.fromstring(svg)
+    return [
+        (float(t.get("x", 0)), float(t.get("y", 0)), t.get("fill", ""), t.text or "")
+        for t in root.iter(f"{SVG}text")
+    ]
+
+
+def test_svg_cells_and_colours() -> None:
+    solution = sudoku.solve(PUZZLE)
+    svg = sudoku.to_svg(PUZZLE, solution, cell=40)
+    texts = _texts(svg)
+    assert len(texts) == 81
+    for x, y, fill, symbol in texts:
+        r, c = int(y // 40), int(x // 40)
+        k = r * 9 + c
+        assert symbol == solution[k]
+        assert fill == ("#000" if PUZZLE[k] != "." else "#1f4e9c")
+    root = ET.fromstring(svg)
+    widths = [line.get("stroke-width") for line in root.iter(f"{SVG}line")]
+    assert widths.count("2.5") == 8  # 4 horizontal and 4 vertical box borders
+    # The puzzle alone: only its givens.
+    alone = _texts(sudoku.to_svg(PUZZLE))
+    assert len(alone) == sum(ch != "." for ch in PUZZLE)
+
+
+def test_svg_jigsaw_and_variants() -> None:
+    region_map = ["AABBB", "AABBC", "ADDCC", "DDECC", "DEEEE"]
+    puzzle = "..3.5..........2..1......"
+    svg = sudoku.to_svg(
+        puzzle, sudoku.solve(puzzle, regions=region_map), regions=region_map, cell=20
+    )
+    root = ET.fromstring(svg)
+    thick = [
+        (
+            float(line.get("x1", 0)),
+            float(line.get("y1", 0)),
+            float(line.get("x2", 0)),
+            float(line.get("y2", 0)),
+        )
+        for line in root.iter(f"{SVG}line")
+        if line.get("stroke-width") == "2.5"
+    ]
+    # One thick segment per pair of side-by-side cells in different regions, plus 4 sides.
+    cells = "".join(region_map)
+    borders = sum(
+        cells[r * 5 + c] != cells[r * 5 + c + 1] for r in range(5) for c in range(4)
+    ) + sum(
+        cells[r * 5 + c] != cells[r * 5 + c + 5] for r in range(4) for c in range(5)
+    )
+    assert len(thick) == borders + 4
+    x_svg = sudoku.to_svg("." * 81, variant="x+windoku")
+    shaded = [
+        r for r in ET.fromstring(x_svg).iter(f"{SVG}rect") if r.get("fill") == "#e8eef8"
+    ]
+    # 17 diagonal cells, 36 window cells; each window holds 3 diagonal cells.
+    assert len(shaded) == 17 + 36 - 4 * 3
+    with pytest.raises(sudoku.SolutionError, match="row 1, column 1 holds '2'"):
+        sudoku.to_svg("1" + "." * 15, "2" + "." * 15)
+
+
+def test_spaced_grids_back_to_back_are_read_lazily() -> None:
+    four = sudoku.format_grid("1......2..4..3..", "spaced").splitlines()
+    other = sudoku.format_grid("." * 15 + "1", "spaced").splitlines()
+    lines = iter([*four, *other, *four, "never read"])
+    puzzles = sudoku.iter_puzzles(lines)
+    first = next(puzzles)
+    assert first.text.splitlines() == four
+    assert sudoku.Grid.parse(first.text).values[:4] == (1, 0, 0, 0)
+    second = next(puzzles)
+    assert sudoku.Grid.parse(second.text).values[-1] == 1
+    assert (first.line, second.line) == (1, 6)
+    third = next(puzzles)
+    assert third.line == 11 and third.error is None
+    assert next(lines) == "never read"
+
+
+def test_jigsaw_text_reads_back() -> None:
+    region_map = ["AABBB", "AABBC", "ADDCC", "DDECC", "DEEEE"]
+    puzzle = "..3.5..........2..1......"
+    solved = sudoku.solve(puzzle, regions=region_map)
+    text = sudoku.format_grid(solved, regions=region_map)
+    assert sudoku.Grid.parse(text, boxes=False).values == tuple(
+        int(ch) for ch in solved
+    )
+    lines = text.splitlines()
+    cells = "".join(region_map)
+    # A wall between two cells side by side exactly where the regions change.
+    for r in range(5):
+        row = lines[2 * r + 1]
+        for c in range(4):
+            wall = row[4 * c + 4] == "|"
+            assert wall == (cells[r * 5 + c] != cells[r * 5 + c + 1])
+    # ... and under a cell exactly where the region below is another.
+    for r in range(4):
+        rule = lines[2 * r + 2]
+        for c in range(5):
+            assert (rule[4 * c + 1 : 4 * c + 4] == "---") == (
+                cells[r * 5 + c] != cells[r * 5 + c + 5]
+            )
+    # Two such drawings in a file stay two puzzles.
+    batch = sudoku.read_puzzles(f"{text}\n{text}\n", size=5)
+    assert [p.error for p in batch] == [None, None]
+    assert [p.line for p in batch] == [2, 13]
