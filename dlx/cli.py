@@ -35,6 +35,8 @@ from dlx.errors import (
 )
 from dlx.estimate import format_estimate
 from dlx.parallel import (
+    DASK_TASK_SECONDS,
+    TASK_SECONDS,
     ParallelSearch,
     Pieces,
     WorkerLost,
@@ -198,6 +200,15 @@ def _parser() -> argparse.ArgumentParser:
         help="split the search over the Dask cluster whose scheduler is at "
         'ADDRESS (e.g. tcp://10.0.0.1:8786; needs pip install "pydlx[dask]")',
     )
+    parser.add_argument(
+        "--task-seconds",
+        type=_positive_seconds,
+        metavar="S",
+        help="with --jobs or --scheduler: seconds of search per task before "
+        "it hands back the rest of its subtree (default 0.5 with --jobs, 2 "
+        "with --scheduler; longer tasks cost less scheduling, shorter ones "
+        "balance the end better)",
+    )
     return parser
 
 
@@ -272,6 +283,8 @@ def _check_options(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
             f"--checkpoint does not go with --limit and {split}: the workers "
             "search past the limit, which a checkpoint cannot keep"
         )
+    if args.task_seconds is not None and not split:
+        parser.error("--task-seconds only goes with --jobs or --scheduler")
     if split and args.seed is not None:
         parser.error(
             f"--seed does not go with {split}: random tie-breaking cannot be "
@@ -793,6 +806,8 @@ def _solve_parallel(
             timeout=args.timeout,
             progress=watcher if watcher.wanted else None,
             progress_interval=watcher.interval,
+            task_seconds=args.task_seconds
+            or (DASK_TASK_SECONDS if args.scheduler else TASK_SECONDS),
             renew=renew,
             resume=pieces,
         )

@@ -15,6 +15,7 @@ import dataclasses
 import json
 import multiprocessing
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -524,6 +525,24 @@ def test_jobs_and_scheduler_print_what_one_process_prints(
         assert " tasks; the largest took " in many.stderr
     counted = dlx_command([str(path), "--count", "--limit", "5", "--jobs", "0"])
     assert (counted.returncode, counted.stdout) == (0, "5\n")
+
+
+def test_task_seconds_sets_the_length_of_the_tasks(tmp_path: Path) -> None:
+    path = langford_file(tmp_path, 8)
+    one = dlx_command([str(path), "--stats"])
+
+    def tasks(*extra: str) -> int:
+        done = dlx_command([str(path), "--stats", "--jobs", "2", *extra])
+        assert (done.returncode, done.stdout) == (0, one.stdout)
+        match = re.search(r"dlx: (\d+) tasks?;", done.stderr)
+        assert match is not None, done.stderr
+        return int(match.group(1))
+
+    # Tasks that hand back their rest after 0.1 ms: many more of them.
+    assert tasks("--task-seconds", "0.0001") > tasks() + 10
+    alone = dlx_command([str(path), "--task-seconds", "1"])
+    assert alone.returncode == 2
+    assert "--task-seconds only goes with --jobs or --scheduler" in alone.stderr
 
 
 def test_jobs_refuse_seeds(tmp_path: Path) -> None:
