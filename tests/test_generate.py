@@ -448,12 +448,12 @@ def test_search_over_extra_units_agrees_with_brute_force() -> None:
     """4x4 with both diagonals as units: cells in 3 to 5 units (the generic path)."""
     from itertools import permutations
 
-    from sudoku.encoding import _shape
+    from sudoku.regions import regions_of
     from sudoku.generator import _build_geometry, _search
 
     size = 4
     diagonals = (tuple(i * 5 for i in range(4)), tuple(3 + i * 3 for i in range(4)))
-    units = _shape(size, (2, 2)).units + diagonals
+    units = regions_of(size, (2, 2)).units + diagonals
     geo = _build_geometry(size, (2, 2), units)
     assert not geo.three
 
