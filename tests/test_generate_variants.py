@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from math import isqrt
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -18,6 +19,7 @@ from hypothesis import strategies as st
 
 import sudoku
 from sudoku import ConflictError, MultipleSolutionsError, NoSolutionError, SudokuError
+from sudoku.cli import main
 from sudoku.generator import generate_puzzle
 from sudoku.grading import _FINDERS, _Board, _layout
 from sudoku.regions import regions_of
@@ -92,7 +94,7 @@ def oracle_count(
     cells: list[int], size: int, units: list[list[int]], limit: int = 2
 ) -> int:
     """Completions of ``cells`` (0 blank) up to ``limit``, by backtracking."""
-    peers = [set() for _ in range(size * size)]
+    peers: list[set[int]] = [set() for _ in range(size * size)]
     for unit in units:
         for cell in unit:
             peers[cell].update(unit)
@@ -324,3 +326,58 @@ def test_grade_names_a_conflict_in_a_variant_unit() -> None:
         sudoku.grade("1" + "." * 9 + "1" + "." * 5, variant="x")
     with pytest.raises(ConflictError, match="region 'A'"):
         sudoku.grade(".1..1" + "." * 11, regions=MAPS[4])
+
+
+# -- the commands -------------------------------------------------------------
+
+
+def test_generate_command_variants(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["generate", "--variant", "x", "--seed", "4", "--count", "2"]) == 0
+    lines = capsys.readouterr().out.split()
+    assert lines == [generate_puzzle(seed=s, variant="x").puzzle for s in (4, 5)]
+    for line in lines:
+        assert oracle_count(values_of(line), 9, units_for(9, (3, 3), "x"), 2) == 1
+    map5 = tmp_path / "map5.txt"
+    map5.write_text("# a jigsaw map\n" + "\n".join(MAPS[5]) + "\n")
+    assert main(["generate", "--regions", str(map5), "--seed", "2", "--blocks"]) == 0
+    block = capsys.readouterr().out.split()
+    puzzle = "".join(block).replace("-", ".")
+    assert puzzle == generate_puzzle(seed=2, regions=MAPS[5]).puzzle
+    assert oracle_count(values_of(puzzle), 5, units_for(5, None, "", MAPS[5])) == 1
+    # And graded by the main command with the same map.
+    puzzles = tmp_path / "p.txt"
+    puzzles.write_text(puzzle + "\n")
+    assert main(["--grade", "--regions", str(map5), str(puzzles)]) == 0
+    out = capsys.readouterr().out
+    assert out.split()[0] == str(sudoku.grade(puzzle, regions=MAPS[5]).level)
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--regions", "MAP4", "--box", "2x2"], "--box does not go with --regions"),
+        (["--variant", "y"], "unknown variant 'y'"),
+        (["--variant", "windoku", "--regions", "MAP4"], "(--regions)"),
+        (["--variant", "x+windoku", "--box", "2x3"], "no complete 6x6 grid fits"),
+        (["--regions", "BAD"], "BAD: no complete 4x4 grid fits: the jigsaw map"),
+        (["--regions", "NONE"], "NONE: cannot read"),
+    ],
+)
+def test_generate_command_errors(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], words: str
+) -> None:
+    files = {
+        "MAP4": "\n".join(MAPS[4]),
+        "BAD": "AAAB\nACBB\nCCDB\nCDDD\n",
+    }
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    args = [str(tmp_path / a) if a in (*files, "NONE") else a for a in args]
+    with pytest.raises(SystemExit) as stop:
+        main(["generate", *args])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert words in err and "Traceback" not in err
+    assert "regions=" not in err and "variant=" not in err
