@@ -735,7 +735,7 @@ def generate_puzzle(
     >>> x = generate_puzzle((2, 2), seed=3, variant="x")
     >>> sudoku.count(x.puzzle, variant="x", limit=2), x.variant
     (1, 'x')
-    >>> jig = generate_puzzle(seed=2, regions=["AABBB", "AACCB", "ADDCB", "ADCCE", "DDEEE"])
+    >>> jig = generate_puzzle(seed=2, regions=["AABBB", "AABBC", "ADDCC", "DDECC", "DEEEE"])
     >>> sudoku.count(jig.puzzle, regions=jig.regions, limit=2), jig.box
     (1, None)
     """

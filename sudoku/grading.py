@@ -640,7 +640,7 @@ def grade(
     Traceback (most recent call last):
       ...
     sudoku.errors.MultipleSolutionsError: more than one solution: a grade needs a unique one
-    >>> grade(".2.." "...." "...." "..3.", variant="x").name
+    >>> grade("..24" "...." "...." "13..", variant="x").name
     'easy'
     """
     _check_budget(None, max_nodes, timeout)
