@@ -734,6 +734,8 @@ def _answer(
                     puzzle.text,
                     alphabet=options.alphabet,
                     box=options.box,
+                    variant=options.variant,
+                    regions=options.region_map,
                     timeout=options.timeout,
                     progress=progress,
                 )
@@ -1132,7 +1134,11 @@ characters ('-' for a blank) followed by a blank line.
 Each puzzle's uniqueness is proved by a count of its solutions with limit
 2.  By default a puzzle is minimal: emptying any orbit of givens that is
 left (a given and its images under --symmetry; with --symmetry none, any
-single given) gives a puzzle with several solutions."""
+single given) gives a puzzle with several solutions.
+
+Variants: --variant x, windoku or x+windoku, and --regions FILE for jigsaw
+puzzles (the size comes from the map): the puzzle has one solution as that
+variant, and is minimal for it."""
 
 GENERATE_EPILOG = """\
 seeds: with --seed S, puzzle k (from 1) is the one that --seed S+k-1
@@ -1154,7 +1160,11 @@ examples:
   sudoku generate                          one minimal 9x9 puzzle
   sudoku generate --count 100 --seed 1     100 puzzles, the same every run
   sudoku generate --box 4x4 --blocks       a 16x16 puzzle, judge blocks
-  sudoku generate --symmetry none --givens 24 --tries 50"""
+  sudoku generate --symmetry none --givens 24 --tries 50
+  sudoku generate --variant x --count 5    five X-sudoku puzzles
+  sudoku generate --regions map.txt        a jigsaw puzzle for map.txt
+                                           (solve it: sudoku --regions
+                                           map.txt puzzle.txt)"""
 
 
 def _generate_parser() -> argparse.ArgumentParser:
@@ -1167,10 +1177,22 @@ def _generate_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--box",
         type=_box,
-        default=(3, 3),
         metavar="RxC",
         help="box shape, ROWS x COLUMNS: 2x2 (4x4 grids), 2x3 (6x6), 3x3 "
         "(9x9, the default), 3x4 (12x12), 4x4 (16x16), 5x5 (25x25)...",
+    )
+    parser.add_argument(
+        "--variant",
+        metavar="NAME",
+        help="a sudoku variant: x (the diagonals too), windoku (also hyper: "
+        "the windows between the boxes), or x+windoku",
+    )
+    parser.add_argument(
+        "--regions",
+        metavar="FILE",
+        help="jigsaw sudoku: FILE maps each cell to its region (one label "
+        "per cell, N lines of N); the regions replace the boxes and give "
+        "the size",
     )
     parser.add_argument(
         "--count", type=_positive, default=1, metavar="N", help="print N puzzles"
@@ -1226,15 +1248,51 @@ def _generate_main(argv: Sequence[str]) -> int:
     """Run ``sudoku generate``; return its exit status (see ``sudoku generate --help``)."""
     parser = _generate_parser()
     options = parser.parse_args(argv)
-    rows, cols = options.box
-    size = rows * cols
-    if size > 25:
-        parser.error(
-            f"--box {rows}x{cols} makes {size}x{size} grids; the largest "
-            "generated is 25x25 (letters A-Y)"
-        )
-    if size < 2:
-        parser.error(f"--box {rows}x{cols} makes a 1x1 grid: nothing to generate")
+    options.region_map = None
+    if options.regions is not None:
+        if options.box is not None:
+            parser.error(
+                "--box does not go with --regions: the regions replace the "
+                "boxes, and the map gives the size"
+            )
+        options.region_map = _region_map(parser, options.regions)
+        size = isqrt(len(options.region_map))
+        if size > 25:
+            parser.error(
+                f"--regions {options.regions}: the map is {size}x{size}; the "
+                "largest generated is 25x25 (letters A-Y)"
+            )
+        if size < 2:
+            parser.error(
+                f"--regions {options.regions}: the map is 1x1: nothing to generate"
+            )
+    else:
+        if options.box is None:
+            options.box = (3, 3)
+        rows, cols = options.box
+        size = rows * cols
+        if size > 25:
+            parser.error(
+                f"--box {rows}x{cols} makes {size}x{size} grids; the largest "
+                "generated is 25x25 (letters A-Y)"
+            )
+        if size < 2:
+            parser.error(f"--box {rows}x{cols} makes a 1x1 grid: nothing to generate")
+    if options.variant is not None or options.region_map is not None:
+        where = f"--regions {options.regions}: " if options.region_map else ""
+        try:
+            regions_of(size, options.box, options.variant, options.region_map)
+            # One complete grid, to know that the variant or map has any.
+            generate_puzzle(
+                options.box,
+                seed=0,
+                minimal=False,
+                givens=size * size,
+                variant=options.variant,
+                regions=options.region_map,
+            )
+        except SudokuError as error:
+            parser.error(f"{where}{_option_words(str(error))}")
     if options.tries is not None and options.givens is None and options.grade is None:
         parser.error("--tries only goes with --givens or --grade")
     batch = _Batch()
@@ -1275,7 +1333,11 @@ def _generate_main(argv: Sequence[str]) -> int:
 
 def _generate_all(options: argparse.Namespace, base: int, batch: _Batch) -> None:
     """Generate and print the puzzles, one at a time, each as soon as it is made."""
-    size = options.box[0] * options.box[1]
+    size = (
+        isqrt(len(options.region_map))
+        if options.region_map is not None
+        else options.box[0] * options.box[1]
+    )
     with _progress(not options.no_progress, batch) as display:
         if display.bar is not None:
             display.bar.total = options.count
@@ -1289,6 +1351,8 @@ def _generate_all(options: argparse.Namespace, base: int, batch: _Batch) -> None
                     givens=options.givens,
                     grade=options.grade,
                     tries=options.tries,
+                    variant=options.variant,
+                    regions=options.region_map,
                 )
             except SudokuError:
                 if options.grade is None:

@@ -41,15 +41,25 @@ from __future__ import annotations
 
 import random
 import warnings
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from math import isqrt
 
-from sudoku.encoding import _shape, encode
-from sudoku.errors import SudokuError
+from sudoku.encoding import encode
+from sudoku.errors import RegionError, SudokuError
 from sudoku.grading import LEVEL_NAMES, Grade
 from sudoku.grading import grade as grade_of
-from sudoku.grid import Grid, _check_alphabet, box_shape
+from sudoku.grid import (
+    _NO_BOXES,
+    ArrayLike,
+    Grid,
+    GridLike,
+    _box_for,
+    _check_alphabet,
+    box_shape,
+)
+from sudoku.regions import Regions, read_region_map, regions_of
 from sudoku.solver import count
 
 __all__ = [
@@ -104,6 +114,12 @@ class Generated:
     :ivar tries: how many complete grids were tried.
     :ivar grade: the puzzle's :class:`sudoku.Grade` when ``grade=`` asked
         for one, else ``None``.
+    :ivar variant: the variant's canonical name (``"x"``, ``"windoku"``,
+        ``"x+windoku"``), or ``None``.
+    :ivar regions: for a jigsaw puzzle, the region map as N rows of
+        labels (a tuple of tuples, which ``regions=`` of
+        :func:`sudoku.count` and the others accepts), else ``None``.  The
+        ``box`` of a jigsaw puzzle is ``None``.
 
     >>> made = generate_puzzle((2, 2), seed=1)
     >>> made.givens == 16 - made.puzzle.count(".")
@@ -115,13 +131,15 @@ class Generated:
     puzzle: str
     solution: str
     givens: int
-    box: tuple[int, int]
+    box: tuple[int, int] | None
     seed: int
     symmetry: str
     minimal: bool
     target: int | None
     tries: int
     grade: Grade | None = None
+    variant: str | None = None
+    regions: tuple[tuple[Hashable, ...], ...] | None = None
 
     @property
     def reached(self) -> bool:
@@ -152,16 +170,30 @@ class _Geometry:
     cell_units: tuple[tuple[int, ...], ...]
     #: Whether every cell is in exactly three units (the fast path).
     three: bool
+    #: The units of a variant or jigsaw grid (``None`` for a plain grid):
+    #: the engine's count uses them too.
+    regions: Regions | None = None
+
+
+@lru_cache(maxsize=32)
+def _variant_geometry(regions: Regions) -> _Geometry:
+    # Regions of one shape are one object (regions_of caches them), so the
+    # cache is keyed on the regions themselves.
+    box = regions.box if regions.box is not None else _box_for(regions.size, _NO_BOXES)
+    return _build_geometry(regions.size, box, regions.units, regions)
 
 
 @lru_cache(maxsize=32)
 def _geometry(size: int, box: tuple[int, int]) -> _Geometry:
-    units = _shape(size, box).units
+    units = regions_of(size, box).units
     return _build_geometry(size, box, units)
 
 
 def _build_geometry(
-    size: int, box: tuple[int, int], units: tuple[tuple[int, ...], ...]
+    size: int,
+    box: tuple[int, int],
+    units: tuple[tuple[int, ...], ...],
+    regions: Regions | None = None,
 ) -> _Geometry:
     of: list[list[int]] = [[] for _ in range(size * size)]
     for index, unit in enumerate(units):
@@ -169,7 +201,7 @@ def _build_geometry(
             of[cell].append(index)
     cell_units = tuple(tuple(u) for u in of)
     three = all(len(u) == 3 for u in cell_units)
-    return _Geometry(size, box, units, cell_units, three)
+    return _Geometry(size, box, units, cell_units, three, regions)
 
 
 def _orbits(size: int, symmetry: str) -> list[tuple[int, ...]]:
@@ -398,6 +430,8 @@ def _search(
 
 def _random_grid(geo: _Geometry, rng: random.Random) -> list[int]:
     """A complete grid, drawn with ``rng`` (restarted when a fill gets stuck)."""
+    if geo.regions is not None:
+        return _random_variant_grid(geo, rng)
     size = geo.size
     rows, cols = geo.box
     bands, stacks = size // rows, size // cols
@@ -420,6 +454,52 @@ def _random_grid(geo: _Geometry, rng: random.Random) -> list[int]:
             continue
         if solved is not None:
             return solved
+
+
+#: Restarts of a variant's random fill before one search without a limit
+#: decides whether the grid can be filled at all.
+_VARIANT_RESTARTS = 50
+
+
+def _random_variant_grid(geo: _Geometry, rng: random.Random) -> list[int]:
+    """A complete grid of a variant or jigsaw geometry, drawn with ``rng``.
+
+    Only the first box (or jigsaw region) is filled freely first: the
+    diagonals of X pass through every box (k, k) and windows overlap
+    boxes, so the plain grid's diagonal boxes could clash.  Any one unit
+    can take any permutation, so this loses no grid.  A region map with no
+    complete grid at all is a :class:`SudokuError`.
+    """
+    size = geo.size
+    first = geo.units[2 * size]
+    restarts = 0
+    while True:
+        values = [0] * (size * size)
+        symbols = list(range(1, size + 1))
+        rng.shuffle(symbols)
+        for cell, value in zip(first, symbols, strict=True):
+            values[cell] = value
+        limit = None if restarts >= _VARIANT_RESTARTS else 8 * size * size
+        try:
+            solved = _search(geo, values, rng=rng, max_nodes=limit)
+        except _OutOfNodes:
+            restarts += 1
+            continue
+        if solved is not None:
+            return solved
+        units = geo.regions
+        what = [] if units is None or units.box is None else [f"{units.variant} "]
+        if units is not None and units.box is None:
+            what.append("jigsaw map")
+            if units.variant:
+                what.append(f" with variant {units.variant!r}")
+        else:
+            what.append("sudoku")
+        raise RegionError(
+            f"no complete {geo.size}x{geo.size} grid fits: the "
+            + "".join(what)
+            + " has no solution at all, so no puzzle either"
+        )
 
 
 def _dig(
@@ -492,7 +572,7 @@ def _unique_without(
     except _OutOfNodes:
         for cell in orbit:
             trial[cell] = 0
-        encoding = encode(Grid(geo.size, geo.box, trial, None))
+        encoding = encode(Grid(geo.size, geo.box, trial, None), units=geo.regions)
         if encoding.contradiction is not None:  # pragma: no cover - S solves it
             return 0
         return _COUNTED if encoding.problem.count(limit=2) == 1 else 0
@@ -556,7 +636,7 @@ def _check_options(
 
 
 def generate_puzzle(
-    box: tuple[int, int] = (3, 3),
+    box: tuple[int, int] | None = None,
     *,
     seed: int | None = None,
     symmetry: str = "rotational",
@@ -565,6 +645,8 @@ def generate_puzzle(
     grade: int | str | None = None,
     tries: int | None = None,
     alphabet: str | None = None,
+    variant: str | None = None,
+    regions: GridLike | ArrayLike | None = None,
 ) -> Generated:
     """Generate a puzzle with exactly one solution; return it with how it was made.
 
@@ -595,9 +677,18 @@ def generate_puzzle(
     (one had not finished after 17 minutes): give 25x25 ``minimal=False``
     and ``givens=`` of about 320 or more (a fraction of a second).
 
+    Variants: ``variant="x"``, ``"windoku"`` or ``"x+windoku"`` adds
+    the variant's units, and ``regions=`` (a jigsaw map, as
+    :func:`sudoku.solve` takes it) replaces the boxes by its regions, the
+    size coming from the map; the puzzle has one solution *as that
+    variant* (proved by ``count(..., variant=, regions=, limit=2)``) and
+    is minimal for it.  The symmetry is of the pattern of givens only, so
+    any symmetry goes with any region map.
+
     :param box: the box shape ``(rows, columns)``; the grid is
         ``rows*columns`` square: ``(2, 2)`` 4x4, ``(2, 3)`` 6x6, ``(3, 3)``
-        9x9, ``(3, 4)`` 12x12, ``(4, 4)`` 16x16, ``(5, 5)`` 25x25...
+        9x9 (the default), ``(3, 4)`` 12x12, ``(4, 4)`` 16x16, ``(5, 5)``
+        25x25...  Not with ``regions=``, unless of the map's size.
     :param seed: an int of at least 0 that makes the puzzle reproducible:
         the same seed gives the same puzzle everywhere (``None``: a seed is
         drawn, and kept in the result).
@@ -618,12 +709,18 @@ def generate_puzzle(
         (default 200); without a target one grid is enough.
     :param alphabet: the N symbols (default: ``1``-``9`` up to 9x9, then
         letters ``A``... as in the 16x16 judge format).
+    :param variant: ``None``, ``"x"``, ``"windoku"`` (or ``"hyper"``) or
+        ``"x+windoku"``, as in :func:`sudoku.solve`.
+    :param regions: a jigsaw region map (any form :func:`sudoku.solve`
+        takes), or ``None`` for boxes.
     :returns: the :class:`sudoku.Generated` puzzle.
     :raises SudokuError: for a bad argument, naming it (a box that is not a
         pair of positive ints, an unknown symmetry, a seed that is not an
         int of at least 0, ``givens`` or ``tries`` out of range, ``tries`` without
         ``givens`` or ``grade``, an unknown grade, an unusable alphabet), and
-        when no grid of ``tries`` had the ``grade`` asked for.
+        when no grid of ``tries`` had the ``grade`` asked for; its
+        :class:`sudoku.RegionError` for an unknown or unfitting variant or a
+        bad region map, and when no complete grid fits the map.
 
     >>> made = generate_puzzle((2, 3), seed=7, symmetry="none")
     >>> import sudoku
@@ -635,7 +732,36 @@ def generate_puzzle(
     True
     >>> generate_puzzle(seed=1, grade="hard").grade.name
     'hard'
+    >>> x = generate_puzzle((2, 2), seed=3, variant="x")
+    >>> sudoku.count(x.puzzle, variant="x", limit=2), x.variant
+    (1, 'x')
+    >>> jig = generate_puzzle(seed=2, regions=["AABBB", "AABBC", "ADDCC", "DDECC", "DEEEE"])
+    >>> sudoku.count(jig.puzzle, regions=jig.regions, limit=2), jig.box
+    (1, None)
     """
+    labels: tuple[Hashable, ...] | None = None
+    if regions is not None:
+        labels = read_region_map(regions)
+        side = isqrt(len(labels))
+        if side * side != len(labels):
+            raise RegionError(
+                f"the region map has {len(labels)} cells, not the N² of an N x N grid"
+            )
+        labels = read_region_map(regions, side)
+        if box is not None and (
+            not isinstance(box, Sequence)
+            or len(box) != 2
+            or type(box[0]) is not int
+            or type(box[1]) is not int
+            or box[0] * box[1] != side
+        ):
+            raise SudokuError(
+                f"box={box!r} does not fit the {side}x{side} region map "
+                "(the regions replace the boxes: leave box= out)"
+            )
+        box = (1, side) if box is None else box
+    elif box is None:
+        box = (3, 3)
     rows, cols = _check_options(box, seed, symmetry, givens, tries)
     if type(minimal) is not bool:
         raise SudokuError(f"minimal={minimal!r} is not True or False")
@@ -647,7 +773,12 @@ def generate_puzzle(
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 63)
     rng = random.Random(seed)
-    geo = _geometry(size, (rows, cols))
+    units: Regions | None = None
+    if variant is not None or labels is not None:
+        units = regions_of(size, (rows, cols), variant, labels)
+        if units.plain and labels is None:
+            units = None
+    geo = _geometry(size, (rows, cols)) if units is None else _variant_geometry(units)
     orbits = _orbits(size, symmetry)
     stop_at = None if minimal else -1 if givens is None else givens
     if level is not None:
@@ -664,7 +795,11 @@ def generate_puzzle(
         graded = None
         if level is not None:
             graded = grade_of(
-                _text(puzzle, symbols), alphabet=symbols, box=(rows, cols)
+                _text(puzzle, symbols),
+                alphabet=symbols,
+                box=None if labels is not None else (rows, cols),
+                variant=variant,
+                regions=regions,
             )
             if graded.level != level:
                 continue
@@ -681,20 +816,39 @@ def generate_puzzle(
     text = _text(puzzle, symbols)
     # The proof by the engine's count with limit 2, unless the digging's
     # last step was that very count (on big grids it costs seconds).
-    if not proved and count(text, limit=2, alphabet=symbols, box=(rows, cols)) != 1:
+    if (
+        not proved
+        and count(
+            text,
+            limit=2,
+            alphabet=symbols,
+            box=None if labels is not None else (rows, cols),
+            variant=variant,
+            regions=regions,
+        )
+        != 1
+    ):
         raise AssertionError(f"generated a puzzle without one solution: {text}")
     return Generated(
         puzzle=text,
         solution=_text(solution, symbols),
         givens=sum(1 for v in puzzle if v),
-        box=(rows, cols),
+        box=None if labels is not None else (rows, cols),
         seed=seed,
         symmetry=symmetry,
         minimal=minimal,
         target=givens,
         tries=made,
         grade=graded,
+        variant=None if units is None else units.variant,
+        regions=None if labels is None else _map_rows(labels, size),
     )
+
+
+def _map_rows(
+    labels: tuple[Hashable, ...], size: int
+) -> tuple[tuple[Hashable, ...], ...]:
+    return tuple(labels[r * size : (r + 1) * size] for r in range(size))
 
 
 def _level(grade: object) -> int | None:
@@ -717,7 +871,7 @@ def _text(values: list[int], symbols: str) -> str:
 
 
 def generate(
-    box: tuple[int, int] = (3, 3),
+    box: tuple[int, int] | None = None,
     *,
     seed: int | None = None,
     symmetry: str = "rotational",
@@ -726,6 +880,8 @@ def generate(
     grade: int | str | None = None,
     tries: int | None = None,
     alphabet: str | None = None,
+    variant: str | None = None,
+    regions: GridLike | ArrayLike | None = None,
 ) -> str:
     """Generate a sudoku puzzle with exactly one solution, as a string.
 
@@ -745,6 +901,8 @@ def generate(
         :func:`sudoku.grade` (``"easy"`` ... ``"diabolical"``, 1 to 6).
     :param tries: grids to try for ``givens`` or ``grade``.
     :param alphabet: the N symbols.
+    :param variant: ``"x"``, ``"windoku"`` or ``"x+windoku"`` (``None``: plain).
+    :param regions: a jigsaw region map; the size comes from it.
     :returns: the puzzle.
     :raises SudokuError: for a bad argument, naming it.
 
@@ -756,6 +914,8 @@ def generate(
     True
     >>> generate((2, 2), seed=5, symmetry="none", minimal=False, givens=10).count(".") >= 6
     True
+    >>> sudoku.is_unique(generate(seed=4, variant="windoku"), variant="windoku")
+    True
     """
     made = generate_puzzle(
         box,
@@ -766,6 +926,8 @@ def generate(
         grade=grade,
         tries=tries,
         alphabet=alphabet,
+        variant=variant,
+        regions=regions,
     )
     if not made.reached:
         warnings.warn(

@@ -59,10 +59,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from dlx import BudgetExceeded, ExactCover, Progress
-from sudoku.encoding import _conflict, _shape, _unit_name, _where
+from sudoku.encoding import _conflict, _where
 from sudoku.errors import BudgetError, MultipleSolutionsError, NoSolutionError
 from sudoku.grid import ArrayLike, Grid, GridLike
-from sudoku.solver import _check_budget
+from sudoku.regions import Regions, regions_of
+from sudoku.solver import _check_budget, units_of
 
 __all__ = ["DIABOLICAL_NODES", "LEVEL_NAMES", "Grade", "Technique", "grade"]
 
@@ -221,13 +222,15 @@ class _Layout:
 
 
 @lru_cache(maxsize=32)
-def _layout(
-    size: int, box: tuple[int, int], extra: tuple[tuple[int, ...], ...] = ()
-) -> _Layout:
-    shape = _shape(size, box)
-    units = shape.units + extra
-    names = tuple(_unit_name(shape, k // size, k % size) for k in range(3 * size))
-    names += tuple(f"region {k + 1}" for k in range(len(extra)))
+def _layout(regions: Regions) -> _Layout:
+    """The tables of a grid's units: rows, columns, boxes or jigsaw regions, extras.
+
+    Keyed on the :class:`sudoku.regions.Regions` object (one per shape:
+    :func:`sudoku.regions_of` caches them).
+    """
+    size = regions.size
+    units = regions.units
+    names = regions.names
     area = size * size
     cell_units: list[list[int]] = [[] for _ in range(area)]
     for index, unit in enumerate(units):
@@ -243,8 +246,8 @@ def _layout(
         tuple(frozenset(unit) for unit in units),
         tuple(tuple(us) for us in cell_units),
         peers,
-        shape.units[:size],
-        shape.units[size : 2 * size],
+        units[:size],
+        units[size : 2 * size],
         names,
     )
 
@@ -589,6 +592,8 @@ def grade(
     *,
     alphabet: str | None = None,
     box: tuple[int, int] | None = None,
+    variant: str | None = None,
+    regions: GridLike | ArrayLike | None = None,
     max_nodes: int | None = None,
     timeout: float | None = None,
     progress: Callable[[Progress], object] | None = None,
@@ -603,6 +608,12 @@ def grade(
     :param grid: the puzzle, in any form :func:`sudoku.solve` reads.
     :param alphabet: as in :func:`sudoku.solve`.
     :param box: as in :func:`sudoku.solve`.
+    :param variant: ``"x"``, ``"windoku"`` or ``"x+windoku"``, as in
+        :func:`sudoku.solve`: every technique but the fish (X-wing,
+        swordfish: rows and columns only) uses the variant's units too,
+        and locked candidates work on any two units that meet.
+    :param regions: a jigsaw region map, as in :func:`sudoku.solve`: the
+        regions replace the boxes.
     :param max_nodes: give up when the search needs more nodes than this.
     :param timeout: give up when the search takes more seconds than this
         (the techniques themselves are not timed).
@@ -611,7 +622,9 @@ def grade(
     :returns: the grade.
     :raises GridSizeError: when the grid is not N rows of N cells.
     :raises SymbolError: when a cell holds an unknown symbol.
-    :raises ConflictError: when two givens repeat a symbol in a unit.
+    :raises ConflictError: when two givens repeat a symbol in a unit (a
+        diagonal, window or region too, named so).
+    :raises RegionError: for an unknown or unfitting variant or a bad map.
     :raises NoSolutionError: when the puzzle has no solution.
     :raises MultipleSolutionsError: when it has more than one.
     :raises SudokuError: when ``max_nodes`` or ``timeout`` is not a number
@@ -627,30 +640,35 @@ def grade(
     Traceback (most recent call last):
       ...
     sudoku.errors.MultipleSolutionsError: more than one solution: a grade needs a unique one
+    >>> grade("..24" "...." "...." "13..", variant="x").name
+    'easy'
     """
     _check_budget(None, max_nodes, timeout)
-    parsed = Grid.parse(grid, alphabet=alphabet, box=box)
-    return _grade(parsed, max_nodes=max_nodes, timeout=timeout, progress=progress)
+    parsed = Grid.parse(grid, alphabet=alphabet, box=box, boxes=regions is None)
+    units = units_of(parsed, variant, regions)
+    return _grade(
+        parsed, units, max_nodes=max_nodes, timeout=timeout, progress=progress
+    )
 
 
 def _grade(
     grid: Grid,
-    extra: tuple[tuple[int, ...], ...] = (),
+    units: Regions | None = None,
     max_nodes: int | None = None,
     timeout: float | None = None,
     progress: Callable[[Progress], object] | None = None,
 ) -> Grade:
-    """Grade a parsed grid, with ``extra`` units beside rows, columns and boxes.
+    """Grade a parsed grid with the given units (``None``: rows, columns, boxes).
 
-    Each extra unit is a tuple of N cell indices (row-major, from 0) that
-    must hold each symbol once: the diagonals of X-sudoku, the windows of
-    windoku, the regions of jigsaw sudoku.  Every technique but the fish
-    uses them, and so does the search.  (The hook for variants: not public
-    yet.)
+    The units may add diagonals or windows and may have jigsaw regions for
+    boxes (:func:`sudoku.regions_of`).  Every technique but the fish uses
+    them all, and so does the search.
     """
-    layout = _layout(grid.size, grid.box, extra)
+    if units is None:
+        units = regions_of(grid.size, grid.box)
+    layout = _layout(units)
     values = list(grid.values)
-    _check_givens(grid, layout)
+    _check_givens(grid, units)
     blanks = values.count(0)
     try:
         board = _Board(layout, values, grid.symbol)
@@ -680,25 +698,20 @@ def _grade(
     return Grade(level, hardest, techniques, nodes, blanks)
 
 
-def _check_givens(grid: Grid, layout: _Layout) -> None:
+def _check_givens(grid: Grid, units: Regions) -> None:
     """Raise :class:`ConflictError` for two givens with one symbol in a unit.
 
-    Cells are checked in order, so the error names the same pair as
+    Cells are checked in order, so the error names the same pair and the
+    same unit (a row, a box, a diagonal, a window or a jigsaw region) as
     :func:`sudoku.solve` does.
     """
     values = grid.values
-    seen = [0] * len(layout.units)
-    standard = 3 * grid.size
+    seen = [0] * len(units.units)
     for cell, value in enumerate(values):
         if not value:
             continue
         bit = 1 << (value - 1)
-        for index in layout.cell_units[cell]:
+        for index in units.cell_units[cell]:
             if seen[index] & bit:
-                if index < standard:
-                    raise _conflict(grid, _shape(grid.size, grid.box), cell)
-                raise NoSolutionError(
-                    f"no solution: symbol {grid.symbol(value)!r} twice in "
-                    f"{layout.names[index]}"
-                )
+                raise _conflict(grid, units, cell)
             seen[index] |= bit

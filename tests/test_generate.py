@@ -115,6 +115,7 @@ def image(cell: int, size: int, symmetry: str) -> int:
 def assert_generated(made: Generated, *, minimal: bool = True) -> None:
     """Unique, solved by its solution, symmetric, and minimal in orbits."""
     box = made.box
+    assert box is not None  # boxes, not a jigsaw map
     size = box[0] * box[1]
     alphabet = alphabet_of(size)
     cells = values_of(made.puzzle, alphabet)
@@ -448,12 +449,12 @@ def test_search_over_extra_units_agrees_with_brute_force() -> None:
     """4x4 with both diagonals as units: cells in 3 to 5 units (the generic path)."""
     from itertools import permutations
 
-    from sudoku.encoding import _shape
     from sudoku.generator import _build_geometry, _search
+    from sudoku.regions import regions_of
 
     size = 4
     diagonals = (tuple(i * 5 for i in range(4)), tuple(3 + i * 3 for i in range(4)))
-    units = _shape(size, (2, 2)).units + diagonals
+    units = regions_of(size, (2, 2)).units + diagonals
     geo = _build_geometry(size, (2, 2), units)
     assert not geo.three
 

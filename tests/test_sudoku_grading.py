@@ -43,11 +43,11 @@ from sudoku.grading import (
     DIABOLICAL_NODES,
     _Board,
     _Contradiction,
-    _grade,
     _layout,
     _solve_by_hand,
 )
 from sudoku.grid import Grid
+from sudoku.regions import regions_of
 
 NINE = "123456789"
 SIXTEEN = "123456789ABCDEFG"
@@ -250,7 +250,8 @@ LADDER = ladder()
 
 def board_of(puzzle: str, box: tuple[int, int] = (3, 3)) -> _Board:
     grid = Grid.parse(puzzle, box=box)
-    return _Board(_layout(grid.size, grid.box), list(grid.values), grid.symbol)
+    layout = _layout(regions_of(grid.size, grid.box))
+    return _Board(layout, list(grid.values), grid.symbol)
 
 
 def solution_of(puzzle: str, box: tuple[int, int], symbols: str) -> list[int]:
@@ -603,9 +604,8 @@ def test_grades_do_not_depend_on_the_alphabet() -> None:
 
 
 def test_extra_units_against_brute_force() -> None:
-    """The hook for variants: 4x4 X-sudoku (both diagonals as extra units),
-    graded puzzle by puzzle against the brute-force list of every 4x4
-    X-sudoku solution."""
+    """4x4 X-sudoku (both diagonals as extra units), graded puzzle by
+    puzzle against the brute-force list of every 4x4 X-sudoku solution."""
     diagonals = ((0, 5, 10, 15), (3, 6, 9, 12))
     every = [s for s in sudoku.solutions("." * 16) if isinstance(s, str)]
     assert len(every) == 288
@@ -622,20 +622,21 @@ def test_extra_units_against_brute_force() -> None:
         grid = Grid.parse(puzzle)
         if len(fits) == 1:
             outcomes["unique"] += 1
-            g = _grade(grid, diagonals)
+            g = grade(puzzle, variant="x")
             assert g.blanks == puzzle.count(".")
-            board = _Board(_layout(4, (2, 2), diagonals), list(grid.values), str)
+            layout = _layout(regions_of(4, (2, 2), "x"))
+            board = _Board(layout, list(grid.values), str)
             _solve_by_hand(board)
             truth = [int(ch) for ch in fits[0]]
             assert_sound(board, truth)
         elif not fits:
             outcomes["none"] += 1
             with pytest.raises((NoSolutionError, ConflictError)):
-                _grade(grid, diagonals)
+                grade(puzzle, variant="x")
         else:
             outcomes["several"] += 1
             with pytest.raises(MultipleSolutionsError):
-                _grade(grid, diagonals)
+                grade(puzzle, variant="x")
     assert min(outcomes.values()) >= 10, outcomes
 
 
