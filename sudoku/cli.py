@@ -136,6 +136,22 @@ examples:
                                       ... for several puzzles)"""
 
 
+def _add_variant_options(parser: argparse.ArgumentParser, regions_also: str) -> None:
+    """``--variant`` and ``--regions``, the same for solving and for generating."""
+    parser.add_argument(
+        "--variant",
+        metavar="NAME",
+        help="a sudoku variant: x (the diagonals too), windoku (also hyper: "
+        "the windows between the boxes), or x+windoku",
+    )
+    parser.add_argument(
+        "--regions",
+        metavar="FILE",
+        help="jigsaw sudoku: FILE maps each cell to its region (one label "
+        f"per cell, N lines of N); the regions replace the boxes{regions_also}",
+    )
+
+
 def _box(text: str) -> tuple[int, int]:
     """Read ``RxC`` (or ``R,C``) as a box shape, for argparse."""
     for separator in "x,X*":
@@ -268,18 +284,7 @@ def _parser() -> argparse.ArgumentParser:
         metavar="SYMBOLS",
         help="the N symbols, the first standing for 1 (default: detected)",
     )
-    parser.add_argument(
-        "--variant",
-        metavar="NAME",
-        help="a sudoku variant: x (the diagonals too), windoku (also hyper: "
-        "the windows between the boxes), or x+windoku",
-    )
-    parser.add_argument(
-        "--regions",
-        metavar="FILE",
-        help="jigsaw sudoku: FILE maps each cell to its region (one label "
-        "per cell, N lines of N); the regions replace the boxes",
-    )
+    _add_variant_options(parser, "")
     parser.add_argument(
         "--pretty",
         action="store_true",
@@ -1182,19 +1187,7 @@ def _generate_parser() -> argparse.ArgumentParser:
         help="box shape, ROWS x COLUMNS: 2x2 (4x4 grids), 2x3 (6x6), 3x3 "
         "(9x9, the default), 3x4 (12x12), 4x4 (16x16), 5x5 (25x25)...",
     )
-    parser.add_argument(
-        "--variant",
-        metavar="NAME",
-        help="a sudoku variant: x (the diagonals too), windoku (also hyper: "
-        "the windows between the boxes), or x+windoku",
-    )
-    parser.add_argument(
-        "--regions",
-        metavar="FILE",
-        help="jigsaw sudoku: FILE maps each cell to its region (one label "
-        "per cell, N lines of N); the regions replace the boxes and give "
-        "the size",
-    )
+    _add_variant_options(parser, " and give the size")
     parser.add_argument(
         "--count", type=_positive, default=1, metavar="N", help="print N puzzles"
     )
