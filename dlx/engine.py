@@ -162,15 +162,7 @@ class Search(Clocked, Iterator[tuple[int, ...]]):
         self._solution_pending = False
         alive = True
         if resume is not None:
-            if resume.fingerprint != self.fingerprint():
-                raise PositionError("the position is of another problem")
-            self.stats = Stats(
-                resume.nodes, resume.updates, resume.cleansings, resume.solutions
-            )
-            self._seconds_before = resume.seconds
-            if resume.rng is not None:
-                self._rng = random.Random()
-                self._rng.setstate(resume.rng)
+            self._restore(resume)
             alive = position.start(
                 self, resume.path, resume.floor, advance=resume.at_solution
             )
@@ -184,6 +176,21 @@ class Search(Clocked, Iterator[tuple[int, ...]]):
         if limit is not None and self.stats.solutions >= limit:
             self.outcome = Outcome.LIMIT_REACHED
             self._steps = iter(())
+
+    def _restore(self, resume: Position) -> None:
+        """Take the counts, the seconds and the random state of ``resume``.
+
+        :raises dlx.PositionError: when it is a position of another problem.
+        """
+        if resume.fingerprint != self.fingerprint():
+            raise PositionError("the position is of another problem")
+        self.stats = Stats(
+            resume.nodes, resume.updates, resume.cleansings, resume.solutions
+        )
+        self._seconds_before = resume.seconds
+        if resume.rng is not None:
+            self._rng = random.Random()
+            self._rng.setstate(resume.rng)
 
     def _loop(self, count_only: bool) -> Iterator[tuple[int, ...]]:
         """The search loop for this problem: Knuth's DLX1 or DLX2, in one of its forms.

@@ -53,15 +53,13 @@ subproblems keys on the items left, not on their bounds.
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Callable, Iterator, Sequence
 
 from dlx.engine import Search
-from dlx.errors import PositionError
 from dlx.links import Links, check_links
 from dlx.position import Position, Walker, XWalker, start
-from dlx.stats import Outcome, Progress, Stats
+from dlx.stats import Outcome, Progress
 
 __all__ = ["UNSUPPORTED", "MWalker", "MultiplicitySearch", "search_class", "walker"]
 
@@ -143,15 +141,7 @@ class MultiplicitySearch(Search):
             progress_interval=progress_interval,
         )
         if resume is not None:
-            if resume.fingerprint != self.fingerprint():
-                raise PositionError("the position is of another problem")
-            self.stats = Stats(
-                resume.nodes, resume.updates, resume.cleansings, resume.solutions
-            )
-            self._seconds_before = resume.seconds
-            if resume.rng is not None:
-                self._rng = random.Random()
-                self._rng.setstate(resume.rng)
+            self._restore(resume)
             start(self, resume.path, resume.floor)
             self._start_backing = resume.at_solution
             self._steps = self._loop(count_only, replayed=True)
