@@ -10,7 +10,8 @@ range(0, 4)
 [[('a', 'b'), ('c',)], [('a',), ('b', 'c')]]
 """
 
-from dlx.engine import Search
+from dlx.algorithms import MemoSearch, Zdd
+from dlx.engine import MultiplicitySearch, Search
 from dlx.errors import (
     BudgetExceeded,
     DLXError,
@@ -22,8 +23,6 @@ from dlx.errors import (
     SearchStopped,
 )
 from dlx.estimate import Estimate, format_estimate
-from dlx.memo import MemoSearch, Zdd
-from dlx.multiplicity import MultiplicitySearch
 from dlx.position import Position
 from dlx.problem import Colored, ExactCover
 from dlx.stats import Outcome, Progress, Stats

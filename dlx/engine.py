@@ -1,20 +1,17 @@
-"""Algorithm X with dancing links: the search loop and its statistics.
+"""The search: one run of an algorithm over a problem, with its budgets and statistics.
 
-The loop follows Knuth's steps in *The Art of Computer Programming*,
-Volume 4B, section 7.2.2.1 (Algorithm X) and his programs DLX1/DLX2:
+:class:`Search` is the frame every backtracking algorithm runs in: it
+owns copies of the problem's mutable arrays, the statistics, the budgets
+and progress reports (:class:`dlx.clock.Clocked`), the stacks of chosen
+nodes and positions for resuming.  It keeps no loop: it asks
+:mod:`dlx.algorithms` which algorithm and loop form run the problem
+(Knuth's Algorithm X, C or M, see there), lets :mod:`dlx.position`
+replay a path when it does not start at the root, and hands itself to
+the loop as a :class:`dlx.frame.Frame`, the protocol that names all a
+loop may touch of it.
 
-* X2 enter a level; if no active primary item is left, visit a solution;
-* X3 choose the active primary item with the fewest options (MRV);
-* X4 cover it;
-* X5 try its next option: cover (or, for a coloured secondary item,
-  purify) every other item of that option, then go to X2;
-* X6 undo X5 when the level is left, and try the next option;
-* X7 uncover the item when its options are used up;
-* X8 leave the level.
-
-It is iterative with an explicit stack of chosen nodes, so no recursion
-limit applies, and each :class:`Search` works on its own copies of the
-mutable arrays, so several searches over one problem never interfere.
+Searches are iterative (no recursion limit applies) and each owns its
+state, so several searches over one problem never interfere.
 """
 
 from __future__ import annotations
@@ -24,12 +21,15 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from dlx import packed, position
+from dlx import algorithms, position
+from dlx.algorithms import Algorithm, LoopForm
 from dlx.clock import Clocked
 from dlx.errors import PositionError
-from dlx.links import ACTIVE_BYTE, Links, check_links
-from dlx.position import Position
+from dlx.links import Links
+from dlx.position import Position, Walker
 from dlx.stats import Outcome, Progress, Stats
+
+__all__ = ["MultiplicitySearch", "Search", "check_budgets", "search_class"]
 
 
 def check_budgets(
@@ -58,7 +58,7 @@ def check_budgets(
 
 
 class Search(Clocked, Iterator[tuple[int, ...]]):
-    """One run of Algorithm X over a problem, yielding solutions lazily.
+    """One run of an exact-cover search over a problem, yielding solutions lazily.
 
     Made by :meth:`dlx.ExactCover.search`; iterate it to get each solution
     as a sorted tuple of option indices.  It owns copies of the problem's
@@ -100,6 +100,14 @@ class Search(Clocked, Iterator[tuple[int, ...]]):
         (each for the item the search would branch on there); the search
         covers only the subtree below them and never backs up above it.
         Its statistics count only the work below the prefix.
+    :param algorithm: the name of the algorithm to run (see
+        :mod:`dlx.algorithms`); ``None`` takes the default for the
+        problem (Algorithm M with bounds, C with colours, else X).
+    :param form: the name of one of its loop forms; ``None`` takes the
+        first that applies.  The tests use both to run every loop.
+    :raises ValueError: for a budget that makes no sense, both
+        ``resume`` and ``prefix``, or an algorithm or form that cannot
+        run the problem.
     :raises dlx.PositionError: when ``resume`` or ``prefix`` does
         not fit the problem.
 
@@ -114,6 +122,9 @@ class Search(Clocked, Iterator[tuple[int, ...]]):
     (<Outcome.EXHAUSTED: 'exhausted'>, Stats(nodes=4, updates=4, cleansings=0, solutions=2))
     """
 
+    #: The algorithm this class runs, by name; ``None``: the problem's default.
+    ALGORITHM: str | None = None
+
     def __init__(
         self,
         links: Links,
@@ -127,10 +138,16 @@ class Search(Clocked, Iterator[tuple[int, ...]]):
         progress_interval: float = 1.0,
         resume: Position | None = None,
         prefix: Sequence[int] | None = None,
+        algorithm: str | None = None,
+        form: str | None = None,
     ) -> None:
         check_budgets(limit, max_nodes, timeout, progress_interval)
         if resume is not None and prefix is not None:
             raise ValueError("give resume or prefix, not both")
+        chosen: tuple[Algorithm, LoopForm] = algorithms.choose(
+            links, algorithm or self.ALGORITHM, form
+        )
+        self.algorithm, self.form = chosen
         self.links = links
         self.stats = Stats()
         self.outcome = Outcome.RUNNING
@@ -138,20 +155,20 @@ class Search(Clocked, Iterator[tuple[int, ...]]):
         self.down = list(links.down)
         self.size = links.size[:]
         self.color = None if links.color is None else list(links.color)
-        self._limit = limit
+        self.limit = limit
         self._max_nodes = max_nodes
         self._timeout = timeout
-        self._rng = None if seed is None else random.Random(seed)
+        self.rng = None if seed is None else random.Random(seed)
         self._progress = progress
         self._interval = progress_interval
         self._stop_requested = False
         # The chosen nodes: of the fixed levels (a prefix), and of the
-        # levels the loop backs up through; the loops push onto _stack.
-        self._base: list[int] = []
-        self._stack: list[int] = []
-        # Per level of _stack, the sizes before and after covering its item
-        # (for the loops that restore them from snapshots).
-        self._saves: list[Any] = []
+        # levels the loop backs up through; the loops push onto stack,
+        # and keep in saves what they keep per level of it.
+        self.base: list[int] = []
+        self.stack: list[int] = []
+        self.saves: list[Any] = []
+        self.state: Any = None
         self._seconds_before = 0.0
         self._started = 0.0
         self._last_report = 0.0
@@ -160,19 +177,25 @@ class Search(Clocked, Iterator[tuple[int, ...]]):
         # the counts, the seconds and the random state.
         self._clean: tuple[list[int], Stats, float, Any] | None = None
         self._solution_pending = False
+        self.form.prepare(self)
         alive = True
         if resume is not None:
             self._restore(resume)
             alive = position.start(
-                self, resume.path, resume.floor, advance=resume.at_solution
+                self,
+                self.walker(),
+                resume.path,
+                resume.floor,
+                advance=resume.at_solution,
             )
         elif prefix is not None:
-            position.start(self, [(None, option) for option in prefix], len(prefix))
+            path = [(None, option) for option in prefix]
+            position.start(self, self.walker(), path, len(prefix))
         if not alive:
             self.outcome = Outcome.EXHAUSTED
             self._steps: Iterator[tuple[int, ...]] = iter(())
         else:
-            self._steps = self._loop(count_only)
+            self._steps = self.form.run(self, count_only)
         if limit is not None and self.stats.solutions >= limit:
             self.outcome = Outcome.LIMIT_REACHED
             self._steps = iter(())
@@ -189,33 +212,19 @@ class Search(Clocked, Iterator[tuple[int, ...]]):
         )
         self._seconds_before = resume.seconds
         if resume.rng is not None:
-            self._rng = random.Random()
-            self._rng.setstate(resume.rng)
+            self.rng = random.Random()
+            self.rng.setstate(resume.rng)
 
-    def _loop(self, count_only: bool) -> Iterator[tuple[int, ...]]:
-        """The search loop for this problem: Knuth's DLX1 or DLX2, in one of its forms.
-
-        :class:`dlx.multiplicity.MultiplicitySearch` puts Algorithm M here.
-        """
-        links = self.links
-        if links.bound is not None:
-            raise ValueError(
-                "a problem with bounds on its items is searched by "
-                "dlx.multiplicity.MultiplicitySearch (ExactCover.search picks it)"
-            )
-        if self.color is not None:
-            return _run_colored(self, count_only)
-        if links.packed:
-            return packed.start(self, count_only)
-        return _run_plain(self, count_only)
-
-    def _walker(self) -> position.Walker:
+    def walker(self) -> Walker:
         """Knuth's steps of this search's algorithm over its own arrays.
 
-        :func:`dlx.position.start` replays paths with it;
-        :class:`dlx.multiplicity.MultiplicitySearch` gives Algorithm M's.
+        :func:`dlx.position.start` replays paths with it.
+
+        >>> from dlx import ExactCover
+        >>> type(ExactCover("a", options=[["a"]]).search().walker()).__name__
+        'XWalker'
         """
-        return position.XWalker(self)
+        return self.algorithm.walker(self)
 
     def __iter__(self) -> Search:
         return self
@@ -234,13 +243,13 @@ class Search(Clocked, Iterator[tuple[int, ...]]):
                 # Back to the last clock check, where the counts and the
                 # position agree (solutions since then are found again).
                 nodes, stats, seconds, state = self._clean
-                self._base[:] = nodes[: len(self._base)]
-                self._stack[:] = nodes[len(self._base) :]
+                self.base[:] = nodes[: len(self.base)]
+                self.stack[:] = nodes[len(self.base) :]
                 self.stats = stats
                 self._seconds_before = seconds
                 self._started = 0.0
-                if state is not None and self._rng is not None:
-                    self._rng.setstate(state)
+                if state is not None and self.rng is not None:
+                    self.rng.setstate(state)
             raise
         self._solution_pending = True
         return solution
@@ -287,17 +296,17 @@ class Search(Clocked, Iterator[tuple[int, ...]]):
     def _here(self, at_solution: bool) -> Position:
         """The position of the loop as it stands at a clock check or a solution."""
         stats = self.stats
-        nodes = [*self._base, *self._stack]
+        nodes = [*self.base, *self.stack]
         return Position(
             position.describe(self.links, nodes),
-            len(self._base),
+            len(self.base),
             at_solution,
             stats.nodes,
             stats.updates,
             stats.cleansings,
             stats.solutions,
             self._seconds_before + self._elapsed(),
-            position.rng_state(self._rng),
+            position.rng_state(self.rng),
             self.fingerprint(),
         )
 
@@ -307,7 +316,8 @@ class Search(Clocked, Iterator[tuple[int, ...]]):
     def check(self) -> None:
         """Verify the links of this search's current state (Knuth's ``sanity``).
 
-        Works at any moment: before, during and after the search.  Raises
+        Works at any moment: before, during and after the search; each
+        algorithm checks its own state.  Raises
         :class:`AssertionError` naming the item and node at fault.
 
         >>> from dlx import ExactCover
@@ -316,9 +326,9 @@ class Search(Clocked, Iterator[tuple[int, ...]]):
         (0,)
         >>> search.check()
         """
-        check_links(self.links, self.up, self.down, self.size)
+        self.algorithm.check(self)
 
-    def _tick(self, nodes: int, started: float) -> int:
+    def tick(self, nodes: int, started: float) -> int:
         """The clock check on entering node ``nodes``; return the node of the next one.
 
         The loop has brought ``stats`` up to date (``stats.nodes`` is
@@ -330,10 +340,10 @@ class Search(Clocked, Iterator[tuple[int, ...]]):
         check_at = self._check_clock(nodes, started)
         stats = self.stats
         self._clean = (
-            [*self._base, *self._stack],
+            [*self.base, *self.stack],
             Stats(stats.nodes, stats.updates, stats.cleansings, stats.solutions),
             self._seconds_before + (time.perf_counter() - started),
-            None if self._rng is None else self._rng.getstate(),
+            None if self.rng is None else self.rng.getstate(),
         )
         return check_at
 
@@ -356,7 +366,7 @@ class Search(Clocked, Iterator[tuple[int, ...]]):
                 stats.updates,
                 stats.solutions,
                 elapsed,
-                len(self._base) + len(self._stack),
+                len(self.base) + len(self.stack),
                 fraction,
                 remaining,
             )
@@ -364,385 +374,59 @@ class Search(Clocked, Iterator[tuple[int, ...]]):
 
     def _fraction(self) -> float:
         """Knuth's estimate of the part of the tree behind the search (0 to 1)."""
-        return position.fraction_done(self)
+        return self.algorithm.fraction(self)
 
-    def _choose_at_random(self, value: int, size: Sequence[int]) -> int:
-        """Pick one of the active items whose entry in ``size`` is ``value``, at random."""
-        assert self._rng is not None
+    def choose_at_random(self, value: int, size: Sequence[int]) -> int:
+        """Pick one of the active items whose entry in ``size`` is ``value``, at random.
+
+        The loops of Algorithms X and C call it to break ties with ``seed``.
+        """
+        assert self.rng is not None
         ties = [item for item, v in enumerate(size) if v == value]
-        return ties[self._rng.randrange(len(ties))]
+        return ties[self.rng.randrange(len(ties))]
 
 
-def _run_plain(search: Search, count_only: bool) -> Iterator[tuple[int, ...]]:
-    """Algorithm X for problems without colours (Knuth's DLX1).
+class MultiplicitySearch(Search):
+    """One run of Algorithm M (Knuth's DLX3) over a problem, bounds or not.
 
-    Covering and uncovering are written out in place (twice each, for X4/X5
-    and X6/X7): a function call per item would cost more than the loop.
-    Uncovering comes in two versions: with the sizes restored from a
-    snapshot per level (``links.snapshots``, for up to
-    :data:`dlx.links.SNAPSHOT_MAX_ITEMS` items) or, for bigger problems,
-    undone node by node as Knuth does.
+    :meth:`dlx.ExactCover.search` makes one when some primary item has
+    bounds other than ``[1..1]``; it behaves like :class:`dlx.Search`
+    (iterate it for the solutions, as sorted tuples of option indices;
+    ``stats``, ``outcome``, budgets, ``seed``, progress reports,
+    :meth:`~dlx.Search.request_stop` and :meth:`check` all work), with
+    DLX3's branching and statistics (see ``dlx.algorithm_m``).  It
+    also runs problems without bounds, taking every item as ``[1..1]``:
+    the same solutions as :class:`dlx.Search`, with DLX3's counts.
+
+    The parameters are those of :class:`dlx.Search` (``algorithm`` is
+    ``"M"``).  A position (:meth:`~dlx.Search.position`) lists the null
+    move of a level as option ``-1``.
+
+    >>> from dlx import ExactCover
+    >>> problem = ExactCover("AB", bounds={"A": (1, 2)})
+    >>> problem.add_options([["A"], ["A", "B"], ["B"]])
+    range(0, 3)
+    >>> search = problem.search()
+    >>> type(search).__name__, list(search)
+    ('MultiplicitySearch', [(0, 1), (1,), (0, 2)])
+    >>> search.stats
+    Stats(nodes=7, updates=6, cleansings=0, solutions=3)
     """
-    links = search.links
-    up = search.up
-    down = search.down
-    size = search.size
-    top = links.top
-    others = links.others
-    others_rev = links.others_rev
-    span = links.span
-    option_of = links.option_of
-    stats = search.stats
-    limit = search._limit
-    shift = links.shift
-    empty = links.active_offset  # the size entry of an active item with no options
-    bytewise = links.bytewise
-    as_bytes = size if isinstance(size, bytearray) else bytearray()
-    all_covered = as_bytes.isascii
-    find = as_bytes.find
-    smallest_of = min
-    index_of = size.index
-    at_random = search._choose_at_random if search._rng is not None else None
-    # The chosen node of each level (dlx.position may have filled it in,
-    # and the options of a fixed prefix in `fixed`).
-    stack = search._stack
-    push = stack.append
-    pop = stack.pop
-    fixed = [option_of[x] for x in search._base]
-    # Per level, the sizes before and after covering its item, so that
-    # backing up restores them with one copy instead of undoing each hide.
-    snapshots = links.snapshots
-    saves: list[bytearray | list[int]] = search._saves
-    save = saves.append
-    pop_save = saves.pop
-    copy = size.copy
-    started = time.perf_counter()
-    nodes = stats.nodes
-    updates = stats.updates
-    found = stats.solutions
-    check_at = search._tick(nodes + 1, started)
-    while True:
-        # X2: enter a level.
-        nodes += 1
-        if nodes >= check_at:
-            stats.nodes = nodes - 1
-            stats.updates = updates
-            check_at = search._tick(nodes, started)
-        # X3 (looked up first, since it also tells whether all are covered):
-        # the leftmost active item of smallest size; see dlx.links.
-        if bytewise:
-            # `value in size` costs a quarter of `find(value)` on Python
-            # 3.11, so find() runs once, for the item chosen.
-            if all_covered():
-                item = -1
-            elif ACTIVE_BYTE in size:
-                # A dead end: some item has no options (which one is moot).
-                value = ACTIVE_BYTE
-                item = 0
-            else:
-                value = ACTIVE_BYTE + 1
-                while value not in size:
-                    value += 1
-                item = find(value)
-        else:
-            value = smallest_of(size)
-            item = index_of(value) if value < 0 else -1
-        if item < 0 or value == empty:
-            if item < 0:
-                found += 1
-                stats.nodes = nodes
-                stats.updates = updates
-                stats.solutions = found
-                if count_only:
-                    yield ()
-                else:
-                    yield tuple(sorted([option_of[x] for x in stack] + fixed))
-                if found == limit:
-                    search.outcome = Outcome.LIMIT_REACHED
-                    return
-            else:
-                # A dead end: Knuth covers the empty item, an update.
-                updates += 1
-            # X8/X6/X7: back up to the deepest level with an option left.
-            while True:
-                if not stack:
-                    stats.nodes = nodes
-                    stats.updates = updates
-                    search.outcome = Outcome.EXHAUSTED
-                    return
-                chosen = pop()
-                # Uncover the other items of the option, right to left.
-                if snapshots:
-                    # Relink only: the sizes come back from the snapshot.
-                    for x in others_rev[chosen]:
-                        item = top[x]
-                        row = up[item]
-                        while row != item:
-                            for y in others[row]:
-                                down[up[y]] = y
-                                up[down[y]] = y
-                            row = up[row]
-                else:
-                    for x in others_rev[chosen]:
-                        item = top[x]
-                        row = up[item]
-                        while row != item:
-                            for y in others[row]:
-                                down[up[y]] = y
-                                up[down[y]] = y
-                                size[top[y]] += 1
-                            row = up[row]
-                        size[item] -= shift[item]
-                item = top[chosen]
-                chosen = down[chosen]
-                if chosen != item:
-                    if snapshots:
-                        size[:] = saves[-1]
-                    break
-                # X7: uncover(item)
-                row = up[item]
-                if snapshots:
-                    while row != item:
-                        for y in others[row]:
-                            down[up[y]] = y
-                            up[down[y]] = y
-                        row = up[row]
-                    pop_save()
-                    size[:] = pop_save()
-                else:
-                    while row != item:
-                        for y in others[row]:
-                            down[up[y]] = y
-                            up[down[y]] = y
-                            size[top[y]] += 1
-                        row = up[row]
-                    size[item] -= shift[item]
-        else:
-            if at_random is not None:
-                item = at_random(value, size)
-            # X4: cover(item)
-            if snapshots:
-                save(copy())
-            size[item] += shift[item]
-            updates += 1
-            row = down[item]
-            while row != item:
-                unlink = others[row]
-                updates += span[row]
-                for y in unlink:
-                    above = up[y]
-                    below = down[y]
-                    down[above] = below
-                    up[below] = above
-                    size[top[y]] -= 1
-                row = down[row]
-            if snapshots:
-                save(copy())
-            chosen = down[item]
-        # X5: try option `chosen`: cover its other items.
-        for x in others[chosen]:
-            item = top[x]
-            size[item] += shift[item]
-            updates += 1
-            row = down[item]
-            while row != item:
-                unlink = others[row]
-                updates += span[row]
-                for y in unlink:
-                    above = up[y]
-                    below = down[y]
-                    down[above] = below
-                    up[below] = above
-                    size[top[y]] -= 1
-                row = down[row]
-        push(chosen)
+
+    ALGORITHM = "M"
 
 
-def _run_colored(search: Search, count_only: bool) -> Iterator[tuple[int, ...]]:
-    """Algorithm X with colours on secondary items (Knuth's DLX2).
+def search_class(links: Links) -> type[Search]:
+    """The class of the search that runs ``links`` by default.
 
-    An option whose node gives a secondary item a colour *purifies* that
-    item instead of covering it: options with another colour (or none) are
-    hidden, options with the same colour are marked compatible (colour -1)
-    so they neither purify it again nor get unlinked from it later.
+    :class:`MultiplicitySearch` when :mod:`dlx.algorithms` gives the
+    problem Algorithm M, else :class:`Search`.
+
+    >>> from dlx import ExactCover
+    >>> search_class(ExactCover("A", bounds={"A": 2}).links()).__name__
+    'MultiplicitySearch'
     """
-    links = search.links
-    up = search.up
-    down = search.down
-    size = search.size
-    color = search.color
-    assert color is not None
-    top = links.top
-    others = links.others
-    others_rev = links.others_rev
-    option_of = links.option_of
-    stats = search.stats
-    limit = search._limit
-    shift = links.shift
-    empty = links.active_offset  # the size entry of an active item with no options
-    bytewise = links.bytewise
-    as_bytes = size if isinstance(size, bytearray) else bytearray()
-    all_covered = as_bytes.isascii
-    find = as_bytes.find
-    smallest_of = min
-    index_of = size.index
-    at_random = search._choose_at_random if search._rng is not None else None
-    stack = search._stack  # as in _run_plain
-    push = stack.append
-    pop = stack.pop
-    fixed = [option_of[x] for x in search._base]
-    started = time.perf_counter()
-    nodes = stats.nodes
-    updates = stats.updates
-    cleansings = stats.cleansings
-    found = stats.solutions
-    check_at = search._tick(nodes + 1, started)
-    while True:
-        # X2: enter a level.
-        nodes += 1
-        if nodes >= check_at:
-            stats.nodes = nodes - 1
-            stats.updates = updates
-            stats.cleansings = cleansings
-            check_at = search._tick(nodes, started)
-        # X3 (looked up first, since it also tells whether all are covered):
-        # the leftmost active item of smallest size; see dlx.links.
-        if bytewise:
-            # `value in size` costs a quarter of `find(value)` on Python
-            # 3.11, so find() runs once, for the item chosen.
-            if all_covered():
-                item = -1
-            elif ACTIVE_BYTE in size:
-                # A dead end: some item has no options (which one is moot).
-                value = ACTIVE_BYTE
-                item = 0
-            else:
-                value = ACTIVE_BYTE + 1
-                while value not in size:
-                    value += 1
-                item = find(value)
-        else:
-            value = smallest_of(size)
-            item = index_of(value) if value < 0 else -1
-        if item < 0 or value == empty:
-            if item < 0:
-                found += 1
-                stats.nodes = nodes
-                stats.updates = updates
-                stats.cleansings = cleansings
-                stats.solutions = found
-                if count_only:
-                    yield ()
-                else:
-                    yield tuple(sorted([option_of[x] for x in stack] + fixed))
-                if found == limit:
-                    search.outcome = Outcome.LIMIT_REACHED
-                    return
-            else:
-                updates += 1
-            # X8/X6/X7: back up to the deepest level with an option left.
-            while True:
-                if not stack:
-                    stats.nodes = nodes
-                    stats.updates = updates
-                    stats.cleansings = cleansings
-                    search.outcome = Outcome.EXHAUSTED
-                    return
-                chosen = pop()
-                for x in others_rev[chosen]:
-                    code = color[x]
-                    item = top[x]
-                    if code == 0:
-                        # uncover(item)
-                        row = up[item]
-                        while row != item:
-                            for y in others[row]:
-                                if color[y] >= 0:
-                                    down[up[y]] = y
-                                    up[down[y]] = y
-                                    size[top[y]] += 1
-                            row = up[row]
-                        size[item] -= shift[item]
-                    elif code > 0:
-                        # unpurify(x)
-                        row = up[item]
-                        while row != item:
-                            if color[row] < 0:
-                                color[row] = code
-                            else:
-                                for y in others[row]:
-                                    if color[y] >= 0:
-                                        down[up[y]] = y
-                                        up[down[y]] = y
-                                        size[top[y]] += 1
-                            row = up[row]
-                item = top[chosen]
-                chosen = down[chosen]
-                if chosen != item:
-                    break
-                # X7: uncover(item)
-                row = up[item]
-                while row != item:
-                    for y in others[row]:
-                        if color[y] >= 0:
-                            down[up[y]] = y
-                            up[down[y]] = y
-                            size[top[y]] += 1
-                    row = up[row]
-                size[item] -= shift[item]
-        else:
-            if at_random is not None:
-                item = at_random(value, size)
-            # X4: cover(item)
-            size[item] += shift[item]
-            updates += 1
-            row = down[item]
-            while row != item:
-                for y in others[row]:
-                    if color[y] >= 0:
-                        above = up[y]
-                        below = down[y]
-                        down[above] = below
-                        up[below] = above
-                        size[top[y]] -= 1
-                        updates += 1
-                row = down[row]
-            chosen = down[item]
-        # X5: try option `chosen`: commit its other items.
-        for x in others[chosen]:
-            code = color[x]
-            item = top[x]
-            if code == 0:
-                # cover(item)
-                size[item] += shift[item]
-                updates += 1
-                row = down[item]
-                while row != item:
-                    for y in others[row]:
-                        if color[y] >= 0:
-                            above = up[y]
-                            below = down[y]
-                            down[above] = below
-                            up[below] = above
-                            size[top[y]] -= 1
-                            updates += 1
-                    row = down[row]
-            elif code > 0:
-                # purify(x)
-                cleansings += 1
-                row = down[item]
-                while row != item:
-                    if color[row] != code:
-                        for y in others[row]:
-                            if color[y] >= 0:
-                                above = up[y]
-                                below = down[y]
-                                down[above] = below
-                                up[below] = above
-                                size[top[y]] -= 1
-                                updates += 1
-                    else:
-                        color[row] = -1
-                        cleansings += 1
-                    row = down[row]
-        push(chosen)
+    algorithm, _ = algorithms.choose(links)
+    return (
+        MultiplicitySearch if algorithm.name == MultiplicitySearch.ALGORITHM else Search
+    )

@@ -13,8 +13,8 @@ probes is then unbiased too, and its spread gives its standard error.
 The tree walked is exactly the tree :class:`dlx.Search` explores (without
 a ``seed``): the same branching item at every node (the leftmost active
 primary item of fewest options) and the same covering and purifying, done
-by the search's own walker (``dlx.position.XWalker``; Algorithm M's
-``dlx.multiplicity.MWalker`` for a problem with bounds).  The costs are those of :class:`dlx.Stats`:
+by the search's own walker (:func:`dlx.algorithms.walker`: Algorithm X's,
+C's for colours, M's for a problem with bounds).  The costs are those of :class:`dlx.Stats`:
 
 * ``nodes``: 1 per node (the root, dead ends and solutions included);
 * ``solutions``: 1 per solution node;
@@ -25,7 +25,7 @@ by the search's own walker (``dlx.position.XWalker``; Algorithm M's
   covering the items of the option it takes, which it must do anyway to
   go down, and never for the options it does not take.
 
-The probes run the plain functions of ``dlx.position``, slower per
+The probes run the walkers' plain operations, slower per
 update than the search loops (1.1 to 2.5 times, measured), so the time
 a search would take is calibrated by a short run of the real search
 (see :class:`Estimate`).
@@ -40,10 +40,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Protocol
 
+from dlx.algorithms import walker as tree_walker
 from dlx.errors import BudgetExceeded
 from dlx.links import Links
-from dlx.multiplicity import walker as tree_walker
-from dlx.position import branch_item
 from dlx.stats import Stats
 
 __all__ = ["Estimate", "Probe", "estimate", "format_estimate", "probe", "search_rate"]
@@ -145,10 +144,6 @@ class Probe:
     solutions: int
     degrees: tuple[int, ...]
     work: int
-
-
-#: Algorithm X's branching rule (kept here for the tests' sake).
-_branch = branch_item
 
 
 def probe(links: Links, pick: Callable[[int], int]) -> Probe:

@@ -43,7 +43,7 @@ undoes the offset; 0 for secondary items), so C code finds the item:
 Either way the item chosen is Knuth's: the leftmost of minimum length.
 
 Small problems without colours go one step further (``Links.packed``, see
-:mod:`dlx.packed`): the whole size array lives in one integer while the
+Algorithm X's packed loop form in :mod:`dlx.algorithms`): the whole size array lives in one integer while the
 search runs, so hiding an option changes every size it touches with one
 addition.
 """
@@ -54,10 +54,6 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from itertools import chain, islice, repeat
 from operator import itemgetter
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from dlx.packed import PackedTables
 
 #: The list form stores an active primary item's length minus this, so that
 #: ``min(size) < 0`` exactly while some primary item is active.
@@ -66,7 +62,7 @@ INACTIVE = 1 << 26
 #: The bytearray form stores an active primary item's length plus this.
 ACTIVE_BYTE = 128
 
-#: The packed search loop (:mod:`dlx.packed`) is used for problems without
+#: The packed search loop (Algorithm X's packed form) is used for problems without
 #: colours with at most this many items (the integer of sizes grows with the
 #: items, and past about this many the addition costs more than it saves)...
 PACKED_MAX_ITEMS = 128
@@ -172,6 +168,7 @@ class Links:
         "active_offset",
         "bound",
         "bytewise",
+        "cache",
         "color",
         "down",
         "n_items",
@@ -181,7 +178,6 @@ class Links:
         "others",
         "others_rev",
         "packed",
-        "packed_tables",
         "shift",
         "size",
         "slack",
@@ -221,7 +217,7 @@ class Links:
 
         ``bounds[i]`` is ``(u, v)``: primary item ``i`` must be covered
         between ``u`` and ``v`` times (Knuth's DLX3); the problem is then
-        searched by :mod:`dlx.multiplicity`, which reads ``bound`` (``v``
+        searched by Algorithm M (see :mod:`dlx.algorithms`), which reads ``bound`` (``v``
         per primary item) and ``slack`` (``v - u``).  ``None``, the
         default, means every primary item is ``[1..1]``: ``bound`` and
         ``slack`` are ``None`` too.
@@ -310,8 +306,10 @@ class Links:
         if bounds is not None:
             self.bound = [v for _, v in bounds]
             self.slack = [v - u for u, v in bounds]
-        # Built by dlx.packed on the first packed search, then shared.
-        self.packed_tables: PackedTables | None = None
+        # Tables a loop form builds on its first search of the problem
+        # and every later search shares (the packed form's, under
+        # "packed"), keyed by the loop form's name.
+        self.cache: dict[str, object] = {}
 
     def is_active(self, size: Sequence[int], item: int) -> bool:
         """Whether ``item`` is an active (uncovered) primary item in state ``size``."""

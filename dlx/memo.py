@@ -76,8 +76,6 @@ __all__ = ["DEFAULT_MAX_BYTES", "MemoSearch", "Zdd"]
 #: The memory budget of a memoised search unless told otherwise: 1 GiB.
 DEFAULT_MAX_BYTES = 1 << 30
 
-# How many search nodes may pass between two looks at the clock.
-
 # Estimated bytes per cache entry beyond its key (dictionary slot and
 # growth, the value, the search's own arrays spread over the entries), and
 # per diagram node (four list slots, the int objects of its number and

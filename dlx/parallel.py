@@ -64,22 +64,19 @@ import zlib
 from collections.abc import Callable, Generator, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, BrokenExecutor, Executor, Future, wait
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from dlx.engine import check_budgets
+from dlx.algorithms import walker as tree_walker
+from dlx.engine import check_budgets, search_class
 from dlx.errors import BudgetExceeded, DLXError, Interrupted, PositionError
 from dlx.links import Links
-from dlx.multiplicity import search_class
-from dlx.multiplicity import walker as tree_walker
-from dlx.position import fingerprint
+from dlx.position import fingerprint, split
 from dlx.stats import Outcome, Progress, Stats
-
-if TYPE_CHECKING:
-    from dlx.problem import ExactCover
 
 __all__ = [
     "DASK_TASK_SECONDS",
     "TASK_SECONDS",
+    "Compiled",
     "Frontier",
     "FrontierEntry",
     "ParallelSearch",
@@ -107,6 +104,14 @@ MAX_FRONTIER_DEPTH = 8
 
 #: How many times a task whose worker was lost is submitted again.
 MAX_RESUBMITS = 3
+
+
+class Compiled(Protocol):
+    """Anything with compiled arrays: a :class:`dlx.ExactCover`, say."""
+
+    def links(self) -> Links:
+        """The compiled arrays of the problem."""
+        ...
 
 
 class WorkerLost(DLXError):
@@ -208,7 +213,7 @@ def _solution(options: Sequence[int]) -> tuple[int, ...]:
     return tuple(sorted(option for option in options if option >= 0))
 
 
-def frontier(problem: ExactCover | Links, depth: int) -> Frontier:
+def frontier(problem: Compiled | Links, depth: int) -> Frontier:
     """Cut the serial search tree at ``depth`` levels: list the subproblems there.
 
     Walks the first ``depth`` levels the way the search loop does (Knuth's
@@ -269,45 +274,6 @@ def frontier(problem: ExactCover | Links, depth: int) -> Frontier:
     stats.updates = walker.updates
     stats.cleansings = walker.cleansings
     return Frontier(tuple(entries), stats)
-
-
-def _split(
-    links: Links, path: Sequence[tuple[int, int]], floor: int, weight: float
-) -> tuple[int, int, list[tuple[tuple[int, ...], float]]]:
-    """The rest of a subproblem stopped on entering the node below ``path``.
-
-    Returns the updates and cleansings the serial search spends on
-    trying the branches handed back (step X5, or Algorithm M's tweak and
-    M5, for each branch after the current one, at each level from
-    ``floor`` down), and the new prefixes
-    in the serial order with their weights: the node's own subtree first,
-    then the later options of each level, deepest level first.
-    """
-    walker = tree_walker(links)
-    options = [option for _, option in path]
-    nodes: list[int] = []
-    weights: list[float] = []  # the weight of each level's node
-    share = weight
-    for level, (item, option) in enumerate(path):
-        if level >= floor:
-            share /= walker.degree(item)
-        node = walker.enter(item, False)
-        while node >= 0 and walker.option(node) != option:
-            node = walker.skip(node)
-        assert node >= 0, "a position of this problem"
-        walker.take(node)
-        nodes.append(node)
-        weights.append(share)
-    rest: list[tuple[tuple[int, ...], float]] = [(tuple(options), share)]
-    walker.updates = walker.cleansings = 0
-    for level in range(len(path) - 1, floor - 1, -1):
-        sibling = walker.untake(nodes[level])
-        while sibling >= 0:
-            walker.take(sibling)
-            rest.append(((*options[:level], walker.option(sibling)), weights[level]))
-            sibling = walker.untake(sibling)
-        walker.leave(path[level][0])
-    return walker.updates, walker.cleansings, rest
 
 
 # -- the tasks (run in the workers) ---------------------------------------------------
@@ -458,7 +424,9 @@ def _run_piece(
             found.extend(search)
     except BudgetExceeded:
         position = search.position()
-        updates, cleansings, rest = _split(links, position.path, position.floor, weight)
+        updates, cleansings, rest = split(
+            tree_walker(links), position.path, position.floor, weight
+        )
     stats = search.stats
     return _PieceResult(
         stats.nodes,
@@ -1152,7 +1120,7 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
 
 
 def search(
-    problem: ExactCover | Links,
+    problem: Compiled | Links,
     executor: Executor,
     *,
     count_only: bool = False,
@@ -1199,10 +1167,10 @@ def search(
         lost tasks run again there, nothing counted twice.  Without it, a
         broken executor ends the search with :class:`WorkerLost`.  The
         ``dlx --jobs`` command passes one that starts a new pool.
-    :param resume: go on with a count from its :class:`Pieces`.
+    :param resume: go on from the :class:`Pieces` of an earlier parallel
+        search of the same problem (counting or listing solutions).
     :returns: the search, not yet started.
-    :raises ValueError: on a negative budget or a bad task size, or
-        ``resume`` without ``count_only``.
+    :raises ValueError: on a negative budget or a bad task size.
     :raises dlx.PositionError: when ``resume`` is of another problem.
 
     >>> from concurrent.futures import ThreadPoolExecutor

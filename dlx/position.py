@@ -1,13 +1,13 @@
-"""Where a search stands, and how a search starts from there.
+"""Where a search stands, and how a search starts from there: the one replay place.
 
 Every way of starting a search other than at the root goes through this
-module: resuming from a saved :class:`Position`, and searching the
-subtree below a *prefix* (options chosen on the first levels, for
-splitting a search into independent parts).  The search loops of
-``dlx.engine`` and :mod:`dlx.packed` (and Algorithm M's, in
-:mod:`dlx.multiplicity`) only ever start at their first step with the
-arrays, the stack of chosen nodes and the statistics prepared here;
-they hold nothing but their hot paths.
+module: resuming from a saved :class:`Position`, searching the subtree
+below a *prefix* (options chosen on the first levels, for splitting a
+search into independent parts), and handing back the rest of a stopped
+subtree (:func:`split`, for :mod:`dlx.parallel`).  The search loops of
+every algorithm (see :mod:`dlx.algorithms`) only ever start at their
+first step with the arrays, the stacks of chosen nodes and the
+statistics prepared here; they hold nothing but their hot paths.
 
 A position lists, level by level, the item branched on and the option
 tried for it.  It is taken either on entering a search node (a clock check
@@ -18,12 +18,12 @@ last one.  Either way the resumed search finds the same solutions, in the
 same order, with the same final statistics as one uninterrupted run.
 
 Replaying the path repeats the search's own steps with its
-:class:`Walker` (Knuth's cover and purify for Algorithm X, done plainly
-by :class:`XWalker`; bounds, tweaks and the null move for Algorithm M,
-by ``dlx.multiplicity.MWalker``); their work is not counted again, since
-the statistics saved in the position already include it.  The same
-walkers cut the tree for :mod:`dlx.parallel` and probe it for
-:mod:`dlx.estimate`.
+:class:`Walker` (each algorithm's module has one: Knuth's cover and
+purify for Algorithms X and C, over the steps of :class:`ListWalker`;
+bounds, tweaks and the null move for Algorithm M); their work is not
+counted again, since the statistics saved in the position already
+include it.  The same walkers cut the tree for :mod:`dlx.parallel` and
+probe it for :mod:`dlx.estimate`.
 """
 
 from __future__ import annotations
@@ -33,16 +33,24 @@ import json
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from dlx.errors import PositionError
-from dlx.links import ACTIVE_BYTE
+from dlx.frame import Frame
+from dlx.links import ACTIVE_BYTE, Links
 
-if TYPE_CHECKING:
-    from dlx.engine import Search
-    from dlx.links import Links
-
-__all__ = ["FORMAT", "Position", "Walker", "XWalker", "fingerprint", "start"]
+__all__ = [
+    "FORMAT",
+    "ListWalker",
+    "Position",
+    "Walker",
+    "branch_item",
+    "describe",
+    "fingerprint",
+    "fraction_done",
+    "split",
+    "start",
+]
 
 #: The name and version of the saved form; a position of another format is refused.
 FORMAT = "pydlx-position-1"
@@ -226,159 +234,6 @@ def fingerprint(links: Links) -> str:
     return digest.hexdigest()
 
 
-# -- Knuth's operations, plainly ---------------------------------------------------
-
-
-class _Arrays:
-    """One search's mutable arrays with Knuth's operations, done plainly.
-
-    The one place outside the search loops where covering, purifying and
-    their inverses are written: replaying a path (resume, prefixes), the
-    frontier and the splitting of :mod:`dlx.parallel`, and the probes of
-    :mod:`dlx.estimate` all use it.  Covering counts ``updates`` and
-    ``cleansings`` exactly as the search loops count them; the inverses
-    count nothing, as the loops do not.
-    """
-
-    def __init__(self, search: Search) -> None:
-        links = search.links
-        self.links = links
-        self.up = search.up
-        self.down = search.down
-        self.size = search.size
-        self.color = search.color
-        self.updates = 0
-        self.cleansings = 0
-
-    @classmethod
-    def fresh(cls, links: Links) -> _Arrays:
-        """Arrays for a walk from the root that no :class:`~dlx.Search` owns.
-
-        Copies the mutable arrays of ``links``, as a new search does;
-        :mod:`dlx.estimate` takes one per probe.
-        """
-        arrays = cls.__new__(cls)
-        arrays._copy(links)
-        return arrays
-
-    def _copy(self, links: Links) -> None:
-        self.links = links
-        self.up = list(links.up)
-        self.down = list(links.down)
-        self.size = links.size[:]
-        self.color = None if links.color is None else list(links.color)
-        self.updates = 0
-        self.cleansings = 0
-
-    def hide(self, row: int) -> None:
-        """Unlink the other nodes of ``row``'s option from their lists."""
-        up, down, size, top = self.up, self.down, self.size, self.links.top
-        color = self.color
-        for y in self.links.others[row]:
-            if color is None or color[y] >= 0:
-                above, below = up[y], down[y]
-                down[above] = below
-                up[below] = above
-                size[top[y]] -= 1
-                self.updates += 1
-
-    def cover(self, item: int) -> None:
-        """Knuth's cover(i): take the item out and hide each option in its list."""
-        self.size[item] += self.links.shift[item]
-        self.updates += 1
-        row = self.down[item]
-        while row != item:
-            self.hide(row)
-            row = self.down[row]
-
-    def purify(self, node: int) -> None:
-        """Knuth's purify(p): keep only the options that agree on ``node``'s colour."""
-        color = self.color
-        assert color is not None
-        code = color[node]
-        item = self.links.top[node]
-        self.cleansings += 1
-        row = self.down[item]
-        while row != item:
-            if color[row] != code:
-                self.hide(row)
-            else:
-                color[row] = -1
-                self.cleansings += 1
-            row = self.down[row]
-
-    def commit_others(self, node: int) -> None:
-        """Step X5: cover (or purify) every other item of ``node``'s option."""
-        color = self.color
-        top = self.links.top
-        for x in self.links.others[node]:
-            code = 0 if color is None else color[x]
-            if code == 0:
-                self.cover(top[x])
-            elif code > 0:
-                self.purify(x)
-
-    def unhide(self, row: int) -> None:
-        """Link the other nodes of ``row``'s option back into their lists."""
-        up, down, size, top = self.up, self.down, self.size, self.links.top
-        color = self.color
-        for y in self.links.others_rev[row]:
-            if color is None or color[y] >= 0:
-                down[up[y]] = y
-                up[down[y]] = y
-                size[top[y]] += 1
-
-    def uncover(self, item: int) -> None:
-        """Knuth's uncover(i), the inverse of :meth:`cover`."""
-        up = self.up
-        row = up[item]
-        while row != item:
-            self.unhide(row)
-            row = up[row]
-        self.size[item] -= self.links.shift[item]
-
-    def unpurify(self, node: int) -> None:
-        """Knuth's unpurify(p), the inverse of :meth:`purify`."""
-        color = self.color
-        assert color is not None
-        code = color[node]
-        item = self.links.top[node]
-        up = self.up
-        row = up[item]
-        while row != item:
-            if color[row] < 0:
-                color[row] = code
-            else:
-                self.unhide(row)
-            row = up[row]
-
-    def uncommit_others(self, node: int) -> None:
-        """Undo :meth:`commit_others` (step X6), right to left."""
-        color = self.color
-        top = self.links.top
-        for x in self.links.others_rev[node]:
-            code = 0 if color is None else color[x]
-            if code == 0:
-                self.uncover(top[x])
-            elif code > 0:
-                self.unpurify(x)
-
-    def leftmost_fewest(self) -> int:
-        """Step X3 written plainly: the leftmost active primary item of fewest options, or -1.
-
-        The tests' oracle for :func:`branch_item`, which finds it as the loops do.
-        """
-        links = self.links
-        best = -1
-        fewest = 0
-        for item in range(links.n_primary):
-            if links.is_active(self.size, item):
-                length = links.length(self.size, item)
-                if best < 0 or length < fewest:
-                    best, fewest = item, length
-        return best
-
-
 def describe(links: Links, nodes: Sequence[int]) -> tuple[tuple[int, int], ...]:
     """A path of chosen nodes as ``(item, option)`` pairs.
 
@@ -400,9 +255,9 @@ class Walker(Protocol):
     Every walk of a search tree outside the search loops goes through
     one: replaying a path (:func:`start`: resume, prefixes), the frontier
     and the splitting of :mod:`dlx.parallel`, and the probes of
-    :mod:`dlx.estimate`.  Algorithm X's steps are :class:`XWalker`;
-    Algorithm M's are ``dlx.multiplicity.MWalker``; a search gives its own
-    with ``search._walker()``.  The walk goes level by level: :meth:`choose`
+    :mod:`dlx.estimate`.  Each algorithm's module has one (see
+    :mod:`dlx.algorithms`); :func:`dlx.algorithms.walker` gives one over
+    a fresh copy of a problem, and a search's is ``search.walker()``.  The walk goes level by level: :meth:`choose`
     (or :meth:`degree` of a given item), :meth:`enter` the item, then for
     each branch in the search's order :meth:`take` it and :meth:`untake`
     it (which gives the next branch), or :meth:`skip` it; :meth:`leave`
@@ -467,7 +322,7 @@ class Walker(Protocol):
 def branch_item(links: Links, size: bytearray | list[int]) -> tuple[int, int]:
     """Algorithm X's branching item in state ``size`` and its length; (-1, 0) if none.
 
-    The same rule as the search loops and ``_Arrays.leftmost_fewest()``: the
+    The same rule as the search loops: the
     leftmost active primary item of fewest options, found as the loops
     find it (see :mod:`dlx.links`).
 
@@ -489,41 +344,73 @@ def branch_item(links: Links, size: bytearray | list[int]) -> tuple[int, int]:
     return size.index(value), value - links.active_offset
 
 
-class XWalker(_Arrays):
-    """Algorithm X's steps (Knuth's DLX1/DLX2) as a :class:`Walker`, over ``_Arrays``.
+class ListWalker:
+    """The steps every walker of a dancing-links tree shares; the operations are the algorithm's.
 
-    >>> from dlx import ExactCover
-    >>> walker = XWalker.fresh(ExactCover("ab", options=[["a", "b"]]).links())
-    >>> item, d = walker.choose()
-    >>> node = walker.enter(item, False)
-    >>> walker.take(node)
-    >>> walker.choose(), walker.updates
-    ((-1, 0), 3)
+    Algorithm X's walker (``dlx.algorithm_x.XWalker``) and Algorithm C's
+    (``dlx.algorithm_c.CWalker``) walk the same tree shape: branch on the
+    leftmost active primary item of fewest options, try the options of
+    its list from the top.  This base holds those steps over a
+    :class:`~dlx.frame.Frame`'s arrays; a subclass supplies Knuth's
+    operations as methods: ``cover(item)``, ``uncover(item)``,
+    ``commit_others(node)`` (step X5) and ``uncommit_others(node)``
+    (step X6), counting ``updates`` and ``cleansings`` as its loop does.
+
+    With ``record``, :meth:`enter` keeps what the loops keep per level
+    (the sizes before and after covering, when the problem's loop
+    restores them from snapshots); :meth:`settle` hands them to the frame.
     """
 
-    search: Search | None
-    keep_sizes: bool
-    saves: list[Any]
-
-    def __init__(self, search: Search) -> None:
-        super().__init__(search)
-        links = search.links
-        self.search = search
+    def __init__(self, frame: Frame) -> None:
+        links = frame.links
+        self.frame = frame
+        self.links = links
+        self.up = frame.up
+        self.down = frame.down
+        self.size = frame.size
+        self.color = frame.color
+        self.updates = 0
+        self.cleansings = 0
         self.keep_sizes = links.snapshots or links.packed
-        self.saves = []
+        # Two snapshots per recorded level, and per level entered whether
+        # it was recorded (so that leave() drops its snapshots).
+        self.saves: list[Any] = []
+        self.recorded: list[bool] = []
 
-    @classmethod
-    def fresh(cls, links: Links) -> XWalker:
-        """A walker from the root over its own copy of the arrays."""
-        walker = cls.__new__(cls)
-        _Arrays._copy(walker, links)
-        walker.search = None
-        walker.keep_sizes = False
-        walker.saves = []
-        return walker
+    def cover(self, item: int) -> None:
+        """Knuth's cover(i)."""
+        raise NotImplementedError
+
+    def uncover(self, item: int) -> None:
+        """Knuth's uncover(i)."""
+        raise NotImplementedError
+
+    def commit_others(self, node: int) -> None:
+        """Step X5: cover (or purify) every other item of ``node``'s option."""
+        raise NotImplementedError
+
+    def uncommit_others(self, node: int) -> None:
+        """Step X6: undo :meth:`commit_others`."""
+        raise NotImplementedError
 
     def choose(self) -> tuple[int, int]:
         return branch_item(self.links, self.size)
+
+    def leftmost_fewest(self) -> int:
+        """Step X3 written plainly: the leftmost active primary item of fewest options, or -1.
+
+        The tests' oracle for :func:`dlx.position.branch_item`, which finds
+        it as the loops do.
+        """
+        links = self.links
+        best = -1
+        fewest = 0
+        for item in range(links.n_primary):
+            if links.is_active(self.size, item):
+                length = links.length(self.size, item)
+                if best < 0 or length < fewest:
+                    best, fewest = item, length
+        return best
 
     def degree(self, item: int) -> int:
         links = self.links
@@ -541,6 +428,7 @@ class XWalker(_Arrays):
         self.cover(item)
         if keep:
             self.saves.append(self.size[:])
+        self.recorded.append(keep)
         node = self.down[item]
         return -1 if node == item else node
 
@@ -557,20 +445,22 @@ class XWalker(_Arrays):
 
     def leave(self, item: int) -> None:
         self.uncover(item)
+        if self.recorded.pop():
+            del self.saves[-2:]
 
     def option(self, node: int) -> int:
         return self.links.option_of[node]
 
     def settle(self, nodes: Sequence[int], floor: int) -> None:
-        search = self.search
-        assert search is not None
-        search._base[:] = nodes[:floor]
-        search._stack[:] = nodes[floor:]
-        search._saves[:] = self.saves
+        frame = self.frame
+        frame.base[:] = nodes[:floor]
+        frame.stack[:] = nodes[floor:]
+        frame.saves[:] = self.saves
 
 
 def start(
-    search: Search,
+    frame: Frame,
+    walker: Walker,
     path: Sequence[tuple[int | None, int]],
     floor: int,
     *,
@@ -578,24 +468,25 @@ def start(
 ) -> bool:
     """Bring a fresh search to the end of ``path``, ready to enter the next node.
 
-    The one way every search (Algorithm X's loops and Algorithm M's)
-    starts anywhere but at its root: level by level, the search's own
-    :class:`Walker` (``search._walker()``) enters the item, passes over
-    the branches the search tried there before the path's option, and
-    goes down that option; ``None`` for an item means the item the
-    search itself would choose there.  The first ``floor`` levels go to
-    ``search._base`` (fixed: the search never backs up above them), the
-    others to ``search._stack`` with what the search's loop keeps per
-    level (snapshots of the sizes; Algorithm M's first tweaked options).
-    Nothing is counted: a resumed search has its counts, and a prefix
-    search counts only below the prefix.
+    The one way every search starts anywhere but at its root (resume,
+    prefixes, the subproblems of :mod:`dlx.parallel`): level by level,
+    the search's own :class:`Walker` enters the item, passes over the
+    branches the search tried there before the path's option, and goes
+    down that option; ``None`` for an item means the item the search
+    itself would choose there.  The first ``floor`` levels go to
+    ``frame.base`` (fixed: the search never backs up above them), the
+    others to ``frame.stack``, with what the search's loop keeps per
+    level (:meth:`Walker.settle`).  Nothing is counted: a resumed search
+    has its counts, and a prefix search counts only below the prefix.
 
-    With ``advance`` (Algorithm X only), ``path`` ends at a solution already visited: the
-    search moves on to the next option of the deepest level below the
-    floor that has one, counting the work of trying it as the loop would.
-    (Algorithm M's loop backs up from the solution itself.)
+    With ``advance``, ``path`` ends at a solution already visited: the
+    walker backs up as the loop would (:meth:`Walker.untake`, then
+    :meth:`Walker.leave` for a level with no branch left) to the deepest
+    level below the floor that has a next branch, and goes down it,
+    counting the work of trying it as the loop does.
 
-    :param search: a search that has not run yet.
+    :param frame: the search, not run yet, its algorithm prepared.
+    :param walker: the search's walker over ``frame``.
     :param path: per level, the item and the option (-1: Algorithm M's
         null move).
     :param floor: how many levels are fixed.
@@ -605,50 +496,42 @@ def start(
     :raises PositionError: when an option is not in its item's list at
         that point of the search (another problem, or a wrong prefix).
     """
-    nodes, successors = _walk(search, path, floor, count_last=False)
+    nodes = _walk(walker, path, floor)
+    alive = True
     if advance:
-        top = search.links.top
-        level = len(nodes) - 1
-        while level >= floor and successors[level] == top[nodes[level]]:
-            level -= 1
-        if level < floor:
-            return False
-        # Start again from the root: the levels above stay, the one that
-        # moves on takes its next option, and only that option's covering
-        # is new work.
-        option_of = search.links.option_of
-        moved = [(top[x], option_of[x]) for x in nodes[:level]]
-        moved.append((top[nodes[level]], option_of[successors[level]]))
-        _reset(search)
-        _walk(search, moved, floor, count_last=True)
-    return True
+        items = [frame.links.top[node] for node in nodes]
+        alive = _next_branch(walker, nodes, items, floor)
+        frame.stats.updates += walker.updates
+        frame.stats.cleansings += walker.cleansings
+    walker.settle(nodes, floor)
+    return alive
 
 
-def _reset(search: Search) -> None:
-    links = search.links
-    search.up = list(links.up)
-    search.down = list(links.down)
-    search.size = links.size[:]
-    search.color = None if links.color is None else list(links.color)
+def _next_branch(
+    walker: Walker, nodes: list[int], items: list[int], floor: int
+) -> bool:
+    """Back up from the end of a walked path to the next branch, as a loop backs up.
+
+    Pops the levels left from ``nodes`` and ``items``, and replaces the
+    deepest one's node by the branch taken.  Returns ``False`` when no
+    level at or below ``floor`` has a branch left.
+    """
+    while len(nodes) > floor:
+        after = walker.untake(nodes[-1])
+        if after >= 0:
+            walker.take(after)
+            nodes[-1] = after
+            return True
+        walker.leave(items.pop())
+        nodes.pop()
+    return False
 
 
 def _walk(
-    search: Search,
-    path: Sequence[tuple[int | None, int]],
-    floor: int,
-    *,
-    count_last: bool,
-) -> tuple[list[int], list[int]]:
-    """Walk ``path`` with the search's walker; set its stacks; return the nodes and their successors.
-
-    With ``count_last``, the work done for the last level's option is
-    added to the search's statistics.
-    """
-    walker = search._walker()
+    walker: Walker, path: Sequence[tuple[int | None, int]], floor: int
+) -> list[int]:
+    """Walk ``path`` with ``walker``, counting nothing; return the node of each level."""
     nodes: list[int] = []
-    successors: list[int] = []
-    last = len(path) - 1
-    down = search.down
     for level, (wanted, option) in enumerate(path):
         if wanted is None:
             item, d = walker.choose()
@@ -668,20 +551,58 @@ def _walk(
                 f"level {level}: option {option} is not one of the options "
                 f"of item {item} there"
             )
-        if count_last and level == last:
-            walker.updates = walker.cleansings = 0
-            walker.take(node)
-            search.stats.updates += walker.updates
-            search.stats.cleansings += walker.cleansings
-        else:
-            walker.take(node)
+        walker.take(node)
         nodes.append(node)
-        successors.append(down[node])
-    walker.settle(nodes, floor)
-    return nodes, successors
+    walker.updates = walker.cleansings = 0
+    return nodes
 
 
-def fraction_done(search: Search) -> float:
+def split(
+    walker: Walker, path: Sequence[tuple[int, int]], floor: int, weight: float
+) -> tuple[int, int, list[tuple[tuple[int, ...], float]]]:
+    """The rest of a subproblem stopped on entering the node below ``path``.
+
+    ``walker`` is a fresh walker from the root of the problem.  Returns
+    the updates and cleansings the serial search spends on trying the
+    branches handed back (step X5, or Algorithm M's tweak and M5, for
+    each branch after the current one, at each level from ``floor``
+    down), and the new prefixes in the serial order with their weights:
+    the node's own subtree first, then the later options of each level,
+    deepest level first.  :mod:`dlx.parallel` calls it when a task's
+    time slice ends.
+
+    >>> from dlx import ExactCover, algorithms
+    >>> links = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]]).links()
+    >>> split(algorithms.walker(links), [(0, 0)], 0, 1.0)
+    (1, 0, [((0,), 0.5), ((2,), 0.5)])
+    """
+    options = [option for _, option in path]
+    nodes: list[int] = []
+    weights: list[float] = []  # the weight of each level's node
+    share = weight
+    for level, (item, option) in enumerate(path):
+        if level >= floor:
+            share /= walker.degree(item)
+        node = walker.enter(item, False)
+        while node >= 0 and walker.option(node) != option:
+            node = walker.skip(node)
+        assert node >= 0, "a position of this problem"
+        walker.take(node)
+        nodes.append(node)
+        weights.append(share)
+    rest: list[tuple[tuple[int, ...], float]] = [(tuple(options), share)]
+    walker.updates = walker.cleansings = 0
+    for level in range(len(path) - 1, floor - 1, -1):
+        sibling = walker.untake(nodes[level])
+        while sibling >= 0:
+            walker.take(sibling)
+            rest.append(((*options[:level], walker.option(sibling)), weights[level]))
+            sibling = walker.untake(sibling)
+        walker.leave(path[level][0])
+    return walker.updates, walker.cleansings, rest
+
+
+def fraction_done(frame: Frame) -> float:
     """Knuth's estimate of how much of the search tree is behind the search.
 
     At each level below the floor the search is trying the ``k``-th of
@@ -689,9 +610,10 @@ def fraction_done(search: Search) -> float:
     Σ (k - 1) / (d₁ ⋯ d_l) over the levels plus half of 1 / (d₁ ⋯ d_L)
     for the node itself, as in Knuth's DLX programs.  It assumes that the
     subtrees of one node are alike in size, so it is rough, but it only
-    grows and reaches 1 when the search is done.
+    grows and reaches 1 when the search is done.  Algorithms X and C use
+    it; Algorithm M counts its levels' branches its own way.
 
-    :param search: a search (between two steps of its loop).
+    :param frame: a search (between two steps of its loop).
     :returns: a number from 0 to 1.
 
     >>> from dlx import ExactCover
@@ -700,12 +622,11 @@ def fraction_done(search: Search) -> float:
     >>> next(search), fraction_done(search)
     ((0, 1), 0.25)
     """
-    links = search.links
-    down = search.down
-    top = links.top
+    down = frame.down
+    top = frame.links.top
     total = 0.0
     weight = 1.0
-    for node in search._stack:
+    for node in frame.stack:
         item = top[node]
         k = 0
         d = 0

@@ -10,16 +10,17 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from dlx.engine import Search
+from dlx import algorithms
+from dlx.algorithms import MemoSearch
+from dlx.engine import Search, search_class
 from dlx.errors import ProblemError, ProblemTooLarge
 from dlx.estimate import Estimate, estimate
 from dlx.links import Links
-from dlx.multiplicity import UNSUPPORTED, MultiplicitySearch
 from dlx.position import Position
 from dlx.stats import Progress
 
 if TYPE_CHECKING:
-    from dlx.memo import Zdd
+    from dlx.algorithms import Zdd
     from dlx.parallel import ParallelSearch
 
 __all__ = ["Colored", "ExactCover"]
@@ -59,12 +60,18 @@ def _same(given: object, declared: object) -> bool:
 
 
 @contextmanager
-def _paused_gc() -> Iterator[None]:
+def paused_gc() -> Iterator[None]:
     """Keep the cyclic garbage collector off while building big structures.
 
     Building a problem allocates millions of tuples and lists that are all
     kept; the collector would walk them again and again for nothing (it
     took 40 % of the time of reading a 10 MB file).  Restored on the way out.
+    :func:`dlx.textformat.read_dlx` uses it too.
+
+    >>> import gc
+    >>> with paused_gc():
+    ...     gc.isenabled()
+    False
     """
     enabled = gc.isenabled()
     gc.disable()
@@ -690,7 +697,7 @@ class ExactCover:
         if self._links is None:
             failed = False
             try:
-                with _paused_gc():
+                with paused_gc():
                     n_primary = len(self._primary)
                     links = Links(
                         n_primary,
@@ -742,7 +749,7 @@ class ExactCover:
         :param prefix: search only below these options of the first levels.
         :param count_only: yield ``()`` instead of each solution.
         :returns: the search, not yet started: a
-            :class:`~dlx.multiplicity.MultiplicitySearch` (Algorithm M)
+            :class:`~dlx.MultiplicitySearch` (Algorithm M)
             when some item has bounds, else a :class:`~dlx.Search`.
         :raises dlx.PositionError: when ``resume`` or ``prefix``
             does not fit this problem.
@@ -751,7 +758,7 @@ class ExactCover:
         >>> next(search), search.stats.solutions
         ((0,), 1)
         """
-        kind = MultiplicitySearch if self._bounds else Search
+        kind = search_class(self.links())
         return kind(
             self.links(),
             limit=limit,
@@ -920,7 +927,7 @@ class ExactCover:
         apply to all of them together.
 
         ``method="memo"`` counts by memoised search instead
-        (:class:`dlx.memo.MemoSearch`, algorithm DXZ): each distinct
+        (:class:`dlx.MemoSearch`, algorithm DXZ): each distinct
         subproblem is solved once and its count cached, which turns
         tilings with astronomically many solutions into milliseconds but
         costs memory and can be slower on problems with few repeated
@@ -963,14 +970,14 @@ class ExactCover:
         2
         """
         if method == "memo":
-            if self._bounds:
-                raise ValueError(f"method='memo' is {UNSUPPORTED}")
-            if resume is not None or prefix is not None or executor is not None:
-                raise ValueError(
-                    "resume, prefix and executor are for method='dlx' only"
-                )
-            from dlx.memo import MemoSearch
-
+            for feature, value in (
+                ("resume", resume),
+                ("prefix", prefix),
+                ("split", executor),
+            ):
+                if value is not None:
+                    algorithms.refuse(feature, method="memo")
+            algorithms.refuse("memo", self.links())
             total = MemoSearch(
                 self.links(),
                 branching=branching,
@@ -1146,7 +1153,7 @@ class ExactCover:
         The diagram (:class:`dlx.Zdd`) counts the solutions exactly,
         lists them lazily and draws them uniformly at random
         (:meth:`dlx.Zdd.sample`).  It is built by
-        :class:`dlx.memo.MemoSearch` (algorithm DXZ); see
+        :class:`dlx.MemoSearch` (algorithm DXZ); see
         :doc:`howto/memo` for when that pays and which ``branching`` to use.
 
         :param branching: ``"mrv"`` (fewest options) or ``"first"`` (first
@@ -1170,10 +1177,7 @@ class ExactCover:
         >>> diagram.count(), list(diagram)
         (2, [(0, 1), (2, 3)])
         """
-        if self._bounds:
-            raise ValueError(f"zdd() is {UNSUPPORTED}")
-        from dlx.memo import MemoSearch
-
+        algorithms.refuse("zdd", self.links())
         return MemoSearch(
             self.links(),
             branching=branching,

@@ -31,7 +31,7 @@ from itertools import chain
 from typing import IO
 
 from dlx.errors import FormatError, ProblemError, ProblemTooLarge
-from dlx.problem import Colored, ExactCover, _paused_gc
+from dlx.problem import Colored, ExactCover, paused_gc
 
 __all__ = ["format_dlx", "format_option", "parse_dlx", "read_dlx"]
 
@@ -205,14 +205,14 @@ def _parse_blocks(
     alone; any other line goes through :func:`_parse_option` and
     :meth:`ExactCover.add_option`, which give every message.  The cyclic
     garbage collector is paused meanwhile (see
-    :func:`dlx.problem._paused_gc`); a :class:`MemoryError` becomes
+    :func:`dlx.problem.paused_gc`); a :class:`MemoryError` becomes
     :class:`ProblemTooLarge` once the half-read problem has been let go.
     """
     lines = chain.from_iterable(map(str.splitlines, blocks))
     number = 0
     problem: ExactCover | None = None
     failed = False
-    with _paused_gc():
+    with paused_gc():
         try:
             # The item line: the first line that is neither blank nor a comment.
             commented = False

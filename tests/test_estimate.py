@@ -21,11 +21,18 @@ from hypothesis import strategies as st
 from test_hypothesis_oracle import Spec, specs, uniform_specs
 from test_multiplicity import KNUTH_EXAMPLE, Bounded, bounded_specs, k_per_line, run_dlx
 
-from dlx import Estimate, ExactCover, Stats, format_estimate, parse_dlx
-from dlx.estimate import _branch, estimate, probe
+from dlx import (
+    Estimate,
+    ExactCover,
+    MultiplicitySearch,
+    Stats,
+    algorithms,
+    format_estimate,
+    parse_dlx,
+)
+from dlx.estimate import estimate, probe
 from dlx.links import Links
-from dlx.multiplicity import MultiplicitySearch
-from dlx.position import _Arrays
+from dlx.position import ListWalker, branch_item
 
 
 def truth(problem: ExactCover) -> Stats:
@@ -110,10 +117,11 @@ def test_the_probes_branch_on_the_items_the_search_chooses(
     spec: Spec, seed: int
 ) -> None:
     links = spec.build().links()
-    arrays = _Arrays.fresh(links)
+    arrays = algorithms.walker(links)
+    assert isinstance(arrays, ListWalker)
     rng = random.Random(seed)
     while True:
-        item, d = _branch(links, arrays.size)
+        item, d = branch_item(links, arrays.size)
         assert item == arrays.leftmost_fewest()
         if item < 0 or d == 0:
             return

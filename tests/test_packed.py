@@ -1,20 +1,24 @@
-"""The packed search loop (dlx.packed): when it is chosen, and its unrolling."""
+"""Algorithm X's packed loop form: when it is chosen, and its unrolling."""
 
 from __future__ import annotations
 
 import inspect
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 from dlx_helpers import FORMS, compiled_as, langford, n_queens, sudoku_empty
 
-from dlx import Colored, ExactCover, Search, Stats, packed
+from dlx import Colored, ExactCover, Search, Stats
+from dlx.algorithms import algorithm_x_packed as packed
 from dlx.links import PACKED_MAX_ITEMS, Links
 
 
 def loop_of(search: Search) -> str:
-    """The name of the function whose generator runs ``search``."""
-    return search._steps.gi_code.co_name  # type: ignore[attr-defined, no-any-return]
+    """The name of the function whose generator runs ``search``, with its module."""
+    code = search._steps.gi_code  # type: ignore[attr-defined]
+    module = Path(code.co_filename).stem
+    return f"{module}.{code.co_name}"
 
 
 def run(links: Links) -> tuple[list[tuple[int, ...]], Stats]:
@@ -27,9 +31,9 @@ def run(links: Links) -> tuple[list[tuple[int, ...]], Stats]:
 @pytest.mark.parametrize(
     ("build", "loop"),
     [
-        (lambda: n_queens(6), "run_packed_width_4"),
-        (lambda: langford(7), "run_packed_width_3"),
-        (lambda: sudoku_empty(2), "run_packed_width_4"),
+        (lambda: n_queens(6), "algorithm_x_packed.run_packed_width_4"),
+        (lambda: langford(7), "algorithm_x_packed.run_packed_width_3"),
+        (lambda: sudoku_empty(2), "algorithm_x_packed.run_packed_width_4"),
     ],
     ids=["queens", "langford", "sudoku4"],
 )
@@ -45,13 +49,13 @@ def test_small_problems_of_one_width_get_an_unrolled_loop(
 
 def test_options_of_several_widths_get_the_generic_loop() -> None:
     problem = ExactCover("abc", options=[["a", "b"], ["c"], ["a"], ["b", "c"]])
-    assert loop_of(problem.search()) == "run_packed"
+    assert loop_of(problem.search()) == "algorithm_x_packed.run_packed"
     assert problem.solutions_list() == [(0, 1), (2, 3)]
 
 
 def test_options_of_one_item_unroll_to_nothing() -> None:
     problem = ExactCover("abc", options=[["a"], ["b"], ["c"], ["a"]])
-    assert loop_of(problem.search()) == "run_packed_width_1"
+    assert loop_of(problem.search()) == "algorithm_x_packed.run_packed_width_1"
     runs = [run(compiled_as(problem, form)) for form in FORMS]
     assert all(r == runs[0] for r in runs)
     assert runs[0][0] == [(0, 1, 2), (1, 2, 3)]
@@ -63,11 +67,13 @@ def test_which_problems_take_the_packed_loop() -> None:
     assert not compiled_as(few, "bytes").packed
     colours = ExactCover("a", ["x"], options=[["a", Colored("x", "red")]])
     assert not colours.links().packed
-    assert loop_of(colours.search()) == "_run_colored"
+    assert loop_of(colours.search()) == "algorithm_c.run"
+    assert colours.search().form.name == "colored"
     many = ExactCover(range(PACKED_MAX_ITEMS + 1))
     many.add_options([[i] for i in range(PACKED_MAX_ITEMS + 1)])
     assert not many.links().packed
-    assert loop_of(many.search()) == "_run_plain"
+    assert loop_of(many.search()) == "algorithm_x.run"
+    assert many.search().form.name == "plain"
     assert many.count() == 1
     # A list of 128 or more options needs the list form of sizes: not packed.
     long_list = ExactCover("a", options=[["a"]] * 128)
@@ -82,10 +88,10 @@ def test_searches_share_the_tables_and_keep_their_own_state() -> None:
     first = problem.search()
     second = problem.search()
     a = next(first)
-    tables = links.packed_tables
+    tables = links.cache["packed"]
     assert tables is not None
     assert list(second) == problem.solutions_list()
-    assert links.packed_tables is tables
+    assert links.cache["packed"] is tables
     second.check()
     first.check()  # untouched by the other search
     assert [a, *first] == problem.solutions_list()
@@ -118,7 +124,7 @@ def test_without_source_code_the_generic_loop_runs(
         assert packed.unrolled(4) is None
         problem = n_queens(6)
         search = problem.search()
-        assert loop_of(search) == "run_packed"
+        assert loop_of(search) == "algorithm_x_packed.run_packed"
         assert sum(1 for _ in search) == 4
     finally:
         monkeypatch.undo()
@@ -127,7 +133,7 @@ def test_without_source_code_the_generic_loop_runs(
 
 
 def test_unrolled_loops_keep_the_source_lines() -> None:
-    # Tracebacks and coverage of the unrolled loops point into dlx/packed.py.
+    # Tracebacks and coverage of the unrolled loops point into dlx/algorithm_x_packed.py.
     run_width_3 = packed.unrolled(3)
     assert run_width_3 is not None
     code = run_width_3.__code__

@@ -1,0 +1,483 @@
+"""Algorithm X's packed loop form, for small problems without colours: sizes in one integer.
+
+Algorithm X's list and bytes loop (``dlx.algorithm_x``) spends a third of its time on one statement,
+``size[top[y]] -= 1``, run for every node it unlinks.  When a problem has
+few items (:data:`dlx.links.PACKED_MAX_ITEMS`) the whole size array fits
+in one Python integer, one byte per item exactly as in the bytearray form
+of :mod:`dlx.links`, and hiding an option becomes one addition of a
+constant that has a 1 in the byte of each item the option touches.  The
+same integer carries the update count in its low 64 bits, so that
+counting costs nothing either: the constant for hiding option ``x`` is
+``span - mask``.  Choosing an item stays C-level: ``int.to_bytes`` then
+``bytes.find``, as for the bytearray.
+
+Going back up the tree needs no arithmetic per option at all.  Each level
+keeps the integer as it was before and after covering its item (two
+entries on a list, per level, not per node); uncovering relinks the nodes
+as dancing links must, then takes the sizes from that snapshot and keeps
+only the update count of the current value:
+``saved + ((packed - saved) & COUNTER_MASK)``.
+
+Per node of the search tree the integer is converted to bytes once; per
+option hidden it is added to once; per node of an option only the four
+link updates of dancing links remain (two when relinking).
+
+The loop is written once, below, with a ``for`` over the other nodes of
+an option.  When every option has the same width (queens, Langford pairs,
+sudoku, polyomino tilings) :func:`unrolled` rewrites those inner loops
+into straight-line code with :mod:`ast` (``a, b, c = hide[row]`` and the
+body three times), which CPython runs about 15 % faster; the rewritten
+function keeps this file's line numbers, so tracebacks and coverage point
+here.  Without source code (a frozen or byte-code-only install) the
+generic loop runs: the same search, a little slower.
+
+Every search node, update and solution is counted exactly as in
+Algorithm X's other loop (the tests compare every loop form with
+Knuth's own numbers).  The walker, the fraction and the check are
+Algorithm X's; :mod:`dlx.algorithms` composes them with this loop.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+import functools
+import inspect
+import time
+from collections.abc import Callable, Iterator
+from typing import Any, cast
+
+from dlx.frame import Frame
+from dlx.links import ACTIVE_BYTE, Links, Ring, Siblings
+from dlx.stats import Outcome
+
+#: The low bits of the packed integer count updates; the sizes sit above.
+COUNTER_BITS = 64
+COUNTER_MASK = (1 << COUNTER_BITS) - 1
+
+#: Options up to this width get a loop of their own with the inner loops
+#: unrolled; wider ones (and mixed widths) use the generic loop.
+MAX_UNROLL = 16
+
+Runner = Callable[[Frame, bool, "PackedTables"], Iterator[tuple[int, ...]]]
+
+
+class PackedTables:
+    """The read-only constants of the packed loop for one problem.
+
+    * ``hide[x]``: what hiding ``x``'s option from the other lists takes:
+      the constant to add to the packed integer, then the other nodes of
+      the option going right.  With ``flat`` the nodes follow the constant
+      in the tuple (for the unrolled loops), otherwise they are one tuple;
+    * ``unhide[x]``: the other nodes of ``x``'s option going left, the
+      order unhiding relinks them in (no constant: the loop restores the
+      sizes from a snapshot instead);
+    * ``cover_option[x]``: the constant that covers all the other items of
+      ``x``'s option, then those items going right, laid out like
+      ``hide``; ``uncover_option[x]`` the same items going left;
+    * ``cover[i]``: the constant that covers item ``i`` (its size offset,
+      plus one update);
+    * ``start``: the packed integer of the initial sizes, no updates yet.
+
+    Built once per problem by :func:`run` and kept in the problem's
+    :attr:`dlx.links.Links.cache`, which all searches of the problem share.
+
+    :param links: the compiled problem.
+    :param flat: lay the tuples out for the unrolled loops.
+
+    Two items, each in two options: both bytes are 128 + 2, and hiding
+    option 0 from item ``b`` (node 3 is its ``a``) takes one off ``b``'s
+    byte and counts one update:
+
+    >>> from dlx import ExactCover
+    >>> links = ExactCover("ab", options=[["a", "b"], ["a"], ["b"]]).links()
+    >>> tables = PackedTables(links, flat=True)
+    >>> def sizes(packed):
+    ...     return list((packed >> COUNTER_BITS).to_bytes(2, "little"))
+    >>> sizes(tables.start)
+    [130, 130]
+    >>> delta, node = tables.hide[3]
+    >>> node, links.top[node]
+    (4, 1)
+    >>> sizes(tables.start + delta), (tables.start + delta) & COUNTER_MASK
+    ([130, 129], 1)
+    """
+
+    __slots__ = (
+        "cover",
+        "cover_option",
+        "flat",
+        "hide",
+        "start",
+        "uncover_option",
+        "unhide",
+    )
+
+    def __init__(self, links: Links, flat: bool) -> None:
+        n = links.n_items
+        first = n + 1
+        top = links.top
+        others = links.others
+        others_rev = links.others_rev
+        option_of = links.option_of
+        unit = [1 << (8 * item + COUNTER_BITS) for item in range(n)]
+        option_mask = [0] * links.n_options
+        for x in range(first, len(top)):
+            option_mask[option_of[x]] += unit[top[x]]
+        shift = links.shift
+        cover = [1 + (s << (8 * i + COUNTER_BITS)) for i, s in enumerate(shift)]
+        hide: list[tuple[Any, ...]] = [()] * len(top)
+        unhide: list[Siblings] = [()] * len(top)
+        cover_option: list[tuple[Any, ...]] = [()] * len(top)
+        uncover_option: list[Siblings] = [()] * len(top)
+        # For a wide option (Ring siblings) the items go round a tuple
+        # shared by the option, as the nodes do: memory stays linear.
+        ring_of: dict[int, tuple[tuple[int, ...], tuple[int, ...], int]] = {}
+        for x in range(first, len(top)):
+            mask = option_mask[option_of[x]] - unit[top[x]]
+            right = others[x]
+            left = others_rev[x]
+            items: Siblings
+            back: Siblings
+            if isinstance(right, Ring):
+                shared = ring_of.get(id(right.ring))
+                if shared is None:
+                    w = right.w
+                    own = [top[y] for y in right.ring[:w]]
+                    total = sum([cover[i] for i in own])
+                    going = tuple(own) * 2
+                    own.reverse()
+                    shared = ring_of[id(right.ring)] = (going, tuple(own) * 2, total)
+                going, coming, total = shared
+                items = Ring(going, right.t, right.w)
+                back = Ring(coming, right.w - 1 - right.t, right.w)
+                covers = total - cover[top[x]]
+            else:
+                items = tuple([top[y] for y in right])
+                back = items[::-1]
+                covers = sum([cover[i] for i in items])
+            if flat:
+                hide[x] = (len(right) - mask, *right)
+                cover_option[x] = (covers, *items)
+            else:
+                hide[x] = (len(right) - mask, right)
+                cover_option[x] = (covers, items)
+            unhide[x] = left if isinstance(left, Ring) else tuple(left)
+            uncover_option[x] = back
+        self.flat = flat
+        self.hide = hide
+        self.unhide = unhide
+        self.cover = cover
+        self.cover_option = cover_option
+        self.uncover_option = uncover_option
+        self.start = int.from_bytes(links.size[:n], "little") << COUNTER_BITS
+
+
+def prepare(frame: Frame) -> None:
+    """Make the per-search state of the packed form: none (the packed integer lives in the loop)."""
+    frame.state = None
+
+
+def run(frame: Frame, count_only: bool) -> Iterator[tuple[int, ...]]:
+    """The packed search of the frame's problem, unrolled where it can be.
+
+    :mod:`dlx.algorithms` runs this for a problem without colours or
+    bounds whose ``links.packed`` is true; it builds (or reuses) the
+    tables and starts the loop.
+
+    :param frame: the search whose arrays the loop works on.
+    :param count_only: yield ``()`` instead of each solution.
+    :returns: the generator of solutions.
+
+    >>> from dlx import ExactCover, Search
+    >>> links = ExactCover("ab", options=[["a", "b"], ["a"], ["b"]]).links()
+    >>> list(run(Search(links), count_only=False))
+    [(0,), (1, 2)]
+    """
+    links = frame.links
+    spans = set(links.span[links.n_items + 1 :])
+    width = spans.pop() + 1 if len(spans) == 1 else 0
+    runner = unrolled(width) if links.unroll and 1 <= width <= MAX_UNROLL else None
+    flat = runner is not None
+    tables = links.cache.get("packed")
+    if not isinstance(tables, PackedTables) or tables.flat != flat:
+        tables = PackedTables(links, flat)
+        links.cache["packed"] = tables
+    return (runner or run_packed)(frame, count_only, tables)
+
+
+def _hand_back(frame: Frame, packed: int) -> None:
+    """Bring ``frame.size`` and ``frame.stats.updates`` up to date."""
+    n = frame.links.n_items
+    frame.size[:n] = (packed >> COUNTER_BITS).to_bytes(n, "little")
+    frame.stats.updates = packed & COUNTER_MASK
+
+
+def _packed_start(frame: Frame, tables: PackedTables) -> int:
+    """The packed integer a search starts from: its sizes and update count."""
+    if not frame.base and not frame.stack:
+        return tables.start + frame.stats.updates
+    n = frame.links.n_items
+    sizes = int.from_bytes(frame.size[:n], "little")
+    return (sizes << COUNTER_BITS) + frame.stats.updates
+
+
+def _packed_saves(frame: Frame) -> list[int]:
+    """The size snapshots that dlx.position took, as packed integers (no updates)."""
+    n = frame.links.n_items
+    return [int.from_bytes(s[:n], "little") << COUNTER_BITS for s in frame.saves]
+
+
+def run_packed(
+    frame: Frame, count_only: bool, tables: PackedTables
+) -> Iterator[tuple[int, ...]]:
+    """Algorithm X over the packed sizes (steps as in ``dlx.algorithm_x``).
+
+    The loops over ``unlink``, ``relink``, ``cover_items`` and
+    ``uncover_items`` are the ones :func:`unrolled` rewrites; keep their
+    shape (``delta, unlink = ...`` or ``relink = ...``, then
+    ``for y in unlink:``) when changing them.
+
+    :param frame: the search whose arrays the loop works on.
+    :param count_only: yield ``()`` instead of each solution.
+    :param tables: the problem's tables, not flat.
+    :returns: the generator of solutions (sorted option indices).
+
+    >>> from dlx import ExactCover, Search
+    >>> links = ExactCover("ab", options=[["a", "b"], ["a"], ["b"]]).links()
+    >>> search = Search(links)
+    >>> list(run_packed(search, False, PackedTables(links, flat=False)))
+    [(0,), (1, 2)]
+    >>> search.stats
+    Stats(nodes=4, updates=4, cleansings=0, solutions=2)
+    """
+    links = frame.links
+    up = frame.up
+    down = frame.down
+    top = links.top
+    option_of = links.option_of
+    cover_option = tables.cover_option
+    uncover_option = tables.uncover_option
+    hide = tables.hide
+    unhide = tables.unhide
+    cover = tables.cover
+    stats = frame.stats
+    limit = frame.limit
+    n = links.n_items
+    to_bytes = int.to_bytes
+    low = COUNTER_BITS
+    empty = ACTIVE_BYTE  # the size byte of an active item with no options
+    at_random = frame.choose_at_random if frame.rng is not None else None
+    # The chosen node of each level (dlx.position may have filled it in,
+    # and the options of a fixed prefix in `fixed`).
+    stack = frame.stack
+    push = stack.append
+    pop = stack.pop
+    fixed = [option_of[x] for x in frame.base]
+    # Per level, the packed integer before and after covering its item: on
+    # the way back the sizes are restored from these and only the update
+    # count (the low bits) is kept from the current value.
+    saves = _packed_saves(frame)
+    save = saves.append
+    pop_save = saves.pop
+    mask = COUNTER_MASK
+    packed = _packed_start(frame, tables)
+    started = time.perf_counter()
+    nodes = stats.nodes
+    found = stats.solutions
+    check_at = frame.tick(nodes + 1, started)
+    while True:
+        # X2: enter a level.
+        nodes += 1
+        if nodes >= check_at:
+            stats.nodes = nodes - 1
+            _hand_back(frame, packed)
+            check_at = frame.tick(nodes, started)
+        # X3: the leftmost active item of smallest size, as in dlx.algorithm_x.
+        # (`value in sizes` costs a quarter of `sizes.find(value)` on
+        # Python 3.11, so find() runs once, for the item chosen.)
+        sizes = to_bytes(packed >> low, n, "little")
+        if sizes.isascii() or empty in sizes:
+            if sizes.isascii():
+                found += 1
+                stats.nodes = nodes
+                stats.solutions = found
+                _hand_back(frame, packed)
+                if count_only:
+                    yield ()
+                else:
+                    yield tuple(sorted([option_of[x] for x in stack] + fixed))
+                if found == limit:
+                    frame.outcome = Outcome.LIMIT_REACHED
+                    return
+            else:
+                # A dead end: Knuth covers the empty item, an update.
+                packed += 1
+            # X8/X6/X7: back up to the deepest level with an option left.
+            while True:
+                if not stack:
+                    stats.nodes = nodes
+                    _hand_back(frame, packed)
+                    frame.outcome = Outcome.EXHAUSTED
+                    return
+                chosen = pop()
+                # Uncover the other items of the option, right to left; the
+                # sizes come back from the level's snapshot, not row by row.
+                uncover_items = uncover_option[chosen]
+                for item in uncover_items:
+                    row = up[item]
+                    while row != item:
+                        relink = unhide[row]
+                        for y in relink:
+                            down[up[y]] = y
+                            up[down[y]] = y
+                        row = up[row]
+                item = top[chosen]
+                chosen = down[chosen]
+                if chosen != item:
+                    saved = saves[-1]
+                    packed = saved + ((packed - saved) & mask)
+                    break
+                # X7: uncover(item)
+                row = up[item]
+                while row != item:
+                    relink = unhide[row]
+                    for y in relink:
+                        down[up[y]] = y
+                        up[down[y]] = y
+                    row = up[row]
+                pop_save()
+                saved = pop_save()
+                packed = saved + ((packed - saved) & mask)
+        else:
+            value = empty + 1
+            while value not in sizes:
+                value += 1
+            item = sizes.find(value)
+            if at_random is not None:
+                item = at_random(value, sizes)
+            # X4: cover(item)
+            save(packed)
+            packed += cover[item]
+            row = down[item]
+            while row != item:
+                delta, unlink = hide[row]
+                for y in unlink:
+                    above = up[y]
+                    below = down[y]
+                    down[above] = below
+                    up[below] = above
+                packed += delta
+                row = down[row]
+            save(packed)
+            chosen = down[item]
+        # X5: try option `chosen`: cover its other items.
+        offsets, cover_items = cover_option[chosen]
+        packed += offsets
+        for item in cover_items:
+            row = down[item]
+            while row != item:
+                delta, unlink = hide[row]
+                for y in unlink:
+                    above = up[y]
+                    below = down[y]
+                    down[above] = below
+                    up[below] = above
+                packed += delta
+                row = down[row]
+        push(chosen)
+
+
+# Names of the tuples whose loops unrolled() writes out, and how many such
+# loops run_packed has (hide twice, unhide twice, cover and uncover once).
+_UNROLLED = ("unlink", "relink", "cover_items", "uncover_items")
+_LOOPS = 6
+
+
+class _Rename(ast.NodeTransformer):
+    def __init__(self, old: str, new: str) -> None:
+        self.old = old
+        self.new = new
+
+    def visit_Name(self, node: ast.Name) -> ast.Name:
+        if node.id == self.old:
+            node.id = self.new
+        return node
+
+
+class _Unroll(ast.NodeTransformer):
+    """Write ``for y in unlink: body`` out ``count`` times, ``y`` renamed each time."""
+
+    def __init__(self, count: int) -> None:
+        self.count = count
+        self.loops = 0
+
+    def visit_Assign(self, node: ast.Assign) -> ast.Assign:
+        # `delta, unlink = hide[row]` becomes `delta, unlink_0, ... = hide[row]`
+        # and `relink = unhide[row]` becomes `relink_0, ... = unhide[row]`.
+        (target,) = node.targets
+        if isinstance(target, ast.Name) and target.id in _UNROLLED:
+            names: list[ast.expr] = [
+                ast.Name(f"{target.id}_{k}", ast.Store()) for k in range(self.count)
+            ]
+            node.targets = [ast.Tuple(names, ast.Store())]
+        elif isinstance(target, ast.Tuple):
+            last = target.elts[-1]
+            if isinstance(last, ast.Name) and last.id in _UNROLLED:
+                target.elts[-1:] = [
+                    ast.Name(f"{last.id}_{k}", ast.Store()) for k in range(self.count)
+                ]
+        return node
+
+    def visit_For(self, node: ast.For) -> Any:
+        self.generic_visit(node)
+        if not (isinstance(node.iter, ast.Name) and node.iter.id in _UNROLLED):
+            return node
+        assert isinstance(node.target, ast.Name) and not node.orelse
+        self.loops += 1
+        body: list[ast.stmt] = []
+        for k in range(self.count):
+            rename = _Rename(node.target.id, f"{node.iter.id}_{k}")
+            body += [rename.visit(copy.deepcopy(stmt)) for stmt in node.body]
+        return body or ast.Pass()
+
+
+@functools.cache
+def unrolled(width: int) -> Runner | None:
+    """:func:`run_packed` for options of ``width`` items, inner loops unrolled.
+
+    Made once per width (cached) by rewriting :func:`run_packed` with
+    :mod:`ast`; the result runs with this file's name and line numbers.
+
+    :param width: the number of items of every option (at least 1).
+    :returns: a function like :func:`run_packed` that needs flat tables, or
+        ``None`` when the source code of :func:`run_packed` cannot be read.
+
+    >>> run = unrolled(3)
+    >>> run.__name__
+    'run_packed_width_3'
+    >>> sorted(v for v in run.__code__.co_varnames if v.startswith("unlink"))
+    ['unlink_0', 'unlink_1']
+    """
+    try:
+        lines, first_line = inspect.getsourcelines(run_packed)
+        filename = inspect.getsourcefile(run_packed)
+    except (OSError, TypeError):
+        return None
+    tree = ast.parse("".join(lines))
+    ast.increment_lineno(tree, first_line - 1)
+    unroll = _Unroll(width - 1)
+    tree = unroll.visit(tree)
+    function = tree.body[0]
+    assert isinstance(function, ast.FunctionDef) and unroll.loops == _LOOPS
+    function.name = f"run_packed_width_{width}"
+    ast.fix_missing_locations(tree)
+    namespace: dict[str, Any] = {}
+    exec(
+        compile(tree, filename or "<dlx.algorithm_x_packed>", "exec"),
+        globals(),
+        namespace,
+    )
+    run = namespace[function.name]
+    run.__qualname__ = function.name
+    return cast(Runner, run)

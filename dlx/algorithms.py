@@ -1,0 +1,368 @@
+"""The dispatcher: which algorithm, and which loop form, a problem gets.
+
+Every search of pydlx runs one of the algorithms listed here, and this is
+the only module that imports their modules; every caller (the engine,
+:mod:`dlx.parallel`, :mod:`dlx.estimate`, :class:`dlx.ExactCover`, the
+commands) asks it.  The default, :func:`choose`, follows Knuth's series:
+
+========  =================================  ==================================
+name      algorithm                          runs
+========  =================================  ==================================
+``X``     Algorithm X, Knuth's DLX1          problems without colours or bounds
+``C``     Algorithm C (colours), DLX2        problems with colours, no bounds
+``M``     Algorithm M (multiplicities), DLX3 problems with bounds on items
+``memo``  memoised search, DXZ / DLX6        counting and diagrams, on request
+========  =================================  ==================================
+
+Algorithm X has two loop forms: ``packed`` (the sizes in one integer,
+unrolled when every option has one width; problems with few items,
+``Links.packed``) and ``plain`` (sizes in a bytearray or a list); the
+others have one each.  :data:`REGISTRY` describes every backtracking
+algorithm: its loop forms, what it supports, and the walker that replays
+its tree (:mod:`dlx.position`).  Memoised search is not a backtracking
+loop over a :class:`~dlx.frame.Frame` (it caches subproblems instead), so
+it is listed in :data:`MEMO` with what it refuses.
+
+Adding an algorithm is one module with the parts every algorithm's module
+has (``prepare``, ``run``, a walker, ``fraction``, ``check``), one entry
+in :data:`REGISTRY` and, if it is to be chosen by default, one line of
+:func:`choose`; the conformance suite (``tests/test_conformance.py``) runs
+every entry.  See :doc:`/implementation`.
+
+>>> from dlx import ExactCover
+>>> algorithm, form = choose(ExactCover("ab", options=[["a"], ["b"]]).links())
+>>> algorithm.name, form.name
+('X', 'packed')
+>>> choose(ExactCover("A", options=[["A"]], bounds={"A": 2}).links())[0].title
+"Algorithm M (Knuth's DLX3)"
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from dlx import algorithm_c, algorithm_m, algorithm_x, algorithm_x_packed, memo
+from dlx.frame import Frame
+from dlx.links import Links
+from dlx.memo import DEFAULT_MAX_BYTES, MemoSearch, Zdd
+from dlx.position import Walker
+from dlx.stats import Outcome, Stats
+
+__all__ = [
+    "DEFAULT_MAX_BYTES",
+    "FEATURES",
+    "MEMO",
+    "REGISTRY",
+    "UNSUPPORTED",
+    "Algorithm",
+    "Arrays",
+    "LoopForm",
+    "MemoSearch",
+    "Method",
+    "Zdd",
+    "algorithm_c",
+    "algorithm_m",
+    "algorithm_x",
+    "algorithm_x_packed",
+    "by_name",
+    "choose",
+    "memo",
+    "refuse",
+    "walker",
+]
+
+#: What a way of searching can support, and what each word means.
+FEATURES = {
+    "resume": "going on from a saved position (resume=, --resume)",
+    "prefix": "searching below given options (prefix=)",
+    "split": "splitting the search over an executor (executor=, --jobs, --scheduler)",
+    "estimate": "estimating the search by random probes (estimate(), --estimate)",
+    "seed": "random tie-breaking (seed=, --seed)",
+    "colors": "colours on secondary items",
+    "bounds": "bounds on primary items (multiplicities)",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class LoopForm:
+    """One loop of an algorithm: the function that runs it and when it applies.
+
+    :ivar name: the form's name (``"packed"``, ``"plain"``, ...).
+    :ivar run: the loop: a generator of solutions over a prepared frame.
+    :ivar prepare: makes the per-search state the loop needs.
+    :ivar applies: whether the form can run a problem (by its arrays).
+    """
+
+    name: str
+    run: Callable[[Frame, bool], Iterator[tuple[int, ...]]]
+    prepare: Callable[[Frame], None]
+    applies: Callable[[Links], bool]
+
+
+@dataclass(frozen=True, slots=True)
+class Algorithm:
+    """One backtracking algorithm: its loop forms, its walker and what it supports.
+
+    :ivar name: the short name (``"X"``, ``"C"``, ``"M"``).
+    :ivar title: what the messages and the docs call it.
+    :ivar forms: the loop forms, the preferred first.
+    :ivar walker: Knuth's steps of the algorithm over a prepared frame
+        (:class:`dlx.position.Walker`).
+    :ivar fraction: Knuth's estimate of the part of the tree done.
+    :ivar check: verify the links of a frame (raises :class:`AssertionError`).
+    :ivar applies: whether the algorithm can run a problem at all.
+    :ivar supports: the :data:`FEATURES` it supports.
+    """
+
+    name: str
+    title: str
+    forms: tuple[LoopForm, ...]
+    walker: Callable[[Frame], Walker]
+    fraction: Callable[[Frame], float]
+    check: Callable[[Frame], None]
+    applies: Callable[[Links], bool]
+    supports: frozenset[str]
+
+    def form(self, links: Links, name: str | None = None) -> LoopForm:
+        """The loop form that runs ``links``: the first that applies, or the one named.
+
+        :raises ValueError: for a form that does not exist or cannot run the problem.
+        """
+        for form in self.forms:
+            if (name is None or form.name == name) and form.applies(links):
+                return form
+        names = ", ".join(repr(form.name) for form in self.forms)
+        if name is not None and all(form.name != name for form in self.forms):
+            raise ValueError(f"{self.title} has no loop form {name!r} (it has {names})")
+        raise ValueError(f"no loop form of {self.title} can run this problem")
+
+
+#: Why memoised counting (``method="memo"``, :meth:`dlx.ExactCover.zdd`) refuses bounds.
+UNSUPPORTED = "not supported for a problem with bounds on its items (Algorithm M) yet"
+
+_COMMON = frozenset({"resume", "prefix", "split", "estimate", "seed"})
+
+
+def _always(links: Links) -> bool:
+    return True
+
+
+def _plain_problem(links: Links) -> bool:
+    return links.color is None and links.bound is None
+
+
+def _colored_problem(links: Links) -> bool:
+    return links.color is not None and links.bound is None
+
+
+def _packed(links: Links) -> bool:
+    return _plain_problem(links) and links.packed
+
+
+#: Every backtracking algorithm, by name.
+REGISTRY: dict[str, Algorithm] = {
+    "X": Algorithm(
+        "X",
+        "Algorithm X (Knuth's DLX1)",
+        (
+            LoopForm(
+                "packed", algorithm_x_packed.run, algorithm_x_packed.prepare, _packed
+            ),
+            LoopForm("plain", algorithm_x.run, algorithm_x.prepare, _plain_problem),
+        ),
+        algorithm_x.XWalker,
+        algorithm_x.fraction,
+        algorithm_x.check,
+        _plain_problem,
+        _COMMON,
+    ),
+    "C": Algorithm(
+        "C",
+        "Algorithm C (Knuth's DLX2, colours)",
+        (LoopForm("colored", algorithm_c.run, algorithm_c.prepare, _colored_problem),),
+        algorithm_c.CWalker,
+        algorithm_c.fraction,
+        algorithm_c.check,
+        _colored_problem,
+        _COMMON | {"colors"},
+    ),
+    "M": Algorithm(
+        "M",
+        "Algorithm M (Knuth's DLX3)",
+        (LoopForm("multiplicity", algorithm_m.run, algorithm_m.prepare, _always),),
+        algorithm_m.MWalker,
+        algorithm_m.fraction,
+        algorithm_m.check,
+        _always,
+        _COMMON | {"colors", "bounds"},
+    ),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Method:
+    """A way of searching that is not a backtracking loop (memoised search).
+
+    :ivar name: the name ``method=`` takes.
+    :ivar title: what the messages call it.
+    :ivar supports: the :data:`FEATURES` it supports.
+    """
+
+    name: str
+    title: str
+    supports: frozenset[str]
+
+
+#: Memoised counting and diagrams (:class:`MemoSearch`): no resume, prefix,
+#: split, estimate or bounds.
+MEMO = Method("memo", "memoised search (method='memo')", frozenset({"seed", "colors"}))
+
+
+def choose(
+    links: Links, algorithm: str | None = None, form: str | None = None
+) -> tuple[Algorithm, LoopForm]:
+    """The algorithm and loop form that search ``links``: the default, or the ones named.
+
+    By default: Algorithm M for a problem with bounds, Algorithm C for
+    one with colours, otherwise Algorithm X in its packed form where the
+    problem allows it (``links.packed``) and its plain form elsewhere.
+
+    :param links: the compiled problem.
+    :param algorithm: the name of an algorithm of :data:`REGISTRY` to use
+        instead of the default.
+    :param form: the name of one of its loop forms.
+    :returns: the algorithm and the loop form.
+    :raises ValueError: for an unknown name, or an algorithm or form that
+        cannot run the problem (the message says which).
+
+    >>> from dlx import ExactCover
+    >>> links = ExactCover("ab", options=[["a"], ["b"]]).links()
+    >>> [entry.name for entry in choose(links, form="plain")]
+    ['X', 'plain']
+    >>> choose(links, "C")
+    Traceback (most recent call last):
+      ...
+    ValueError: Algorithm C (Knuth's DLX2, colours) cannot run this problem (it has no colours)
+    """
+    if algorithm is None:
+        if links.bound is not None:
+            algorithm = "M"
+        elif links.color is not None:
+            algorithm = "C"
+        else:
+            algorithm = "X"
+    chosen = by_name(algorithm)
+    if not chosen.applies(links):
+        why = "it has bounds" if links.bound is not None else "it has colours"
+        if links.bound is None and links.color is None:
+            why = "it has no colours"
+        raise ValueError(f"{chosen.title} cannot run this problem ({why})")
+    return chosen, chosen.form(links, form)
+
+
+def by_name(name: str) -> Algorithm:
+    """The algorithm of :data:`REGISTRY` called ``name``.
+
+    :raises ValueError: naming the algorithms there are.
+
+    >>> by_name("M").title
+    "Algorithm M (Knuth's DLX3)"
+    """
+    try:
+        return REGISTRY[name]
+    except KeyError:
+        names = ", ".join(map(repr, REGISTRY))
+        raise ValueError(f"no algorithm {name!r} (there are {names})") from None
+
+
+def walker(links: Links) -> Walker:
+    """A walker of the default algorithm's tree, from the root over a fresh copy of ``links``.
+
+    The tree the default search of ``links`` explores (without ``seed``):
+    :mod:`dlx.parallel` cuts it and :mod:`dlx.estimate` probes it.
+
+    >>> from dlx import ExactCover
+    >>> type(walker(ExactCover("A", bounds={"A": 2}).links())).__name__
+    'MWalker'
+    """
+    algorithm, form = choose(links)
+    frame = Arrays(links)
+    form.prepare(frame)
+    return algorithm.walker(frame)
+
+
+def refuse(feature: str, links: Links | None = None, method: str = "dlx") -> None:
+    """Raise :class:`ValueError` when the search of ``links`` (or ``method``) lacks ``feature``.
+
+    The one place the refusal messages are written: a problem with bounds
+    has no memoised search, memoised search has no resume, and so on.
+
+    :param feature: one of :data:`FEATURES`, or ``"memo"`` (asking for
+        memoised search of ``links``).
+    :param links: the problem, for what its algorithm supports.
+    :param method: ``"dlx"`` (the backtracking algorithm :func:`choose`
+        gives) or ``"memo"``.
+    :raises ValueError: saying what is not supported, and by what.
+
+    >>> from dlx import ExactCover
+    >>> refuse("memo", ExactCover("A", bounds={"A": 2}).links())
+    Traceback (most recent call last):
+      ...
+    ValueError: method='memo' is not supported for a problem with bounds on its items (Algorithm M) yet
+    >>> refuse("resume", method="memo")
+    Traceback (most recent call last):
+      ...
+    ValueError: resume, prefix and executor are for method='dlx' only
+    """
+    if method == "memo":
+        if feature in ("resume", "prefix", "split"):
+            raise ValueError("resume, prefix and executor are for method='dlx' only")
+        if feature not in MEMO.supports:
+            raise ValueError(f"{MEMO.title} does not support {FEATURES[feature]}")
+        if links is not None and links.bound is not None:
+            raise ValueError(f"method='memo' is {UNSUPPORTED}")
+        return
+    if feature in ("memo", "zdd"):
+        if links is not None and links.bound is not None:
+            what = "method='memo'" if feature == "memo" else "zdd()"
+            raise ValueError(f"{what} is {UNSUPPORTED}")
+        return
+    if links is not None:
+        algorithm, _ = choose(links)
+        if feature not in algorithm.supports:
+            raise ValueError(f"{algorithm.title} does not support {FEATURES[feature]}")
+
+
+class Arrays:
+    """A :class:`~dlx.frame.Frame` for a walk from the root that no search owns.
+
+    Copies the mutable arrays of ``links``, as a new search does;
+    :func:`walker` makes one per walk (:mod:`dlx.estimate` takes one per
+    probe).  Its clock never ticks: it is for walkers, not loops.
+
+    :param links: the compiled problem.
+    """
+
+    def __init__(self, links: Links) -> None:
+        self.links = links
+        self.up = list(links.up)
+        self.down = list(links.down)
+        self.size: bytearray | list[int] = links.size[:]
+        self.color = None if links.color is None else list(links.color)
+        self.stats = Stats()
+        self.outcome = Outcome.RUNNING
+        self.limit: int | None = None
+        self.rng: random.Random | None = None
+        self.base: list[int] = []
+        self.stack: list[int] = []
+        self.saves: list[Any] = []
+        self.state: Any = None
+
+    def tick(self, nodes: int, started: float) -> int:
+        raise TypeError("a walk's arrays have no clock: run a dlx.Search instead")
+
+    def choose_at_random(self, value: int, size: Sequence[int]) -> int:
+        raise TypeError("a walk's arrays have no random generator")

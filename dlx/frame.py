@@ -1,0 +1,85 @@
+"""What a search loop, and a walker of its tree, may touch of a search.
+
+Every backtracking algorithm of pydlx (:mod:`dlx.algorithms` lists them)
+runs inside one :class:`dlx.Search`: the search owns the mutable arrays,
+the statistics, the budgets and the stacks of chosen nodes, and hands
+them to the algorithm's loop and walker as a :class:`Frame`.  A loop may
+read and write exactly the attributes named here, and call
+:meth:`Frame.tick` and :meth:`Frame.choose_at_random`; nothing else of
+the search.  An algorithm that needs state of its own per search (the
+bounds of Algorithm M, say) makes it in its ``prepare`` step and keeps it
+in :attr:`Frame.state`.
+
+Keeping this a protocol, in a module that imports nothing of the engine,
+lets the algorithms' modules stand below :mod:`dlx.engine` with no import
+circle: the engine asks :mod:`dlx.algorithms` for a loop, and the loop
+knows the search only as a frame.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from dlx.links import Links
+from dlx.stats import Outcome, Stats
+
+__all__ = ["Frame"]
+
+
+class Frame(Protocol):
+    """One search's state, as its loop and its walker see it.
+
+    :ivar links: the compiled problem (read only).
+    :ivar up: the search's own copy of the up links.
+    :ivar down: the search's own copy of the down links.
+    :ivar size: the search's own copy of the list lengths (in the
+        problem's form; Algorithm M makes it plain lengths).
+    :ivar color: the search's own copy of the colour codes, or ``None``.
+    :ivar stats: the statistics, brought up to date by the loop at each
+        clock check, at each solution and at the end.
+    :ivar outcome: how the search stands; the loop sets
+        :attr:`~dlx.Outcome.EXHAUSTED` or :attr:`~dlx.Outcome.LIMIT_REACHED`.
+    :ivar limit: stop after this many solutions in all (``None``: no limit).
+    :ivar rng: the tie-breaking generator (searches with a ``seed``), or
+        ``None`` for Knuth's rule.
+    :ivar base: the chosen nodes of the fixed levels (a prefix), which
+        the loop never backs up through.
+    :ivar stack: the chosen node of each level the loop backs up through;
+        filled by :func:`dlx.position.start` when the search does not
+        start at its root, then pushed and popped by the loop.
+    :ivar saves: what the loop keeps per level of ``stack`` besides the
+        node (snapshots of the sizes, for Algorithm X).
+    :ivar state: the algorithm's own state for this search (``None`` for
+        Algorithm X), made by its ``prepare``.
+    """
+
+    links: Links
+    up: list[int]
+    down: list[int]
+    size: bytearray | list[int]
+    color: list[int] | None
+    stats: Stats
+    outcome: Outcome
+    limit: int | None
+    rng: random.Random | None
+    base: list[int]
+    stack: list[int]
+    saves: list[Any]
+    state: Any
+
+    def tick(self, nodes: int, started: float) -> int:
+        """The clock check on entering node ``nodes``; return the node of the next one.
+
+        The loop calls it first with ``stats.nodes + 1`` (before its first
+        node) and then whenever its node count reaches the value returned,
+        with ``stats`` brought up to date (``stats.nodes`` is ``nodes - 1``).
+        It raises :class:`~dlx.BudgetExceeded` or :class:`~dlx.Interrupted`
+        and calls the progress hook when a report is due.
+        """
+        ...
+
+    def choose_at_random(self, value: int, size: Sequence[int]) -> int:
+        """One of the items whose entry in ``size`` is ``value``, drawn with ``rng``."""
+        ...
