@@ -51,13 +51,13 @@ from sudoku.errors import RegionError, SudokuError
 from sudoku.grading import LEVEL_NAMES, Grade
 from sudoku.grading import grade as grade_of
 from sudoku.grid import (
-    _NO_BOXES,
+    NO_BOXES,
     ArrayLike,
     Grid,
     GridLike,
-    _box_for,
-    _check_alphabet,
+    box_for,
     box_shape,
+    check_alphabet,
 )
 from sudoku.regions import Regions, read_region_map, regions_of
 from sudoku.solver import count
@@ -179,7 +179,7 @@ class _Geometry:
 def _variant_geometry(regions: Regions) -> _Geometry:
     # Regions of one shape are one object (regions_of caches them), so the
     # cache is keyed on the regions themselves.
-    box = regions.box if regions.box is not None else _box_for(regions.size, _NO_BOXES)
+    box = regions.box if regions.box is not None else box_for(regions.size, NO_BOXES)
     return _build_geometry(regions.size, box, regions.units, regions)
 
 
@@ -600,7 +600,7 @@ def _alphabet_for(size: int, alphabet: str | None) -> str:
                 f"(the built-in alphabets have at most {_MAX_SIZE} symbols)"
             )
         return _DIGITS[:size] if size <= 9 else _LETTERS[:size]
-    _check_alphabet(alphabet, size)
+    check_alphabet(alphabet, size)
     if "." in alphabet:
         raise SudokuError(f"alphabet {alphabet!r} contains '.', the blank")
     return alphabet

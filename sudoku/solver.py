@@ -74,10 +74,15 @@ def units_of(
     return regions_of(grid.size, grid.box, variant, labels)
 
 
-def _check_budget(
+def check_budget(
     limit: object = None, max_nodes: object = None, timeout: object = None
 ) -> None:
-    """Raise :class:`SudokuError` for a limit or budget that is not a number >= 0."""
+    """Raise :class:`SudokuError` for a limit or budget that is not a number >= 0.
+
+    ``limit`` and ``max_nodes`` must be ints, ``timeout`` an int or a
+    float (``None``: no cap).  Checked before any search starts, by the
+    solver's functions and by :func:`sudoku.grade`.
+    """
     for name, value in (("limit", limit), ("max_nodes", max_nodes)):
         if value is not None and (type(value) is not int or value < 0):
             raise SudokuError(f"{name}={value!r} is not an int of at least 0")
@@ -97,7 +102,7 @@ def _search(
     progress: Callable[[Progress], object] | None = None,
     count_only: bool = False,
 ) -> Search:
-    _check_budget(limit, max_nodes, timeout)
+    check_budget(limit, max_nodes, timeout)
     return encoding.problem.search(
         limit=limit,
         max_nodes=max_nodes,
@@ -385,7 +390,7 @@ def is_unique(
     >>> is_unique("1..." "...2" "..4." ".3.."), is_unique("." * 16)
     (True, False)
     """
-    _check_budget(None, max_nodes, timeout)
+    check_budget(None, max_nodes, timeout)
     encoding = _prepare(grid, alphabet, box, variant, regions)
     with _budget():
         return encoding.problem.is_unique(max_nodes=max_nodes, timeout=timeout)
