@@ -7,7 +7,8 @@ of givens and the seed that makes it again.
 How a puzzle is made:
 
 1. A random complete grid is filled in: the boxes on the diagonal get
-   random permutations (they share no row or column), then a search with
+   random permutations (they share no row or column; for a variant or a
+   jigsaw map only the first box or region does), then a search with
    random value order completes the grid.
 2. The cells are grouped into *orbits* of the symmetry (a cell and its
    mirror images), and the orbits are visited once each in random order.
@@ -28,9 +29,10 @@ How a puzzle is made:
 One pass is enough for minimality: emptying more orbits only adds
 solutions, so an orbit that could not go when it was visited cannot go at
 the end either.  The searches of step 2 work on *units* -- sets of N
-cells that hold each symbol once (rows, columns and boxes) -- and fill in
-naked and hidden singles before each branch; they are iterative (no
-recursion) and undo assignments from a trail instead of copying grids.
+cells that hold each symbol once (rows, columns, boxes or jigsaw
+regions, and a variant's diagonals or windows) -- and fill in naked and
+hidden singles before each branch; they are iterative (no recursion)
+and undo assignments from a trail instead of copying grids.
 
 Reproducibility: every random choice comes from a private
 :class:`random.Random` seeded with ``seed`` and uses only its
@@ -160,9 +162,9 @@ class Generated:
 class _Geometry:
     """The units of one grid shape, and which units each cell is in.
 
-    Every unit has N cells and holds each symbol once.  Extra regions
-    (diagonals, windows, jigsaw pieces) would be more units; the searches
-    below handle any number of units per cell.
+    Every unit has N cells and holds each symbol once.  A variant's
+    diagonals and windows are more units, and jigsaw regions replace the
+    boxes; the searches below handle any number of units per cell.
     """
 
     size: int

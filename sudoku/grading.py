@@ -11,7 +11,8 @@ many search nodes that took.
 The techniques, simplest first (:class:`sudoku.Technique`):
 
 1. *naked single*: a cell with one candidate left;
-2. *hidden single*: a symbol with one place left in a row, column or box;
+2. *hidden single*: a symbol with one place left in a unit (a row,
+   column or box, or any other unit of the grid);
 3. *locked candidates*: the places of a symbol in one unit all lie in a
    second unit, so the symbol goes nowhere else in the second (pointing
    and claiming);
@@ -25,8 +26,9 @@ The techniques, simplest first (:class:`sudoku.Technique`):
 10. *search*: none of the above gets any further.
 
 Every technique is written over the *units* of the grid (lists of cells
-that hold each symbol once: rows, columns and boxes); the fish (X-wing,
-swordfish) use the rows and columns.  Every deduction holds in every
+that hold each symbol once: rows, columns and boxes, or jigsaw regions
+instead of boxes, and a variant's diagonals or windows); the fish
+(X-wing, swordfish) use the rows and columns only.  Every deduction holds in every
 solution of the puzzle, so grading never changes the answer.
 
 The scale (``Grade.level``) groups the techniques into six levels:

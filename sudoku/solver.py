@@ -2,9 +2,10 @@
 
 Every function takes a grid in any representation that
 :class:`sudoku.Grid` reads (a string, a multi-line string, a list of row
-strings, a list of rows of one-character strings or of ints) and answers
-in the same representation, alphabet and layout.  ``alphabet=`` and
-``box=`` are as in :meth:`sudoku.Grid.parse`.
+strings, a list of rows of one-character strings or of ints); those that
+answer with grids (:func:`solve`, :func:`solutions`) answer in the same
+representation, alphabet and layout.  ``alphabet=`` and ``box=`` are as
+in :meth:`sudoku.Grid.parse`.
 
 ``max_nodes`` and ``timeout`` cap the search as in :class:`dlx.Search`:
 when one runs out, :class:`~sudoku.BudgetError` is raised, which is both a
@@ -52,8 +53,12 @@ def units_of(
 ) -> Regions | None:
     """The units of a parsed grid with a variant and jigsaw regions (``None``: plain).
 
-    The one place where ``variant=`` and ``regions=`` are read: every
-    function of :mod:`sudoku` that takes them goes through here.
+    How the functions that take a grid read ``variant=`` and
+    ``regions=``: the solving functions here, :func:`sudoku.grade`, and
+    :func:`sudoku.format_grid` and :func:`sudoku.to_svg` go through here.
+    :func:`sudoku.generate_puzzle` and the command line read a region map
+    themselves (:func:`sudoku.read_region_map`, :func:`sudoku.regions_of`):
+    they need its size before there is a grid.
 
     :param grid: the parsed grid (:meth:`sudoku.Grid.parse`; with
         ``boxes=False`` for jigsaw regions of a size without boxes).
@@ -383,7 +388,7 @@ def is_unique(
     :param timeout: as in :func:`solve`.
     :returns: ``True`` for exactly one solution, ``False`` for none or several.
     :raises SudokuError: as :func:`solve` does for a bad grid or a bad
-        ``limit``, ``max_nodes`` or ``timeout``.
+        ``max_nodes`` or ``timeout``.
     :raises BudgetError: (a :class:`dlx.BudgetExceeded` too) when
         ``max_nodes`` or ``timeout`` runs out.
 
