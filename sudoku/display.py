@@ -6,8 +6,10 @@ boxed and spaced styles back, and Norvig-style displays too.
 :func:`sudoku.to_svg` draws a puzzle, or a puzzle and its solution, as SVG:
 givens in black, the symbols the solver filled in in blue, thick lines
 around the boxes (or the jigsaw regions), and the cells of a variant's
-extra units shaded.  Nothing here imports anything beyond the standard
-library.
+extra units shaded.  The SVG is written as text: no drawing library is
+needed, and nothing outside pydlx is imported but the standard library's
+``xml.sax.saxutils.escape`` (the variant's units come from
+``sudoku.solver``, which imports :mod:`dlx`).
 """
 
 from __future__ import annotations

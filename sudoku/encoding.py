@@ -42,12 +42,21 @@ from sudoku.regions import Regions, regions_of
 __all__ = ["Encoding", "encode"]
 
 
-def _where(size: int, cell: int) -> str:
+def cell_name(size: int, cell: int) -> str:
+    """``"row r, column c"`` for a cell of an N x N grid (N = ``size``), from 1.
+
+    The wording of the messages of the encoding and of the grader.
+    """
     return f"row {cell // size + 1}, column {cell % size + 1}"
 
 
-def _conflict(grid: Grid, units: Regions, cell: int) -> ConflictError:
-    """The error for the given at ``cell``, which repeats an earlier given."""
+def conflict_error(grid: Grid, units: Regions, cell: int) -> ConflictError:
+    """The error for the given at ``cell``, which repeats an earlier given.
+
+    It names the first unit (in the order of ``units``) in which an
+    earlier given holds the same symbol, and both cells: the encoding and
+    the grader report a conflict in the same words.
+    """
     values = grid.values
     value = values[cell]
     size = grid.size
@@ -61,7 +70,7 @@ def _conflict(grid: Grid, units: Regions, cell: int) -> ConflictError:
                 second = (cell // size + 1, cell % size + 1)
                 return ConflictError(
                     f"symbol {symbol!r} twice in {units.names[u]}: "
-                    f"at {_where(size, other)} and {_where(size, cell)}",
+                    f"at {cell_name(size, other)} and {cell_name(size, cell)}",
                     symbol,
                     units.kinds[u],
                     first,
@@ -196,7 +205,7 @@ def encode(
             if plain:
                 r, c, b = cell_units[cell]
                 if not free[r] & free[c] & free[b] & bit:
-                    raise _conflict(grid, units, cell)
+                    raise conflict_error(grid, units, cell)
                 free[r] ^= bit
                 free[c] ^= bit
                 free[b] ^= bit
@@ -204,7 +213,7 @@ def encode(
             us = cell_units[cell]
             for u in us:
                 if not free[u] & bit:
-                    raise _conflict(grid, units, cell)
+                    raise conflict_error(grid, units, cell)
             for u in us:
                 free[u] ^= bit
         else:
@@ -304,7 +313,7 @@ def _fill_forced(
                 for u in us:
                     free[u] ^= bits
             else:
-                return rest, f"no symbol fits {_where(size, cell)}"
+                return rest, f"no symbol fits {cell_name(size, cell)}"
         if len(rest) < len(todo):
             todo = rest
             continue
@@ -338,7 +347,7 @@ def _fill_forced(
                         bits &= free[w]
                     if bits & (bits - 1):
                         return todo, (
-                            f"{_where(size, cell)} is the only place for two "
+                            f"{cell_name(size, cell)} is the only place for two "
                             f"symbols in {units.names[u]}"
                         )
                     if bits:
@@ -382,7 +391,7 @@ def _fill_plain(
                 free[c] ^= bits
                 free[b] ^= bits
             else:
-                return rest, f"no symbol fits {_where(size, cell)}"
+                return rest, f"no symbol fits {cell_name(size, cell)}"
         if len(rest) < len(todo):
             todo = rest
             continue
@@ -412,7 +421,7 @@ def _fill_plain(
                     bits = single & free[r] & free[c] & free[b]
                     if bits & (bits - 1):
                         return todo, (
-                            f"{_where(size, cell)} is the only place for two "
+                            f"{cell_name(size, cell)} is the only place for two "
                             f"symbols in {units.names[u]}"
                         )
                     if bits:

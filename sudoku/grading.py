@@ -11,7 +11,8 @@ many search nodes that took.
 The techniques, simplest first (:class:`sudoku.Technique`):
 
 1. *naked single*: a cell with one candidate left;
-2. *hidden single*: a symbol with one place left in a row, column or box;
+2. *hidden single*: a symbol with one place left in a unit (a row,
+   column or box, or any other unit of the grid);
 3. *locked candidates*: the places of a symbol in one unit all lie in a
    second unit, so the symbol goes nowhere else in the second (pointing
    and claiming);
@@ -25,8 +26,9 @@ The techniques, simplest first (:class:`sudoku.Technique`):
 10. *search*: none of the above gets any further.
 
 Every technique is written over the *units* of the grid (lists of cells
-that hold each symbol once: rows, columns and boxes); the fish (X-wing,
-swordfish) use the rows and columns.  Every deduction holds in every
+that hold each symbol once: rows, columns and boxes, or jigsaw regions
+instead of boxes, and a variant's diagonals or windows); the fish
+(X-wing, swordfish) use the rows and columns only.  Every deduction holds in every
 solution of the puzzle, so grading never changes the answer.
 
 The scale (``Grade.level``) groups the techniques into six levels:
@@ -59,11 +61,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from dlx import BudgetExceeded, ExactCover, Progress
-from sudoku.encoding import _conflict, _where
+from sudoku.encoding import cell_name, conflict_error
 from sudoku.errors import BudgetError, MultipleSolutionsError, NoSolutionError
 from sudoku.grid import ArrayLike, Grid, GridLike
 from sudoku.regions import Regions, regions_of
-from sudoku.solver import _check_budget, units_of
+from sudoku.solver import check_budget, units_of
 
 __all__ = ["DIABOLICAL_NODES", "LEVEL_NAMES", "Grade", "Technique", "grade"]
 
@@ -279,7 +281,7 @@ class _Board:
         self.cand = cand
         for cell, value in enumerate(values):
             if not value and not cand[cell]:
-                raise _Contradiction(f"no symbol fits {_where(layout.size, cell)}")
+                raise _Contradiction(f"no symbol fits {cell_name(layout.size, cell)}")
 
     def apply(self, found: _Found) -> int:
         """Make the deductions; return how many changed the grid."""
@@ -295,7 +297,7 @@ class _Board:
             bit = 1 << (value - 1)
             if values[cell] or not cand[cell] & bit:
                 raise _Contradiction(
-                    f"{_where(size, cell)} must hold {self.symbol(value)!r}, "
+                    f"{cell_name(size, cell)} must hold {self.symbol(value)!r}, "
                     "which cannot go there"
                 )
             values[cell] = value
@@ -305,14 +307,14 @@ class _Board:
                 if cand[p] & bit:
                     cand[p] ^= bit
                     if not cand[p]:
-                        raise _Contradiction(f"no symbol fits {_where(size, p)}")
+                        raise _Contradiction(f"no symbol fits {cell_name(size, p)}")
         for cell, mask in eliminations.items():
             removed = cand[cell] & mask
             if removed:
                 cand[cell] ^= removed
                 done += removed.bit_count()
                 if not cand[cell]:
-                    raise _Contradiction(f"no symbol fits {_where(size, cell)}")
+                    raise _Contradiction(f"no symbol fits {cell_name(size, cell)}")
         return done
 
 
@@ -357,7 +359,7 @@ def _hidden_singles(board: _Board) -> _Found:
             if bits:
                 if bits & (bits - 1):
                     raise _Contradiction(
-                        f"{_where(layout.size, cell)} is the only place for two "
+                        f"{cell_name(layout.size, cell)} is the only place for two "
                         f"symbols in {layout.names[index]}"
                     )
                 found.append((cell, bits.bit_length()))
@@ -643,7 +645,7 @@ def grade(
     >>> grade("..24" "...." "...." "13..", variant="x").name
     'easy'
     """
-    _check_budget(None, max_nodes, timeout)
+    check_budget(None, max_nodes, timeout)
     parsed = Grid.parse(grid, alphabet=alphabet, box=box, boxes=regions is None)
     units = units_of(parsed, variant, regions)
     return _grade(
@@ -713,5 +715,5 @@ def _check_givens(grid: Grid, units: Regions) -> None:
         bit = 1 << (value - 1)
         for index in units.cell_units[cell]:
             if seen[index] & bit:
-                raise _conflict(grid, units, cell)
+                raise conflict_error(grid, units, cell)
             seen[index] |= bit

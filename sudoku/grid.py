@@ -73,6 +73,8 @@ __all__ = [
     "is_rule",
     "undecorated",
 ]
+# Not in __all__, though public-named for the other sudoku modules that use
+# them: NO_BOXES, box_for, check_alphabet, is_array, whole_number.
 
 #: Characters that are always blanks (unless an explicit alphabet uses them).
 #: ``0`` is a blank too whenever it is not a symbol.
@@ -231,7 +233,13 @@ def _decoding(alphabet: str) -> dict[str, int]:
     return table
 
 
-def _check_alphabet(alphabet: str, size: int) -> None:
+def check_alphabet(alphabet: str, size: int) -> None:
+    """Raise :class:`AlphabetError` unless ``alphabet`` is N distinct symbols.
+
+    For the grid readers here and :func:`sudoku.generate`'s ``alphabet=``:
+    the alphabet must be a string of ``size`` different characters, none
+    of them white space.
+    """
     if not isinstance(alphabet, str):
         raise AlphabetError(f"alphabet={alphabet!r} is not a string")
     if len(alphabet) != size:
@@ -360,8 +368,8 @@ class Grid:
         if alphabet is not None and not isinstance(alphabet, str):
             raise AlphabetError(f"alphabet={alphabet!r} is not a string")
         if not boxes and box is None:
-            box = _NO_BOXES
-        if _is_array(grid):
+            box = NO_BOXES
+        if is_array(grid):
             return cls._parse_array(grid, alphabet, box)
         if isinstance(grid, str):
             text = grid.strip()
@@ -429,11 +437,11 @@ class Grid:
         if size * size != given or size == 0:
             if alphabet is not None:
                 raise _size_error(given, len(alphabet), f"(alphabet {alphabet!r})")
-            if box is not None and box is not _NO_BOXES:
+            if box is not None and box is not NO_BOXES:
                 rows, cols = _checked_box(box)
                 raise _size_error(given, rows * cols, f"(box={box})")
             raise _size_error(given, None, "")
-        shape = _box_for(size, box)
+        shape = box_for(size, box)
         values, alphabet, blank = _read_text(text, size, alphabet)
         return cls(size, shape, values, alphabet, _Form.FLAT, blank, end)
 
@@ -447,7 +455,7 @@ class Grid:
         end: str,
     ) -> Grid:
         size = len(rows)
-        shape = _box_for(size, box)
+        shape = box_for(size, box)
         for r, row in enumerate(rows, 1):
             if len(row) != size:
                 raise GridSizeError(
@@ -467,7 +475,7 @@ class Grid:
         box: tuple[int, int] | None,
     ) -> Grid:
         size = len(rows)
-        shape = _box_for(size, box)
+        shape = box_for(size, box)
         cells: list[object] = []
         for r, row in enumerate(rows, 1):
             if not isinstance(row, Sequence) or isinstance(row, str):
@@ -510,7 +518,7 @@ class Grid:
         for k, cell in enumerate(cells):
             if cell is None:
                 numbers.append(0)
-            elif (value := _whole(cell)) is not None and 0 <= value <= size:
+            elif (value := whole_number(cell)) is not None and 0 <= value <= size:
                 numbers.append(value)
             else:
                 raise SymbolError(
@@ -601,13 +609,19 @@ class Grid:
         )
 
 
-#: Passed as ``box`` for a grid without boxes (``Grid.parse(boxes=False)``).
-_NO_BOXES = (0, 0)
+#: Passed as ``box`` for a grid without boxes (``Grid.parse(boxes=False)``,
+#: a jigsaw grid); recognised by identity, so pass this very tuple.
+NO_BOXES = (0, 0)
 
 
-def _box_for(size: int, box: tuple[int, int] | None) -> tuple[int, int]:
-    """The box shape of a grid being parsed; any size goes without boxes."""
-    if box is not _NO_BOXES:
+def box_for(size: int, box: tuple[int, int] | None) -> tuple[int, int]:
+    """The box shape of a grid being parsed; any size goes without boxes.
+
+    ``box`` is checked as :func:`box_shape` does (``None``: the default
+    shape).  With :data:`NO_BOXES` the default shape is taken when ``size``
+    has one, and ``(1, size)`` otherwise (a 5x5 or 7x7 jigsaw grid).
+    """
+    if box is not NO_BOXES:
         return box_shape(size, box)
     try:
         return box_shape(size)
@@ -704,7 +718,7 @@ def undecorated(lines: Sequence[str]) -> list[str] | None:
     return [cells_of_row(line) for line in lines if line and not is_rule(line, size)]
 
 
-def _is_array(grid: object) -> bool:
+def is_array(grid: object) -> bool:
     """Whether ``grid`` looks like a NumPy array (never imports NumPy)."""
     return (
         not isinstance(grid, str | Sequence)
@@ -715,7 +729,7 @@ def _is_array(grid: object) -> bool:
     )
 
 
-def _whole(cell: object) -> int | None:
+def whole_number(cell: object) -> int | None:
     """``cell`` as an int if it is an integer of any type (NumPy's too), not a bool."""
     if isinstance(cell, bool):
         return None
@@ -732,7 +746,7 @@ def _read_text(
     if alphabet is None:
         alphabet = detect_alphabet(text, size)
     else:
-        _check_alphabet(alphabet, size)
+        check_alphabet(alphabet, size)
     table = _decoding(alphabet)
     try:
         values = [table[ch] for ch in text]

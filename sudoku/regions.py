@@ -26,7 +26,7 @@ from functools import lru_cache
 from typing import Any
 
 from sudoku.errors import GridSizeError, RegionError
-from sudoku.grid import ArrayLike, GridLike, _is_array, _whole
+from sudoku.grid import ArrayLike, GridLike, is_array, whole_number
 from sudoku.wording import counted, grid
 
 __all__ = ["VARIANTS", "Regions", "read_region_map", "regions_of"]
@@ -348,7 +348,7 @@ def read_region_map(
     >>> read_region_map([[1, 1], [2, 2]], 2)
     (1, 1, 2, 2)
     """
-    if _is_array(regions):
+    if is_array(regions):
         regions = regions.tolist()  # type: ignore[union-attr]
     labels: list[Hashable]
     rows: list[Any]
@@ -402,7 +402,7 @@ def read_region_map(
 
 def _label(cell: object) -> Hashable:
     """A map cell as a label: NumPy integers become ints; unhashable cells are refused."""
-    value = _whole(cell)
+    value = whole_number(cell)
     if value is not None:
         return value
     if isinstance(cell, str) and len(cell.strip()) == 1:

@@ -2,9 +2,10 @@
 
 Every function takes a grid in any representation that
 :class:`sudoku.Grid` reads (a string, a multi-line string, a list of row
-strings, a list of rows of one-character strings or of ints) and answers
-in the same representation, alphabet and layout.  ``alphabet=`` and
-``box=`` are as in :meth:`sudoku.Grid.parse`.
+strings, a list of rows of one-character strings or of ints); those that
+answer with grids (:func:`solve`, :func:`solutions`) answer in the same
+representation, alphabet and layout.  ``alphabet=`` and ``box=`` are as
+in :meth:`sudoku.Grid.parse`.
 
 ``max_nodes`` and ``timeout`` cap the search as in :class:`dlx.Search`:
 when one runs out, :class:`~sudoku.BudgetError` is raised, which is both a
@@ -52,8 +53,12 @@ def units_of(
 ) -> Regions | None:
     """The units of a parsed grid with a variant and jigsaw regions (``None``: plain).
 
-    The one place where ``variant=`` and ``regions=`` are read: every
-    function of :mod:`sudoku` that takes them goes through here.
+    How the functions that take a grid read ``variant=`` and
+    ``regions=``: the solving functions here, :func:`sudoku.grade`, and
+    :func:`sudoku.format_grid` and :func:`sudoku.to_svg` go through here.
+    :func:`sudoku.generate_puzzle` and the command line read a region map
+    themselves (:func:`sudoku.read_region_map`, :func:`sudoku.regions_of`):
+    they need its size before there is a grid.
 
     :param grid: the parsed grid (:meth:`sudoku.Grid.parse`; with
         ``boxes=False`` for jigsaw regions of a size without boxes).
@@ -74,10 +79,15 @@ def units_of(
     return regions_of(grid.size, grid.box, variant, labels)
 
 
-def _check_budget(
+def check_budget(
     limit: object = None, max_nodes: object = None, timeout: object = None
 ) -> None:
-    """Raise :class:`SudokuError` for a limit or budget that is not a number >= 0."""
+    """Raise :class:`SudokuError` for a limit or budget that is not a number >= 0.
+
+    ``limit`` and ``max_nodes`` must be ints, ``timeout`` an int or a
+    float (``None``: no cap).  Checked before any search starts, by the
+    solver's functions and by :func:`sudoku.grade`.
+    """
     for name, value in (("limit", limit), ("max_nodes", max_nodes)):
         if value is not None and (type(value) is not int or value < 0):
             raise SudokuError(f"{name}={value!r} is not an int of at least 0")
@@ -97,7 +107,7 @@ def _search(
     progress: Callable[[Progress], object] | None = None,
     count_only: bool = False,
 ) -> Search:
-    _check_budget(limit, max_nodes, timeout)
+    check_budget(limit, max_nodes, timeout)
     return encoding.problem.search(
         limit=limit,
         max_nodes=max_nodes,
@@ -378,14 +388,14 @@ def is_unique(
     :param timeout: as in :func:`solve`.
     :returns: ``True`` for exactly one solution, ``False`` for none or several.
     :raises SudokuError: as :func:`solve` does for a bad grid or a bad
-        ``limit``, ``max_nodes`` or ``timeout``.
+        ``max_nodes`` or ``timeout``.
     :raises BudgetError: (a :class:`dlx.BudgetExceeded` too) when
         ``max_nodes`` or ``timeout`` runs out.
 
     >>> is_unique("1..." "...2" "..4." ".3.."), is_unique("." * 16)
     (True, False)
     """
-    _check_budget(None, max_nodes, timeout)
+    check_budget(None, max_nodes, timeout)
     encoding = _prepare(grid, alphabet, box, variant, regions)
     with _budget():
         return encoding.problem.is_unique(max_nodes=max_nodes, timeout=timeout)
