@@ -47,7 +47,7 @@ from typing import Any
 from dlx import algorithm_c, algorithm_m, algorithm_x, algorithm_x_packed, memo
 from dlx.frame import Frame
 from dlx.links import Links
-from dlx.memo import DEFAULT_MAX_BYTES, MemoSearch, Zdd
+from dlx.memo import DEFAULT_MAX_BYTES, UNSUPPORTED, MemoSearch, Zdd
 from dlx.position import Walker
 from dlx.stats import Outcome, Stats
 
@@ -139,9 +139,6 @@ class Algorithm:
             raise ValueError(f"{self.title} has no loop form {name!r} (it has {names})")
         raise ValueError(f"no loop form of {self.title} can run this problem")
 
-
-#: Why memoised counting (``method="memo"``, :meth:`dlx.ExactCover.zdd`) refuses bounds.
-UNSUPPORTED = "not supported for a problem with bounds on its items (Algorithm M) yet"
 
 _COMMON = frozenset({"resume", "prefix", "split", "estimate", "seed"})
 

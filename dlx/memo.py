@@ -71,7 +71,12 @@ from dlx.clock import Clocked
 from dlx.links import ACTIVE_BYTE, Links
 from dlx.stats import Outcome, Progress, Stats
 
-__all__ = ["DEFAULT_MAX_BYTES", "MemoSearch", "Zdd"]
+__all__ = ["DEFAULT_MAX_BYTES", "UNSUPPORTED", "MemoSearch", "Zdd"]
+
+#: Why memoised search (``method="memo"``, :meth:`dlx.ExactCover.zdd`)
+#: refuses bounds: its memo of subproblems keys on the items left, not on
+#: their bounds.  :mod:`dlx.algorithms` words its refusals with it.
+UNSUPPORTED = "not supported for a problem with bounds on its items (Algorithm M) yet"
 
 #: The memory budget of a memoised search unless told otherwise: 1 GiB.
 DEFAULT_MAX_BYTES = 1 << 30
@@ -301,8 +306,6 @@ class MemoSearch(Clocked):
         if branching not in ("mrv", "first"):
             raise ValueError(f"branching must be 'mrv' or 'first', not {branching!r}")
         if links.bound is not None:
-            from dlx.multiplicity import UNSUPPORTED
-
             raise ValueError(f"memoised search is {UNSUPPORTED}")
         for name, value in (
             ("max_nodes", max_nodes),

@@ -616,11 +616,6 @@ _SEARCHED, _COUNTED = 1, 2
 #: re-measured on a faster machine, 5.4 ms against 10.5 ms).
 _QUICK_NODES = 200
 
-#: The old name of :func:`bitmask_search`, kept only because
-#: ``tests/test_generate.py`` imports it; drop it when that test imports
-#: ``bitmask_search``.
-_search = bitmask_search
-
 
 # -- the public functions -------------------------------------------------------
 

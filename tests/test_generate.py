@@ -449,7 +449,7 @@ def test_search_over_extra_units_agrees_with_brute_force() -> None:
     """4x4 with both diagonals as units: cells in 3 to 5 units (the generic path)."""
     from itertools import permutations
 
-    from sudoku.generator import _build_geometry, _search
+    from sudoku.generator import _build_geometry, bitmask_search
     from sudoku.regions import regions_of
 
     size = 4
@@ -491,7 +491,7 @@ def test_search_over_extra_units_agrees_with_brute_force() -> None:
             if all(v in (0, w) for v, w in zip(cells, g, strict=True))
             and g[ban] != banned
         ]
-        found = _search(geo, cells, ban if banned else -1, banned)
+        found = bitmask_search(geo, cells, ban if banned else -1, banned)
         if fits:
             assert found in fits
         else:

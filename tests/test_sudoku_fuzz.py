@@ -54,7 +54,7 @@ def damaged(line: str, draw: st.DrawFn) -> str:
     if how == "double":
         return line[: k + 1] + line[k:]
     if how == "replace":
-        return line[:k] + draw(st.characters()) + line[k + 1 :]
+        return line[:k] + draw(st.characters(codec="utf-8")) + line[k + 1 :]
     return line
 
 
