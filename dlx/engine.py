@@ -100,6 +100,11 @@ class Search(Clocked, Iterator[tuple[int, ...]]):
         (each for the item the search would branch on there); the search
         covers only the subtree below them and never backs up above it.
         Its statistics count only the work below the prefix.
+    :param floor: with ``prefix``: how many of its levels are fixed
+        (default: all).  The search enters the node below the prefix and
+        then, like a resumed search, goes on with the later options of
+        the levels from ``floor`` down, never backing up above it: the
+        subproblems :func:`dlx.position.split` hands back are searched so.
     :param algorithm: the name of the algorithm to run (see
         :mod:`dlx.algorithms`); ``None`` takes the default for the
         problem (Algorithm M with bounds, C with colours, else X).
@@ -138,12 +143,20 @@ class Search(Clocked, Iterator[tuple[int, ...]]):
         progress_interval: float = 1.0,
         resume: Position | None = None,
         prefix: Sequence[int] | None = None,
+        floor: int | None = None,
         algorithm: str | None = None,
         form: str | None = None,
     ) -> None:
         check_budgets(limit, max_nodes, timeout, progress_interval)
         if resume is not None and prefix is not None:
             raise ValueError("give resume or prefix, not both")
+        if floor is not None and (
+            prefix is None or not 0 <= floor <= len(prefix)
+        ):
+            raise ValueError(
+                "floor goes with prefix, from 0 to its length, "
+                f"not {floor} (prefix {prefix!r})"
+            )
         chosen: tuple[Algorithm, LoopForm] = algorithms.choose(
             links, algorithm or self.ALGORITHM, form
         )
@@ -190,7 +203,8 @@ class Search(Clocked, Iterator[tuple[int, ...]]):
             )
         elif prefix is not None:
             path = [(None, option) for option in prefix]
-            position.start(self, self.walker(), path, len(prefix))
+            fixed = len(prefix) if floor is None else floor
+            position.start(self, self.walker(), path, fixed)
         if not alive:
             self.outcome = Outcome.EXHAUSTED
             self._steps: Iterator[tuple[int, ...]] = iter(())

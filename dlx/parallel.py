@@ -290,7 +290,7 @@ class _Task:
     serial: int
     key: str
     payload: bytes
-    pieces: tuple[tuple[tuple[int, ...], float], ...]
+    pieces: tuple[tuple[tuple[int, ...], int, float], ...]
     count_only: bool
     limit: int | None
     nodes: int | None
@@ -306,7 +306,8 @@ class _PieceResult:
     cleansings: int
     solutions: int
     found: list[tuple[int, ...]] | None
-    rest: list[tuple[tuple[int, ...], float]] | None  # None: searched to the end
+    # None: searched to the end; else what is left: (prefix, floor, weight).
+    rest: list[tuple[tuple[int, ...], int, float]] | None
     truncated: bool  # stopped by the limit: nothing after it is wanted
 
 
@@ -367,8 +368,10 @@ def _unpack(key: str, payload: bytes) -> Links:
     return links
 
 
-def _describe(prefix: Sequence[int]) -> str:
-    return f"the subproblem below prefix {list(prefix)}"
+def _describe(prefix: Sequence[int], floor: int | None = None) -> str:
+    if floor is None or floor == len(prefix):
+        return f"the subproblem below prefix {list(prefix)}"
+    return f"the subproblem at prefix {list(prefix)} from level {floor} on"
 
 
 def _run_task(task: _Task) -> _TaskResult:
@@ -378,7 +381,7 @@ def _run_task(task: _Task) -> _TaskResult:
     deadline = None if task.seconds is None else started + task.seconds
     used = 0
     results: list[_PieceResult] = []
-    for prefix, weight in task.pieces:
+    for prefix, floor, weight in task.pieces:
         nodes_left = None if task.nodes is None else task.nodes - used
         seconds_left = None if deadline is None else deadline - time.perf_counter()
         if results and (
@@ -388,10 +391,12 @@ def _run_task(task: _Task) -> _TaskResult:
             break  # the rest goes back to the queue
         try:
             results.append(
-                _run_piece(links, task, prefix, weight, nodes_left, seconds_left)
+                _run_piece(
+                    links, task, prefix, floor, weight, nodes_left, seconds_left
+                )
             )
         except BaseException as error:
-            error.add_note(f"in {_describe(prefix)} (a dlx.parallel task)")
+            error.add_note(f"in {_describe(prefix, floor)} (a dlx.parallel task)")
             raise
         used += results[-1].nodes
     return _TaskResult(results, time.perf_counter() - started)
@@ -401,6 +406,7 @@ def _run_piece(
     links: Links,
     task: _Task,
     prefix: tuple[int, ...],
+    floor: int,
     weight: float,
     nodes: int | None,
     seconds: float | None,
@@ -408,6 +414,7 @@ def _run_piece(
     search = search_class(links)(
         links,
         prefix=prefix,
+        floor=floor,
         count_only=task.count_only,
         limit=task.limit,
         max_nodes=None if nodes is None else max(nodes, 1),
@@ -458,13 +465,16 @@ def process_context() -> multiprocessing.context.BaseContext:
 
 # -- where a split search stands ------------------------------------------------------
 
-#: A subproblem of a split search: its prefix, its weight, and what is
-#: known of its solutions (``None``: not searched; a list: found, not handed
-#: out yet; a number: as many found by a counting search).
-_Seed = tuple[tuple[int, ...], float, list[tuple[int, ...]] | int | None]
+#: A subproblem of a split search: its prefix, its weight, what is known
+#: of its solutions (``None``: not searched; a list: found, not handed out
+#: yet; a number: as many found by a counting search), and its floor (see
+#: :func:`dlx.position.split`; the prefix's length for a plain subproblem).
+_Seed = tuple[tuple[int, ...], float, list[tuple[int, ...]] | int | None, int]
 
 #: The name and version of :class:`Pieces` in JSON; another is refused.
-PIECES_FORMAT = "pydlx-pieces-2"
+#: Pieces of ``pydlx-pieces-2`` (before subproblems had floors) are read too.
+PIECES_FORMAT = "pydlx-pieces-3"
+_OLD_PIECES_FORMAT = "pydlx-pieces-2"
 
 
 @dataclass(frozen=True, slots=True)
@@ -479,10 +489,13 @@ class Pieces:
     out exactly the solutions after the ones already handed out, and ends
     with exactly the count and statistics of one run.
 
-    :ivar pieces: ``(prefix, weight, solutions)`` of each subproblem left,
-        in the serial order; ``solutions`` is ``None`` for one still to
-        search, else its solutions, found but not yet handed out (for a
-        counting search, how many).
+    :ivar pieces: ``(prefix, weight, solutions, floor)`` of each
+        subproblem left, in the serial order; ``solutions`` is ``None``
+        for one still to search, else its solutions, found but not yet
+        handed out (for a counting search, how many); ``floor`` is how
+        many levels of the prefix are fixed (its length, except for a
+        subproblem that goes on where a task stopped: see
+        :func:`dlx.position.split`).
     :ivar stats: the counts so far.
     :ivar fingerprint: identifies the problem (:func:`dlx.position.fingerprint`).
     :ivar handed_out: the solutions handed out so far.
@@ -509,8 +522,8 @@ class Pieces:
     def to_json(self) -> str:
         """These pieces as one line of JSON; :meth:`from_json` reads it back.
 
-        >>> Pieces((((0,), 1.0, None),), Stats(1, 2, 0, 0), "ab", 0).to_json()[:30]
-        '{"format": "pydlx-pieces-2", "'
+        >>> Pieces((((0,), 1.0, None, 1),), Stats(1, 2, 0, 0), "ab", 0).to_json()[:30]
+        '{"format": "pydlx-pieces-3", "'
         """
         stats = self.stats
         return json.dumps(
@@ -525,8 +538,8 @@ class Pieces:
                 ],
                 "handed_out": self.handed_out,
                 "pieces": [
-                    [list(prefix), weight, *_found_json(found)]
-                    for prefix, weight, found in self.pieces
+                    [list(prefix), weight, floor, *_found_json(found)]
+                    for prefix, weight, found, floor in self.pieces
                 ],
             }
         )
@@ -542,27 +555,36 @@ class Pieces:
         >>> Pieces.from_json("[]")
         Traceback (most recent call last):
           ...
-        dlx.errors.PositionError: not the state of a split search (no 'format' pydlx-pieces-2)
+        dlx.errors.PositionError: not the state of a split search (no 'format' pydlx-pieces-3)
         """
         try:
             data = json.loads(text)
         except (ValueError, UnicodeDecodeError):
             raise PositionError("not the state of a split search (not JSON)") from None
-        if not isinstance(data, dict) or data.get("format") != PIECES_FORMAT:
+        if not isinstance(data, dict) or data.get("format") not in (
+            PIECES_FORMAT,
+            _OLD_PIECES_FORMAT,
+        ):
             raise PositionError(
                 f"not the state of a split search (no 'format' {PIECES_FORMAT})"
             )
+        # [prefix, weight, floor, found?]; the old format had no floors.
+        floors = data["format"] == PIECES_FORMAT
         try:
             nodes, updates, cleansings, solutions = (int(v) for v in data["stats"])
-            pieces = []
+            pieces: list[_Seed] = []
             for entry in data["pieces"]:
                 prefix = tuple(int(option) for option in entry[0])
+                floor = int(entry[2]) if floors else len(prefix)
+                if not 0 <= floor <= len(prefix):
+                    raise ValueError(floor)
+                known = entry[3:] if floors else entry[2:]
                 found: list[tuple[int, ...]] | int | None = None
-                if len(entry) > 2 and isinstance(entry[2], int):
-                    found = int(entry[2])
-                elif len(entry) > 2:
-                    found = [tuple(int(k) for k in s) for s in entry[2]]
-                pieces.append((prefix, float(entry[1]), found))
+                if known and isinstance(known[0], int):
+                    found = int(known[0])
+                elif known:
+                    found = [tuple(int(k) for k in s) for s in known[0]]
+                pieces.append((prefix, float(entry[1]), found, floor))
             fingerprint = str(data["fingerprint"])
             handed_out = int(data["handed_out"])
         except (KeyError, TypeError, ValueError, IndexError):
@@ -589,6 +611,7 @@ class _Slot:
     key: tuple[int, ...]  # orders the slots like the serial search
     prefix: tuple[int, ...]
     weight: float
+    floor: int  # the levels of the prefix that are fixed
     done: bool = False
     count: int = 0
     found: list[tuple[int, ...]] | None = None
@@ -794,22 +817,25 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
         if self._head is None:  # not started
             if self._resume is not None:
                 return self._resume
-            return Pieces((((), 1.0, None),), Stats(), fp, 0)
+            return Pieces((((), 1.0, None, 0),), Stats(), fp, 0)
         left: list[_Seed] = []
         # Solutions taken from the workers' results but not handed out yet,
         # then each subproblem from the first not handed out: those done
         # keep their solutions (a counting search: how many).
         if self._pending:
             pending = self._pending[::-1]
-            left.append(((), 0.0, len(pending) if self._count_only else pending))
+            left.append(
+                ((), 0.0, len(pending) if self._count_only else pending, 0)
+            )
         slot = self._cursor
         while slot is not None:
             if not slot.done:
-                left.append((slot.prefix, slot.weight, None))
+                left.append((slot.prefix, slot.weight, None, slot.floor))
             elif self._count_only:
-                left.append((slot.prefix, slot.weight, slot.count))
+                left.append((slot.prefix, slot.weight, slot.count, slot.floor))
             else:
-                left.append((slot.prefix, slot.weight, list(slot.found or ())))
+                found = list(slot.found or ())
+                left.append((slot.prefix, slot.weight, found, slot.floor))
             slot = slot.next
         return Pieces(tuple(left), dataclasses.replace(self.stats), fp, self.handed_out)
 
@@ -875,6 +901,7 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
                     e.options,
                     e.weight,
                     [_solution(e.options)] if e.solution else None,
+                    len(e.options),
                 )
                 for e in cut.entries
             ]
@@ -884,8 +911,8 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
         tail: _Slot | None = None
         queue: list[_Slot] = []
         outstanding = 0.0  # the weight of the subproblems not yet searched
-        for k, (prefix, weight, found) in enumerate(seeds):
-            slot = _Slot((k,), prefix, weight)
+        for k, (prefix, weight, found, floor) in enumerate(seeds):
+            slot = _Slot((k,), prefix, weight, floor)
             if isinstance(found, int):
                 slot.done = True
                 slot.count = found
@@ -1019,7 +1046,7 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
             serial,
             key,
             payload,
-            tuple((slot.prefix, slot.weight) for slot in slots),
+            tuple((slot.prefix, slot.floor, slot.weight) for slot in slots),
             self._count_only,
             self._limit,
             nodes,
@@ -1036,7 +1063,9 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
         error = future.exception()
         if error is None:
             return future.result()
-        where = ", ".join(_describe(slot.prefix) for slot in flight.slots[:3])
+        where = ", ".join(
+            _describe(slot.prefix, slot.floor) for slot in flight.slots[:3]
+        )
         if len(flight.slots) > 3:
             where += f" and {len(flight.slots) - 3} more"
         if isinstance(error, BrokenExecutor):
@@ -1087,8 +1116,8 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
             if piece.rest is not None and not piece.truncated:
                 after = slot.next
                 previous = slot
-                for k, (prefix, weight) in enumerate(piece.rest):
-                    child = _Slot((*slot.key, k), prefix, weight)
+                for k, (prefix, floor, weight) in enumerate(piece.rest):
+                    child = _Slot((*slot.key, k), prefix, weight, floor)
                     previous.next = child
                     previous = child
                     heapq.heappush(queue, child)

@@ -41,6 +41,7 @@ from dlx.links import ACTIVE_BYTE, Links
 
 __all__ = [
     "FORMAT",
+    "SPLIT_PIECES",
     "ListWalker",
     "Position",
     "Walker",
@@ -557,46 +558,92 @@ def _walk(
     return nodes
 
 
-def split(
-    walker: Walker, path: Sequence[tuple[int, int]], floor: int, weight: float
-) -> tuple[int, int, list[tuple[tuple[int, ...], float]]]:
-    """The rest of a subproblem stopped on entering the node below ``path``.
+#: How many subproblems :func:`split` aims to hand back besides the one
+#: that goes on where the search stopped.
+SPLIT_PIECES = 8
 
-    ``walker`` is a fresh walker from the root of the problem.  Returns
-    the updates and cleansings the serial search spends on trying the
-    branches handed back (step X5, or Algorithm M's tweak and M5, for
-    each branch after the current one, at each level from ``floor``
-    down), and the new prefixes in the serial order with their weights:
-    the node's own subtree first, then the later options of each level,
-    deepest level first.  :mod:`dlx.parallel` calls it when a task's
-    time slice ends.
+
+def split(
+    walker: Walker,
+    path: Sequence[tuple[int, int]],
+    floor: int,
+    weight: float,
+    pieces: int = SPLIT_PIECES,
+) -> tuple[int, int, list[tuple[tuple[int, ...], int, float]]]:
+    """The rest of a subproblem stopped on entering the node below ``path``, in O(depth).
+
+    ``walker`` is a fresh walker from the root of the problem; ``path``
+    and ``floor`` are those of the stopped search's position.  The rest
+    is handed back as subproblems in the serial order, each
+    ``(options, floor, weight)``: searched with ``prefix=options`` and
+    ``floor=floor`` (see :class:`dlx.Search`), a subproblem enters the
+    node below its options and goes on from there, backing up no higher
+    than its floor.  The first one goes on where the search stopped: the
+    node's own subtree, then the later branches of every level from the
+    deepest up to some level ``k``; the others are the later branches of
+    the levels above ``k`` down to ``floor``, one subproblem each (their
+    floor is their length).  ``k`` is the deepest level that leaves at
+    least ``pieces`` of those, so that idle workers get work, while the
+    whole rest takes memory linear in the depth (not one full path per
+    branch left at every level).
+
+    Also returns the updates and cleansings the serial search spends on
+    trying the branches handed back one by one (step X5, or Algorithm
+    M's tweak and M5); the first subproblem counts its own.
+    :mod:`dlx.parallel` calls it when a task's time slice ends.  The
+    weights estimate each subproblem's share of the tree (Knuth's
+    estimate: a node's weight divided evenly among its branches).
+
+    :param walker: a walker from the root (:func:`dlx.algorithms.walker`).
+    :param path: per level, the item and the option.
+    :param floor: the levels above it are fixed.
+    :param weight: the stopped subproblem's weight.
+    :param pieces: how many separate subproblems to aim for.
+    :returns: the updates, the cleansings and the subproblems.
 
     >>> from dlx import ExactCover, algorithms
     >>> links = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]]).links()
     >>> split(algorithms.walker(links), [(0, 0)], 0, 1.0)
-    (1, 0, [((0,), 0.5), ((2,), 0.5)])
+    (1, 0, [((0,), 1, 0.5), ((2,), 1, 0.5)])
     """
     options = [option for _, option in path]
     nodes: list[int] = []
-    weights: list[float] = []  # the weight of each level's node
+    shares: list[float] = []  # the weight of each level's node
+    left: list[int] = []  # the branches after the node, per level
     share = weight
     for level, (item, option) in enumerate(path):
+        d = walker.degree(item)
         if level >= floor:
-            share /= walker.degree(item)
+            share /= d
         node = walker.enter(item, False)
+        skipped = 0
         while node >= 0 and walker.option(node) != option:
             node = walker.skip(node)
+            skipped += 1
         assert node >= 0, "a position of this problem"
         walker.take(node)
         nodes.append(node)
-        weights.append(share)
-    rest: list[tuple[tuple[int, ...], float]] = [(tuple(options), share)]
+        shares.append(share)
+        left.append(d - 1 - skipped)
+    # The levels floor .. k-1 hand back their branches one by one.
+    k = floor
+    wanted = 0
+    while k < len(path) and wanted < pieces:
+        wanted += left[k]
+        k += 1
+    going_on = shares[-1] if path else weight
+    going_on += sum(shares[level] * left[level] for level in range(k, len(path)))
+    rest: list[tuple[tuple[int, ...], int, float]] = [(tuple(options), k, going_on)]
+    for level in range(len(path) - 1, k - 1, -1):
+        walker.untake(nodes[level])
+        walker.leave(path[level][0])
     walker.updates = walker.cleansings = 0
-    for level in range(len(path) - 1, floor - 1, -1):
+    for level in range(k - 1, floor - 1, -1):
         sibling = walker.untake(nodes[level])
         while sibling >= 0:
             walker.take(sibling)
-            rest.append(((*options[:level], walker.option(sibling)), weights[level]))
+            prefix = (*options[:level], walker.option(sibling))
+            rest.append((prefix, level + 1, shares[level]))
             sibling = walker.untake(sibling)
         walker.leave(path[level][0])
     return walker.updates, walker.cleansings, rest

@@ -53,12 +53,14 @@ from dlx import (
     Progress,
     Search,
     Stats,
+    algorithms,
     parallel,
     parse_dlx,
 )
 from dlx.links import Links
-from dlx.multiplicity import MultiplicitySearch
+from dlx.engine import MultiplicitySearch
 from dlx.parallel import WorkerLost, frontier
+from dlx.position import SPLIT_PIECES, split
 
 ROOT = Path(__file__).resolve().parent.parent
 TESTS = ROOT / "tests"
@@ -212,6 +214,73 @@ def test_the_weights_of_the_rest_add_up() -> None:
     assert fractions[-1] == pytest.approx(1.0)
     assert all(0 <= f <= 1 for f in fractions)
     assert reports[-1].nodes == serial(langford(8).links())[1].nodes
+
+
+def path_problem(depth: int) -> ExactCover:
+    """Items x0..x(depth-1), each in two options: alone, and with the next item."""
+    problem = ExactCover(range(depth))
+    for i in range(depth):
+        problem.add_option([i])
+        if i + 1 < depth:
+            problem.add_option([i, i + 1])
+    return problem
+
+
+@pytest.mark.parametrize("depth", [200, 800])
+def test_the_rest_of_a_deep_subproblem_takes_memory_linear_in_its_depth(
+    depth: int,
+) -> None:
+    # Stopped deep down, a subproblem hands back its rest in O(depth): a
+    # few pieces, not one full path per branch left at every level.
+    links = path_problem(depth).links()
+    search = Search(links, max_nodes=depth - 10)
+    with pytest.raises(BudgetExceeded):
+        for _ in search:
+            pass
+    stopped = search.position()
+    assert len(stopped.path) > depth // 2
+    _, _, rest = split(algorithms.walker(links), stopped.path, 0, 1.0)
+    assert len(rest) <= SPLIT_PIECES + 2
+    assert sum(len(prefix) for prefix, _, _ in rest) <= (SPLIT_PIECES + 2) * depth
+    # The first piece goes on where the search stopped, backing up through
+    # the deep levels; the others are whole subtrees of shallow levels.
+    first, floor, _ = rest[0]
+    assert first == tuple(option for _, option in stopped.path)
+    assert 0 < floor < len(first)
+    assert all(len(prefix) == f for prefix, f, _ in rest[1:])
+
+
+@settings(max_examples=40, deadline=None)
+@given(specs(), st.integers(1, 60), st.integers(1, 4))
+def test_the_rest_of_a_subproblem_searches_as_the_serial_search_would(
+    spec: Spec, budget: int, pieces: int
+) -> None:
+    # Searching the pieces split() hands back, in order, finishes the
+    # serial search exactly: the same solutions, in order, the same counts.
+    links = spec.build().links()
+    whole = Search(links)
+    expected = list(whole)
+    search = Search(links, max_nodes=budget)
+    found: list[tuple[int, ...]] = []
+    try:
+        found.extend(search)
+    except BudgetExceeded:
+        stopped = search.position()
+        updates, cleansings, rest = split(
+            algorithms.walker(links), stopped.path, stopped.floor, 1.0, pieces
+        )
+        stats = search.stats
+        stats.updates += updates
+        stats.cleansings += cleansings
+        for prefix, floor, _ in rest:
+            part = Search(links, prefix=prefix, floor=floor)
+            found.extend(part)
+            stats.nodes += part.stats.nodes
+            stats.updates += part.stats.updates
+            stats.cleansings += part.stats.cleansings
+            stats.solutions += part.stats.solutions
+    assert found == expected
+    assert search.stats == whole.stats
 
 
 # -- real processes: a Dask cluster and a process pool -----------------------------------
