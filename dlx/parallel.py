@@ -54,8 +54,6 @@ import dataclasses
 import heapq
 import itertools
 import json
-import multiprocessing
-import multiprocessing.context
 import os
 import pickle
 import time
@@ -66,6 +64,7 @@ from concurrent.futures import FIRST_COMPLETED, BrokenExecutor, Executor, Future
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from dlx.commands import process_context as process_context  # it was defined here
 from dlx.engine import check_budgets
 from dlx.errors import BudgetExceeded, DLXError, Interrupted, PositionError
 from dlx.links import Links
@@ -468,23 +467,6 @@ def _run_piece(
         found,
         rest,
         search.outcome is Outcome.LIMIT_REACHED,
-    )
-
-
-def process_context() -> multiprocessing.context.BaseContext:
-    """How the commands start worker processes: never by a plain ``fork``.
-
-    A process that already has threads (a broken pool's manager thread, a
-    Dask client, a progress bar) can deadlock a child it forks; the
-    ``forkserver`` method (POSIX) or ``spawn`` starts workers from a clean
-    process instead.
-
-    >>> process_context().get_start_method() in ("forkserver", "spawn")
-    True
-    """
-    methods = multiprocessing.get_all_start_methods()
-    return multiprocessing.get_context(
-        "forkserver" if "forkserver" in methods else "spawn"
     )
 
 
