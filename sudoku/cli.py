@@ -8,25 +8,39 @@ from __future__ import annotations
 import argparse
 import collections
 import contextlib
-import errno
-import importlib.metadata
-import io
 import itertools
 import os
 import random
 import shutil
 import signal
 import sys
-import threading
-import types
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import BrokenExecutor, Future, ProcessPoolExecutor
 from math import isqrt
-from typing import Any, BinaryIO, TextIO
+from typing import Any, BinaryIO
 
 from dlx import BudgetExceeded, Progress
-from dlx.parallel import process_context
-from dlx.watch import ProgressLine, clear_line, describe_progress
+from dlx.commands import (
+    EXIT_BAD_INPUT,
+    EXIT_BAD_PUZZLE,
+    EXIT_OK,
+    EXIT_OUTPUT,
+    OutputError,
+    StopSignals,
+    add_version,
+    clear_echoed_interrupt,
+    end_closed_pipe,
+    ignore_interrupts,
+    is_closed_pipe,
+    process_context,
+    say,
+    seconds,
+    shows_progress,
+    silence,
+    whole_number,
+    writing,
+)
+from dlx.watch import ProgressLine, describe_progress
 from sudoku.display import format_grid, to_svg
 from sudoku.errors import MultipleSolutionsError, SudokuError
 from sudoku.formats import Layout, Puzzle, format_solution, iter_puzzles
@@ -39,14 +53,6 @@ from sudoku.wording import counted
 
 __all__ = ["main"]
 
-#: Exit statuses: all good, some puzzle bad, unusable input or options.
-OK, BAD_PUZZLE, BAD_INPUT = 0, 1, 2
-#: The output could not be written (EX_IOERR of sysexits.h).
-CANNOT_WRITE = 74
-#: Interrupted by SIGINT (Ctrl-C) or SIGTERM: 128 + the signal number.
-INTERRUPTED, TERMINATED = 128 + 2, 128 + 15
-#: The reader of the output went away (EPIPE): what SIGPIPE would give.
-CLOSED_PIPE = 128 + 13
 #: The progress bar appears once a batch has taken this many seconds.
 PROGRESS_DELAY = 0.5
 
@@ -167,43 +173,10 @@ def _box(text: str) -> tuple[int, int]:
     raise argparse.ArgumentTypeError(f"not a box shape ROWSxCOLUMNS: {text!r}")
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"not a positive integer: {text!r}")
-    return value
-
-
-def _version() -> str:
-    try:
-        return importlib.metadata.version("pydlx")
-    except importlib.metadata.PackageNotFoundError:  # run from a source tree
-        import dlx
-
-        return dlx.__version__
-
-
-def _natural(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = -1
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}")
-    return value
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = 0.0
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"not a positive number of seconds: {text!r}")
-    return value
+#: The argument types of the options, in the command's words.
+_positive = whole_number(1, plain="not a positive integer")
+_natural = whole_number(plain="not a whole number")
+_seconds = seconds(positive=True, plain="not a positive number of seconds")
 
 
 def _check_alphabet_option(parser: argparse.ArgumentParser, alphabet: str) -> None:
@@ -230,9 +203,7 @@ def _parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="files of puzzles ('-' for standard input; default: standard input)",
     )
-    parser.add_argument(
-        "--version", action="version", version=f"sudoku (pydlx) {_version()}"
-    )
+    add_version(parser, "sudoku")
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument(
         "--count",
@@ -320,60 +291,33 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-class _Stop(BaseException):
-    """Ends the run at once with ``status`` (and ``message`` on standard error)."""
-
-    def __init__(self, status: int, message: str | None = None) -> None:
-        super().__init__(status, message)
-        self.status = status
-        self.message = message
-
-
-class _Terminated(BaseException):
-    """Raised by the SIGTERM handler, as KeyboardInterrupt is for SIGINT."""
-
-    def __init__(self) -> None:
-        super().__init__("terminated")
-
-
-def _write_failed(error: OSError, name: str) -> _Stop:
-    """The stop that an error writing to ``name`` calls for."""
-    if isinstance(error, BrokenPipeError) or error.errno == errno.EPIPE:
-        return _Stop(CLOSED_PIPE)
-    reason = error.strerror or str(error) or type(error).__name__
-    return _Stop(CANNOT_WRITE, f"sudoku: cannot write to {name}: {reason}")
-
-
 class _Batch:
     """Writes answers and reports, counts puzzles, and remembers the worst status.
 
     Every answer is flushed at once, so that answers appear as puzzles are
     solved and an interrupted run keeps them.  An error writing standard
-    output (or standard error) raises :class:`_Stop`.
+    output (or standard error) raises :class:`~dlx.commands.OutputError`,
+    or :class:`BrokenPipeError` for a closed pipe.
     """
 
     def __init__(self) -> None:
-        self.status = OK
+        self.status = EXIT_OK
         self.read = 0
         self.answered = 0
-        #: While true, a signal is kept in ``pending`` instead of raised.
-        self.holding = False
-        self.pending: KeyboardInterrupt | _Terminated | None = None
+        #: SIGINT and SIGTERM, which end the run (see :func:`_run`).
+        self.signals = StopSignals()
         self.note: Callable[[str], None] = self._print
 
     @staticmethod
     def _print(message: str) -> None:
-        err = sys.stderr
-        if err is None:  # standard error is closed: nowhere to report
-            return
         try:
-            err.write(message + "\n")
-            err.flush()
+            say(message)
         except OSError as error:
-            stop = _write_failed(error, "standard error")
-            raise _Stop(stop.status) from None  # no message: stderr is gone
+            if is_closed_pipe(error):
+                raise BrokenPipeError(*error.args) from None
+            raise OutputError(None) from None  # no message: stderr is gone
 
-    def fail(self, message: str, status: int = BAD_PUZZLE) -> None:
+    def fail(self, message: str, status: int = EXIT_BAD_PUZZLE) -> None:
         self.note(f"sudoku: {message}")
         self.status = max(self.status, status)
 
@@ -381,30 +325,21 @@ class _Batch:
         """Write ``text`` to standard output and flush it; count it if an ``answer``.
 
         The text goes into the output buffer and is counted with signals
-        held (see :func:`_signals_stop`), so that the closing line of an
-        interrupted run counts exactly the answers printed: an answer in
-        the buffer is written at exit even if the flush is interrupted.
+        held, so that the closing line of an interrupted run counts
+        exactly the answers printed: an answer in the buffer is written at
+        exit even if the flush is interrupted.
         """
         out = sys.stdout
         if out is None:
-            raise _Stop(CANNOT_WRITE, _CLOSED_OUTPUT)
-        self.holding = True
-        try:
-            out.write(text)
-            self.answered += answer
-        except OSError as error:
-            raise _write_failed(error, "standard output") from None
-        finally:
-            self.holding = False
-        if self.pending is not None:
-            raise self.pending
-        try:
+            raise OutputError(_CLOSED_OUTPUT)
+        with writing("standard output"):
+            with self.signals.held():
+                out.write(text)
+                self.answered += answer
             out.flush()
-        except OSError as error:
-            raise _write_failed(error, "standard output") from None
 
 
-_CLOSED_OUTPUT = "sudoku: cannot write to standard output: it is closed"
+_CLOSED_OUTPUT = "cannot write to standard output: it is closed"
 #: The longest line read (a 35x35 puzzle on one line has 1,225 characters).
 MAX_LINE = 1 << 16
 
@@ -449,13 +384,13 @@ def _open(name: str, batch: _Batch) -> BinaryIO | None:
     """The binary stream of one input, or ``None`` (reported) when it cannot be opened."""
     if name == "-":
         if sys.stdin is None:
-            batch.fail("cannot read standard input: it is closed", BAD_INPUT)
+            batch.fail("cannot read standard input: it is closed", EXIT_BAD_INPUT)
             return None
         return sys.stdin.buffer
     try:
         return open(name, "rb")  # closed by _puzzles
     except OSError as error:
-        batch.fail(f"{name}: cannot read: {error.strerror or error}", BAD_INPUT)
+        batch.fail(f"{name}: cannot read: {error.strerror or error}", EXIT_BAD_INPUT)
         return None
 
 
@@ -486,9 +421,9 @@ def _puzzles(
                 batch.read += 1
             yield puzzle
         if required and not found:
-            batch.fail(f"{source}: no puzzle in it", BAD_INPUT)
+            batch.fail(f"{source}: no puzzle in it", EXIT_BAD_INPUT)
     except (_Unreadable, SudokuError) as error:
-        batch.fail(f"{source}: {error}", BAD_INPUT)
+        batch.fail(f"{source}: {error}", EXIT_BAD_INPUT)
     finally:
         if name != "-":
             stream.close()
@@ -513,7 +448,7 @@ class _Progress:
         self.line: ProgressLine | None = None
         self.watched = False  # the puzzle's search has reported
         err = sys.stderr
-        self.enabled = enabled and err is not None and err.isatty()
+        self.enabled = shows_progress(None if enabled else False)
         if self.enabled:
             try:
                 from tqdm import tqdm
@@ -704,9 +639,7 @@ class _Pictures:
                 out.write(text)
         except OSError as error:
             reason = error.strerror or str(error)
-            raise _Stop(
-                CANNOT_WRITE, f"sudoku: cannot write {name}: {reason}"
-            ) from None
+            raise OutputError(f"cannot write {name}: {reason}") from None
 
 
 #: What solving one puzzle gives: ``("answer", grid or count)``,
@@ -786,11 +719,6 @@ def _answer(
         return "fail", str(error)
 
 
-def _ignore_interrupts() -> None:
-    """In a worker process: leave Ctrl-C to the main process, which stops cleanly."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 @contextlib.contextmanager
 def _pool(jobs: int | None) -> Iterator[tuple[ProcessPoolExecutor | None, int]]:
     """The worker processes of ``--jobs`` and how many (``None``, 0 without it).
@@ -804,7 +732,7 @@ def _pool(jobs: int | None) -> Iterator[tuple[ProcessPoolExecutor | None, int]]:
         return
     workers = jobs or os.cpu_count() or 1
     pool = ProcessPoolExecutor(
-        workers, mp_context=process_context(), initializer=_ignore_interrupts
+        workers, mp_context=process_context(), initializer=ignore_interrupts
     )
     try:
         yield pool, workers
@@ -899,67 +827,37 @@ def _check_all(
     batch.write(f"{counted(checked, 'solution')} checked: {verdict}\n")
 
 
-@contextlib.contextmanager
-def _signals_stop(batch: _Batch) -> Iterator[None]:
-    """While inside, SIGINT raises KeyboardInterrupt and SIGTERM :class:`_Terminated`.
+def _run(batch: _Batch, work: Callable[[], None], stopped: Callable[[str], str]) -> int:
+    """Do ``work``; the exit status, whatever happens.
 
-    Both wait while ``batch.holding`` (an answer is being counted).  SIGINT
-    keeps its disposition when it is not Python's default (ignored, say, by
-    ``nohup``).  Handlers can only be set in the main thread; elsewhere
-    nothing changes.
+    SIGINT and SIGTERM end the run, with the line ``stopped(how)`` on
+    standard error (``how``: "interrupted" or "terminated").  A failed
+    write ends it with status 74, a closed pipe with 141, quietly.
     """
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def stop(signum: int, frame: types.FrameType | None) -> None:
-        error = KeyboardInterrupt() if signum == signal.SIGINT else _Terminated()
-        if batch.holding:
-            batch.pending = error
-        else:
-            raise error
-
-    wanted = [signal.SIGTERM]
-    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
-        wanted.append(signal.SIGINT)
-    previous = {signum: signal.signal(signum, stop) for signum in wanted}
+    signals = batch.signals
     try:
-        yield
-    finally:
-        for signum, handler in previous.items():
-            signal.signal(signum, handler)
-
-
-def _silence(fd: int) -> None:
-    """Point file descriptor ``fd`` at /dev/null, so that nothing more fails on it."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, fd)
-        os.close(devnull)
-    except OSError:
-        pass
-
-
-def _stream_fd(stream: TextIO | None) -> int | None:
-    try:
-        return None if stream is None else stream.fileno()
-    except (OSError, ValueError, io.UnsupportedOperation):
-        return None
-
-
-def _stopped(stop: _Stop) -> int:
-    """End the run after a write error: no traceback, and nothing more fails at exit."""
-    for stream in (
-        (sys.stdout, sys.stderr) if stop.status == CLOSED_PIPE else (sys.stdout,)
-    ):
-        fd = _stream_fd(stream)
-        if fd is not None:
-            _silence(fd)
-    if stop.message is not None and sys.stderr is not None:
-        with contextlib.suppress(OSError):
-            sys.stderr.write(stop.message + "\n")
-            sys.stderr.flush()
-    return stop.status
+        with signals.installed(keep_ignored_sigint=True):
+            try:
+                if sys.stdout is None:
+                    raise OutputError(_CLOSED_OUTPUT)
+                work()
+                return batch.status
+            except KeyboardInterrupt:
+                status = signals.status
+            with contextlib.suppress(OutputError, OSError):  # the status stays
+                clear_echoed_interrupt()  # the ^C the terminal echoed
+                batch.note(stopped(signals.how))
+            return status
+    except BrokenPipeError:
+        return end_closed_pipe()
+    except OutputError as error:
+        # No traceback, and nothing more fails at exit.
+        silence(sys.stdout)
+        if error.message is not None and sys.stderr is not None:
+            with contextlib.suppress(OSError):
+                sys.stderr.write(f"sudoku: {error.message}\n")
+                sys.stderr.flush()
+        return EXIT_OUTPUT
 
 
 def _option_words(message: str) -> str:
@@ -1100,32 +998,21 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "--box ROWSxCOLUMNS"
             )
     batch = _Batch()
-    how = "interrupted"
-    try:
-        with _signals_stop(batch):
-            try:
-                if sys.stdout is None:
-                    raise _Stop(CANNOT_WRITE, _CLOSED_OUTPUT)
-                if options.check:
-                    _check_all(options.files, options, batch, size)
-                else:
-                    _solve_all(options.files or ["-"], options, batch, size)
-                return batch.status
-            except KeyboardInterrupt:
-                status = INTERRUPTED
-            except _Terminated:
-                how, status = "terminated", TERMINATED
-            with contextlib.suppress(_Stop, OSError):  # the signal's status stays
-                if sys.stderr is not None:
-                    clear_line(sys.stderr)  # the ^C the terminal echoed
-                plural = "" if batch.read == 1 else "s"
-                batch.note(
-                    f"sudoku: {how} after {batch.read} puzzle{plural} read: "
-                    f"{batch.answered} answered"
-                )
-            return status
-    except _Stop as stop:
-        return _stopped(stop)
+
+    def work() -> None:
+        if options.check:
+            _check_all(options.files, options, batch, size)
+        else:
+            _solve_all(options.files or ["-"], options, batch, size)
+
+    def stopped(how: str) -> str:
+        plural = "" if batch.read == 1 else "s"
+        return (
+            f"sudoku: {how} after {batch.read} puzzle{plural} read: "
+            f"{batch.answered} answered"
+        )
+
+    return _run(batch, work, stopped)
 
 
 # -- sudoku generate ----------------------------------------------------------
@@ -1299,30 +1186,15 @@ def _generate_main(argv: Sequence[str]) -> int:
     base = options.seed
     if base is None:
         base = random.SystemRandom().randrange(1 << 32)
-        err = sys.stderr
-        if not options.no_progress and err is not None and err.isatty():
+        if shows_progress(False if options.no_progress else None):
             batch.note(f"sudoku generate: --seed {base}")
-    try:
-        with _signals_stop(batch):
-            try:
-                if sys.stdout is None:
-                    raise _Stop(CANNOT_WRITE, _CLOSED_OUTPUT)
-                _generate_all(options, base, batch)
-                return batch.status
-            except KeyboardInterrupt:
-                how, status = "interrupted", INTERRUPTED
-            except _Terminated:
-                how, status = "terminated", TERMINATED
-            with contextlib.suppress(_Stop, OSError):  # the signal's status stays
-                if sys.stderr is not None:
-                    clear_line(sys.stderr)  # the ^C the terminal echoed
-                batch.note(
-                    f"sudoku generate: {how} after "
-                    f"{counted(batch.answered, 'puzzle')} printed"
-                )
-            return status
-    except _Stop as stop:
-        return _stopped(stop)
+    return _run(
+        batch,
+        lambda: _generate_all(options, base, batch),
+        lambda how: (
+            f"sudoku generate: {how} after {counted(batch.answered, 'puzzle')} printed"
+        ),
+    )
 
 
 def _generate_all(options: argparse.Namespace, base: int, batch: _Batch) -> None:
