@@ -30,6 +30,7 @@ from dlx.commands import (
     StopSignals,
     add_version,
     clear_echoed_interrupt,
+    command_parser,
     end_closed_pipe,
     ignore_interrupts,
     process_context,
@@ -114,12 +115,7 @@ examples:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="dlx",
-        description=_DESCRIPTION,
-        epilog=_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+    parser = command_parser("dlx", _DESCRIPTION, _EPILOG)
     parser.add_argument(
         "file",
         nargs="?",

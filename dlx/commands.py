@@ -11,8 +11,9 @@ What they do alike is written here once:
   for worker processes, and :func:`process_context` to start them;
 * failed output (:class:`OutputError`, :func:`writing`) and closed pipes
   (:func:`end_closed_pipe`);
-* argument types for :mod:`argparse` (:func:`whole_number`,
-  :func:`seconds`) and ``--version`` (:func:`add_version`);
+* the parsers (:func:`command_parser`), argument types for
+  :mod:`argparse` (:func:`whole_number`, :func:`seconds`) and
+  ``--version`` (:func:`add_version`);
 * the progress line on standard error (:func:`shows_progress`, with
   :class:`dlx.watch.ProgressLine`) and the line a terminal's ``^C``
   leaves (:func:`clear_echoed_interrupt`).
@@ -56,6 +57,7 @@ __all__ = [
     "Terminated",
     "add_version",
     "clear_echoed_interrupt",
+    "command_parser",
     "end_closed_pipe",
     "ignore_interrupts",
     "is_closed_pipe",
@@ -394,6 +396,16 @@ def seconds(positive: bool = False, plain: str | None = None) -> Callable[[str],
         raise argparse.ArgumentTypeError(f"{why}: {text!r}")
 
     return read
+
+
+def command_parser(prog: str, description: str, epilog: str) -> argparse.ArgumentParser:
+    """The parser of a command whose help texts are printed as written."""
+    return argparse.ArgumentParser(
+        prog=prog,
+        description=description,
+        epilog=epilog,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
 
 
 def version() -> str:

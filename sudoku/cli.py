@@ -22,6 +22,7 @@ from dlx.commands import (
     EXIT_BAD_INPUT,
     OutputError,
     add_version,
+    command_parser,
     ignore_interrupts,
     process_context,
 )
@@ -135,12 +136,7 @@ examples:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="sudoku",
-        description=DESCRIPTION,
-        epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+    parser = command_parser("sudoku", DESCRIPTION, EPILOG)
     parser.add_argument(
         "files",
         nargs="*",

@@ -11,7 +11,7 @@ import random
 from collections.abc import Sequence
 from math import isqrt
 
-from dlx.commands import shows_progress
+from dlx.commands import command_parser, shows_progress
 from sudoku.batch import Batch, progress_display, run_batch
 from sudoku.errors import SudokuError
 from sudoku.formats import Layout, format_solution
@@ -74,12 +74,7 @@ examples:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="sudoku generate",
-        description=DESCRIPTION,
-        epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+    parser = command_parser("sudoku generate", DESCRIPTION, EPILOG)
     parser.add_argument(
         "--box",
         type=box,
