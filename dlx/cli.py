@@ -11,20 +11,35 @@ could not be written, 130 interrupted (SIGINT, Ctrl-C), 143 terminated
 from __future__ import annotations
 
 import argparse
-import errno
-import importlib.metadata
 import json
 import os
-import signal
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import ExitStack, contextmanager, suppress
-from dataclasses import dataclass, field
-from types import FrameType
-from typing import TYPE_CHECKING, Any, Protocol, TextIO
+from contextlib import ExitStack, contextmanager
+from typing import TYPE_CHECKING, Any, TextIO
 
-import dlx
+from dlx.commands import (
+    EXIT_BAD_INPUT,
+    EXIT_BUDGET,
+    EXIT_NO_MEMORY,
+    EXIT_OK,
+    EXIT_OUTPUT,
+    EXIT_WORKER_LOST,
+    OutputError,
+    StopSignals,
+    add_version,
+    clear_echoed_interrupt,
+    command_parser,
+    end_closed_pipe,
+    ignore_interrupts,
+    process_context,
+    say,
+    seconds,
+    shows_progress,
+    whole_number,
+    writing,
+)
 from dlx.engine import Search
 from dlx.errors import (
     BudgetExceeded,
@@ -40,27 +55,16 @@ from dlx.parallel import (
     ParallelSearch,
     Pieces,
     WorkerLost,
-    process_context,
     search,
 )
 from dlx.position import Position
 from dlx.problem import ExactCover
 from dlx.stats import Outcome, Progress
 from dlx.textformat import format_option, read_dlx
-from dlx.watch import ProgressLine, clear_line, write_atomically
+from dlx.watch import ProgressLine, write_atomically
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
-
-EXIT_OK = 0
-EXIT_BAD_INPUT = 2
-EXIT_BUDGET = 3
-EXIT_WORKER_LOST = 70  # EX_SOFTWARE
-EXIT_NO_MEMORY = 71
-EXIT_OUTPUT = 74
-EXIT_INTERRUPTED = 128 + signal.SIGINT
-EXIT_TERMINATED = 128 + signal.SIGTERM
-EXIT_CLOSED_PIPE = 128 + 13  # SIGPIPE
 
 #: The kind and version of checkpoint files; others are refused.
 CHECKPOINT_FORMAT = "pydlx-dlx-checkpoint-1"
@@ -111,26 +115,19 @@ examples:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="dlx",
-        description=_DESCRIPTION,
-        epilog=_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+    parser = command_parser("dlx", _DESCRIPTION, _EPILOG)
     parser.add_argument(
         "file",
         nargs="?",
         default="-",
         help="problem file ('-' or none: standard input)",
     )
-    parser.add_argument(
-        "--version", action="version", version=f"dlx (pydlx) {_version()}"
-    )
+    add_version(parser, "dlx")
     parser.add_argument(
         "--count", action="store_true", help="print only the number of solutions"
     )
     parser.add_argument(
-        "--limit", type=_positive, metavar="N", help="stop after N solutions"
+        "--limit", type=whole_number(1), metavar="N", help="stop after N solutions"
     )
     parser.add_argument(
         "--stats",
@@ -141,11 +138,14 @@ def _parser() -> argparse.ArgumentParser:
         "--seed", type=int, help="break ties between items at random, with this seed"
     )
     parser.add_argument(
-        "--max-nodes", type=_positive, metavar="N", help="give up after N search nodes"
+        "--max-nodes",
+        type=whole_number(1),
+        metavar="N",
+        help="give up after N search nodes",
     )
     parser.add_argument(
         "--timeout",
-        type=_positive_seconds,
+        type=seconds(positive=True),
         metavar="SECONDS",
         help="give up after SECONDS",
     )
@@ -171,7 +171,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--checkpoint-every",
-        type=_seconds,
+        type=seconds(),
         metavar="SECONDS",
         help="with --checkpoint: seconds between two saves (default 60)",
     )
@@ -183,14 +183,14 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--probes",
-        type=_positive,
+        type=whole_number(1),
         metavar="N",
         help="with --estimate: how many random probes (default 1000)",
     )
     where = parser.add_mutually_exclusive_group()
     where.add_argument(
         "--jobs",
-        type=_natural,
+        type=whole_number(),
         metavar="N",
         help="split the search over N worker processes (0: one per core)",
     )
@@ -202,7 +202,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--task-seconds",
-        type=_positive_seconds,
+        type=seconds(positive=True),
         metavar="S",
         help="with --jobs or --scheduler: seconds of search per task before "
         "it hands back the rest of its subtree (default 0.5 with --jobs, 2 "
@@ -210,47 +210,6 @@ def _parser() -> argparse.ArgumentParser:
         "balance the end better)",
     )
     return parser
-
-
-def _version() -> str:
-    try:
-        return importlib.metadata.version("pydlx")
-    except importlib.metadata.PackageNotFoundError:  # run from a source tree
-        return dlx.__version__
-
-
-def _natural(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must not be negative: {text!r}")
-    return value
-
-
-def _positive(text: str) -> int:
-    value = _natural(text)
-    if value == 0:
-        raise argparse.ArgumentTypeError(f"must be at least 1: {text!r}")
-    return value
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
-    if not value >= 0:
-        raise argparse.ArgumentTypeError(f"must not be negative: {text!r}")
-    return value
-
-
-def _positive_seconds(text: str) -> float:
-    value = _seconds(text)
-    if value == 0:
-        raise argparse.ArgumentTypeError(f"must be more than 0: {text!r}")
-    return value
 
 
 def _check_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
@@ -295,20 +254,8 @@ def _check_options(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
 # -- input and output ----------------------------------------------------------------
 
 
-class _OutputError(Exception):
-    """Something could not be written; the message names it."""
-
-
-def _say(message: str) -> None:
-    """A line on standard error, if there is one."""
-    stream = sys.stderr
-    if stream is not None:
-        stream.write(message + "\n")
-        stream.flush()
-
-
 def _warn(message: str) -> None:
-    _say(f"dlx: warning: {message}")
+    say(f"dlx: warning: {message}")
 
 
 def _read(name: str) -> ExactCover:
@@ -328,21 +275,6 @@ def _read(name: str) -> ExactCover:
         raise FormatError("no such file", source) from None
     except OSError as error:
         raise FormatError(f"cannot read: {error.strerror or error}", source) from None
-
-
-@contextmanager
-def _writing(what: str) -> Iterator[None]:
-    """Turn a failed write into an _OutputError naming ``what`` (a closed pipe stays)."""
-    try:
-        yield
-    except BrokenPipeError:
-        raise
-    except OSError as error:
-        if error.errno == errno.EPIPE:
-            raise BrokenPipeError(*error.args) from None
-        raise _OutputError(
-            f"cannot write to {what}: {error.strerror or error}"
-        ) from None
 
 
 # -- checkpoints ---------------------------------------------------------------------
@@ -417,23 +349,8 @@ def _save_checkpoint(
         "clean": clean,
         state[0]: json.loads(state[1]),
     }
-    with _writing(f"the checkpoint {path}"):
+    with writing(f"the checkpoint {path}"):
         write_atomically(path, data)
-
-
-@contextmanager
-def _signals_held() -> Iterator[None]:
-    """Hold SIGINT and SIGTERM back while inside (where the platform allows it)."""
-    block = getattr(signal, "pthread_sigmask", None)
-    if block is None:
-        yield
-        return
-    wanted = {signal.SIGINT, signal.SIGTERM}
-    previous = block(signal.SIG_BLOCK, wanted)
-    try:
-        yield
-    finally:
-        block(signal.SIG_SETMASK, previous)
 
 
 def _remove_checkpoint(path: str) -> None:
@@ -444,53 +361,6 @@ def _remove_checkpoint(path: str) -> None:
         pass
     except OSError as error:
         _warn(f"cannot remove the checkpoint {path}: {error.strerror or error}")
-
-
-# -- signals -------------------------------------------------------------------------
-
-
-class _Stoppable(Protocol):
-    def request_stop(self) -> None: ...
-
-
-@dataclass
-class _Signals:
-    """Turns SIGINT and SIGTERM into a clean stop of the running search."""
-
-    search: _Stoppable | None = None
-    received: list[int] = field(default_factory=list)
-
-    def handle(self, signum: int, frame: FrameType | None) -> None:
-        self.received.append(signum)
-        if self.search is not None and len(self.received) == 1:
-            self.search.request_stop()
-            return
-        # Not searching yet (or a second signal): stop now.
-        raise KeyboardInterrupt
-
-    @property
-    def status(self) -> int:
-        if self.received and self.received[0] == signal.SIGTERM:
-            return EXIT_TERMINATED
-        return EXIT_INTERRUPTED
-
-
-@contextmanager
-def _catching_signals(signals: _Signals) -> Iterator[None]:
-    """Install ``signals.handle`` for SIGINT and SIGTERM (main thread only)."""
-    try:
-        previous = {
-            number: signal.signal(number, signals.handle)
-            for number in (signal.SIGINT, signal.SIGTERM)
-        }
-    except ValueError:  # not the main thread: leave the handlers alone
-        yield
-        return
-    try:
-        yield
-    finally:
-        for number, handler in previous.items():
-            signal.signal(number, handler)
 
 
 # -- the run -------------------------------------------------------------------------
@@ -504,11 +374,7 @@ class _Watcher:
         self.out = out
         self.search: Search | ParallelSearch | None = None
         self.display: ProgressLine | None = None
-        stream = sys.stderr
-        terminal = stream is not None and _isatty(stream)
-        self.show = stream is not None and (
-            args.progress is True or (args.progress is None and terminal)
-        )
+        self.show = shows_progress(args.progress)
         self.every = args.checkpoint_every or 60.0
         self.last_save = time.monotonic()
 
@@ -524,7 +390,7 @@ class _Watcher:
         if self.show:
             if self.display is None:
                 self.display = ProgressLine(sys.stderr, prefix="dlx: ")
-            with _writing("standard error"):
+            with writing("standard error"):
                 self.display.update(report)
         now = time.monotonic()
         search = self.search
@@ -534,7 +400,7 @@ class _Watcher:
             and search is not None
             and search.outcome is Outcome.RUNNING  # the last report comes at the end
         ):
-            with _writing("standard output"):
+            with writing("standard output"):
                 self.out.flush()  # what the checkpoint counts is out
             _save_checkpoint(self.args.checkpoint, search, self.args.count, False)
             self.last_save = now
@@ -545,13 +411,6 @@ class _Watcher:
             self.display.close()
 
 
-def _isatty(stream: TextIO) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError, OSError):
-        return False
-
-
 #: Said on resuming a listing from a checkpoint saved by a run that died.
 _PRINTED_AGAIN = (
     " (the run that saved it was not stopped cleanly: solutions "
@@ -560,7 +419,7 @@ _PRINTED_AGAIN = (
 
 
 def _solve(
-    problem: ExactCover, args: argparse.Namespace, out: TextIO, signals: _Signals
+    problem: ExactCover, args: argparse.Namespace, out: TextIO, signals: StopSignals
 ) -> int:
     """Search in this process, resuming from ``--checkpoint`` when it exists."""
     resumed = None
@@ -597,11 +456,8 @@ def _solve(
             and not args.count
             and position.solutions
         ):
-            note += (
-                " (the run that saved it was not stopped cleanly: solutions "
-                "it printed after saving are printed again)"
-            )
-        _say(note)
+            note += _PRINTED_AGAIN
+        say(note)
     return _drive(search, problem, args, out, signals, watcher)
 
 
@@ -615,7 +471,7 @@ def _drive(
     problem: ExactCover,
     args: argparse.Namespace,
     out: TextIO,
-    signals: _Signals,
+    signals: StopSignals,
     watcher: _Watcher,
     cleanup: Callable[[], None] | None = None,
 ) -> int:
@@ -626,11 +482,11 @@ def _drive(
     ``cleanup`` runs as soon as the search has ended, before the reports.
     """
     watcher.search = run
-    signals.search = run
+    signals.target = run
     status = EXIT_OK
     stopped: str | None = None
     try:
-        with _writing("standard output"):
+        with writing("standard output"):
             for number, solution in enumerate(run, _handed_out(run)):
                 if args.count:
                     continue
@@ -640,11 +496,9 @@ def _drive(
                 for k in solution:
                     out.write(format_option(problem.option(k)) + "\n")
     except Interrupted:
-        if sys.stderr is not None:
-            clear_line(sys.stderr)  # the ^C the terminal echoed
+        clear_echoed_interrupt()
         status = signals.status
-        what = "terminated" if status == EXIT_TERMINATED else "interrupted"
-        stopped = f"{what} after {run.stats.nodes} nodes"
+        stopped = f"{signals.how} after {run.stats.nodes} nodes"
     except BudgetExceeded as stop:
         status = EXIT_BUDGET
         stopped = str(stop)
@@ -658,11 +512,11 @@ def _drive(
             f"{error}; remove it to start afresh", args.checkpoint
         ) from None
     finally:
-        signals.search = None
+        signals.target = None
         watcher.pause()
         if cleanup is not None:
             cleanup()
-    with _writing("standard output"):
+    with writing("standard output"):
         out.flush()
     # Those handed out in order (a split search may have found more, past a
     # limit or in tasks not yet reached); a count cut short has found at
@@ -679,24 +533,24 @@ def _drive(
         else:
             message = f"dlx: {stopped}: {found} solution{plural} found"
         if args.checkpoint:
-            with _signals_held():  # a signal now must not cost the save
+            with signals.held():  # a signal now must not cost the save
                 _save_checkpoint(args.checkpoint, run, args.count, True)
             message += f"; the same command resumes from {args.checkpoint}"
-        _say(message)
+        say(message)
     else:
         if args.count:
-            with _writing("standard output"):
+            with writing("standard output"):
                 out.write(f"{found}\n")
                 out.flush()
         if args.checkpoint:
             _remove_checkpoint(args.checkpoint)
     if args.stats:
         # DLX3, which reads bounds, always gives the cleansings.
-        _say(run.stats.knuth_summary(problem.uses_colors or bool(problem.bounds)))
+        say(run.stats.knuth_summary(problem.uses_colors or bool(problem.bounds)))
         times = [] if isinstance(run, Search) else run.task_times
         if times:
             assert not isinstance(run, Search)
-            _say(
+            say(
                 f"dlx: {run.tasks} tasks; the largest took {max(times):.3g} s, "
                 f"{100 * max(times) / sum(times):.2g} % of the work"
             )
@@ -705,15 +559,10 @@ def _drive(
 
 def _estimate(problem: ExactCover, args: argparse.Namespace, out: TextIO) -> int:
     estimate = problem.estimate(args.probes or 1000, seed=args.seed)
-    with _writing("standard output"):
+    with writing("standard output"):
         out.write(format_estimate(estimate) + "\n")
         out.flush()
     return EXIT_OK
-
-
-def _ignore_interrupts() -> None:
-    """In a worker process: leave Ctrl-C to the main process, which stops cleanly."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 class _Unavailable(Exception):
@@ -742,7 +591,7 @@ def _workers(
                 pools[-1].shutdown(wait=False, cancel_futures=True)
             pools.append(
                 ProcessPoolExecutor(
-                    jobs, mp_context=process_context(), initializer=_ignore_interrupts
+                    jobs, mp_context=process_context(), initializer=ignore_interrupts
                 )
             )
             return pools[-1]
@@ -779,7 +628,7 @@ def _workers(
 
 
 def _solve_parallel(
-    problem: ExactCover, args: argparse.Namespace, out: TextIO, signals: _Signals
+    problem: ExactCover, args: argparse.Namespace, out: TextIO, signals: StopSignals
 ) -> int:
     """Like :func:`_solve`, with the search split over ``--jobs`` or ``--scheduler``."""
     pieces = None
@@ -794,7 +643,7 @@ def _solve_parallel(
     try:
         executor, renew = workers.enter_context(_workers(args))
     except _Unavailable as error:
-        _say(f"dlx: {error}")
+        say(f"dlx: {error}")
         return EXIT_BAD_INPUT
     try:
         run = search(
@@ -824,24 +673,13 @@ def _solve_parallel(
         )
         if resumed is not None and not resumed[1] and not args.count:
             note += _PRINTED_AGAIN if pieces.handed_out else ""
-        _say(note)
+        say(note)
 
     def cleanup() -> None:
         run.close()
         workers.close()
 
     return _drive(run, problem, args, out, signals, watcher, cleanup)
-
-
-def _silence_closed_pipe() -> None:
-    """Point stdout and stderr at /dev/null so that Python's exit flush stays quiet."""
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    for stream in (sys.stdout, sys.stderr):
-        if stream is None:
-            continue
-        with suppress(OSError, ValueError):
-            os.dup2(devnull, stream.fileno())
-    os.close(devnull)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -853,8 +691,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     :param argv: the arguments, without the program name.
     :returns: the exit status (0 done, 2 bad input, 3 stopped by a budget,
-        71 out of memory, 74 output failed, 130/143 interrupted or
-        terminated, 141 closed pipe).
+        70 a worker process of ``--jobs`` lost, 71 out of memory, 74 output
+        failed, 130/143 interrupted or terminated, 141 closed pipe).
 
     >>> import pathlib, tempfile
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "tiny.dlx"
@@ -877,19 +715,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         # The reader went away (e.g. `dlx file | head`): stop quietly, as a
         # process ended by SIGPIPE would.
-        _silence_closed_pipe()
-        return EXIT_CLOSED_PIPE
+        return end_closed_pipe()
 
 
 def _run(args: argparse.Namespace) -> int:
     """The command after its options are read; a closed pipe escapes as BrokenPipeError."""
     out = sys.stdout
     if out is None:
-        _say("dlx: cannot write to standard output: it is closed")
+        say("dlx: cannot write to standard output: it is closed")
         return EXIT_OUTPUT
-    signals = _Signals()
+    signals = StopSignals()
     try:
-        with _catching_signals(signals):
+        with signals.installed():
             problem = _read(args.file)
             if args.estimate:
                 return _estimate(problem, args, out)
@@ -897,18 +734,17 @@ def _run(args: argparse.Namespace) -> int:
                 return _solve_parallel(problem, args, out, signals)
             return _solve(problem, args, out, signals)
     except FormatError as error:
-        _say(f"dlx: {error}")
+        say(f"dlx: {error}")
         return EXIT_BAD_INPUT
-    except _OutputError as error:
-        _say(f"dlx: {error}")
+    except OutputError as error:
+        say(f"dlx: {error}")
         return EXIT_OUTPUT
     except ProblemTooLarge as error:
-        _say(f"dlx: {error}")
+        say(f"dlx: {error}")
         return EXIT_NO_MEMORY
     except MemoryError:
-        _say("dlx: out of memory: the search does not fit")
+        say("dlx: out of memory: the search does not fit")
         return EXIT_NO_MEMORY
     except KeyboardInterrupt:
-        status = signals.status
-        _say("dlx: terminated" if status == EXIT_TERMINATED else "dlx: interrupted")
-        return status
+        say(f"dlx: {signals.how}")
+        return signals.status

@@ -150,9 +150,7 @@ class Search(Clocked, Iterator[tuple[int, ...]]):
         check_budgets(limit, max_nodes, timeout, progress_interval)
         if resume is not None and prefix is not None:
             raise ValueError("give resume or prefix, not both")
-        if floor is not None and (
-            prefix is None or not 0 <= floor <= len(prefix)
-        ):
+        if floor is not None and (prefix is None or not 0 <= floor <= len(prefix)):
             raise ValueError(
                 "floor goes with prefix, from 0 to its length, "
                 f"not {floor} (prefix {prefix!r})"

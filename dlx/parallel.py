@@ -54,8 +54,6 @@ import dataclasses
 import heapq
 import itertools
 import json
-import multiprocessing
-import multiprocessing.context
 import os
 import pickle
 import time
@@ -391,9 +389,7 @@ def _run_task(task: _Task) -> _TaskResult:
             break  # the rest goes back to the queue
         try:
             results.append(
-                _run_piece(
-                    links, task, prefix, floor, weight, nodes_left, seconds_left
-                )
+                _run_piece(links, task, prefix, floor, weight, nodes_left, seconds_left)
             )
         except BaseException as error:
             error.add_note(f"in {_describe(prefix, floor)} (a dlx.parallel task)")
@@ -443,23 +439,6 @@ def _run_piece(
         found,
         rest,
         search.outcome is Outcome.LIMIT_REACHED,
-    )
-
-
-def process_context() -> multiprocessing.context.BaseContext:
-    """How the commands start worker processes: never by a plain ``fork``.
-
-    A process that already has threads (a broken pool's manager thread, a
-    Dask client, a progress bar) can deadlock a child it forks; the
-    ``forkserver`` method (POSIX) or ``spawn`` starts workers from a clean
-    process instead.
-
-    >>> process_context().get_start_method() in ("forkserver", "spawn")
-    True
-    """
-    methods = multiprocessing.get_all_start_methods()
-    return multiprocessing.get_context(
-        "forkserver" if "forkserver" in methods else "spawn"
     )
 
 
@@ -824,9 +803,7 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
         # keep their solutions (a counting search: how many).
         if self._pending:
             pending = self._pending[::-1]
-            left.append(
-                ((), 0.0, len(pending) if self._count_only else pending, 0)
-            )
+            left.append(((), 0.0, len(pending) if self._count_only else pending, 0))
         slot = self._cursor
         while slot is not None:
             if not slot.done:

@@ -16,7 +16,13 @@ from typing import Any, TextIO
 
 from dlx.stats import Progress
 
-__all__ = ["ProgressLine", "clear_line", "describe_progress", "write_atomically"]
+__all__ = [
+    "ProgressLine",
+    "clear_line",
+    "describe_progress",
+    "is_terminal",
+    "write_atomically",
+]
 
 
 def _duration(seconds: float) -> str:
@@ -86,7 +92,7 @@ class ProgressLine:
     def __init__(self, stream: TextIO, prefix: str = "") -> None:
         self.stream = stream
         self.prefix = prefix
-        self.terminal = _isatty(stream)
+        self.terminal = is_terminal(stream)
         self._bar: Any = None
         self._width = 0
         if self.terminal:
@@ -152,13 +158,17 @@ def clear_line(stream: TextIO) -> None:
     >>> import io
     >>> clear_line(io.StringIO())
     """
-    if _isatty(stream):
+    if is_terminal(stream):
         width = shutil.get_terminal_size().columns - 1
         stream.write("\r" + " " * width + "\r")
         stream.flush()
 
 
-def _isatty(stream: TextIO) -> bool:
+def is_terminal(stream: TextIO) -> bool:
+    """Whether ``stream`` is a terminal (``False`` when it cannot tell).
+
+    :param stream: the stream, usually standard error.
+    """
     try:
         return stream.isatty()
     except (AttributeError, ValueError, OSError):

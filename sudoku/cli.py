@@ -8,47 +8,46 @@ from __future__ import annotations
 import argparse
 import collections
 import contextlib
-import errno
-import importlib.metadata
-import io
 import itertools
 import os
-import random
-import shutil
 import signal
 import sys
-import threading
-import types
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import BrokenExecutor, Future, ProcessPoolExecutor
 from math import isqrt
-from typing import Any, BinaryIO, TextIO
+from typing import BinaryIO
 
 from dlx import BudgetExceeded, Progress
-from dlx.parallel import process_context
-from dlx.watch import ProgressLine, clear_line, describe_progress
+from dlx.commands import (
+    EXIT_BAD_INPUT,
+    OutputError,
+    add_version,
+    command_parser,
+    ignore_interrupts,
+    process_context,
+)
+from sudoku.batch import Batch, progress_display, run_batch
 from sudoku.display import format_grid, to_svg
 from sudoku.errors import MultipleSolutionsError, SudokuError
-from sudoku.formats import Layout, Puzzle, format_solution, iter_puzzles
-from sudoku.generator import DEFAULT_GRADE_TRIES, SYMMETRIES, generate_puzzle
-from sudoku.grading import LEVEL_NAMES, grade
+from sudoku.formats import Puzzle, format_solution, iter_puzzles
+from sudoku.generate_cli import main as generate_main
+from sudoku.grading import grade
 from sudoku.grid import Grid, box_shape
-from sudoku.regions import read_region_map, regions_of
+from sudoku.options import (
+    MAX_LINE,
+    add_variant_options,
+    box,
+    load_region_map,
+    natural,
+    option_words,
+    positive,
+    positive_seconds,
+)
+from sudoku.regions import regions_of
 from sudoku.solver import check, count, solve
 from sudoku.wording import counted
 
 __all__ = ["main"]
-
-#: Exit statuses: all good, some puzzle bad, unusable input or options.
-OK, BAD_PUZZLE, BAD_INPUT = 0, 1, 2
-#: The output could not be written (EX_IOERR of sysexits.h).
-CANNOT_WRITE = 74
-#: Interrupted by SIGINT (Ctrl-C) or SIGTERM: 128 + the signal number.
-INTERRUPTED, TERMINATED = 128 + 2, 128 + 15
-#: The reader of the output went away (EPIPE): what SIGPIPE would give.
-CLOSED_PIPE = 128 + 13
-#: The progress bar appears once a batch has taken this many seconds.
-PROGRESS_DELAY = 0.5
 
 DESCRIPTION = """\
 Solve sudoku puzzles read from FILEs (standard input when there is none,
@@ -136,103 +135,15 @@ examples:
                                       ... for several puzzles)"""
 
 
-def _add_variant_options(parser: argparse.ArgumentParser, regions_also: str) -> None:
-    """``--variant`` and ``--regions``, the same for solving and for generating."""
-    parser.add_argument(
-        "--variant",
-        metavar="NAME",
-        help="a sudoku variant: x (the diagonals too), windoku (also hyper: "
-        "the windows between the boxes), or x+windoku",
-    )
-    parser.add_argument(
-        "--regions",
-        metavar="FILE",
-        help="jigsaw sudoku: FILE maps each cell to its region (one label "
-        f"per cell, N lines of N); the regions replace the boxes{regions_also}",
-    )
-
-
-def _box(text: str) -> tuple[int, int]:
-    """Read ``RxC`` (or ``R,C``) as a box shape, for argparse."""
-    for separator in "x,X*":
-        rows, found, cols = text.partition(separator)
-        if found:
-            try:
-                shape = int(rows), int(cols)
-            except ValueError:
-                break
-            if shape[0] > 0 and shape[1] > 0:
-                return shape
-            break
-    raise argparse.ArgumentTypeError(f"not a box shape ROWSxCOLUMNS: {text!r}")
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"not a positive integer: {text!r}")
-    return value
-
-
-def _version() -> str:
-    try:
-        return importlib.metadata.version("pydlx")
-    except importlib.metadata.PackageNotFoundError:  # run from a source tree
-        import dlx
-
-        return dlx.__version__
-
-
-def _natural(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = -1
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}")
-    return value
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = 0.0
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"not a positive number of seconds: {text!r}")
-    return value
-
-
-def _check_alphabet_option(parser: argparse.ArgumentParser, alphabet: str) -> None:
-    """Stop with a usage error (status 2) when ``--alphabet`` cannot be an alphabet."""
-    if not alphabet:
-        parser.error("--alphabet is empty: give the N symbols of an NxN grid")
-    if any(ch.isspace() for ch in alphabet):
-        parser.error(f"--alphabet {alphabet!r} contains white space")
-    repeated = next((ch for ch in alphabet if alphabet.count(ch) > 1), None)
-    if repeated is not None:
-        parser.error(f"--alphabet {alphabet!r} has {repeated!r} twice")
-
-
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="sudoku",
-        description=DESCRIPTION,
-        epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+    parser = command_parser("sudoku", DESCRIPTION, EPILOG)
     parser.add_argument(
         "files",
         nargs="*",
         metavar="FILE",
         help="files of puzzles ('-' for standard input; default: standard input)",
     )
-    parser.add_argument(
-        "--version", action="version", version=f"sudoku (pydlx) {_version()}"
-    )
+    add_version(parser, "sudoku")
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument(
         "--count",
@@ -256,7 +167,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--limit",
-        type=_positive,
+        type=positive,
         metavar="N",
         help="with --count: stop counting at N (--limit 2 tells unique "
         "puzzles from the others quickly)",
@@ -274,7 +185,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--box",
-        type=_box,
+        type=box,
         metavar="RxC",
         help="box shape, ROWS x COLUMNS (e.g. 2x3 for 6x6 grids); default: "
         "square boxes, or the most square shape with fewer rows",
@@ -284,7 +195,7 @@ def _parser() -> argparse.ArgumentParser:
         metavar="SYMBOLS",
         help="the N symbols, the first standing for 1 (default: detected)",
     )
-    _add_variant_options(parser, "")
+    add_variant_options(parser, "")
     parser.add_argument(
         "--pretty",
         action="store_true",
@@ -301,7 +212,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--timeout",
-        type=_seconds,
+        type=positive_seconds,
         metavar="SECONDS",
         help="give up on a puzzle after this many seconds (reported as bad)",
     )
@@ -312,7 +223,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--jobs",
-        type=_natural,
+        type=natural,
         metavar="N",
         help="solve N puzzles at a time in worker processes (0: one per "
         "core); answers still come in input order",
@@ -320,93 +231,95 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-class _Stop(BaseException):
-    """Ends the run at once with ``status`` (and ``message`` on standard error)."""
+def _check_options(
+    parser: argparse.ArgumentParser, options: argparse.Namespace
+) -> int | None:
+    """Refuse options that contradict each other or do nothing (status 2).
 
-    def __init__(self, status: int, message: str | None = None) -> None:
-        super().__init__(status, message)
-        self.status = status
-        self.message = message
+    Reads the ``--regions`` map into ``options.region_map`` (``None``
+    without one).
 
-
-class _Terminated(BaseException):
-    """Raised by the SIGTERM handler, as KeyboardInterrupt is for SIGINT."""
-
-    def __init__(self) -> None:
-        super().__init__("terminated")
-
-
-def _write_failed(error: OSError, name: str) -> _Stop:
-    """The stop that an error writing to ``name`` calls for."""
-    if isinstance(error, BrokenPipeError) or error.errno == errno.EPIPE:
-        return _Stop(CLOSED_PIPE)
-    reason = error.strerror or str(error) or type(error).__name__
-    return _Stop(CANNOT_WRITE, f"sudoku: cannot write to {name}: {reason}")
-
-
-class _Batch:
-    """Writes answers and reports, counts puzzles, and remembers the worst status.
-
-    Every answer is flushed at once, so that answers appear as puzzles are
-    solved and an interrupted run keeps them.  An error writing standard
-    output (or standard error) raises :class:`_Stop`.
+    :returns: the size of the grids when the options give it (``--box``,
+        ``--regions``, ``--alphabet``), else ``None``.
     """
-
-    def __init__(self) -> None:
-        self.status = OK
-        self.read = 0
-        self.answered = 0
-        #: While true, a signal is kept in ``pending`` instead of raised.
-        self.holding = False
-        self.pending: KeyboardInterrupt | _Terminated | None = None
-        self.note: Callable[[str], None] = self._print
-
-    @staticmethod
-    def _print(message: str) -> None:
-        err = sys.stderr
-        if err is None:  # standard error is closed: nowhere to report
-            return
+    if options.limit is not None and not options.count:
+        parser.error("--limit only goes with --count")
+    if options.check and len(options.files) != 2:
+        parser.error("--check takes two files: PUZZLES SOLUTIONS")
+    if options.unique and options.count:
+        parser.error(
+            "--unique does not go with --count (--count --limit 2 tells "
+            "unique puzzles, 1, from the others, 2)"
+        )
+    if options.unique and options.grade:
+        parser.error(
+            "--unique does not go with --grade, which reports a puzzle with "
+            "several solutions as bad anyway"
+        )
+    if options.unique and options.check:
+        parser.error("--unique does not go with --check, which solves nothing")
+    if options.check and options.jobs is not None:
+        parser.error("--jobs does not go with --check, which solves nothing")
+    if options.pretty and (options.count or options.check):
+        parser.error(
+            "--pretty prints solutions; it does not go with --count or --check"
+        )
+    if options.svg is not None and (options.count or options.check):
+        parser.error("--svg draws solutions; it does not go with --count or --check")
+    if options.svg == "":
+        parser.error("--svg needs a file name")
+    options.region_map = None
+    size = None
+    if options.regions is not None:
+        if options.box is not None:
+            parser.error(
+                "--box does not go with --regions: the regions replace the boxes"
+            )
+        options.region_map = load_region_map(parser, options.regions)
+        size = isqrt(len(options.region_map))
+    if options.variant is not None or options.region_map is not None:
         try:
-            err.write(message + "\n")
-            err.flush()
-        except OSError as error:
-            stop = _write_failed(error, "standard error")
-            raise _Stop(stop.status) from None  # no message: stderr is gone
-
-    def fail(self, message: str, status: int = BAD_PUZZLE) -> None:
-        self.note(f"sudoku: {message}")
-        self.status = max(self.status, status)
-
-    def write(self, text: str, *, answer: bool = False) -> None:
-        """Write ``text`` to standard output and flush it; count it if an ``answer``.
-
-        The text goes into the output buffer and is counted with signals
-        held (see :func:`_signals_stop`), so that the closing line of an
-        interrupted run counts exactly the answers printed: an answer in
-        the buffer is written at exit even if the flush is interrupted.
-        """
-        out = sys.stdout
-        if out is None:
-            raise _Stop(CANNOT_WRITE, _CLOSED_OUTPUT)
-        self.holding = True
+            regions_of(
+                size or 9,
+                None if options.region_map else (3, 3),
+                options.variant,
+                options.region_map,
+            )
+        except SudokuError as error:
+            where = f"--regions {options.regions}: " if options.region_map else ""
+            parser.error(f"{where}{option_words(str(error))}")
+    if options.box is not None:
+        size = options.box[0] * options.box[1]
+    if options.alphabet is not None:
+        alphabet = options.alphabet
+        if not alphabet:
+            parser.error("--alphabet is empty: give the N symbols of an NxN grid")
+        if any(ch.isspace() for ch in alphabet):
+            parser.error(f"--alphabet {alphabet!r} contains white space")
+        repeated = next((ch for ch in alphabet if alphabet.count(ch) > 1), None)
+        if repeated is not None:
+            parser.error(f"--alphabet {alphabet!r} has {repeated!r} twice")
+        if options.box is not None and len(options.alphabet) != size:
+            parser.error(
+                f"--alphabet has {len(options.alphabet)} symbols but --box "
+                f"{options.box[0]}x{options.box[1]} makes {size}x{size} grids"
+            )
+        if size is not None and len(options.alphabet) != size:
+            parser.error(
+                f"--alphabet has {len(options.alphabet)} symbols but the "
+                f"--regions map is {size}x{size}"
+            )
+        size = len(options.alphabet)
         try:
-            out.write(text)
-            self.answered += answer
-        except OSError as error:
-            raise _write_failed(error, "standard output") from None
-        finally:
-            self.holding = False
-        if self.pending is not None:
-            raise self.pending
-        try:
-            out.flush()
-        except OSError as error:
-            raise _write_failed(error, "standard output") from None
-
-
-_CLOSED_OUTPUT = "sudoku: cannot write to standard output: it is closed"
-#: The longest line read (a 35x35 puzzle on one line has 1,225 characters).
-MAX_LINE = 1 << 16
+            if options.region_map is None:
+                box_shape(size, options.box)
+        except SudokuError:
+            parser.error(
+                f"--alphabet has {counted(size, 'symbol')}, for {size}x{size} "
+                "grids, which have no box shape of their own: give one with "
+                "--box ROWSxCOLUMNS"
+            )
+    return size
 
 
 class _Unreadable(Exception):
@@ -445,24 +358,24 @@ def _decoded(stream: BinaryIO) -> Iterator[str]:
         yield from text.splitlines() or [""]
 
 
-def _open(name: str, batch: _Batch) -> BinaryIO | None:
+def _open(name: str, batch: Batch) -> BinaryIO | None:
     """The binary stream of one input, or ``None`` (reported) when it cannot be opened."""
     if name == "-":
         if sys.stdin is None:
-            batch.fail("cannot read standard input: it is closed", BAD_INPUT)
+            batch.fail("cannot read standard input: it is closed", EXIT_BAD_INPUT)
             return None
         return sys.stdin.buffer
     try:
         return open(name, "rb")  # closed by _puzzles
     except OSError as error:
-        batch.fail(f"{name}: cannot read: {error.strerror or error}", BAD_INPUT)
+        batch.fail(f"{name}: cannot read: {error.strerror or error}", EXIT_BAD_INPUT)
         return None
 
 
 def _puzzles(
     name: str,
     stream: BinaryIO,
-    batch: _Batch,
+    batch: Batch,
     size: int | None,
     *,
     count: bool = True,
@@ -486,9 +399,9 @@ def _puzzles(
                 batch.read += 1
             yield puzzle
         if required and not found:
-            batch.fail(f"{source}: no puzzle in it", BAD_INPUT)
+            batch.fail(f"{source}: no puzzle in it", EXIT_BAD_INPUT)
     except (_Unreadable, SudokuError) as error:
-        batch.fail(f"{source}: {error}", BAD_INPUT)
+        batch.fail(f"{source}: {error}", EXIT_BAD_INPUT)
     finally:
         if name != "-":
             stream.close()
@@ -498,90 +411,8 @@ def _where(source: str, puzzle: Puzzle, noun: str = "puzzle") -> str:
     return f"{source}: {noun} {puzzle.number} ({puzzle.lines})"
 
 
-class _Progress:
-    """What the command shows on standard error while it works.
-
-    A tqdm bar counts the puzzles of a batch (when tqdm is installed); a
-    puzzle whose search runs for over a second shows how far its search
-    has come (:class:`dlx.Progress`): in the bar, or, without tqdm, on a
-    line of its own that is cleared when the puzzle is done.
-    """
-
-    def __init__(self, enabled: bool, batch: _Batch) -> None:
-        self.batch = batch
-        self.bar: Any = None
-        self.line: ProgressLine | None = None
-        self.watched = False  # the puzzle's search has reported
-        err = sys.stderr
-        self.enabled = enabled and err is not None and err.isatty()
-        if self.enabled:
-            try:
-                from tqdm import tqdm
-            except ImportError:
-                pass
-            else:
-                self.bar = tqdm(
-                    total=None,
-                    unit="puzzle",
-                    delay=PROGRESS_DELAY,
-                    leave=False,
-                    file=err,
-                    # Room at the end for the "^C" a terminal echoes.
-                    ncols=max(20, shutil.get_terminal_size().columns - 3),
-                )
-                batch.note = lambda message: self.bar.write(message, file=sys.stderr)
-
-    def advance(self) -> None:
-        """One more puzzle done."""
-        self.finish_puzzle()
-        if self.bar is not None:
-            self.bar.update(1)
-
-    def hook(self, label: str) -> Callable[[Progress], None] | None:
-        """The progress hook for the search of one puzzle (``None``: none wanted)."""
-        if not self.enabled:
-            return None
-
-        def show(report: Progress) -> None:
-            self.watched = True
-            if self.bar is not None:
-                self.bar.set_postfix_str(f"{label}: {describe_progress(report)}")
-                return
-            if self.line is None:
-                self.line = ProgressLine(sys.stderr, prefix=f"sudoku: {label}: ")
-            self.line.update(report)
-
-        return show
-
-    def finish_puzzle(self) -> None:
-        """Take the puzzle's own progress off the screen."""
-        if self.line is not None:
-            self.line.close()
-            self.line = None
-        if self.watched and self.bar is not None:
-            self.bar.set_postfix_str("", refresh=False)
-        self.watched = False
-
-    def close(self) -> None:
-        self.finish_puzzle()
-        if self.bar is not None:
-            self.bar.close()
-            self.bar = None
-            self.batch.note = self.batch._print
-
-
-@contextlib.contextmanager
-def _progress(enabled: bool, batch: _Batch) -> Iterator[_Progress]:
-    """The progress display of a run (nothing unless standard error is a terminal)."""
-    display = _Progress(enabled, batch)
-    try:
-        yield display
-    finally:
-        display.close()
-
-
 def _solve_all(
-    names: Sequence[str], options: argparse.Namespace, batch: _Batch, size: int | None
+    names: Sequence[str], options: argparse.Namespace, batch: Batch, size: int | None
 ) -> None:
     """Read, solve (or count) and write the puzzles one at a time.
 
@@ -613,7 +444,7 @@ def _solve_all(
         display.advance()
 
     with (
-        _progress(not options.no_progress, batch) as display,
+        progress_display(not options.no_progress, batch) as display,
         _pool(options.jobs) as (pool, workers),
     ):
         ahead: collections.deque[tuple[str, Puzzle, Future[_Outcome]]] = (
@@ -704,9 +535,7 @@ class _Pictures:
                 out.write(text)
         except OSError as error:
             reason = error.strerror or str(error)
-            raise _Stop(
-                CANNOT_WRITE, f"sudoku: cannot write {name}: {reason}"
-            ) from None
+            raise OutputError(f"cannot write {name}: {reason}") from None
 
 
 #: What solving one puzzle gives: ``("answer", grid or count)``,
@@ -786,11 +615,6 @@ def _answer(
         return "fail", str(error)
 
 
-def _ignore_interrupts() -> None:
-    """In a worker process: leave Ctrl-C to the main process, which stops cleanly."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 @contextlib.contextmanager
 def _pool(jobs: int | None) -> Iterator[tuple[ProcessPoolExecutor | None, int]]:
     """The worker processes of ``--jobs`` and how many (``None``, 0 without it).
@@ -804,7 +628,7 @@ def _pool(jobs: int | None) -> Iterator[tuple[ProcessPoolExecutor | None, int]]:
         return
     workers = jobs or os.cpu_count() or 1
     pool = ProcessPoolExecutor(
-        workers, mp_context=process_context(), initializer=_ignore_interrupts
+        workers, mp_context=process_context(), initializer=ignore_interrupts
     )
     try:
         yield pool, workers
@@ -827,7 +651,7 @@ def _result(future: Future[_Outcome]) -> _Outcome:
 
 
 def _check_all(
-    names: Sequence[str], options: argparse.Namespace, batch: _Batch, size: int | None
+    names: Sequence[str], options: argparse.Namespace, batch: Batch, size: int | None
 ) -> None:
     """Check each answer against its puzzle, reading both files in step."""
     puzzle_name, answer_name = names
@@ -899,105 +723,6 @@ def _check_all(
     batch.write(f"{counted(checked, 'solution')} checked: {verdict}\n")
 
 
-@contextlib.contextmanager
-def _signals_stop(batch: _Batch) -> Iterator[None]:
-    """While inside, SIGINT raises KeyboardInterrupt and SIGTERM :class:`_Terminated`.
-
-    Both wait while ``batch.holding`` (an answer is being counted).  SIGINT
-    keeps its disposition when it is not Python's default (ignored, say, by
-    ``nohup``).  Handlers can only be set in the main thread; elsewhere
-    nothing changes.
-    """
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def stop(signum: int, frame: types.FrameType | None) -> None:
-        error = KeyboardInterrupt() if signum == signal.SIGINT else _Terminated()
-        if batch.holding:
-            batch.pending = error
-        else:
-            raise error
-
-    wanted = [signal.SIGTERM]
-    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
-        wanted.append(signal.SIGINT)
-    previous = {signum: signal.signal(signum, stop) for signum in wanted}
-    try:
-        yield
-    finally:
-        for signum, handler in previous.items():
-            signal.signal(signum, handler)
-
-
-def _silence(fd: int) -> None:
-    """Point file descriptor ``fd`` at /dev/null, so that nothing more fails on it."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, fd)
-        os.close(devnull)
-    except OSError:
-        pass
-
-
-def _stream_fd(stream: TextIO | None) -> int | None:
-    try:
-        return None if stream is None else stream.fileno()
-    except (OSError, ValueError, io.UnsupportedOperation):
-        return None
-
-
-def _stopped(stop: _Stop) -> int:
-    """End the run after a write error: no traceback, and nothing more fails at exit."""
-    for stream in (
-        (sys.stdout, sys.stderr) if stop.status == CLOSED_PIPE else (sys.stdout,)
-    ):
-        fd = _stream_fd(stream)
-        if fd is not None:
-            _silence(fd)
-    if stop.message is not None and sys.stderr is not None:
-        with contextlib.suppress(OSError):
-            sys.stderr.write(stop.message + "\n")
-            sys.stderr.flush()
-    return stop.status
-
-
-def _option_words(message: str) -> str:
-    """A library message in the command's words (options, not parameters)."""
-    return (
-        message.replace("variant=", "--variant ")
-        .replace("(regions=)", "(--regions)")
-        .replace("regions=", "--regions ")
-        .replace("the region map", "the map")
-    )
-
-
-def _region_map(parser: argparse.ArgumentParser, name: str) -> tuple[object, ...]:
-    """The labels of a ``--regions`` file, or a usage error (status 2) naming it."""
-    try:
-        with open(name, encoding="utf-8-sig") as stream:
-            text = stream.read(MAX_LINE * 4)
-    except (OSError, UnicodeDecodeError) as error:
-        reason = getattr(error, "strerror", None) or str(error)
-        parser.error(f"--regions {name}: cannot read: {reason}")
-    lines = [
-        line.strip()
-        for line in text.splitlines()
-        if line.strip() and not line.lstrip().startswith("#")
-    ]
-    try:
-        labels = read_region_map("\n".join(lines))
-        size = isqrt(len(labels))
-        if size * size != len(labels) or size < 1:
-            raise SudokuError(
-                f"the map has {counted(len(labels), 'cell')}, not N lines of N"
-            )
-        regions_of(size, None, None, labels)
-    except SudokuError as error:
-        parser.error(f"--regions {name}: {_option_words(str(error))}")
-    return labels
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``sudoku`` command; return its exit status.
 
@@ -1026,352 +751,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     arguments = sys.argv[1:] if argv is None else list(argv)
     if arguments[:1] == ["generate"]:
-        return _generate_main(arguments[1:])
+        return generate_main(arguments[1:])
     parser = _parser()
     options = parser.parse_args(arguments)
-    if options.limit is not None and not options.count:
-        parser.error("--limit only goes with --count")
-    if options.check and len(options.files) != 2:
-        parser.error("--check takes two files: PUZZLES SOLUTIONS")
-    if options.unique and options.count:
-        parser.error(
-            "--unique does not go with --count (--count --limit 2 tells "
-            "unique puzzles, 1, from the others, 2)"
+    size = _check_options(parser, options)
+    batch = Batch()
+
+    def work() -> None:
+        if options.check:
+            _check_all(options.files, options, batch, size)
+        else:
+            _solve_all(options.files or ["-"], options, batch, size)
+
+    def stopped(how: str) -> str:
+        plural = "" if batch.read == 1 else "s"
+        return (
+            f"sudoku: {how} after {batch.read} puzzle{plural} read: "
+            f"{batch.answered} answered"
         )
-    if options.unique and options.grade:
-        parser.error(
-            "--unique does not go with --grade, which reports a puzzle with "
-            "several solutions as bad anyway"
-        )
-    if options.unique and options.check:
-        parser.error("--unique does not go with --check, which solves nothing")
-    if options.check and options.jobs is not None:
-        parser.error("--jobs does not go with --check, which solves nothing")
-    if options.pretty and (options.count or options.check):
-        parser.error(
-            "--pretty prints solutions; it does not go with --count or --check"
-        )
-    if options.svg is not None and (options.count or options.check):
-        parser.error("--svg draws solutions; it does not go with --count or --check")
-    if options.svg == "":
-        parser.error("--svg needs a file name")
-    options.region_map = None
-    size = None
-    if options.regions is not None:
-        if options.box is not None:
-            parser.error(
-                "--box does not go with --regions: the regions replace the boxes"
-            )
-        options.region_map = _region_map(parser, options.regions)
-        size = isqrt(len(options.region_map))
-    if options.variant is not None or options.region_map is not None:
-        try:
-            regions_of(
-                size or 9,
-                None if options.region_map else (3, 3),
-                options.variant,
-                options.region_map,
-            )
-        except SudokuError as error:
-            where = f"--regions {options.regions}: " if options.region_map else ""
-            parser.error(f"{where}{_option_words(str(error))}")
-    if options.box is not None:
-        size = options.box[0] * options.box[1]
-    if options.alphabet is not None:
-        _check_alphabet_option(parser, options.alphabet)
-        if options.box is not None and len(options.alphabet) != size:
-            parser.error(
-                f"--alphabet has {len(options.alphabet)} symbols but --box "
-                f"{options.box[0]}x{options.box[1]} makes {size}x{size} grids"
-            )
-        if size is not None and len(options.alphabet) != size:
-            parser.error(
-                f"--alphabet has {len(options.alphabet)} symbols but the "
-                f"--regions map is {size}x{size}"
-            )
-        size = len(options.alphabet)
-        try:
-            if options.region_map is None:
-                box_shape(size, options.box)
-        except SudokuError:
-            parser.error(
-                f"--alphabet has {counted(size, 'symbol')}, for {size}x{size} "
-                "grids, which have no box shape of their own: give one with "
-                "--box ROWSxCOLUMNS"
-            )
-    batch = _Batch()
-    how = "interrupted"
-    try:
-        with _signals_stop(batch):
-            try:
-                if sys.stdout is None:
-                    raise _Stop(CANNOT_WRITE, _CLOSED_OUTPUT)
-                if options.check:
-                    _check_all(options.files, options, batch, size)
-                else:
-                    _solve_all(options.files or ["-"], options, batch, size)
-                return batch.status
-            except KeyboardInterrupt:
-                status = INTERRUPTED
-            except _Terminated:
-                how, status = "terminated", TERMINATED
-            with contextlib.suppress(_Stop, OSError):  # the signal's status stays
-                if sys.stderr is not None:
-                    clear_line(sys.stderr)  # the ^C the terminal echoed
-                plural = "" if batch.read == 1 else "s"
-                batch.note(
-                    f"sudoku: {how} after {batch.read} puzzle{plural} read: "
-                    f"{batch.answered} answered"
-                )
-            return status
-    except _Stop as stop:
-        return _stopped(stop)
 
-
-# -- sudoku generate ----------------------------------------------------------
-
-GENERATE_DESCRIPTION = """\
-Generate sudoku puzzles that have exactly one solution, and print them one
-per line (N*N characters, '.' for a blank; 1-9 up to 9x9, letters A...
-beyond, as in the 16x16 judge format), or with --blocks as N lines of N
-characters ('-' for a blank) followed by a blank line.
-
-Each puzzle's uniqueness is proved by a count of its solutions with limit
-2.  By default a puzzle is minimal: emptying any orbit of givens that is
-left (a given and its images under --symmetry; with --symmetry none, any
-single given) gives a puzzle with several solutions.
-
-Variants: --variant x, windoku or x+windoku, and --regions FILE for jigsaw
-puzzles (the size comes from the map): the puzzle has one solution as that
-variant, and is minimal for it."""
-
-GENERATE_EPILOG = """\
-seeds: with --seed S, puzzle k (from 1) is the one that --seed S+k-1
---count 1 prints, and sudoku.generate(seed=S+k-1) returns: the same on
-every platform and Python version.  Without --seed, S is drawn at random
-(and shown on standard error when it is a terminal).
-
-time: a minimal 9x9 takes milliseconds, a minimal 16x16 about a second
-(a few take over ten); a minimal 25x25 is out of reach (one had not
-finished after 17 minutes of CPU): give it --not-minimal --givens 325
-(under a second).
-
-exit status: 0 done (a --givens target not reached is only noted on
-standard error), 1 no grid of --tries had the --grade asked for (said for
-each such puzzle; the others are printed), 2 bad options, 74 the output
-could not be written, 130 interrupted (Ctrl-C; the puzzles printed so far
-stay), 141 closed pipe, 143 terminated.
-
-examples:
-  sudoku generate                          one minimal 9x9 puzzle
-  sudoku generate --count 100 --seed 1     100 puzzles, the same every run
-  sudoku generate --box 4x4 --blocks       a 16x16 puzzle, judge blocks
-  sudoku generate --symmetry none --givens 24 --tries 50
-  sudoku generate --variant x --count 5    five X-sudoku puzzles
-  sudoku generate --regions map.txt        a jigsaw puzzle for map.txt
-                                           (solve it: sudoku --regions
-                                           map.txt puzzle.txt)"""
-
-
-def _generate_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="sudoku generate",
-        description=GENERATE_DESCRIPTION,
-        epilog=GENERATE_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    parser.add_argument(
-        "--box",
-        type=_box,
-        metavar="RxC",
-        help="box shape, ROWS x COLUMNS: 2x2 (4x4 grids), 2x3 (6x6), 3x3 "
-        "(9x9, the default), 3x4 (12x12), 4x4 (16x16), 5x5 (25x25)...",
-    )
-    _add_variant_options(parser, " and give the size")
-    parser.add_argument(
-        "--count", type=_positive, default=1, metavar="N", help="print N puzzles"
-    )
-    parser.add_argument(
-        "--seed", type=_natural, metavar="S", help="make the run reproducible"
-    )
-    parser.add_argument(
-        "--symmetry",
-        choices=SYMMETRIES,
-        default="rotational",
-        help="of the pattern of givens (default: rotational, 180 degrees)",
-    )
-    parser.add_argument(
-        "--givens",
-        type=_natural,
-        metavar="N",
-        help="at most N givens, best effort: up to --tries grids are tried",
-    )
-    parser.add_argument(
-        "--grade",
-        choices=LEVEL_NAMES[1:],
-        help="only puzzles of this grade (see sudoku --grade): up to --tries "
-        "grids are tried per puzzle",
-    )
-    parser.add_argument(
-        "--tries",
-        type=_positive,
-        metavar="N",
-        help="with --givens or --grade: grids to try per puzzle (default 20 "
-        "for --givens, 200 for --grade)",
-    )
-    parser.add_argument(
-        "--not-minimal",
-        action="store_true",
-        help="stop emptying cells early: at --givens N, or else at the "
-        "first given that cannot go (easier puzzles, more givens)",
-    )
-    parser.add_argument(
-        "--blocks",
-        action="store_true",
-        help="print each puzzle as N lines ('-' for a blank) and a blank line",
-    )
-    parser.add_argument(
-        "--no-progress",
-        action="store_true",
-        help="never show a progress bar",
-    )
-    return parser
-
-
-def _generate_main(argv: Sequence[str]) -> int:
-    """Run ``sudoku generate``; return its exit status (see ``sudoku generate --help``)."""
-    parser = _generate_parser()
-    options = parser.parse_args(argv)
-    options.region_map = None
-    if options.regions is not None:
-        if options.box is not None:
-            parser.error(
-                "--box does not go with --regions: the regions replace the "
-                "boxes, and the map gives the size"
-            )
-        options.region_map = _region_map(parser, options.regions)
-        size = isqrt(len(options.region_map))
-        if size > 25:
-            parser.error(
-                f"--regions {options.regions}: the map is {size}x{size}; the "
-                "largest generated is 25x25 (letters A-Y)"
-            )
-        if size < 2:
-            parser.error(
-                f"--regions {options.regions}: the map is 1x1: nothing to generate"
-            )
-    else:
-        if options.box is None:
-            options.box = (3, 3)
-        rows, cols = options.box
-        size = rows * cols
-        if size > 25:
-            parser.error(
-                f"--box {rows}x{cols} makes {size}x{size} grids; the largest "
-                "generated is 25x25 (letters A-Y)"
-            )
-        if size < 2:
-            parser.error(f"--box {rows}x{cols} makes a 1x1 grid: nothing to generate")
-    if options.variant is not None or options.region_map is not None:
-        where = f"--regions {options.regions}: " if options.region_map else ""
-        try:
-            regions_of(size, options.box, options.variant, options.region_map)
-            # One complete grid, to know that the variant or map has any.
-            generate_puzzle(
-                options.box,
-                seed=0,
-                minimal=False,
-                givens=size * size,
-                variant=options.variant,
-                regions=options.region_map,
-            )
-        except SudokuError as error:
-            parser.error(f"{where}{_option_words(str(error))}")
-    if options.tries is not None and options.givens is None and options.grade is None:
-        parser.error("--tries only goes with --givens or --grade")
-    batch = _Batch()
-    if size > 16 and not options.not_minimal:
-        batch.note(
-            f"sudoku generate: a minimal {size}x{size} puzzle may not finish "
-            "for a very long time; "
-            f"--not-minimal --givens {int(size * size * 0.52)} makes one in seconds"
-        )
-    base = options.seed
-    if base is None:
-        base = random.SystemRandom().randrange(1 << 32)
-        err = sys.stderr
-        if not options.no_progress and err is not None and err.isatty():
-            batch.note(f"sudoku generate: --seed {base}")
-    try:
-        with _signals_stop(batch):
-            try:
-                if sys.stdout is None:
-                    raise _Stop(CANNOT_WRITE, _CLOSED_OUTPUT)
-                _generate_all(options, base, batch)
-                return batch.status
-            except KeyboardInterrupt:
-                how, status = "interrupted", INTERRUPTED
-            except _Terminated:
-                how, status = "terminated", TERMINATED
-            with contextlib.suppress(_Stop, OSError):  # the signal's status stays
-                if sys.stderr is not None:
-                    clear_line(sys.stderr)  # the ^C the terminal echoed
-                batch.note(
-                    f"sudoku generate: {how} after "
-                    f"{counted(batch.answered, 'puzzle')} printed"
-                )
-            return status
-    except _Stop as stop:
-        return _stopped(stop)
-
-
-def _generate_all(options: argparse.Namespace, base: int, batch: _Batch) -> None:
-    """Generate and print the puzzles, one at a time, each as soon as it is made."""
-    size = (
-        isqrt(len(options.region_map))
-        if options.region_map is not None
-        else options.box[0] * options.box[1]
-    )
-    with _progress(not options.no_progress, batch) as display:
-        if display.bar is not None:
-            display.bar.total = options.count
-        for k in range(options.count):
-            try:
-                made = generate_puzzle(
-                    options.box,
-                    seed=base + k,
-                    symmetry=options.symmetry,
-                    minimal=not options.not_minimal,
-                    givens=options.givens,
-                    grade=options.grade,
-                    tries=options.tries,
-                    variant=options.variant,
-                    regions=options.region_map,
-                )
-            except SudokuError:
-                if options.grade is None:
-                    raise
-                # No grid of --tries had the grade: say so, go on with the next.
-                batch.fail(
-                    f"puzzle {k + 1} (--seed {base + k}): no "
-                    f"{options.grade} puzzle in {options.tries or DEFAULT_GRADE_TRIES} "
-                    "tries (a larger --tries or another --seed may find one)"
-                )
-                display.advance()
-                continue
-            if not made.reached:
-                batch.note(
-                    f"sudoku generate: puzzle {k + 1} (--seed {base + k}): "
-                    f"asked for at most {options.givens} givens; the best of "
-                    f"{made.tries} tries has {made.givens}"
-                )
-            if options.blocks:
-                lines = made.puzzle.replace(".", "-")
-                block = "\n".join(
-                    lines[i : i + size] for i in range(0, size * size, size)
-                )
-                text = format_solution(block, Layout.BLOCKS, first=k == 0)
-            else:
-                text = made.puzzle + "\n"
-            batch.write(text, answer=True)
-            display.advance()
+    return run_batch(batch, work, stopped)

@@ -501,7 +501,7 @@ def test_search_over_extra_units_agrees_with_brute_force() -> None:
 def test_cli_interrupted_keeps_what_was_printed(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import sudoku.cli
+    import sudoku.generate_cli
 
     calls = []
 
@@ -511,7 +511,7 @@ def test_cli_interrupted_keeps_what_was_printed(
             raise KeyboardInterrupt
         return generate_puzzle(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(sudoku.cli, "generate_puzzle", interrupted)
+    monkeypatch.setattr(sudoku.generate_cli, "generate_puzzle", interrupted)
     status = main(["generate", "--box", "2x2", "--count", "5", "--seed", "10"])
     out, err = capsys.readouterr()
     assert status == 130
@@ -522,7 +522,7 @@ def test_cli_interrupted_keeps_what_was_printed(
 def test_cli_warns_before_a_minimal_25x25(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import sudoku.cli
+    import sudoku.generate_cli
 
     asked = []
 
@@ -531,7 +531,7 @@ def test_cli_warns_before_a_minimal_25x25(
         kwargs.update(minimal=False, givens=400)  # the minimal one takes too long
         return generate_puzzle(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(sudoku.cli, "generate_puzzle", quick)
+    monkeypatch.setattr(sudoku.generate_cli, "generate_puzzle", quick)
     assert main(["generate", "--box", "5x5", "--seed", "2"]) == 0
     out, err = capsys.readouterr()
     assert asked == [True] and len(out) == 626

@@ -57,8 +57,8 @@ from dlx import (
     parallel,
     parse_dlx,
 )
-from dlx.links import Links
 from dlx.engine import MultiplicitySearch
+from dlx.links import Links
 from dlx.parallel import WorkerLost, frontier
 from dlx.position import SPLIT_PIECES, split
 

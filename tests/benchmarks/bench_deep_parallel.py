@@ -29,6 +29,7 @@ row says so).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import subprocess
 import sys
@@ -103,10 +104,8 @@ def measure(
         whole = max(whole, sum(sizes))
         if limit is not None and sum(sizes) > limit:
             for pid in reversed(pids):
-                try:
+                with contextlib.suppress(OSError):
                     os.kill(pid, 9)
-                except OSError:
-                    pass
             note = "killed past the cap"
             break
         time.sleep(0.02)
@@ -146,7 +145,10 @@ def main() -> None:
                 base = [sys.executable, "-m", "dlx", "--count", "--no-progress"]
                 if name == "path":
                     base += ["--max-nodes", str(args.max_nodes)]
-                for run, extra in (("serial", []), ("jobs", ["--jobs", str(args.jobs)])):
+                for run, extra in (
+                    ("serial", []),
+                    ("jobs", ["--jobs", str(args.jobs)]),
+                ):
                     largest, whole, seconds, note = measure(
                         [*base, *extra, file], env, limit, folder
                     )

@@ -1,0 +1,204 @@
+"""The run of a sudoku command: a batch of puzzles answered one at a time.
+
+Both commands, solving (:mod:`sudoku.cli`) and ``sudoku generate``
+(:mod:`sudoku.generate_cli`), write each answer as soon as it is made,
+report bad puzzles on standard error, show their progress, and end with
+the exit status of :mod:`dlx.commands` whatever happens.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import shutil
+import sys
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from dlx import Progress
+from dlx.commands import (
+    EXIT_BAD_PUZZLE,
+    EXIT_OK,
+    EXIT_OUTPUT,
+    OutputError,
+    StopSignals,
+    clear_echoed_interrupt,
+    end_closed_pipe,
+    is_closed_pipe,
+    say,
+    shows_progress,
+    silence,
+    writing,
+)
+from dlx.watch import ProgressLine, describe_progress
+
+__all__ = ["PROGRESS_DELAY", "Batch", "PuzzleProgress", "progress_display", "run_batch"]
+
+#: The progress bar appears once a batch has taken this many seconds.
+PROGRESS_DELAY = 0.5
+
+_CLOSED_OUTPUT = "cannot write to standard output: it is closed"
+
+
+class Batch:
+    """Writes answers and reports, counts puzzles, and remembers the worst status.
+
+    Every answer is flushed at once, so that answers appear as puzzles are
+    solved and an interrupted run keeps them.  An error writing standard
+    output (or standard error) raises :class:`~dlx.commands.OutputError`,
+    or :class:`BrokenPipeError` for a closed pipe.
+    """
+
+    def __init__(self) -> None:
+        self.status = EXIT_OK
+        self.read = 0
+        self.answered = 0
+        #: SIGINT and SIGTERM, which end the run (see :func:`run_batch`).
+        self.signals = StopSignals()
+        self.note: Callable[[str], None] = self._print
+
+    @staticmethod
+    def _print(message: str) -> None:
+        try:
+            say(message)
+        except OSError as error:
+            if is_closed_pipe(error):
+                raise BrokenPipeError(*error.args) from None
+            raise OutputError(None) from None  # no message: stderr is gone
+
+    def fail(self, message: str, status: int = EXIT_BAD_PUZZLE) -> None:
+        self.note(f"sudoku: {message}")
+        self.status = max(self.status, status)
+
+    def write(self, text: str, *, answer: bool = False) -> None:
+        """Write ``text`` to standard output and flush it; count it if an ``answer``.
+
+        The text goes into the output buffer and is counted with signals
+        held, so that the closing line of an interrupted run counts
+        exactly the answers printed: an answer in the buffer is written at
+        exit even if the flush is interrupted.
+        """
+        out = sys.stdout
+        if out is None:
+            raise OutputError(_CLOSED_OUTPUT)
+        with writing("standard output"):
+            with self.signals.held():
+                out.write(text)
+                self.answered += answer
+            out.flush()
+
+
+class PuzzleProgress:
+    """What the command shows on standard error while it works.
+
+    A tqdm bar counts the puzzles of a batch (when tqdm is installed); a
+    puzzle whose search runs for over a second shows how far its search
+    has come (:class:`dlx.Progress`): in the bar, or, without tqdm, on a
+    line of its own that is cleared when the puzzle is done.
+    """
+
+    def __init__(self, enabled: bool, batch: Batch) -> None:
+        self.batch = batch
+        self.bar: Any = None
+        self.line: ProgressLine | None = None
+        self.watched = False  # the puzzle's search has reported
+        err = sys.stderr
+        self.enabled = shows_progress(None if enabled else False)
+        if self.enabled:
+            try:
+                from tqdm import tqdm
+            except ImportError:
+                pass
+            else:
+                self.bar = tqdm(
+                    total=None,
+                    unit="puzzle",
+                    delay=PROGRESS_DELAY,
+                    leave=False,
+                    file=err,
+                    # Room at the end for the "^C" a terminal echoes.
+                    ncols=max(20, shutil.get_terminal_size().columns - 3),
+                )
+                batch.note = lambda message: self.bar.write(message, file=sys.stderr)
+
+    def advance(self) -> None:
+        """One more puzzle done."""
+        self.finish_puzzle()
+        if self.bar is not None:
+            self.bar.update(1)
+
+    def hook(self, label: str) -> Callable[[Progress], None] | None:
+        """The progress hook for the search of one puzzle (``None``: none wanted)."""
+        if not self.enabled:
+            return None
+
+        def show(report: Progress) -> None:
+            self.watched = True
+            if self.bar is not None:
+                self.bar.set_postfix_str(f"{label}: {describe_progress(report)}")
+                return
+            if self.line is None:
+                self.line = ProgressLine(sys.stderr, prefix=f"sudoku: {label}: ")
+            self.line.update(report)
+
+        return show
+
+    def finish_puzzle(self) -> None:
+        """Take the puzzle's own progress off the screen."""
+        if self.line is not None:
+            self.line.close()
+            self.line = None
+        if self.watched and self.bar is not None:
+            self.bar.set_postfix_str("", refresh=False)
+        self.watched = False
+
+    def close(self) -> None:
+        self.finish_puzzle()
+        if self.bar is not None:
+            self.bar.close()
+            self.bar = None
+            self.batch.note = self.batch._print
+
+
+@contextlib.contextmanager
+def progress_display(enabled: bool, batch: Batch) -> Iterator[PuzzleProgress]:
+    """The progress display of a run (nothing unless standard error is a terminal)."""
+    display = PuzzleProgress(enabled, batch)
+    try:
+        yield display
+    finally:
+        display.close()
+
+
+def run_batch(
+    batch: Batch, work: Callable[[], None], stopped: Callable[[str], str]
+) -> int:
+    """Do ``work``; the exit status, whatever happens.
+
+    SIGINT and SIGTERM end the run, with the line ``stopped(how)`` on
+    standard error (``how``: "interrupted" or "terminated").  A failed
+    write ends it with status 74, a closed pipe with 141, quietly.
+    """
+    signals = batch.signals
+    try:
+        with signals.installed(keep_ignored_sigint=True):
+            try:
+                if sys.stdout is None:
+                    raise OutputError(_CLOSED_OUTPUT)
+                work()
+                return batch.status
+            except KeyboardInterrupt:
+                status = signals.status
+            with contextlib.suppress(OutputError, OSError):  # the status stays
+                clear_echoed_interrupt()  # the ^C the terminal echoed
+                batch.note(stopped(signals.how))
+            return status
+    except BrokenPipeError:
+        return end_closed_pipe()
+    except OutputError as error:
+        # No traceback, and nothing more fails at exit.
+        silence(sys.stdout)
+        if error.message is not None and sys.stderr is not None:
+            with contextlib.suppress(OSError):
+                sys.stderr.write(f"sudoku: {error.message}\n")
+                sys.stderr.flush()
+        return EXIT_OUTPUT

@@ -1,0 +1,102 @@
+"""The options that both sudoku commands take, and how they are read.
+
+``--box``, ``--variant`` and ``--regions`` mean the same for solving
+(:mod:`sudoku.cli`) and for generating (:mod:`sudoku.generate_cli`); the
+argument types speak the commands' words (see :mod:`dlx.commands`).
+"""
+
+from __future__ import annotations
+
+import argparse
+from math import isqrt
+
+from dlx.commands import seconds, whole_number
+from sudoku.errors import SudokuError
+from sudoku.regions import read_region_map, regions_of
+from sudoku.wording import counted
+
+__all__ = [
+    "MAX_LINE",
+    "add_variant_options",
+    "box",
+    "load_region_map",
+    "natural",
+    "option_words",
+    "positive",
+    "positive_seconds",
+]
+
+#: The longest line read (a 35x35 puzzle on one line has 1,225 characters).
+MAX_LINE = 1 << 16
+
+#: Argument types for :mod:`argparse`, in the sudoku commands' words.
+positive = whole_number(1, plain="not a positive integer")
+natural = whole_number(plain="not a whole number")
+positive_seconds = seconds(positive=True, plain="not a positive number of seconds")
+
+
+def add_variant_options(parser: argparse.ArgumentParser, regions_also: str) -> None:
+    """``--variant`` and ``--regions``, the same for solving and for generating."""
+    parser.add_argument(
+        "--variant",
+        metavar="NAME",
+        help="a sudoku variant: x (the diagonals too), windoku (also hyper: "
+        "the windows between the boxes), or x+windoku",
+    )
+    parser.add_argument(
+        "--regions",
+        metavar="FILE",
+        help="jigsaw sudoku: FILE maps each cell to its region (one label "
+        f"per cell, N lines of N); the regions replace the boxes{regions_also}",
+    )
+
+
+def box(text: str) -> tuple[int, int]:
+    """Read ``RxC`` (or ``R,C``) as a box shape, for argparse."""
+    for separator in "x,X*":
+        rows, found, cols = text.partition(separator)
+        if found:
+            try:
+                shape = int(rows), int(cols)
+            except ValueError:
+                break
+            if shape[0] > 0 and shape[1] > 0:
+                return shape
+            break
+    raise argparse.ArgumentTypeError(f"not a box shape ROWSxCOLUMNS: {text!r}")
+
+
+def option_words(message: str) -> str:
+    """A library message in the command's words (options, not parameters)."""
+    return (
+        message.replace("variant=", "--variant ")
+        .replace("(regions=)", "(--regions)")
+        .replace("regions=", "--regions ")
+        .replace("the region map", "the map")
+    )
+
+
+def load_region_map(parser: argparse.ArgumentParser, name: str) -> tuple[object, ...]:
+    """The labels of a ``--regions`` file, or a usage error (status 2) naming it."""
+    try:
+        with open(name, encoding="utf-8-sig") as stream:
+            text = stream.read(MAX_LINE * 4)
+    except (OSError, UnicodeDecodeError) as error:
+        reason = getattr(error, "strerror", None) or str(error)
+        parser.error(f"--regions {name}: cannot read: {reason}")
+    lines = [
+        line.strip()
+        for line in text.splitlines()
+        if line.strip() and not line.lstrip().startswith("#")
+    ]
+    try:
+        labels = read_region_map("\n".join(lines))
+        size = isqrt(len(labels))
+        if size * size != len(labels) or size < 1:
+            raise SudokuError(
+                f"the map has {counted(len(labels), 'cell')}, not N lines of N"
+            )
+        regions_of(size, None, None, labels)
+    except SudokuError as error:
+        parser.error(f"--regions {name}: {option_words(str(error))}")
+    return labels
