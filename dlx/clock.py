@@ -15,10 +15,37 @@ from typing import NoReturn
 from dlx.errors import BudgetExceeded, Interrupted, SearchStopped
 from dlx.stats import Outcome, Progress, Stats
 
-__all__ = ["CLOCK_EVERY", "Clocked"]
+__all__ = ["CLOCK_EVERY", "Clocked", "stop_message"]
 
 #: How many search nodes may pass between two clock checks.
 CLOCK_EVERY = 1024
+
+
+def stop_message(outcome: Outcome, spent: float, budget: float | None = None) -> str:
+    """Why a search stopped, in the words every way of searching uses.
+
+    :param outcome: :attr:`~dlx.Outcome.OUT_OF_NODES`,
+        :attr:`~dlx.Outcome.OUT_OF_TIME` or :attr:`~dlx.Outcome.INTERRUPTED`.
+    :param spent: the nodes (or, out of time, the seconds) spent.
+    :param budget: the budget that ran out (not for a stop request).
+    :returns: the message of the :class:`~dlx.SearchStopped` raised.
+
+    >>> stop_message(Outcome.OUT_OF_NODES, 10, 10)
+    'search stopped after 10 nodes (node budget of 10 used up)'
+    >>> stop_message(Outcome.OUT_OF_TIME, 2.5, 2)
+    'search stopped after 2.5 s (time budget of 2 s used up)'
+    """
+    if outcome is Outcome.OUT_OF_NODES:
+        assert budget is not None
+        return (
+            f"search stopped after {int(spent)} nodes "
+            f"(node budget of {int(budget)} used up)"
+        )
+    if outcome is Outcome.OUT_OF_TIME:
+        return (
+            f"search stopped after {spent:.3g} s (time budget of {budget:g} s used up)"
+        )
+    return f"search stopped on request after {int(spent)} nodes"
 
 
 class Clocked:
@@ -83,8 +110,7 @@ class Clocked:
         if max_nodes is not None and nodes > max_nodes:
             self._stop(
                 Outcome.OUT_OF_NODES,
-                f"search stopped after {max_nodes} nodes "
-                f"(node budget of {max_nodes} used up)",
+                stop_message(Outcome.OUT_OF_NODES, max_nodes, max_nodes),
             )
         timeout = self._timeout
         if timeout is not None or self._progress is not None:
@@ -93,8 +119,7 @@ class Clocked:
             if timeout is not None and elapsed >= timeout:
                 self._stop(
                     Outcome.OUT_OF_TIME,
-                    f"search stopped after {elapsed:.3g} s "
-                    f"(time budget of {timeout:g} s used up)",
+                    stop_message(Outcome.OUT_OF_TIME, elapsed, timeout),
                 )
             if self._progress is not None and now - self._last_report >= self._interval:
                 if self._last_report:
@@ -104,7 +129,7 @@ class Clocked:
         if self._stop_requested:
             self._stop(
                 Outcome.INTERRUPTED,
-                f"search stopped on request after {nodes - 1} nodes",
+                stop_message(Outcome.INTERRUPTED, nodes - 1),
                 Interrupted,
             )
         check_at = nodes + CLOCK_EVERY

@@ -27,7 +27,7 @@ from dlx.clock import Clocked
 from dlx.errors import PositionError
 from dlx.links import Links
 from dlx.position import Position, Walker
-from dlx.stats import Outcome, Progress, Stats
+from dlx.stats import Outcome, Progress, Stats, remaining_seconds
 
 __all__ = ["MultiplicitySearch", "Search", "check_budgets", "search_class"]
 
@@ -366,11 +366,7 @@ class Search(Clocked, Iterator[tuple[int, ...]]):
         done = self.outcome is Outcome.EXHAUSTED
         fraction = 1.0 if done else self._fraction()
         elapsed = self._seconds_before + (now - self._started)
-        remaining: float | None = None
-        if done:
-            remaining = 0.0
-        elif fraction > 0 and elapsed > 0:
-            remaining = elapsed * (1 - fraction) / fraction
+        remaining = remaining_seconds(elapsed, fraction, done)
         stats = self.stats
         self._progress(
             Progress(

@@ -69,7 +69,7 @@ from typing import Literal
 
 from dlx.clock import Clocked
 from dlx.links import ACTIVE_BYTE, Links
-from dlx.stats import Outcome, Progress, Stats
+from dlx.stats import Outcome, Progress, Stats, remaining_seconds
 
 __all__ = ["DEFAULT_MAX_BYTES", "UNSUPPORTED", "MemoSearch", "Zdd"]
 
@@ -696,7 +696,6 @@ class MemoSearch(Clocked):
         done = self.outcome is Outcome.EXHAUSTED
         elapsed = now - self._started
         fraction = 1.0 if done else self._fraction()
-        remaining = elapsed * (1 - fraction) / fraction if fraction > 0 else None
         stats = self.stats
         self._progress(
             Progress(
@@ -706,7 +705,7 @@ class MemoSearch(Clocked):
                 elapsed=elapsed,
                 depth=len(self._degrees),
                 fraction=fraction,
-                remaining=0.0 if done else remaining,
+                remaining=remaining_seconds(elapsed, fraction, done),
             )
         )
 

@@ -65,11 +65,12 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from dlx.algorithms import walker as tree_walker
+from dlx.clock import stop_message
 from dlx.engine import check_budgets, search_class
 from dlx.errors import BudgetExceeded, DLXError, Interrupted, PositionError
 from dlx.links import Links
 from dlx.position import fingerprint, split
-from dlx.stats import Outcome, Progress, Stats
+from dlx.stats import Outcome, Progress, Stats, remaining_seconds
 
 __all__ = [
     "DASK_TASK_SECONDS",
@@ -972,21 +973,21 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
                 if self._stop_requested:
                     self._stop(
                         Outcome.INTERRUPTED,
-                        f"search stopped on request after {self.stats.nodes} nodes",
+                        stop_message(Outcome.INTERRUPTED, self.stats.nodes),
                         Interrupted,
                     )
                 if self._max_nodes is not None and self.stats.nodes > self._max_nodes:
                     self._stop(
                         Outcome.OUT_OF_NODES,
-                        f"search stopped after {self.stats.nodes} nodes "
-                        f"(node budget of {self._max_nodes} used up)",
+                        stop_message(
+                            Outcome.OUT_OF_NODES, self.stats.nodes, self._max_nodes
+                        ),
                         BudgetExceeded,
                     )
                 if self._timeout is not None and now - started >= self._timeout:
                     self._stop(
                         Outcome.OUT_OF_TIME,
-                        f"search stopped after {now - started:.3g} s "
-                        f"(time budget of {self._timeout:g} s used up)",
+                        stop_message(Outcome.OUT_OF_TIME, now - started, self._timeout),
                         BudgetExceeded,
                     )
                 if self._progress is not None and now - last_report >= self._interval:
@@ -1111,7 +1112,7 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
         assert self._progress is not None
         elapsed = now - started
         fraction = min(1.0, max(0.0, 1.0 - outstanding))
-        remaining = elapsed * (1 - fraction) / fraction if fraction > 0 else None
+        remaining = remaining_seconds(elapsed, fraction, False)
         self._progress(
             Progress(
                 self.stats.nodes,

@@ -111,3 +111,19 @@ class Progress:
     depth: int
     fraction: float
     remaining: float | None
+
+
+def remaining_seconds(elapsed: float, fraction: float, done: bool) -> float | None:
+    """The ``remaining`` of a :class:`Progress`: the seconds still needed at the rate so far.
+
+    Every way of searching reports it so: 0 when the search is done,
+    ``None`` before there is a rate (nothing done, or no time spent).
+
+    >>> remaining_seconds(2.0, 0.25, False), remaining_seconds(2.0, 0.0, False)
+    (6.0, None)
+    """
+    if done:
+        return 0.0
+    if fraction > 0 and elapsed > 0:
+        return elapsed * (1 - fraction) / fraction
+    return None
