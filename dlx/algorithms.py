@@ -126,6 +126,19 @@ class Algorithm:
     applies: Callable[[Links], bool]
     supports: frozenset[str]
 
+    def require(self, feature: str) -> None:
+        """Raise :class:`ValueError` unless the algorithm supports ``feature``.
+
+        :param feature: one of :data:`FEATURES`.
+
+        >>> REGISTRY["X"].require("bounds")
+        Traceback (most recent call last):
+          ...
+        ValueError: Algorithm X (Knuth's DLX1) does not support bounds on primary items (multiplicities)
+        """
+        if feature not in self.supports:
+            raise ValueError(f"{self.title} does not support {FEATURES[feature]}")
+
     def form(self, links: Links, name: str | None = None) -> LoopForm:
         """The loop form that runs ``links``: the first that applies, or the one named.
 
@@ -328,9 +341,7 @@ def refuse(feature: str, links: Links | None = None, method: str = "dlx") -> Non
             raise ValueError(f"{what} is {UNSUPPORTED}")
         return
     if links is not None:
-        algorithm, _ = choose(links)
-        if feature not in algorithm.supports:
-            raise ValueError(f"{algorithm.title} does not support {FEATURES[feature]}")
+        choose(links)[0].require(feature)
 
 
 class Arrays:

@@ -159,6 +159,9 @@ class Search(Clocked, Iterator[tuple[int, ...]]):
             links, algorithm or self.ALGORITHM, form
         )
         self.algorithm, self.form = chosen
+        for feature, value in (("resume", resume), ("prefix", prefix), ("seed", seed)):
+            if value is not None:
+                self.algorithm.require(feature)
         self.links = links
         self.stats = Stats()
         self.outcome = Outcome.RUNNING

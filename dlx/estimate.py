@@ -40,6 +40,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Protocol
 
+from dlx.algorithms import refuse
 from dlx.algorithms import walker as tree_walker
 from dlx.errors import BudgetExceeded
 from dlx.links import Links
@@ -297,6 +298,7 @@ def estimate(
     if probes < 1:
         raise ValueError(f"probes must be >= 1, not {probes}")
     rng = random.Random(seed)
+    refuse("estimate", links)
     pick = rng.randrange
     sums = [0, 0, 0]
     squares = [0, 0, 0]

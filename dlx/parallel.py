@@ -64,6 +64,7 @@ from concurrent.futures import FIRST_COMPLETED, BrokenExecutor, Executor, Future
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from dlx.algorithms import refuse
 from dlx.algorithms import walker as tree_walker
 from dlx.clock import stop_message
 from dlx.engine import check_budgets, search_class
@@ -687,6 +688,7 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
         if depth is not None and depth < 0:
             raise ValueError(f"depth must be >= 0, not {depth}")
         check_budgets(limit, max_nodes, timeout, progress_interval)
+        refuse("split", links)
         if task_seconds is None and task_nodes is None:
             raise ValueError("give task_seconds or task_nodes (or both)")
         if task_seconds is not None and not task_seconds > 0:

@@ -656,8 +656,9 @@ def fraction_done(frame: Frame) -> float:
     the ``d`` options of the item it branched on; the estimate is
     Σ (k - 1) / (d₁ ⋯ d_l) over the levels plus half of 1 / (d₁ ⋯ d_L)
     for the node itself, as in Knuth's DLX programs.  It assumes that the
-    subtrees of one node are alike in size, so it is rough, but it only
-    grows and reaches 1 when the search is done.  Algorithms X and C use
+    subtrees of one node are alike in size, so it is rough: it grows from
+    one solution to the next (not always from one node to the next) and
+    reaches 1 when the search is done.  Algorithms X and C use
     it; Algorithm M counts its levels' branches its own way.
 
     :param frame: a search (between two steps of its loop).
