@@ -80,7 +80,7 @@ __all__ = [
 
 
 class MState:
-    """Algorithm M's own state in one search, kept in :attr:`dlx.frame.Frame.state`.
+    """Algorithm M's own state in one search, kept as the ``state`` of its :class:`~dlx.frame.Frame`.
 
     :ivar bound: per primary item, how many more options may name it.
     :ivar slack: per primary item, ``v - u`` (read only).
@@ -118,7 +118,7 @@ def prepare(frame: Frame) -> None:
     """Make Algorithm M's state for a search: plain list lengths and an :class:`MState`.
 
     Algorithm M keeps Knuth's plain lengths (LEN) in ``frame.size``; the
-    activity of an item is on its own list (:attr:`MState.next`).
+    activity of an item is on its own list (``next`` of the :class:`MState`).
     """
     links = frame.links
     frame.size = [links.length(links.size, i) for i in range(links.n_items)]

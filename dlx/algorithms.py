@@ -5,14 +5,14 @@ the only module that imports their modules; every caller (the engine,
 :mod:`dlx.parallel`, :mod:`dlx.estimate`, :class:`dlx.ExactCover`, the
 commands) asks it.  The default, :func:`choose`, follows Knuth's series:
 
-========  =================================  ==================================
-name      algorithm                          runs
-========  =================================  ==================================
-``X``     Algorithm X, Knuth's DLX1          problems without colours or bounds
-``C``     Algorithm C (colours), DLX2        problems with colours, no bounds
-``M``     Algorithm M (multiplicities), DLX3 problems with bounds on items
-``memo``  memoised search, DXZ / DLX6        counting and diagrams, on request
-========  =================================  ==================================
+========  ==================================  ==================================
+name      algorithm                           runs
+========  ==================================  ==================================
+``X``     Algorithm X, Knuth's DLX1           problems without colours or bounds
+``C``     Algorithm C (colours), DLX2         problems with colours, no bounds
+``M``     Algorithm M (multiplicities), DLX3  problems with bounds on items
+``memo``  memoised search, DXZ / DLX6         counting and diagrams, on request
+========  ==================================  ==================================
 
 Algorithm X has two loop forms: ``packed`` (the sizes in one integer,
 unrolled when every option has one width; problems with few items,
@@ -27,7 +27,7 @@ Adding an algorithm is one module with the parts every algorithm's module
 has (``prepare``, ``run``, a walker, ``fraction``, ``check``), one entry
 in :data:`REGISTRY` and, if it is to be chosen by default, one line of
 :func:`choose`; the conformance suite (``tests/test_conformance.py``) runs
-every entry.  See :doc:`/implementation`.
+every entry.  See :doc:`/adding_an_algorithm`.
 
 >>> from dlx import ExactCover
 >>> algorithm, form = choose(ExactCover("ab", options=[["a"], ["b"]]).links())
@@ -226,7 +226,7 @@ class Method:
     supports: frozenset[str]
 
 
-#: Memoised counting and diagrams (:class:`MemoSearch`): no resume, prefix,
+#: Memoised counting and diagrams (:class:`dlx.MemoSearch`): no resume, prefix,
 #: split, estimate or bounds.
 MEMO = Method("memo", "memoised search (method='memo')", frozenset({"seed", "colors"}))
 

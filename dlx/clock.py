@@ -1,9 +1,11 @@
 """The clock check every search loop makes: budgets, progress reports, stop requests.
 
-The loops of ``dlx.engine``, :mod:`dlx.packed` and :mod:`dlx.memo` count
-nodes in a local variable and, every :data:`CLOCK_EVERY` nodes (or at the
-node a node budget ends on), call their search's clock check, which this
-mix-in class provides once for all of them.
+The loops of every algorithm (see :mod:`dlx.algorithms`) and of
+:mod:`dlx.memo` count nodes in a local variable and, every
+:data:`CLOCK_EVERY` nodes (or at the node a node budget ends on), call
+their search's clock check (for the algorithms' loops,
+:meth:`dlx.frame.Frame.tick`); this mix-in class provides it once for
+all of them.
 """
 
 from __future__ import annotations

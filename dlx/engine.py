@@ -404,7 +404,7 @@ class MultiplicitySearch(Search):
     bounds other than ``[1..1]``; it behaves like :class:`dlx.Search`
     (iterate it for the solutions, as sorted tuples of option indices;
     ``stats``, ``outcome``, budgets, ``seed``, progress reports,
-    :meth:`~dlx.Search.request_stop` and :meth:`check` all work), with
+    :meth:`~dlx.Search.request_stop` and :meth:`~dlx.Search.check` all work), with
     DLX3's branching and statistics (see ``dlx.algorithm_m``).  It
     also runs problems without bounds, taking every item as ``[1..1]``:
     the same solutions as :class:`dlx.Search`, with DLX3's counts.

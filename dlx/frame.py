@@ -8,7 +8,7 @@ read and write exactly the attributes named here, and call
 :meth:`Frame.tick` and :meth:`Frame.choose_at_random`; nothing else of
 the search.  An algorithm that needs state of its own per search (the
 bounds of Algorithm M, say) makes it in its ``prepare`` step and keeps it
-in :attr:`Frame.state`.
+as the frame's ``state``.
 
 Keeping this a protocol, in a module that imports nothing of the engine,
 lets the algorithms' modules stand below :mod:`dlx.engine` with no import

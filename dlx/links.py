@@ -42,10 +42,10 @@ undoes the offset; 0 for secondary items), so C code finds the item:
 
 Either way the item chosen is Knuth's: the leftmost of minimum length.
 
-Small problems without colours go one step further (``Links.packed``, see
-Algorithm X's packed loop form in :mod:`dlx.algorithms`): the whole size array lives in one integer while the
-search runs, so hiding an option changes every size it touches with one
-addition.
+Small problems without colours go one step further (``Links.packed``,
+see Algorithm X's packed loop form, :mod:`dlx.algorithm_x_packed`): the
+whole size array lives in one integer while the search runs, so hiding
+an option changes every size it touches with one addition.
 """
 
 from __future__ import annotations
@@ -398,7 +398,7 @@ def check_links(
     For every item: each node ``x`` on its list has ``up[down[x]] == x`` and
     ``down[up[x]] == x``, belongs to that item, and the list has as many
     nodes as the item's recorded size (``size[item]`` itself with
-    ``plain``, as :mod:`dlx.multiplicity` keeps it; else shifted as
+    ``plain``, as :mod:`dlx.algorithm_m` keeps it; else shifted as
     described above).  Raises :class:`AssertionError` with the item and
     node at fault.
     """

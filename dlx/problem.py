@@ -160,7 +160,7 @@ class ExactCover:
     With ``bounds``, a primary item may be covered between ``u`` and ``v``
     times rather than exactly once (``{"C": (2, 3)}``; one number ``v``
     means ``(v, v)``; ``0 <= u <= v`` and ``v >= 1``): the problem is
-    then searched by Knuth's Algorithm M (:mod:`dlx.multiplicity`).
+    then searched by Knuth's Algorithm M (:mod:`dlx.algorithm_m`).
     Solutions stay sets of options, each option used at most once.
 
     :param primary: the primary items.

@@ -51,7 +51,7 @@ class Stats:
     a solution as a node: subtract ``solutions`` from ``nodes`` to compare
     with those.
 
-    Problems with bounds on their items (:mod:`dlx.multiplicity`) count as
+    Problems with bounds on their items (:mod:`dlx.algorithm_m`) count as
     Knuth's DLX3 does: the same definitions, except that a dead end costs
     no update and a tweak costs one update per node it unlinks.
 

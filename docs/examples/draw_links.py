@@ -39,7 +39,8 @@ def knuth_problem() -> ExactCover:
 def cover(links: Links, up: list[int], down: list[int], size: Sizes, item: int) -> int:
     """Cover ``item`` exactly as the engine does (step X4); return its updates.
 
-    The same statements as the cover in ``_run_plain`` (:mod:`dlx.engine`):
+    The same statements as the cover in Algorithm X's loop
+    (:func:`dlx.algorithm_x.run`):
     the item leaves the active items (its size entry gets ``links.shift[item]``
     added, which takes the active offset away; 0 for a secondary item), and
     every other node of every option on its list is unlinked from its own
