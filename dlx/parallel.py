@@ -1,7 +1,7 @@
 """Split one search over any :class:`concurrent.futures.Executor`.
 
 The search tree of Algorithm X (and of Algorithm M, for a problem with
-bounds on its items: :mod:`dlx.multiplicity`) splits into independent
+bounds on its items: :mod:`dlx.algorithm_m`) splits into independent
 subtrees: fix the options of the first levels (a *prefix*; ``-1`` for
 Algorithm M's null move) and search below them
 (:meth:`dlx.ExactCover.search` with ``prefix=``).  This module lists such

@@ -258,7 +258,9 @@ class Walker(Protocol):
     and the splitting of :mod:`dlx.parallel`, and the probes of
     :mod:`dlx.estimate`.  Each algorithm's module has one (see
     :mod:`dlx.algorithms`); :func:`dlx.algorithms.walker` gives one over
-    a fresh copy of a problem, and a search's is ``search.walker()``.  The walk goes level by level: :meth:`choose`
+    a fresh copy of a problem, and a search's is ``search.walker()``.
+
+    The walk goes level by level: :meth:`choose`
     (or :meth:`degree` of a given item), :meth:`enter` the item, then for
     each branch in the search's order :meth:`take` it and :meth:`untake`
     it (which gives the next branch), or :meth:`skip` it; :meth:`leave`
@@ -348,8 +350,8 @@ def branch_item(links: Links, size: bytearray | list[int]) -> tuple[int, int]:
 class ListWalker:
     """The steps every walker of a dancing-links tree shares; the operations are the algorithm's.
 
-    Algorithm X's walker (``dlx.algorithm_x.XWalker``) and Algorithm C's
-    (``dlx.algorithm_c.CWalker``) walk the same tree shape: branch on the
+    Algorithm X's walker (:class:`dlx.algorithm_x.XWalker`) and Algorithm
+    C's (:class:`dlx.algorithm_c.CWalker`) walk the same tree shape: branch on the
     leftmost active primary item of fewest options, try the options of
     its list from the top.  This base holds those steps over a
     :class:`~dlx.frame.Frame`'s arrays; a subclass supplies Knuth's
@@ -423,6 +425,12 @@ class ListWalker:
         self.updates += 1  # Knuth covers the empty item
 
     def enter(self, item: int, record: bool) -> int:
+        """:meth:`Walker.enter`: cover ``item`` (step X4); return the top node of its list.
+
+        With ``record``, keep the sizes before and after covering when the
+        problem's loop restores sizes from snapshots, as the loop keeps
+        them per level.
+        """
         keep = self.keep_sizes and record
         if keep:
             self.saves.append(self.size[:])
@@ -453,6 +461,7 @@ class ListWalker:
         return self.links.option_of[node]
 
     def settle(self, nodes: Sequence[int], floor: int) -> None:
+        """:meth:`Walker.settle`: the fixed levels to ``base``, the others to ``stack``, the sizes kept to ``saves``."""
         frame = self.frame
         frame.base[:] = nodes[:floor]
         frame.stack[:] = nodes[floor:]
