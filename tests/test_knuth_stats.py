@@ -67,19 +67,26 @@ def test_counts_equal_knuths(
 
 def test_the_fixtures_reach_every_loop() -> None:
     # Without this the test above could pass with every problem on one loop.
+    # The dispatcher says which loop runs each fixture; the representation
+    # (bytes or list sizes) and unrolling are what the packed and plain
+    # forms vary on.
     loops: Counter[str] = Counter()
     for path in HERE.glob("*.dlx"):
         problem = parse_dlx(path.read_text(), path.stem)
         links = compiled_as(problem, "unrolled")
-        spans = set(links.span[links.n_items + 1 :])
-        if problem.uses_colors:
-            loops["colored"] += 1
-        elif not links.bytewise:
-            loops["list"] += 1
-        elif not links.packed:
-            loops["bytes"] += 1
-        elif len(spans) == 1:
-            loops["unrolled"] += 1
-        else:
-            loops["packed"] += 1
-    assert set(loops) == {"colored", "list", "bytes", "unrolled", "packed"}, loops
+        search = Search(links)
+        loop = f"{search.algorithm.name}-{search.form.name}"
+        if search.form.name == "plain":
+            loop += "-bytes" if links.bytewise else "-list"
+        elif search.form.name == "packed":
+            code = search._steps.gi_code  # type: ignore[attr-defined]
+            if code.co_name != "run_packed":
+                loop += "-unrolled"
+        loops[loop] += 1
+    assert set(loops) == {
+        "C-colored",
+        "X-plain-list",
+        "X-plain-bytes",
+        "X-packed-unrolled",
+        "X-packed",
+    }, loops
