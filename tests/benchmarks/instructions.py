@@ -53,6 +53,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "data"
 VALGRIND = "valgrind"
+#: The code measured, from the tree of ``--tree``.
+MEASURED = ("dlx", "sudoku", "tests/dlx_helpers.py")
 
 QUEENS = 11
 COLOR_ROUNDS = 12
@@ -339,7 +341,9 @@ def measure(name: str, env: Environment, jobs: int) -> tuple[int, Result]:
     return total - base, json.loads(out)
 
 
-def git_commit(tree: Path) -> str:
+def git_commits(tree: Path) -> tuple[str, str]:
+    """The tree's commit (``+dirty`` with changes to the measured code) and the
+    last commit that changed the measured code."""
     import subprocess
 
     def git(*args: str) -> str:
@@ -354,11 +358,10 @@ def git_commit(tree: Path) -> str:
         "--porcelain",
         "--untracked-files=no",
         "--",
-        "dlx",
-        "sudoku",
-        "tests/dlx_helpers.py",
+        *MEASURED,
     )
-    return commit + ("+dirty" if dirty else "")
+    sources = git("log", "-1", "--format=%H", "--", *MEASURED) or "unknown"
+    return commit + ("+dirty" if dirty else ""), sources
 
 
 def valgrind_version() -> str:
@@ -398,23 +401,25 @@ def measure_all(
                 "stats": stats,
                 "native_seconds": round(plain["seconds"], 3),
             }
-            spread = (max(runs) - min(runs)) / min(runs) * 100
+            spread = f", spread {spread_of(runs)} % over {repeat}" if repeat > 1 else ""
             print(
-                f"  {name}: {results[name]['instructions']:,} instructions"
-                f" (spread {spread:.3f} % over {repeat}), natively"
-                f" {plain['seconds']:.2f} s, {time.perf_counter() - started:.0f} s",
+                f"  {name}: {results[name]['instructions']:,} instructions{spread}"
+                f" (natively {plain['seconds']:.2f} s; took"
+                f" {time.perf_counter() - started:.0f} s)",
                 file=sys.stderr,
             )
     return results
 
 
 def header(tree: Path) -> Result:
+    commit, sources = git_commits(tree)
     return {
         "python": sys.version.split()[0],
         "implementation": sys.implementation.name,
         "valgrind": valgrind_version(),
         "tree": str(tree.resolve()),
-        "commit": git_commit(tree),
+        "commit": commit,
+        "sources": sources,
     }
 
 
@@ -435,7 +440,8 @@ def check(
                 " baseline: instruction counts are not comparable",
                 file=sys.stderr,
             )
-    print(f"baseline: {baseline.get('commit')}  now: {now_header['commit']}")
+    for key in ("commit", "sources"):
+        print(f"{key}: baseline {baseline.get(key)}, now {now_header[key]}")
     rows = [("workload", "baseline", "now", "change %", "spread %", "")]
     failed = 0
     for name, result in now.items():
