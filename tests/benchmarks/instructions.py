@@ -10,7 +10,7 @@ loop's tables, its unrolled code) counts as search.
 
 Workloads (``--only`` takes these names):
 
-* ``queens-packed``: the 11 queens counted on the default (packed,
+* ``queens-packed``: the 12 queens counted on the default (packed,
   unrolled) form;
 * ``queens-list``: the same problem on the list form
   (``dlx_helpers.compiled_as(problem, "list")``), every solution yielded;
@@ -63,7 +63,7 @@ VALGRIND = "valgrind"
 #: The code measured, from the tree of ``--tree``.
 MEASURED = ("dlx", "sudoku", "tests/dlx_helpers.py")
 
-QUEENS = 11
+QUEENS = 12
 COLOR_ROUNDS = 12
 TWO_PER_LINE = 6
 SUDOKU_COUNT = 100
