@@ -264,13 +264,20 @@ def tiling(
     :returns: the problem; options numbered piece by piece, in the order of
         :func:`placements`.
     :raises ProblemError: when ``use`` is unknown, a piece has no square or
-        its name is not a ``str``, or the board has no cell.
+        its name is not a ``str``, or the board has no cell; with
+        ``use="once"``, when the pieces' squares are not as many as the
+        board's cells (no tiling can exist: the message names both areas,
+        rather than leaving a search to find out).
 
     >>> problem = tiling({"domino": "##"}, rectangle(2, 2), use="any")
     >>> problem.count()
     2
     >>> [problem.labels_of(s) for s in problem.solutions()][0]
     [Placement(piece='domino', cells=((0, 0), (0, 1))), Placement(piece='domino', cells=((1, 0), (1, 1)))]
+    >>> tiling(PENTOMINOES, rectangle(7, 9))
+    Traceback (most recent call last):
+      ...
+    dlx.errors.ProblemError: the 12 pieces, each used once, cover 60 cells but the board has 63
     """
     if use not in ("once", "any", "optional"):
         raise ProblemError(f"use must be 'once', 'any' or 'optional', not {use!r}")
@@ -280,6 +287,17 @@ def tiling(
     cells: list[Cell] = board_cells(board)
     names = list(pieces)
     if use == "once":
+        area = sum(len(shape(piece)) for piece in pieces.values())
+        if area != len(cells):
+            pieces_cover = (
+                f"the {len(names)} pieces, each used once, cover"
+                if len(names) != 1
+                else "the piece, used once, covers"
+            )
+            raise ProblemError(
+                f"{pieces_cover} {area} cell{'s' if area != 1 else ''} but the "
+                f"board has {len(cells)}"
+            )
         problem = ExactCover([*names, *cells])
     elif use == "optional":
         problem = ExactCover(cells, names)

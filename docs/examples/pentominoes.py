@@ -9,6 +9,8 @@ with its :class:`~dlx.polyomino.Placement`.
 Usage: ``python docs/examples/pentominoes.py [HEIGHT WIDTH] [--count]
 [--svg FILE]``: prints the first tiling of the rectangle (default 6×10), or
 with ``--count`` the number of tilings; ``--svg`` also draws the tiling.
+A rectangle that is not 60 cells is refused at once (exit status 2), as
+:func:`~dlx.polyomino.tiling` refuses it, rather than searched in vain.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from __future__ import annotations
 import argparse
 import signal
 
+from dlx import ProblemError
 from dlx.polyomino import draw, rectangle, tiling
 
 # The twelve pentominoes in Conway's letters, each drawn once with '#'.
@@ -108,8 +111,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--count", action="store_true", help="count the tilings")
     parser.add_argument("--svg", metavar="FILE", help="draw the first tiling")
     args = parser.parse_args(argv)
-    if args.count:
+    try:
+        # A board of no cell, or of other than 60 cells, is an error at once.
         problem = tiling(PIECES, rectangle(args.height, args.width))
+    except (ValueError, ProblemError) as error:
+        parser.error(str(error))
+    if args.count:
         print(f"{args.height}×{args.width}: {problem.count()} tilings")
         return
     rows = first_tiling(args.height, args.width)
