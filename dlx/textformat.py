@@ -14,7 +14,7 @@
 Lines end at LF (``\\n``) alone, so that CRLF files read alike and an
 error's line number is the one an editor shows; a CR before the LF, like
 any other blank, is dropped.  *Blanks* are the characters for which
-:meth:`str.isspace` is true, the ones :meth:`str.split` splits at: space
+``str.isspace()`` is true, the ones ``str.split()`` splits at: space
 and tab, but also CR, form feed, vertical tab, ``\\x1c``-``\\x1f``,
 ``\\x85``, no-break space, ``\\u2028``, ``\\u2029`` and the other
 Unicode spaces.  Inside a line they separate names and never end the
@@ -69,7 +69,7 @@ def parse_dlx(
     leading byte order mark is skipped.  Lines end at LF alone, and are
     counted so in messages: a form feed, a lone CR, ``\\x85`` or a
     Unicode line separator is a blank inside its line, as is every
-    character for which :meth:`str.isspace` is true.
+    character for which ``str.isspace()`` is true.
     To read a file, :func:`read_dlx` needs no copy of the whole text.
 
     :param text: the whole file.
@@ -216,7 +216,7 @@ def _lines(block: str) -> list[str]:
     A piece ends just after a LF or at the end of the text, so a LF at its
     end starts no line of its own.  A CR before the LF stays in the line,
     where it is a blank (see :mod:`dlx.textformat`), as are form feeds and
-    the other characters :meth:`str.splitlines` would also split at.
+    the other characters ``str.splitlines()`` would also split at.
 
     >>> _lines("A B\\r\\n\\x0cA\\n"), _lines("C"), _lines("")
     (['A B\\r', '\\x0cA'], ['C'], [])
