@@ -5,7 +5,9 @@ on a board so that every cell of the board is covered once.  The items are
 the board's cells (and, when each piece is used once, the pieces); the
 options are the placements, each labelled with a :class:`Placement` so that
 :meth:`dlx.ExactCover.labels_of` gives the pieces of a solution back and
-:func:`draw` shows them.
+:func:`draw` shows them as text; ``to_svg`` draws them as an SVG picture,
+a colour per piece, and a ``Tiling`` of them shows as that picture in
+Jupyter.
 
 Shapes and boards are drawn as text, one string per row (or one string with
 line breaks): in a piece, ``#`` (or any character other than ``.`` and a
@@ -30,6 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Literal, NamedTuple, cast
+from xml.sax.saxutils import escape, quoteattr
 
 from dlx.errors import ProblemError
 from dlx.problem import ExactCover
@@ -39,6 +42,7 @@ __all__ = [
     "Cell",
     "Placement",
     "Shape",
+    "Tiling",
     "board_cells",
     "draw",
     "orientations",
@@ -46,6 +50,7 @@ __all__ = [
     "rectangle",
     "shape",
     "tiling",
+    "to_svg",
 ]
 
 #: A square of a piece or a board: ``(row, column)``.
@@ -264,13 +269,20 @@ def tiling(
     :returns: the problem; options numbered piece by piece, in the order of
         :func:`placements`.
     :raises ProblemError: when ``use`` is unknown, a piece has no square or
-        its name is not a ``str``, or the board has no cell.
+        its name is not a ``str``, or the board has no cell; with
+        ``use="once"``, when the pieces' squares are not as many as the
+        board's cells (no tiling can exist: the message names both areas,
+        rather than leaving a search to find out).
 
     >>> problem = tiling({"domino": "##"}, rectangle(2, 2), use="any")
     >>> problem.count()
     2
     >>> [problem.labels_of(s) for s in problem.solutions()][0]
     [Placement(piece='domino', cells=((0, 0), (0, 1))), Placement(piece='domino', cells=((1, 0), (1, 1)))]
+    >>> tiling(PENTOMINOES, rectangle(7, 9))
+    Traceback (most recent call last):
+      ...
+    dlx.errors.ProblemError: the 12 pieces, each used once, cover 60 cells but the board has 63
     """
     if use not in ("once", "any", "optional"):
         raise ProblemError(f"use must be 'once', 'any' or 'optional', not {use!r}")
@@ -280,6 +292,17 @@ def tiling(
     cells: list[Cell] = board_cells(board)
     names = list(pieces)
     if use == "once":
+        area = sum(len(shape(piece)) for piece in pieces.values())
+        if area != len(cells):
+            pieces_cover = (
+                f"the {len(names)} pieces, each used once, cover"
+                if len(names) != 1
+                else "the piece, used once, covers"
+            )
+            raise ProblemError(
+                f"{pieces_cover} {area} cell{'s' if area != 1 else ''} but the "
+                f"board has {len(cells)}"
+            )
         problem = ExactCover([*names, *cells])
     elif use == "optional":
         problem = ExactCover(cells, names)
@@ -331,3 +354,222 @@ def draw(
                 raise ProblemError(f"cell {(r, c)} is not on the board")
             rows[r][c] = symbol
     return "\n".join("".join(row) for row in rows)
+
+
+#: The default colours of :func:`to_svg`, given to the piece names in
+#: sorted order (the twelve pentominoes get the first twelve), then again
+#: from the first.
+_PALETTE = (
+    "#e6194b",
+    "#3cb44b",
+    "#ffe119",
+    "#4363d8",
+    "#f58231",
+    "#911eb4",
+    "#42d4f4",
+    "#f032e6",
+    "#bfef45",
+    "#fabed4",
+    "#469990",
+    "#dcbeff",
+    "#9a6324",
+    "#fffac8",
+    "#800000",
+    "#aaffc3",
+    "#808000",
+    "#ffd8b1",
+    "#000075",
+    "#a9a9a9",
+)
+_SVG_NS = "http://www.w3.org/2000/svg"
+#: The colour of a cell that no placement covers.
+_UNCOVERED = "#eeeeee"
+
+
+def to_svg(
+    placed: Iterable[Placement | None],
+    board: str | Sequence[str],
+    *,
+    distinct: bool = False,
+    colours: Mapping[str, str] | None = None,
+    cell: int = 24,
+    title: str | None = None,
+) -> str:
+    """A tiling as an SVG picture: a coloured square per cell, a thick line around each piece.
+
+    Every cell of the board is a ``<rect>``, filled with the colour of the
+    piece that covers it (light grey when no placement does), in a ``<g>``
+    group per placement whose ``<title>`` is the piece's name (shown when
+    the pointer rests on it); holes are left out.  Thick lines run between
+    placements and around the board.  The text is written by hand, with
+    nothing imported but ``xml.sax.saxutils``: no drawing library is
+    needed.  :class:`Tiling` shows the picture in Jupyter.
+
+    :param placed: the placements, e.g. ``problem.labels_of(solution)``
+        (``None`` entries are skipped).
+    :param board: the board, as for :func:`board_cells`.
+    :param distinct: a colour per placement rather than per piece name
+        (the way to tell dominoes apart, which all have one name).
+    :param colours: a CSS colour for some piece names (or, with
+        ``distinct``, for none: it is then ignored); the others take
+        colours from a palette of 20, given in the sorted order of the
+        names (of the placements with ``distinct``).
+    :param cell: the side of a cell, in pixels (at least 4).
+    :param title: the picture's title, for screen readers (default
+        ``"A tiling of N cells"``).
+    :returns: the SVG text (a whole document, ending with a newline).
+    :raises ProblemError: when a placement covers a cell outside the board,
+        or the board has no cell.
+    :raises ValueError: when ``cell`` is not a whole number of at least 4.
+
+    >>> board = rectangle(2, 3)
+    >>> problem = tiling({"L": "##\\n#.", "I": "###"}, board, use="any")
+    >>> svg = to_svg(problem.labels_of(problem.first() or ()), board)
+    >>> svg.count("<rect"), svg.count('fill="#e6194b"'), svg.count("<title>L</title>")
+    (6, 6, 2)
+    """
+    if type(cell) is not int or cell < 4:
+        raise ValueError(f"cell={cell!r} is not a whole number of pixels >= 4")
+    cells = board_cells(board)
+    placements_ = [p for p in placed if p is not None]
+    draw(placements_, board)  # checks that every cell is on the board
+    height = 1 + max(r for r, _ in cells)
+    width = 1 + max(c for _, c in cells)
+    owner: dict[Cell, int] = {}
+    for k, placement in enumerate(placements_):
+        for at in placement.cells:
+            owner[at] = k
+    if distinct:
+        fills = [_PALETTE[k % len(_PALETTE)] for k in range(len(placements_))]
+    else:
+        given = colours or {}
+        names = sorted({p.piece for p in placements_} - set(given))
+        colour_of = {name: _PALETTE[k % len(_PALETTE)] for k, name in enumerate(names)}
+        colour_of.update(given)
+        fills = [colour_of[p.piece] for p in placements_]
+    pad = 2
+    across, down = width * cell + 2 * pad, height * cell + 2 * pad
+    name = title if title is not None else f"A tiling of {len(cells)} cells"
+    parts = [
+        f'<svg xmlns="{_SVG_NS}" width="{across}" height="{down}" '
+        f'viewBox="{-pad} {-pad} {across} {down}">',
+        f"<title>{escape(name)}</title>",
+    ]
+
+    def rect(r: int, c: int, fill: str) -> str:
+        return (
+            f'<rect x="{c * cell}" y="{r * cell}" width="{cell}" height="{cell}" '
+            f'fill={quoteattr(fill)} stroke="#00000022"/>'
+        )
+
+    loose = [rect(r, c, _UNCOVERED) for r, c in cells if (r, c) not in owner]
+    parts += loose
+    for k, placement in enumerate(placements_):
+        parts.append(f"<g><title>{escape(placement.piece)}</title>")
+        parts += [rect(r, c, fills[k]) for r, c in sorted(set(placement.cells))]
+        parts.append("</g>")
+
+    # Thick lines wherever the owners of two neighbours differ; a hole or
+    # the outside owns nothing, and an uncovered cell is owned by -1.
+    on_board = set(cells)
+
+    def who(r: int, c: int) -> int | None:
+        return owner.get((r, c), -1) if (r, c) in on_board else None
+
+    for r in range(height + 1):
+        for c in range(width):
+            if who(r - 1, c) != who(r, c):
+                parts.append(_edge(c * cell, r * cell, (c + 1) * cell, r * cell))
+    for r in range(height):
+        for c in range(width + 1):
+            if who(r, c - 1) != who(r, c):
+                parts.append(_edge(c * cell, r * cell, c * cell, (r + 1) * cell))
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
+
+
+def _edge(x1: int, y1: int, x2: int, y2: int) -> str:
+    return (
+        f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#222" '
+        'stroke-width="2.5" stroke-linecap="square"/>'
+    )
+
+
+class Tiling:
+    """A tiling of a board, shown as a picture in Jupyter and as text by ``print()``.
+
+    A small wrapper around placements and their board: in a notebook,
+    ``Tiling(problem.labels_of(solution), board)`` as the last expression
+    of a cell draws the tiling (its ``_repr_svg_`` is :func:`to_svg`;
+    IPython is not imported), ``str()`` gives :func:`draw`'s text, and
+    :meth:`to_svg` the picture with other options.
+
+    :param placed: the placements, e.g. ``problem.labels_of(solution)``
+        (``None`` entries are skipped).
+    :param board: the board, as for :func:`board_cells`.
+    :param distinct: a letter and a colour per placement rather than per
+        piece (as in :func:`draw`).
+    :raises ProblemError: when a placement covers a cell outside the board,
+        or the board has no cell: at once, not when the picture is drawn.
+
+    >>> board = rectangle(2, 2)
+    >>> problem = tiling({"D": "##"}, board, use="any")
+    >>> shown = Tiling(problem.labels_of(problem.first() or ()), board, distinct=True)
+    >>> print(shown)
+    AA
+    BB
+    >>> shown
+    <Tiling: 2 placements on 4 cells>
+    >>> shown._repr_svg_() == shown.to_svg() and shown.to_svg().count("<rect")
+    4
+    """
+
+    __slots__ = ("_text", "board", "distinct", "placements")
+
+    #: The placements, ``None`` entries left out.
+    placements: tuple[Placement, ...]
+    #: The board, as given.
+    board: str | Sequence[str]
+    #: Whether each placement has a letter and a colour of its own.
+    distinct: bool
+
+    def __init__(
+        self,
+        placed: Iterable[Placement | None],
+        board: str | Sequence[str],
+        *,
+        distinct: bool = False,
+    ) -> None:
+        self.placements = tuple(p for p in placed if p is not None)
+        self.board = board
+        self.distinct = distinct
+        board_cells(board)  # a board without cells is refused here
+        self._text = draw(self.placements, board, distinct=distinct)
+
+    def to_svg(
+        self,
+        *,
+        colours: Mapping[str, str] | None = None,
+        cell: int = 24,
+        title: str | None = None,
+    ) -> str:
+        """The picture, as :func:`to_svg` draws it (the arguments are its own)."""
+        return to_svg(
+            self.placements,
+            self.board,
+            distinct=self.distinct,
+            colours=colours,
+            cell=cell,
+            title=title,
+        )
+
+    def _repr_svg_(self) -> str:
+        """The picture Jupyter shows (IPython's display protocol)."""
+        return self.to_svg()
+
+    def __str__(self) -> str:
+        return self._text
+
+    def __repr__(self) -> str:
+        cells = len(board_cells(self.board))
+        return f"<Tiling: {len(self.placements)} placements on {cells} cells>"

@@ -11,6 +11,15 @@
   blanks.  ``name:colour`` gives a secondary item a colour.
 * Names are runs of non-blank characters other than ``:`` and ``|``.
 
+Lines end at LF (``\\n``) alone, so that CRLF files read alike and an
+error's line number is the one an editor shows; a CR before the LF, like
+any other blank, is dropped.  *Blanks* are the characters for which
+``str.isspace()`` is true, the ones ``str.split()`` splits at: space
+and tab, but also CR, form feed, vertical tab, ``\\x1c``-``\\x1f``,
+``\\x85``, no-break space, ``\\u2028``, ``\\u2029`` and the other
+Unicode spaces.  Inside a line they separate names and never end the
+line; :func:`format_dlx` refuses names that contain one.
+
 Example (Knuth's own, from the DLX1 documentation)::
 
     | A tiny problem with two secondary items
@@ -57,7 +66,10 @@ def parse_dlx(
     no primary item can never be chosen; like Knuth's programs, it is
     dropped, and ``warn`` (if given) is called with a message naming its
     line.  Line ends may be LF or CRLF; the last line needs no line end; a
-    leading byte order mark is skipped.
+    leading byte order mark is skipped.  Lines end at LF alone, and are
+    counted so in messages: a form feed, a lone CR, ``\\x85`` or a
+    Unicode line separator is a blank inside its line, as is every
+    character for which ``str.isspace()`` is true.
     To read a file, :func:`read_dlx` needs no copy of the whole text.
 
     :param text: the whole file.
@@ -131,7 +143,7 @@ def read_dlx(
 def _text_blocks(text: str) -> Iterator[str]:
     """``text`` in pieces that each end just after a ``\\n`` (or at the end).
 
-    Splitting each piece into lines gives the lines of the whole text:
+    Splitting each piece with :func:`_lines` gives the lines of the whole text:
     no line boundary is lost or added where a piece ends.
     """
     start = 0
@@ -145,7 +157,10 @@ def _stream_blocks(stream: IO[bytes] | IO[str], source: str) -> Iterator[str]:
     """The text of ``stream`` in pieces as :func:`_text_blocks` makes them."""
     data = stream.read(_BLOCK)
     if isinstance(data, str):
-        data = data.removeprefix("\ufeff")  # as decoding bytes would
+        if data.startswith("\ufeff"):  # skipped, as decoding bytes would
+            # A read may return the mark alone: then the text starts with
+            # the next read, and an empty piece would end the file too soon.
+            data = data[1:] or stream.read(_BLOCK)
         yield from _text_stream_blocks(data, stream)  # type: ignore[arg-type]
     else:
         yield from _byte_stream_blocks(data, stream, source)  # type: ignore[arg-type]
@@ -195,6 +210,23 @@ def _byte_stream_blocks(data: bytes, stream: IO[bytes], source: str) -> Iterator
         data = stream.read(_BLOCK)
 
 
+def _lines(block: str) -> list[str]:
+    """The lines of a piece of text, split at LF alone (the line ends are dropped).
+
+    A piece ends just after a LF or at the end of the text, so a LF at its
+    end starts no line of its own.  A CR before the LF stays in the line,
+    where it is a blank (see :mod:`dlx.textformat`), as are form feeds and
+    the other characters ``str.splitlines()`` would also split at.
+
+    >>> _lines("A B\\r\\n\\x0cA\\n"), _lines("C"), _lines("")
+    (['A B\\r', '\\x0cA'], ['C'], [])
+    """
+    lines = block.split("\n")
+    if not lines[-1]:
+        lines.pop()
+    return lines
+
+
 def _parse_blocks(
     blocks: Iterable[str], source: str, warn: Callable[[str], None] | None
 ) -> ExactCover:
@@ -208,7 +240,7 @@ def _parse_blocks(
     :func:`dlx.problem.paused_gc`); a :class:`MemoryError` becomes
     :class:`ProblemTooLarge` once the half-read problem has been let go.
     """
-    lines = chain.from_iterable(map(str.splitlines, blocks))
+    lines = chain.from_iterable(map(_lines, blocks))
     number = 0
     problem: ExactCover | None = None
     failed = False

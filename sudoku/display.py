@@ -9,7 +9,8 @@ around the boxes (or the jigsaw regions), and the cells of a variant's
 extra units shaded.  The SVG is written as text: no drawing library is
 needed, and nothing outside pydlx is imported but the standard library's
 ``xml.sax.saxutils.escape`` (the variant's units come from
-``sudoku.solver``, which imports :mod:`dlx`).
+``sudoku.solver``, which imports :mod:`dlx`).  In Jupyter,
+``sudoku.display.Picture(puzzle, solution)`` shows as that picture.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from sudoku.errors import GridSizeError, SolutionError, SudokuError
 from sudoku.grid import ArrayLike, Grid, GridLike
 from sudoku.solver import units_of
 
-__all__ = ["STYLES", "format_grid", "to_svg"]
+__all__ = ["STYLES", "Picture", "format_grid", "to_svg"]
 
 #: The styles of :func:`sudoku.format_grid`, with what each looks like.
 STYLES = {
@@ -296,3 +297,89 @@ def _line(x1: int, y1: int, x2: int, y2: int, thick: bool) -> str:
         f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{colour}" '
         f'stroke-width="{width}" stroke-linecap="square"/>'
     )
+
+
+class Picture:
+    """A puzzle, or a puzzle and its solution, that Jupyter shows as a picture.
+
+    :func:`sudoku.solve` returns the grid the way it was given (a string,
+    a list...), which a notebook can only show as text; wrap it to see it
+    drawn: ``Picture(puzzle, sudoku.solve(puzzle))`` as the last
+    expression of a cell shows :func:`sudoku.to_svg`'s picture (through
+    ``_repr_svg_``, IPython's display protocol; IPython is not imported).
+    ``str()`` gives the boxed text of :func:`sudoku.format_grid`.  Both
+    are made at once, so that a grid that cannot be drawn raises here
+    rather than in the notebook, which would hide the error.
+
+    The arguments are :func:`sudoku.to_svg`'s.
+
+    :ivar svg: the picture, :func:`sudoku.to_svg`'s text.
+    :ivar text: the grid shown (the solution, if given) as boxed text.
+    :raises SolutionError: when ``solution`` changes a given.
+    :raises SudokuError: as :func:`sudoku.to_svg` does.
+
+    >>> import sudoku
+    >>> puzzle = "1..." "...2" "..4." ".3.."
+    >>> shown = Picture(puzzle, sudoku.solve(puzzle))
+    >>> shown
+    <Picture: a solved 4x4 sudoku, 4 givens>
+    >>> shown._repr_svg_() == shown.svg == to_svg(puzzle, sudoku.solve(puzzle))
+    True
+    >>> print(shown)
+    +-----+-----+
+    | 1 2 | 3 4 |
+    | 3 4 | 1 2 |
+    +-----+-----+
+    | 2 1 | 4 3 |
+    | 4 3 | 2 1 |
+    +-----+-----+
+    """
+
+    __slots__ = ("_what", "svg", "text")
+
+    svg: str
+    text: str
+
+    def __init__(
+        self,
+        puzzle: GridLike | ArrayLike,
+        solution: GridLike | ArrayLike | None = None,
+        *,
+        alphabet: str | None = None,
+        box: tuple[int, int] | None = None,
+        variant: str | None = None,
+        regions: GridLike | ArrayLike | None = None,
+        cell: int = 36,
+        title: str | None = None,
+    ) -> None:
+        self.svg = to_svg(
+            puzzle,
+            solution,
+            alphabet=alphabet,
+            box=box,
+            variant=variant,
+            regions=regions,
+            cell=cell,
+            title=title,
+        )
+        given = Grid.parse(puzzle, alphabet=alphabet, box=box, boxes=regions is None)
+        shown = puzzle if solution is None else solution
+        self.text = format_grid(
+            shown,
+            alphabet=alphabet or given.alphabet,
+            box=given.box if regions is None else box,
+            regions=regions,
+        )
+        givens = sum(1 for value in given.values if value)
+        solved = "a solved" if solution is not None else "a"
+        self._what = f"{solved} {given.size}x{given.size} sudoku, {givens} givens"
+
+    def _repr_svg_(self) -> str:
+        """The picture Jupyter shows (IPython's display protocol)."""
+        return self.svg
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"<Picture: {self._what}>"

@@ -115,7 +115,8 @@ def test_dominoes_on_squares(side: int, count: int) -> None:
 def test_optional_pieces_may_stay_out() -> None:
     board = rectangle(1, 4)
     pieces = {"A": "##", "B": "###", "C": "#"}
-    assert tiling(pieces, board).count() == 0  # six squares for four cells
+    with pytest.raises(ProblemError, match="cover 6 cells but the board has 4"):
+        tiling(pieces, board)  # each piece used once: six squares for four cells
     optional = tiling(pieces, board, use="optional")
     assert optional.secondary == ("A", "B", "C")
     drawings = [draw(optional.labels_of(s), board) for s in optional.solutions()]

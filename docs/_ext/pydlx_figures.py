@@ -9,7 +9,7 @@ the example scripts in ``docs/examples/`` and writes SVG files into
   dancing links of Knuth's example problem, drawn from the engine's arrays
   (``draw_links.py``);
 * ``pentomino-3x20.svg``: the first tiling of the 3×20 rectangle that the
-  search finds (``pentominoes.py``);
+  search finds (``pentominoes.py``), drawn by :func:`dlx.polyomino.to_svg`;
 * ``sudoku-solved.svg``: the first puzzle of ``sudoku9.in``, solved
   (``sudoku_file.py``);
 * ``sudoku-jigsaw.svg``, ``sudoku-x-windoku.svg``: variants drawn by
@@ -53,9 +53,10 @@ def figures(srcdir: Path) -> dict[str, str]:
     draw_links = _example(srcdir, "draw_links")
     result.update(draw_links.pictures())
     pentominoes = _example(srcdir, "pentominoes")
-    rows = pentominoes.first_tiling(3, 20)
-    assert rows is not None
-    result["pentomino-3x20.svg"] = pentominoes.svg(rows)
+    shown = pentominoes.first_tiling(3, 20)
+    assert shown is not None
+    title = "The first tiling of the 3×20 rectangle by the twelve pentominoes"
+    result["pentomino-3x20.svg"] = shown.to_svg(title=title)
     sudoku_file = _example(srcdir, "sudoku_file")
     text = (srcdir / "examples" / "sudoku9.in").read_text(encoding="utf-8")
     solved = sudoku_file.solve_file(text)

@@ -8,7 +8,10 @@ with its :class:`~dlx.polyomino.Placement`.
 
 Usage: ``python docs/examples/pentominoes.py [HEIGHT WIDTH] [--count]
 [--svg FILE]``: prints the first tiling of the rectangle (default 6×10), or
-with ``--count`` the number of tilings; ``--svg`` also draws the tiling.
+with ``--count`` the number of tilings; ``--svg`` also draws the tiling
+(with :func:`dlx.polyomino.to_svg`: a colour per piece).
+A rectangle that is not 60 cells is refused at once (exit status 2), as
+:func:`~dlx.polyomino.tiling` refuses it, rather than searched in vain.
 """
 
 from __future__ import annotations
@@ -16,7 +19,8 @@ from __future__ import annotations
 import argparse
 import signal
 
-from dlx.polyomino import draw, rectangle, tiling
+from dlx import ProblemError
+from dlx.polyomino import Tiling, rectangle, tiling
 
 # The twelve pentominoes in Conway's letters, each drawn once with '#'.
 PIECES = {
@@ -34,71 +38,19 @@ PIECES = {
     "Z": ("##.", ".#.", ".##"),
 }
 
-# One colour per piece, for the picture.
-COLOURS = {
-    "F": "#e6194b",
-    "I": "#3cb44b",
-    "L": "#ffe119",
-    "N": "#4363d8",
-    "P": "#f58231",
-    "T": "#911eb4",
-    "U": "#42d4f4",
-    "V": "#f032e6",
-    "W": "#bfef45",
-    "X": "#fabed4",
-    "Y": "#469990",
-    "Z": "#dcbeff",
-}
 
+def first_tiling(height: int, width: int) -> Tiling | None:
+    """The first tiling of the rectangle (``None`` if there is none).
 
-def first_tiling(height: int, width: int) -> list[str] | None:
-    """The rows of the first tiling of the rectangle, each cell shown by its piece's letter."""
+    ``print`` shows it as text, a letter per piece; its ``to_svg()`` draws
+    it (:func:`dlx.polyomino.to_svg`), and Jupyter shows it as that picture.
+    """
     board = rectangle(height, width)
     problem = tiling(PIECES, board)
     solution = problem.first()
     if solution is None:
         return None
-    return draw(problem.labels_of(solution), board).splitlines()
-
-
-def svg(rows: list[str], cell: int = 24) -> str:
-    """Draw a tiling as SVG: a coloured square per cell, a thick line between pieces."""
-    height, width = len(rows), len(rows[0])
-    pad = 2
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width * cell + 2 * pad}" '
-        f'height="{height * cell + 2 * pad}" viewBox="{-pad} {-pad} '
-        f'{width * cell + 2 * pad} {height * cell + 2 * pad}">',
-        "<title>A pentomino tiling</title>",
-    ]
-    for r, row in enumerate(rows):
-        for c, name in enumerate(row):
-            parts.append(
-                f'<rect x="{c * cell}" y="{r * cell}" width="{cell}" height="{cell}" '
-                f'fill="{COLOURS.get(name, "#ffffff")}" stroke="#00000022"/>'
-            )
-
-    # Piece outlines: a thick edge wherever two neighbours differ (or at the border).
-    def letter(r: int, c: int) -> str:
-        return rows[r][c] if 0 <= r < height and 0 <= c < width else ""
-
-    for r in range(height + 1):
-        for c in range(width):
-            if letter(r - 1, c) != letter(r, c):
-                parts.append(_edge(c * cell, r * cell, (c + 1) * cell, r * cell))
-    for r in range(height):
-        for c in range(width + 1):
-            if letter(r, c - 1) != letter(r, c):
-                parts.append(_edge(c * cell, r * cell, c * cell, (r + 1) * cell))
-    parts.append("</svg>")
-    return "\n".join(parts) + "\n"
-
-
-def _edge(x1: int, y1: int, x2: int, y2: int) -> str:
-    return (
-        f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#222" '
-        'stroke-width="2.5" stroke-linecap="square"/>'
-    )
+    return Tiling(problem.labels_of(solution), board)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -108,18 +60,23 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--count", action="store_true", help="count the tilings")
     parser.add_argument("--svg", metavar="FILE", help="draw the first tiling")
     args = parser.parse_args(argv)
-    if args.count:
+    try:
+        # A board of no cell, or of other than 60 cells, is an error at once.
         problem = tiling(PIECES, rectangle(args.height, args.width))
+    except (ValueError, ProblemError) as error:
+        parser.error(str(error))
+    if args.count:
         print(f"{args.height}×{args.width}: {problem.count()} tilings")
         return
-    rows = first_tiling(args.height, args.width)
-    if rows is None:
+    shown = first_tiling(args.height, args.width)
+    if shown is None:
         print(f"{args.height}×{args.width}: no tiling")
         return
-    print(*rows, sep="\n")
+    print(shown)
     if args.svg:
+        title = f"A pentomino tiling of the {args.height}×{args.width} rectangle"
         with open(args.svg, "w", encoding="utf-8") as out:
-            out.write(svg(rows))
+            out.write(shown.to_svg(title=title))
 
 
 if __name__ == "__main__":

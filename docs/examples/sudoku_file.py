@@ -7,7 +7,8 @@ and the others are still solved, as the ``sudoku`` command does.
 
 Usage: ``python docs/examples/sudoku_file.py [FILE] [--svg FILE]`` (default:
 ``sudoku9.in`` next to this script); ``--svg`` draws the first puzzle solved,
-the givens in black and the digits the solver found in blue.
+the givens in black and the digits the solver found in blue
+(:func:`sudoku.to_svg`).
 """
 
 from __future__ import annotations
@@ -42,50 +43,13 @@ def solve_file(text: str) -> list[tuple[str, str]]:
     return solved
 
 
-def cells(text: str) -> list[str]:
-    """The cells of a grid written on one line or as N lines."""
-    return [ch for ch in text if not ch.isspace()]
-
-
 def svg(puzzle: str, solution: str, cell: int = 34) -> str:
-    """Draw a solved grid as SVG: givens in black, found symbols in blue."""
-    given, answer = cells(puzzle), cells(solution)
-    n = round(len(answer) ** 0.5)
-    rows, columns = sudoku.box_shape(n)
-    pad, side = 3, n * cell
-    total = side + 2 * pad
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{total}" height="{total}" '
-        f'viewBox="{-pad} {-pad} {total} {total}" font-family="sans-serif" '
-        f'font-size="{cell * 0.6:.0f}">',
-        "<title>A solved sudoku</title>",
-        f'<rect x="0" y="0" width="{side}" height="{side}" fill="white"/>',
-    ]
-    for k, symbol in enumerate(answer):
-        r, c = divmod(k, n)
-        was_given = given[k] == symbol
-        colour, weight = ("#000", "bold") if was_given else ("#1f4e9c", "normal")
-        parts.append(
-            f'<text x="{c * cell + cell / 2}" y="{r * cell + cell * 0.72:.1f}" '
-            f'text-anchor="middle" fill="{colour}" font-weight="{weight}">'
-            f"{symbol}</text>"
-        )
-    for k in range(n + 1):
-        thick = k % rows == 0
-        parts.append(_line(0, k * cell, side, k * cell, thick))
-    for k in range(n + 1):
-        thick = k % columns == 0
-        parts.append(_line(k * cell, 0, k * cell, side, thick))
-    parts.append("</svg>")
-    return "\n".join(parts) + "\n"
+    """Draw a solved grid as SVG: givens in black, found symbols in blue.
 
-
-def _line(x1: int, y1: int, x2: int, y2: int, thick: bool) -> str:
-    width, colour = (2.5, "#222") if thick else (1, "#999")
-    return (
-        f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{colour}" '
-        f'stroke-width="{width}" stroke-linecap="square"/>'
-    )
+    :func:`sudoku.to_svg` draws it; in Jupyter,
+    ``sudoku.display.Picture(puzzle, solution)`` shows the same picture.
+    """
+    return sudoku.to_svg(puzzle, solution, cell=cell)
 
 
 def main(argv: list[str] | None = None) -> int:
