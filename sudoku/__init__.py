@@ -35,7 +35,7 @@ except ImportError as _error:  # pragma: no cover - depends on the install
         "python3 -m pip uninstall dlx && python3 -m pip install --force-reinstall pydlx"
     ) from _error
 
-from sudoku.display import format_grid, to_svg
+from sudoku.display import Picture, format_grid, to_svg
 from sudoku.encoding import Encoding, encode
 from sudoku.errors import (
     AlphabetError,
@@ -76,6 +76,7 @@ __all__ = [
     "Layout",
     "MultipleSolutionsError",
     "NoSolutionError",
+    "Picture",
     "Puzzle",
     "RegionError",
     "Regions",
