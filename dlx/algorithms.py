@@ -257,6 +257,10 @@ def choose(
       ...
     ValueError: Algorithm C (Knuth's DLX2, colours) cannot run this problem (it has no colours)
     """
+    key = ("choose", algorithm, form)
+    known = links.cache.get(key)
+    if known is not None:
+        return known  # type: ignore[return-value]
     if algorithm is None:
         if links.bound is not None:
             algorithm = "M"
@@ -270,7 +274,11 @@ def choose(
         if links.bound is None and links.color is None:
             why = "it has no colours"
         raise ValueError(f"{chosen.title} cannot run this problem ({why})")
-    return chosen, chosen.form(links, form)
+    # The answer depends only on the links, which do not change: every
+    # search of the problem after the first takes it from there.
+    answer = chosen, chosen.form(links, form)
+    links.cache[key] = answer
+    return answer
 
 
 def by_name(name: str) -> Algorithm:

@@ -159,9 +159,14 @@ class Search(Clocked, Iterator[tuple[int, ...]]):
             links, algorithm or self.ALGORITHM, form
         )
         self.algorithm, self.form = chosen
-        for feature, value in (("resume", resume), ("prefix", prefix), ("seed", seed)):
-            if value is not None:
-                self.algorithm.require(feature)
+        if resume is not None or prefix is not None or seed is not None:
+            for feature, value in (
+                ("resume", resume),
+                ("prefix", prefix),
+                ("seed", seed),
+            ):
+                if value is not None:
+                    self.algorithm.require(feature)
         self.links = links
         self.stats = Stats()
         self.outcome = Outcome.RUNNING

@@ -306,10 +306,10 @@ class Links:
         if bounds is not None:
             self.bound = [v for _, v in bounds]
             self.slack = [v - u for u, v in bounds]
-        # Tables a loop form builds on its first search of the problem
-        # and every later search shares (the packed form's, under
-        # "packed"), keyed by the loop form's name.
-        self.cache: dict[str, object] = {}
+        # What the first search of the problem works out and every later
+        # search shares: the packed form's tables (under "packed"), the
+        # dispatcher's choice (under ("choose", algorithm, form)).
+        self.cache: dict[object, object] = {}
 
     def is_active(self, size: Sequence[int], item: int) -> bool:
         """Whether ``item`` is an active (uncovered) primary item in state ``size``."""
