@@ -76,6 +76,7 @@ __all__ = [
     "operations",
     "prepare",
     "run",
+    "splittable",
 ]
 
 
@@ -688,6 +689,17 @@ def fraction(frame: Frame) -> float:
         weight /= max(d, 1)
         total += (k - 1) * weight
     return min(1.0, total + weight / 2)
+
+
+def splittable(frame: Frame) -> bool:
+    """Whether splitting could hand back more than the search's own subtree.
+
+    Algorithm M's branches at a level depend on the item's bound and
+    slack as they were there, which deeper levels may have changed (an
+    item can be branched on again further down), so it answers yes
+    whenever the search has a level to back up through.
+    """
+    return bool(frame.stack)
 
 
 def check(frame: Frame) -> None:

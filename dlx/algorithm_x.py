@@ -33,7 +33,7 @@ from dlx.links import ACTIVE_BYTE, check_links
 from dlx.position import ListWalker, fraction_done
 from dlx.stats import Outcome
 
-__all__ = ["XWalker", "check", "fraction", "prepare", "run"]
+__all__ = ["XWalker", "check", "fraction", "prepare", "run", "splittable"]
 
 
 def prepare(frame: Frame) -> None:
@@ -300,6 +300,21 @@ def fraction(frame: Frame) -> float:
     See :func:`dlx.position.fraction_done`.
     """
     return fraction_done(frame)
+
+
+def splittable(frame: Frame) -> bool:
+    """Whether a level the search backs up through has an option left to try.
+
+    :mod:`dlx.parallel` splits a task's subproblem only then; otherwise
+    what is left is the search's own subtree, and the task goes on with
+    it rather than replay its path in another task.  In the item's list
+    the options after the one tried are still linked (covering never
+    unlinks an item's own list), so the level has one left when the
+    node's successor is not the item's header.
+    """
+    down = frame.down
+    top = frame.links.top
+    return any(down[node] != top[node] for node in frame.stack)
 
 
 def check(frame: Frame) -> None:

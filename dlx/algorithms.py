@@ -102,6 +102,10 @@ class LoopForm:
     applies: Callable[[Links], bool]
 
 
+def _has_levels(frame: Frame) -> bool:
+    return bool(frame.stack)
+
+
 @dataclass(frozen=True, slots=True)
 class Algorithm:
     """One backtracking algorithm: its loop forms, its walker and what it supports.
@@ -115,6 +119,9 @@ class Algorithm:
     :ivar check: verify the links of a frame (raises :class:`AssertionError`).
     :ivar applies: whether the algorithm can run a problem at all.
     :ivar supports: the :data:`FEATURES` it supports.
+    :ivar splittable: whether a stopped search has more to hand back than
+        its own subtree (:mod:`dlx.parallel` splits only then); by
+        default, whenever it has a level to back up through.
     """
 
     name: str
@@ -125,6 +132,7 @@ class Algorithm:
     check: Callable[[Frame], None]
     applies: Callable[[Links], bool]
     supports: frozenset[str]
+    splittable: Callable[[Frame], bool] = _has_levels
 
     def require(self, feature: str) -> None:
         """Raise :class:`ValueError` unless the algorithm supports ``feature``.
@@ -188,6 +196,7 @@ REGISTRY: dict[str, Algorithm] = {
         algorithm_x.check,
         _plain_problem,
         _COMMON,
+        algorithm_x.splittable,
     ),
     "C": Algorithm(
         "C",
@@ -198,6 +207,7 @@ REGISTRY: dict[str, Algorithm] = {
         algorithm_c.check,
         _colored_problem,
         _COMMON | {"colors"},
+        algorithm_c.splittable,
     ),
     "M": Algorithm(
         "M",
@@ -208,6 +218,7 @@ REGISTRY: dict[str, Algorithm] = {
         algorithm_m.check,
         _always,
         _COMMON | {"colors", "bounds"},
+        algorithm_m.splittable,
     ),
 }
 

@@ -102,6 +102,12 @@ PIECES_PER_WORKER = 8
 #: The deepest level the initial frontier goes to.
 MAX_FRONTIER_DEPTH = 8
 
+#: A task whose subproblem has nothing to hand back but its own subtree
+#: (no level with a branch left) goes on past its time slice, up to this
+#: many slices: handing it back would only make the next task replay its
+#: path (on a chain 100,000 levels deep, longer than the slice itself).
+LONGEST_SLICES = 20
+
 #: How many times a task whose worker was lost is submitted again.
 MAX_RESUBMITS = 3
 
@@ -409,30 +415,45 @@ def _run_piece(
     nodes: int | None,
     seconds: float | None,
 ) -> _PieceResult:
-    search = search_class(links)(
+    started = time.perf_counter()
+
+    def slice_over(report: Progress) -> None:
+        # The time slice is over: stop where splitting hands back work for
+        # other tasks.  Where only the search's own subtree is left (a
+        # chain of single branches), handing it back would only make the
+        # next task replay the path: go on, up to LONGEST_SLICES slices.
+        assert seconds is not None
+        if (
+            run.algorithm.splittable(run)
+            or time.perf_counter() - started >= LONGEST_SLICES * seconds
+        ):
+            run.request_stop()
+
+    run = search_class(links)(
         links,
         prefix=prefix,
         floor=floor,
         count_only=task.count_only,
         limit=task.limit,
         max_nodes=None if nodes is None else max(nodes, 1),
-        timeout=None if seconds is None else max(seconds, 1e-3),
+        progress=None if seconds is None else slice_over,
+        progress_interval=1.0 if seconds is None else max(seconds, 1e-3),
     )
     found: list[tuple[int, ...]] | None = None if task.count_only else []
     rest = None
     updates = cleansings = 0
     try:
         if found is None:
-            for _ in search:
+            for _ in run:
                 pass
         else:
-            found.extend(search)
-    except BudgetExceeded:
-        position = search.position()
+            found.extend(run)
+    except (BudgetExceeded, Interrupted):
+        position = run.position()
         updates, cleansings, rest = split(
             tree_walker(links), position.path, position.floor, weight
         )
-    stats = search.stats
+    stats = run.stats
     return _PieceResult(
         stats.nodes,
         stats.updates + updates,
@@ -440,7 +461,7 @@ def _run_piece(
         stats.solutions,
         found,
         rest,
-        search.outcome is Outcome.LIMIT_REACHED,
+        run.outcome is Outcome.LIMIT_REACHED,
     )
 
 
