@@ -32,12 +32,11 @@ from dlx.commands import (
     clear_echoed_interrupt,
     command_parser,
     end_closed_pipe,
-    ignore_interrupts,
-    process_context,
     say,
     seconds,
     shows_progress,
     whole_number,
+    worker_pool,
     writing,
 )
 from dlx.engine import Search
@@ -80,7 +79,8 @@ its options, solutions separated by a blank line.
 Long searches: a progress line on standard error (shown when standard
 error is a terminal and the search has run for a second; --progress,
 --no-progress); Ctrl-C or SIGTERM stops cleanly, keeping what was printed
-and reporting the count so far; --checkpoint FILE saves the search's
+and reporting the count so far; if dlx itself is killed, its --jobs
+workers end too; --checkpoint FILE saves the search's
 position every --checkpoint-every seconds and when stopped, and the same
 command run again resumes from it (the file is removed when the search
 ends).  --estimate predicts the size and time of the search by random
@@ -589,11 +589,7 @@ def _workers(
         def start() -> Executor:
             if pools:
                 pools[-1].shutdown(wait=False, cancel_futures=True)
-            pools.append(
-                ProcessPoolExecutor(
-                    jobs, mp_context=process_context(), initializer=ignore_interrupts
-                )
-            )
+            pools.append(worker_pool(jobs))
             return pools[-1]
 
         try:

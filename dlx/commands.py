@@ -7,8 +7,9 @@ What they do alike is written here once:
 
 * the exit statuses (:data:`EXIT_OK` ...), one set of names for both;
 * signals as stop requests (:class:`StopSignals`): SIGINT and SIGTERM ask
-  a running search to stop, or end the run; :func:`ignore_interrupts`
-  for worker processes, and :func:`process_context` to start them;
+  a running search to stop, or end the run;
+* worker processes (:func:`worker_pool`): they leave Ctrl-C to the
+  command and end when it dies, even by SIGKILL (:func:`start_worker`);
 * failed output (:class:`OutputError`, :func:`writing`) and closed pipes
   (:func:`end_closed_pipe`);
 * the parsers (:func:`command_parser`), argument types for
@@ -30,10 +31,13 @@ import importlib.metadata
 import multiprocessing
 import multiprocessing.context
 import os
+import select
 import signal
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager, suppress
 from types import FrameType
 from typing import Protocol, TextIO
@@ -59,6 +63,7 @@ __all__ = [
     "clear_echoed_interrupt",
     "command_parser",
     "end_closed_pipe",
+    "end_with",
     "ignore_interrupts",
     "is_closed_pipe",
     "process_context",
@@ -66,8 +71,10 @@ __all__ = [
     "seconds",
     "shows_progress",
     "silence",
+    "start_worker",
     "version",
     "whole_number",
+    "worker_pool",
     "writing",
 ]
 
@@ -215,6 +222,82 @@ class StopSignals:
 def ignore_interrupts() -> None:
     """In a worker process: leave Ctrl-C to the main process, which stops cleanly."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+#: How often :func:`end_with` looks for its process where it cannot wait
+#: for it (no ``os.pidfd_open``), in seconds.
+WATCH_INTERVAL = 0.25
+
+
+def end_with(pid: int) -> None:
+    """End this process (``os._exit``) as soon as process ``pid`` has ended.
+
+    A daemon thread waits on a pidfd of ``pid`` (Linux 5.3 and later),
+    which becomes readable when it ends, even as a zombie; elsewhere it
+    checks every :data:`WATCH_INTERVAL` seconds that ``pid`` still exists.
+    The pid is watched rather than the parent: workers started by the
+    ``forkserver`` method are children of the fork server, not of the
+    command.  A ``pid`` already gone ends this process at once.
+    """
+    try:
+        handle: int | None = os.pidfd_open(pid)
+    except ProcessLookupError:
+        os._exit(EXIT_WORKER_LOST)
+    except (AttributeError, OSError):  # not Linux, or an old kernel
+        handle = None
+
+    def wait_for_pidfd(handle: int) -> None:
+        poll = select.poll()
+        poll.register(handle, select.POLLIN)
+        while not poll.poll():
+            pass
+        os._exit(EXIT_WORKER_LOST)
+
+    def look_now_and_then() -> None:
+        while True:
+            time.sleep(WATCH_INTERVAL)
+            try:
+                os.kill(pid, 0)
+            except ProcessLookupError:
+                os._exit(EXIT_WORKER_LOST)
+            except OSError:  # there, but not ours to signal
+                pass
+
+    threading.Thread(
+        target=look_now_and_then if handle is None else wait_for_pidfd,
+        args=() if handle is None else (handle,),
+        name=f"end with {pid}",
+        daemon=True,
+    ).start()
+
+
+def start_worker(command: int) -> None:
+    """The initializer of a worker process of ``--jobs``.
+
+    Leaves Ctrl-C to the command (:func:`ignore_interrupts`), and ends the
+    worker when the command ends (:func:`end_with`): a command killed by
+    SIGKILL or the OOM killer runs no cleanup, and its workers, blocked on
+    a task queue they hold both ends of, would otherwise run forever.
+    With them go the fork server (it ends when the last process holding
+    its "alive" pipe does) and the resource tracker (when its pipe closes).
+
+    :param command: the pid of the command (``os.getpid()`` there).
+    """
+    ignore_interrupts()
+    end_with(command)
+
+
+def worker_pool(workers: int) -> ProcessPoolExecutor:
+    """The worker processes of ``--jobs``: started cleanly, ended with the command.
+
+    See :func:`process_context` and :func:`start_worker`.
+    """
+    return ProcessPoolExecutor(
+        workers,
+        mp_context=process_context(),
+        initializer=start_worker,
+        initargs=(os.getpid(),),
+    )
 
 
 def process_context() -> multiprocessing.context.BaseContext:

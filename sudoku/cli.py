@@ -23,8 +23,7 @@ from dlx.commands import (
     OutputError,
     add_version,
     command_parser,
-    ignore_interrupts,
-    process_context,
+    worker_pool,
 )
 from sudoku.batch import Batch, progress_display, run_batch
 from sudoku.display import format_grid, to_svg
@@ -627,9 +626,7 @@ def _pool(jobs: int | None) -> Iterator[tuple[ProcessPoolExecutor | None, int]]:
         yield None, 0
         return
     workers = jobs or os.cpu_count() or 1
-    pool = ProcessPoolExecutor(
-        workers, mp_context=process_context(), initializer=ignore_interrupts
-    )
+    pool = worker_pool(workers)
     try:
         yield pool, workers
     except BaseException:

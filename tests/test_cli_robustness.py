@@ -1,0 +1,187 @@
+"""The commands in the field: killed, short of standard error, stopped, limited.
+
+Every test runs ``python -m dlx`` or ``python -m sudoku`` as a real
+process and does to it what happens outside: SIGKILL (the OOM killer),
+a standard error on a full device, a file size limit, SIGINT ignored by
+a shell's background job.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import contextmanager, suppress
+from pathlib import Path
+from subprocess import DEVNULL, PIPE
+from typing import cast
+
+import pytest
+from dlx_helpers import langford
+from sudoku_helpers import LOCAL_DATA, ROOT, local_lines
+
+from dlx import ExactCover, format_dlx
+
+ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
+LINUX_PROC = pytest.mark.skipif(
+    not Path("/proc/self/task").exists(), reason="needs Linux /proc"
+)
+HARD = local_lines("sudoku9_norvig_top95.txt")
+
+
+def langford_file(tmp_path: Path, n: int) -> Path:
+    """Langford pairs for n in Knuth's format (names like v3 and s12)."""
+    problem = langford(n)
+
+    def name(item: Hashable) -> str:
+        kind, k = cast(tuple[str, int], item)
+        return f"{kind}{k}"
+
+    renamed = ExactCover([name(item) for item in problem.primary])
+    for index in range(len(problem)):
+        renamed.add_option([name(item) for item in problem.option(index)])
+    path = tmp_path / f"langford{n}.dlx"
+    path.write_text(format_dlx(renamed))
+    return path
+
+
+def default_sigint() -> None:
+    """As an interactive shell starts a foreground command: SIGINT not ignored."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def ignored_sigint() -> None:
+    """As a script starts ``cmd &``: SIGINT ignored."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def start(
+    command: str,
+    *args: str,
+    stdout: int = PIPE,
+    stderr: int = PIPE,
+    preexec_fn: Callable[[], None] = default_sigint,
+) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(
+        [sys.executable, "-m", command, *args],
+        stdin=DEVNULL,
+        stdout=stdout,
+        stderr=stderr,
+        env=ENV,
+        cwd=ROOT,
+        preexec_fn=preexec_fn,
+    )
+
+
+def run(
+    command: str, *args: str, stderr: int = PIPE
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", command, *args],
+        stdin=DEVNULL,
+        stdout=PIPE,
+        stderr=stderr,
+        text=True,
+        env=ENV,
+        cwd=ROOT,
+        timeout=120,
+        preexec_fn=default_sigint,
+    )
+
+
+@contextmanager
+def full_stderr() -> Iterator[int]:
+    """A file descriptor on /dev/full: every write fails with ENOSPC."""
+    fd = os.open("/dev/full", os.O_WRONLY)
+    try:
+        yield fd
+    finally:
+        os.close(fd)
+
+
+needs_dev_full = pytest.mark.skipif(
+    not Path("/dev/full").exists(), reason="needs /dev/full"
+)
+
+
+def wait_until(condition: Callable[[], bool], process: subprocess.Popen[bytes]) -> None:
+    """Poll ``condition`` while ``process`` runs (60 s at most)."""
+    deadline = time.monotonic() + 60
+    while not condition():
+        assert process.poll() is None, "the command ended too soon"
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+
+
+# -- point 2: killing the command ends its workers ------------------------------------
+
+
+def identity(pid: int) -> tuple[int, str] | None:
+    """A process as (pid, start time), so that a reused pid is not mistaken for it.
+
+    ``None`` when it is gone, or a zombie (it has ended; its new parent,
+    PID 1, has not reaped it yet).
+    """
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    state, start_time = fields[0], fields[19]
+    return None if state in ("Z", "X") else (pid, start_time)
+
+
+def descendants(pid: int) -> list[int]:
+    found = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            children = [int(word) for word in (task / "children").read_text().split()]
+        except OSError:
+            continue
+        for child in children:
+            found += [child, *descendants(child)]
+    return found
+
+
+def assert_whole_tree_ends(process: subprocess.Popen[bytes], workers: int) -> None:
+    """SIGKILL ``process`` once its workers run; all it started must end within 5 s."""
+    # The workers are the children of the command's fork server.
+    wait_until(
+        lambda: sum(len(descendants(c)) for c in descendants(process.pid)) >= workers,
+        process,
+    )
+    tree = [i for pid in descendants(process.pid) if (i := identity(pid)) is not None]
+    assert len(tree) >= workers + 2  # the fork server and the resource tracker too
+    process.kill()
+    process.wait(timeout=10)
+    deadline = time.monotonic() + 5
+    try:
+        while (left := [i for i in tree if identity(i[0]) == i]) and (
+            time.monotonic() < deadline
+        ):
+            time.sleep(0.05)
+        assert not left, f"still running after 5 s: {left}"
+    finally:
+        for pid, _ in [i for i in tree if identity(i[0]) == i]:
+            with suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+
+
+@LINUX_PROC
+def test_killing_dlx_ends_its_workers_fork_server_and_resource_tracker(
+    tmp_path: Path,
+) -> None:
+    # Langford 16 runs for hours: the workers are busy when the command dies.
+    problem = langford_file(tmp_path, 16)
+    process = start("dlx", "--count", "--jobs", "2", str(problem), stderr=DEVNULL)
+    assert_whole_tree_ends(process, workers=2)
+
+
+@LINUX_PROC
+def test_killing_sudoku_ends_its_workers_fork_server_and_resource_tracker() -> None:
+    # Minimal 25x25 puzzles keep the workers searching for long.
+    puzzles = LOCAL_DATA / "sudoku25_gecode_frisch18.txt"
+    process = start("sudoku", "--jobs", "2", str(puzzles), stderr=DEVNULL)
+    assert_whole_tree_ends(process, workers=2)
