@@ -4,8 +4,9 @@ Exit statuses (the same rule as the ``sudoku`` command's): 0 the search
 finished (with or without solutions), 2 bad input, usage or checkpoint,
 3 a budget (``--max-nodes``, ``--timeout``) stopped the search, 70 a
 worker process of ``--jobs`` was lost, 71 out of memory, 74 the output
-could not be written, 130 interrupted (SIGINT, Ctrl-C), 143 terminated
-(SIGTERM), 141 the reader of the output went away (a closed pipe).
+(or standard error, which does not stop the search) could not be
+written, 130 interrupted (SIGINT, Ctrl-C), 143 terminated (SIGTERM), 141
+the reader of the output went away (a closed pipe).
 """
 
 from __future__ import annotations
@@ -32,9 +33,12 @@ from dlx.commands import (
     clear_echoed_interrupt,
     command_parser,
     end_closed_pipe,
+    final_status,
+    on_stderr,
     say,
     seconds,
     shows_progress,
+    stderr_failed,
     whole_number,
     worker_pool,
     writing,
@@ -102,7 +106,9 @@ exit status:
   3    stopped by --max-nodes or --timeout (the count so far on stderr)
   70   a worker process of --jobs died (the count so far on stderr)
   71   out of memory
-  74   the output (or the checkpoint) could not be written
+  74   the output (or the checkpoint) could not be written; or standard
+       error could not, which does not stop the search: the result is
+       still printed, and the status is 74 where it would have been 0
   130  interrupted by Ctrl-C (SIGINT); 143 terminated (SIGTERM)
   141  the reader of the output went away (closed pipe), e.g. '| head'
 examples:
@@ -388,10 +394,15 @@ class _Watcher:
 
     def __call__(self, report: Progress) -> None:
         if self.show:
-            if self.display is None:
-                self.display = ProgressLine(sys.stderr, prefix="dlx: ")
-            with writing("standard error"):
+            # Best effort: a standard error that fails costs the display,
+            # never the search (the exit status tells, see final_status).
+            with on_stderr():
+                if self.display is None:
+                    self.display = ProgressLine(sys.stderr, prefix="dlx: ")
                 self.display.update(report)
+            if stderr_failed():
+                self.show = False
+                self.display = None
         now = time.monotonic()
         search = self.search
         if (
@@ -408,7 +419,8 @@ class _Watcher:
     def pause(self) -> None:
         """Take the display off the screen (before printing, or at the end)."""
         if self.display is not None:
-            self.display.close()
+            with on_stderr():
+                self.display.close()
 
 
 #: Said on resuming a listing from a checkpoint saved by a run that died.
@@ -707,7 +719,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     _check_options(parser, args)
     try:
-        return _run(args)
+        # Messages, progress and --stats are written best effort: a
+        # standard error that fails does not stop the search (74 at the end).
+        return final_status(_run(args))
     except BrokenPipeError:
         # The reader went away (e.g. `dlx file | head`): stop quietly, as a
         # process ended by SIGPIPE would.

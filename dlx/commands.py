@@ -11,7 +11,8 @@ What they do alike is written here once:
 * worker processes (:func:`worker_pool`): they leave Ctrl-C to the
   command and end when it dies, even by SIGKILL (:func:`start_worker`);
 * failed output (:class:`OutputError`, :func:`writing`) and closed pipes
-  (:func:`end_closed_pipe`);
+  (:func:`end_closed_pipe`); standard error written best effort
+  (:func:`say`, :func:`on_stderr`, :func:`stderr_failed`);
 * the parsers (:func:`command_parser`), argument types for
   :mod:`argparse` (:func:`whole_number`, :func:`seconds`) and
   ``--version`` (:func:`add_version`);
@@ -64,14 +65,17 @@ __all__ = [
     "command_parser",
     "end_closed_pipe",
     "end_with",
+    "final_status",
     "ignore_interrupts",
     "is_closed_pipe",
+    "on_stderr",
     "process_context",
     "say",
     "seconds",
     "shows_progress",
     "silence",
     "start_worker",
+    "stderr_failed",
     "version",
     "whole_number",
     "worker_pool",
@@ -318,9 +322,13 @@ def process_context() -> multiprocessing.context.BaseContext:
 
 
 def clear_echoed_interrupt() -> None:
-    """Blank the ``^C`` a terminal echoed on standard error (if there is one)."""
-    if sys.stderr is not None:
-        clear_line(sys.stderr)
+    """Blank the ``^C`` a terminal echoed on standard error (if there is one).
+
+    Best effort (:func:`on_stderr`).
+    """
+    if sys.stderr is not None and not stderr_failed():
+        with on_stderr():
+            clear_line(sys.stderr)
 
 
 # -- output --------------------------------------------------------------------------
@@ -367,15 +375,73 @@ def writing(what: str) -> Iterator[None]:
         raise OutputError(f"cannot write to {what}: {reason}") from None
 
 
-def say(message: str) -> None:
-    """Write ``message`` as a line on standard error, if there is one.
+#: The standard error stream that failed (see :func:`stderr_failed`).
+_failed_stderr: object = None
 
-    :raises OSError: when it cannot be written.
+
+def stderr_failed() -> bool:
+    """Whether writing to standard error has failed (other than by a closed pipe).
+
+    The command then goes on without it (see :func:`on_stderr`) and ends
+    with :data:`EXIT_OUTPUT` where it would have ended with
+    :data:`EXIT_OK` (:func:`final_status`).
+    The failure belongs to the stream that failed: a new ``sys.stderr``
+    (a test's capture, say) starts afresh.
+    """
+    return _failed_stderr is not None and _failed_stderr is sys.stderr
+
+
+@contextmanager
+def on_stderr() -> Iterator[None]:
+    """Write to standard error inside, best effort.
+
+    Progress lines, statistics and messages must not cost the result: a
+    write that fails (a full disk, an I/O error) is dropped, the stream is
+    silenced (:func:`silence`) so that nothing more fails on it, and
+    :func:`stderr_failed` turns true.  A closed pipe still raises
+    :class:`BrokenPipeError`: the reader went away, and the command ends
+    with :data:`EXIT_CLOSED_PIPE`, as ``dlx --help`` and ``sudoku --help``
+    say.
+    """
+    global _failed_stderr
+    try:
+        yield
+    except OSError as error:
+        if is_closed_pipe(error):
+            raise BrokenPipeError(*error.args) from None
+        _failed_stderr = sys.stderr
+        silence(sys.stderr)
+
+
+def say(message: str) -> None:
+    """Write ``message`` as a line on standard error, best effort (:func:`on_stderr`).
+
+    Nothing is written once standard error has failed, or when there is
+    none.
+
+    :raises BrokenPipeError: when the reader of standard error went away.
     """
     stream = sys.stderr
-    if stream is not None:
+    if stream is None or stderr_failed():
+        return
+    with on_stderr():
         stream.write(message + "\n")
         stream.flush()
+
+
+def final_status(status: int) -> int:
+    """The exit status of a run that would end with ``status``.
+
+    :data:`EXIT_OUTPUT` in place of :data:`EXIT_OK` when standard error
+    failed (:func:`stderr_failed`): the run finished and printed its
+    result, but something asked for (a message, ``--stats``, the
+    progress) was lost, so it is not all done.  Any other status already
+    says that something went wrong, and says what: it stays.
+
+    >>> final_status(EXIT_OK), final_status(EXIT_BUDGET)
+    (0, 3)
+    """
+    return EXIT_OUTPUT if status == EXIT_OK and stderr_failed() else status
 
 
 def silence(*streams: TextIO | None) -> None:

@@ -89,7 +89,8 @@ x+windoku; --regions FILE gives a jigsaw map, one region label per cell
 cells replace the boxes: every puzzle of the input is solved with it."""
 
 EPILOG = """\
-exit status (the first of 74, 130, 141, 143 to happen ends the run):
+exit status (the first of 74, 130, 141, 143 to happen ends the run, but
+a standard error that cannot be written does not):
   0    every puzzle was solved (or counted, graded, or checked right)
   1    some puzzle was bad, unsolvable, timed out, had several solutions
        (--grade, --unique), or had a wrong or missing solution (--check);
@@ -100,7 +101,8 @@ exit status (the first of 74, 130, 141, 143 to happen ends the run):
        another; --limit and --timeout must be more than 0)
   74   the output could not be written (disk full, standard output
        closed, another I/O error): 'sudoku: cannot write to standard
-       output: REASON'
+       output: REASON'; or standard error could not: the puzzles are
+       still answered, and the status is 74 where it would have been 0
   130  interrupted (Ctrl-C, SIGINT); 143: terminated (SIGTERM).  The
        answers printed so far stay, and a last line on standard error
        tells how many puzzles were read and answered

@@ -24,6 +24,9 @@ from dlx_helpers import langford
 from sudoku_helpers import LOCAL_DATA, ROOT, local_lines
 
 from dlx import ExactCover, format_dlx
+from dlx.commands import EXIT_OUTPUT, EXIT_TERMINATED, stderr_failed
+from dlx.stats import Progress
+from sudoku.batch import Batch, PuzzleProgress
 
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 LINUX_PROC = pytest.mark.skipif(
@@ -185,3 +188,122 @@ def test_killing_sudoku_ends_its_workers_fork_server_and_resource_tracker() -> N
     puzzles = LOCAL_DATA / "sudoku25_gecode_frisch18.txt"
     process = start("sudoku", "--jobs", "2", str(puzzles), stderr=DEVNULL)
     assert_whole_tree_ends(process, workers=2)
+
+
+# -- point 3: a standard error that fails costs nothing but itself --------------------
+
+
+@needs_dev_full
+@pytest.mark.parametrize(
+    "options",
+    [["--progress"], ["--stats"], ["--progress", "--stats", "--jobs", "2"]],
+    ids=["progress", "stats", "jobs"],
+)
+def test_dlx_with_a_full_stderr_finishes_and_prints_the_count(
+    tmp_path: Path, options: list[str]
+) -> None:
+    problem = langford_file(tmp_path, 8)
+    with full_stderr() as err:
+        done = run("dlx", "--count", *options, str(problem), stderr=err)
+    assert (done.returncode, done.stdout) == (EXIT_OUTPUT, "300\n")
+    listing = run("dlx", "--progress", str(problem))
+    with full_stderr() as err:
+        listed = run("dlx", "--progress", str(problem), stderr=err)
+    assert listed.returncode == EXIT_OUTPUT
+    assert listed.stdout == listing.stdout and listing.stdout.count("\n\n") == 299
+
+
+@needs_dev_full
+def test_a_full_stderr_does_not_hide_a_signal(tmp_path: Path) -> None:
+    # 143 says more than 74: the search was stopped, not only unreported.
+    problem = langford_file(tmp_path, 12)
+    checkpoint = tmp_path / "run.json"
+    with full_stderr() as err:
+        process = start(
+            "dlx",
+            "--count",
+            "--progress",
+            "--checkpoint",
+            str(checkpoint),
+            "--checkpoint-every",
+            "0.1",
+            str(problem),
+            stderr=err,
+        )
+        wait_until(checkpoint.exists, process)
+        process.terminate()
+        out, _ = process.communicate(timeout=60)
+    assert (process.returncode, out) == (EXIT_TERMINATED, b"")
+
+
+@needs_dev_full
+def test_dlx_with_a_full_stderr_keeps_a_failure_status(tmp_path: Path) -> None:
+    # Only a 0 becomes 74: a budget's 3 says more.
+    problem = langford_file(tmp_path, 8)
+    with full_stderr() as err:
+        done = run(
+            "dlx", "--count", "--stats", "--max-nodes", "100", str(problem), stderr=err
+        )
+    assert (done.returncode, done.stdout) == (3, "")
+
+
+@needs_dev_full
+def test_sudoku_with_a_full_stderr_answers_every_puzzle(tmp_path: Path) -> None:
+    # The message about the bad second puzzle cannot be written: the third
+    # puzzle is still solved, and the status still says that one was bad.
+    path = tmp_path / "three.txt"
+    path.write_text("1...............\n1..1............\n.2..............\n")
+    with full_stderr() as err:
+        done = run("sudoku", str(path), stderr=err)
+    assert done.returncode == 1
+    assert done.stdout.splitlines() == ["1234341221434321", "1234342121434312"]
+    with full_stderr() as err:
+        counted = run("sudoku", "--count", str(path), stderr=err)
+    assert (counted.returncode, counted.stdout) == (1, "72\n72\n")
+    # A run that would end with 0 but lost a message ends with 74.
+    args = ["generate", "--seed", "1", "--givens", "17", "--tries", "1"]
+    noted = run("sudoku", *args)
+    assert noted.returncode == 0 and "asked for at most 17 givens" in noted.stderr
+    with full_stderr() as err:
+        lost = run("sudoku", *args, stderr=err)
+    assert (lost.returncode, lost.stdout) == (EXIT_OUTPUT, noted.stdout)
+
+
+class FailingTerminal:
+    """A terminal whose every write fails, as a hung-up one does (EIO)."""
+
+    def __init__(self) -> None:
+        self.writes = 0
+
+    def isatty(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        raise OSError("no file descriptor")
+
+    def write(self, text: str) -> int:
+        self.writes += 1
+        raise OSError(5, "Input/output error")
+
+    def flush(self) -> None:
+        pass
+
+
+def test_sudoku_progress_on_a_failing_terminal_is_dropped(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    terminal = FailingTerminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    batch = Batch()
+    display = PuzzleProgress(True, batch)
+    hook = display.hook("puzzle 1")
+    assert hook is not None
+    report = Progress(10, 40, 3, 2.0, 2, 0.5, 1.0)
+    hook(report)  # the failure is kept, not raised
+    assert stderr_failed() and terminal.writes >= 1
+    hook(report)
+    display.advance()
+    batch.fail("bad puzzle")
+    display.close()
+    assert terminal.writes == 1  # nothing more tried after the failure
+    assert batch.status == 1
