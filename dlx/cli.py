@@ -64,7 +64,7 @@ from dlx.position import Position
 from dlx.problem import ExactCover
 from dlx.stats import Outcome, Progress
 from dlx.textformat import format_option, read_dlx
-from dlx.watch import ProgressLine, write_atomically
+from dlx.watch import ProgressLine, remove_stale_temporaries, write_atomically
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
@@ -295,8 +295,10 @@ def _load_checkpoint(
     ``--scheduler``): such runs save the subproblems left (``"pieces"``),
     others the position of the search (``"position"``).  ``None`` when
     there is no such file; FormatError (naming the file) when it is not a
-    checkpoint of this kind of run.
+    checkpoint of this kind of run.  Removes the temporary files that a
+    run killed while saving left beside it (nobody else would).
     """
+    remove_stale_temporaries(path)
     try:
         with open(path, "rb") as handle:
             raw = handle.read()
@@ -556,6 +558,8 @@ def _drive(
                 out.flush()
         if args.checkpoint:
             _remove_checkpoint(args.checkpoint)
+    if args.checkpoint:
+        remove_stale_temporaries(args.checkpoint)
     if args.stats:
         # DLX3, which reads bounds, always gives the cleansings.
         say(run.stats.knuth_summary(problem.uses_colors or bool(problem.bounds)))

@@ -25,6 +25,7 @@ from dlx.commands import (
     command_parser,
     worker_pool,
 )
+from dlx.watch import write_text_atomically
 from sudoku.batch import Batch, progress_display, run_batch
 from sudoku.display import format_grid, to_svg
 from sudoku.errors import MultipleSolutionsError, SudokuError
@@ -531,9 +532,11 @@ class _Pictures:
 
     @staticmethod
     def _write(name: str, text: str) -> None:
+        # Atomically: a write that fails (a full disk, a file size limit)
+        # must not leave a truncated picture under the name.  Not synced:
+        # pictures are many, and can be drawn again.
         try:
-            with open(name, "w", encoding="utf-8") as out:
-                out.write(text)
+            write_text_atomically(name, text, sync=False)
         except OSError as error:
             reason = error.strerror or str(error)
             raise OutputError(f"cannot write {name}: {reason}") from None

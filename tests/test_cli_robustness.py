@@ -8,7 +8,10 @@ a shell's background job.
 
 from __future__ import annotations
 
+import fcntl
 import os
+import resource
+import shutil
 import signal
 import subprocess
 import sys
@@ -21,11 +24,12 @@ from typing import cast
 
 import pytest
 from dlx_helpers import langford
-from sudoku_helpers import LOCAL_DATA, ROOT, local_lines
+from sudoku_helpers import LOCAL_DATA, ROOT, assert_solves, local_lines
 
 from dlx import ExactCover, format_dlx
 from dlx.commands import EXIT_OUTPUT, EXIT_TERMINATED, stderr_failed
 from dlx.stats import Progress
+from dlx.watch import temporary_names
 from sudoku.batch import Batch, PuzzleProgress
 
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -307,3 +311,104 @@ def test_sudoku_progress_on_a_failing_terminal_is_dropped(
     display.close()
     assert terminal.writes == 1  # nothing more tried after the failure
     assert batch.status == 1
+
+
+# -- point 4: no stale temporary files, no truncated pictures --------------------------
+
+
+def test_stale_checkpoint_temporaries_are_removed_and_others_kept(
+    tmp_path: Path,
+) -> None:
+    problem = langford_file(tmp_path, 8)
+    checkpoint = tmp_path / "run.json"
+    stale = tmp_path / ".run.json.k3_9abcd.tmp"  # a save killed by SIGKILL
+    alive = tmp_path / ".run.json.zz11yy22.tmp"  # a save going on now
+    others = [
+        tmp_path / ".run.json.abc.tmp",  # not mkstemp's 8 characters
+        tmp_path / "run.json.k3_9abcd.tmp",  # no dot in front
+        tmp_path / ".other.json.k3_9abcd.tmp",  # another file's
+        tmp_path / ".run.json.k3_9abcd.tmp.bak",
+    ]
+    for path in [stale, alive, *others]:
+        path.write_text("{")
+    assert temporary_names(checkpoint).fullmatch(stale.name)
+    with open(alive, "rb") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)  # its writer holds it while writing
+        done = run("dlx", "--count", "--checkpoint", str(checkpoint), str(problem))
+    assert (done.returncode, done.stdout, done.stderr) == (0, "300\n", "")
+    assert not stale.exists()
+    assert alive.exists() and all(path.exists() for path in others)
+    assert not checkpoint.exists()
+
+
+def test_temporaries_left_during_a_run_are_removed_at_its_end(tmp_path: Path) -> None:
+    problem = langford_file(tmp_path, 12)
+    checkpoint = tmp_path / "run.json"
+    process = start(
+        "dlx",
+        "--count",
+        "--checkpoint",
+        str(checkpoint),
+        "--checkpoint-every",
+        "0.1",
+        str(problem),
+    )
+    wait_until(checkpoint.exists, process)
+    stale = tmp_path / ".run.json.abcdefgh.tmp"
+    stale.write_text("{")
+    process.terminate()
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == EXIT_TERMINATED, err
+    assert b"the same command resumes from" in err
+    assert checkpoint.exists() and not stale.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [problem.name, "run.json"]
+
+
+def limit_file_size() -> None:
+    default_sigint()
+    resource.setrlimit(resource.RLIMIT_FSIZE, (3000, 3000))
+
+
+@pytest.mark.parametrize("how", ["prlimit", "setrlimit"])
+def test_a_picture_that_cannot_be_written_leaves_no_truncated_file(
+    tmp_path: Path, how: str
+) -> None:
+    puzzle = tmp_path / "one.txt"
+    puzzle.write_text(HARD[0] + "\n")
+    picture = tmp_path / "grid.svg"
+    args = ["-m", "sudoku", "--svg", str(picture), str(puzzle)]
+    if how == "prlimit":
+        prlimit = shutil.which("prlimit")
+        if prlimit is None:
+            pytest.skip("no prlimit")
+        command = [prlimit, "--fsize=3000", sys.executable, *args]
+        preexec: Callable[[], None] = default_sigint
+    else:
+        command, preexec = [sys.executable, *args], limit_file_size
+    picture.write_text("the old picture\n")  # kept whole: replaced or not at all
+    done = subprocess.run(
+        command,
+        stdin=DEVNULL,
+        capture_output=True,
+        text=True,
+        env=ENV,
+        cwd=ROOT,
+        timeout=60,
+        preexec_fn=preexec,
+    )
+    assert done.returncode == EXIT_OUTPUT
+    assert done.stderr == f"sudoku: cannot write {picture}: File too large\n"
+    assert_solves(HARD[0], done.stdout.strip(), (3, 3))  # the answer was printed
+    assert picture.read_text() == "the old picture\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["grid.svg", "one.txt"]
+    picture.unlink()
+    drawn = run("sudoku", "--svg", str(picture), str(puzzle))
+    assert drawn.returncode == 0
+    assert picture.read_text().rstrip().endswith("</svg>")
+    assert picture.stat().st_mode & 0o777 == 0o666 & ~current_umask()
+
+
+def current_umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
