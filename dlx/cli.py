@@ -83,8 +83,9 @@ its options, solutions separated by a blank line.
 Long searches: a progress line on standard error (shown when standard
 error is a terminal and the search has run for a second; --progress,
 --no-progress); Ctrl-C or SIGTERM stops cleanly, keeping what was printed
-and reporting the count so far; if dlx itself is killed, its --jobs
-workers end too; --checkpoint FILE saves the search's
+and reporting the count so far (a SIGINT ignored from the start, as in a
+script's background job 'dlx ... &', stays ignored); if dlx itself is
+killed, its --jobs workers end too; --checkpoint FILE saves the search's
 position every --checkpoint-every seconds and when stopped, and the same
 command run again resumes from it (the file is removed when the search
 ends).  --estimate predicts the size and time of the search by random

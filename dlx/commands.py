@@ -7,7 +7,8 @@ What they do alike is written here once:
 
 * the exit statuses (:data:`EXIT_OK` ...), one set of names for both;
 * signals as stop requests (:class:`StopSignals`): SIGINT and SIGTERM ask
-  a running search to stop, or end the run;
+  a running search to stop, or end the run (a SIGINT ignored from the
+  start, as in a shell's background job, stays ignored);
 * worker processes (:func:`worker_pool`): they leave Ctrl-C to the
   command and end when it dies, even by SIGKILL (:func:`start_worker`);
 * failed output (:class:`OutputError`, :func:`writing`) and closed pipes
@@ -196,24 +197,20 @@ class StopSignals:
             raise error
 
     @contextmanager
-    def installed(self, *, keep_ignored_sigint: bool = False) -> Iterator[None]:
+    def installed(self) -> Iterator[None]:
         """Handle SIGINT and SIGTERM with :meth:`handle` while inside.
 
-        Handlers can only be set in the main thread; elsewhere nothing
-        changes.
-
-        :param keep_ignored_sigint: leave SIGINT alone when its handler is
-            not Python's default (ignored, say, by ``nohup``): ``sudoku``
-            does, ``dlx`` catches SIGINT always.
+        A SIGINT whose handler is not Python's default is left alone: a
+        command started with SIGINT ignored (a shell's background job,
+        ``cmd &`` in a script, ``nohup``) must not be stopped by the
+        Ctrl-C meant for the foreground.  Handlers can only be set in the
+        main thread; elsewhere nothing changes.
         """
         if threading.current_thread() is not threading.main_thread():
             yield
             return
         wanted = [signal.SIGINT, signal.SIGTERM]
-        if (
-            keep_ignored_sigint
-            and signal.getsignal(signal.SIGINT) is not signal.default_int_handler
-        ):
+        if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
             wanted.remove(signal.SIGINT)
         previous = {signum: signal.signal(signum, self.handle) for signum in wanted}
         try:

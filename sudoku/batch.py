@@ -203,7 +203,7 @@ def run_batch(
     """
     signals = batch.signals
     try:
-        with signals.installed(keep_ignored_sigint=True):
+        with signals.installed():
             try:
                 if sys.stdout is None:
                     raise OutputError(_CLOSED_OUTPUT)

@@ -412,3 +412,88 @@ def current_umask() -> int:
     mask = os.umask(0o022)
     os.umask(mask)
     return mask
+
+
+# -- point 6: SIGINT ignored from the start stays ignored ------------------------------
+
+
+def changed(path: Path) -> Callable[[], bool]:
+    """Whether ``path`` has been written again since now."""
+    before = path.stat().st_mtime_ns
+
+    def check() -> bool:
+        try:
+            return path.stat().st_mtime_ns != before
+        except FileNotFoundError:  # between two saves
+            return False
+
+    return check
+
+
+def test_dlx_started_with_sigint_ignored_is_not_stopped_by_it(tmp_path: Path) -> None:
+    problem = langford_file(tmp_path, 12)
+    checkpoint = tmp_path / "run.json"
+    process = start(
+        "dlx",
+        "--count",
+        "--checkpoint",
+        str(checkpoint),
+        "--checkpoint-every",
+        "0.1",
+        str(problem),
+        preexec_fn=ignored_sigint,
+    )
+    wait_until(checkpoint.exists, process)
+    process.send_signal(signal.SIGINT)
+    # Two more saves after the signal: the search goes on.
+    for _ in range(2):
+        wait_until(changed(checkpoint), process)
+    process.terminate()
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == EXIT_TERMINATED, err
+    assert out == b""
+    assert err.decode().startswith("dlx: terminated after ")
+
+
+def test_sudoku_started_with_sigint_ignored_is_not_stopped_by_it(
+    tmp_path: Path,
+) -> None:
+    puzzles = HARD * 20  # minutes of work
+    path = tmp_path / "hard.txt"
+    path.write_text("\n".join(puzzles) + "\n")
+    process = start("sudoku", str(path), preexec_fn=ignored_sigint)
+    assert process.stdout is not None
+    answers = [process.stdout.readline() for _ in range(3)]
+    process.send_signal(signal.SIGINT)
+    answers += [process.stdout.readline() for _ in range(3)]  # it goes on
+    process.terminate()
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == EXIT_TERMINATED, err
+    lines = [line.decode().strip() for line in answers] + out.decode().splitlines()
+    for puzzle, answer in zip(puzzles, lines, strict=False):
+        assert_solves(puzzle, answer, (3, 3))
+    assert err.decode().splitlines()[-1].startswith("sudoku: terminated after ")
+
+
+@pytest.mark.parametrize(
+    ("signum", "how", "status"),
+    [(signal.SIGINT, "interrupted", 130), (signal.SIGTERM, "terminated", 143)],
+)
+def test_sudoku_count_stopped_reports_the_count_so_far(
+    tmp_path: Path, signum: int, how: str, status: int
+) -> None:
+    # The empty grid has 6.67e21 solutions: its count never ends.
+    path = tmp_path / "two.txt"
+    path.write_text(HARD[0] + "\n" + "." * 81 + "\n")
+    process = start("sudoku", "--count", str(path))
+    assert process.stdout is not None
+    assert process.stdout.readline() == b"1\n"
+    time.sleep(0.5)  # from the first answer into the second count
+    process.send_signal(signum)
+    out, err = process.communicate(timeout=60)
+    assert (process.returncode, out) == (status, b"")
+    *_, partial, last = err.decode().splitlines()
+    assert last == f"sudoku: {how} after 2 puzzles read: 1 answered"
+    head, _, count = partial.partition(": at least ")
+    assert head.startswith(f"sudoku: {path}: puzzle 2 (line 2): {how} after ")
+    assert count.endswith(" solutions") and int(count.split()[0]) > 0
