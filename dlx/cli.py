@@ -4,8 +4,9 @@ Exit statuses (the same rule as the ``sudoku`` command's): 0 the search
 finished (with or without solutions), 2 bad input, usage or checkpoint,
 3 a budget (``--max-nodes``, ``--timeout``) stopped the search, 70 a
 worker process of ``--jobs`` was lost, 71 out of memory, 74 the output
-could not be written, 130 interrupted (SIGINT, Ctrl-C), 143 terminated
-(SIGTERM), 141 the reader of the output went away (a closed pipe).
+(or standard error, which does not stop the search) could not be
+written, 130 interrupted (SIGINT, Ctrl-C), 143 terminated (SIGTERM), 141
+the reader of the output went away (a closed pipe).
 """
 
 from __future__ import annotations
@@ -32,12 +33,14 @@ from dlx.commands import (
     clear_echoed_interrupt,
     command_parser,
     end_closed_pipe,
-    ignore_interrupts,
-    process_context,
+    final_status,
+    on_stderr,
     say,
     seconds,
     shows_progress,
+    stderr_failed,
     whole_number,
+    worker_pool,
     writing,
 )
 from dlx.engine import Search
@@ -61,7 +64,7 @@ from dlx.position import Position
 from dlx.problem import ExactCover
 from dlx.stats import Outcome, Progress
 from dlx.textformat import format_option, read_dlx
-from dlx.watch import ProgressLine, write_atomically
+from dlx.watch import ProgressLine, remove_stale_temporaries, write_atomically
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
@@ -80,7 +83,9 @@ its options, solutions separated by a blank line.
 Long searches: a progress line on standard error (shown when standard
 error is a terminal and the search has run for a second; --progress,
 --no-progress); Ctrl-C or SIGTERM stops cleanly, keeping what was printed
-and reporting the count so far; --checkpoint FILE saves the search's
+and reporting the count so far (a SIGINT ignored from the start, as in a
+script's background job 'dlx ... &', stays ignored); if dlx itself is
+killed, its --jobs workers end too; --checkpoint FILE saves the search's
 position every --checkpoint-every seconds and when stopped, and the same
 command run again resumes from it (the file is removed when the search
 ends).  --estimate predicts the size and time of the search by random
@@ -102,7 +107,9 @@ exit status:
   3    stopped by --max-nodes or --timeout (the count so far on stderr)
   70   a worker process of --jobs died (the count so far on stderr)
   71   out of memory
-  74   the output (or the checkpoint) could not be written
+  74   the output (or the checkpoint) could not be written; or standard
+       error could not, which does not stop the search: the result is
+       still printed, and the status is 74 where it would have been 0
   130  interrupted by Ctrl-C (SIGINT); 143 terminated (SIGTERM)
   141  the reader of the output went away (closed pipe), e.g. '| head'
 examples:
@@ -289,8 +296,10 @@ def _load_checkpoint(
     ``--scheduler``): such runs save the subproblems left (``"pieces"``),
     others the position of the search (``"position"``).  ``None`` when
     there is no such file; FormatError (naming the file) when it is not a
-    checkpoint of this kind of run.
+    checkpoint of this kind of run.  Removes the temporary files that a
+    run killed while saving left beside it (nobody else would).
     """
+    remove_stale_temporaries(path)
     try:
         with open(path, "rb") as handle:
             raw = handle.read()
@@ -388,10 +397,15 @@ class _Watcher:
 
     def __call__(self, report: Progress) -> None:
         if self.show:
-            if self.display is None:
-                self.display = ProgressLine(sys.stderr, prefix="dlx: ")
-            with writing("standard error"):
+            # Best effort: a standard error that fails costs the display,
+            # never the search (the exit status tells, see final_status).
+            with on_stderr():
+                if self.display is None:
+                    self.display = ProgressLine(sys.stderr, prefix="dlx: ")
                 self.display.update(report)
+            if stderr_failed():
+                self.show = False
+                self.display = None
         now = time.monotonic()
         search = self.search
         if (
@@ -408,7 +422,8 @@ class _Watcher:
     def pause(self) -> None:
         """Take the display off the screen (before printing, or at the end)."""
         if self.display is not None:
-            self.display.close()
+            with on_stderr():
+                self.display.close()
 
 
 #: Said on resuming a listing from a checkpoint saved by a run that died.
@@ -544,6 +559,8 @@ def _drive(
                 out.flush()
         if args.checkpoint:
             _remove_checkpoint(args.checkpoint)
+    if args.checkpoint:
+        remove_stale_temporaries(args.checkpoint)
     if args.stats:
         # DLX3, which reads bounds, always gives the cleansings.
         say(run.stats.knuth_summary(problem.uses_colors or bool(problem.bounds)))
@@ -589,11 +606,7 @@ def _workers(
         def start() -> Executor:
             if pools:
                 pools[-1].shutdown(wait=False, cancel_futures=True)
-            pools.append(
-                ProcessPoolExecutor(
-                    jobs, mp_context=process_context(), initializer=ignore_interrupts
-                )
-            )
+            pools.append(worker_pool(jobs))
             return pools[-1]
 
         try:
@@ -711,7 +724,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     _check_options(parser, args)
     try:
-        return _run(args)
+        # Messages, progress and --stats are written best effort: a
+        # standard error that fails does not stop the search (74 at the end).
+        return final_status(_run(args))
     except BrokenPipeError:
         # The reader went away (e.g. `dlx file | head`): stop quietly, as a
         # process ended by SIGPIPE would.

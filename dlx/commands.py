@@ -7,10 +7,13 @@ What they do alike is written here once:
 
 * the exit statuses (:data:`EXIT_OK` ...), one set of names for both;
 * signals as stop requests (:class:`StopSignals`): SIGINT and SIGTERM ask
-  a running search to stop, or end the run; :func:`ignore_interrupts`
-  for worker processes, and :func:`process_context` to start them;
+  a running search to stop, or end the run (a SIGINT ignored from the
+  start, as in a shell's background job, stays ignored);
+* worker processes (:func:`worker_pool`): they leave Ctrl-C to the
+  command and end when it dies, even by SIGKILL (:func:`start_worker`);
 * failed output (:class:`OutputError`, :func:`writing`) and closed pipes
-  (:func:`end_closed_pipe`);
+  (:func:`end_closed_pipe`); standard error written best effort
+  (:func:`say`, :func:`on_stderr`, :func:`stderr_failed`);
 * the parsers (:func:`command_parser`), argument types for
   :mod:`argparse` (:func:`whole_number`, :func:`seconds`) and
   ``--version`` (:func:`add_version`);
@@ -30,10 +33,13 @@ import importlib.metadata
 import multiprocessing
 import multiprocessing.context
 import os
+import select
 import signal
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager, suppress
 from types import FrameType
 from typing import Protocol, TextIO
@@ -59,15 +65,21 @@ __all__ = [
     "clear_echoed_interrupt",
     "command_parser",
     "end_closed_pipe",
+    "end_with",
+    "final_status",
     "ignore_interrupts",
     "is_closed_pipe",
+    "on_stderr",
     "process_context",
     "say",
     "seconds",
     "shows_progress",
     "silence",
+    "start_worker",
+    "stderr_failed",
     "version",
     "whole_number",
+    "worker_pool",
     "writing",
 ]
 
@@ -185,24 +197,20 @@ class StopSignals:
             raise error
 
     @contextmanager
-    def installed(self, *, keep_ignored_sigint: bool = False) -> Iterator[None]:
+    def installed(self) -> Iterator[None]:
         """Handle SIGINT and SIGTERM with :meth:`handle` while inside.
 
-        Handlers can only be set in the main thread; elsewhere nothing
-        changes.
-
-        :param keep_ignored_sigint: leave SIGINT alone when its handler is
-            not Python's default (ignored, say, by ``nohup``): ``sudoku``
-            does, ``dlx`` catches SIGINT always.
+        A SIGINT whose handler is not Python's default is left alone: a
+        command started with SIGINT ignored (a shell's background job,
+        ``cmd &`` in a script, ``nohup``) must not be stopped by the
+        Ctrl-C meant for the foreground.  Handlers can only be set in the
+        main thread; elsewhere nothing changes.
         """
         if threading.current_thread() is not threading.main_thread():
             yield
             return
         wanted = [signal.SIGINT, signal.SIGTERM]
-        if (
-            keep_ignored_sigint
-            and signal.getsignal(signal.SIGINT) is not signal.default_int_handler
-        ):
+        if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
             wanted.remove(signal.SIGINT)
         previous = {signum: signal.signal(signum, self.handle) for signum in wanted}
         try:
@@ -215,6 +223,82 @@ class StopSignals:
 def ignore_interrupts() -> None:
     """In a worker process: leave Ctrl-C to the main process, which stops cleanly."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+#: How often :func:`end_with` looks for its process where it cannot wait
+#: for it (no ``os.pidfd_open``), in seconds.
+WATCH_INTERVAL = 0.25
+
+
+def end_with(pid: int) -> None:
+    """End this process (``os._exit``) as soon as process ``pid`` has ended.
+
+    A daemon thread waits on a pidfd of ``pid`` (Linux 5.3 and later),
+    which becomes readable when it ends, even as a zombie; elsewhere it
+    checks every :data:`WATCH_INTERVAL` seconds that ``pid`` still exists.
+    The pid is watched rather than the parent: workers started by the
+    ``forkserver`` method are children of the fork server, not of the
+    command.  A ``pid`` already gone ends this process at once.
+    """
+    try:
+        handle: int | None = os.pidfd_open(pid)
+    except ProcessLookupError:
+        os._exit(EXIT_WORKER_LOST)
+    except (AttributeError, OSError):  # not Linux, or an old kernel
+        handle = None
+
+    def wait_for_pidfd(handle: int) -> None:
+        poll = select.poll()
+        poll.register(handle, select.POLLIN)
+        while not poll.poll():
+            pass
+        os._exit(EXIT_WORKER_LOST)
+
+    def look_now_and_then() -> None:
+        while True:
+            time.sleep(WATCH_INTERVAL)
+            try:
+                os.kill(pid, 0)
+            except ProcessLookupError:
+                os._exit(EXIT_WORKER_LOST)
+            except OSError:  # there, but not ours to signal
+                pass
+
+    threading.Thread(
+        target=look_now_and_then if handle is None else wait_for_pidfd,
+        args=() if handle is None else (handle,),
+        name=f"end with {pid}",
+        daemon=True,
+    ).start()
+
+
+def start_worker(command: int) -> None:
+    """The initializer of a worker process of ``--jobs``.
+
+    Leaves Ctrl-C to the command (:func:`ignore_interrupts`), and ends the
+    worker when the command ends (:func:`end_with`): a command killed by
+    SIGKILL or the OOM killer runs no cleanup, and its workers, blocked on
+    a task queue they hold both ends of, would otherwise run forever.
+    With them go the fork server (it ends when the last process holding
+    its "alive" pipe does) and the resource tracker (when its pipe closes).
+
+    :param command: the pid of the command (``os.getpid()`` there).
+    """
+    ignore_interrupts()
+    end_with(command)
+
+
+def worker_pool(workers: int) -> ProcessPoolExecutor:
+    """The worker processes of ``--jobs``: started cleanly, ended with the command.
+
+    See :func:`process_context` and :func:`start_worker`.
+    """
+    return ProcessPoolExecutor(
+        workers,
+        mp_context=process_context(),
+        initializer=start_worker,
+        initargs=(os.getpid(),),
+    )
 
 
 def process_context() -> multiprocessing.context.BaseContext:
@@ -235,9 +319,13 @@ def process_context() -> multiprocessing.context.BaseContext:
 
 
 def clear_echoed_interrupt() -> None:
-    """Blank the ``^C`` a terminal echoed on standard error (if there is one)."""
-    if sys.stderr is not None:
-        clear_line(sys.stderr)
+    """Blank the ``^C`` a terminal echoed on standard error (if there is one).
+
+    Best effort (:func:`on_stderr`).
+    """
+    if sys.stderr is not None and not stderr_failed():
+        with on_stderr():
+            clear_line(sys.stderr)
 
 
 # -- output --------------------------------------------------------------------------
@@ -284,15 +372,73 @@ def writing(what: str) -> Iterator[None]:
         raise OutputError(f"cannot write to {what}: {reason}") from None
 
 
-def say(message: str) -> None:
-    """Write ``message`` as a line on standard error, if there is one.
+#: The standard error stream that failed (see :func:`stderr_failed`).
+_failed_stderr: object = None
 
-    :raises OSError: when it cannot be written.
+
+def stderr_failed() -> bool:
+    """Whether writing to standard error has failed (other than by a closed pipe).
+
+    The command then goes on without it (see :func:`on_stderr`) and ends
+    with :data:`EXIT_OUTPUT` where it would have ended with
+    :data:`EXIT_OK` (:func:`final_status`).
+    The failure belongs to the stream that failed: a new ``sys.stderr``
+    (a test's capture, say) starts afresh.
+    """
+    return _failed_stderr is not None and _failed_stderr is sys.stderr
+
+
+@contextmanager
+def on_stderr() -> Iterator[None]:
+    """Write to standard error inside, best effort.
+
+    Progress lines, statistics and messages must not cost the result: a
+    write that fails (a full disk, an I/O error) is dropped, the stream is
+    silenced (:func:`silence`) so that nothing more fails on it, and
+    :func:`stderr_failed` turns true.  A closed pipe still raises
+    :class:`BrokenPipeError`: the reader went away, and the command ends
+    with :data:`EXIT_CLOSED_PIPE`, as ``dlx --help`` and ``sudoku --help``
+    say.
+    """
+    global _failed_stderr
+    try:
+        yield
+    except OSError as error:
+        if is_closed_pipe(error):
+            raise BrokenPipeError(*error.args) from None
+        _failed_stderr = sys.stderr
+        silence(sys.stderr)
+
+
+def say(message: str) -> None:
+    """Write ``message`` as a line on standard error, best effort (:func:`on_stderr`).
+
+    Nothing is written once standard error has failed, or when there is
+    none.
+
+    :raises BrokenPipeError: when the reader of standard error went away.
     """
     stream = sys.stderr
-    if stream is not None:
+    if stream is None or stderr_failed():
+        return
+    with on_stderr():
         stream.write(message + "\n")
         stream.flush()
+
+
+def final_status(status: int) -> int:
+    """The exit status of a run that would end with ``status``.
+
+    :data:`EXIT_OUTPUT` in place of :data:`EXIT_OK` when standard error
+    failed (:func:`stderr_failed`): the run finished and printed its
+    result, but something asked for (a message, ``--stats``, the
+    progress) was lost, so it is not all done.  Any other status already
+    says that something went wrong, and says what: it stays.
+
+    >>> final_status(EXIT_OK), final_status(EXIT_BUDGET)
+    (0, 3)
+    """
+    return EXIT_OUTPUT if status == EXIT_OK and stderr_failed() else status
 
 
 def silence(*streams: TextIO | None) -> None:

@@ -1,4 +1,4 @@
-"""Showing a long search's progress on a terminal, and saving checkpoints safely.
+"""Showing a long search's progress on a terminal, and saving files safely.
 
 Used by the ``dlx`` and ``sudoku`` commands; the library itself only calls
 a progress hook (see :class:`dlx.Progress`).
@@ -9,19 +9,31 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import shutil
 import tempfile
+import time
 from pathlib import Path
+from types import ModuleType
 from typing import Any, TextIO
 
 from dlx.stats import Progress
+
+fcntl: ModuleType | None
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - not POSIX
+    fcntl = None
 
 __all__ = [
     "ProgressLine",
     "clear_line",
     "describe_progress",
     "is_terminal",
+    "remove_stale_temporaries",
+    "temporary_names",
     "write_atomically",
+    "write_text_atomically",
 ]
 
 
@@ -178,9 +190,7 @@ def is_terminal(stream: TextIO) -> bool:
 def write_atomically(path: str | Path, data: dict[str, Any]) -> None:
     """Write ``data`` as JSON to ``path`` so that a crash never leaves a damaged file.
 
-    The text goes to a temporary file in the same folder, is flushed to
-    disk (``fsync``), then renamed over ``path``: readers see the old file
-    or the new one, never a mixture.
+    As :func:`write_text_atomically` writes text.
 
     :param path: the file.
     :param data: what to write (JSON-serialisable).
@@ -192,22 +202,57 @@ def write_atomically(path: str | Path, data: dict[str, Any]) -> None:
     >>> target.read_text()
     '{"nodes": 3}\\n'
     """
+    write_text_atomically(path, json.dumps(data) + "\n")
+
+
+def write_text_atomically(path: str | Path, text: str, *, sync: bool = True) -> None:
+    """Write ``text`` to ``path`` so that no failure leaves a damaged file there.
+
+    The text goes to a temporary file in the same folder, named
+    ``.NAME.XXXXXXXX.tmp`` (:func:`temporary_names`), is flushed to disk
+    (``fsync``, unless not ``sync``), then renamed over ``path`` (with the
+    permissions that ``open(path, "w")`` would give it): readers
+    see the old file or the new one, never a mixture, and a write that
+    fails (a full disk, a file size limit) leaves ``path`` as it was.  The
+    temporary file is locked while it is written, so that
+    :func:`remove_stale_temporaries` can tell it from one that a killed
+    process left behind.
+
+    :param path: the file.
+    :param text: what to write, as UTF-8.
+    :param sync: whether to flush the file and the folder to disk (a
+        crash of the machine can otherwise leave an empty file).
+    :raises OSError: when the folder cannot be written.
+    """
     path = Path(path)
-    handle, temporary = tempfile.mkstemp(
-        prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or "."
-    )
+    folder = path.parent or Path(".")
+    while True:
+        handle, temporary = tempfile.mkstemp(
+            prefix=f".{path.name}.", suffix=".tmp", dir=folder
+        )
+        if _lock(handle) and _same_file(handle, temporary):
+            break
+        # Removed as stale between its creation and its lock: another name.
+        os.close(handle)
     try:
+        # mkstemp makes the file private (0600): give it the permissions
+        # that open() would have.
+        with contextlib.suppress(OSError):
+            os.chmod(handle, _mode_for(path))
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(json.dumps(data) + "\n")
+            stream.write(text)
             stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
+            if sync:
+                os.fsync(stream.fileno())
+            os.replace(temporary, path)  # before the close drops the lock
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         raise
+    if not sync:
+        return
     try:
-        directory = os.open(path.parent or ".", os.O_RDONLY)
+        directory = os.open(folder, os.O_RDONLY)
     except OSError:
         return
     try:
@@ -215,3 +260,120 @@ def write_atomically(path: str | Path, data: dict[str, Any]) -> None:
             os.fsync(directory)
     finally:
         os.close(directory)
+
+
+def _mode_for(path: Path) -> int:
+    """The permissions ``open(path, "w")`` gives: those of the file, or the umask's."""
+    try:
+        return os.stat(path).st_mode & 0o7777
+    except OSError:
+        pass
+    try:  # Linux 4.7 and later: read without changing it
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return 0o666 & ~int(line.split()[1], 8)
+    except (OSError, ValueError):
+        pass
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
+#: A temporary file older than this (in seconds) is stale where locks are
+#: not to be had (no ``fcntl``, or a file system without locks).
+STALE_SECONDS = 3600.0
+
+
+def _lock(handle: int) -> bool:
+    """Lock an open file for writing, without waiting.
+
+    :returns: ``False`` when another process holds the lock; ``True`` when
+        it is ours, or when this system has no locks (nothing to tell).
+    """
+    if fcntl is None:
+        return True
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    except OSError:  # no locks on this file system
+        return True
+    return True
+
+
+def _same_file(handle: int, name: str | Path) -> bool:
+    """Whether ``name`` still names the open file ``handle``."""
+    try:
+        there = os.stat(name)
+    except OSError:
+        return False
+    here = os.fstat(handle)
+    return (there.st_dev, there.st_ino) == (here.st_dev, here.st_ino)
+
+
+def temporary_names(path: str | Path) -> re.Pattern[str]:
+    """The names that :func:`write_text_atomically` gives its temporary files for ``path``.
+
+    :param path: the file written.
+    :returns: a pattern matching exactly those names (without the folder).
+
+    >>> bool(temporary_names("run.json").fullmatch(".run.json.a1_b2c3d.tmp"))
+    True
+    >>> bool(temporary_names("run.json").fullmatch(".run.json.a1_b2c3d.tmp~"))
+    False
+    """
+    # tempfile.mkstemp's random part: 8 characters of this set.
+    return re.compile(re.escape(f".{Path(path).name}.") + r"[a-z0-9_]{8}\.tmp")
+
+
+def remove_stale_temporaries(path: str | Path) -> list[Path]:
+    """Remove the temporary files a killed writer left beside ``path``.
+
+    A process killed while :func:`write_text_atomically` wrote ``path``
+    (SIGKILL, a power cut) leaves its temporary file behind.  Only files
+    whose names match :func:`temporary_names` exactly are considered, and
+    of those only the stale ones: those that no live process holds locked
+    (or, where locks are not to be had, older than
+    :data:`STALE_SECONDS`).  A file being written now is left alone.
+
+    :param path: the file written.
+    :returns: the files removed.
+    """
+    path = Path(path)
+    folder = path.parent or Path(".")
+    pattern = temporary_names(path)
+    removed: list[Path] = []
+    try:
+        names = [name for name in os.listdir(folder) if pattern.fullmatch(name)]
+    except OSError:
+        return removed
+    for name in names:
+        candidate = folder / name
+        try:
+            handle = os.open(candidate, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+        except OSError:
+            continue
+        try:
+            if _is_stale(handle) and _same_file(handle, candidate):
+                os.unlink(candidate)
+                removed.append(candidate)
+        except OSError:
+            pass
+        finally:
+            os.close(handle)  # and its lock
+    return removed
+
+
+def _is_stale(handle: int) -> bool:
+    """Whether the open temporary file ``handle`` was left by a dead writer."""
+    if fcntl is not None:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False  # its writer is alive
+        except OSError:
+            pass  # no locks here: go by its age
+        else:
+            return True
+    return time.time() - os.fstat(handle).st_mtime > STALE_SECONDS

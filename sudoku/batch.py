@@ -23,10 +23,12 @@ from dlx.commands import (
     StopSignals,
     clear_echoed_interrupt,
     end_closed_pipe,
-    is_closed_pipe,
+    final_status,
+    on_stderr,
     say,
     shows_progress,
     silence,
+    stderr_failed,
     writing,
 )
 from dlx.watch import ProgressLine, describe_progress
@@ -44,8 +46,11 @@ class Batch:
 
     Every answer is flushed at once, so that answers appear as puzzles are
     solved and an interrupted run keeps them.  An error writing standard
-    output (or standard error) raises :class:`~dlx.commands.OutputError`,
-    or :class:`BrokenPipeError` for a closed pipe.
+    output raises :class:`~dlx.commands.OutputError`, or
+    :class:`BrokenPipeError` for a closed pipe.  Standard error is written
+    best effort (:func:`~dlx.commands.on_stderr`): when it fails the
+    puzzles are still answered, and a run that would end with status 0
+    ends with 74.
     """
 
     def __init__(self) -> None:
@@ -58,12 +63,7 @@ class Batch:
 
     @staticmethod
     def _print(message: str) -> None:
-        try:
-            say(message)
-        except OSError as error:
-            if is_closed_pipe(error):
-                raise BrokenPipeError(*error.args) from None
-            raise OutputError(None) from None  # no message: stderr is gone
+        say(message)
 
     def fail(self, message: str, status: int = EXIT_BAD_PUZZLE) -> None:
         self.note(f"sudoku: {message}")
@@ -118,13 +118,31 @@ class PuzzleProgress:
                     # Room at the end for the "^C" a terminal echoes.
                     ncols=max(20, shutil.get_terminal_size().columns - 3),
                 )
-                batch.note = lambda message: self.bar.write(message, file=sys.stderr)
+                batch.note = self._note
+
+    def _note(self, message: str) -> None:
+        """A message written above the bar."""
+        self._draw(lambda: self.bar.write(message, file=sys.stderr))
+        if not self.enabled:  # standard error failed (or the bar is gone)
+            say(message)
+
+    def _draw(self, draw: Callable[[], object]) -> None:
+        """Draw, best effort: a standard error that fails ends the display."""
+        if not self.enabled:
+            return
+        with on_stderr():
+            draw()
+        if stderr_failed():
+            self.enabled = False
+            self.bar = None
+            self.line = None
+            self.batch.note = self.batch._print
 
     def advance(self) -> None:
         """One more puzzle done."""
         self.finish_puzzle()
         if self.bar is not None:
-            self.bar.update(1)
+            self._draw(lambda: self.bar.update(1))
 
     def hook(self, label: str) -> Callable[[Progress], None] | None:
         """The progress hook for the search of one puzzle (``None``: none wanted)."""
@@ -133,6 +151,9 @@ class PuzzleProgress:
 
         def show(report: Progress) -> None:
             self.watched = True
+            self._draw(lambda: draw(report))
+
+        def draw(report: Progress) -> None:
             if self.bar is not None:
                 self.bar.set_postfix_str(f"{label}: {describe_progress(report)}")
                 return
@@ -144,18 +165,18 @@ class PuzzleProgress:
 
     def finish_puzzle(self) -> None:
         """Take the puzzle's own progress off the screen."""
-        if self.line is not None:
-            self.line.close()
-            self.line = None
+        line, self.line = self.line, None
+        if line is not None:
+            self._draw(line.close)
         if self.watched and self.bar is not None:
-            self.bar.set_postfix_str("", refresh=False)
+            self._draw(lambda: self.bar.set_postfix_str("", refresh=False))
         self.watched = False
 
     def close(self) -> None:
         self.finish_puzzle()
-        if self.bar is not None:
-            self.bar.close()
-            self.bar = None
+        bar, self.bar = self.bar, None
+        if bar is not None:
+            self._draw(bar.close)
             self.batch.note = self.batch._print
 
 
@@ -176,29 +197,30 @@ def run_batch(
 
     SIGINT and SIGTERM end the run, with the line ``stopped(how)`` on
     standard error (``how``: "interrupted" or "terminated").  A failed
-    write ends it with status 74, a closed pipe with 141, quietly.
+    write ends it with status 74, a closed pipe with 141, quietly.  A
+    standard error that fails does not end it, but turns a status 0 into
+    74 (:func:`~dlx.commands.final_status`).
     """
     signals = batch.signals
     try:
-        with signals.installed(keep_ignored_sigint=True):
+        with signals.installed():
             try:
                 if sys.stdout is None:
                     raise OutputError(_CLOSED_OUTPUT)
                 work()
-                return batch.status
+                return final_status(batch.status)
             except KeyboardInterrupt:
                 status = signals.status
             with contextlib.suppress(OutputError, OSError):  # the status stays
                 clear_echoed_interrupt()  # the ^C the terminal echoed
                 batch.note(stopped(signals.how))
-            return status
+            return final_status(status)
     except BrokenPipeError:
         return end_closed_pipe()
     except OutputError as error:
         # No traceback, and nothing more fails at exit.
         silence(sys.stdout)
-        if error.message is not None and sys.stderr is not None:
+        if error.message is not None:
             with contextlib.suppress(OSError):
-                sys.stderr.write(f"sudoku: {error.message}\n")
-                sys.stderr.flush()
+                say(f"sudoku: {error.message}")
         return EXIT_OUTPUT

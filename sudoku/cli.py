@@ -17,17 +17,19 @@ from concurrent.futures import BrokenExecutor, Future, ProcessPoolExecutor
 from math import isqrt
 from typing import BinaryIO
 
-from dlx import BudgetExceeded, Progress
+from dlx import BudgetExceeded, Interrupted, Progress
 from dlx.commands import (
     EXIT_BAD_INPUT,
     OutputError,
+    StopSignals,
     add_version,
     command_parser,
-    ignore_interrupts,
-    process_context,
+    worker_pool,
 )
+from dlx.watch import write_text_atomically
 from sudoku.batch import Batch, progress_display, run_batch
 from sudoku.display import format_grid, to_svg
+from sudoku.encoding import encode
 from sudoku.errors import MultipleSolutionsError, SudokuError
 from sudoku.formats import Puzzle, format_solution, iter_puzzles
 from sudoku.generate_cli import main as generate_main
@@ -44,7 +46,7 @@ from sudoku.options import (
     positive_seconds,
 )
 from sudoku.regions import regions_of
-from sudoku.solver import check, count, solve
+from sudoku.solver import check, solve, units_of
 from sudoku.wording import counted
 
 __all__ = ["main"]
@@ -90,7 +92,8 @@ x+windoku; --regions FILE gives a jigsaw map, one region label per cell
 cells replace the boxes: every puzzle of the input is solved with it."""
 
 EPILOG = """\
-exit status (the first of 74, 130, 141, 143 to happen ends the run):
+exit status (the first of 74, 130, 141, 143 to happen ends the run, but
+a standard error that cannot be written does not):
   0    every puzzle was solved (or counted, graded, or checked right)
   1    some puzzle was bad, unsolvable, timed out, had several solutions
        (--grade, --unique), or had a wrong or missing solution (--check);
@@ -101,10 +104,14 @@ exit status (the first of 74, 130, 141, 143 to happen ends the run):
        another; --limit and --timeout must be more than 0)
   74   the output could not be written (disk full, standard output
        closed, another I/O error): 'sudoku: cannot write to standard
-       output: REASON'
-  130  interrupted (Ctrl-C, SIGINT); 143: terminated (SIGTERM).  The
-       answers printed so far stay, and a last line on standard error
-       tells how many puzzles were read and answered
+       output: REASON'; or standard error could not: the puzzles are
+       still answered, and the status is 74 where it would have been 0
+  130  interrupted (Ctrl-C, SIGINT; a SIGINT ignored from the start, as
+       in a script's background job 'sudoku ... &', stays ignored); 143:
+       terminated (SIGTERM).  The answers printed so far stay, and a
+       last line on standard error tells how many puzzles were read and
+       answered (before it, with --count and no --jobs, the puzzle being
+       counted: 'interrupted after N nodes: at least M solutions')
   141  the reader of the output went away (a closed pipe, e.g. 'head'),
        on standard output or standard error: sudoku stops at once
 
@@ -459,7 +466,17 @@ def _solve_all(
             for puzzle in _puzzles(name, stream, batch, size, required=True):
                 if pool is None:
                     hook = display.hook(f"puzzle {puzzle.number}")
-                    outcome = _answer(puzzle, options, hook)
+                    try:
+                        outcome = _answer(puzzle, options, hook, batch.signals)
+                    except _CountStopped as stop:
+                        # As dlx does: the count so far, never as the count.
+                        plural = "" if stop.solutions == 1 else "s"
+                        batch.note(
+                            f"sudoku: {_where(source, puzzle)}: "
+                            f"{batch.signals.how} after {stop.nodes} nodes: "
+                            f"at least {stop.solutions} solution{plural}"
+                        )
+                        raise
                     display.finish_puzzle()
                     deliver(source, puzzle, outcome)
                     continue
@@ -530,9 +547,11 @@ class _Pictures:
 
     @staticmethod
     def _write(name: str, text: str) -> None:
+        # Atomically: a write that fails (a full disk, a file size limit)
+        # must not leave a truncated picture under the name.  Not synced:
+        # pictures are many, and can be drawn again.
         try:
-            with open(name, "w", encoding="utf-8") as out:
-                out.write(text)
+            write_text_atomically(name, text, sync=False)
         except OSError as error:
             reason = error.strerror or str(error)
             raise OutputError(f"cannot write {name}: {reason}") from None
@@ -550,14 +569,68 @@ def _settled(
     return source, puzzle, _result(future)
 
 
+class _CountStopped(KeyboardInterrupt):
+    """A signal stopped the count of a puzzle: the run ends, saying how far it got."""
+
+    def __init__(self, nodes: int, solutions: int) -> None:
+        super().__init__("count stopped")
+        self.nodes = nodes
+        self.solutions = solutions
+
+
+def _count(
+    puzzle: Puzzle,
+    options: argparse.Namespace,
+    progress: Callable[[Progress], None] | None,
+    signals: StopSignals | None,
+) -> int:
+    """The solutions of a puzzle, counted as :func:`sudoku.count` counts them.
+
+    The command's ``signals`` (none in a worker process) stop the search
+    cleanly rather than break into it, so that the count so far is known.
+
+    :raises _CountStopped: when a signal stopped the count.
+    """
+    grid = Grid.parse(
+        puzzle.text,
+        alphabet=options.alphabet,
+        box=options.box,
+        boxes=options.region_map is None,
+    )
+    units = units_of(grid, options.variant, options.region_map)
+    search = encode(grid, units=units).problem.search(
+        limit=options.limit,
+        timeout=options.timeout,
+        progress=progress,
+        count_only=True,
+    )
+    if signals is not None:
+        signals.target = search
+    try:
+        for _ in search:
+            pass
+    except Interrupted as stop:
+        raise _CountStopped(stop.stats.nodes, stop.stats.solutions) from None
+    finally:
+        if signals is not None:
+            signals.target = None
+    if signals is not None and signals.received:
+        # The signal came as the count ended, too late to stop it: it still
+        # ends the run (a request to stop is never lost).
+        raise KeyboardInterrupt
+    return search.stats.solutions
+
+
 def _answer(
     puzzle: Puzzle,
     options: argparse.Namespace,
     progress: Callable[[Progress], None] | None = None,
+    signals: StopSignals | None = None,
 ) -> _Outcome:
     """The solution (or count) of one puzzle, or why there is none.
 
     Runs in a worker process with ``--jobs``: it only returns values.
+    ``signals`` (in the command's own process) may stop a count.
     """
     if puzzle.error is not None:
         return "fail", puzzle.error
@@ -575,16 +648,7 @@ def _answer(
                 )
             )
         if options.count:
-            return "answer", count(
-                puzzle.text,
-                options.limit,
-                alphabet=options.alphabet,
-                box=options.box,
-                variant=options.variant,
-                regions=options.region_map,
-                timeout=options.timeout,
-                progress=progress,
-            )
+            return "answer", _count(puzzle, options, progress, signals)
         answer = solve(
             puzzle.text,
             alphabet=options.alphabet,
@@ -627,9 +691,7 @@ def _pool(jobs: int | None) -> Iterator[tuple[ProcessPoolExecutor | None, int]]:
         yield None, 0
         return
     workers = jobs or os.cpu_count() or 1
-    pool = ProcessPoolExecutor(
-        workers, mp_context=process_context(), initializer=ignore_interrupts
-    )
+    pool = worker_pool(workers)
     try:
         yield pool, workers
     except BaseException:

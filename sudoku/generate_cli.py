@@ -59,8 +59,9 @@ finished after 17 minutes of CPU): give it --not-minimal --givens 325
 exit status: 0 done (a --givens target not reached is only noted on
 standard error), 1 no grid of --tries had the --grade asked for (said for
 each such puzzle; the others are printed), 2 bad options, 74 the output
-could not be written, 130 interrupted (Ctrl-C; the puzzles printed so far
-stay), 141 closed pipe, 143 terminated.
+(or standard error, which does not stop the run) could not be written,
+130 interrupted (Ctrl-C, unless ignored from the start; the puzzles
+printed so far stay), 141 closed pipe, 143 terminated.
 
 examples:
   sudoku generate                          one minimal 9x9 puzzle

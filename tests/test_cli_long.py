@@ -54,6 +54,9 @@ def start(
         stdin=subprocess.DEVNULL,
         env=ENV,
         cwd=ROOT,
+        # As a shell starts a foreground command: when pytest runs as a
+        # background job, its children inherit SIGINT ignored, and keep it.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
 
 

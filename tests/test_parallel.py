@@ -673,6 +673,8 @@ def test_a_split_count_stopped_by_ctrl_c_resumes_from_its_checkpoint(
         stderr=subprocess.PIPE,
         env=dict(os.environ),
         cwd=ROOT,
+        # Not ignored, even when pytest runs as a background job.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     deadline = time.monotonic() + 60
     while not checkpoint.exists():
@@ -723,6 +725,8 @@ def test_ctrl_c_stops_all_jobs_with_the_count_so_far(tmp_path: Path) -> None:
         text=True,
         env=dict(os.environ),
         cwd=ROOT,
+        # Not ignored, even when pytest runs as a background job.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     time.sleep(2.5)
     process.send_signal(signal.SIGINT)

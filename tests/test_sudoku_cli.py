@@ -579,16 +579,17 @@ def test_a_long_search_shows_its_own_progress(
     err = TtyErr()
     monkeypatch.setattr(sys, "stderr", err)
     reports: list[object] = []
-    real_count = sudoku.count
+    # The command counts with a search of its own, which a signal can stop.
+    real_count = sudoku.cli._count
 
-    def count_with_reports(*args: Any, **kwargs: Any) -> int:
-        hook = kwargs["progress"]
+    def count_with_reports(*args: Any) -> int:
+        hook = args[2]
         assert hook is not None
         hook(Progress(4096, 9000, 17, 2.0, 30, 0.25, 6.0))
         reports.append(hook)
-        return real_count(*args, **kwargs)
+        return real_count(*args)
 
-    monkeypatch.setattr(sudoku.cli, "count", count_with_reports)
+    monkeypatch.setattr(sudoku.cli, "_count", count_with_reports)
     status, out, _ = run(["--count"], capsys, monkeypatch, stdin="." * 16 + "\n")
     assert status == 0 and out == "288\n"
     assert len(reports) == 1
@@ -661,6 +662,8 @@ def test_ctrl_c_ends_jobs_at_once_even_with_hard_puzzles_running() -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         env=env,
+        # Not ignored, even when pytest runs as a background job.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     time.sleep(2.0)  # the workers are searching by now
     assert process.poll() is None

@@ -1,0 +1,499 @@
+"""The commands in the field: killed, short of standard error, stopped, limited.
+
+Every test runs ``python -m dlx`` or ``python -m sudoku`` as a real
+process and does to it what happens outside: SIGKILL (the OOM killer),
+a standard error on a full device, a file size limit, SIGINT ignored by
+a shell's background job.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import resource
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import contextmanager, suppress
+from pathlib import Path
+from subprocess import DEVNULL, PIPE
+from typing import cast
+
+import pytest
+from dlx_helpers import langford
+from sudoku_helpers import LOCAL_DATA, ROOT, assert_solves, local_lines
+
+from dlx import ExactCover, format_dlx
+from dlx.commands import EXIT_OUTPUT, EXIT_TERMINATED, stderr_failed
+from dlx.stats import Progress
+from dlx.watch import temporary_names
+from sudoku.batch import Batch, PuzzleProgress
+
+ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
+LINUX_PROC = pytest.mark.skipif(
+    not Path("/proc/self/task").exists(), reason="needs Linux /proc"
+)
+HARD = local_lines("sudoku9_norvig_top95.txt")
+
+
+def langford_file(tmp_path: Path, n: int) -> Path:
+    """Langford pairs for n in Knuth's format (names like v3 and s12)."""
+    problem = langford(n)
+
+    def name(item: Hashable) -> str:
+        kind, k = cast(tuple[str, int], item)
+        return f"{kind}{k}"
+
+    renamed = ExactCover([name(item) for item in problem.primary])
+    for index in range(len(problem)):
+        renamed.add_option([name(item) for item in problem.option(index)])
+    path = tmp_path / f"langford{n}.dlx"
+    path.write_text(format_dlx(renamed))
+    return path
+
+
+def default_sigint() -> None:
+    """As an interactive shell starts a foreground command: SIGINT not ignored."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def ignored_sigint() -> None:
+    """As a script starts ``cmd &``: SIGINT ignored."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def start(
+    command: str,
+    *args: str,
+    stdout: int = PIPE,
+    stderr: int = PIPE,
+    preexec_fn: Callable[[], None] = default_sigint,
+) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(
+        [sys.executable, "-m", command, *args],
+        stdin=DEVNULL,
+        stdout=stdout,
+        stderr=stderr,
+        env=ENV,
+        cwd=ROOT,
+        preexec_fn=preexec_fn,
+    )
+
+
+def run(
+    command: str, *args: str, stderr: int = PIPE
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", command, *args],
+        stdin=DEVNULL,
+        stdout=PIPE,
+        stderr=stderr,
+        text=True,
+        env=ENV,
+        cwd=ROOT,
+        timeout=120,
+        preexec_fn=default_sigint,
+    )
+
+
+@contextmanager
+def full_stderr() -> Iterator[int]:
+    """A file descriptor on /dev/full: every write fails with ENOSPC."""
+    fd = os.open("/dev/full", os.O_WRONLY)
+    try:
+        yield fd
+    finally:
+        os.close(fd)
+
+
+needs_dev_full = pytest.mark.skipif(
+    not Path("/dev/full").exists(), reason="needs /dev/full"
+)
+
+
+def wait_until(condition: Callable[[], bool], process: subprocess.Popen[bytes]) -> None:
+    """Poll ``condition`` while ``process`` runs (60 s at most)."""
+    deadline = time.monotonic() + 60
+    while not condition():
+        assert process.poll() is None, "the command ended too soon"
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+
+
+# -- point 2: killing the command ends its workers ------------------------------------
+
+
+def identity(pid: int) -> tuple[int, str] | None:
+    """A process as (pid, start time), so that a reused pid is not mistaken for it.
+
+    ``None`` when it is gone, or a zombie (it has ended; its new parent,
+    PID 1, has not reaped it yet).
+    """
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    state, start_time = fields[0], fields[19]
+    return None if state in ("Z", "X") else (pid, start_time)
+
+
+def descendants(pid: int) -> list[int]:
+    found = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            children = [int(word) for word in (task / "children").read_text().split()]
+        except OSError:
+            continue
+        for child in children:
+            found += [child, *descendants(child)]
+    return found
+
+
+def assert_whole_tree_ends(process: subprocess.Popen[bytes], workers: int) -> None:
+    """SIGKILL ``process`` once its workers run; all it started must end within 5 s."""
+    # The workers are the children of the command's fork server.
+    wait_until(
+        lambda: sum(len(descendants(c)) for c in descendants(process.pid)) >= workers,
+        process,
+    )
+    tree = [i for pid in descendants(process.pid) if (i := identity(pid)) is not None]
+    assert len(tree) >= workers + 2  # the fork server and the resource tracker too
+    process.kill()
+    process.wait(timeout=10)
+    deadline = time.monotonic() + 5
+    try:
+        while (left := [i for i in tree if identity(i[0]) == i]) and (
+            time.monotonic() < deadline
+        ):
+            time.sleep(0.05)
+        assert not left, f"still running after 5 s: {left}"
+    finally:
+        for pid, _ in [i for i in tree if identity(i[0]) == i]:
+            with suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+
+
+@LINUX_PROC
+def test_killing_dlx_ends_its_workers_fork_server_and_resource_tracker(
+    tmp_path: Path,
+) -> None:
+    # Langford 16 runs for hours: the workers are busy when the command dies.
+    problem = langford_file(tmp_path, 16)
+    process = start("dlx", "--count", "--jobs", "2", str(problem), stderr=DEVNULL)
+    assert_whole_tree_ends(process, workers=2)
+
+
+@LINUX_PROC
+def test_killing_sudoku_ends_its_workers_fork_server_and_resource_tracker() -> None:
+    # Minimal 25x25 puzzles keep the workers searching for long.
+    puzzles = LOCAL_DATA / "sudoku25_gecode_frisch18.txt"
+    process = start("sudoku", "--jobs", "2", str(puzzles), stderr=DEVNULL)
+    assert_whole_tree_ends(process, workers=2)
+
+
+# -- point 3: a standard error that fails costs nothing but itself --------------------
+
+
+@needs_dev_full
+@pytest.mark.parametrize(
+    "options",
+    [["--progress"], ["--stats"], ["--progress", "--stats", "--jobs", "2"]],
+    ids=["progress", "stats", "jobs"],
+)
+def test_dlx_with_a_full_stderr_finishes_and_prints_the_count(
+    tmp_path: Path, options: list[str]
+) -> None:
+    problem = langford_file(tmp_path, 8)
+    with full_stderr() as err:
+        done = run("dlx", "--count", *options, str(problem), stderr=err)
+    assert (done.returncode, done.stdout) == (EXIT_OUTPUT, "300\n")
+    listing = run("dlx", "--progress", str(problem))
+    with full_stderr() as err:
+        listed = run("dlx", "--progress", str(problem), stderr=err)
+    assert listed.returncode == EXIT_OUTPUT
+    assert listed.stdout == listing.stdout and listing.stdout.count("\n\n") == 299
+
+
+@needs_dev_full
+def test_a_full_stderr_does_not_hide_a_signal(tmp_path: Path) -> None:
+    # 143 says more than 74: the search was stopped, not only unreported.
+    problem = langford_file(tmp_path, 12)
+    checkpoint = tmp_path / "run.json"
+    with full_stderr() as err:
+        process = start(
+            "dlx",
+            "--count",
+            "--progress",
+            "--checkpoint",
+            str(checkpoint),
+            "--checkpoint-every",
+            "0.1",
+            str(problem),
+            stderr=err,
+        )
+        wait_until(checkpoint.exists, process)
+        process.terminate()
+        out, _ = process.communicate(timeout=60)
+    assert (process.returncode, out) == (EXIT_TERMINATED, b"")
+
+
+@needs_dev_full
+def test_dlx_with_a_full_stderr_keeps_a_failure_status(tmp_path: Path) -> None:
+    # Only a 0 becomes 74: a budget's 3 says more.
+    problem = langford_file(tmp_path, 8)
+    with full_stderr() as err:
+        done = run(
+            "dlx", "--count", "--stats", "--max-nodes", "100", str(problem), stderr=err
+        )
+    assert (done.returncode, done.stdout) == (3, "")
+
+
+@needs_dev_full
+def test_sudoku_with_a_full_stderr_answers_every_puzzle(tmp_path: Path) -> None:
+    # The message about the bad second puzzle cannot be written: the third
+    # puzzle is still solved, and the status still says that one was bad.
+    path = tmp_path / "three.txt"
+    path.write_text("1...............\n1..1............\n.2..............\n")
+    with full_stderr() as err:
+        done = run("sudoku", str(path), stderr=err)
+    assert done.returncode == 1
+    assert done.stdout.splitlines() == ["1234341221434321", "1234342121434312"]
+    with full_stderr() as err:
+        counted = run("sudoku", "--count", str(path), stderr=err)
+    assert (counted.returncode, counted.stdout) == (1, "72\n72\n")
+    # A run that would end with 0 but lost a message ends with 74.
+    args = ["generate", "--seed", "1", "--givens", "17", "--tries", "1"]
+    noted = run("sudoku", *args)
+    assert noted.returncode == 0 and "asked for at most 17 givens" in noted.stderr
+    with full_stderr() as err:
+        lost = run("sudoku", *args, stderr=err)
+    assert (lost.returncode, lost.stdout) == (EXIT_OUTPUT, noted.stdout)
+
+
+class FailingTerminal:
+    """A terminal whose every write fails, as a hung-up one does (EIO)."""
+
+    def __init__(self) -> None:
+        self.writes = 0
+
+    def isatty(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        raise OSError("no file descriptor")
+
+    def write(self, text: str) -> int:
+        self.writes += 1
+        raise OSError(5, "Input/output error")
+
+    def flush(self) -> None:
+        pass
+
+
+def test_sudoku_progress_on_a_failing_terminal_is_dropped(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    terminal = FailingTerminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    batch = Batch()
+    display = PuzzleProgress(True, batch)
+    hook = display.hook("puzzle 1")
+    assert hook is not None
+    report = Progress(10, 40, 3, 2.0, 2, 0.5, 1.0)
+    hook(report)  # the failure is kept, not raised
+    assert stderr_failed() and terminal.writes >= 1
+    hook(report)
+    display.advance()
+    batch.fail("bad puzzle")
+    display.close()
+    assert terminal.writes == 1  # nothing more tried after the failure
+    assert batch.status == 1
+
+
+# -- point 4: no stale temporary files, no truncated pictures --------------------------
+
+
+def test_stale_checkpoint_temporaries_are_removed_and_others_kept(
+    tmp_path: Path,
+) -> None:
+    problem = langford_file(tmp_path, 8)
+    checkpoint = tmp_path / "run.json"
+    stale = tmp_path / ".run.json.k3_9abcd.tmp"  # a save killed by SIGKILL
+    alive = tmp_path / ".run.json.zz11yy22.tmp"  # a save going on now
+    others = [
+        tmp_path / ".run.json.abc.tmp",  # not mkstemp's 8 characters
+        tmp_path / "run.json.k3_9abcd.tmp",  # no dot in front
+        tmp_path / ".other.json.k3_9abcd.tmp",  # another file's
+        tmp_path / ".run.json.k3_9abcd.tmp.bak",
+    ]
+    for path in [stale, alive, *others]:
+        path.write_text("{")
+    assert temporary_names(checkpoint).fullmatch(stale.name)
+    with open(alive, "rb") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)  # its writer holds it while writing
+        done = run("dlx", "--count", "--checkpoint", str(checkpoint), str(problem))
+    assert (done.returncode, done.stdout, done.stderr) == (0, "300\n", "")
+    assert not stale.exists()
+    assert alive.exists() and all(path.exists() for path in others)
+    assert not checkpoint.exists()
+
+
+def test_temporaries_left_during_a_run_are_removed_at_its_end(tmp_path: Path) -> None:
+    problem = langford_file(tmp_path, 12)
+    checkpoint = tmp_path / "run.json"
+    process = start(
+        "dlx",
+        "--count",
+        "--checkpoint",
+        str(checkpoint),
+        "--checkpoint-every",
+        "0.1",
+        str(problem),
+    )
+    wait_until(checkpoint.exists, process)
+    stale = tmp_path / ".run.json.abcdefgh.tmp"
+    stale.write_text("{")
+    process.terminate()
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == EXIT_TERMINATED, err
+    assert b"the same command resumes from" in err
+    assert checkpoint.exists() and not stale.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [problem.name, "run.json"]
+
+
+def limit_file_size() -> None:
+    default_sigint()
+    resource.setrlimit(resource.RLIMIT_FSIZE, (3000, 3000))
+
+
+@pytest.mark.parametrize("how", ["prlimit", "setrlimit"])
+def test_a_picture_that_cannot_be_written_leaves_no_truncated_file(
+    tmp_path: Path, how: str
+) -> None:
+    puzzle = tmp_path / "one.txt"
+    puzzle.write_text(HARD[0] + "\n")
+    picture = tmp_path / "grid.svg"
+    args = ["-m", "sudoku", "--svg", str(picture), str(puzzle)]
+    if how == "prlimit":
+        prlimit = shutil.which("prlimit")
+        if prlimit is None:
+            pytest.skip("no prlimit")
+        command = [prlimit, "--fsize=3000", sys.executable, *args]
+        preexec: Callable[[], None] = default_sigint
+    else:
+        command, preexec = [sys.executable, *args], limit_file_size
+    picture.write_text("the old picture\n")  # kept whole: replaced or not at all
+    done = subprocess.run(
+        command,
+        stdin=DEVNULL,
+        capture_output=True,
+        text=True,
+        env=ENV,
+        cwd=ROOT,
+        timeout=60,
+        preexec_fn=preexec,
+    )
+    assert done.returncode == EXIT_OUTPUT
+    assert done.stderr == f"sudoku: cannot write {picture}: File too large\n"
+    assert_solves(HARD[0], done.stdout.strip(), (3, 3))  # the answer was printed
+    assert picture.read_text() == "the old picture\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["grid.svg", "one.txt"]
+    picture.unlink()
+    drawn = run("sudoku", "--svg", str(picture), str(puzzle))
+    assert drawn.returncode == 0
+    assert picture.read_text().rstrip().endswith("</svg>")
+    assert picture.stat().st_mode & 0o777 == 0o666 & ~current_umask()
+
+
+def current_umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+# -- point 6: SIGINT ignored from the start stays ignored ------------------------------
+
+
+def changed(path: Path) -> Callable[[], bool]:
+    """Whether ``path`` has been written again since now."""
+    before = path.stat().st_mtime_ns
+
+    def check() -> bool:
+        try:
+            return path.stat().st_mtime_ns != before
+        except FileNotFoundError:  # between two saves
+            return False
+
+    return check
+
+
+def test_dlx_started_with_sigint_ignored_is_not_stopped_by_it(tmp_path: Path) -> None:
+    problem = langford_file(tmp_path, 12)
+    checkpoint = tmp_path / "run.json"
+    process = start(
+        "dlx",
+        "--count",
+        "--checkpoint",
+        str(checkpoint),
+        "--checkpoint-every",
+        "0.1",
+        str(problem),
+        preexec_fn=ignored_sigint,
+    )
+    wait_until(checkpoint.exists, process)
+    process.send_signal(signal.SIGINT)
+    # Two more saves after the signal: the search goes on.
+    for _ in range(2):
+        wait_until(changed(checkpoint), process)
+    process.terminate()
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == EXIT_TERMINATED, err
+    assert out == b""
+    assert err.decode().startswith("dlx: terminated after ")
+
+
+def test_sudoku_started_with_sigint_ignored_is_not_stopped_by_it(
+    tmp_path: Path,
+) -> None:
+    puzzles = HARD * 20  # minutes of work
+    path = tmp_path / "hard.txt"
+    path.write_text("\n".join(puzzles) + "\n")
+    process = start("sudoku", str(path), preexec_fn=ignored_sigint)
+    assert process.stdout is not None
+    answers = [process.stdout.readline() for _ in range(3)]
+    process.send_signal(signal.SIGINT)
+    answers += [process.stdout.readline() for _ in range(3)]  # it goes on
+    process.terminate()
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == EXIT_TERMINATED, err
+    lines = [line.decode().strip() for line in answers] + out.decode().splitlines()
+    for puzzle, answer in zip(puzzles, lines, strict=False):
+        assert_solves(puzzle, answer, (3, 3))
+    assert err.decode().splitlines()[-1].startswith("sudoku: terminated after ")
+
+
+@pytest.mark.parametrize(
+    ("signum", "how", "status"),
+    [(signal.SIGINT, "interrupted", 130), (signal.SIGTERM, "terminated", 143)],
+)
+def test_sudoku_count_stopped_reports_the_count_so_far(
+    tmp_path: Path, signum: int, how: str, status: int
+) -> None:
+    # The empty grid has 6.67e21 solutions: its count never ends.
+    path = tmp_path / "two.txt"
+    path.write_text(HARD[0] + "\n" + "." * 81 + "\n")
+    process = start("sudoku", "--count", str(path))
+    assert process.stdout is not None
+    assert process.stdout.readline() == b"1\n"
+    time.sleep(0.5)  # from the first answer into the second count
+    process.send_signal(signum)
+    out, err = process.communicate(timeout=60)
+    assert (process.returncode, out) == (status, b"")
+    *_, partial, last = err.decode().splitlines()
+    assert last == f"sudoku: {how} after 2 puzzles read: 1 answered"
+    head, _, count = partial.partition(": at least ")
+    assert head.startswith(f"sudoku: {path}: puzzle 2 (line 2): {how} after ")
+    assert count.endswith(" solutions") and int(count.split()[0]) > 0
