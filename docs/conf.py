@@ -52,7 +52,7 @@ nitpick_ignore: list[tuple[str, str]] = [
     ("py:class", "_T"),
     ("py:class", "multiprocessing.context.BaseContext"),  # offline: no intersphinx
     ("py:class", "_Form"),  # sudoku.grid's private union of grid forms
-    ("py:class", "Runner"),  # dlx.algorithm_x_packed's alias for the signature of a loop
+    ("py:class", "Runner"),  # the packed form's alias for a loop's signature
     ("py:class", "Cell"),  # dlx.polyomino's aliases, documented as data
     ("py:class", "Shape"),
     ("py:class", "Use"),
