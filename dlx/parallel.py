@@ -104,8 +104,9 @@ MAX_FRONTIER_DEPTH = 8
 
 #: A task whose subproblem has nothing to hand back but its own subtree
 #: (no level with a branch left) goes on past its time slice, up to this
-#: many slices: handing it back would only make the next task replay its
-#: path (on a chain 100,000 levels deep, longer than the slice itself).
+#: many slices (and while replaying its path would cost more than a tenth
+#: of the time searched): handing it back would only make the next task
+#: replay its path (on a chain 100,000 levels deep, longer than the slice).
 LONGEST_SLICES = 20
 
 #: How many times a task whose worker was lost is submitted again.
@@ -421,12 +422,16 @@ def _run_piece(
         # The time slice is over: stop where splitting hands back work for
         # other tasks.  Where only the search's own subtree is left (a
         # chain of single branches), handing it back would only make the
-        # next task replay the path: go on, up to LONGEST_SLICES slices.
+        # next task replay the path: go on, up to LONGEST_SLICES slices,
+        # or longer where replaying the path (about a node's time per
+        # level) would cost more than a tenth of the time searched.
         assert seconds is not None
-        if (
-            run.algorithm.splittable(run)
-            or time.perf_counter() - started >= LONGEST_SLICES * seconds
-        ):
+        if run.algorithm.splittable(run):
+            run.request_stop()
+            return
+        replay = report.depth * report.elapsed / max(report.nodes, 1)
+        longest = max(LONGEST_SLICES * seconds, 10 * replay)
+        if time.perf_counter() - started >= longest:
             run.request_stop()
 
     run = search_class(links)(

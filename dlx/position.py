@@ -681,20 +681,24 @@ def fraction_done(frame: Frame) -> float:
     """
     down = frame.down
     top = frame.links.top
+    size = frame.size
     total = 0.0
     weight = 1.0
     for node in frame.stack:
+        # The item of a level is covered, and covering never unlinks its
+        # own list, so its size is the length of its list as it was there.
         item = top[node]
-        k = 0
-        d = 0
-        row = down[item]
-        while row != item:
-            d += 1
-            if row == node:
-                k = d
-            row = down[row]
-        weight /= max(d, 1)
-        total += (k - 1) * weight
+        d = size[item]
+        if d > 1:
+            k = 1
+            row = down[item]
+            while row != node:
+                k += 1
+                row = down[row]
+            weight /= d
+            total += (k - 1) * weight
+            if weight < 1e-18:
+                break  # the levels below add less than this
     return min(1.0, total + weight / 2)
 
 
