@@ -52,7 +52,10 @@ COLOURS = {
 
 
 def first_tiling(height: int, width: int) -> list[str] | None:
-    """The rows of the first tiling of the rectangle, each cell shown by its piece's letter."""
+    """The rows of the first tiling of the rectangle.
+
+    Each cell is shown by the letter of the piece that covers it.
+    """
     board = rectangle(height, width)
     problem = tiling(PIECES, board)
     solution = problem.first()
