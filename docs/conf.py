@@ -21,7 +21,6 @@ version = ".".join(release.split(".")[:2])
 
 extensions = [
     "sphinx.ext.autodoc",
-    "sphinx.ext.doctest",
     "sphinx.ext.intersphinx",
     "sphinx.ext.viewcode",
 ]
@@ -37,11 +36,10 @@ html_title = f"pydlx {release}"
 
 autodoc_typehints = "description"
 
-# The doctest builder runs only explicit ``.. doctest::`` / ``.. testcode::``
-# blocks.  Docstring examples run under pytest (--doctest-modules), in their
-# module's namespace; Sphinx would run them without it.  pytest also runs every
-# ``>>>`` example in docs/*.rst (--doctest-glob).
-doctest_test_doctest_blocks = ""
+# The examples run under pytest, not Sphinx's doctest builder: docstring
+# examples with --doctest-modules (in their module's namespace, which Sphinx
+# would not give them), every ``>>>`` example of docs/**/*.rst and README.rst
+# with --doctest-glob, and the console transcripts in tests/test_doc_console.py.
 autodoc_member_order = "bysource"
 
 nitpicky = True

@@ -32,7 +32,8 @@ except ImportError as _error:  # pragma: no cover - depends on the install
         f"{getattr(_dlx, '__file__', None) or 'an unknown place'} is not pydlx's "
         "exact-cover engine: another package named 'dlx' (PyPI's dlx) was "
         "installed over it. Uninstall that one and reinstall pydlx: "
-        "python3 -m pip uninstall dlx && python3 -m pip install --force-reinstall pydlx"
+        "python3 -m pip uninstall dlx, then python3 -m pip install --force-reinstall . "
+        "from pydlx's checkout"
     ) from _error
 
 from sudoku.display import Picture, format_grid, to_svg

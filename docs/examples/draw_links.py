@@ -165,9 +165,8 @@ def svg(
             "#ffd966" if primary and active else "#dddddd" if not primary else "#bbbbbb"
         )
         out.append(_box(cx, cy, fill, "#333", dashed=False))
-        out.append(
-            f'<text x="{cx}" y="{cy + 5}" text-anchor="middle" font-weight="bold">{names[item]}</text>'
-        )
+        bold = 'text-anchor="middle" font-weight="bold"'
+        out.append(f'<text x="{cx}" y="{cy + 5}" {bold}>{names[item]}</text>')
         if primary and not active:
             note = "covered"
         else:

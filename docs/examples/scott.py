@@ -32,7 +32,7 @@ BOARD = """\
 
 
 def x_in_top_left(placed: Placement) -> bool:
-    """Keep every placement but those of the X whose centre is not in the top left quadrant."""
+    """Keep every placement but those of the X centred outside the top left quadrant."""
     r, c = placed.cells[2]  # the X's cells, sorted: its centre is the third
     return placed.piece != "X" or (r < 4 and c < 4)
 
