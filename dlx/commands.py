@@ -65,6 +65,7 @@ __all__ = [
     "clear_echoed_interrupt",
     "command_parser",
     "end_closed_pipe",
+    "WATCH_INTERVAL",
     "end_with",
     "final_status",
     "ignore_interrupts",

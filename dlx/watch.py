@@ -26,6 +26,7 @@ except ImportError:  # pragma: no cover - not POSIX
     fcntl = None
 
 __all__ = [
+    "STALE_SECONDS",
     "ProgressLine",
     "clear_line",
     "describe_progress",
