@@ -135,7 +135,9 @@ def _parser() -> argparse.ArgumentParser:
         help="write Knuth's 'Altogether ... nodes.' line to standard error",
     )
     parser.add_argument(
-        "--seed", type=int, help="break ties between items at random, with this seed"
+        "--seed",
+        type=whole_number(None),
+        help="break ties between items at random, with this seed",
     )
     parser.add_argument(
         "--max-nodes",
@@ -171,7 +173,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--checkpoint-every",
-        type=seconds(),
+        type=seconds(positive=True),
         metavar="SECONDS",
         help="with --checkpoint: seconds between two saves (default 60)",
     )
@@ -232,8 +234,6 @@ def _check_options(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
                 parser.error(f"--estimate does not search, so {name} does not apply")
     if args.checkpoint_every is not None and args.checkpoint is None:
         parser.error("--checkpoint-every only goes with --checkpoint")
-    if args.checkpoint_every == 0:
-        parser.error("--checkpoint-every must be more than 0 seconds")
     split = (
         "--jobs" if args.jobs is not None else "--scheduler" if args.scheduler else None
     )
