@@ -11,6 +11,7 @@ could not be written, 130 interrupted (SIGINT, Ctrl-C), 143 terminated
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
 import sys
@@ -61,7 +62,7 @@ from dlx.position import Position
 from dlx.problem import ExactCover
 from dlx.stats import Outcome, Progress
 from dlx.textformat import format_option, read_dlx
-from dlx.watch import ProgressLine, write_atomically
+from dlx.watch import ProgressLine, is_terminal, write_atomically
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
@@ -74,8 +75,9 @@ Find every exact cover of a problem in Knuth's DLX text format: the first
 line names the primary items, then '|', then the secondary items; each
 following line is an option; 'name:colour' colours a secondary item; lines
 starting with '|' are comments.  A primary item written 'u:v|name' must be
-covered between u and v times, 'v|name' exactly v times (Knuth's DLX3).  Each solution is printed as the lines of
-its options, solutions separated by a blank line.
+covered between u and v times, 'v|name' exactly v times (Knuth's DLX3).
+Each solution is printed as the lines of its options, solutions separated
+by a blank line.
 
 Long searches: a progress line on standard error (shown when standard
 error is a terminal and the search has run for a second; --progress,
@@ -258,8 +260,18 @@ def _warn(message: str) -> None:
     say(f"dlx: warning: {message}")
 
 
+#: How a terminal ends what is typed on it.
+_END_OF_INPUT = (
+    "end it with Ctrl-Z and Enter"
+    if os.name == "nt"
+    else "end it with Ctrl-D at the start of a line"
+)
+
+
 def _read(name: str) -> ExactCover:
     """The problem in file ``name`` ('-': standard input), read as a stream.
+
+    A terminal on standard input is told how to end the problem.
 
     Raises FormatError naming the input when it cannot be read or parsed.
     """
@@ -268,6 +280,12 @@ def _read(name: str) -> ExactCover:
         if name == "-":
             if sys.stdin is None:
                 raise FormatError("cannot read: standard input is closed", source)
+            if is_terminal(sys.stdin):
+                say(f"dlx: reading a problem from standard input; {_END_OF_INPUT}")
+                # Read at once to the end that the person types: reading in
+                # blocks would wait for a second one after the first block.
+                typed = io.BytesIO(sys.stdin.buffer.read())
+                return read_dlx(typed, source, warn=_warn)
             return read_dlx(sys.stdin.buffer, source, warn=_warn)
         with open(name, "rb") as handle:
             return read_dlx(handle, source, warn=_warn)

@@ -118,8 +118,8 @@ examples:
   sudoku puzzles.txt                  solve, one puzzle per line
   sudoku --uva < sudoku16.in          16x16 blocks, UVA 1309 blank lines
   sudoku --count --limit 2 grids.txt  1 for unique puzzles, 2 for several
-  sudoku --grade puzzles.txt          one grade per puzzle, e.g.
-                                      '3 hard (naked pair): naked single 40, ...'
+  sudoku --grade puzzles.txt          one grade per puzzle, e.g. '3 hard
+                                      (naked pair): naked single 40, ...'
   sudoku --check puzzles.in answers.out
   sudoku --box 2x3 six-by-six.txt     6x6 grids with 2x3 boxes
   sudoku --jobs 0 many.txt            on every core, answers in input order
@@ -228,6 +228,9 @@ def _parser() -> argparse.ArgumentParser:
         help="solve N puzzles at a time in worker processes (0: one per "
         "core); answers still come in input order",
     )
+    # The usage names the subcommand too (argparse knows only this parser).
+    usage = parser.format_usage().removeprefix("usage: ").rstrip("\n")
+    parser.usage = f"{usage}\n       sudoku generate [-h] [OPTION ...]"
     return parser
 
 
