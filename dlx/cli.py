@@ -11,8 +11,10 @@ could not be written, 130 interrupted (SIGINT, Ctrl-C), 143 terminated
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import io
 import json
+import math
 import os
 import sys
 import time
@@ -107,12 +109,30 @@ exit status:
   74   the output (or the checkpoint) could not be written
   130  interrupted by Ctrl-C (SIGINT); 143 terminated (SIGTERM)
   141  the reader of the output went away (closed pipe), e.g. '| head'
+--json (JSON Lines on standard output, one object a line; standard error
+and the exit status as without it):
+  {"solution": 1, "options": [0, 3, 4], "lines": ["C E F", "A D", "B G"]}
+  {"count": 1, "complete": true, "outcome": "exhausted", "stats":
+   {"nodes": 6, "updates": 30, "cleansings": 0, "solutions": 1}}
+  one object per solution (none with --count): its number from 1, its
+  options' numbers from 0 in the order of their lines (as dlx.read_dlx
+  numbers them), their lines as printed without --json; then one last
+  object once the search has run, also when a budget, a signal or a lost
+  worker stopped it: the solutions found, complete (false: stopped early,
+  the count is a lower bound), outcome (exhausted, limit_reached,
+  out_of_nodes, out_of_time, interrupted, terminated, worker_lost) and
+  the search's statistics (with --jobs, work past --limit included).
+  --estimate writes one object, {"estimate": {"nodes": ..., "nodes_se":
+  ..., "updates", "solutions" (each with _se), "probes", "seconds",
+  "probe_rate", "search_rate", "search_seconds"}} (null: none or
+  unbounded).  A run refused (status 2) writes nothing.
 examples:
   dlx docs/examples/knuth.dlx --stats
   dlx --count --checkpoint run.json big.dlx     (Ctrl-C, then the same again)
   dlx --count --jobs 0 big.dlx                   (on every core)
   dlx --count --scheduler tcp://host:8786 big.dlx   (on a Dask cluster)
   dlx --estimate --probes 2000 big.dlx
+  dlx --json big.dlx | jq -c 'select(.solution) | .options'
 """
 
 
@@ -130,6 +150,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--limit", type=whole_number(1), metavar="N", help="stop after N solutions"
+    )
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="write JSON Lines to standard output: an object per solution, "
+        "then one with the count and how the search ended (see below)",
     )
     parser.add_argument(
         "--stats",
@@ -509,20 +535,31 @@ def _drive(
                 if args.count:
                     continue
                 watcher.pause()
+                lines = [format_option(problem.option(k)) for k in solution]
+                if args.json:
+                    _write_json(
+                        out,
+                        {"solution": number + 1, "options": solution, "lines": lines},
+                    )
+                    continue
                 if number:
                     out.write("\n")
-                for k in solution:
-                    out.write(format_option(problem.option(k)) + "\n")
+                for line in lines:
+                    out.write(line + "\n")
+        ended = run.outcome.name.lower()  # exhausted, limit_reached
     except Interrupted:
         clear_echoed_interrupt()
         status = signals.status
         stopped = f"{signals.how} after {run.stats.nodes} nodes"
+        ended = signals.how
     except BudgetExceeded as stop:
         status = EXIT_BUDGET
         stopped = str(stop)
+        ended = stop.outcome.name.lower()  # out_of_nodes, out_of_time
     except WorkerLost as error:
         status = EXIT_WORKER_LOST
         stopped = str(error)
+        ended = "worker_lost"
     except PositionError as error:  # a subproblem of a damaged checkpoint
         if not args.checkpoint:
             raise
@@ -544,6 +581,18 @@ def _drive(
         found = max(found, run.stats.solutions)
         if args.limit is not None:
             found = min(found, args.limit)
+    if args.json:
+        with signals.held(), writing("standard output"):  # whole, even on ^C
+            _write_json(
+                out,
+                {
+                    "count": found,
+                    "complete": stopped is None,
+                    "outcome": ended,
+                    "stats": dataclasses.asdict(run.stats),
+                },
+            )
+            out.flush()
     if stopped is not None:
         plural = "" if found == 1 else "s"
         if args.count:
@@ -556,7 +605,7 @@ def _drive(
             message += f"; the same command resumes from {args.checkpoint}"
         say(message)
     else:
-        if args.count:
+        if args.count and not args.json:
             with writing("standard output"):
                 out.write(f"{found}\n")
                 out.flush()
@@ -575,10 +624,25 @@ def _drive(
     return status
 
 
+def _write_json(out: TextIO, record: dict[str, Any]) -> None:
+    """One line of ``--json`` output: ``record`` as JSON (ASCII, no NaN)."""
+    out.write(json.dumps(record, allow_nan=False) + "\n")
+
+
+def _finite(value: float | None) -> float | None:
+    """A number for JSON, which has no infinity: ``None`` (null) for one."""
+    return value if value is not None and math.isfinite(value) else None
+
+
 def _estimate(problem: ExactCover, args: argparse.Namespace, out: TextIO) -> int:
     estimate = problem.estimate(args.probes or 1000, seed=args.seed)
     with writing("standard output"):
-        out.write(format_estimate(estimate) + "\n")
+        if args.json:
+            fields = dataclasses.asdict(estimate)
+            fields["search_seconds"] = estimate.search_seconds
+            _write_json(out, {"estimate": {k: _finite(v) for k, v in fields.items()}})
+        else:
+            out.write(format_estimate(estimate) + "\n")
         out.flush()
     return EXIT_OK
 
