@@ -24,6 +24,7 @@ from typing import Any, cast
 import pytest
 from dlx_helpers import langford
 
+import sudoku
 from dlx import (
     BudgetExceeded,
     ExactCover,
@@ -43,6 +44,8 @@ DLX3 = EXAMPLES / "dlx3.dlx"
 QUEENS8 = DATA / "knuth" / "queens8.dlx"
 COLOURS = DATA / "knuth" / "knuth_color_example.dlx"
 LANGFORD7 = DATA / "knuth" / "langford7.dlx"
+SUDOKU9 = EXAMPLES / "sudoku9.in"
+SUDOKU16 = EXAMPLES / "sudoku16.in"
 
 
 def _no_constant(name: str) -> Any:
@@ -333,3 +336,230 @@ def test_dlx_json_refused_input_writes_nothing(tmp_path: Path) -> None:
     path.write_text("A B\nA C\n")
     done = run("dlx", "--json", str(path))
     assert done.returncode == 2 and done.stdout == ""
+
+
+# -- sudoku --------------------------------------------------------------------
+
+
+def grids(path: Path) -> list[str]:
+    return [puzzle.text for puzzle in sudoku.read_puzzles(path.read_text())]
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        SUDOKU9,
+        SUDOKU16,
+        DATA / "sudoku9_norvig_hardest.txt",
+        DATA / "sudoku16_gecode_janko55.txt",
+    ],
+)
+def test_sudoku_json_solutions_are_the_api_solutions(path: Path) -> None:
+    done = run("sudoku", "--json", str(path))
+    assert (done.returncode, done.stderr) == (0, "")
+    *answers, last = records(done.stdout)
+    puzzles = sudoku.read_puzzles(path.read_text())
+    assert answers == [
+        {
+            "file": str(path),
+            "puzzle": puzzle.number,
+            "line": puzzle.line,
+            "solution": sudoku.solve(puzzle.text).replace("\n", ""),
+        }
+        for puzzle in puzzles
+    ]
+    n = len(puzzles)
+    assert last == {
+        "puzzles": n,
+        "answered": n,
+        "errors": 0,
+        "skipped": 0,
+        "complete": True,
+    }
+    if path == SUDOKU16:
+        # Blocks of 16 lines: the grid on one line, in the puzzle's letters.
+        [answer] = answers
+        assert len(answer["solution"]) == 256 and set(answer["solution"]) <= set(
+            "ABCDEFGHIJKLMNOP"
+        )
+
+
+BATCH = """\
+1...............
+1..1............
+this line is no puzzle at all, and is skipped
+..3.............
+......34...23...
+................
+"""
+
+
+def test_sudoku_json_batch_with_bad_puzzles_delivers_every_good_one(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "batch.txt"
+    path.write_text(BATCH)
+    done = run("sudoku", "--json", str(path))
+    assert done.returncode == 1  # as without --json
+    *answers, last = records(done.stdout)
+    puzzles = sudoku.read_puzzles(BATCH)
+    assert len(answers) == len(puzzles) == 5
+    errors = 0
+    for answer, puzzle in zip(answers, puzzles, strict=True):
+        assert answer["file"] == str(path)
+        assert (answer["puzzle"], answer["line"]) == (puzzle.number, puzzle.line)
+        try:
+            solved = sudoku.solve(puzzle.text)
+        except sudoku.SudokuError as error:
+            errors += 1
+            assert answer["error"] == str(error)
+            assert "solution" not in answer
+            # The same message on standard error, with its place.
+            assert f"puzzle {puzzle.number} (line {puzzle.line}): {error}" in (
+                done.stderr
+            )
+        else:
+            assert answer["solution"] == solved
+    assert errors == 2  # a repeated 1; no symbol fits row 4, column 4
+    assert "line 3: skipped" in done.stderr
+    assert last == {
+        "puzzles": 5,
+        "answered": 3,
+        "errors": 2,
+        "skipped": 1,
+        "complete": True,
+    }
+
+
+def test_sudoku_json_count_with_limit(tmp_path: Path) -> None:
+    path = tmp_path / "batch.txt"
+    path.write_text(BATCH)
+    done = run("sudoku", "--json", "--count", "--limit", "2", str(path))
+    *answers, last = records(done.stdout)
+    counts = []
+    for answer, text in zip(answers, grids(path), strict=True):
+        try:
+            expected = sudoku.count(text, 2)
+        except sudoku.SudokuError as error:
+            assert answer["error"] == str(error)
+        else:
+            assert answer["count"] == expected
+            counts.append(expected)
+    # Few givens: several solutions, but 0 for the one without any; only
+    # the repeated 1 is an error.
+    assert counts == [2, 2, 0, 2]
+    assert (last["answered"], last["errors"]) == (4, 1)
+
+
+def test_sudoku_json_grade() -> None:
+    path = DATA / "sudoku9_norvig_hardest.txt"
+    done = run("sudoku", "--json", "--grade", str(path))
+    assert done.returncode == 0, done.stderr
+    *answers, last = records(done.stdout)
+    plain = run("sudoku", "--grade", str(path)).stdout.splitlines()
+    for answer, text, line in zip(answers, grids(path), plain, strict=True):
+        expected = sudoku.grade(text)
+        assert answer["grade"] == {
+            "level": expected.level,
+            "name": expected.name,
+            "hardest": expected.hardest.label if expected.hardest else None,
+            "techniques": {t.label: n for t, n in expected.techniques},
+            "search_nodes": expected.search_nodes,
+            "blanks": expected.blanks,
+            "text": line,
+        }
+    assert last["answered"] == len(plain) == 11
+
+
+def test_sudoku_json_check(tmp_path: Path) -> None:
+    puzzles = DATA / "sudoku9_norvig_hardest.txt"
+    answers = [sudoku.solve(text) for text in grids(puzzles)]
+    # One wrong answer (two cells swapped) and one missing at the end.
+    answers[3] = answers[3][1] + answers[3][0] + answers[3][2:]
+    solutions = tmp_path / "answers.txt"
+    solutions.write_text("\n".join(answers[:-1]) + "\n")
+    done = run("sudoku", "--json", "--check", str(puzzles), str(solutions))
+    assert done.returncode == 1
+    *checked, last = records(done.stdout)
+    assert [record["right"] for record in checked] == [k != 3 for k in range(10)]
+    assert [record["puzzle"] for record in checked] == list(range(1, 11))
+    with pytest.raises(sudoku.SudokuError) as wrong:
+        sudoku.check(grids(puzzles)[3], answers[3])
+    assert checked[3]["error"] == str(wrong.value)
+    assert last == {
+        "puzzles": 11,
+        "solutions": 10,
+        "checked": 10,
+        "right": 9,
+        "wrong": 1,
+        "missing": 1,
+        "extra": 0,
+        "skipped": 0,
+        "complete": True,
+    }
+
+
+def test_sudoku_json_numbers_puzzles_in_each_file_and_reads_stdin(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "batch.txt"
+    path.write_text(BATCH)
+    done = run("sudoku", "--json", str(SUDOKU9), "-", input=BATCH)
+    *answers, last = records(done.stdout)
+    places = [(r["file"], r["puzzle"], r["line"]) for r in answers]
+    assert places == [
+        (str(SUDOKU9), 1, 1),
+        (str(SUDOKU9), 2, 2),
+        *[("<stdin>", k, line) for k, line in enumerate([1, 2, 4, 5, 6], 1)],
+    ]
+    assert last["puzzles"] == 7
+
+
+def test_sudoku_json_with_jobs_writes_the_same_lines(tmp_path: Path) -> None:
+    path = tmp_path / "batch.txt"
+    path.write_text(BATCH + (DATA / "sudoku9_norvig_top95.txt").read_text())
+    serial = run("sudoku", "--json", str(path))
+    split = run("sudoku", "--json", "--jobs", "2", str(path))
+    assert split.returncode == serial.returncode == 1
+    assert split.stdout == serial.stdout
+    assert records(split.stdout)[-1]["answered"] == 98
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+@pytest.mark.parametrize(
+    ("signum", "status", "word"),
+    [(signal.SIGINT, 130, "interrupted"), (signal.SIGTERM, 143, "terminated")],
+)
+def test_sudoku_json_ends_with_the_summary_when_a_signal_stops_it(
+    tmp_path: Path, signum: int, status: int, word: str
+) -> None:
+    # Two quick counts, then a count that never ends (every 9x9 grid).
+    path = tmp_path / "endless.txt"
+    path.write_text("\n".join([*grids(SUDOKU9), "." * 81]) + "\n")
+    done = stop_when_written(
+        ["sudoku", "--json", "--count", "--no-progress", str(path)],
+        tmp_path / "out.jsonl",
+        signum,
+        lines=2,
+    )
+    assert done.returncode == status
+    assert done.stderr.endswith(f"{word} after 3 puzzles read: 2 answered\n")
+    *answers, last = records(done.stdout)
+    assert [answer["count"] for answer in answers] == [1, 1]
+    assert last == {
+        "puzzles": 3,
+        "answered": 2,
+        "errors": 0,
+        "skipped": 0,
+        "complete": False,
+    }
+
+
+@pytest.mark.parametrize("option", [["--pretty"], ["--uva"], ["--svg", "grid.svg"]])
+def test_sudoku_json_refuses_options_that_shape_the_text(option: list[str]) -> None:
+    done = run("sudoku", "--json", *option, str(SUDOKU9))
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.splitlines()[-1] == (
+        f"sudoku: error: {option[0]} does not go with --json, which writes "
+        "each answer as one line of JSON"
+    )
