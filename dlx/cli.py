@@ -12,7 +12,10 @@ the reader of the output went away (a closed pipe).
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import io
 import json
+import math
 import os
 import sys
 import time
@@ -64,7 +67,12 @@ from dlx.position import Position
 from dlx.problem import ExactCover
 from dlx.stats import Outcome, Progress
 from dlx.textformat import format_option, read_dlx
-from dlx.watch import ProgressLine, remove_stale_temporaries, write_atomically
+from dlx.watch import (
+    ProgressLine,
+    is_terminal,
+    remove_stale_temporaries,
+    write_atomically,
+)
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
@@ -77,8 +85,9 @@ Find every exact cover of a problem in Knuth's DLX text format: the first
 line names the primary items, then '|', then the secondary items; each
 following line is an option; 'name:colour' colours a secondary item; lines
 starting with '|' are comments.  A primary item written 'u:v|name' must be
-covered between u and v times, 'v|name' exactly v times (Knuth's DLX3).  Each solution is printed as the lines of
-its options, solutions separated by a blank line.
+covered between u and v times, 'v|name' exactly v times (Knuth's DLX3).
+Each solution is printed as the lines of its options, solutions separated
+by a blank line.
 
 Long searches: a progress line on standard error (shown when standard
 error is a terminal and the search has run for a second; --progress,
@@ -112,12 +121,30 @@ exit status:
        still printed, and the status is 74 where it would have been 0
   130  interrupted by Ctrl-C (SIGINT); 143 terminated (SIGTERM)
   141  the reader of the output went away (closed pipe), e.g. '| head'
+--json (JSON Lines on standard output, one object a line; standard error
+and the exit status as without it):
+  {"solution": 1, "options": [0, 3, 4], "lines": ["C E F", "A D", "B G"]}
+  {"count": 1, "complete": true, "outcome": "exhausted", "stats":
+   {"nodes": 6, "updates": 30, "cleansings": 0, "solutions": 1}}
+  one object per solution (none with --count): its number from 1, its
+  options' numbers from 0 in the order of their lines (as dlx.read_dlx
+  numbers them), their lines as printed without --json; then one last
+  object once the search has run, also when a budget, a signal or a lost
+  worker stopped it: the solutions found, complete (false: stopped early,
+  the count is a lower bound), outcome (exhausted, limit_reached,
+  out_of_nodes, out_of_time, interrupted, terminated, worker_lost) and
+  the search's statistics (with --jobs, work past --limit included).
+  --estimate writes one object, {"estimate": {"nodes": ..., "nodes_se":
+  ..., "updates", "solutions" (each with _se), "probes", "seconds",
+  "probe_rate", "search_rate", "search_seconds"}} (null: none or
+  unbounded).  A run refused (status 2) writes nothing.
 examples:
   dlx docs/examples/knuth.dlx --stats
   dlx --count --checkpoint run.json big.dlx     (Ctrl-C, then the same again)
   dlx --count --jobs 0 big.dlx                   (on every core)
   dlx --count --scheduler tcp://host:8786 big.dlx   (on a Dask cluster)
   dlx --estimate --probes 2000 big.dlx
+  dlx --json big.dlx | jq -c 'select(.solution) | .options'
 """
 
 
@@ -137,12 +164,20 @@ def _parser() -> argparse.ArgumentParser:
         "--limit", type=whole_number(1), metavar="N", help="stop after N solutions"
     )
     parser.add_argument(
+        "--json",
+        action="store_true",
+        help="write JSON Lines to standard output: an object per solution, "
+        "then one with the count and how the search ended (see below)",
+    )
+    parser.add_argument(
         "--stats",
         action="store_true",
         help="write Knuth's 'Altogether ... nodes.' line to standard error",
     )
     parser.add_argument(
-        "--seed", type=int, help="break ties between items at random, with this seed"
+        "--seed",
+        type=whole_number(None),
+        help="break ties between items at random, with this seed",
     )
     parser.add_argument(
         "--max-nodes",
@@ -178,7 +213,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--checkpoint-every",
-        type=seconds(),
+        type=seconds(positive=True),
         metavar="SECONDS",
         help="with --checkpoint: seconds between two saves (default 60)",
     )
@@ -239,8 +274,6 @@ def _check_options(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
                 parser.error(f"--estimate does not search, so {name} does not apply")
     if args.checkpoint_every is not None and args.checkpoint is None:
         parser.error("--checkpoint-every only goes with --checkpoint")
-    if args.checkpoint_every == 0:
-        parser.error("--checkpoint-every must be more than 0 seconds")
     split = (
         "--jobs" if args.jobs is not None else "--scheduler" if args.scheduler else None
     )
@@ -265,8 +298,18 @@ def _warn(message: str) -> None:
     say(f"dlx: warning: {message}")
 
 
+#: How a terminal ends what is typed on it.
+_END_OF_INPUT = (
+    "end it with Ctrl-Z and Enter"
+    if os.name == "nt"
+    else "end it with Ctrl-D at the start of a line"
+)
+
+
 def _read(name: str) -> ExactCover:
     """The problem in file ``name`` ('-': standard input), read as a stream.
+
+    A terminal on standard input is told how to end the problem.
 
     Raises FormatError naming the input when it cannot be read or parsed.
     """
@@ -275,6 +318,12 @@ def _read(name: str) -> ExactCover:
         if name == "-":
             if sys.stdin is None:
                 raise FormatError("cannot read: standard input is closed", source)
+            if is_terminal(sys.stdin):
+                say(f"dlx: reading a problem from standard input; {_END_OF_INPUT}")
+                # Read at once to the end that the person types: reading in
+                # blocks would wait for a second one after the first block.
+                typed = io.BytesIO(sys.stdin.buffer.read())
+                return read_dlx(typed, source, warn=_warn)
             return read_dlx(sys.stdin.buffer, source, warn=_warn)
         with open(name, "rb") as handle:
             return read_dlx(handle, source, warn=_warn)
@@ -506,20 +555,31 @@ def _drive(
                 if args.count:
                     continue
                 watcher.pause()
+                lines = [format_option(problem.option(k)) for k in solution]
+                if args.json:
+                    _write_json(
+                        out,
+                        {"solution": number + 1, "options": solution, "lines": lines},
+                    )
+                    continue
                 if number:
                     out.write("\n")
-                for k in solution:
-                    out.write(format_option(problem.option(k)) + "\n")
+                for line in lines:
+                    out.write(line + "\n")
+        ended = run.outcome.name.lower()  # exhausted, limit_reached
     except Interrupted:
         clear_echoed_interrupt()
         status = signals.status
         stopped = f"{signals.how} after {run.stats.nodes} nodes"
+        ended = signals.how
     except BudgetExceeded as stop:
         status = EXIT_BUDGET
         stopped = str(stop)
+        ended = stop.outcome.name.lower()  # out_of_nodes, out_of_time
     except WorkerLost as error:
         status = EXIT_WORKER_LOST
         stopped = str(error)
+        ended = "worker_lost"
     except PositionError as error:  # a subproblem of a damaged checkpoint
         if not args.checkpoint:
             raise
@@ -541,6 +601,18 @@ def _drive(
         found = max(found, run.stats.solutions)
         if args.limit is not None:
             found = min(found, args.limit)
+    if args.json:
+        with signals.held(), writing("standard output"):  # whole, even on ^C
+            _write_json(
+                out,
+                {
+                    "count": found,
+                    "complete": stopped is None,
+                    "outcome": ended,
+                    "stats": dataclasses.asdict(run.stats),
+                },
+            )
+            out.flush()
     if stopped is not None:
         plural = "" if found == 1 else "s"
         if args.count:
@@ -553,7 +625,7 @@ def _drive(
             message += f"; the same command resumes from {args.checkpoint}"
         say(message)
     else:
-        if args.count:
+        if args.count and not args.json:
             with writing("standard output"):
                 out.write(f"{found}\n")
                 out.flush()
@@ -574,10 +646,25 @@ def _drive(
     return status
 
 
+def _write_json(out: TextIO, record: dict[str, Any]) -> None:
+    """One line of ``--json`` output: ``record`` as JSON (ASCII, no NaN)."""
+    out.write(json.dumps(record, allow_nan=False) + "\n")
+
+
+def _finite(value: float | None) -> float | None:
+    """A number for JSON, which has no infinity: ``None`` (null) for one."""
+    return value if value is not None and math.isfinite(value) else None
+
+
 def _estimate(problem: ExactCover, args: argparse.Namespace, out: TextIO) -> int:
     estimate = problem.estimate(args.probes or 1000, seed=args.seed)
     with writing("standard output"):
-        out.write(format_estimate(estimate) + "\n")
+        if args.json:
+            fields = dataclasses.asdict(estimate)
+            fields["search_seconds"] = estimate.search_seconds
+            _write_json(out, {"estimate": {k: _finite(v) for k, v in fields.items()}})
+        else:
+            out.write(format_estimate(estimate) + "\n")
         out.flush()
     return EXIT_OK
 

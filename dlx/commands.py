@@ -33,7 +33,9 @@ import importlib.metadata
 import multiprocessing
 import multiprocessing.context
 import os
+import re
 import select
+import shutil
 import signal
 import sys
 import threading
@@ -42,7 +44,7 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager, suppress
 from types import FrameType
-from typing import Protocol, TextIO
+from typing import NoReturn, Protocol, TextIO
 
 from dlx.watch import clear_line, is_terminal
 
@@ -57,6 +59,7 @@ __all__ = [
     "EXIT_OUTPUT",
     "EXIT_TERMINATED",
     "EXIT_WORKER_LOST",
+    "HELP_WIDTH",
     "WATCH_INTERVAL",
     "OutputError",
     "StopSignals",
@@ -473,85 +476,99 @@ def end_closed_pipe() -> int:
 # -- options -------------------------------------------------------------------------
 
 
-def whole_number(least: int = 0, plain: str | None = None) -> Callable[[str], int]:
-    """An :mod:`argparse` type: a whole number, at least ``least`` (0 or 1).
+def whole_number(least: int | None = 0) -> Callable[[str], int]:
+    """An :mod:`argparse` type: a whole number, at least ``least`` (``None``: any).
 
-    :param plain: the one message for any refused text (``dlx`` says what
-        is wrong, ``sudoku`` says ``plain``).
+    Both commands word a refused value alike (see :func:`command_parser`,
+    which puts the option's name first): what is accepted, then the text.
 
     >>> whole_number(1)("0")
     Traceback (most recent call last):
       ...
-    argparse.ArgumentTypeError: must be at least 1: '0'
-    >>> whole_number(plain="not a whole number")("-1")
-    Traceback (most recent call last):
-      ...
-    argparse.ArgumentTypeError: not a whole number: '-1'
+    argparse.ArgumentTypeError: must be a whole number from 1 up, not '0'
+    >>> whole_number(None)("-3")
+    -3
     """
 
     def read(text: str) -> int:
-        value: int | None
         try:
             value = int(text)
         except ValueError:
             value = None
-        if value is not None and value >= least:
+        if value is not None and (least is None or value >= least):
             return value
-        if plain is not None:
-            why = plain
-        elif value is None:
-            why = "not a whole number"
-        elif value < 0:
-            why = "must not be negative"
-        else:
-            why = f"must be at least {least}"
-        raise argparse.ArgumentTypeError(f"{why}: {text!r}")
+        wanted = (
+            "a whole number" if least is None else f"a whole number from {least} up"
+        )
+        raise argparse.ArgumentTypeError(f"must be {wanted}, not {text!r}")
 
     return read
 
 
-def seconds(positive: bool = False, plain: str | None = None) -> Callable[[str], float]:
+def seconds(positive: bool = False) -> Callable[[str], float]:
     """An :mod:`argparse` type: a number of seconds, not negative (or ``positive``).
 
-    :param plain: the one message for any refused text, as for
-        :func:`whole_number`.
+    Worded as :func:`whole_number` words its refusals.
 
     >>> seconds(positive=True)("0")
     Traceback (most recent call last):
       ...
-    argparse.ArgumentTypeError: must be more than 0: '0'
+    argparse.ArgumentTypeError: must be a number of seconds above 0, not '0'
     >>> seconds()("1.5")
     1.5
     """
 
     def read(text: str) -> float:
-        value: float | None
         try:
             value = float(text)
         except ValueError:
             value = None
         if value is not None and value >= 0 and (value > 0 or not positive):
             return value
-        if plain is not None:
-            why = plain
-        elif value is None:
-            why = "not a number of seconds"
-        elif not value >= 0:  # negative, or not a number
-            why = "must not be negative"
-        else:
-            why = "must be more than 0"
-        raise argparse.ArgumentTypeError(f"{why}: {text!r}")
+        wanted = "above 0" if positive else "from 0 up"
+        raise argparse.ArgumentTypeError(
+            f"must be a number of seconds {wanted}, not {text!r}"
+        )
 
     return read
 
 
+class _Parser(argparse.ArgumentParser):
+    """A parser whose refused values name the option first: ``--limit must be ...``.
+
+    :mod:`argparse` says ``argument --limit: must be ...``; the commands'
+    own checks say ``--limit only goes with --count``, and so, now, do
+    the argument types.
+    """
+
+    def error(self, message: str) -> NoReturn:
+        found = re.fullmatch(r"argument (\S+): (must be .*)", message, re.DOTALL)
+        if found is not None:
+            message = f"{found[1]} {found[2]}"
+        super().error(message)
+
+
+#: The widest help: lines of at most 79 columns, even in a wide terminal.
+HELP_WIDTH = 79
+
+
+def _formatter(prog: str) -> argparse.HelpFormatter:
+    columns = min(shutil.get_terminal_size().columns, HELP_WIDTH + 1)
+    return argparse.RawDescriptionHelpFormatter(prog, width=columns - 2)
+
+
 def command_parser(prog: str, description: str, epilog: str) -> argparse.ArgumentParser:
-    """The parser of a command whose help texts are printed as written."""
-    return argparse.ArgumentParser(
+    """The parser of a command whose help texts are printed as written.
+
+    Options are wrapped to the terminal, but never past 79 columns (the
+    texts given here must keep to that too); refused values are worded as
+    :func:`whole_number` says.
+    """
+    return _Parser(
         prog=prog,
         description=description,
         epilog=epilog,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=_formatter,
     )
 
 

@@ -57,6 +57,8 @@ class Batch:
         self.status = EXIT_OK
         self.read = 0
         self.answered = 0
+        #: Lines skipped as part of no grid (each also reported as bad).
+        self.skipped = 0
         #: SIGINT and SIGTERM, which end the run (see :func:`run_batch`).
         self.signals = StopSignals()
         self.note: Callable[[str], None] = self._print

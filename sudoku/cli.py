@@ -9,13 +9,14 @@ import argparse
 import collections
 import contextlib
 import itertools
+import json
 import os
 import signal
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import BrokenExecutor, Future, ProcessPoolExecutor
 from math import isqrt
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 from dlx import BudgetExceeded, Interrupted, Progress
 from dlx.commands import (
@@ -33,7 +34,7 @@ from sudoku.encoding import encode
 from sudoku.errors import MultipleSolutionsError, SudokuError
 from sudoku.formats import Puzzle, format_solution, iter_puzzles
 from sudoku.generate_cli import main as generate_main
-from sudoku.grading import grade
+from sudoku.grading import Grade, grade
 from sudoku.grid import Grid, box_shape
 from sudoku.options import (
     MAX_LINE,
@@ -115,6 +116,21 @@ a standard error that cannot be written does not):
   141  the reader of the output went away (a closed pipe, e.g. 'head'),
        on standard output or standard error: sudoku stops at once
 
+--json (JSON Lines on standard output, one object a line; standard error
+and the exit status as without it; not with --pretty, --uva or --svg):
+  {"file": "p.txt", "puzzle": 1, "line": 1, "solution": "5346789..."}
+  {"file": "p.txt", "puzzle": 2, "line": 2, "error": "symbol '1' twice..."}
+  {"puzzles": 2, "answered": 1, "errors": 1, "skipped": 0, "complete": true}
+  one object per puzzle, in input order, numbered in its file as messages
+  number it: "solution" (the grid on one line, in the puzzle's symbols),
+  "count" (--count), "grade" (--grade: "level", "name", "hardest",
+  "techniques" {name: uses}, "search_nodes", "blanks", "text" as printed
+  without --json), "right" true or false (--check), or "error" for a bad
+  puzzle (also on standard error).  Then one last object, also after
+  Ctrl-C or SIGTERM: puzzles read, answered, errors, lines skipped,
+  complete (false: a signal ended the run); with --check: puzzles,
+  solutions, checked, right, wrong, missing, extra, skipped, complete.
+
 When standard error is a terminal, a progress bar counts the puzzles of a
 batch that takes more than half a second (with tqdm: pip install
 'pydlx[progress]'), and a puzzle whose search runs for more than a second
@@ -125,9 +141,11 @@ examples:
   sudoku puzzles.txt                  solve, one puzzle per line
   sudoku --uva < sudoku16.in          16x16 blocks, UVA 1309 blank lines
   sudoku --count --limit 2 grids.txt  1 for unique puzzles, 2 for several
-  sudoku --grade puzzles.txt          one grade per puzzle, e.g.
-                                      '3 hard (naked pair): naked single 40, ...'
+  sudoku --grade puzzles.txt          one grade per puzzle, e.g. '3 hard
+                                      (naked pair): naked single 40, ...'
   sudoku --check puzzles.in answers.out
+  sudoku --json puzzles.txt | jq -r 'select(.error) | .line'
+                                      the lines of the bad puzzles
   sudoku --box 2x3 six-by-six.txt     6x6 grids with 2x3 boxes
   sudoku --jobs 0 many.txt            on every core, answers in input order
   sudoku p096_sudoku.txt              Project Euler's 'Grid NN' file
@@ -218,6 +236,12 @@ def _parser() -> argparse.ArgumentParser:
         "suffix (grid-1.svg, grid-2.svg ...); a puzzle not solved has none",
     )
     parser.add_argument(
+        "--json",
+        action="store_true",
+        help="write JSON Lines to standard output: an object per puzzle, "
+        "then a summary object (see below)",
+    )
+    parser.add_argument(
         "--timeout",
         type=positive_seconds,
         metavar="SECONDS",
@@ -235,6 +259,9 @@ def _parser() -> argparse.ArgumentParser:
         help="solve N puzzles at a time in worker processes (0: one per "
         "core); answers still come in input order",
     )
+    # The usage names the subcommand too (argparse knows only this parser).
+    usage = parser.format_usage().removeprefix("usage: ").rstrip("\n")
+    parser.usage = f"{usage}\n       sudoku generate [-h] [OPTION ...]"
     return parser
 
 
@@ -275,6 +302,17 @@ def _check_options(
         parser.error("--svg draws solutions; it does not go with --count or --check")
     if options.svg == "":
         parser.error("--svg needs a file name")
+    if options.json:
+        for name, given in (
+            ("--pretty", options.pretty),
+            ("--uva", options.uva),
+            ("--svg", options.svg is not None),
+        ):
+            if given:
+                parser.error(
+                    f"{name} does not go with --json, which writes each answer "
+                    "as one line of JSON"
+                )
     options.region_map = None
     size = None
     if options.regions is not None:
@@ -397,6 +435,7 @@ def _puzzles(
     found = False
 
     def skipped(line: int, message: str) -> None:
+        batch.skipped += 1
         batch.fail(f"{source}: {message}")
 
     try:
@@ -418,8 +457,38 @@ def _where(source: str, puzzle: Puzzle, noun: str = "puzzle") -> str:
     return f"{source}: {noun} {puzzle.number} ({puzzle.lines})"
 
 
+# -- --json ------------------------------------------------------------------------
+
+
+def _json_line(record: dict[str, Any]) -> str:
+    """One line of ``--json`` output (ASCII: safe whatever the locale)."""
+    return json.dumps(record) + "\n"
+
+
+def _json_puzzle(source: str, puzzle: Puzzle) -> dict[str, Any]:
+    """The start of a puzzle's ``--json`` object: where it is, as messages say."""
+    return {"file": source, "puzzle": puzzle.number, "line": puzzle.line}
+
+
+def _json_grade(found: Grade) -> dict[str, Any]:
+    """A :class:`~sudoku.Grade` as ``--json`` writes it; ``text`` as printed without."""
+    return {
+        "level": found.level,
+        "name": found.name,
+        "hardest": None if found.hardest is None else found.hardest.label,
+        "techniques": {technique.label: n for technique, n in found.techniques},
+        "search_nodes": found.search_nodes,
+        "blanks": found.blanks,
+        "text": str(found),
+    }
+
+
 def _solve_all(
-    names: Sequence[str], options: argparse.Namespace, batch: Batch, size: int | None
+    names: Sequence[str],
+    options: argparse.Namespace,
+    batch: Batch,
+    size: int | None,
+    tally: dict[str, int],
 ) -> None:
     """Read, solve (or count) and write the puzzles one at a time.
 
@@ -435,8 +504,22 @@ def _solve_all(
         kind, value = outcome
         pictures.count += 1
         if kind == "fail":
+            tally["errors"] += 1
             batch.fail(f"{_where(source, puzzle)}: {value}")
-        elif kind == "line" or isinstance(value, int):
+            if options.json:
+                record = _json_puzzle(source, puzzle)
+                record["error"] = value
+                batch.write(_json_line(record))
+        elif options.json:
+            record = _json_puzzle(source, puzzle)
+            if isinstance(value, Grade):
+                record["grade"] = _json_grade(value)
+            elif isinstance(value, int):
+                record["count"] = value
+            else:  # a solved grid, on one line
+                record["solution"] = value.replace("\n", "")
+            batch.write(_json_line(record), answer=True)
+        elif isinstance(value, (Grade, int)):
             batch.write(f"{value}\n", answer=True)
         else:
             if options.pretty:
@@ -557,9 +640,9 @@ class _Pictures:
             raise OutputError(f"cannot write {name}: {reason}") from None
 
 
-#: What solving one puzzle gives: ``("answer", grid or count)``,
-#: ``("line", grade)`` or ``("fail", message)``.
-_Outcome = tuple[str, str | int]
+#: What solving one puzzle gives: ``("answer", grid, count or grade)`` or
+#: ``("fail", message)``.
+_Outcome = tuple[str, str | int | Grade]
 
 
 def _settled(
@@ -636,7 +719,7 @@ def _answer(
         return "fail", puzzle.error
     try:
         if options.grade:
-            return "line", str(
+            return "answer", (
                 grade(
                     puzzle.text,
                     alphabet=options.alphabet,
@@ -713,7 +796,11 @@ def _result(future: Future[_Outcome]) -> _Outcome:
 
 
 def _check_all(
-    names: Sequence[str], options: argparse.Namespace, batch: Batch, size: int | None
+    names: Sequence[str],
+    options: argparse.Namespace,
+    batch: Batch,
+    size: int | None,
+    tally: dict[str, int],
 ) -> None:
     """Check each answer against its puzzle, reading both files in step."""
     puzzle_name, answer_name = names
@@ -735,6 +822,7 @@ def _check_all(
     for puzzle, answer in itertools.zip_longest(given, offered):
         puzzles += puzzle is not None
         answers += answer is not None
+        tally["puzzles"], tally["solutions"] = puzzles, answers
         if puzzle is None or answer is None:
             continue
         message = puzzle.error or answer.error
@@ -758,8 +846,17 @@ def _check_all(
             )
         else:
             batch.answered += 1
+        if options.json:
+            record = _json_puzzle(puzzle_source, puzzle)
+            record["right"] = message is None
+            if message is not None:
+                record["error"] = message
+            batch.write(_json_line(record))
+        tally["checked"] += 1
+        tally["right"], tally["wrong"] = batch.answered, wrong
     checked = min(puzzles, answers)
     missing, extra = puzzles - checked, answers - checked
+    tally["missing"], tally["extra"] = missing, extra
     if answers == 0 and puzzles:
         batch.fail(
             f"{answer_source}: no solutions at all, but {puzzle_source} has "
@@ -782,7 +879,8 @@ def _check_all(
         if n
     ]
     verdict = ", ".join(faults) or "all right"
-    batch.write(f"{counted(checked, 'solution')} checked: {verdict}\n")
+    if not options.json:  # else the summary line says it
+        batch.write(f"{counted(checked, 'solution')} checked: {verdict}\n")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -818,12 +916,34 @@ def main(argv: Sequence[str] | None = None) -> int:
     options = parser.parse_args(arguments)
     size = _check_options(parser, options)
     batch = Batch()
+    #: More counts for the summary of --json (besides the batch's own).
+    tally: dict[str, int] = collections.Counter()
+
+    def summary(complete: bool) -> None:
+        """The last line of ``--json``: the counts of the run."""
+        counts: dict[str, Any]
+        if options.check:
+            names = ("puzzles", "solutions", "checked", "right", "wrong")
+            counts = {name: tally[name] for name in (*names, "missing", "extra")}
+        else:
+            counts = {"puzzles": batch.read, "answered": batch.answered}
+            counts["errors"] = tally["errors"]
+        counts["skipped"] = batch.skipped
+        counts["complete"] = complete
+        batch.write(_json_line(counts))
 
     def work() -> None:
-        if options.check:
-            _check_all(options.files, options, batch, size)
-        else:
-            _solve_all(options.files or ["-"], options, batch, size)
+        try:
+            if options.check:
+                _check_all(options.files, options, batch, size, tally)
+            else:
+                _solve_all(options.files or ["-"], options, batch, size, tally)
+        except KeyboardInterrupt:
+            if options.json:  # the answers so far, and the counts of them
+                summary(complete=False)
+            raise
+        if options.json:
+            summary(complete=True)
 
     def stopped(how: str) -> str:
         plural = "" if batch.read == 1 else "s"

@@ -2,7 +2,8 @@
 
 ``--box``, ``--variant`` and ``--regions`` mean the same for solving
 (:mod:`sudoku.cli`) and for generating (:mod:`sudoku.generate_cli`); the
-argument types speak the commands' words (see :mod:`dlx.commands`).
+argument types word a refused value as ``dlx`` does (see
+:mod:`dlx.commands`).
 """
 
 from __future__ import annotations
@@ -29,10 +30,10 @@ __all__ = [
 #: The longest line read (a 35x35 puzzle on one line has 1,225 characters).
 MAX_LINE = 1 << 16
 
-#: Argument types for :mod:`argparse`, in the sudoku commands' words.
-positive = whole_number(1, plain="not a positive integer")
-natural = whole_number(plain="not a whole number")
-positive_seconds = seconds(positive=True, plain="not a positive number of seconds")
+#: Argument types for :mod:`argparse`, worded as the ``dlx`` command's.
+positive = whole_number(1)
+natural = whole_number(0)
+positive_seconds = seconds(positive=True)
 
 
 def add_variant_options(parser: argparse.ArgumentParser, regions_also: str) -> None:
@@ -63,7 +64,9 @@ def box(text: str) -> tuple[int, int]:
             if shape[0] > 0 and shape[1] > 0:
                 return shape
             break
-    raise argparse.ArgumentTypeError(f"not a box shape ROWSxCOLUMNS: {text!r}")
+    raise argparse.ArgumentTypeError(
+        f"must be a box shape ROWSxCOLUMNS such as 2x3, not {text!r}"
+    )
 
 
 def option_words(message: str) -> str:

@@ -203,9 +203,9 @@ def test_node_budget_is_not_mistaken_for_no_solution(
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        (["--timeout", "0"], "argument --timeout: must be more than 0"),
-        (["--max-nodes", "0"], "argument --max-nodes: must be at least 1"),
-        (["--limit", "0"], "argument --limit: must be at least 1"),
+        (["--timeout", "0"], "--timeout must be a number of seconds above 0, not '0'"),
+        (["--max-nodes", "0"], "--max-nodes must be a whole number from 1 up, not '0'"),
+        (["--limit", "0"], "--limit must be a whole number from 1 up, not '0'"),
     ],
 )
 def test_budgets_and_limits_that_do_nothing_are_refused(

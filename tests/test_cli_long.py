@@ -299,7 +299,7 @@ def test_estimate_prints_the_estimates_without_searching(tmp_path: Path) -> None
     [
         (["--estimate", "--count"], "--estimate does not search, so --count"),
         (["--probes", "10"], "--probes only goes with --estimate"),
-        (["--estimate", "--probes", "0"], "must be at least 1"),
+        (["--estimate", "--probes", "0"], "--probes must be a whole number from 1 up"),
     ],
 )
 def test_estimate_options_that_do_not_fit(

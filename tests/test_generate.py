@@ -418,10 +418,10 @@ def test_cli_not_minimal_and_missed_target(capsys: pytest.CaptureFixture[str]) -
         (["--grade", "tough"], "invalid choice: 'tough'"),
         (["--box", "6x6"], "--box 6x6 makes 36x36 grids"),
         (["--box", "1x1"], "--box 1x1 makes a 1x1 grid"),
-        (["--box", "3"], "not a box shape ROWSxCOLUMNS"),
-        (["--count", "0"], "not a positive integer"),
+        (["--box", "3"], "--box must be a box shape ROWSxCOLUMNS"),
+        (["--count", "0"], "--count must be a whole number from 1 up"),
         (["--symmetry", "spiral"], "invalid choice: 'spiral'"),
-        (["--seed", "-1"], "not a whole number"),
+        (["--seed", "-1"], "--seed must be a whole number from 0 up"),
     ],
 )
 def test_cli_bad_options(

@@ -314,9 +314,9 @@ def test_empty_input_is_no_puzzles(
     [
         (["--limit", "3"], "--limit only goes with --count"),
         (["--check", "one.txt"], "--check takes two files"),
-        (["--count", "--limit", "0"], "not a positive integer"),
-        (["--box", "2by3"], "not a box shape"),
-        (["--timeout", "-1"], "not a positive number of seconds"),
+        (["--count", "--limit", "0"], "--limit must be a whole number from 1 up"),
+        (["--box", "2by3"], "--box must be a box shape ROWSxCOLUMNS"),
+        (["--timeout", "-1"], "--timeout must be a number of seconds above 0"),
         (["--count", "--check", "a", "b"], "not allowed with argument"),
         (["--box", "2x2", "--alphabet", "123"], "--alphabet has 3 symbols"),
         (
