@@ -39,7 +39,9 @@ of README.rst and docs/**/*.rst.  The convention of such a block:
 from __future__ import annotations
 
 import os
+import re
 import shlex
+import shutil
 import stat
 import subprocess
 import sys
@@ -214,6 +216,11 @@ def run_block(block: Block, folder: PageFolder) -> None:
 def test_console_block(block: Block, tmp_path_factory: pytest.TempPathFactory) -> None:
     if block.skip_reason is not None:
         pytest.skip(f"{block.where}: console-no-test: {block.skip_reason}")
+    uses_jq = any(re.search(r"\bjq\b", command.text) for command in commands(block))
+    if uses_jq and shutil.which("jq") is None:
+        # jq is not part of a fresh machine; the JSON it reads is tested by
+        # tests/test_cli_json.py.
+        pytest.skip(f"{block.where}: needs jq, which is not installed")
     folder = page_folder(block.page, tmp_path_factory)
     for earlier in CONSOLE:
         if (
