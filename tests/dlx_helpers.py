@@ -8,8 +8,10 @@ solutions apply.
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Sequence
+from pathlib import Path
+from typing import cast
 
-from dlx import ExactCover
+from dlx import ExactCover, format_dlx
 from dlx.links import TUPLE_MAX_WIDTH, Links
 
 __all__ = [
@@ -19,6 +21,7 @@ __all__ = [
     "dominoes",
     "l_trominoes",
     "langford",
+    "langford_file",
     "n_queens",
     "orientations",
     "pentomino_rectangle",
@@ -205,3 +208,19 @@ def l_trominoes(height: int, width: int) -> ExactCover:
             for missing in square:
                 problem.add_option([cell for cell in square if cell != missing])
     return problem
+
+
+def langford_file(tmp_path: Path, n: int) -> Path:
+    """Langford pairs for n in Knuth's format (names like v3 and s12), in ``tmp_path``."""
+    problem = langford(n)
+
+    def name(item: Hashable) -> str:
+        kind, k = cast(tuple[str, int], item)
+        return f"{kind}{k}"
+
+    renamed = ExactCover([name(item) for item in problem.primary])
+    for index in range(len(problem)):
+        renamed.add_option([name(item) for item in problem.option(index)])
+    path = tmp_path / f"langford{n}.dlx"
+    path.write_text(format_dlx(renamed))
+    return path

@@ -17,19 +17,17 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Hashable
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 import pytest
-from dlx_helpers import langford
+from dlx_helpers import langford_file
 
 import sudoku
 from dlx import (
     BudgetExceeded,
     ExactCover,
     Search,
-    format_dlx,
     format_option,
     read_dlx,
 )
@@ -260,22 +258,6 @@ def test_dlx_json_estimate_writes_null_for_an_unknown_error() -> None:
     [record] = records(done.stdout)
     assert record["estimate"]["nodes_se"] is None
     assert record["estimate"]["nodes"] > 0
-
-
-def langford_file(tmp_path: Path, n: int) -> Path:
-    """Langford pairs for ``n`` in Knuth's format (names like v3 and s12)."""
-    problem = langford(n)
-
-    def name(item: Hashable) -> str:
-        kind, k = cast(tuple[str, int], item)
-        return f"{kind}{k}"
-
-    renamed = ExactCover([name(item) for item in problem.primary])
-    for index in range(len(problem)):
-        renamed.add_option([name(item) for item in problem.option(index)])
-    path = tmp_path / f"langford{n}.dlx"
-    path.write_text(format_dlx(renamed))
-    return path
 
 
 def stop_when_written(

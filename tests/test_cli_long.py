@@ -13,35 +13,17 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Hashable
 from pathlib import Path
 from subprocess import PIPE
-from typing import IO, cast
+from typing import IO
 
 import pytest
-from dlx_helpers import langford
+from dlx_helpers import langford, langford_file
 
-from dlx import ExactCover, format_dlx
 from dlx.cli import CHECKPOINT_FORMAT
 
 ROOT = Path(__file__).resolve().parent.parent
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
-
-
-def langford_file(tmp_path: Path, n: int) -> Path:
-    """Langford pairs for n in Knuth's format (names like v3 and s12)."""
-    problem = langford(n)
-
-    def name(item: Hashable) -> str:
-        kind, k = cast(tuple[str, int], item)
-        return f"{kind}{k}"
-
-    renamed = ExactCover([name(item) for item in problem.primary])
-    for index in range(len(problem)):
-        renamed.add_option([name(item) for item in problem.option(index)])
-    path = tmp_path / f"langford{n}.dlx"
-    path.write_text(format_dlx(renamed))
-    return path
 
 
 def start(

@@ -16,17 +16,15 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from subprocess import DEVNULL, PIPE
-from typing import cast
 
 import pytest
-from dlx_helpers import langford
+from dlx_helpers import langford_file
 from sudoku_helpers import LOCAL_DATA, ROOT, assert_solves, local_lines
 
-from dlx import ExactCover, format_dlx
 from dlx.commands import EXIT_OUTPUT, EXIT_TERMINATED, stderr_failed
 from dlx.stats import Progress
 from dlx.watch import temporary_names
@@ -37,22 +35,6 @@ LINUX_PROC = pytest.mark.skipif(
     not Path("/proc/self/task").exists(), reason="needs Linux /proc"
 )
 HARD = local_lines("sudoku9_norvig_top95.txt")
-
-
-def langford_file(tmp_path: Path, n: int) -> Path:
-    """Langford pairs for n in Knuth's format (names like v3 and s12)."""
-    problem = langford(n)
-
-    def name(item: Hashable) -> str:
-        kind, k = cast(tuple[str, int], item)
-        return f"{kind}{k}"
-
-    renamed = ExactCover([name(item) for item in problem.primary])
-    for index in range(len(problem)):
-        renamed.add_option([name(item) for item in problem.option(index)])
-    path = tmp_path / f"langford{n}.dlx"
-    path.write_text(format_dlx(renamed))
-    return path
 
 
 def default_sigint() -> None:

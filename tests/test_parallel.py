@@ -31,10 +31,9 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
-from dlx_helpers import FORMS, compiled_as, langford, n_queens
+from dlx_helpers import FORMS, compiled_as, langford, langford_file, n_queens
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_cli_long import langford_file
 from test_hypothesis_oracle import Spec, specs, uniform_specs
 from test_multiplicity import (
     KNUTH_EXAMPLE,
