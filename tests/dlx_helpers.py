@@ -7,6 +7,8 @@ solutions apply.
 
 from __future__ import annotations
 
+import subprocess
+import time
 from collections.abc import Hashable, Iterable, Sequence
 from pathlib import Path
 from typing import cast
@@ -26,6 +28,7 @@ __all__ = [
     "orientations",
     "pentomino_rectangle",
     "sudoku_empty",
+    "wait_for_workers",
 ]
 
 
@@ -224,3 +227,35 @@ def langford_file(tmp_path: Path, n: int) -> Path:
     path = tmp_path / f"langford{n}.dlx"
     path.write_text(format_dlx(renamed))
     return path
+
+
+def _children(pid: int) -> list[int]:
+    try:
+        text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
+    except OSError:
+        return []
+    return [int(word) for word in text.split()]
+
+
+def wait_for_workers(
+    process: subprocess.Popen[bytes] | subprocess.Popen[str],
+    count: int = 2,
+    timeout: float = 60.0,
+) -> list[int]:
+    """Wait until a command's worker processes (children of its fork server) exist.
+
+    A sign that the search runs on them, where a fixed sleep is only a
+    guess that fails on a loaded machine.  Without Linux's ``/proc`` it
+    waits two seconds instead.  Returns the workers' process ids.
+    """
+    if not Path("/proc/self/task").exists():  # pragma: no cover - not Linux
+        time.sleep(2.0)
+        return []
+    deadline = time.monotonic() + timeout
+    while True:
+        workers = [w for c in _children(process.pid) for w in _children(c)]
+        if len(workers) >= count:
+            return workers
+        assert process.poll() is None, "the command ended before its workers started"
+        assert time.monotonic() < deadline, f"no workers after {timeout} s"
+        time.sleep(0.01)

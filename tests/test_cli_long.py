@@ -18,7 +18,7 @@ from subprocess import PIPE
 from typing import IO
 
 import pytest
-from dlx_helpers import langford, langford_file
+from dlx_helpers import langford, langford_file, wait_for_workers
 
 from dlx.cli import CHECKPOINT_FORMAT
 
@@ -292,14 +292,6 @@ def test_estimate_options_that_do_not_fit(
     assert message in result.stderr
 
 
-def children(pid: int) -> list[int]:
-    try:
-        text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
-    except OSError:
-        return []
-    return [int(word) for word in text.split()]
-
-
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
 def test_jobs_survive_a_killed_worker_process(tmp_path: Path) -> None:
     # kill -9 one worker of `dlx --jobs 2`: a new pool runs its task again,
@@ -307,12 +299,7 @@ def test_jobs_survive_a_killed_worker_process(tmp_path: Path) -> None:
     problem = langford_file(tmp_path, 11)
     whole = expected_run(problem, "--count")
     process = start([str(problem), "--count", "--stats", "--jobs", "2"])
-    deadline = time.monotonic() + 60
-    # The workers are the children of the command's forkserver process.
-    while len(workers := [w for c in children(process.pid) for w in children(c)]) < 2:
-        assert process.poll() is None, "the count ended before a worker could be killed"
-        assert time.monotonic() < deadline
-        time.sleep(0.01)
+    workers = wait_for_workers(process)
     time.sleep(0.2)  # let the workers take tasks
     os.kill(workers[0], signal.SIGKILL)
     out, err = process.communicate(timeout=120)

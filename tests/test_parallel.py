@@ -31,7 +31,14 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
-from dlx_helpers import FORMS, compiled_as, langford, langford_file, n_queens
+from dlx_helpers import (
+    FORMS,
+    compiled_as,
+    langford,
+    langford_file,
+    n_queens,
+    wait_for_workers,
+)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_hypothesis_oracle import Spec, specs, uniform_specs
@@ -727,7 +734,8 @@ def test_ctrl_c_stops_all_jobs_with_the_count_so_far(tmp_path: Path) -> None:
         # Not ignored, even when pytest runs as a background job.
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
-    time.sleep(2.5)
+    wait_for_workers(process)  # the jobs run: not a fixed sleep, which load defeats
+    time.sleep(0.3)
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=60)
     assert process.returncode == 130
