@@ -19,6 +19,7 @@ from dlx.links import TUPLE_MAX_WIDTH, Links
 __all__ = [
     "FORMS",
     "PENTOMINOES",
+    "SCOTT_BOARD",
     "compiled_as",
     "dominoes",
     "l_trominoes",
@@ -259,3 +260,17 @@ def wait_for_workers(
         assert process.poll() is None, "the command ended before its workers started"
         assert time.monotonic() < deadline, f"no workers after {timeout} s"
         time.sleep(0.01)
+
+
+#: Scott's board: 8x8 without the four middle squares, 60 cells, the area of
+#: the twelve pentominoes.
+SCOTT_BOARD = [
+    "........",
+    "........",
+    "........",
+    "...##...",
+    "...##...",
+    "........",
+    "........",
+    "........",
+]

@@ -16,6 +16,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from dlx_helpers import SCOTT_BOARD
 
 import sudoku
 from dlx import ProblemError
@@ -33,16 +34,7 @@ from sudoku.display import Picture
 
 ROOT = Path(__file__).resolve().parent.parent
 NS = "{http://www.w3.org/2000/svg}"
-SCOTT = [
-    "........",
-    "........",
-    "........",
-    "...##...",
-    "...##...",
-    "........",
-    "........",
-    "........",
-]
+SCOTT = SCOTT_BOARD
 
 
 def parse(svg: str) -> ET.Element:

@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
+from dlx_helpers import SCOTT_BOARD
 
 from dlx import ProblemError
 from dlx.polyomino import PENTOMINOES, rectangle, tiling
@@ -39,16 +40,7 @@ def test_pentominoes_on_a_board_of_other_than_60_cells(
 
 def test_the_area_counts_holes_and_where_does_not_matter() -> None:
     # Scott's board: 64 squares less the 4 middle ones is 60: accepted.
-    scott = [
-        "........",
-        "........",
-        "........",
-        "...##...",
-        "...##...",
-        "........",
-        "........",
-        "........",
-    ]
+    scott = SCOTT_BOARD
     assert len(tiling(PENTOMINOES, scott)) > 0
     with pytest.raises(ProblemError, match="cover 60 cells but the board has 62"):
         tiling(PENTOMINOES, [row.replace("##", "#.", 1) for row in scott])
