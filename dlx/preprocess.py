@@ -381,11 +381,11 @@ def reduce(
             # Forcing: the items (uncoloured) that every option of p holds.
             common: set[int] | None = None
             for k in mine:
-                codes = colors[k] if colors is not None else None
+                shades = colors[k] if colors is not None else None
                 held = {
                     item
                     for t, item in enumerate(rows[k])
-                    if alive_item[item] and (codes is None or not codes[t])
+                    if alive_item[item] and (shades is None or not shades[t])
                 }
                 common = held if common is None else common & held
                 if len(common) <= 1:
@@ -419,9 +419,7 @@ def reduce(
             blocked &= live & ~holding[p]
             for k in _bits(blocked):
                 changed = True
-                empty = drop(
-                    k, OptionRemoved(k, BLOCKS, names[p], round=round_number)
-                )
+                empty = drop(k, OptionRemoved(k, BLOCKS, names[p], round=round_number))
                 if empty is not None and unsolvable is None:
                     unsolvable = empty
         if not complete:
