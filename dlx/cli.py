@@ -336,9 +336,9 @@ def _preprocess(
     reduced = problem.preprocessed(timeout=args.timeout if write else None)
     record = reduced.preprocessing
     assert record is not None
-    if args.stats:
-        say(record.summary())
     if not write:
+        if args.stats:
+            say(record.summary())
         args.original = problem  # the problem whose solutions are printed
         return reduced
     lines = format_dlx(reduced).splitlines()
@@ -347,6 +347,8 @@ def _preprocess(
         for line, original in zip(lines[1:], record.origin, strict=True):
             out.write(f"{line}\n| (from {original + 1})\n")
         out.flush()
+    if args.stats:
+        say(record.summary())
     return None
 
 

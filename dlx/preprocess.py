@@ -23,7 +23,7 @@ Every kept option is an original option, perhaps shortened, and the sets
 of options that solve the smaller problem are exactly the sets that solve
 the original one.  So a solution of the smaller problem is turned into
 the original's by renaming each option to the original option it came
-from (:attr:`Preprocessing.origin`, :meth:`Preprocessing.original`).
+from (``Preprocessing.origin``, :meth:`Preprocessing.original`).
 
 Knuth's program tries to remove an option only from the list of its first
 item, and not when that item is a coloured secondary one; it also does
@@ -243,7 +243,7 @@ def reduce(
     rounds: int | None = None,
     timeout: float | None = None,
 ) -> Preprocessing:
-    """Preprocess a problem given by numbers: the work of :meth:`ExactCover.preprocessed`.
+    """Preprocess a problem given by numbers: the work of :meth:`dlx.ExactCover.preprocessed`.
 
     Items are ``0 .. len(names) - 1``, the first ``n_primary`` primary;
     ``rows[k]`` lists the items of option ``k``, and ``colors[k]`` their
@@ -257,8 +257,8 @@ def reduce(
     :param colors: the colour codes of each option's items, or ``None``.
     :param rounds: at most this many rounds (``None``: to the fixed point).
     :param timeout: stop after about this many seconds (``None``: never).
-    :returns: the record; :attr:`Preprocessing.origin` and
-        :attr:`Preprocessing.items` say what is kept.
+    :returns: the record; ``Preprocessing.origin`` and
+        ``Preprocessing.items`` say what is kept.
     :raises ValueError: when ``rounds`` is less than 1 or ``timeout`` is
         negative.
 
