@@ -39,7 +39,7 @@ from bench_common import (  # noqa: E402
     SHIPPED_DATA,
     sudoku_formulation,
 )
-from dlx_helpers import pentomino_rectangle  # noqa: E402
+from dlx_helpers import SCOTT_BOARD, pentomino_rectangle  # noqa: E402
 
 from dlx import ExactCover  # noqa: E402
 from dlx.polyomino import PENTOMINOES, Placement, tiling  # noqa: E402
@@ -50,13 +50,12 @@ def scott() -> ExactCover:
 
     As ``docs/examples/scott.py`` builds it (130 solutions).
     """
-    board = ["." * 8] * 3 + ["...##..."] * 2 + ["." * 8] * 3
 
     def x_in_top_left(placed: Placement) -> bool:
         r, c = placed.cells[2]  # the X's centre
         return placed.piece != "X" or (r < 4 and c < 4)
 
-    return tiling(PENTOMINOES, board, where=x_in_top_left)
+    return tiling(PENTOMINOES, SCOTT_BOARD, where=x_in_top_left)
 
 
 def sudoku_file_problem(grid: str) -> ExactCover:
