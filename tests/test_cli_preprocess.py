@@ -171,3 +171,15 @@ def test_options_that_do_not_go_with_it(
         main([*args, str(KNUTH)])
     assert stop.value.code == 2
     assert message in capsys.readouterr().err
+
+
+def test_timeout_bounds_the_preprocessing_when_writing(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, err = run(
+        ["--preprocess", "--stats", "--timeout", "1e-9", str(KNUTH)], capsys
+    )
+    assert status == 0
+    # Stopped before its first round: every option is still there.
+    assert re.findall(r"\(from (\d+)\)", out) == ["1", "2", "3", "4", "5", "6"]
+    assert "Stopped before the fixed point" in err

@@ -371,3 +371,22 @@ def test_a_sudoku_with_its_givens_shrinks_to_its_solution() -> None:
     assert reduced.count() == 1
     solution = problem.first(preprocess=True)
     assert solution is not None and solution == problem.first()
+
+
+def test_problems_without_names() -> None:
+    """from_rows and from_matrix name items by number; the record keeps them."""
+    rows = [[0, 3], [1, 2], [0, 1], [2, 3], [0], [3, 1]]
+    for problem in (
+        ExactCover.from_rows(rows, n_primary=3, n_secondary=1),
+        ExactCover.from_matrix(
+            [[1 if j in row else 0 for j in range(4)] for row in rows], n_primary=3
+        ),
+    ):
+        truth = set(problem.solutions())
+        assert truth == {(0, 1), (1, 4), (2, 3)}  # by hand
+        reduced = problem.preprocessed()
+        record = reduced.preprocessing
+        assert record is not None
+        assert {record.original(s) for s in reduced.solutions()} == truth
+        assert set(reduced.primary) <= {0, 1, 2}
+        assert problem.count(preprocess=True) == len(truth)
