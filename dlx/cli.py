@@ -293,8 +293,8 @@ def _check_preprocess_options(
         parser.error("--estimate does not go with --preprocess")
     if args.checkpoint is not None:
         parser.error(
-            "--checkpoint does not go with --preprocess: the saved position "
-            "would be one of the smaller problem's search"
+            "--checkpoint does not go with --preprocess: a checkpoint file "
+            "does not say that its position is one of the smaller problem's"
         )
     if args.count or args.solve:
         return
