@@ -259,13 +259,13 @@ def _add_preprocess_options(parser: argparse.ArgumentParser) -> None:
     """The options of preprocessing (Knuth's DLX-PRE rules, see dlx.preprocess)."""
     group = parser.add_argument_group(
         "preprocessing (Knuth's DLX-PRE rules)",
-        "--preprocess alone writes the smaller problem and does not search: "
-        "each option line is followed by a comment '| (from N)', N the line's "
-        "original option (counted from 1, as DLX-PRE numbers them); --stats "
-        "says what went, --timeout stops the preprocessing early (what it "
-        "writes is still equivalent). With --count or --solve it searches "
-        "the smaller problem and prints the original problem's solutions, "
-        "the same ones in the smaller search's order.",
+        "--preprocess alone writes the smaller problem and does not search:\n"
+        "each option line is followed by a comment '| (from N)', N the line's\n"
+        "original option (counted from 1, as DLX-PRE numbers them); --stats\n"
+        "says what went, --timeout stops the preprocessing early (what it\n"
+        "writes is still equivalent).  With --count or --solve it searches\n"
+        "the smaller problem and prints the original problem's solutions,\n"
+        "the same ones, in the smaller search's order.",
     )
     group.add_argument(
         "--preprocess",
