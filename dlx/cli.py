@@ -66,7 +66,7 @@ from dlx.parallel import (
 from dlx.position import Position
 from dlx.problem import ExactCover
 from dlx.stats import Outcome, Progress
-from dlx.textformat import format_option, read_dlx
+from dlx.textformat import format_dlx, format_option, read_dlx
 from dlx.watch import (
     ProgressLine,
     is_terminal,
@@ -251,7 +251,105 @@ def _parser() -> argparse.ArgumentParser:
         "with --scheduler; longer tasks cost less scheduling, shorter ones "
         "balance the end better)",
     )
+    _add_preprocess_options(parser)
     return parser
+
+
+def _add_preprocess_options(parser: argparse.ArgumentParser) -> None:
+    """The options of preprocessing (Knuth's DLX-PRE rules, see dlx.preprocess)."""
+    group = parser.add_argument_group(
+        "preprocessing (Knuth's DLX-PRE rules)",
+        "--preprocess alone writes the smaller problem and does not search:\n"
+        "each option line is followed by a comment '| (from N)', N the line's\n"
+        "original option (counted from 1, as DLX-PRE numbers them); --stats\n"
+        "says what went, --timeout stops the preprocessing early (what it\n"
+        "writes is still equivalent).  With --count or --solve it searches\n"
+        "the smaller problem and prints the original problem's solutions,\n"
+        "the same ones, in the smaller search's order.",
+    )
+    group.add_argument(
+        "--preprocess",
+        action="store_true",
+        help="remove the options and items that Knuth's preprocessing rules "
+        "find unnecessary (not for problems with bounds)",
+    )
+    group.add_argument(
+        "--solve",
+        action="store_true",
+        help="with --preprocess: search the smaller problem and print the "
+        "original's solutions instead of writing the smaller problem",
+    )
+
+
+def _check_preprocess_options(
+    parser: argparse.ArgumentParser, args: argparse.Namespace
+) -> None:
+    """Refuse what does not go with --preprocess (or --solve without it)."""
+    if not args.preprocess:
+        if args.solve:
+            parser.error("--solve only goes with --preprocess")
+        return
+    if args.estimate:
+        parser.error("--estimate does not go with --preprocess")
+    if args.checkpoint is not None:
+        parser.error(
+            "--checkpoint does not go with --preprocess: a checkpoint file "
+            "does not say that its position is one of the smaller problem's"
+        )
+    if args.count or args.solve:
+        return
+    for name, given in (
+        ("--limit", args.limit is not None),
+        ("--json", args.json),
+        ("--seed", args.seed is not None),
+        ("--max-nodes", args.max_nodes is not None),
+        ("--progress", args.progress is not None),
+        ("--jobs", args.jobs is not None),
+        ("--scheduler", args.scheduler is not None),
+        ("--task-seconds", args.task_seconds is not None),
+    ):
+        if given:
+            parser.error(
+                f"--preprocess alone writes the smaller problem without "
+                f"searching it, so {name} does not apply (add --count or "
+                "--solve to search it)"
+            )
+
+
+def _preprocess(
+    problem: ExactCover, args: argparse.Namespace, out: TextIO
+) -> ExactCover | None:
+    """The smaller problem to search; or, --preprocess alone, write it and return None.
+
+    Raises FormatError (naming the file) for a problem with bounds.
+    """
+    write = not (args.count or args.solve)
+    if problem.bounds:
+        item, (lower, upper) = next(iter(problem.bounds.items()))
+        raise FormatError(
+            f"--preprocess does not handle bounds (item {item} is to be covered "
+            f"{lower} to {upper} times); run without --preprocess",
+            "<stdin>" if args.file == "-" else args.file,
+        )
+    # A search's preprocessing always runs to the end, so that the problem
+    # searched does not depend on the machine's speed.
+    reduced = problem.preprocessed(timeout=args.timeout if write else None)
+    record = reduced.preprocessing
+    assert record is not None
+    if not write:
+        if args.stats:
+            say(record.summary())
+        args.original = problem  # the problem whose solutions are printed
+        return reduced
+    lines = format_dlx(reduced).splitlines()
+    with writing("standard output"):
+        out.write(lines[0] + "\n")
+        for line, original in zip(lines[1:], record.origin, strict=True):
+            out.write(f"{line}\n| (from {original + 1})\n")
+        out.flush()
+    if args.stats:
+        say(record.summary())
+    return None
 
 
 def _check_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
@@ -548,6 +646,8 @@ def _drive(
     watcher.search = run
     signals.target = run
     status = EXIT_OK
+    # With --preprocess, the original problem, whose solutions are printed.
+    original: ExactCover | None = getattr(args, "original", None)
     stopped: str | None = None
     try:
         with writing("standard output"):
@@ -555,7 +655,12 @@ def _drive(
                 if args.count:
                     continue
                 watcher.pause()
-                lines = [format_option(problem.option(k)) for k in solution]
+                shown = problem
+                if original is not None:
+                    assert problem.preprocessing is not None
+                    solution = problem.preprocessing.original(solution)
+                    shown = original
+                lines = [format_option(shown.option(k)) for k in solution]
                 if args.json:
                     _write_json(
                         out,
@@ -635,7 +740,8 @@ def _drive(
         remove_stale_temporaries(args.checkpoint)
     if args.stats:
         # DLX3, which reads bounds, always gives the cleansings.
-        say(run.stats.knuth_summary(problem.uses_colors or bool(problem.bounds)))
+        shown = problem if original is None else original
+        say(run.stats.knuth_summary(shown.uses_colors or bool(shown.bounds)))
         times = [] if isinstance(run, Search) else run.task_times
         if times:
             assert not isinstance(run, Search)
@@ -810,6 +916,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     _check_options(parser, args)
+    _check_preprocess_options(parser, args)
     try:
         # Messages, progress and --stats are written best effort: a
         # standard error that fails does not stop the search (74 at the end).
@@ -830,6 +937,11 @@ def _run(args: argparse.Namespace) -> int:
     try:
         with signals.installed():
             problem = _read(args.file)
+            if args.preprocess:
+                reduced = _preprocess(problem, args, out)
+                if reduced is None:
+                    return EXIT_OK
+                problem = reduced
             if args.estimate:
                 return _estimate(problem, args, out)
             if args.jobs is not None or args.scheduler is not None:

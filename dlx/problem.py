@@ -17,6 +17,7 @@ from dlx.errors import ProblemError, ProblemTooLarge
 from dlx.estimate import Estimate, estimate
 from dlx.links import Links
 from dlx.position import Position
+from dlx.preprocess import Preprocessing, reduce
 from dlx.stats import Progress
 
 if TYPE_CHECKING:
@@ -784,6 +785,7 @@ class ExactCover:
         resume: Position | None = None,
         prefix: Sequence[int] | None = None,
         executor: Executor | None = None,
+        preprocess: bool = False,
     ) -> Iterator[tuple[int, ...]]:
         """Yield each solution lazily, as a sorted tuple of option indices.
 
@@ -803,10 +805,18 @@ class ExactCover:
         :param prefix: search only below these options of the first levels.
         :param executor: a :class:`concurrent.futures.Executor` to split the
             search over (a :class:`~dlx.parallel.ParallelSearch` is returned).
+        :param preprocess: search the smaller problem of
+            :meth:`preprocessed` and give its solutions back as this
+            problem's options: the same solutions, each a sorted tuple,
+            but in the smaller search's order, not this one's (a plain
+            iterator is returned, without statistics).
         :returns: a lazy iterator of solutions.
         :raises BudgetExceeded: (while iterating) when a budget runs out.
         :raises ValueError: when ``executor`` comes with ``seed``,
-            ``resume`` or ``prefix``.
+            ``resume`` or ``prefix``; when ``preprocess`` comes with
+            ``resume`` or ``prefix`` (positions of which search?).
+        :raises ProblemError: with ``preprocess``, when the problem has
+            bounds.
 
         >>> problem = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]])
         >>> list(problem.solutions())
@@ -817,7 +827,24 @@ class ExactCover:
         >>> with ThreadPoolExecutor(2) as pool:
         ...     list(problem.solutions(executor=pool))
         [(0, 1), (2,)]
+        >>> list(problem.solutions(preprocess=True))
+        [(0, 1), (2,)]
         """
+        if preprocess:
+            self._refuse_positions(resume, prefix)
+            reduced = self.preprocessed()
+            assert reduced.preprocessing is not None
+            return reduced.preprocessing.originals(
+                reduced.solutions(
+                    limit,
+                    max_nodes=max_nodes,
+                    timeout=timeout,
+                    seed=seed,
+                    progress=progress,
+                    progress_interval=progress_interval,
+                    executor=executor,
+                )
+            )
         if executor is not None:
             return self._parallel(
                 executor,
@@ -871,6 +898,7 @@ class ExactCover:
         timeout: float | None = None,
         seed: int | None = None,
         executor: Executor | None = None,
+        preprocess: bool = False,
     ) -> tuple[int, ...] | None:
         """Return one solution, or ``None`` when there is none.
 
@@ -881,15 +909,30 @@ class ExactCover:
         :param timeout: time budget in seconds, as in :class:`~dlx.Search`.
         :param seed: random tie-breaking, as in :class:`~dlx.Search`.
         :param executor: split the search over this executor.
+        :param preprocess: search the smaller problem of
+            :meth:`preprocessed` and give its first solution as this
+            problem's options: a solution of this problem, not always the
+            one found first without preprocessing.
         :returns: a solution, or ``None``.
         :raises BudgetExceeded: when a budget runs out first.
         :raises ValueError: when ``executor`` comes with ``seed``.
+        :raises ProblemError: with ``preprocess``, when the problem has
+            bounds.
 
         >>> ExactCover("ab", options=[["a"], ["a", "b"]]).first()
         (1,)
         >>> print(ExactCover("ab", options=[["a"]]).first())
         None
+        >>> ExactCover("ab", options=[["a"], ["a", "b"]]).first(preprocess=True)
+        (1,)
         """
+        if preprocess:
+            reduced = self.preprocessed()
+            assert reduced.preprocessing is not None
+            found = reduced.first(
+                max_nodes=max_nodes, timeout=timeout, seed=seed, executor=executor
+            )
+            return None if found is None else reduced.preprocessing.original(found)
         if executor is not None:
             parallel = self._parallel(
                 executor, limit=1, max_nodes=max_nodes, timeout=timeout, seed=seed
@@ -917,6 +960,7 @@ class ExactCover:
         branching: Literal["mrv", "first"] = "mrv",
         max_entries: int | None = None,
         max_bytes: int | None = 1 << 30,
+        preprocess: bool = False,
     ) -> int:
         """Count the solutions (up to ``limit``) without storing any.
 
@@ -952,6 +996,9 @@ class ExactCover:
         :param max_entries: for ``"memo"``: most subproblems to cache.
         :param max_bytes: for ``"memo"``: memory budget of the cache, in
             estimated bytes (1 GiB by default; ``None``: no limit).
+        :param preprocess: count the solutions of the smaller problem of
+            :meth:`preprocessed`, which are as many (``resume`` and
+            ``prefix`` do not go with it).
         :returns: the number of solutions.
         :raises BudgetExceeded: when a budget runs out first; its
             ``stats.solutions`` holds the count so far (for ``"memo"``,
@@ -968,7 +1015,24 @@ class ExactCover:
         2
         >>> ExactCover("ab", options=[["a"], ["b"], ["a", "b"]]).count(method="memo")
         2
+        >>> ExactCover("ab", options=[["a"], ["b"], ["a", "b"]]).count(preprocess=True)
+        2
         """
+        if preprocess:
+            self._refuse_positions(resume, prefix)
+            return self.preprocessed().count(
+                limit,
+                max_nodes=max_nodes,
+                timeout=timeout,
+                seed=seed,
+                progress=progress,
+                progress_interval=progress_interval,
+                executor=executor,
+                method=method,
+                branching=branching,
+                max_entries=max_entries,
+                max_bytes=max_bytes,
+            )
         if method == "memo":
             for feature, value in (
                 ("resume", resume),
@@ -1189,3 +1253,100 @@ class ExactCover:
             progress=progress,
             progress_interval=progress_interval,
         ).zdd()
+
+    # -- preprocessing -------------------------------------------------------
+
+    #: On a problem made by :meth:`preprocessed`: what preprocessing did,
+    #: and the original number of each option (``None`` on any other).
+    preprocessing: Preprocessing | None = None
+
+    def preprocessed(
+        self, *, rounds: int | None = None, timeout: float | None = None
+    ) -> ExactCover:
+        """An equivalent smaller problem, by Knuth's preprocessing rules (DLX-PRE).
+
+        Options that no solution can contain are removed (those without a
+        primary item, and those that *block* a primary item: every option
+        of that item clashes with them), and so are items that another
+        takes care of (an item *forced* by a primary item, whose every
+        option holds it; a secondary item that no option holds), again and
+        again until nothing more goes; see :mod:`dlx.preprocess` for the
+        rules.  A problem with no solution becomes a primary item without
+        options.
+
+        Each option of the smaller problem is an original option without
+        the removed items, in the original order, with its label; its
+        original number is ``reduced.preprocessing.origin[k]``
+        (:class:`~dlx.preprocess.Preprocessing`, which also lists what was
+        removed and why).  The two problems have exactly the same
+        solutions once renamed that way, which
+        :meth:`~dlx.preprocess.Preprocessing.original` does;
+        ``solutions(preprocess=True)``, ``count(preprocess=True)`` and
+        ``first(preprocess=True)`` do it all in one call.
+
+        :param rounds: at most this many rounds (``None``: until nothing
+            more goes).
+        :param timeout: stop removing after about this many seconds; the
+            result is still equivalent, only less small.
+        :returns: the smaller problem, with :attr:`preprocessing` set.
+        :raises ProblemError: when some item has bounds (Knuth's rules
+            are for items covered exactly once; search such a problem as
+            it is).
+        :raises ValueError: when ``rounds`` is less than 1 or ``timeout``
+            is negative.
+
+        >>> problem = ExactCover("ABCDE", "FG")
+        >>> for option in ("CEF", "ADG", "BCF", "AD", "BG", "DEG"):
+        ...     _ = problem.add_option(option)
+        >>> reduced = problem.preprocessed()
+        >>> reduced.primary, [reduced.option(k) for k in range(len(reduced))]
+        (('A', 'B', 'E'), [('E',), ('A',), ('B',)])
+        >>> reduced.preprocessing.origin
+        (0, 3, 4)
+        >>> [reduced.preprocessing.original(s) for s in reduced.solutions()]
+        [(0, 3, 4)]
+        >>> problem.solutions_list()
+        [(0, 3, 4)]
+        """
+        if self._bounds:
+            item, (lower, upper) = next(iter(self.bounds.items()))
+            raise ProblemError(
+                f"preprocessing does not handle bounds: item {item!r} is to be "
+                f"covered {lower} to {upper} times (search the problem as it is)"
+            )
+        names = self._names
+        record = reduce(
+            names,
+            len(self._primary),
+            self._rows,
+            self._colors,
+            rounds=rounds,
+            timeout=timeout,
+        )
+        n_primary = len(self._primary)
+        kept = set(record.items)
+        reduced = ExactCover(
+            [names[i] for i in record.items if i < n_primary],
+            [names[i] for i in record.items if i >= n_primary],
+        )
+        rows = self._rows
+        for k in record.origin:
+            entries = self.option(k)
+            reduced.add_option(
+                [e for e, i in zip(entries, rows[k], strict=True) if i in kept],
+                self.label(k),
+            )
+        reduced.preprocessing = record
+        return reduced
+
+    @staticmethod
+    def _refuse_positions(
+        resume: Position | None, prefix: Sequence[int] | None
+    ) -> None:
+        """Refuse ``resume`` and ``prefix`` with ``preprocess=True``."""
+        if resume is not None or prefix is not None:
+            raise ValueError(
+                "resume and prefix do not go with preprocess=True: they are "
+                "positions of one search; give them to a search of "
+                "problem.preprocessed() instead"
+            )

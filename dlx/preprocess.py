@@ -1,0 +1,454 @@
+"""Preprocessing an exact-cover problem: Knuth's DLX-PRE rules, with a way back.
+
+:meth:`dlx.ExactCover.preprocessed` turns a problem into an equivalent
+smaller one by removing options that no solution can contain and items
+that other items already take care of, over and over until nothing more
+goes (a fixed point).  The rules are those of Knuth's preprocessor
+DLX-PRE:
+
+* an option without a primary item is never chosen: it goes;
+* an option that *blocks* a primary item ``p`` goes: every option that
+  covers ``p`` clashes with it (shares an uncoloured item with it, or gives
+  a secondary item another colour), so choosing it would leave ``p``
+  uncoverable;
+* an item ``c`` *forced* by a primary item ``p`` goes: every option that
+  covers ``p`` also holds ``c`` (uncoloured), so covering ``p`` covers ``c``;
+  the options that hold ``c`` but not ``p`` go with it (they would clash
+  with ``p``'s option), and the others lose ``c``;
+* a secondary item that no option holds any more goes; a primary item
+  that no option covers makes the problem unsolvable, and then every
+  option and every other item goes (as DLX-PRE writes only that item).
+
+Every kept option is an original option, perhaps shortened, and the sets
+of options that solve the smaller problem are exactly the sets that solve
+the original one.  So a solution of the smaller problem is turned into
+the original's by renaming each option to the original option it came
+from (``Preprocessing.origin``, :meth:`Preprocessing.original`).
+
+Knuth's program tries to remove an option only from the list of its first
+item, and not when that item is a coloured secondary one; it also does
+not count an option coloured differently in the item being tested as a
+clash.  This module applies the rules in full, so it may remove a little
+more than DLX-PRE does on problems with colours (never less than the
+rules allow, never an option that some solution uses).
+
+How it is computed: each item's options are a bit set (a Python ``int``),
+and the options that clash with an option are the union of the sets of
+its items (for a coloured entry, minus the options that give the item the
+same colour).  Removing an item never changes which of the kept options
+clash, so these sets are computed once.  The options that block ``p`` are
+the intersection of the clash sets of ``p``'s options; the items forced
+by ``p`` are the intersection of the item sets of ``p``'s options.  A
+round costs about (entries × option width) set operations of
+(options / 64) machine words each; ``timeout`` and ``rounds`` bound it,
+and a preprocessing stopped by them is still equivalent, only less small.
+
+This module works on item and option numbers only; it does not know
+:class:`dlx.ExactCover`, which builds the smaller problem from it.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Hashable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+
+__all__ = ["ItemRemoved", "OptionRemoved", "Preprocessing", "reduce"]
+
+#: Why an option was removed (the values of :attr:`OptionRemoved.reason`).
+NO_PRIMARY = "no primary item"
+BLOCKS = "blocks"
+FORCED_OUT = "forced out"
+UNSOLVABLE = "unsolvable"
+#: Why an item was removed (the values of :attr:`ItemRemoved.reason`).
+FORCED = "forced"
+UNUSED = "unused"
+
+#: Clash sets are kept (not recomputed for every primary item of an
+#: option) while they take at most this many bytes in all.
+_CACHE_BYTES = 64 << 20
+
+
+@dataclass(frozen=True, slots=True)
+class OptionRemoved:
+    """An option that preprocessing removed, and why.
+
+    ``reason`` is one of:
+
+    * ``"no primary item"``: the option covers no primary item;
+    * ``"blocks"``: every option of the primary item ``item`` clashes
+      with it, so choosing it would leave ``item`` uncoverable;
+    * ``"forced out"``: it holds ``item``, which a primary item ``by``
+      forces (every option of ``by`` holds ``item``), but not ``by``;
+    * ``"unsolvable"``: the primary item ``item`` has no option left, so
+      no solution exists and every option goes.
+
+    ``round`` is the round of preprocessing (from 1) that removed it (0
+    for the options without a primary item, removed before the first).
+
+    >>> OptionRemoved(3, "blocks", "A")
+    OptionRemoved(option=3, reason='blocks', item='A', by=None, round=0)
+    """
+
+    option: int
+    reason: str
+    item: Hashable = None
+    by: Hashable = None
+    round: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ItemRemoved:
+    """An item that preprocessing removed, and why.
+
+    ``reason`` is ``"forced"`` (every option of the primary item ``by``
+    holds this one, uncoloured: covering ``by`` covers it), ``"unused"``
+    (a secondary item that no kept option holds) or ``"unsolvable"``
+    (the primary item ``by`` has no option, so everything else goes).
+
+    >>> ItemRemoved("D", "forced", by="A", round=1)
+    ItemRemoved(item='D', reason='forced', by='A', round=1)
+    """
+
+    item: Hashable
+    reason: str
+    by: Hashable = None
+    round: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Preprocessing:
+    """What preprocessing did: the record a preprocessed problem carries.
+
+    ``origin[k]`` is the number of the original option that option ``k`` of
+    the smaller problem is (perhaps without some items): it is how a
+    solution, and anything an option carries (its label, a cost), goes
+    back to the original problem.  ``items`` are the original numbers of
+    the kept items, in their order.
+
+    :param origin: the original number of each kept option, increasing.
+    :param items: the original numbers of the kept items, increasing.
+    :param removed_options: the options removed, in the order removed.
+    :param removed_items: the items removed, in the order removed.
+    :param rounds: rounds run (the last one, at a fixed point, removes
+        nothing).
+    :param complete: ``False`` when ``rounds`` or ``timeout`` stopped it
+        before the fixed point (the smaller problem is still equivalent).
+    :param unsolvable: a primary item that no option covers (then the
+        problem has no solution), or ``None``.
+    :param seconds: how long it took.
+
+    >>> record = Preprocessing((1, 4), (0, 2), (), (), 1, True, None, 0.0)
+    >>> record.original((0, 1))
+    (1, 4)
+    """
+
+    origin: tuple[int, ...]
+    items: tuple[int, ...]
+    removed_options: tuple[OptionRemoved, ...]
+    removed_items: tuple[ItemRemoved, ...]
+    rounds: int
+    complete: bool
+    unsolvable: Hashable
+    seconds: float
+
+    def original(self, solution: Iterable[int]) -> tuple[int, ...]:
+        """A solution of the smaller problem as the original problem's options.
+
+        The options of the smaller problem keep the original order, so a
+        sorted solution stays sorted.
+
+        :param solution: option numbers of the smaller problem.
+        :returns: the same options' numbers in the original problem.
+        :raises IndexError: for a number that is not an option's.
+
+        >>> Preprocessing((2, 5, 7), (), (), (), 1, True, None, 0.0).original([0, 2])
+        (2, 7)
+        """
+        origin = self.origin
+        return tuple([origin[k] for k in solution])
+
+    def originals(
+        self, solutions: Iterable[Iterable[int]]
+    ) -> Iterator[tuple[int, ...]]:
+        """Each solution of the smaller problem as the original's, lazily.
+
+        Closing the iterator closes ``solutions`` when it can be closed (a
+        split search then cancels its tasks).
+
+        :param solutions: solutions of the smaller problem.
+        :returns: the same solutions in the original problem's numbers.
+
+        >>> record = Preprocessing((2, 5, 7), (), (), (), 1, True, None, 0.0)
+        >>> list(record.originals([(0, 1), (2,)]))
+        [(2, 5), (7,)]
+        """
+        try:
+            for solution in solutions:
+                yield self.original(solution)
+        finally:
+            close = getattr(solutions, "close", None)
+            if callable(close):
+                close()
+
+    def summary(self) -> str:
+        """One line in the words of DLX-PRE's report: what went, in how many rounds.
+
+        >>> Preprocessing((0,), (0,), (), (), 1, True, None, 0.0).summary()
+        'Removed 0 options and 0 items, 1 round.'
+        """
+        options = len(self.removed_options)
+        items = len(self.removed_items)
+        line = (
+            f"Removed {options} option{'' if options == 1 else 's'} and "
+            f"{items} item{'' if items == 1 else 's'}, "
+            f"{self.rounds} round{'' if self.rounds == 1 else 's'}."
+        )
+        if not self.complete:
+            line += " (Stopped before the fixed point.)"
+        if self.unsolvable is not None:
+            line += f" Item {self.unsolvable} has no option: no solution."
+        return line
+
+
+def _mask(positions: list[int], size: int) -> int:
+    """The bit set of ``positions`` (each below ``size``)."""
+    if len(positions) < 64:
+        mask = 0
+        for k in positions:
+            mask |= 1 << k
+        return mask
+    bits = bytearray((size + 7) // 8)
+    for k in positions:
+        bits[k >> 3] |= 1 << (k & 7)
+    return int.from_bytes(bits, "little")
+
+
+def _bits(mask: int) -> list[int]:
+    """The positions of the 1 bits of ``mask``, lowest first."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
+
+
+def reduce(
+    names: Sequence[Hashable],
+    n_primary: int,
+    rows: Sequence[Sequence[int]],
+    colors: Sequence[Sequence[int]] | None = None,
+    *,
+    rounds: int | None = None,
+    timeout: float | None = None,
+) -> Preprocessing:
+    """Preprocess a problem given by numbers: the work of :meth:`dlx.ExactCover.preprocessed`.
+
+    Items are ``0 .. len(names) - 1``, the first ``n_primary`` primary;
+    ``rows[k]`` lists the items of option ``k``, and ``colors[k]`` their
+    colour codes (0: none), or ``colors`` is ``None`` when nothing is
+    coloured.  Bounds (multiplicities) are not handled here: the caller
+    refuses them.
+
+    :param names: the item names, used in the record only.
+    :param n_primary: how many items are primary.
+    :param rows: the items of each option.
+    :param colors: the colour codes of each option's items, or ``None``.
+    :param rounds: at most this many rounds (``None``: to the fixed point).
+    :param timeout: stop after about this many seconds (``None``: never).
+    :returns: the record; ``Preprocessing.origin`` and
+        ``Preprocessing.items`` say what is kept.
+    :raises ValueError: when ``rounds`` is less than 1 or ``timeout`` is
+        negative.
+
+    >>> # Knuth's first example (DLX-PRE's introduction): A..E, F G secondary.
+    >>> rows = [(2, 4, 5), (0, 3, 6), (1, 2, 5), (0, 3), (1, 6), (3, 4, 6)]
+    >>> record = reduce("ABCDEFG", 5, rows)
+    >>> record.origin, ["ABCDEFG"[i] for i in record.items]
+    ((0, 3, 4), ['A', 'B', 'E'])
+    """
+    if rounds is not None and rounds < 1:
+        raise ValueError(f"rounds must be at least 1, not {rounds}")
+    if timeout is not None and not timeout >= 0:
+        raise ValueError(f"timeout must be >= 0, not {timeout}")
+    started = time.perf_counter()
+    deadline = None if timeout is None else started + timeout
+    n_items = len(names)
+    n_options = len(rows)
+    # Static sets: the options holding each item, and, per coloured item,
+    # the options giving it each colour.  The item lists serve to walk an
+    # item's options, the bit sets for the set algebra.
+    holders: list[list[int]] = [[] for _ in range(n_items)]
+    for k, row in enumerate(rows):
+        for item in row:
+            holders[item].append(k)
+    holding = [_mask(ks, n_options) for ks in holders]
+    same: list[dict[int, int]] = [{} for _ in range(n_items)]
+    if colors is not None:
+        for k, codes in enumerate(colors):
+            for item, code in zip(rows[k], codes, strict=True):
+                if code:
+                    same[item][code] = same[item].get(code, 0) | (1 << k)
+    alive_item = bytearray([1]) * n_items
+    alive = bytearray(n_options)
+    live = 0  # the kept options, as a bit set
+    removed_options: list[OptionRemoved] = []
+    removed_items: list[ItemRemoved] = []
+    for k, row in enumerate(rows):
+        if any(item < n_primary for item in row):
+            alive[k] = 1
+            live |= 1 << k
+        else:
+            removed_options.append(OptionRemoved(k, NO_PRIMARY))
+    count = [0] * n_items  # kept options of each item
+    for k, row in enumerate(rows):
+        if alive[k]:
+            for item in row:
+                count[item] += 1
+
+    cache: dict[int, int] | None = (
+        {} if n_options * n_options // 8 <= _CACHE_BYTES else None
+    )
+
+    def clashes(k: int) -> int:
+        """The options that clash with option ``k`` (``k`` among them)."""
+        if cache is not None:
+            known = cache.get(k)
+            if known is not None:
+                return known
+        mask = 0
+        codes = colors[k] if colors is not None else None
+        for t, item in enumerate(rows[k]):
+            code = codes[t] if codes is not None else 0
+            mask |= holding[item] ^ same[item][code] if code else holding[item]
+        if cache is not None:
+            cache[k] = mask
+        return mask
+
+    unsolvable: int | None = None
+    round_number = 0
+    complete = True
+
+    def drop(k: int, why: OptionRemoved) -> int | None:
+        """Remove option ``k``; return a primary item left without options."""
+        nonlocal live
+        alive[k] = 0
+        live &= ~(1 << k)
+        removed_options.append(why)
+        empty = None
+        for item in rows[k]:
+            if alive_item[item]:
+                count[item] -= 1
+                if not count[item]:
+                    if item < n_primary:
+                        empty = item if empty is None else empty
+                    else:
+                        alive_item[item] = 0
+                        removed_items.append(
+                            ItemRemoved(names[item], UNUSED, round=round_number)
+                        )
+        return empty
+
+    # Items in no option from the start.
+    for item in range(n_items):
+        if not count[item]:
+            if item < n_primary:
+                unsolvable = item
+                break
+            alive_item[item] = 0
+            removed_items.append(ItemRemoved(names[item], UNUSED))
+
+    changed = True
+    while unsolvable is None and changed:
+        if rounds is not None and round_number >= rounds:
+            complete = False
+            break
+        round_number += 1
+        changed = False
+        for p in range(n_primary):
+            if unsolvable is not None:
+                break
+            if deadline is not None and time.perf_counter() > deadline:
+                complete = False
+                break
+            if not alive_item[p]:
+                continue
+            mine = [k for k in holders[p] if alive[k]]
+            if not mine:  # (drop notices this first; kept for safety)
+                unsolvable = p
+                break
+            # Forcing: the items (uncoloured) that every option of p holds.
+            common: set[int] | None = None
+            for k in mine:
+                shades = colors[k] if colors is not None else None
+                held = {
+                    item
+                    for t, item in enumerate(rows[k])
+                    if alive_item[item] and (shades is None or not shades[t])
+                }
+                common = held if common is None else common & held
+                if len(common) <= 1:
+                    break
+            for c in sorted(common or ()):
+                if c == p or not alive_item[c]:
+                    continue
+                alive_item[c] = 0
+                removed_items.append(
+                    ItemRemoved(names[c], FORCED, names[p], round_number)
+                )
+                changed = True
+                for k in holders[c]:
+                    if alive[k] and (holding[p] >> k) & 1 == 0:
+                        empty = drop(
+                            k,
+                            OptionRemoved(
+                                k, FORCED_OUT, names[c], names[p], round_number
+                            ),
+                        )
+                        if empty is not None and unsolvable is None:
+                            unsolvable = empty
+            if unsolvable is not None:
+                break
+            # Blocking: the options that clash with every option of p.
+            blocked = -1
+            for k in mine:
+                blocked &= clashes(k)
+                if not blocked & live:
+                    break
+            blocked &= live & ~holding[p]
+            for k in _bits(blocked):
+                changed = True
+                empty = drop(k, OptionRemoved(k, BLOCKS, names[p], round=round_number))
+                if empty is not None and unsolvable is None:
+                    unsolvable = empty
+        if not complete:
+            break
+
+    if unsolvable is not None:
+        # No solution: keep the item without options, and nothing else.
+        for k in range(n_options):
+            if alive[k]:
+                alive[k] = 0
+                removed_options.append(
+                    OptionRemoved(k, UNSOLVABLE, names[unsolvable], round=round_number)
+                )
+        for item in range(n_items):
+            if alive_item[item] and item != unsolvable:
+                alive_item[item] = 0
+                removed_items.append(
+                    ItemRemoved(
+                        names[item], UNSOLVABLE, names[unsolvable], round_number
+                    )
+                )
+        complete = True
+    return Preprocessing(
+        origin=tuple(k for k in range(n_options) if alive[k]),
+        items=tuple(i for i in range(n_items) if alive_item[i]),
+        removed_options=tuple(removed_options),
+        removed_items=tuple(removed_items),
+        rounds=round_number,
+        complete=complete,
+        unsolvable=None if unsolvable is None else names[unsolvable],
+        seconds=time.perf_counter() - started,
+    )

@@ -1,0 +1,392 @@
+"""Preprocessing (Knuth's DLX-PRE rules) and the way back to the original options.
+
+The oracle here is the definition of a solution, checked on every subset
+of the options of small random problems (with secondary items and
+colours): the solutions found through the smaller problem must be exactly
+those, every removed option must be in none of them, and the smaller
+problem's own solutions must be exact covers of the original once renamed.
+Then the counts of every problem of the test data, Knuth's two examples
+from DLX-PRE's introduction, and the API's refusals.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from dlx_helpers import dominoes, l_trominoes, langford, n_queens, pentomino_rectangle
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dlx import Colored, ExactCover, ProblemError, parse_dlx
+from dlx.preprocess import BLOCKS, FORCED, FORCED_OUT, NO_PRIMARY, UNUSED
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "tests" / "data"
+
+Entry = tuple[int, str | None]  # (item, colour or None)
+
+
+@dataclass(frozen=True)
+class Small:
+    """A small problem: items 0.., the first ``n_primary`` primary."""
+
+    n_primary: int
+    n_secondary: int
+    options: tuple[tuple[Entry, ...], ...]
+
+    def build(self) -> ExactCover:
+        problem = ExactCover(
+            [f"p{i}" for i in range(self.n_primary)],
+            [f"s{i}" for i in range(self.n_primary, self.n_primary + self.n_secondary)],
+        )
+        for option in self.options:
+            problem.add_option(
+                [
+                    (f"p{i}" if i < self.n_primary else f"s{i}")
+                    if colour is None
+                    else Colored(f"s{i}", colour)
+                    for i, colour in option
+                ]
+            )
+        return problem
+
+    def is_solution(self, chosen: tuple[int, ...]) -> bool:
+        """Whether the options ``chosen`` solve the problem, by the definition."""
+        covered: list[int] = []
+        uses: dict[int, list[str | None]] = {}
+        for k in chosen:
+            entries = self.options[k]
+            if not any(i < self.n_primary for i, _ in entries):
+                return False  # never chosen, as in Knuth's programs
+            for i, colour in entries:
+                if i < self.n_primary:
+                    covered.append(i)
+                else:
+                    uses.setdefault(i, []).append(colour)
+        if sorted(covered) != list(range(self.n_primary)):
+            return False
+        for colours in uses.values():
+            if len(colours) > 1 and (None in colours or len(set(colours)) > 1):
+                return False
+        return True
+
+    def all_solutions(self) -> set[tuple[int, ...]]:
+        n = len(self.options)
+        return {
+            chosen
+            for size in range(n + 1)
+            for chosen in itertools.combinations(range(n), size)
+            if self.is_solution(chosen)
+        }
+
+
+@st.composite
+def smalls(draw: st.DrawFn) -> Small:
+    """≤ 6 primary and ≤ 3 secondary items, ≤ 11 options, two colours.
+
+    Half get a planted solution (a partition of the primary items, with
+    some secondary items of one colour each), so that solutions, forced
+    items and blocking options are common.
+    """
+    n_primary = draw(st.integers(0, 6))
+    n_secondary = draw(st.integers(0, 3))
+    n_items = n_primary + n_secondary
+    colour = st.sampled_from(["red", "blue"])
+    options: list[tuple[Entry, ...]] = []
+    if n_primary and draw(st.booleans()):
+        planted = [draw(colour) for _ in range(n_secondary)]
+        blocks = draw(
+            st.lists(st.integers(0, 2), min_size=n_primary, max_size=n_primary)
+        )
+        for b in sorted(set(blocks)):
+            block: list[Entry] = [(i, None) for i in range(n_primary) if blocks[i] == b]
+            for i in range(n_primary, n_items):
+                if draw(st.booleans()):
+                    block.append((i, planted[i - n_primary]))
+            options.append(tuple(block))
+    if n_items:
+        rows = draw(
+            st.lists(
+                st.lists(
+                    st.integers(0, n_items - 1),
+                    min_size=1,
+                    max_size=min(n_items, 4),
+                    unique=True,
+                ),
+                max_size=11 - len(options),
+            )
+        )
+        for row in rows:
+            options.append(
+                tuple(
+                    (i, draw(st.none() | colour) if i >= n_primary else None)
+                    for i in row
+                )
+            )
+    if options:
+        options = draw(st.permutations(options))
+    return Small(n_primary, n_secondary, tuple(options))
+
+
+@settings(max_examples=300, deadline=None)
+@given(smalls())
+def test_the_same_solutions_as_the_definition(small: Small) -> None:
+    problem = small.build()
+    truth = small.all_solutions()
+    reduced = problem.preprocessed()
+    record = reduced.preprocessing
+    assert record is not None and record.complete
+    # Renamed, the smaller problem's solutions are the original's, once each.
+    found = [record.original(s) for s in reduced.solutions()]
+    assert len(found) == len(set(found))
+    assert set(found) == truth
+    for solution in found:
+        assert small.is_solution(solution)
+        assert solution == tuple(sorted(solution))
+    assert set(problem.solutions(preprocess=True)) == truth
+    assert problem.count(preprocess=True) == len(truth)
+    first = problem.first(preprocess=True)
+    assert (first is None) == (not truth)
+    assert first is None or first in truth
+    # Every removed option is in no solution; every kept one is itself.
+    removed = {r.option for r in record.removed_options}
+    assert not removed & {k for s in truth for k in s}
+    assert removed.isdisjoint(record.origin)
+    assert sorted(removed | set(record.origin)) == list(range(len(problem)))
+    assert list(record.origin) == sorted(record.origin)
+    for k, original in enumerate(record.origin):
+        kept = reduced.option(k)
+        assert set(kept) <= set(problem.option(original))
+        assert any(not isinstance(e, Colored) and e in reduced.primary for e in kept)
+    # Nothing kept would be removed by a second preprocessing.
+    again = reduced.preprocessed().preprocessing
+    assert again is not None
+    if record.unsolvable is None:
+        assert again.removed_options == () and again.removed_items == ()
+
+
+@settings(max_examples=100, deadline=None)
+@given(smalls(), st.integers(1, 2))
+def test_stopping_early_still_gives_the_same_solutions(
+    small: Small, rounds: int
+) -> None:
+    problem = small.build()
+    reduced = problem.preprocessed(rounds=rounds)
+    record = reduced.preprocessing
+    assert record is not None and record.rounds <= rounds
+    found = {record.original(s) for s in reduced.solutions()}
+    assert found == small.all_solutions()
+
+
+def _data_problems() -> list[Path]:
+    files = sorted((DATA / "knuth").glob("*.dlx"))
+    files += sorted((DATA / "dlx3").glob("*.dlx"))
+    files += sorted((ROOT / "docs" / "examples").glob("*.dlx"))
+    return files
+
+
+def _expected(folder: Path) -> dict[str, int]:
+    counts = {}
+    for line in (folder / "expected.tsv").read_text().splitlines():
+        if line and not line.startswith("#"):
+            fields = line.split("\t")
+            counts[fields[0]] = int(fields[1])
+    return counts
+
+
+@pytest.mark.parametrize("path", _data_problems(), ids=lambda p: p.name)
+def test_every_data_file_counts_the_same(path: Path) -> None:
+    problem = parse_dlx(path.read_text(), str(path))
+    if problem.bounds:
+        with pytest.raises(ProblemError, match="does not handle bounds"):
+            problem.count(preprocess=True)
+        return
+    table = path.parent / "expected.tsv"
+    expected = _expected(path.parent).get(path.stem) if table.exists() else None
+    # The original's count: Knuth's DLX2 (or the DLX3 transcription) where
+    # the folder has one, else our own search of the original.
+    count = problem.count() if expected is None else expected
+    reduced = problem.preprocessed()
+    record = reduced.preprocessing
+    assert record is not None
+    solutions = list(reduced.solutions())
+    assert len(solutions) == count
+    assert len(reduced) <= len(problem)
+    # Every renamed solution of the smaller problem solves the original.
+    covered = set(problem.primary)
+    for solution in solutions:
+        options = problem.options_of(record.original(solution))
+        names = [e for option in options for e in option if not isinstance(e, Colored)]
+        assert sorted(map(str, (n for n in names if n in covered))) == sorted(
+            map(str, covered)
+        )
+        assert len(names) == len(set(names))
+
+
+@pytest.mark.parametrize(
+    "problem",
+    [n_queens(6), langford(7), dominoes(4, 4), l_trominoes(6, 4)],
+    ids=["queens6", "langford7", "dominoes4x4", "l-trominoes6x4"],
+)
+def test_classic_problems_count_the_same(problem: ExactCover) -> None:
+    assert problem.count(preprocess=True) == problem.count()
+
+
+def test_knuths_first_example() -> None:
+    """DLX-PRE's introduction: D, F, C (or E) and G go, and the problem is trivial."""
+    problem = parse_dlx((ROOT / "docs" / "examples" / "knuth.dlx").read_text())
+    reduced = problem.preprocessed()
+    record = reduced.preprocessing
+    assert record is not None
+    # Three primary items, each with one option of one item: A D, E F C, B G.
+    assert len(reduced.primary) == 3 and not reduced.secondary
+    assert [len(reduced.option(k)) for k in range(len(reduced))] == [1, 1, 1]
+    assert record.origin == (0, 3, 4)
+    assert problem.solutions_list() == [record.original(s) for s in reduced.solutions()]
+    assert {r.item for r in record.removed_items} == {"C", "D", "F", "G"}
+    assert {r.reason for r in record.removed_items} == {FORCED}
+    # D is forced by A (both options of A hold it); D E G and B C F go with it.
+    forced_d = next(r for r in record.removed_items if r.item == "D")
+    assert forced_d.by == "A"
+    assert (5, FORCED_OUT) in {(r.option, r.reason) for r in record.removed_options}
+
+
+def test_knuths_colour_example() -> None:
+    """DLX-PRE's colour example: A X:1 Y:1 (from 2) and B X:1 (from 3)."""
+    text = (DATA / "knuth" / "knuth_color_example.dlx").read_text()
+    problem = parse_dlx(text)
+    # read_dlx drops the option without a primary item, as DLX-PRE does.
+    assert len(problem) == 4
+    reduced = problem.preprocessed()
+    record = reduced.preprocessing
+    assert record is not None
+    # The same options are kept as DLX-PRE keeps; it keeps items A and B
+    # where this keeps C and B (A and C have the same options once C Y:1
+    # is gone, and either may be the one dropped).
+    assert [k + 1 for k in record.origin] == [2, 3]  # Knuth's "(from N)"
+    assert reduced.primary == ("B", "C") and reduced.secondary == ("X", "Y")
+    assert [reduced.option(k) for k in range(len(reduced))] == [
+        ("C", Colored("X", "1"), Colored("Y", "1")),
+        ("B", Colored("X", "1")),
+    ]
+    why = {r.option: (r.reason, r.item) for r in record.removed_options}
+    assert why == {3: (BLOCKS, "A"), 0: (FORCED_OUT, "A")}
+    assert [(r.item, r.reason, r.by) for r in record.removed_items] == [
+        ("A", FORCED, "C")
+    ]
+    assert problem.count(preprocess=True) == problem.count() == 1
+
+
+def test_an_option_without_a_primary_item_goes_first() -> None:
+    problem = ExactCover("A", "XY", [["A"], ["X", "Y"], ["A", "Y"]])
+    record = problem.preprocessed().preprocessing
+    assert record is not None
+    assert record.removed_options[0].option == 1
+    assert record.removed_options[0].reason == NO_PRIMARY
+    assert record.removed_options[0].round == 0
+
+
+def test_an_unused_secondary_item_goes() -> None:
+    problem = ExactCover("A", "XY", [["A", "X"]])
+    reduced = problem.preprocessed()
+    record = reduced.preprocessing
+    assert record is not None
+    assert ("Y", UNUSED) in {(r.item, r.reason) for r in record.removed_items}
+    assert "Y" not in reduced.secondary
+
+
+def test_an_unsolvable_problem_becomes_its_uncoverable_item() -> None:
+    # Any two of the three options clash, and one cannot cover all three.
+    problem = ExactCover("ABC", options=[["A", "B"], ["B", "C"], ["A", "C"]])
+    assert problem.count() == 0
+    reduced = problem.preprocessed()
+    record = reduced.preprocessing
+    assert record is not None
+    assert len(reduced) == 0 and record.unsolvable is not None
+    assert reduced.primary == (record.unsolvable,) and not reduced.secondary
+    assert reduced.count() == 0
+    assert problem.first(preprocess=True) is None
+    assert "no solution" in record.summary()
+
+
+def test_labels_follow_their_options() -> None:
+    problem = ExactCover("AB", "X")
+    problem.add_option(["A", "X"], label="a-with-x")
+    problem.add_option(["A"], label="a")
+    problem.add_option(["B", "X"], label="b-with-x")
+    reduced = problem.preprocessed()
+    record = reduced.preprocessing
+    assert record is not None
+    for k, original in enumerate(record.origin):
+        assert reduced.label(k) == problem.label(original)
+
+
+def test_bounds_are_refused_clearly() -> None:
+    problem = ExactCover("AB", options=[["A"], ["B"], ["A", "B"]], bounds={"B": (0, 2)})
+    for call in (
+        problem.preprocessed,
+        lambda: problem.count(preprocess=True),
+        lambda: problem.first(preprocess=True),
+        lambda: list(problem.solutions(preprocess=True)),
+    ):
+        with pytest.raises(
+            ProblemError, match="item 'B' is to be covered 0 to 2 times"
+        ):
+            call()
+
+
+def test_positions_do_not_go_with_preprocessing() -> None:
+    problem = ExactCover("AB", options=[["A"], ["B"], ["A", "B"]])
+    with pytest.raises(ValueError, match="resume and prefix"):
+        problem.count(preprocess=True, prefix=[0])
+    with pytest.raises(ValueError, match="resume and prefix"):
+        problem.solutions(preprocess=True, prefix=[0])
+
+
+def test_bad_budgets_are_refused() -> None:
+    problem = ExactCover("A", options=[["A"]])
+    with pytest.raises(ValueError, match="rounds must be at least 1"):
+        problem.preprocessed(rounds=0)
+    with pytest.raises(ValueError, match="timeout must be >= 0"):
+        problem.preprocessed(timeout=-1)
+
+
+def test_a_timeout_of_zero_removes_only_before_the_first_round() -> None:
+    problem = pentomino_rectangle(3, 20)
+    reduced = problem.preprocessed(timeout=0)
+    record = reduced.preprocessing
+    assert record is not None and not record.complete
+    assert len(reduced) == len(problem)
+    assert "Stopped before the fixed point" in record.summary()
+
+
+def test_a_sudoku_with_its_givens_shrinks_to_its_solution() -> None:
+    problem = parse_dlx((DATA / "knuth" / "sudoku9a.dlx").read_text())
+    reduced = problem.preprocessed()
+    # A unique puzzle: one option per cell is left, each alone in its item.
+    assert len(reduced) == 81 and len(reduced.primary) == 81
+    assert reduced.count() == 1
+    solution = problem.first(preprocess=True)
+    assert solution is not None and solution == problem.first()
+
+
+def test_problems_without_names() -> None:
+    """from_rows and from_matrix name items by number; the record keeps them."""
+    rows = [[0, 3], [1, 2], [0, 1], [2, 3], [0], [3, 1]]
+    for problem in (
+        ExactCover.from_rows(rows, n_primary=3, n_secondary=1),
+        ExactCover.from_matrix(
+            [[1 if j in row else 0 for j in range(4)] for row in rows], n_primary=3
+        ),
+    ):
+        truth = set(problem.solutions())
+        assert truth == {(0, 1), (1, 4), (2, 3)}  # by hand
+        reduced = problem.preprocessed()
+        record = reduced.preprocessing
+        assert record is not None
+        assert {record.original(s) for s in reduced.solutions()} == truth
+        assert set(reduced.primary) <= {0, 1, 2}
+        assert problem.count(preprocess=True) == len(truth)
