@@ -212,8 +212,8 @@ def fingerprint(links: Links) -> str:
     """A short digest of a compiled problem: its items, options and colours.
 
     Two problems with the same fingerprint have the same item numbers,
-    the same options in the same order, the same colours and the same
-    bounds, so a position of one is valid for the other.
+    the same options in the same order, the same colours, the same
+    bounds and the same costs, so a position of one is valid for the other.
 
     :param links: the compiled problem.
     :returns: 16 hexadecimal digits.
@@ -232,6 +232,9 @@ def fingerprint(links: Links) -> str:
     if links.bound is not None and links.slack is not None:
         # Only problems with bounds add them, so other fingerprints stay.
         digest.update(f"bounds {links.bound} {links.slack}".encode())
+    if links.cost is not None:
+        # Likewise the costs of a problem that has them (Knuth's DLX5).
+        digest.update(f"costs {links.cost}".encode())
     return digest.hexdigest()
 
 
