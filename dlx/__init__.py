@@ -11,7 +11,7 @@ range(0, 4)
 """
 
 from dlx.algorithms import MemoSearch, Zdd
-from dlx.engine import MultiplicitySearch, Search
+from dlx.engine import CostSearch, MultiplicitySearch, Search
 from dlx.errors import (
     BudgetExceeded,
     DLXError,
@@ -36,6 +36,7 @@ __all__ = [
     "ExactCover",
     "FormatError",
     "Interrupted",
+    "CostSearch",
     "MemoSearch",
     "MultiplicitySearch",
     "Outcome",

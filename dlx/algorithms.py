@@ -11,6 +11,7 @@ name      algorithm                           runs
 ``X``     Algorithm X, Knuth's DLX1           problems without colours or bounds
 ``C``     Algorithm C (colours), DLX2         problems with colours, no bounds
 ``M``     Algorithm M (multiplicities), DLX3  problems with bounds on items
+``X5``    minimum cost, Knuth's DLX5          the cheapest solutions, on request
 ``memo``  memoised search, DXZ / DLX6         counting and diagrams, on request
 ========  ==================================  ==================================
 
@@ -44,7 +45,14 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from dlx import algorithm_c, algorithm_m, algorithm_x, algorithm_x_packed, memo
+from dlx import (
+    algorithm_c,
+    algorithm_m,
+    algorithm_x,
+    algorithm_x5,
+    algorithm_x_packed,
+    memo,
+)
 from dlx.frame import Frame
 from dlx.links import Links
 from dlx.memo import DEFAULT_MAX_BYTES, UNSUPPORTED, MemoSearch, Zdd
@@ -66,6 +74,7 @@ __all__ = [
     "algorithm_c",
     "algorithm_m",
     "algorithm_x",
+    "algorithm_x5",
     "algorithm_x_packed",
     "by_name",
     "choose",
@@ -176,6 +185,10 @@ def _colored_problem(links: Links) -> bool:
     return links.color is not None and links.bound is None
 
 
+def _unbounded(links: Links) -> bool:
+    return links.bound is None
+
+
 def _packed(links: Links) -> bool:
     return _plain_problem(links) and links.packed
 
@@ -219,6 +232,20 @@ REGISTRY: dict[str, Algorithm] = {
         _always,
         _COMMON | {"colors", "bounds"},
         algorithm_m.splittable,
+    ),
+    # Minimum cost: run on request (ExactCover.best, dlx --best), never by
+    # default, since costs do not change which solutions a problem has.
+    # Its tree depends on the solutions found (the cutoff), so it has no
+    # resume, prefix, split, estimate or seed.
+    "X5": Algorithm(
+        "X5",
+        "Algorithm X5 (Knuth's DLX5, minimum cost)",
+        (LoopForm("cost", algorithm_x5.run, algorithm_x5.prepare, _unbounded),),
+        algorithm_x5.X5Walker,
+        algorithm_x5.fraction,
+        algorithm_x5.check,
+        _unbounded,
+        frozenset({"colors"}),
     ),
 }
 

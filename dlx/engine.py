@@ -29,7 +29,13 @@ from dlx.links import Links
 from dlx.position import Position, Walker
 from dlx.stats import Outcome, Progress, Stats, remaining_seconds
 
-__all__ = ["MultiplicitySearch", "Search", "check_budgets", "search_class"]
+__all__ = [
+    "CostSearch",
+    "MultiplicitySearch",
+    "Search",
+    "check_budgets",
+    "search_class",
+]
 
 
 def check_budgets(
@@ -430,6 +436,53 @@ class MultiplicitySearch(Search):
     """
 
     ALGORITHM = "M"
+
+
+class CostSearch(Search):
+    """A search for the ``keep`` cheapest solutions (Knuth's DLX5, Algorithm X5).
+
+    :meth:`dlx.ExactCover.best_search` makes one.  Iterating it yields
+    each solution that is cheaper than the ``keep``-th best found so far,
+    in the order found (what DLX5 prints); ``stats.solutions`` counts
+    them as DLX5 does.  :meth:`best` gives the cheapest ones kept, with
+    their costs, at any time: during the search, after it, and after a
+    budget, a stop request or Ctrl-C ended it (then they are the best
+    found so far).
+
+    The parameters are those of :class:`dlx.Search`, and ``keep``: how
+    many solutions to keep (``None``: keep all, and prune nothing).
+    ``resume``, ``prefix`` and ``seed`` are refused (see
+    :func:`dlx.algorithms.refuse`).
+
+    :raises ValueError: when ``keep`` is not a positive integer, and as
+        :class:`dlx.Search` does.
+
+    >>> from dlx import ExactCover
+    >>> problem = ExactCover("ab")
+    >>> for option, cost in ((["a"], 3), (["b"], 1), (["a", "b"], 5)):
+    ...     _ = problem.add_option(option, cost=cost)
+    >>> search = problem.best_search(1)
+    >>> list(search), search.best()
+    ([(0, 1)], [(4, (0, 1))])
+    """
+
+    ALGORITHM = "X5"
+
+    def __init__(self, links: Links, *, keep: int | None = 1, **options: Any) -> None:
+        if keep is not None and (
+            not isinstance(keep, int) or isinstance(keep, bool) or keep < 1
+        ):
+            raise ValueError(f"k must be a positive integer, not {keep!r}")
+        #: How many of the cheapest solutions the search keeps.
+        self.keep = keep
+        super().__init__(links, **options)
+
+    def best(self) -> list[tuple[int, tuple[int, ...]]]:
+        """The cheapest solutions found so far: ``(total cost, options)``, cheapest first.
+
+        At most ``keep`` of them; ties in cost in the order found.
+        """
+        return algorithms.algorithm_x5.ranking(self)
 
 
 def search_class(links: Links) -> type[Search]:

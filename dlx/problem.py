@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from dlx import algorithms
 from dlx.algorithms import MemoSearch
-from dlx.engine import Search, search_class
+from dlx.engine import CostSearch, Search, search_class
 from dlx.errors import ProblemError, ProblemTooLarge
 from dlx.estimate import Estimate, estimate
 from dlx.links import Links
@@ -433,7 +433,9 @@ class ExactCover:
         try:
             given = list(costs)
         except TypeError:
-            raise ProblemError(f"costs must be a sequence of integers, not {costs!r}") from None
+            raise ProblemError(
+                f"costs must be a sequence of integers, not {costs!r}"
+            ) from None
         if len(given) != len(self._rows):
             raise ProblemError(
                 f"{len(given)} costs for {len(self._rows)} options (one cost per option)"
@@ -834,8 +836,7 @@ class ExactCover:
                         else None,
                         costs=None
                         if self._costs is None
-                        else self._costs
-                        + [0] * (len(self._rows) - len(self._costs)),
+                        else self._costs + [0] * (len(self._rows) - len(self._costs)),
                     )
             except MemoryError:
                 # Raised below, once this handler has let go of the
@@ -1150,6 +1151,107 @@ class ExactCover:
         for _ in search:
             pass
         return search.stats.solutions
+
+    def best_search(
+        self,
+        k: int = 1,
+        *,
+        limit: int | None = None,
+        max_nodes: int | None = None,
+        timeout: float | None = None,
+        progress: Callable[[Progress], object] | None = None,
+        progress_interval: float = 1.0,
+        count_only: bool = False,
+    ) -> CostSearch:
+        """Start a search for the ``k`` cheapest solutions (Knuth's DLX5), not yet run.
+
+        Iterate it for each solution cheaper than the ``k``-th best known
+        when it is found (in the order found, as DLX5 prints them); call
+        its :meth:`~dlx.CostSearch.best` for the ``k`` cheapest kept, also
+        after a budget or Ctrl-C has stopped it.  :meth:`best` runs it to
+        the end.
+
+        :param k: how many of the cheapest solutions to keep (at least 1).
+        :param limit: stop after this many solutions found (DLX5's ``t``).
+        :param max_nodes: node budget, as in :class:`~dlx.Search`.
+        :param timeout: time budget in seconds, as in :class:`~dlx.Search`.
+        :param progress: progress hook, as in :class:`~dlx.Search`.
+        :param progress_interval: seconds between progress reports.
+        :param count_only: yield ``()`` instead of each solution.
+        :returns: the search.
+        :raises ValueError: when ``k`` is not a positive integer, or the
+            problem has bounds (Algorithm X5 cannot run it).
+
+        >>> problem = ExactCover("ab", options=[["a", "b"]])
+        >>> problem.add_option(["a"], cost=2)
+        1
+        >>> search = problem.best_search()
+        >>> next(search), search.best()
+        ((0,), [(0, (0,))])
+        """
+        return CostSearch(
+            self.links(),
+            keep=k,
+            limit=limit,
+            max_nodes=max_nodes,
+            timeout=timeout,
+            progress=progress,
+            progress_interval=progress_interval,
+            count_only=count_only,
+        )
+
+    def best(
+        self,
+        k: int = 1,
+        *,
+        limit: int | None = None,
+        max_nodes: int | None = None,
+        timeout: float | None = None,
+        progress: Callable[[Progress], object] | None = None,
+        progress_interval: float = 1.0,
+    ) -> list[tuple[int, tuple[int, ...]]]:
+        """The ``k`` cheapest solutions, cheapest first, as ``(cost, options)`` pairs.
+
+        A solution's cost is the sum of its options' costs (see
+        :meth:`add_option`).  The search is Knuth's DLX5 (Algorithm X5,
+        :mod:`dlx.algorithm_x5`): it keeps the ``k`` best solutions found
+        so far and cuts off every branch that cannot beat the ``k``-th of
+        them.  Solutions of equal cost come in the order the search found
+        them; where more than ``k`` solutions share the ``k``-th cost,
+        those that come first in the search's order are kept.  Fewer than
+        ``k`` pairs come back when the problem has fewer solutions.
+
+        :param k: how many solutions (at least 1).
+        :param limit: stop after the search has found this many
+            solutions (each cheaper than the ``k``-th best before it).
+        :param max_nodes: node budget, as in :class:`~dlx.Search`.
+        :param timeout: time budget in seconds, as in :class:`~dlx.Search`.
+        :param progress: progress hook, as in :class:`~dlx.Search`.
+        :param progress_interval: seconds between progress reports.
+        :returns: the pairs.
+        :raises BudgetExceeded: when a budget runs out first (use
+            :meth:`best_search` to keep the best found until then).
+        :raises ValueError: when ``k`` is not a positive integer, or the
+            problem has bounds.
+
+        >>> problem = ExactCover("abc")
+        >>> for items, cost in (("ab", 4), ("c", 1), ("a", 1), ("bc", 2), ("b", 2)):
+        ...     _ = problem.add_option(items, cost=cost)
+        >>> problem.best(2)
+        [(3, (2, 3)), (4, (1, 2, 4))]
+        """
+        search = self.best_search(
+            k,
+            limit=limit,
+            max_nodes=max_nodes,
+            timeout=timeout,
+            progress=progress,
+            progress_interval=progress_interval,
+            count_only=True,
+        )
+        for _ in search:
+            pass
+        return search.best()
 
     def estimate(
         self,
