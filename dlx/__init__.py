@@ -31,12 +31,12 @@ from dlx.textformat import format_dlx, format_option, parse_dlx, read_dlx
 __all__ = [
     "BudgetExceeded",
     "Colored",
+    "CostSearch",
     "DLXError",
     "Estimate",
     "ExactCover",
     "FormatError",
     "Interrupted",
-    "CostSearch",
     "MemoSearch",
     "MultiplicitySearch",
     "Outcome",

@@ -266,89 +266,89 @@ def run(frame: Frame, count_only: bool) -> Iterator[tuple[int, ...]]:
     level: list[int] = []
     check_at = frame.tick(nodes + 1, started)
     while True:
-        if True:  # noqa: SIM102 (the level of Knuth's label)
-            # forward: enter a level.
-            nodes += 1
-            if nodes >= check_at:
-                stats.nodes = nodes - 1
-                stats.updates = updates
-                stats.cleansings = cleansings
-                check_at = frame.tick(nodes, started)
-            # Choose the item to branch on: the fewest options cheap enough,
-            # then the largest least net cost, then the leftmost.
-            fewest = -1  # -1: none chosen yet (Knuth's t = max_nodes)
-            dearest = 0
-            item = -1
-            room = cutoff - curcost
-            k = next_item[root]
-            while k != root:
-                p = down[k]
-                if p == k or cost[p] >= room:  # nothing left to try for k
-                    fewest = 0
-                    item = k
+        # forward: enter a level.
+        nodes += 1
+        if nodes >= check_at:
+            stats.nodes = nodes - 1
+            stats.updates = updates
+            stats.cleansings = cleansings
+            check_at = frame.tick(nodes, started)
+        # Choose the item to branch on: the fewest options cheap enough,
+        # then the largest least net cost, then the leftmost.
+        fewest = -1  # -1: none chosen yet (Knuth's t = max_nodes)
+        dearest = 0
+        item = -1
+        room = cutoff - curcost
+        k = next_item[root]
+        while k != root:
+            p = down[k]
+            if p == k or cost[p] >= room:  # nothing left to try for k
+                fewest = 0
+                item = k
+                break
+            least = cost[p]
+            s = 1
+            p = down[p]
+            while True:
+                if p == k or cost[p] >= room:
+                    break  # k has s options to try
+                if s == fewest:
+                    s = -1  # more than the best so far
                     break
-                least = cost[p]
-                s = 1
+                if s >= threshold:
+                    s = size[k] - offset  # content with the length
+                    break
                 p = down[p]
-                while True:
-                    if p == k or cost[p] >= room:
-                        break  # k has s options to try
-                    if s == fewest:
-                        s = -1  # more than the best so far
-                        break
-                    if s >= threshold:
-                        s = size[k] - offset  # content with the length
-                        break
-                    p = down[p]
-                    s += 1
-                if s >= 0 and (
-                    fewest < 0 or s < fewest or (s == fewest and least > dearest)
-                ):
-                    fewest = s
-                    item = k
-                    dearest = least
-                k = next_item[k]
-            if item < 0:
-                # No primary item at all: the empty solution (at the root).
-                found += 1
-                stats.nodes = nodes
-                stats.updates = updates
-                stats.cleansings = cleansings
-                stats.solutions = found
-                cutoff = record(0, ())
-                yield ()
-                stats.nodes = nodes
-                frame.outcome = Outcome.EXHAUSTED
-                return
-            if fewest == 0:
-                advance = False  # backdown, below
-            else:
-                node = down[item]
-                nextcost = curcost + cost[node]
-                thresh = cutoff - nextcost
-                # cover(item, thresh)
-                if item < n_primary:
-                    before = prev_item[item]
-                    after = next_item[item]
-                    next_item[before] = after
-                    prev_item[after] = before
-                size[item] += shift[item]
-                updates += 1
-                row = down[item]
-                while row != item and cost[row] < thresh:
-                    for y in others[row]:
-                        if color[y] >= 0:
-                            above = up[y]
-                            below = down[y]
-                            down[above] = below
-                            up[below] = above
-                            size[top[y]] -= 1
-                            updates += 1
-                    row = down[row]
-                push(node)
-                level = [curcost, thresh, 0]
-                keep_level(level)
-                advance = True
+                s += 1
+            if s >= 0 and (
+                fewest < 0 or s < fewest or (s == fewest and least > dearest)
+            ):
+                fewest = s
+                item = k
+                dearest = least
+            k = next_item[k]
+        if item < 0:
+            # No primary item at all: the empty solution (at the root).
+            found += 1
+            stats.nodes = nodes
+            stats.updates = updates
+            stats.cleansings = cleansings
+            stats.solutions = found
+            record(0, ())
+            yield ()
+            frame.outcome = (
+                Outcome.LIMIT_REACHED if found == limit else Outcome.EXHAUSTED
+            )
+            return
+        if fewest == 0:
+            advance = False  # backdown, below
+        else:
+            node = down[item]
+            nextcost = curcost + cost[node]
+            thresh = cutoff - nextcost
+            # cover(item, thresh)
+            if item < n_primary:
+                before = prev_item[item]
+                after = next_item[item]
+                next_item[before] = after
+                prev_item[after] = before
+            size[item] += shift[item]
+            updates += 1
+            row = down[item]
+            while row != item and cost[row] < thresh:
+                for y in others[row]:
+                    if color[y] >= 0:
+                        above = up[y]
+                        below = down[y]
+                        down[above] = below
+                        up[below] = above
+                        size[top[y]] -= 1
+                        updates += 1
+                row = down[row]
+            push(node)
+            level = [curcost, thresh, 0]
+            keep_level(level)
+            advance = True
         while True:
             if advance:
                 # advance: cover (or purify) the other items of `node`.
@@ -400,8 +400,13 @@ def run(frame: Frame, count_only: bool) -> Iterator[tuple[int, ...]]:
                 if next_item[root] != root:
                     curcost = nextcost
                     break  # forward
-                # A solution (a node of its own, as in DLX5).
+                # A solution (a node of its own, as in DLX5: the clock too).
                 nodes += 1
+                if nodes >= check_at:
+                    stats.nodes = nodes - 1
+                    stats.updates = updates
+                    stats.cleansings = cleansings
+                    check_at = frame.tick(nodes, started)
                 found += 1
                 solution = tuple(sorted([option_of[x] for x in stack]))
                 cutoff = record(nextcost, solution)
