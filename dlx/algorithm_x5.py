@@ -111,8 +111,11 @@ class CostState:
         plus this.
     :ivar infinite: a net cost above every solution's (the cutoff until
         ``keep`` solutions are known).
+    :ivar ceiling: the net cost every solution must be below (``infinite``,
+        or a total cost ``bound`` given from outside less the taxes).
     :ivar cutoff: the largest of the ``keep`` best net costs so far
-        (``infinite`` until there are ``keep``): the cost to beat.
+        (``ceiling`` until there are ``keep``, and never above it): the
+        cost to beat.
     :ivar best: a heap of the best solutions so far, as ``(-net cost,
         -order, options)``: its top is the one to drop next.
     :ivar order: how many solutions have been kept so far (ties among
@@ -121,7 +124,9 @@ class CostState:
         ``cl[].next``), headed by ``root``; ``prev`` the other way.
     """
 
-    def __init__(self, links: Links, keep: int | None) -> None:
+    def __init__(
+        self, links: Links, keep: int | None, bound: int | None = None
+    ) -> None:
         net, taxes = _shared(links)
         top = links.top
         option_of = links.option_of
@@ -134,7 +139,12 @@ class CostState:
         # (the cutoff less a partial solution's cost) ever stops a list
         # before there is a real cutoff, as with Knuth's 2**64 - 1.
         self.infinite = 2 * sum(net) + 1
-        self.cutoff = self.infinite
+        # A cost to beat from outside (dlx.parallel: the k-th best of the
+        # other tasks), as a net cost; the cutoff never rises above it.
+        self.ceiling = self.infinite
+        if bound is not None:
+            self.ceiling = min(self.infinite, max(0, bound - self.total_tax))
+        self.cutoff = self.ceiling
         self.best: list[tuple[int, int, tuple[int, ...]]] = []
         self.order = 0
         n = links.n_primary
@@ -152,7 +162,7 @@ class CostState:
             if len(heap) > keep:
                 heapq.heappop(heap)
             if len(heap) == keep:
-                self.cutoff = -heap[0][0]
+                self.cutoff = min(self.ceiling, -heap[0][0])
         return self.cutoff
 
     def ranking(self) -> list[tuple[int, tuple[int, ...]]]:
@@ -201,11 +211,14 @@ def prepare(frame: Frame) -> None:
 
     The frame's own copies of the links are put in order of net cost;
     ``frame.keep`` (if the search has one) is Knuth's ``k``, else every
-    solution is visited.  A problem without colours gets colour codes of
+    solution is visited; ``frame.bound`` (if any) a total cost every
+    solution must be below.  A problem without colours gets colour codes of
     0, so that one loop serves both.
     """
     links = frame.links
-    state = CostState(links, getattr(frame, "keep", None))
+    state = CostState(
+        links, getattr(frame, "keep", None), getattr(frame, "bound", None)
+    )
     up, down = _sorted_links(links, state.net)
     frame.up[:] = up
     frame.down[:] = down
@@ -259,7 +272,15 @@ def run(frame: Frame, count_only: bool) -> Iterator[tuple[int, ...]]:
     cleansings = stats.cleansings
     found = stats.solutions
     cutoff = state.cutoff
-    curcost = 0
+    # Below a prefix (dlx.position.start): its options belong to every
+    # solution, and its levels the loop backs up through (a floor below
+    # the prefix) get what the loop keeps per level, with the thresholds
+    # the walker covered with (no cutoff).
+    fixed = [option_of[x] for x in frame.base]
+    curcost = sum(cost[x] for x in frame.base)
+    while len(saves) < len(stack):
+        keep_level([curcost, state.infinite, state.infinite])
+        curcost += cost[stack[len(saves) - 1]]
     nextcost = 0
     node = -1
     item = -1
@@ -308,19 +329,22 @@ def run(frame: Frame, count_only: bool) -> Iterator[tuple[int, ...]]:
                 dearest = least
             k = next_item[k]
         if item < 0:
-            # No primary item at all: the empty solution (at the root).
-            found += 1
-            stats.nodes = nodes
-            stats.updates = updates
-            stats.cleansings = cleansings
-            stats.solutions = found
-            record(0, ())
-            yield ()
-            frame.outcome = (
-                Outcome.LIMIT_REACHED if found == limit else Outcome.EXHAUSTED
-            )
-            return
-        if fewest == 0:
+            # No primary item left before a first choice: a prefix that
+            # is a solution, or a problem without primary items.
+            if curcost < cutoff:
+                found += 1
+                stats.nodes = nodes
+                stats.updates = updates
+                stats.cleansings = cleansings
+                stats.solutions = found
+                solution = tuple(sorted([option_of[x] for x in stack] + fixed))
+                cutoff = record(curcost, solution)
+                yield () if count_only else solution
+                if found == limit:
+                    frame.outcome = Outcome.LIMIT_REACHED
+                    return
+            advance = False  # backdown (or the end), below
+        elif fewest == 0:
             advance = False  # backdown, below
         else:
             node = down[item]
@@ -408,7 +432,7 @@ def run(frame: Frame, count_only: bool) -> Iterator[tuple[int, ...]]:
                     stats.cleansings = cleansings
                     check_at = frame.tick(nodes, started)
                 found += 1
-                solution = tuple(sorted([option_of[x] for x in stack]))
+                solution = tuple(sorted([option_of[x] for x in stack] + fixed))
                 cutoff = record(nextcost, solution)
                 stats.nodes = nodes
                 stats.updates = updates

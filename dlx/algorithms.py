@@ -236,7 +236,8 @@ REGISTRY: dict[str, Algorithm] = {
     # Minimum cost: run on request (ExactCover.best, dlx --best), never by
     # default, since costs do not change which solutions a problem has.
     # Its tree depends on the solutions found (the cutoff), so it has no
-    # resume, prefix, split, estimate or seed.
+    # resume, split, estimate or seed; below a prefix it searches as
+    # dlx.parallel.best needs it.
     "X5": Algorithm(
         "X5",
         "Algorithm X5 (Knuth's DLX5, minimum cost)",
@@ -245,7 +246,7 @@ REGISTRY: dict[str, Algorithm] = {
         algorithm_x5.fraction,
         algorithm_x5.check,
         _unbounded,
-        frozenset({"colors"}),
+        frozenset({"colors", "prefix"}),
     ),
 }
 
@@ -334,17 +335,19 @@ def by_name(name: str) -> Algorithm:
         raise ValueError(f"no algorithm {name!r} (there are {names})") from None
 
 
-def walker(links: Links) -> Walker:
+def walker(links: Links, algorithm: str | None = None) -> Walker:
     """A walker of the default algorithm's tree, from the root over a fresh copy of ``links``.
 
     The tree the default search of ``links`` explores (without ``seed``):
     :mod:`dlx.parallel` cuts it and :mod:`dlx.estimate` probes it.
+    ``algorithm`` names another algorithm of :data:`REGISTRY` to walk
+    the tree of (``"X5"``, for :func:`dlx.parallel.best`).
 
     >>> from dlx import ExactCover
     >>> type(walker(ExactCover("A", bounds={"A": 2}).links())).__name__
     'MWalker'
     """
-    algorithm, form = choose(links)
+    algorithm, form = choose(links, algorithm)
     frame = Arrays(links)
     form.prepare(frame)
     return algorithm.walker(frame)

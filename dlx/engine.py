@@ -450,9 +450,12 @@ class CostSearch(Search):
     found so far).
 
     The parameters are those of :class:`dlx.Search`, and ``keep``: how
-    many solutions to keep (``None``: keep all, and prune nothing).
-    ``resume``, ``prefix`` and ``seed`` are refused (see
-    :func:`dlx.algorithms.refuse`).
+    many solutions to keep (``None``: keep all, and prune nothing), and
+    ``bound``: a total cost that every solution must be below (what
+    :mod:`dlx.parallel` hands a task: the ``keep``-th best cost the other
+    tasks have found).  ``resume`` and ``seed`` are refused (see
+    :func:`dlx.algorithms.refuse`); ``prefix`` searches below options
+    that every solution then contains.
 
     :raises ValueError: when ``keep`` is not a positive integer, and as
         :class:`dlx.Search` does.
@@ -468,13 +471,22 @@ class CostSearch(Search):
 
     ALGORITHM = "X5"
 
-    def __init__(self, links: Links, *, keep: int | None = 1, **options: Any) -> None:
+    def __init__(
+        self,
+        links: Links,
+        *,
+        keep: int | None = 1,
+        bound: int | None = None,
+        **options: Any,
+    ) -> None:
         if keep is not None and (
             not isinstance(keep, int) or isinstance(keep, bool) or keep < 1
         ):
             raise ValueError(f"k must be a positive integer, not {keep!r}")
         #: How many of the cheapest solutions the search keeps.
         self.keep = keep
+        #: A total cost every solution must be below (``None``: none).
+        self.bound = bound
         super().__init__(links, **options)
 
     def best(self) -> list[tuple[int, tuple[int, ...]]]:
