@@ -347,10 +347,10 @@ def walker(links: Links, algorithm: str | None = None) -> Walker:
     >>> type(walker(ExactCover("A", bounds={"A": 2}).links())).__name__
     'MWalker'
     """
-    algorithm, form = choose(links, algorithm)
+    chosen, form = choose(links, algorithm)
     frame = Arrays(links)
     form.prepare(frame)
-    return algorithm.walker(frame)
+    return chosen.walker(frame)
 
 
 def refuse(feature: str, links: Links | None = None, method: str = "dlx") -> None:
