@@ -76,11 +76,11 @@ from dlx.stats import Outcome, Progress, Stats, remaining_seconds
 __all__ = [
     "DASK_TASK_SECONDS",
     "TASK_SECONDS",
+    "BestSearch",
     "Compiled",
     "Frontier",
     "FrontierEntry",
     "ParallelSearch",
-    "BestSearch",
     "WorkerLost",
     "best",
     "frontier",
