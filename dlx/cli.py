@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from typing import TYPE_CHECKING, Any, TextIO
 
+from dlx import algorithms
 from dlx.commands import (
     EXIT_BAD_INPUT,
     EXIT_BUDGET,
@@ -46,7 +47,7 @@ from dlx.commands import (
     worker_pool,
     writing,
 )
-from dlx.engine import Search
+from dlx.engine import CostSearch, Search
 from dlx.errors import (
     BudgetExceeded,
     FormatError,
@@ -58,11 +59,13 @@ from dlx.estimate import format_estimate
 from dlx.parallel import (
     DASK_TASK_SECONDS,
     TASK_SECONDS,
+    BestSearch,
     ParallelSearch,
     Pieces,
     WorkerLost,
     search,
 )
+from dlx.parallel import best as parallel_best
 from dlx.position import Position
 from dlx.problem import ExactCover
 from dlx.stats import Outcome, Progress
@@ -87,7 +90,9 @@ following line is an option; 'name:colour' colours a secondary item; lines
 starting with '|' are comments.  A primary item written 'u:v|name' must be
 covered between u and v times, 'v|name' exactly v times (Knuth's DLX3).
 Each solution is printed as the lines of its options, solutions separated
-by a blank line.
+by a blank line.  An option may end with costs '|n' (Knuth's DLX5, summed):
+--best K prints the K cheapest solutions instead, cheapest first, each
+after a comment line '| cost N'.
 
 Long searches: a progress line on standard error (shown when standard
 error is a terminal and the search has run for a second; --progress,
@@ -144,6 +149,7 @@ examples:
   dlx --count --jobs 0 big.dlx                   (on every core)
   dlx --count --scheduler tcp://host:8786 big.dlx   (on a Dask cluster)
   dlx --estimate --probes 2000 big.dlx
+  dlx --best 3 --stats timetable.dlx            (the 3 cheapest solutions)
   dlx --json big.dlx | jq -c 'select(.solution) | .options'
 """
 
@@ -162,6 +168,13 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--limit", type=whole_number(1), metavar="N", help="stop after N solutions"
+    )
+    parser.add_argument(
+        "--best",
+        type=whole_number(1),
+        metavar="K",
+        help="print the K cheapest solutions (costs '|n' on option lines; "
+        "Knuth's DLX5), cheapest first, each after a line '| cost N'",
     )
     parser.add_argument(
         "--json",
@@ -256,6 +269,8 @@ def _parser() -> argparse.ArgumentParser:
 
 def _check_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """Refuse option combinations that contradict each other or do nothing."""
+    if args.best is not None:
+        _check_best(parser, args)
     if args.probes is not None and not args.estimate:
         parser.error("--probes only goes with --estimate")
     if args.estimate:
@@ -289,6 +304,39 @@ def _check_options(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
             f"--seed does not go with {split}: random tie-breaking cannot be "
             "split over workers"
         )
+
+
+def _check_best(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Refuse what ``--best`` (Algorithm X5, minimum cost) does not do."""
+    x5 = algorithms.by_name("X5")
+    for name, given, feature in (
+        ("--estimate", args.estimate, "estimate"),
+        ("--seed", args.seed is not None, "seed"),
+        ("--checkpoint", args.checkpoint is not None, "resume"),
+    ):
+        if given:
+            try:
+                x5.require(feature)
+            except ValueError as error:
+                parser.error(f"{name} does not go with --best: {error}")
+    if args.count:
+        parser.error("--count does not go with --best, which prints solutions")
+    if getattr(args, "method", None) == "memo":  # memoised search has no costs
+        parser.error(
+            "--best does not go with --method memo: memoised search counts "
+            "solutions and knows no costs"
+        )
+    if args.jobs is not None or args.scheduler:
+        split = "--jobs" if args.jobs is not None else "--scheduler"
+        for name, given in (
+            ("--limit", args.limit is not None),
+            ("--max-nodes", args.max_nodes is not None),
+        ):
+            if given:
+                parser.error(
+                    f"{name} does not go with --best and {split}: the tasks "
+                    "search at once, so no count of theirs can stop them in order"
+                )
 
 
 # -- input and output ----------------------------------------------------------------
@@ -782,6 +830,113 @@ def _solve_parallel(
     return _drive(run, problem, args, out, signals, watcher, cleanup)
 
 
+def _best(
+    problem: ExactCover, args: argparse.Namespace, out: TextIO, signals: StopSignals
+) -> int:
+    """``--best K``: search for the K cheapest solutions, then print them, cheapest first.
+
+    Stopped by a budget or a signal, it prints the cheapest found so far
+    (not proven to be the cheapest) and says so.
+    """
+    watcher = _Watcher(args, out)
+    split = args.jobs is not None or args.scheduler is not None
+    workers = ExitStack()
+    run: CostSearch | BestSearch
+    if split:
+        try:
+            executor, _ = workers.enter_context(_workers(args))
+        except _Unavailable as error:
+            say(f"dlx: {error}")
+            return EXIT_BAD_INPUT
+        run = parallel_best(problem, executor, args.best, timeout=args.timeout)
+    else:
+        try:
+            run = problem.best_search(
+                args.best,
+                limit=args.limit,
+                max_nodes=args.max_nodes,
+                timeout=args.timeout,
+                progress=watcher if watcher.wanted else None,
+                progress_interval=watcher.interval,
+                count_only=True,
+            )
+        except ValueError as error:  # bounds: Algorithm X5 cannot run them
+            say(f"dlx: --best: {error}")
+            return EXIT_BAD_INPUT
+    signals.target = run
+    status = EXIT_OK
+    stopped: str | None = None
+    try:
+        with workers:
+            if isinstance(run, CostSearch):
+                for _ in run:
+                    pass
+            else:
+                run.run()
+        ended = run.outcome.name.lower()  # exhausted, limit_reached
+    except Interrupted:
+        clear_echoed_interrupt()
+        status = signals.status
+        stopped = f"{signals.how} after {run.stats.nodes} nodes"
+        ended = signals.how
+    except BudgetExceeded as stop:
+        status = EXIT_BUDGET
+        stopped = str(stop)
+        ended = stop.outcome.name.lower()
+    except WorkerLost as error:
+        status = EXIT_WORKER_LOST
+        stopped = str(error)
+        ended = "worker_lost"
+    finally:
+        signals.target = None
+        watcher.pause()
+    ranked = run.best()
+    with signals.held(), writing("standard output"):
+        for number, (cost, solution) in enumerate(ranked):
+            lines = [_costed_line(problem, k) for k in solution]
+            if args.json:
+                record = {"solution": number + 1, "cost": cost}
+                _write_json(out, record | {"options": solution, "lines": lines})
+                continue
+            if number:
+                out.write("\n")
+            out.write(f"| cost {cost}\n")
+            for line in lines:
+                out.write(line + "\n")
+        if args.json:
+            _write_json(
+                out,
+                {
+                    "count": len(ranked),
+                    "complete": stopped is None,
+                    "outcome": ended,
+                    "stats": dataclasses.asdict(run.stats),
+                },
+            )
+        out.flush()
+    if stopped is not None:
+        plural = "" if len(ranked) == 1 else "s"
+        say(
+            f"dlx: {stopped}: the {len(ranked)} cheapest solution{plural} found "
+            "so far (there may be cheaper ones)"
+        )
+    if args.stats:
+        say(run.stats.knuth_summary(True))
+        if isinstance(run, BestSearch):
+            say(
+                f"dlx: {run.tasks} tasks, {run.bounds_given} of them started with "
+                "a bound from the others"
+            )
+    return status
+
+
+def _costed_line(problem: ExactCover, k: int) -> str:
+    """Option ``k`` as a line of the format, with its cost ``|n`` if it has one."""
+    line = format_option(problem.option(k))
+    cost = problem.cost(k)
+    return f"{line} |{cost}" if cost else line
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``dlx`` command with ``argv`` (default: ``sys.argv[1:]``).
 
@@ -832,6 +987,8 @@ def _run(args: argparse.Namespace) -> int:
             problem = _read(args.file)
             if args.estimate:
                 return _estimate(problem, args, out)
+            if args.best is not None:
+                return _best(problem, args, out, signals)
             if args.jobs is not None or args.scheduler is not None:
                 return _solve_parallel(problem, args, out, signals)
             return _solve(problem, args, out, signals)
