@@ -915,11 +915,14 @@ def _best(
             )
         out.flush()
     if stopped is not None:
-        plural = "" if len(ranked) == 1 else "s"
-        say(
-            f"dlx: {stopped}: the {len(ranked)} cheapest solution{plural} found "
-            "so far (there may be cheaper ones)"
-        )
+        if not ranked:
+            say(f"dlx: {stopped}: no solution found so far")
+        else:
+            plural = "" if len(ranked) == 1 else "s"
+            say(
+                f"dlx: {stopped}: printed the {len(ranked)} cheapest solution"
+                f"{plural} found so far (there may be cheaper ones)"
+            )
     if args.stats:
         say(run.stats.knuth_summary(True))
         if isinstance(run, BestSearch):

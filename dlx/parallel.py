@@ -1515,6 +1515,7 @@ def best(
     *,
     timeout: float | None = None,
     share: bool = True,
+    pieces: int | None = None,
 ) -> BestSearch:
     """A search for the ``k`` cheapest solutions split over ``executor``, not yet run.
 
@@ -1526,6 +1527,8 @@ def best(
     :param k: how many cheapest solutions (at least 1).
     :param timeout: time budget in seconds.
     :param share: hand each task the best cost found so far.
+    :param pieces: how many prefixes to cut the tree into at least
+        (default: eight per worker).
     :returns: the search.
     :raises ValueError: when ``k`` is not a positive integer or the
         problem has bounds.
@@ -1546,4 +1549,4 @@ def best(
         raise ValueError(f"k must be a positive integer, not {k!r}")
     choose(links, "X5")  # refuses a problem with bounds
     check_budgets(None, None, timeout, 1.0)
-    return BestSearch(links, executor, k, timeout=timeout, share=share)
+    return BestSearch(links, executor, k, timeout=timeout, share=share, pieces=pieces)
