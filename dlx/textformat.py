@@ -321,16 +321,13 @@ def _parse_option(
     items: list[Hashable] = []
     seen: set[str] = set()
     cost = 0
-    for found in _TOKEN.finditer(line):
-        token = found.group()
+    for place, token in enumerate(line.split()):
         if token[0] == "|":
             digits = token[1:]
             if not (digits.isascii() and digits.isdigit()):
+                column = list(_TOKEN.finditer(line))[place].start() + 1
                 raise FormatError(
-                    f"cost {token!r} is not a decimal number",
-                    source,
-                    number,
-                    found.start() + 1,
+                    f"cost {token!r} is not a decimal number", source, number, column
                 )
             cost += int(digits)
             continue
