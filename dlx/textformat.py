@@ -95,7 +95,7 @@ def parse_dlx(
     Traceback (most recent call last):
       ...
     dlx.errors.FormatError: twice.dlx:2: item 'A' appears twice in the option
-    >>> parse_dlx("A B\nA |2 |3\nB |x\n", source="costs.dlx")
+    >>> parse_dlx("A B\\nA |2 |3\\nB |x\\n", source="costs.dlx")
     Traceback (most recent call last):
       ...
     dlx.errors.FormatError: costs.dlx:3:3: cost '|x' is not a decimal number
