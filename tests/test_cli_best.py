@@ -90,6 +90,12 @@ def test_the_cheapest_solutions_and_dlx5s_statistics(
         assert sorted(problem.costs_of(s) for _, s in problem.best(k)) == costs
 
 
+def test_the_how_tos_timetable_is_the_fixture() -> None:
+    # DLX5's numbers for tests/data/dlx5/timetable.dlx are those of the page.
+    page = (ROOT / "docs" / "examples" / "timetable.dlx").read_text()
+    assert page == (DATA / "timetable.dlx").read_text()
+
+
 def format_items(path: Path) -> str:
     """The item line of a file (its first line that is not a comment), with its line end."""
     for line in path.read_text().splitlines():
