@@ -38,7 +38,9 @@ from __future__ import annotations
 import heapq
 import time
 from collections.abc import Iterator, Sequence
+from typing import Any
 
+from dlx.errors import PositionError
 from dlx.frame import Frame
 from dlx.links import Links, check_links
 from dlx.position import ListWalker
@@ -53,7 +55,9 @@ __all__ = [
     "net_costs",
     "prepare",
     "ranking",
+    "restore",
     "run",
+    "save",
 ]
 
 #: DLX5's ``lenthresh``: counting an item's options still cheap enough to
@@ -151,6 +155,9 @@ class CostState:
         self.root = n
         self.next = [*range(1, n + 1), 0]
         self.prev = [n, *range(n)]
+        # The levels of a resumed search's path, to replay with the
+        # thresholds it used (see restore); None once replayed.
+        self.replay: list[list[int]] | None = None
 
     def record(self, net: int, solution: tuple[int, ...]) -> int:
         """Keep a solution found (its net cost below the cutoff); return the new cutoff."""
@@ -278,9 +285,8 @@ def run(frame: Frame, count_only: bool) -> Iterator[tuple[int, ...]]:
     # the walker covered with (no cutoff).
     fixed = [option_of[x] for x in frame.base]
     curcost = sum(cost[x] for x in frame.base)
-    while len(saves) < len(stack):
-        keep_level([curcost, state.infinite, state.infinite])
-        curcost += cost[stack[len(saves) - 1]]
+    if stack:
+        curcost = saves[-1][0] + cost[stack[-1]]
     nextcost = 0
     node = -1
     item = -1
@@ -520,15 +526,22 @@ def run(frame: Frame, count_only: bool) -> Iterator[tuple[int, ...]]:
 
 
 class X5Walker(ListWalker):
-    """DLX5's steps as a :class:`dlx.position.Walker`, for a search with no cutoff.
+    """DLX5's steps as a :class:`dlx.position.Walker`: Knuth's operations with thresholds.
 
-    The tree of a minimum-cost search changes with the solutions it finds
-    (the cutoff prunes it), so a walk apart from the search can only
-    follow the tree of a search that keeps every solution (``keep=None``):
-    the lists sorted by net cost, DLX5's choice of item (fewest options,
-    then the largest least net cost, then the leftmost), Knuth's cover and
-    purify (which leaves the chosen node's colour alone).  A dead end
-    costs nothing: DLX5 backs up without covering the empty item.
+    It walks the tree the search explores from the state it was given:
+    the lists sorted by net cost, DLX5's choice of item (fewest options
+    cheap enough to try, then the largest least net cost, then the
+    leftmost), Knuth's cover and purify with the threshold of each level
+    (the cutoff less the partial solution's cost; purify leaves the
+    chosen node's colour alone), going on to a level's next option only
+    while it is cheap enough.  A dead end costs nothing: DLX5 backs up
+    without covering the empty item.  Replaying a resumed search's path,
+    it covers each level with the thresholds the search used there (the
+    position keeps them); :meth:`settle` hands the search those levels.
+    The tree a search with a cutoff explores changes with the solutions
+    it finds, which a walk apart from the search does not find: the
+    frontier and the conformance checks walk a search that keeps every
+    solution (no cutoff).
 
     >>> from dlx import ExactCover, Search
     >>> problem = ExactCover("ab", options=[["a"], ["a", "b"], ["b"]])
@@ -543,21 +556,44 @@ class X5Walker(ListWalker):
         super().__init__(frame)
         self.keep_sizes = False
         self.state: CostState = frame.state
-        self.thresh = self.state.infinite
+        # Per level entered: [net cost before it, its item's threshold,
+        # its option's threshold], as the loop keeps them in frame.saves.
+        self.levels: list[list[int]] = []
+        # Per level: whether its option's threshold is still the replayed one.
+        self.replaying: list[bool] = []
+        self.curcost = sum(self.state.cost[x] for x in frame.base)
+        self.thresh = self.state.infinite  # of the operation under way
 
     def choose(self) -> tuple[int, int]:
         state = self.state
         cost = state.cost
         down = self.down
-        best, fewest, dearest = -1, -1, 0
+        room = state.cutoff - self.curcost
+        offset = self.links.active_offset
+        fewest, dearest, best = -1, 0, -1
         k = state.next[state.root]
         while k != state.root:
-            length = self.links.length(self.size, k)
-            if length == 0:
+            p = down[k]
+            if p == k or cost[p] >= room:
                 return k, 0
-            least = cost[down[k]]
-            if fewest < 0 or length < fewest or (length == fewest and least > dearest):
-                best, fewest, dearest = k, length, least
+            least = cost[p]
+            s = 1
+            p = down[p]
+            while True:
+                if p == k or cost[p] >= room:
+                    break
+                if s == fewest:
+                    s = -1
+                    break
+                if s >= LENGTH_THRESHOLD:
+                    s = self.size[k] - offset
+                    break
+                p = down[p]
+                s += 1
+            if s >= 0 and (
+                fewest < 0 or s < fewest or (s == fewest and least > dearest)
+            ):
+                fewest, best, dearest = s, k, least
             k = state.next[k]
         return (-1, 0) if best < 0 else (best, fewest)
 
@@ -569,6 +605,59 @@ class X5Walker(ListWalker):
 
     def dead_end(self, item: int) -> None:
         pass  # DLX5 goes back up without covering the empty item
+
+    def enter(self, item: int, record: bool) -> int:
+        """Cover ``item`` with the level's threshold; return the top node of its list."""
+        depth = len(self.levels)
+        replay = self.state.replay
+        node = self.down[item]
+        replaying = replay is not None and depth < len(replay)
+        if replay is not None and replaying:
+            thresh = replay[depth][1]
+            self.levels.append([self.curcost, thresh, replay[depth][2]])
+        else:
+            thresh = self.state.cutoff - self.curcost - self.state.cost[node]
+            self.levels.append([self.curcost, thresh, thresh])
+        self.replaying.append(replaying)
+        self.thresh = thresh
+        self.cover(item)
+        return -1 if node == item else node
+
+    def take(self, node: int) -> None:
+        level = self.levels[-1]
+        if self.replaying[-1]:
+            self.replaying[-1] = False  # the path's own option: as it was
+        else:
+            level[2] = self.state.cutoff - level[0] - self.state.cost[node]
+        self.thresh = level[2]
+        self.curcost = level[0] + self.state.cost[node]
+        self.commit_others(node)
+
+    def untake(self, node: int) -> int:
+        """Undo :meth:`take`; the level's next option, or -1 when none is cheap enough."""
+        level = self.levels[-1]
+        self.thresh = level[2]
+        self.uncommit_others(node)
+        self.curcost = level[0]
+        after = self.skip(node)
+        if after >= 0 and level[0] + self.state.cost[after] >= self.state.cutoff:
+            return -1  # the loop backs up here
+        return after
+
+    def leave(self, item: int) -> None:
+        level = self.levels.pop()
+        self.replaying.pop()
+        self.thresh = level[1]
+        self.uncover(item)
+        self.curcost = level[0]
+
+    def settle(self, nodes: Sequence[int], floor: int) -> None:
+        """:meth:`Walker.settle`: the nodes to the stacks, the levels below the floor to ``saves``."""
+        frame = self.frame
+        frame.base[:] = nodes[:floor]
+        frame.stack[:] = nodes[floor:]
+        frame.saves[:] = self.levels[floor:]
+        self.state.replay = None
 
     def hide(self, row: int) -> None:
         """Unlink the other nodes of ``row``'s option from their lists."""
@@ -595,7 +684,7 @@ class X5Walker(ListWalker):
                 size[top[y]] += 1
 
     def cover(self, item: int) -> None:
-        """Knuth's cover(c, thresh) of DLX5, with no cutoff."""
+        """Knuth's cover(c, thresh) of DLX5."""
         state = self.state
         if item < self.links.n_primary:
             before, after = state.prev[item], state.next[item]
@@ -669,6 +758,70 @@ class X5Walker(ListWalker):
                 self.uncover(self.links.top[x])
             elif color[x] > 0:
                 self.unpurify(x)
+
+
+def save(frame: Frame) -> dict[str, Any]:
+    """What a position of a minimum-cost search carries besides its path and counts.
+
+    The ``keep`` and the bound, the best solutions so far (net cost,
+    order found, options) and, per level, the net cost before it and the
+    two thresholds it covered with: what the tree below depends on.
+    """
+    state: CostState = frame.state
+    return {
+        "keep": state.keep,
+        "ceiling": state.ceiling,
+        "order": state.order,
+        "best": [[-net, -order, list(s)] for net, order, s in state.best],
+        "levels": [list(level) for level in frame.saves],
+    }
+
+
+def restore(frame: Frame, extra: Any) -> None:
+    """Take the state :func:`save` wrote back into a new search (before its path is replayed).
+
+    :raises PositionError: when it is not such a state, or one of a
+        search that keeps another number of solutions.
+    """
+    state: CostState = frame.state
+    if extra is None:
+        raise PositionError("a position of another search (no best costs)")
+    try:
+        keep = extra["keep"]
+        ceiling = extra["ceiling"]
+        order = extra["order"]
+        best = [
+            (-_whole(net), -_whole(place), tuple(_whole(k) for k in solution))
+            for net, place, solution in extra["best"]
+        ]
+        levels = [[_whole(v) for v in level] for level in extra["levels"]]
+        if keep is not None:
+            _whole(keep)
+        _whole(ceiling)
+        _whole(order)
+        if any(len(level) != 3 for level in levels):
+            raise TypeError
+    except (KeyError, TypeError, ValueError):
+        raise PositionError("a damaged position of a minimum-cost search") from None
+    if keep != state.keep:
+        raise PositionError(
+            f"a position of a search for the {keep} cheapest solutions, "
+            f"not the {state.keep} cheapest"
+        )
+    heapq.heapify(best)
+    state.best = best
+    state.order = order
+    state.ceiling = ceiling
+    state.cutoff = ceiling
+    if keep is not None and len(best) >= keep:
+        state.cutoff = min(ceiling, -best[0][0])
+    state.replay = levels
+
+
+def _whole(value: object) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError
+    return value
 
 
 def fraction(frame: Frame) -> float:

@@ -131,6 +131,12 @@ class Algorithm:
     :ivar splittable: whether a stopped search has more to hand back than
         its own subtree (:mod:`dlx.parallel` splits only then); by
         default, whenever it has a level to back up through.
+    :ivar save: what a position must carry of the algorithm's own state
+        (JSON values), for an algorithm whose tree depends on more than
+        the path (Algorithm X5); ``None`` for the others.
+    :ivar restore: takes that back into a new search's state before its
+        path is replayed (raises :class:`~dlx.PositionError` when it does
+        not fit).
     """
 
     name: str
@@ -142,6 +148,8 @@ class Algorithm:
     applies: Callable[[Links], bool]
     supports: frozenset[str]
     splittable: Callable[[Frame], bool] = _has_levels
+    save: Callable[[Frame], Any] | None = None
+    restore: Callable[[Frame, Any], None] | None = None
 
     def require(self, feature: str) -> None:
         """Raise :class:`ValueError` unless the algorithm supports ``feature``.
@@ -236,7 +244,8 @@ REGISTRY: dict[str, Algorithm] = {
     # Minimum cost: run on request (ExactCover.best, dlx --best), never by
     # default, since costs do not change which solutions a problem has.
     # Its tree depends on the solutions found (the cutoff), so it has no
-    # resume, split, estimate or seed; below a prefix it searches as
+    # split, estimate or seed; a position carries its best costs and
+    # thresholds (save, restore); below a prefix it searches as
     # dlx.parallel.best needs it.
     "X5": Algorithm(
         "X5",
@@ -246,7 +255,9 @@ REGISTRY: dict[str, Algorithm] = {
         algorithm_x5.fraction,
         algorithm_x5.check,
         _unbounded,
-        frozenset({"colors", "prefix"}),
+        frozenset({"colors", "prefix", "resume"}),
+        save=algorithm_x5.save,
+        restore=algorithm_x5.restore,
     ),
 }
 

@@ -312,7 +312,6 @@ def _check_best(parser: argparse.ArgumentParser, args: argparse.Namespace) -> No
     for name, given, feature in (
         ("--estimate", args.estimate, "estimate"),
         ("--seed", args.seed is not None, "seed"),
-        ("--checkpoint", args.checkpoint is not None, "resume"),
     ):
         if given:
             try:
@@ -337,6 +336,11 @@ def _check_best(parser: argparse.ArgumentParser, args: argparse.Namespace) -> No
                     f"{name} does not go with --best and {split}: the tasks "
                     "search at once, so no count of theirs can stop them in order"
                 )
+        if args.checkpoint is not None:
+            parser.error(
+                f"--checkpoint does not go with --best and {split}: the tasks "
+                "of a minimum-cost search are not saved"
+            )
 
 
 # -- input and output ----------------------------------------------------------------
@@ -385,7 +389,7 @@ def _read(name: str) -> ExactCover:
 
 
 def _load_checkpoint(
-    path: str, count: bool, split: bool
+    path: str, count: bool, split: bool, best: int | None = None
 ) -> tuple[Position | Pieces, bool] | None:
     """The state saved in ``path`` and whether it was saved at a clean stop.
 
@@ -425,6 +429,14 @@ def _load_checkpoint(
             "or remove the file to start afresh",
             path,
         )
+    if data.get("best") != best:
+        saved = data.get("best")
+        said = "without --best" if saved is None else f"with --best {saved}"
+        raise FormatError(
+            f"a checkpoint of a run {said}; run the same command again, "
+            "or remove the file to start afresh",
+            path,
+        )
     kind = "pieces" if split else "position"
     if kind not in data:
         said = "without" if split else "with"
@@ -442,9 +454,13 @@ def _load_checkpoint(
 
 
 def _save_checkpoint(
-    path: str, run: Search | ParallelSearch, count: bool, clean: bool
+    path: str,
+    run: Search | ParallelSearch,
+    count: bool,
+    clean: bool,
+    best: int | None = None,
 ) -> None:
-    """Save where ``run`` stands to ``path``, atomically."""
+    """Save where ``run`` stands to ``path``, atomically (``best``: of ``--best K``)."""
     if isinstance(run, Search):
         state = ("position", run.position().to_json())
     else:
@@ -455,6 +471,8 @@ def _save_checkpoint(
         "clean": clean,
         state[0]: json.loads(state[1]),
     }
+    if best is not None:
+        data["best"] = best
     with writing(f"the checkpoint {path}"):
         write_atomically(path, data)
 
@@ -513,7 +531,9 @@ class _Watcher:
         ):
             with writing("standard output"):
                 self.out.flush()  # what the checkpoint counts is out
-            _save_checkpoint(self.args.checkpoint, search, self.args.count, False)
+            _save_checkpoint(
+                self.args.checkpoint, search, self.args.count, False, self.args.best
+            )
             self.last_save = now
 
     def pause(self) -> None:
@@ -850,19 +870,36 @@ def _best(
             return EXIT_BAD_INPUT
         run = parallel_best(problem, executor, args.best, timeout=args.timeout)
     else:
+        resumed = None
+        if args.checkpoint:
+            resumed = _load_checkpoint(args.checkpoint, False, False, args.best)
+        position = None if resumed is None else resumed[0]
+        assert position is None or isinstance(position, Position)
         try:
-            run = problem.best_search(
-                args.best,
+            run = CostSearch(
+                problem.links(),
+                keep=args.best,
                 limit=args.limit,
                 max_nodes=args.max_nodes,
                 timeout=args.timeout,
                 progress=watcher if watcher.wanted else None,
                 progress_interval=watcher.interval,
+                resume=position,
                 count_only=True,
             )
+        except PositionError as error:
+            raise FormatError(
+                f"{error}; remove it to start afresh", args.checkpoint
+            ) from None
         except ValueError as error:  # bounds: Algorithm X5 cannot run them
             say(f"dlx: --best: {error}")
             return EXIT_BAD_INPUT
+        if position is not None:
+            say(
+                f"dlx: resuming from {args.checkpoint}: {position.nodes} nodes and "
+                f"{position.solutions} solutions so far"
+            )
+    watcher.search = run if isinstance(run, CostSearch) else None
     signals.target = run
     status = EXIT_OK
     stopped: str | None = None
@@ -916,13 +953,22 @@ def _best(
         out.flush()
     if stopped is not None:
         if not ranked:
-            say(f"dlx: {stopped}: no solution found so far")
+            message = f"dlx: {stopped}: no solution found so far"
         else:
             plural = "" if len(ranked) == 1 else "s"
-            say(
+            message = (
                 f"dlx: {stopped}: printed the {len(ranked)} cheapest solution"
                 f"{plural} found so far (there may be cheaper ones)"
             )
+        if args.checkpoint and isinstance(run, CostSearch):
+            with signals.held():  # a signal now must not cost the save
+                _save_checkpoint(args.checkpoint, run, False, True, args.best)
+            message += f"; the same command resumes from {args.checkpoint}"
+        say(message)
+    elif args.checkpoint:
+        _remove_checkpoint(args.checkpoint)
+    if args.checkpoint:
+        remove_stale_temporaries(args.checkpoint)
     if args.stats:
         say(run.stats.knuth_summary(True))
         if isinstance(run, BestSearch):

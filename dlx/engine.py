@@ -201,6 +201,10 @@ class Search(Clocked, Iterator[tuple[int, ...]]):
         # The search as it stood at the last clock check: the chosen nodes,
         # the counts, the seconds and the random state.
         self._clean: tuple[list[int], Stats, float, Any] | None = None
+        # The algorithm's own state for a position (Algorithm X5), as of the
+        # last clock check, where a KeyboardInterrupt takes the search back.
+        self._clean_extra: Any = None
+        self._interrupted_extra: Any = None
         self._solution_pending = False
         self.form.prepare(self)
         alive = True
@@ -236,6 +240,8 @@ class Search(Clocked, Iterator[tuple[int, ...]]):
         self.stats = Stats(
             resume.nodes, resume.updates, resume.cleansings, resume.solutions
         )
+        if self.algorithm.restore is not None:
+            self.algorithm.restore(self, resume.extra)
         self._seconds_before = resume.seconds
         if resume.rng is not None:
             self.rng = random.Random()
@@ -269,6 +275,7 @@ class Search(Clocked, Iterator[tuple[int, ...]]):
                 # Back to the last clock check, where the counts and the
                 # position agree (solutions since then are found again).
                 nodes, stats, seconds, state = self._clean
+                self._interrupted_extra = self._clean_extra
                 self.base[:] = nodes[: len(self.base)]
                 self.stack[:] = nodes[len(self.base) :]
                 self.stats = stats
@@ -334,7 +341,15 @@ class Search(Clocked, Iterator[tuple[int, ...]]):
             self._seconds_before + self._elapsed(),
             position.rng_state(self.rng),
             self.fingerprint(),
+            self._extra(),
         )
+
+    def _extra(self) -> Any:
+        """The algorithm's own state for a position (``None`` for most)."""
+        if self._interrupted_extra is not None:
+            return self._interrupted_extra
+        save = self.algorithm.save
+        return None if save is None else save(self)
 
     def _elapsed(self) -> float:
         return time.perf_counter() - self._started if self._started else 0.0
@@ -371,6 +386,8 @@ class Search(Clocked, Iterator[tuple[int, ...]]):
             self._seconds_before + (time.perf_counter() - started),
             None if self.rng is None else self.rng.getstate(),
         )
+        if self.algorithm.save is not None:
+            self._clean_extra = self.algorithm.save(self)
         return check_at
 
     def _report(self, now: float) -> None:

@@ -83,6 +83,9 @@ class Position:
     :ivar rng: the state of the tie-breaking random generator (searches
         with a ``seed``), else ``None``.
     :ivar fingerprint: identifies the problem (see :func:`dlx.position.fingerprint`).
+    :ivar extra: what the algorithm keeps besides the path and the counts,
+        as JSON values (Algorithm X5: the best solutions so far and each
+        level's thresholds), or ``None`` for the others.
 
     >>> from dlx import ExactCover
     >>> problem = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]])
@@ -104,6 +107,7 @@ class Position:
     seconds: float
     rng: tuple[Any, ...] | None
     fingerprint: str
+    extra: Any = None
 
     def to_json(self) -> str:
         """This position as one line of JSON.
@@ -117,6 +121,7 @@ class Position:
         >>> '"at_solution": true' in search.position().to_json()
         True
         """
+        extra = {} if self.extra is None else {"extra": self.extra}
         return json.dumps(
             {
                 "format": FORMAT,
@@ -130,6 +135,7 @@ class Position:
                 "solutions": self.solutions,
                 "seconds": self.seconds,
                 "rng": _plain(self.rng),
+                **extra,
             }
         )
 
@@ -192,6 +198,7 @@ class Position:
             seconds,
             rng,
             fingerprint,
+            data.get("extra"),
         )
 
 

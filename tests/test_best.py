@@ -10,6 +10,7 @@ and :func:`dlx.parallel.best` over threads (processes: ``test_cli_best``).
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from collections.abc import Hashable
 from concurrent.futures import ThreadPoolExecutor
@@ -28,6 +29,8 @@ from dlx import (
     FormatError,
     Interrupted,
     Outcome,
+    Position,
+    PositionError,
     ProblemError,
     Search,
     format_dlx,
@@ -310,11 +313,52 @@ def test_limit_stop_request_and_progress() -> None:
 
 def test_refused_features() -> None:
     links = load("dlx5/timetable").links()
-    start = Search(links).position()
-    with pytest.raises(ValueError, match="does not support going on from a saved"):
-        CostSearch(links, resume=start)
     with pytest.raises(ValueError, match="does not support random tie-breaking"):
         CostSearch(links, seed=1)
+
+
+@pytest.mark.parametrize(
+    "name", ["dlx5/costs01", "dlx5/knuth_intro", "dlx5/queens6cost"]
+)
+@pytest.mark.parametrize("k", [1, 3])
+def test_resuming_through_json_ends_like_one_run(name: str, k: int) -> None:
+    # The position carries the best costs so far and each level's
+    # thresholds: stopped anywhere, the search goes on as if never stopped.
+    links = load(name).links()
+    whole = CostSearch(links, keep=k)
+    found = list(whole)
+    end = (found, whole.stats, whole.best())
+    nodes = whole.stats.nodes
+    for budget in sorted({0, 1, nodes // 3, nodes // 2, nodes - 1}):
+        first = CostSearch(links, keep=k, max_nodes=budget)
+        got: list[tuple[int, ...]] = []
+        with pytest.raises(BudgetExceeded):
+            got.extend(first)
+        saved = Position.from_json(first.position().to_json())
+        rest = CostSearch(links, keep=k, resume=saved)
+        got.extend(rest)
+        assert (got, rest.stats, rest.best()) == end
+    search = CostSearch(links, keep=k)
+    for place, _ in enumerate(search):
+        saved = Position.from_json(search.position().to_json())
+        assert saved.at_solution
+        rest = CostSearch(links, keep=k, resume=saved)
+        assert (found[: place + 1] + list(rest), rest.stats, rest.best()) == end
+
+
+def test_a_position_of_another_search_is_refused() -> None:
+    links = load("dlx5/timetable").links()
+    plain = Search(links).position()
+    with pytest.raises(PositionError, match="no best costs"):
+        CostSearch(links, resume=plain)
+    three = CostSearch(links, keep=3)
+    next(three)
+    saved = three.position()
+    with pytest.raises(PositionError, match="for the 3 cheapest solutions, not the 2"):
+        CostSearch(links, keep=2, resume=saved)
+    damaged = dataclasses.replace(saved, extra={"keep": 3, "best": "?"})
+    with pytest.raises(PositionError, match="a damaged position"):
+        CostSearch(links, keep=3, resume=damaged)
 
 
 # -- over an executor ------------------------------------------------------------------

@@ -153,9 +153,8 @@ def test_bad_input_and_refusals(
         ("--best", "2", "--estimate"): "--estimate does not go with --best: "
         "Algorithm X5 (Knuth's DLX5, minimum cost) does not support estimating",
         ("--best", "2", "--seed", "1"): "--seed does not go with --best",
-        ("--best", "2", "--checkpoint", str(tmp_path / "c.json")): "--checkpoint "
-        "does not go with --best: Algorithm X5 (Knuth's DLX5, minimum cost) does "
-        "not support going on from a saved position",
+        ("--best", "2", "--jobs", "2", "--checkpoint", "c.json"): "--checkpoint "
+        "does not go with --best and --jobs",
         ("--best", "2", "--count"): "--count does not go with --best",
         ("--best", "2", "--jobs", "2", "--limit", "1"): "--limit does not go with "
         "--best and --jobs",
@@ -173,6 +172,33 @@ def test_bad_input_and_refusals(
     out, err = capsys.readouterr()
     assert out == ""
     assert "dlx: --best: Algorithm X5 (Knuth's DLX5, minimum cost) cannot run" in err
+
+
+def test_a_checkpoint_resumes_a_stopped_search_exactly(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = str(DATA / "queens6cost.dlx")
+    checkpoint = str(tmp_path / "best.json")
+    args = [path, "--best", "2", "--stats", "--checkpoint", checkpoint]
+    assert main([*args, "--max-nodes", "40"]) == 3
+    out, err = capsys.readouterr()
+    assert len(blocks(out)) == 1  # the best found in 40 nodes
+    assert err.splitlines()[0].endswith(f"; the same command resumes from {checkpoint}")
+    assert Path(checkpoint).exists()
+    # Another k cannot take it.
+    assert main([path, "--best", "3", "--checkpoint", checkpoint]) == 2
+    out, err = capsys.readouterr()
+    assert "a checkpoint of a run with --best 2" in err
+    # The same command again: DLX5's figures for one run.
+    assert main(args) == 0
+    out, err = capsys.readouterr()
+    summary, costs = dlx5("queens6cost", 2)
+    assert [cost for cost, _ in blocks(out)] == costs
+    assert err.splitlines() == [
+        f"dlx: resuming from {checkpoint}: 40 nodes and 1 solutions so far",
+        summary,
+    ]
+    assert not Path(checkpoint).exists()
 
 
 def test_jobs_on_real_processes_find_the_same_costs() -> None:
