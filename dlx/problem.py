@@ -542,7 +542,7 @@ class ExactCover:
     # -- adding options ----------------------------------------------------
 
     def add_option(
-        self, items: Iterable[Hashable], label: Any = None, *, cost: int = 0
+        self, items: Iterable[Hashable], label: Any = None, cost: int | None = None
     ) -> int:
         """Add an option and return its index.
 
@@ -564,7 +564,7 @@ class ExactCover:
 
         :param items: the items the option covers.
         :param label: what the option stands for (kept, never looked at).
-        :param cost: the option's cost (default 0).
+        :param cost: the option's cost (``None``, the default, is 0).
         :returns: the new option's index.
         :raises ProblemError: when the option is empty, names an unknown
             item, names an item twice, or colours a primary item; when the
@@ -581,7 +581,7 @@ class ExactCover:
         dlx.errors.ProblemError: option 1 names unknown item 'c'
         """
         k = len(self._rows)
-        if cost or type(cost) is not int:  # 0 is the common case
+        if cost is not None:
             cost = checked_cost(cost, f"option {k}")
         try:
             entries = tuple(items)

@@ -293,7 +293,7 @@ def _parse_blocks(
                             continue
                 items, cost = _parse_option(raw, primary, secondary, source, number)
                 if any(item in primary for item in items):
-                    problem.add_option(items, cost=cost)
+                    problem.add_option(items, cost=cost or None)
                 elif warn is not None:
                     warn(f"{source}:{number}: option ignored (it has no primary item)")
         except MemoryError:
