@@ -148,7 +148,9 @@ class CostState:
         self.ceiling = self.infinite
         if bound is not None:
             self.ceiling = min(self.infinite, max(0, bound - self.total_tax))
-        self.cutoff = self.ceiling
+        # The ceiling applies from the first step of the loop on: a prefix
+        # is walked without it, as the frontier that made it was.
+        self.cutoff = self.infinite
         self.best: list[tuple[int, int, tuple[int, ...]]] = []
         self.order = 0
         n = links.n_primary
@@ -278,7 +280,7 @@ def run(frame: Frame, count_only: bool) -> Iterator[tuple[int, ...]]:
     updates = stats.updates
     cleansings = stats.cleansings
     found = stats.solutions
-    cutoff = state.cutoff
+    cutoff = state.cutoff = min(state.cutoff, state.ceiling)
     # Below a prefix (dlx.position.start): its options belong to every
     # solution, and its levels the loop backs up through (a floor below
     # the prefix) get what the loop keeps per level, with the thresholds
