@@ -139,6 +139,9 @@ and the exit status as without it):
   the count is a lower bound), outcome (exhausted, limit_reached,
   out_of_nodes, out_of_time, interrupted, terminated, worker_lost) and
   the search's statistics (with --jobs, work past --limit included).
+  With --best, each solution's object also has its "cost", the
+  solutions come cheapest first once the search has ended, and "count"
+  is how many are printed ("stats" counts the solutions as DLX5 does).
   --estimate writes one object, {"estimate": {"nodes": ..., "nodes_se":
   ..., "updates", "solutions" (each with _se), "probes", "seconds",
   "probe_rate", "search_rate", "search_seconds"}} (null: none or
