@@ -30,7 +30,9 @@ the search visits every solution (in DLX5's order, with DLX5's counts for
 
 The module has the parts every algorithm's has: ``prepare`` (the taxes, the
 sorted lists, the best costs so far), ``run``, the walker, ``fraction``
-and ``check``; :mod:`dlx.algorithms` lists it as ``"X5"``.
+and ``check``, and two of its own: ``save`` and ``restore``, what a
+position carries of the search besides its path (the best solutions so
+far, each level's thresholds); :mod:`dlx.algorithms` lists it as ``"X5"``.
 """
 
 from __future__ import annotations
