@@ -541,7 +541,7 @@ class X5Walker(ListWalker):
     while it is cheap enough.  A dead end costs nothing: DLX5 backs up
     without covering the empty item.  Replaying a resumed search's path,
     it covers each level with the thresholds the search used there (the
-    position keeps them); :meth:`settle` hands the search those levels.
+    position keeps them); ``settle`` hands the search those levels.
     The tree a search with a cutoff explores changes with the solutions
     it finds, which a walk apart from the search does not find: the
     frontier and the conformance checks walk a search that keeps every
