@@ -17,6 +17,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+from dlx_helpers import n_queens
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_conformance import oracle
@@ -380,3 +381,38 @@ def test_a_parallel_search_finds_the_same_costs(name: str) -> None:
                     assert cost == problem.costs_of(solution)
                 if not share:
                     assert run.bounds_given == 0
+
+
+def test_ctrl_c_keeps_the_best_and_its_position_resumes() -> None:
+    # A KeyboardInterrupt (here from the progress hook, at the second clock
+    # check) leaves the best found so far, and a position at the last
+    # clock check before it: resumed, the search ends as one run does.
+    queens = n_queens(9)
+    problem = ExactCover(queens.primary, queens.secondary)
+    for k in range(len(queens)):
+        problem.add_option(queens.option(k), cost=(7 * k) % 10)
+    links = problem.links()
+    whole = CostSearch(links, keep=50)
+    found = list(whole)
+    calls = 0
+
+    def interrupt(report: object) -> None:
+        nonlocal calls
+        calls += 1
+        if calls == 2:
+            raise KeyboardInterrupt
+
+    search = CostSearch(links, keep=50, progress=interrupt, progress_interval=1e-9)
+    got: list[tuple[int, ...]] = []
+    with pytest.raises(KeyboardInterrupt):
+        got.extend(search)
+    assert search.outcome is Outcome.INTERRUPTED
+    assert got == found[: len(got)] and got
+    costs = sorted(problem.costs_of(s) for s in got)
+    assert [c for c, _ in search.best()] == costs[:50]
+    saved = Position.from_json(search.position().to_json())
+    assert saved.nodes < whole.stats.nodes
+    rest = CostSearch(links, keep=50, resume=saved)
+    again = list(rest)
+    assert again == found[len(found) - len(again) :]
+    assert (rest.stats, rest.best()) == (whole.stats, whole.best())
