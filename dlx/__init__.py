@@ -11,7 +11,7 @@ range(0, 4)
 """
 
 from dlx.algorithms import MemoSearch, Zdd
-from dlx.engine import MultiplicitySearch, Search
+from dlx.engine import CostSearch, MultiplicitySearch, Search
 from dlx.errors import (
     BudgetExceeded,
     DLXError,
@@ -31,6 +31,7 @@ from dlx.textformat import format_dlx, format_option, parse_dlx, read_dlx
 __all__ = [
     "BudgetExceeded",
     "Colored",
+    "CostSearch",
     "DLXError",
     "Estimate",
     "ExactCover",

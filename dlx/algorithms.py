@@ -11,6 +11,7 @@ name      algorithm                           runs
 ``X``     Algorithm X, Knuth's DLX1           problems without colours or bounds
 ``C``     Algorithm C (colours), DLX2         problems with colours, no bounds
 ``M``     Algorithm M (multiplicities), DLX3  problems with bounds on items
+``X5``    minimum cost, Knuth's DLX5          the cheapest solutions, on request
 ``memo``  memoised search, DXZ / DLX6         counting and diagrams, on request
 ========  ==================================  ==================================
 
@@ -44,7 +45,14 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from dlx import algorithm_c, algorithm_m, algorithm_x, algorithm_x_packed, memo
+from dlx import (
+    algorithm_c,
+    algorithm_m,
+    algorithm_x,
+    algorithm_x5,
+    algorithm_x_packed,
+    memo,
+)
 from dlx.frame import Frame
 from dlx.links import Links
 from dlx.memo import DEFAULT_MAX_BYTES, UNSUPPORTED, MemoSearch, Zdd
@@ -66,6 +74,7 @@ __all__ = [
     "algorithm_c",
     "algorithm_m",
     "algorithm_x",
+    "algorithm_x5",
     "algorithm_x_packed",
     "by_name",
     "choose",
@@ -122,6 +131,12 @@ class Algorithm:
     :ivar splittable: whether a stopped search has more to hand back than
         its own subtree (:mod:`dlx.parallel` splits only then); by
         default, whenever it has a level to back up through.
+    :ivar save: what a position must carry of the algorithm's own state
+        (JSON values), for an algorithm whose tree depends on more than
+        the path (Algorithm X5); ``None`` for the others.
+    :ivar restore: takes that back into a new search's state before its
+        path is replayed (raises :class:`~dlx.PositionError` when it does
+        not fit).
     """
 
     name: str
@@ -133,6 +148,8 @@ class Algorithm:
     applies: Callable[[Links], bool]
     supports: frozenset[str]
     splittable: Callable[[Frame], bool] = _has_levels
+    save: Callable[[Frame], Any] | None = None
+    restore: Callable[[Frame, Any], None] | None = None
 
     def require(self, feature: str) -> None:
         """Raise :class:`ValueError` unless the algorithm supports ``feature``.
@@ -174,6 +191,10 @@ def _plain_problem(links: Links) -> bool:
 
 def _colored_problem(links: Links) -> bool:
     return links.color is not None and links.bound is None
+
+
+def _unbounded(links: Links) -> bool:
+    return links.bound is None
 
 
 def _packed(links: Links) -> bool:
@@ -219,6 +240,24 @@ REGISTRY: dict[str, Algorithm] = {
         _always,
         _COMMON | {"colors", "bounds"},
         algorithm_m.splittable,
+    ),
+    # Minimum cost: run on request (ExactCover.best, dlx --best), never by
+    # default, since costs do not change which solutions a problem has.
+    # Its tree depends on the solutions found (the cutoff), so it has no
+    # split, estimate or seed; a position carries its best costs and
+    # thresholds (save, restore); below a prefix it searches as
+    # dlx.parallel.best needs it.
+    "X5": Algorithm(
+        "X5",
+        "Algorithm X5 (Knuth's DLX5, minimum cost)",
+        (LoopForm("cost", algorithm_x5.run, algorithm_x5.prepare, _unbounded),),
+        algorithm_x5.X5Walker,
+        algorithm_x5.fraction,
+        algorithm_x5.check,
+        _unbounded,
+        frozenset({"colors", "prefix", "resume"}),
+        save=algorithm_x5.save,
+        restore=algorithm_x5.restore,
     ),
 }
 
@@ -307,20 +346,22 @@ def by_name(name: str) -> Algorithm:
         raise ValueError(f"no algorithm {name!r} (there are {names})") from None
 
 
-def walker(links: Links) -> Walker:
+def walker(links: Links, algorithm: str | None = None) -> Walker:
     """A walker of the default algorithm's tree, from the root over a fresh copy of ``links``.
 
     The tree the default search of ``links`` explores (without ``seed``):
     :mod:`dlx.parallel` cuts it and :mod:`dlx.estimate` probes it.
+    ``algorithm`` names another algorithm of :data:`REGISTRY` to walk
+    the tree of (``"X5"``, for :func:`dlx.parallel.best`).
 
     >>> from dlx import ExactCover
     >>> type(walker(ExactCover("A", bounds={"A": 2}).links())).__name__
     'MWalker'
     """
-    algorithm, form = choose(links)
+    chosen, form = choose(links, algorithm)
     frame = Arrays(links)
     form.prepare(frame)
-    return algorithm.walker(frame)
+    return chosen.walker(frame)
 
 
 def refuse(feature: str, links: Links | None = None, method: str = "dlx") -> None:

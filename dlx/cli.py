@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from typing import TYPE_CHECKING, Any, TextIO
 
+from dlx import algorithms
 from dlx.commands import (
     EXIT_BAD_INPUT,
     EXIT_BUDGET,
@@ -46,7 +47,7 @@ from dlx.commands import (
     worker_pool,
     writing,
 )
-from dlx.engine import Search
+from dlx.engine import CostSearch, Search
 from dlx.errors import (
     BudgetExceeded,
     FormatError,
@@ -58,11 +59,13 @@ from dlx.estimate import format_estimate
 from dlx.parallel import (
     DASK_TASK_SECONDS,
     TASK_SECONDS,
+    BestSearch,
     ParallelSearch,
     Pieces,
     WorkerLost,
     search,
 )
+from dlx.parallel import best as parallel_best
 from dlx.position import Position
 from dlx.problem import ExactCover
 from dlx.stats import Outcome, Progress
@@ -87,7 +90,9 @@ following line is an option; 'name:colour' colours a secondary item; lines
 starting with '|' are comments.  A primary item written 'u:v|name' must be
 covered between u and v times, 'v|name' exactly v times (Knuth's DLX3).
 Each solution is printed as the lines of its options, solutions separated
-by a blank line.
+by a blank line.  An option may end with costs '|n' (Knuth's DLX5, summed):
+--best K prints the K cheapest solutions instead, cheapest first, each
+after a comment line '| cost N'.
 
 Long searches: a progress line on standard error (shown when standard
 error is a terminal and the search has run for a second; --progress,
@@ -134,6 +139,9 @@ and the exit status as without it):
   the count is a lower bound), outcome (exhausted, limit_reached,
   out_of_nodes, out_of_time, interrupted, terminated, worker_lost) and
   the search's statistics (with --jobs, work past --limit included).
+  With --best, each solution's object also has its "cost", the
+  solutions come cheapest first once the search has ended, and "count"
+  is how many are printed ("stats" counts the solutions as DLX5 does).
   --estimate writes one object, {"estimate": {"nodes": ..., "nodes_se":
   ..., "updates", "solutions" (each with _se), "probes", "seconds",
   "probe_rate", "search_rate", "search_seconds"}} (null: none or
@@ -144,6 +152,7 @@ examples:
   dlx --count --jobs 0 big.dlx                   (on every core)
   dlx --count --scheduler tcp://host:8786 big.dlx   (on a Dask cluster)
   dlx --estimate --probes 2000 big.dlx
+  dlx --best 3 --stats timetable.dlx            (the 3 cheapest solutions)
   dlx --json big.dlx | jq -c 'select(.solution) | .options'
 """
 
@@ -162,6 +171,13 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--limit", type=whole_number(1), metavar="N", help="stop after N solutions"
+    )
+    parser.add_argument(
+        "--best",
+        type=whole_number(1),
+        metavar="K",
+        help="print the K cheapest solutions (costs '|n' on option lines; "
+        "Knuth's DLX5), cheapest first, each after a line '| cost N'",
     )
     parser.add_argument(
         "--json",
@@ -354,6 +370,8 @@ def _preprocess(
 
 def _check_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """Refuse option combinations that contradict each other or do nothing."""
+    if args.best is not None:
+        _check_best(parser, args)
     if args.probes is not None and not args.estimate:
         parser.error("--probes only goes with --estimate")
     if args.estimate:
@@ -387,6 +405,43 @@ def _check_options(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
             f"--seed does not go with {split}: random tie-breaking cannot be "
             "split over workers"
         )
+
+
+def _check_best(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Refuse what ``--best`` (Algorithm X5, minimum cost) does not do."""
+    x5 = algorithms.by_name("X5")
+    for name, given, feature in (
+        ("--estimate", args.estimate, "estimate"),
+        ("--seed", args.seed is not None, "seed"),
+    ):
+        if given:
+            try:
+                x5.require(feature)
+            except ValueError as error:
+                parser.error(f"{name} does not go with --best: {error}")
+    if args.count:
+        parser.error("--count does not go with --best, which prints solutions")
+    if getattr(args, "method", None) == "memo":  # memoised search has no costs
+        parser.error(
+            "--best does not go with --method memo: memoised search counts "
+            "solutions and knows no costs"
+        )
+    if args.jobs is not None or args.scheduler:
+        split = "--jobs" if args.jobs is not None else "--scheduler"
+        for name, given in (
+            ("--limit", args.limit is not None),
+            ("--max-nodes", args.max_nodes is not None),
+        ):
+            if given:
+                parser.error(
+                    f"{name} does not go with --best and {split}: the tasks "
+                    "search at once, so no count of theirs can stop them in order"
+                )
+        if args.checkpoint is not None:
+            parser.error(
+                f"--checkpoint does not go with --best and {split}: the tasks "
+                "of a minimum-cost search are not saved"
+            )
 
 
 # -- input and output ----------------------------------------------------------------
@@ -435,7 +490,7 @@ def _read(name: str) -> ExactCover:
 
 
 def _load_checkpoint(
-    path: str, count: bool, split: bool
+    path: str, count: bool, split: bool, best: int | None = None
 ) -> tuple[Position | Pieces, bool] | None:
     """The state saved in ``path`` and whether it was saved at a clean stop.
 
@@ -475,6 +530,14 @@ def _load_checkpoint(
             "or remove the file to start afresh",
             path,
         )
+    if data.get("best") != best:
+        saved = data.get("best")
+        said = "without --best" if saved is None else f"with --best {saved}"
+        raise FormatError(
+            f"a checkpoint of a run {said}; run the same command again, "
+            "or remove the file to start afresh",
+            path,
+        )
     kind = "pieces" if split else "position"
     if kind not in data:
         said = "without" if split else "with"
@@ -492,9 +555,13 @@ def _load_checkpoint(
 
 
 def _save_checkpoint(
-    path: str, run: Search | ParallelSearch, count: bool, clean: bool
+    path: str,
+    run: Search | ParallelSearch,
+    count: bool,
+    clean: bool,
+    best: int | None = None,
 ) -> None:
-    """Save where ``run`` stands to ``path``, atomically."""
+    """Save where ``run`` stands to ``path``, atomically (``best``: of ``--best K``)."""
     if isinstance(run, Search):
         state = ("position", run.position().to_json())
     else:
@@ -505,6 +572,8 @@ def _save_checkpoint(
         "clean": clean,
         state[0]: json.loads(state[1]),
     }
+    if best is not None:
+        data["best"] = best
     with writing(f"the checkpoint {path}"):
         write_atomically(path, data)
 
@@ -563,7 +632,9 @@ class _Watcher:
         ):
             with writing("standard output"):
                 self.out.flush()  # what the checkpoint counts is out
-            _save_checkpoint(self.args.checkpoint, search, self.args.count, False)
+            _save_checkpoint(
+                self.args.checkpoint, search, self.args.count, False, self.args.best
+            )
             self.last_save = now
 
     def pause(self) -> None:
@@ -888,6 +959,142 @@ def _solve_parallel(
     return _drive(run, problem, args, out, signals, watcher, cleanup)
 
 
+def _best(
+    problem: ExactCover, args: argparse.Namespace, out: TextIO, signals: StopSignals
+) -> int:
+    """``--best K``: search for the K cheapest solutions, then print them, cheapest first.
+
+    Stopped by a budget or a signal, it prints the cheapest found so far
+    (not proven to be the cheapest) and says so.
+    """
+    watcher = _Watcher(args, out)
+    split = args.jobs is not None or args.scheduler is not None
+    workers = ExitStack()
+    run: CostSearch | BestSearch
+    if split:
+        try:
+            executor, _ = workers.enter_context(_workers(args))
+        except _Unavailable as error:
+            say(f"dlx: {error}")
+            return EXIT_BAD_INPUT
+        run = parallel_best(problem, executor, args.best, timeout=args.timeout)
+    else:
+        resumed = None
+        if args.checkpoint:
+            resumed = _load_checkpoint(args.checkpoint, False, False, args.best)
+        position = None if resumed is None else resumed[0]
+        assert position is None or isinstance(position, Position)
+        try:
+            run = CostSearch(
+                problem.links(),
+                keep=args.best,
+                limit=args.limit,
+                max_nodes=args.max_nodes,
+                timeout=args.timeout,
+                progress=watcher if watcher.wanted else None,
+                progress_interval=watcher.interval,
+                resume=position,
+                count_only=True,
+            )
+        except PositionError as error:
+            raise FormatError(
+                f"{error}; remove it to start afresh", args.checkpoint
+            ) from None
+        except ValueError as error:  # bounds: Algorithm X5 cannot run them
+            say(f"dlx: --best: {error}")
+            return EXIT_BAD_INPUT
+        if position is not None:
+            say(
+                f"dlx: resuming from {args.checkpoint}: {position.nodes} nodes and "
+                f"{position.solutions} solutions so far"
+            )
+    watcher.search = run if isinstance(run, CostSearch) else None
+    signals.target = run
+    status = EXIT_OK
+    stopped: str | None = None
+    try:
+        with workers:
+            if isinstance(run, CostSearch):
+                for _ in run:
+                    pass
+            else:
+                run.run()
+        ended = run.outcome.name.lower()  # exhausted, limit_reached
+    except Interrupted:
+        clear_echoed_interrupt()
+        status = signals.status
+        stopped = f"{signals.how} after {run.stats.nodes} nodes"
+        ended = signals.how
+    except BudgetExceeded as stop:
+        status = EXIT_BUDGET
+        stopped = str(stop)
+        ended = stop.outcome.name.lower()
+    except WorkerLost as error:
+        status = EXIT_WORKER_LOST
+        stopped = str(error)
+        ended = "worker_lost"
+    finally:
+        signals.target = None
+        watcher.pause()
+    ranked = run.best()
+    with signals.held(), writing("standard output"):
+        for number, (cost, solution) in enumerate(ranked):
+            lines = [_costed_line(problem, k) for k in solution]
+            if args.json:
+                record = {"solution": number + 1, "cost": cost}
+                _write_json(out, record | {"options": solution, "lines": lines})
+                continue
+            if number:
+                out.write("\n")
+            out.write(f"| cost {cost}\n")
+            for line in lines:
+                out.write(line + "\n")
+        if args.json:
+            _write_json(
+                out,
+                {
+                    "count": len(ranked),
+                    "complete": stopped is None,
+                    "outcome": ended,
+                    "stats": dataclasses.asdict(run.stats),
+                },
+            )
+        out.flush()
+    if stopped is not None:
+        if not ranked:
+            message = f"dlx: {stopped}: no solution found so far"
+        else:
+            plural = "" if len(ranked) == 1 else "s"
+            message = (
+                f"dlx: {stopped}: printed the {len(ranked)} cheapest solution"
+                f"{plural} found so far (there may be cheaper ones)"
+            )
+        if args.checkpoint and isinstance(run, CostSearch):
+            with signals.held():  # a signal now must not cost the save
+                _save_checkpoint(args.checkpoint, run, False, True, args.best)
+            message += f"; the same command resumes from {args.checkpoint}"
+        say(message)
+    elif args.checkpoint:
+        _remove_checkpoint(args.checkpoint)
+    if args.checkpoint:
+        remove_stale_temporaries(args.checkpoint)
+    if args.stats:
+        say(run.stats.knuth_summary(True))
+        if isinstance(run, BestSearch):
+            say(
+                f"dlx: {run.tasks} tasks, {run.bounds_given} of them started with "
+                "a bound from the others"
+            )
+    return status
+
+
+def _costed_line(problem: ExactCover, k: int) -> str:
+    """Option ``k`` as a line of the format, with its cost ``|n`` if it has one."""
+    line = format_option(problem.option(k))
+    cost = problem.cost(k)
+    return f"{line} |{cost}" if cost else line
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``dlx`` command with ``argv`` (default: ``sys.argv[1:]``).
 
@@ -944,6 +1151,8 @@ def _run(args: argparse.Namespace) -> int:
                 problem = reduced
             if args.estimate:
                 return _estimate(problem, args, out)
+            if args.best is not None:
+                return _best(problem, args, out, signals)
             if args.jobs is not None or args.scheduler is not None:
                 return _solve_parallel(problem, args, out, signals)
             return _solve(problem, args, out, signals)

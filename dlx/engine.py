@@ -29,7 +29,13 @@ from dlx.links import Links
 from dlx.position import Position, Walker
 from dlx.stats import Outcome, Progress, Stats, remaining_seconds
 
-__all__ = ["MultiplicitySearch", "Search", "check_budgets", "search_class"]
+__all__ = [
+    "CostSearch",
+    "MultiplicitySearch",
+    "Search",
+    "check_budgets",
+    "search_class",
+]
 
 
 def check_budgets(
@@ -195,6 +201,10 @@ class Search(Clocked, Iterator[tuple[int, ...]]):
         # The search as it stood at the last clock check: the chosen nodes,
         # the counts, the seconds and the random state.
         self._clean: tuple[list[int], Stats, float, Any] | None = None
+        # The algorithm's own state for a position (Algorithm X5), as of the
+        # last clock check, where a KeyboardInterrupt takes the search back.
+        self._clean_extra: Any = None
+        self._interrupted_extra: Any = None
         self._solution_pending = False
         self.form.prepare(self)
         alive = True
@@ -230,6 +240,8 @@ class Search(Clocked, Iterator[tuple[int, ...]]):
         self.stats = Stats(
             resume.nodes, resume.updates, resume.cleansings, resume.solutions
         )
+        if self.algorithm.restore is not None:
+            self.algorithm.restore(self, resume.extra)
         self._seconds_before = resume.seconds
         if resume.rng is not None:
             self.rng = random.Random()
@@ -263,6 +275,7 @@ class Search(Clocked, Iterator[tuple[int, ...]]):
                 # Back to the last clock check, where the counts and the
                 # position agree (solutions since then are found again).
                 nodes, stats, seconds, state = self._clean
+                self._interrupted_extra = self._clean_extra
                 self.base[:] = nodes[: len(self.base)]
                 self.stack[:] = nodes[len(self.base) :]
                 self.stats = stats
@@ -328,7 +341,15 @@ class Search(Clocked, Iterator[tuple[int, ...]]):
             self._seconds_before + self._elapsed(),
             position.rng_state(self.rng),
             self.fingerprint(),
+            self._extra(),
         )
+
+    def _extra(self) -> Any:
+        """The algorithm's own state for a position (``None`` for most)."""
+        if self._interrupted_extra is not None:
+            return self._interrupted_extra
+        save = self.algorithm.save
+        return None if save is None else save(self)
 
     def _elapsed(self) -> float:
         return time.perf_counter() - self._started if self._started else 0.0
@@ -365,6 +386,8 @@ class Search(Clocked, Iterator[tuple[int, ...]]):
             self._seconds_before + (time.perf_counter() - started),
             None if self.rng is None else self.rng.getstate(),
         )
+        if self.algorithm.save is not None:
+            self._clean_extra = self.algorithm.save(self)
         return check_at
 
     def _report(self, now: float) -> None:
@@ -430,6 +453,65 @@ class MultiplicitySearch(Search):
     """
 
     ALGORITHM = "M"
+
+
+class CostSearch(Search):
+    """A search for the ``keep`` cheapest solutions (Knuth's DLX5, Algorithm X5).
+
+    :meth:`dlx.ExactCover.best_search` makes one.  Iterating it yields
+    each solution that is cheaper than the ``keep``-th best found so far,
+    in the order found (what DLX5 prints); ``stats.solutions`` counts
+    them as DLX5 does.  :meth:`best` gives the cheapest ones kept, with
+    their costs, at any time: during the search, after it, and after a
+    budget, a stop request or Ctrl-C ended it (then they are the best
+    found so far).
+
+    The parameters are those of :class:`dlx.Search`, and ``keep``: how
+    many solutions to keep (``None``: keep all, and prune nothing), and
+    ``bound``: a total cost that every solution must be below (what
+    :mod:`dlx.parallel` hands a task: the ``keep``-th best cost the other
+    tasks have found).  ``resume`` and ``seed`` are refused (see
+    :func:`dlx.algorithms.refuse`); ``prefix`` searches below options
+    that every solution then contains.
+
+    :raises ValueError: when ``keep`` is not a positive integer, and as
+        :class:`dlx.Search` does.
+
+    >>> from dlx import ExactCover
+    >>> problem = ExactCover("ab")
+    >>> for option, cost in ((["a"], 3), (["b"], 1), (["a", "b"], 5)):
+    ...     _ = problem.add_option(option, cost=cost)
+    >>> search = problem.best_search(1)
+    >>> list(search), search.best()
+    ([(0, 1)], [(4, (0, 1))])
+    """
+
+    ALGORITHM = "X5"
+
+    def __init__(
+        self,
+        links: Links,
+        *,
+        keep: int | None = 1,
+        bound: int | None = None,
+        **options: Any,
+    ) -> None:
+        if keep is not None and (
+            not isinstance(keep, int) or isinstance(keep, bool) or keep < 1
+        ):
+            raise ValueError(f"k must be a positive integer, not {keep!r}")
+        #: How many of the cheapest solutions the search keeps.
+        self.keep = keep
+        #: A total cost every solution must be below (``None``: none).
+        self.bound = bound
+        super().__init__(links, **options)
+
+    def best(self) -> list[tuple[int, tuple[int, ...]]]:
+        """The cheapest solutions found so far: ``(total cost, options)``, cheapest first.
+
+        At most ``keep`` of them; ties in cost in the order found.
+        """
+        return algorithms.algorithm_x5.ranking(self)
 
 
 def search_class(links: Links) -> type[Search]:

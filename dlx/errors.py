@@ -36,8 +36,9 @@ class FormatError(ProblemError):
 
     ``source`` names the file (``"<stdin>"`` for standard input) and
     ``line`` the 1-based line number (``None`` when the whole file is at
-    fault, e.g. when it is empty).  ``str(error)`` is a one-line message of
-    the form ``file:line: what is wrong``.
+    fault, e.g. when it is empty), and ``column`` the 1-based column
+    where one is known (a bad cost).  ``str(error)`` is a one-line message
+    of the form ``file:line: what is wrong`` (``file:line:column: ...``).
 
     >>> from dlx.textformat import parse_dlx
     >>> parse_dlx("A B\\nA C\\n", source="demo.dlx")
@@ -46,11 +47,21 @@ class FormatError(ProblemError):
     dlx.errors.FormatError: demo.dlx:2: unknown item 'C'
     """
 
-    def __init__(self, message: str, source: str, line: int | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        source: str,
+        line: int | None = None,
+        column: int | None = None,
+    ) -> None:
         self.message = message
         self.source = source
         self.line = line
+        #: The 1-based column, where the message names one (``file:line:column``).
+        self.column = column
         where = source if line is None else f"{source}:{line}"
+        if line is not None and column is not None:
+            where += f":{column}"
         super().__init__(f"{where}: {message}")
 
 

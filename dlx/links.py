@@ -170,6 +170,7 @@ class Links:
         "bytewise",
         "cache",
         "color",
+        "cost",
         "down",
         "n_items",
         "n_options",
@@ -201,6 +202,7 @@ class Links:
         snapshots: bool = True,
         tuple_width: int = TUPLE_MAX_WIDTH,
         bounds: Sequence[tuple[int, int]] | None = None,
+        costs: Sequence[int] | None = None,
     ) -> None:
         """Build the arrays from option rows of item indices.
 
@@ -221,6 +223,11 @@ class Links:
         per primary item) and ``slack`` (``v - u``).  ``None``, the
         default, means every primary item is ``[1..1]``: ``bound`` and
         ``slack`` are ``None`` too.
+
+        ``costs[k]`` is the cost of option ``k`` (Knuth's DLX5), kept as
+        ``cost``; only the minimum-cost search reads it (it orders its own
+        copy of the lists by cost), so the arrays the other loops read do
+        not change.  ``None``, the default: every option costs 0.
         """
         n = n_items
         first = n + 1
@@ -301,6 +308,7 @@ class Links:
         self.tuple_width = tuple_width
         # The colour loop (DLX2) always undoes step by step.
         self.snapshots = snapshots and colors is None and n <= SNAPSHOT_MAX_ITEMS
+        self.cost: list[int] | None = None if costs is None else list(costs)
         self.bound: list[int] | None = None
         self.slack: list[int] | None = None
         if bounds is not None:

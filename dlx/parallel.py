@@ -64,10 +64,10 @@ from concurrent.futures import FIRST_COMPLETED, BrokenExecutor, Executor, Future
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from dlx.algorithms import refuse
+from dlx.algorithms import choose, refuse
 from dlx.algorithms import walker as tree_walker
 from dlx.clock import stop_message
-from dlx.engine import check_budgets, search_class
+from dlx.engine import CostSearch, check_budgets, search_class
 from dlx.errors import BudgetExceeded, DLXError, Interrupted, PositionError
 from dlx.links import Links
 from dlx.position import fingerprint, split
@@ -76,11 +76,13 @@ from dlx.stats import Outcome, Progress, Stats, remaining_seconds
 __all__ = [
     "DASK_TASK_SECONDS",
     "TASK_SECONDS",
+    "BestSearch",
     "Compiled",
     "Frontier",
     "FrontierEntry",
     "ParallelSearch",
     "WorkerLost",
+    "best",
     "frontier",
     "search",
 ]
@@ -1232,3 +1234,319 @@ def search(
         renew=renew,
         resume=resume,
     )
+
+
+# -- the cheapest solutions (Algorithm X5, Knuth's DLX5) over an executor --------------
+#
+# A minimum-cost search prunes with the solutions it has found, so its tree
+# is not fixed in advance and is not cut and replayed as above.  Instead the
+# tree without a cutoff is cut at a frontier (with Algorithm X5's walker),
+# each prefix is one task searched by a CostSearch below it, and the tasks
+# share the best costs: each task starts with the k-th best total cost of
+# all the results merged so far as its bound (a solution must be cheaper),
+# and its own cutoff never rises above it.  Tasks are handed out one per
+# free worker, in the frontier's order, so each gets the freshest bound.
+
+
+@dataclass(frozen=True, slots=True)
+class _BestTask:
+    """One call of :func:`_run_best_task`: one prefix of a minimum-cost search."""
+
+    search_id: int
+    serial: int
+    key: str
+    payload: bytes
+    prefix: tuple[int, ...]
+    keep: int
+    bound: int | None
+    seconds: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class _BestResult:
+    found: list[tuple[int, tuple[int, ...]]]  # (total cost, options), cheapest first
+    stats: Stats
+    complete: bool  # False: the task's time ran out
+    seconds: float
+
+
+def _pack_best(links: Links) -> tuple[str, bytes]:
+    """:func:`_pack`, with the costs of the options."""
+    key, payload = _pack(links)
+    costs = None if links.cost is None else links.cost
+    data = zlib.compress(pickle.dumps((key, payload, costs), pickle.HIGHEST_PROTOCOL))
+    return f"{key}-costs", data
+
+
+def _unpack_best(payload: bytes) -> Links:
+    key, inner, costs = pickle.loads(zlib.decompress(payload))
+    links = _unpack(key, inner)
+    # The key is the fingerprint, which covers the costs: a cached problem
+    # of that key has these costs.
+    if links.cost is None and costs is not None:
+        links.cost = list(costs)
+    return links
+
+
+def _run_best_task(task: _BestTask) -> _BestResult:
+    """Search below ``task.prefix`` for its cheapest solutions under ``task.bound``."""
+    started = time.perf_counter()
+    links = _unpack_best(task.payload)
+    search = CostSearch(
+        links,
+        keep=task.keep,
+        bound=task.bound,
+        prefix=task.prefix,
+        timeout=task.seconds,
+        count_only=True,
+    )
+    complete = True
+    try:
+        for _ in search:
+            pass
+    except BudgetExceeded:
+        complete = False
+    return _BestResult(
+        search.best(), search.stats, complete, time.perf_counter() - started
+    )
+
+
+def _cost_frontier(links: Links, wanted: int) -> list[tuple[int, ...]]:
+    """Prefixes of Algorithm X5's tree (without a cutoff), in its order: ``wanted`` or more.
+
+    The tree is cut at the shallowest depth with at least ``wanted``
+    places (or at its leaves); a place is a prefix whose subtree holds
+    solutions or not (dead ends above the cut are dropped, a solution
+    above it is a prefix of its own).
+    """
+    depth = 1
+    while True:
+        walker = tree_walker(links, "X5")
+        places: list[tuple[int, ...]] = []
+        path: list[int] = []
+        deeper = False
+        # An explicit stack, not recursion: (item, node) per level entered.
+        levels: list[tuple[int, int]] = []
+        node = -2  # -2: choose at this level
+        while True:
+            if node == -2:
+                item, d = walker.choose()
+                if item < 0 or len(path) == depth:
+                    deeper = deeper or item >= 0
+                    places.append(tuple(path))
+                    node = -1
+                elif d == 0:
+                    node = -1  # a dead end above the cut
+                else:
+                    node = walker.enter(item, False)
+                    levels.append((item, node))
+                    walker.take(node)
+                    path.append(walker.option(node))
+                    node = -2
+                    continue
+            # Back up to the next branch.
+            if not levels:
+                break
+            item, node = levels.pop()
+            path.pop()
+            after = walker.untake(node)
+            if after >= 0:
+                levels.append((item, after))
+                walker.take(after)
+                path.append(walker.option(after))
+                node = -2
+            else:
+                walker.leave(item)
+                node = -1
+        if len(places) >= wanted or not deeper:
+            return places
+        depth += 1
+
+
+class BestSearch:
+    """The cheapest solutions of a problem, searched by tasks on an executor.
+
+    Made by :func:`best`; :meth:`run` searches, and :meth:`best` gives
+    the cheapest solutions found (all of them once :meth:`run` has
+    returned, the best so far after it raised).  The costs are those of
+    the serial search (:meth:`dlx.ExactCover.best`); solutions of equal
+    cost come in the order the tasks reported them, so where several
+    share the ``k``-th cost, which of them are kept may differ from the
+    serial search's.  ``stats`` adds up the work of the tasks, which is
+    not the serial search's: each task prunes with the bound it was given
+    and its own solutions.
+
+    :ivar stats: the work of the tasks finished so far.
+    :ivar outcome: how the search stands.
+    :ivar tasks: how many tasks have finished.
+    :ivar bounds_given: how many tasks started with a bound from others.
+    """
+
+    def __init__(
+        self,
+        links: Links,
+        executor: Executor,
+        k: int,
+        *,
+        timeout: float | None = None,
+        share: bool = True,
+        pieces: int | None = None,
+    ) -> None:
+        self.links = links
+        self.executor = executor
+        self.keep = k
+        self.timeout = timeout
+        self.share = share
+        self.workers = _workers_of(executor)
+        self.wanted = pieces if pieces is not None else 8 * self.workers
+        self.stats = Stats()
+        self.outcome = Outcome.RUNNING
+        self.tasks = 0
+        self.bounds_given = 0
+        self._heap: list[tuple[int, int, tuple[int, ...]]] = []
+        self._order = 0
+        self._stop = False
+        self._flight: dict[Future[_BestResult], int] = {}
+
+    def request_stop(self) -> None:
+        """Stop at the next moment the driver looks (a tenth of a second at most)."""
+        self._stop = True
+
+    def best(self) -> list[tuple[int, tuple[int, ...]]]:
+        """The cheapest solutions found so far: ``(cost, options)``, cheapest first."""
+        ranked = sorted((-cost, -order, s) for cost, order, s in self._heap)
+        return [(cost, solution) for cost, _, solution in ranked]
+
+    def _bound(self) -> int | None:
+        """The ``k``-th best cost merged so far, once there are ``k``."""
+        if len(self._heap) < self.keep:
+            return None
+        return -self._heap[0][0]
+
+    def _merge(self, result: _BestResult) -> None:
+        self.tasks += 1
+        stats = self.stats
+        stats.nodes += result.stats.nodes
+        stats.updates += result.stats.updates
+        stats.cleansings += result.stats.cleansings
+        stats.solutions += result.stats.solutions
+        for cost, solution in result.found:
+            bound = self._bound()
+            if bound is not None and cost >= bound:
+                continue
+            self._order += 1
+            heapq.heappush(self._heap, (-cost, -self._order, solution))
+            if len(self._heap) > self.keep:
+                heapq.heappop(self._heap)
+
+    def close(self) -> None:
+        """Cancel the tasks not started yet."""
+        for future in self._flight:
+            future.cancel()
+        self._flight.clear()
+
+    def run(self) -> None:
+        """Search every prefix; raise as :class:`dlx.Search` does when stopped.
+
+        :raises BudgetExceeded: when ``timeout`` runs out.
+        :raises Interrupted: after :meth:`request_stop`.
+        :raises WorkerLost: when a worker died (with the work done so far).
+        """
+        started = time.perf_counter()
+        deadline = None if self.timeout is None else started + self.timeout
+        key, payload = _pack_best(self.links)
+        search_id = uuid.uuid4().int
+        queue = list(reversed(_cost_frontier(self.links, self.wanted)))
+        serial = 0
+        try:
+            while queue or self._flight:
+                while queue and len(self._flight) < self.workers:
+                    prefix = queue.pop()
+                    bound = self._bound() if self.share else None
+                    self.bounds_given += bound is not None
+                    left = None if deadline is None else deadline - time.perf_counter()
+                    task = _BestTask(
+                        search_id, serial, key, payload, prefix, self.keep, bound, left
+                    )
+                    self._flight[self.executor.submit(_run_best_task, task)] = serial
+                    serial += 1
+                done, _ = wait(self._flight, timeout=0.1, return_when=FIRST_COMPLETED)
+                for future in done:
+                    del self._flight[future]
+                    result = future.result()
+                    self._merge(result)
+                    if not result.complete:
+                        self._out_of_time(started)
+                if self._stop:
+                    self.close()
+                    self.outcome = Outcome.INTERRUPTED
+                    raise Interrupted(
+                        Outcome.INTERRUPTED,
+                        self.stats,
+                        stop_message(Outcome.INTERRUPTED, self.stats.nodes),
+                    )
+                if deadline is not None and time.perf_counter() > deadline:
+                    self._out_of_time(started)
+        except BrokenExecutor as error:
+            self.close()
+            self.outcome = Outcome.INTERRUPTED
+            raise WorkerLost(
+                f"a worker was lost ({type(error).__name__}); "
+                f"{self.tasks} tasks had finished",
+                self.stats,
+            ) from error
+        self.outcome = Outcome.EXHAUSTED
+
+    def _out_of_time(self, started: float) -> None:
+        self.close()
+        self.outcome = Outcome.OUT_OF_TIME
+        spent = time.perf_counter() - started
+        raise BudgetExceeded(
+            Outcome.OUT_OF_TIME,
+            self.stats,
+            stop_message(Outcome.OUT_OF_TIME, spent, self.timeout),
+        )
+
+
+def best(
+    problem: Compiled | Links,
+    executor: Executor,
+    k: int = 1,
+    *,
+    timeout: float | None = None,
+    share: bool = True,
+    pieces: int | None = None,
+) -> BestSearch:
+    """A search for the ``k`` cheapest solutions split over ``executor``, not yet run.
+
+    See :class:`BestSearch`; ``share=False`` gives no task a bound (for
+    measuring what sharing it gains).
+
+    :param problem: the problem (or its links).
+    :param executor: runs the tasks.
+    :param k: how many cheapest solutions (at least 1).
+    :param timeout: time budget in seconds.
+    :param share: hand each task the best cost found so far.
+    :param pieces: how many prefixes to cut the tree into at least
+        (default: eight per worker).
+    :returns: the search.
+    :raises ValueError: when ``k`` is not a positive integer or the
+        problem has bounds.
+
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> from dlx import ExactCover
+    >>> problem = ExactCover("ab")
+    >>> for option, cost in ((["a"], 3), (["b"], 1), (["a", "b"], 5)):
+    ...     _ = problem.add_option(option, cost=cost)
+    >>> with ThreadPoolExecutor(2) as pool:
+    ...     run = best(problem, pool, 2)
+    ...     run.run()
+    >>> run.best()
+    [(4, (0, 1)), (5, (2,))]
+    """
+    links = problem if isinstance(problem, Links) else problem.links()
+    if not isinstance(k, int) or isinstance(k, bool) or k < 1:
+        raise ValueError(f"k must be a positive integer, not {k!r}")
+    choose(links, "X5")  # refuses a problem with bounds
+    check_budgets(None, None, timeout, 1.0)
+    return BestSearch(links, executor, k, timeout=timeout, share=share, pieces=pieces)

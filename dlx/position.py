@@ -83,6 +83,9 @@ class Position:
     :ivar rng: the state of the tie-breaking random generator (searches
         with a ``seed``), else ``None``.
     :ivar fingerprint: identifies the problem (see :func:`dlx.position.fingerprint`).
+    :ivar extra: what the algorithm keeps besides the path and the counts,
+        as JSON values (Algorithm X5: the best solutions so far and each
+        level's thresholds), or ``None`` for the others.
 
     >>> from dlx import ExactCover
     >>> problem = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]])
@@ -104,6 +107,7 @@ class Position:
     seconds: float
     rng: tuple[Any, ...] | None
     fingerprint: str
+    extra: Any = None
 
     def to_json(self) -> str:
         """This position as one line of JSON.
@@ -117,6 +121,7 @@ class Position:
         >>> '"at_solution": true' in search.position().to_json()
         True
         """
+        extra = {} if self.extra is None else {"extra": self.extra}
         return json.dumps(
             {
                 "format": FORMAT,
@@ -130,6 +135,7 @@ class Position:
                 "solutions": self.solutions,
                 "seconds": self.seconds,
                 "rng": _plain(self.rng),
+                **extra,
             }
         )
 
@@ -192,6 +198,7 @@ class Position:
             seconds,
             rng,
             fingerprint,
+            data.get("extra"),
         )
 
 
@@ -212,8 +219,8 @@ def fingerprint(links: Links) -> str:
     """A short digest of a compiled problem: its items, options and colours.
 
     Two problems with the same fingerprint have the same item numbers,
-    the same options in the same order, the same colours and the same
-    bounds, so a position of one is valid for the other.
+    the same options in the same order, the same colours, the same
+    bounds and the same costs, so a position of one is valid for the other.
 
     :param links: the compiled problem.
     :returns: 16 hexadecimal digits.
@@ -232,6 +239,9 @@ def fingerprint(links: Links) -> str:
     if links.bound is not None and links.slack is not None:
         # Only problems with bounds add them, so other fingerprints stay.
         digest.update(f"bounds {links.bound} {links.slack}".encode())
+    if links.cost is not None:
+        # Likewise the costs of a problem that has them (Knuth's DLX5).
+        digest.update(f"costs {links.cost}".encode())
     return digest.hexdigest()
 
 

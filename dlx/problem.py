@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from dlx import algorithms
 from dlx.algorithms import MemoSearch
-from dlx.engine import Search, search_class
+from dlx.engine import CostSearch, Search, search_class
 from dlx.errors import ProblemError, ProblemTooLarge
 from dlx.estimate import Estimate, estimate
 from dlx.links import Links
@@ -97,6 +97,32 @@ def _item_number(item: object, n_items: int) -> int:
     if not 0 <= number < n_items:
         raise ValueError(f"{item!r}, not an integer from 0 to {n_items - 1}")
     return number
+
+
+def checked_cost(cost: object, where: str) -> int:
+    """``cost`` as an option's cost: a nonnegative integer (any integer type, not a bool).
+
+    :param cost: the cost given.
+    :param where: what the message calls its option (``"option 3"``).
+    :returns: the cost as an :class:`int`.
+    :raises ProblemError: for a bool, a non-integer or a negative number.
+
+    >>> checked_cost(-2, "option 0")
+    Traceback (most recent call last):
+      ...
+    dlx.errors.ProblemError: option 0 has cost -2; a cost is an integer >= 0
+    """
+    if isinstance(cost, bool):
+        raise ProblemError(f"{where} has cost {cost!r}, a bool rather than an integer")
+    try:
+        value = operator.index(cost)  # type: ignore[arg-type]
+    except TypeError:
+        raise ProblemError(
+            f"{where} has cost {cost!r}; a cost is an integer >= 0"
+        ) from None
+    if value < 0:
+        raise ProblemError(f"{where} has cost {value}; a cost is an integer >= 0")
+    return value
 
 
 def _matrix_rows(matrix: object) -> tuple[list[Sequence[int]], int]:
@@ -214,6 +240,10 @@ class ExactCover:
         # (then it costs nothing); may be shorter than _rows, the missing
         # ones unlabelled.
         self._labels: list[Any] | None = None
+        # The cost of each option (Knuth's DLX5), or None for a problem
+        # whose options all cost 0; may be shorter than _rows, the missing
+        # ones costing 0.
+        self._costs: list[int] | None = None
         # Primary item number -> (lower, upper), for the items not [1..1].
         self._bounds: dict[int, tuple[int, int]] = {}
         if bounds is not None:
@@ -283,6 +313,7 @@ class ExactCover:
         *,
         check: bool = True,
         bounds: Mapping[Any, int | tuple[int, int]] | None = None,
+        costs: Iterable[int] | None = None,
     ) -> ExactCover:
         """Build a problem from rows of item numbers, without names: the fast path.
 
@@ -302,9 +333,12 @@ class ExactCover:
         :param check: validate the rows (see above).
         :param bounds: bounds of some primary items, by number (as for
             :class:`ExactCover`).
+        :param costs: the cost of each option, one per row (see
+            :meth:`add_option`); checked even with ``check=False``.
         :returns: the problem.
         :raises ProblemError: (with ``check=True``) when a row is empty,
-            names an item out of range, or names an item twice.
+            names an item out of range, or names an item twice; when
+            ``costs`` has a bad cost or not one per row.
 
         >>> ExactCover.from_rows([[0, 1], [0], [1]], n_primary=2).count()
         2
@@ -320,6 +354,7 @@ class ExactCover:
         if not check:
             problem._rows = list(rows)  # a shallow copy: the rows are shared
             problem._options = None
+            problem._take_costs(costs)
             return problem
         checked: list[Sequence[int]] = []
         for k, row in enumerate(rows):
@@ -338,10 +373,17 @@ class ExactCover:
             checked.append(tuple(items))
         problem._rows = checked
         problem._options = None
+        problem._take_costs(costs)
         return problem
 
     @classmethod
-    def from_matrix(cls, matrix: object, n_primary: int | None = None) -> ExactCover:
+    def from_matrix(
+        cls,
+        matrix: object,
+        n_primary: int | None = None,
+        *,
+        costs: Iterable[int] | None = None,
+    ) -> ExactCover:
         """Build a problem from a 0/1 matrix: one row per option, one column per item.
 
         A 1 in row ``k``, column ``j`` means that option ``k`` covers item
@@ -358,10 +400,12 @@ class ExactCover:
 
         :param matrix: the rows.
         :param n_primary: how many of the first columns are primary.
+        :param costs: the cost of each option, one per row (see
+            :meth:`add_option`).
         :returns: the problem.
         :raises ProblemError: when rows differ in length, an entry is not 0
-            or 1 (naming its row and column), or ``n_primary`` is out of
-            range.
+            or 1 (naming its row and column), ``n_primary`` is out of
+            range, or ``costs`` has a bad cost or not one per row.
 
         >>> problem = ExactCover.from_matrix([[1, 0, 1], [0, 1, 0], [1, 1, 1]])
         >>> problem.solutions_list()
@@ -380,7 +424,26 @@ class ExactCover:
         problem = cls(range(primary), range(primary, width))
         problem._rows = rows
         problem._options = None
+        problem._take_costs(costs)
         return problem
+
+    def _take_costs(self, costs: Iterable[int] | None) -> None:
+        """Check and keep one cost per option (for :meth:`from_rows`, :meth:`from_matrix`)."""
+        if costs is None:
+            return
+        try:
+            given = list(costs)
+        except TypeError:
+            raise ProblemError(
+                f"costs must be a sequence of integers, not {costs!r}"
+            ) from None
+        if len(given) != len(self._rows):
+            raise ProblemError(
+                f"{len(given)} costs for {len(self._rows)} options (one cost per option)"
+            )
+        checked = [checked_cost(c, f"option {k}") for k, c in enumerate(given)]
+        self._costs = checked if any(checked) else None
+        self._links = None
 
     # -- describing the problem --------------------------------------------
 
@@ -479,7 +542,9 @@ class ExactCover:
 
     # -- adding options ----------------------------------------------------
 
-    def add_option(self, items: Iterable[Hashable], label: Any = None) -> int:
+    def add_option(
+        self, items: Iterable[Hashable], label: Any = None, cost: int | None = None
+    ) -> int:
         """Add an option and return its index.
 
         ``items`` names the items the option covers, in the order they will
@@ -494,11 +559,17 @@ class ExactCover:
         without one have the label ``None``; a problem whose options have
         no labels keeps no list of them.
 
+        ``cost`` is what the option costs, a nonnegative integer (Knuth's
+        DLX5): :meth:`best` finds the solutions of least total cost; every
+        other search ignores it.
+
         :param items: the items the option covers.
         :param label: what the option stands for (kept, never looked at).
+        :param cost: the option's cost (``None``, the default, is 0).
         :returns: the new option's index.
         :raises ProblemError: when the option is empty, names an unknown
-            item, names an item twice, or colours a primary item.
+            item, names an item twice, or colours a primary item; when the
+            cost is negative, not an integer, or a bool.
 
         >>> problem = ExactCover("ab")
         >>> problem.add_option(["a", "b"], label="both")
@@ -511,6 +582,8 @@ class ExactCover:
         dlx.errors.ProblemError: option 1 names unknown item 'c'
         """
         k = len(self._rows)
+        if cost is not None:
+            cost = checked_cost(cost, f"option {k}")
         try:
             entries = tuple(items)
         except TypeError:
@@ -561,8 +634,59 @@ class ExactCover:
             self._options.append(None if plain else entries)
         if label is not None or self._labels is not None:
             self._set_label(k, label)
+        if cost:
+            self._set_cost(k, cost)
         self._links = None
         return k
+
+    def _set_cost(self, k: int, cost: int) -> None:
+        costs = self._costs
+        if costs is None:
+            costs = self._costs = []
+        if len(costs) < k:
+            costs.extend([0] * (k - len(costs)))
+        costs.append(cost)
+
+    def cost(self, index: int) -> int:
+        """The cost of option ``index`` (0 when it was given none).
+
+        :param index: the option's number.
+        :returns: its cost.
+        :raises IndexError: when there is no such option.
+
+        >>> problem = ExactCover("ab", options=[["a"]])
+        >>> problem.add_option(["b"], cost=3)
+        1
+        >>> problem.cost(1), problem.cost(0), problem.costs_of((0, 1))
+        (3, 0, 3)
+        """
+        if not 0 <= index < len(self._rows):
+            raise IndexError(f"option index {index} out of range")
+        costs = self._costs
+        if costs is None or index >= len(costs):
+            return 0
+        return costs[index]
+
+    def costs_of(self, solution: Iterable[int]) -> int:
+        """The total cost of a solution's options.
+
+        :param solution: option indices, as a search yields them.
+        :returns: the sum of their costs.
+        :raises IndexError: when an index is not an option's.
+
+        >>> ExactCover("a", options=[["a"]]).costs_of((0,))
+        0
+        """
+        return sum(self.cost(k) for k in solution)
+
+    @property
+    def uses_costs(self) -> bool:
+        """Whether any option has a cost other than 0.
+
+        >>> ExactCover("a").uses_costs
+        False
+        """
+        return self._costs is not None
 
     def _set_label(self, k: int, label: Any) -> None:
         labels = self._labels
@@ -572,14 +696,17 @@ class ExactCover:
             labels.extend([None] * (k - len(labels)))
         labels.append(label)
 
-    def _add_row(self, row: tuple[int, ...]) -> None:
+    def _add_row(self, row: tuple[int, ...], cost: int = 0) -> None:
         """Add an option given by its item numbers, already checked, without colours.
 
         For readers that check the option themselves (:mod:`dlx.textformat`):
-        the option is given back with the declared names.
+        the option is given back with the declared names.  ``cost`` is a
+        checked cost.
         """
         if self._colors is not None:
             self._colors.append((0,) * len(row))
+        if cost:
+            self._set_cost(len(self._rows), cost)
         self._rows.append(row)
         if self._options is not None:
             self._options.append(None)
@@ -708,6 +835,9 @@ class ExactCover:
                         bounds=[self._bounds.get(i, (1, 1)) for i in range(n_primary)]
                         if self._bounds
                         else None,
+                        costs=None
+                        if self._costs is None
+                        else self._costs + [0] * (len(self._rows) - len(self._costs)),
                     )
             except MemoryError:
                 # Raised below, once this handler has let go of the
@@ -1085,6 +1215,107 @@ class ExactCover:
         for _ in search:
             pass
         return search.stats.solutions
+
+    def best_search(
+        self,
+        k: int = 1,
+        *,
+        limit: int | None = None,
+        max_nodes: int | None = None,
+        timeout: float | None = None,
+        progress: Callable[[Progress], object] | None = None,
+        progress_interval: float = 1.0,
+        count_only: bool = False,
+    ) -> CostSearch:
+        """Start a search for the ``k`` cheapest solutions (Knuth's DLX5), not yet run.
+
+        Iterate it for each solution cheaper than the ``k``-th best known
+        when it is found (in the order found, as DLX5 prints them); call
+        its :meth:`~dlx.CostSearch.best` for the ``k`` cheapest kept, also
+        after a budget or Ctrl-C has stopped it.  :meth:`best` runs it to
+        the end.
+
+        :param k: how many of the cheapest solutions to keep (at least 1).
+        :param limit: stop after this many solutions found (DLX5's ``t``).
+        :param max_nodes: node budget, as in :class:`~dlx.Search`.
+        :param timeout: time budget in seconds, as in :class:`~dlx.Search`.
+        :param progress: progress hook, as in :class:`~dlx.Search`.
+        :param progress_interval: seconds between progress reports.
+        :param count_only: yield ``()`` instead of each solution.
+        :returns: the search.
+        :raises ValueError: when ``k`` is not a positive integer, or the
+            problem has bounds (Algorithm X5 cannot run it).
+
+        >>> problem = ExactCover("ab", options=[["a", "b"]])
+        >>> problem.add_option(["a"], cost=2)
+        1
+        >>> search = problem.best_search()
+        >>> next(search), search.best()
+        ((0,), [(0, (0,))])
+        """
+        return CostSearch(
+            self.links(),
+            keep=k,
+            limit=limit,
+            max_nodes=max_nodes,
+            timeout=timeout,
+            progress=progress,
+            progress_interval=progress_interval,
+            count_only=count_only,
+        )
+
+    def best(
+        self,
+        k: int = 1,
+        *,
+        limit: int | None = None,
+        max_nodes: int | None = None,
+        timeout: float | None = None,
+        progress: Callable[[Progress], object] | None = None,
+        progress_interval: float = 1.0,
+    ) -> list[tuple[int, tuple[int, ...]]]:
+        """The ``k`` cheapest solutions, cheapest first, as ``(cost, options)`` pairs.
+
+        A solution's cost is the sum of its options' costs (see
+        :meth:`add_option`).  The search is Knuth's DLX5 (Algorithm X5,
+        :mod:`dlx.algorithm_x5`): it keeps the ``k`` best solutions found
+        so far and cuts off every branch that cannot beat the ``k``-th of
+        them.  Solutions of equal cost come in the order the search found
+        them; where more than ``k`` solutions share the ``k``-th cost,
+        those that come first in the search's order are kept.  Fewer than
+        ``k`` pairs come back when the problem has fewer solutions.
+
+        :param k: how many solutions (at least 1).
+        :param limit: stop after the search has found this many
+            solutions (each cheaper than the ``k``-th best before it).
+        :param max_nodes: node budget, as in :class:`~dlx.Search`.
+        :param timeout: time budget in seconds, as in :class:`~dlx.Search`.
+        :param progress: progress hook, as in :class:`~dlx.Search`.
+        :param progress_interval: seconds between progress reports.
+        :returns: the pairs.
+        :raises BudgetExceeded: when a budget runs out first (use
+            :meth:`best_search` to keep the best found until then).
+        :raises ValueError: when ``k`` is not a positive integer, or the
+            problem has bounds.
+
+        >>> problem = ExactCover("abc")
+        >>> for items, cost in (("ab", 4), ("c", 1), ("a", 1), ("bc", 2), ("b", 2)):
+        ...     _ = problem.add_option(items, cost=cost)
+        >>> problem.best(2)
+        [(3, (2, 3)), (4, (1, 2, 4))]
+        """
+        search = self.best_search(
+            k,
+            limit=limit,
+            max_nodes=max_nodes,
+            timeout=timeout,
+            progress=progress,
+            progress_interval=progress_interval,
+            count_only=True,
+        )
+        for _ in search:
+            pass
+        return search.best()
 
     def estimate(
         self,

@@ -8,7 +8,9 @@
   must be covered between ``u`` and ``v`` times, ``v|name`` exactly
   ``v`` times (``0 <= u <= v``, ``v >= 1``).
 * Every following line is an option: the names of its items separated by
-  blanks.  ``name:colour`` gives a secondary item a colour.
+  blanks.  ``name:colour`` gives a secondary item a colour.  Entries
+  ``|n`` among them (DLX5) give the option a cost: ``n`` is a decimal
+  number, and several entries in one option are summed.
 * Names are runs of non-blank characters other than ``:`` and ``|``.
 
 Lines end at LF (``\\n``) alone, so that CRLF files read alike and an
@@ -35,6 +37,7 @@ Example (Knuth's own, from the DLX1 documentation)::
 from __future__ import annotations
 
 import codecs
+import re
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from itertools import chain
 from typing import IO
@@ -81,7 +84,8 @@ def parse_dlx(
         option names an unknown item or one item twice, a colour is empty or
         on a primary item; for bounds that are not numbers, an upper bound
         of zero, a lower bound above the upper one or without one, an
-        empty name after bounds, or bounds on a secondary item.
+        empty name after bounds, or bounds on a secondary item; for a cost
+        that is not a decimal number (naming its column too).
     :raises ProblemTooLarge: when the problem does not fit in memory.
 
     >>> problem = parse_dlx("A B | C\\nA C:red\\nB C:red\\n")
@@ -91,6 +95,10 @@ def parse_dlx(
     Traceback (most recent call last):
       ...
     dlx.errors.FormatError: twice.dlx:2: item 'A' appears twice in the option
+    >>> parse_dlx("A B\\nA |2 |3\\nB |x\\n", source="costs.dlx")
+    Traceback (most recent call last):
+      ...
+    dlx.errors.FormatError: costs.dlx:3:3: cost '|x' is not a decimal number
     """
     return _parse_blocks(_text_blocks(text.removeprefix("\ufeff")), source, warn)
 
@@ -283,9 +291,9 @@ def _parse_blocks(
                                     "(it has no primary item)"
                                 )
                             continue
-                items = _parse_option(raw.strip(), primary, secondary, source, number)
+                items, cost = _parse_option(raw, primary, secondary, source, number)
                 if any(item in primary for item in items):
-                    problem.add_option(items)
+                    problem.add_option(items, cost=cost or None)
                 elif warn is not None:
                     warn(f"{source}:{number}: option ignored (it has no primary item)")
         except MemoryError:
@@ -308,10 +316,21 @@ def _parse_blocks(
 
 def _parse_option(
     line: str, primary: set[str], secondary: set[str], source: str, number: int
-) -> list[Hashable]:
+) -> tuple[list[Hashable], int]:
+    """The items of an option line, and its cost (the sum of its ``|n`` entries)."""
     items: list[Hashable] = []
     seen: set[str] = set()
-    for token in line.split():
+    cost = 0
+    for place, token in enumerate(line.split()):
+        if token[0] == "|":
+            digits = token[1:]
+            if not (digits.isascii() and digits.isdigit()):
+                column = list(_TOKEN.finditer(line))[place].start() + 1
+                raise FormatError(
+                    f"cost {token!r} is not a decimal number", source, number, column
+                )
+            cost += int(digits)
+            continue
         name, colon, color = token.partition(":")
         if not name or "|" in token or ":" in color:
             raise FormatError(f"bad item {token!r}", source, number)
@@ -334,7 +353,11 @@ def _parse_option(
             items.append(Colored(name, color))
         else:
             items.append(name)
-    return items
+    return items, cost
+
+
+#: A name, a ``name:colour`` or a ``|cost`` of an option line: a run of non-blanks.
+_TOKEN = re.compile(r"\S+")
 
 
 def _number(text: str) -> int | None:
@@ -452,7 +475,9 @@ def format_dlx(
     :class:`str`, except that a tuple is written as its parts joined by
     commas: the cell ``(0, 3)`` becomes ``0,3`` and ``("r", 3)`` becomes
     ``r,3``.  Bounds other than ``[1..1]`` are written before their item
-    as DLX3 reads them (``2:3|C``, or ``2|C`` for ``[2..2]``).  A problem
+    as DLX3 reads them (``2:3|C``, or ``2|C`` for ``[2..2]``), and the
+    cost of an option that has one at the end of its line, as DLX5 reads
+    it (``A B |3``).  A problem
     without primary items cannot be written, because its item line would
     read as a comment.
 
@@ -467,6 +492,12 @@ def format_dlx(
     A B | C
     A C
     B
+    >>> costly = ExactCover("AB")
+    >>> costly.add_option(["A", "B"], cost=7)
+    0
+    >>> print(format_dlx(costly), end="")
+    A B
+    A B |7
     >>> print(format_dlx(ExactCover("AB", bounds={"A": (0, 2), "B": 2})), end="")
     0:2|A 2|B
     >>> print(format_dlx(ExactCover([(0, 0), (0, 1)], options=[[(0, 0), (0, 1)]])), end="")
@@ -534,5 +565,8 @@ def format_dlx(
                 words.append(f"{words_of[item.item]}:{colour}")
             else:
                 words.append(words_of[item])
+        cost = problem.cost(k)
+        if cost:
+            words.append(f"|{cost}")
         lines.append(" ".join(words))
     return "\n".join(lines) + "\n"

@@ -16,7 +16,8 @@ The checks, for every variant:
    dancing links, and the order and statistics are those of the
    algorithm's own default form (every form of an algorithm agrees);
 2. Knuth's statistics: DLX1/DLX2's numbers (``tests/data/knuth``) for X
-   and C, DLX3's (``tests/data/dlx3``) for M;
+   and C, DLX3's (``tests/data/dlx3``) for M, DLX5's (``tests/data/dlx5``,
+   on its files with costs and on those of ``knuth``) for X5;
 3. ``Search.check()`` passes before, between and after the solutions;
 4. a search stopped at any clock check (a node budget) or at any solution
    and resumed from its position (through JSON) ends like one run;
@@ -29,6 +30,10 @@ The checks, for every variant:
 8. every feature word an algorithm supports is exercised here (see
    :data:`EXERCISED_BY`), every other one is refused, and so is what
    memoised search does not support.
+
+The checks of a feature an algorithm does not support (Algorithm X5 has
+no resume, prefix, seed or estimate: its tree depends on the solutions it
+finds) are skipped for it; check 8 makes sure it is refused.
 """
 
 from __future__ import annotations
@@ -188,12 +193,31 @@ def dlx3_numbers() -> dict[str, Stats]:
     return table
 
 
+@cache
+def dlx5_numbers() -> dict[str, Stats]:
+    """What Knuth's DLX5 printed with ``k15000`` (every solution), by fixture name.
+
+    ``tests/data/dlx5/expected.tsv`` (see its README) also has smaller
+    ``k``; ``tests/test_best.py`` checks those.
+    """
+    table = {}
+    for line in (DATA / "dlx5" / "expected.tsv").read_text().splitlines():
+        if not line.startswith("#"):
+            name, k, *numbers, _ = line.split("\t")
+            if k == "15000":
+                solutions, nodes, updates, cleansings = map(int, numbers)
+                table[name] = Stats(nodes, updates, cleansings, solutions)
+    return table
+
+
 #: Where each algorithm's reference statistics are: the directory under
-#: tests/data and its table.  An algorithm not listed has none.
+#: tests/data and its table (``"*"``: any directory, the table keyed by
+#: the fixture's whole name).  An algorithm not listed has none.
 KNUTH_TABLES: dict[str, tuple[str, Callable[[], dict[str, Stats]]]] = {
     "X": ("knuth", knuth_numbers),
     "C": ("knuth", knuth_numbers),
     "M": ("dlx3", dlx3_numbers),
+    "X5": ("*", dlx5_numbers),
 }
 
 
@@ -217,6 +241,8 @@ class Fixture:
         if algorithm not in KNUTH_TABLES or self.source is None:
             return None
         source, table = KNUTH_TABLES[algorithm]
+        if source == "*":
+            return table().get(self.name)
         if source != self.source:
             return None
         return table()[self.name.split("/")[1]]
@@ -329,6 +355,14 @@ FILES = {
         "random-09",
         "random-12",
         "random-37",  # no solution, dead ends
+    ),
+    "dlx5": (
+        "knuth_intro",
+        "timetable",
+        "costs01",
+        "costs05",
+        "costs06",  # no solution
+        "queens6cost",
     ),
 }
 
@@ -527,6 +561,15 @@ def run_by_solutions(variant: Variant, links: Links, seed: int | None = None) ->
             return Run(tuple(found), copy(search.stats))
         found.append(solution)
         saved = Position.from_json(search.position().to_json())
+
+
+def needs(variant: Variant, feature: str) -> None:
+    """Skip a check of ``feature`` for a variant whose algorithm does not support it."""
+    if feature not in variant.algorithm.supports:
+        pytest.skip(
+            f"{variant.algorithm.title} does not support {FEATURES[feature]}"
+            " (test_features_are_exercised_or_refused checks that it refuses)"
+        )
 
 
 def budgets_for(nodes: int, most: int = 40) -> list[int]:
@@ -776,6 +819,7 @@ def test_the_links_check_out_at_every_stop(variant: Variant) -> None:
 
 @BY_VARIANT
 def test_resuming_at_every_clock_check_finishes_like_one_run(variant: Variant) -> None:
+    needs(variant, "resume")
     for fixture, links in pool_of(variant):
         with about(fixture):
             whole = reference(fixture, variant.algorithm)
@@ -788,6 +832,7 @@ def test_resuming_at_every_clock_check_finishes_like_one_run(variant: Variant) -
 
 @BY_VARIANT
 def test_resuming_at_every_solution_finishes_like_one_run(variant: Variant) -> None:
+    needs(variant, "resume")
     for fixture, links in pool_of(variant):
         with about(fixture):
             whole = reference(fixture, variant.algorithm)
@@ -811,6 +856,7 @@ def test_resuming_at_every_solution_finishes_like_one_run(variant: Variant) -> N
 
 @BY_VARIANT
 def test_prefixes_of_a_frontier_add_up_to_the_serial_search(variant: Variant) -> None:
+    needs(variant, "prefix")
     for fixture, links in pool_of(variant):
         with about(fixture):
             whole = reference(fixture, variant.algorithm)
@@ -895,6 +941,14 @@ def test_limits_budgets_and_stop_requests(variant: Variant) -> None:
                 assert search.stats.nodes <= budget
                 assert tuple(got) == whole.solutions[: len(got)]
             assert full_run(variant.search(links, max_nodes=nodes)) == whole
+            if "resume" not in variant.algorithm.supports:
+                search = variant.search(links)
+                search.request_stop()
+                with pytest.raises(Interrupted) as stopped:
+                    next(search)
+                assert stopped.value.outcome is search.outcome is Outcome.INTERRUPTED
+                search.check()
+                continue
             # A stop request acts at the next clock check: a search's first
             # (here from the start, and from the position at the first
             # solution), then every 1,024 nodes.
@@ -955,6 +1009,7 @@ def test_the_fraction_done_grows_to_one(variant: Variant) -> None:
 
 @BY_VARIANT
 def test_seeded_ties(variant: Variant) -> None:
+    needs(variant, "seed")
     reordered = False
     for fixture, links in pool_of(variant):
         with about(fixture):
@@ -978,6 +1033,7 @@ def test_seeded_ties(variant: Variant) -> None:
 
 @BY_VARIANT
 def test_probes_of_every_path_average_to_the_search(variant: Variant) -> None:
+    needs(variant, "estimate")
     # Knuth's estimator is unbiased: the probes of every path, each
     # weighted by its probability, add up to the search's counts exactly.
     # Here with the variant's own walker; where it is the default,
@@ -1184,6 +1240,19 @@ def test_random_problems(variant: Variant, data: st.DataObject) -> None:
     assert len(whole.solutions) == len(set(whole.solutions))
     own = full_run(Search(problem.links(), algorithm=variant.algorithm.name))
     assert whole == own
+    depth = data.draw(st.integers(1, 3))
+    if not {"resume", "seed", "prefix"} <= supports:
+        # Algorithm X5: its own walker walks the tree the search explores.
+        cut, _ = walk_frontier(variant, links, WHOLE_TREE)
+        assert sorted(as_solution(e.options) for e in cut.entries) == sorted(
+            whole.solutions
+        )
+        assert (cut.stats.nodes, cut.stats.updates, cut.stats.cleansings) == (
+            whole.stats.nodes,
+            whole.stats.updates,
+            whole.stats.cleansings,
+        )
+        return
     budget = data.draw(st.integers(0, whole.stats.nodes))
     assert run_in_pieces(variant, links, [budget]) == whole
     assert run_by_solutions(variant, links) == whole
@@ -1191,7 +1260,6 @@ def test_random_problems(variant: Variant, data: st.DataObject) -> None:
     seeded = full_run(variant.search(links, seed=seed))
     assert sorted(seeded.solutions) == sorted(whole.solutions)
     assert run_in_pieces(variant, links, [budget], seed=seed) == seeded
-    depth = data.draw(st.integers(1, 3))
     cut, _ = walk_frontier(variant, links, depth)
     found: list[Solution] = []
     for entry in cut.entries:
