@@ -312,7 +312,7 @@ def _check_preprocess_options(
             "--checkpoint does not go with --preprocess: a checkpoint file "
             "does not say that its position is one of the smaller problem's"
         )
-    if args.count or args.solve:
+    if args.count or args.solve or args.best is not None:
         return
     for name, given in (
         ("--limit", args.limit is not None),
@@ -339,7 +339,7 @@ def _preprocess(
 
     Raises FormatError (naming the file) for a problem with bounds.
     """
-    write = not (args.count or args.solve)
+    write = not (args.count or args.solve or args.best is not None)
     if problem.bounds:
         item, (lower, upper) = next(iter(problem.bounds.items()))
         raise FormatError(
@@ -1037,6 +1037,12 @@ def _best(
         signals.target = None
         watcher.pause()
     ranked = run.best()
+    # With --preprocess, the original problem's options are printed.
+    original: ExactCover | None = getattr(args, "original", None)
+    record = problem.preprocessing
+    if original is not None and record is not None:
+        ranked = [(cost, record.original(solution)) for cost, solution in ranked]
+        problem = original
     with signals.held(), writing("standard output"):
         for number, (cost, solution) in enumerate(ranked):
             lines = [_costed_line(problem, k) for k in solution]

@@ -1566,6 +1566,7 @@ class ExactCover:
             reduced.add_option(
                 [e for e, i in zip(entries, rows[k], strict=True) if i in kept],
                 self.label(k),
+                self.cost(k) if self.uses_costs else None,
             )
         reduced.preprocessing = record
         return reduced

@@ -183,3 +183,37 @@ def test_timeout_bounds_the_preprocessing_when_writing(
     # Stopped before its first round: every option is still there.
     assert re.findall(r"\(from (\d+)\)", out) == ["1", "2", "3", "4", "5", "6"]
     assert "Stopped before the fixed point" in err
+
+
+COSTED = [
+    ROOT / "tests" / "data" / "dlx5" / "timetable.dlx",
+    ROOT / "tests" / "data" / "dlx5" / "queens6cost.dlx",
+    ROOT / "tests" / "data" / "dlx5" / "costs01.dlx",
+]
+
+
+@pytest.mark.parametrize("path", COSTED, ids=lambda p: p.name)
+def test_best_of_the_smaller_problem_is_the_originals(
+    path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--best with --preprocess: the same costs, as the original's option lines."""
+    status, plain, _ = run(["--best", "3", "--json", str(path)], capsys)
+    assert status == 0
+    status, reduced, _ = run(
+        ["--best", "3", "--json", "--preprocess", str(path)], capsys
+    )
+    assert status == 0
+    records = [json.loads(line) for line in plain.splitlines()]
+    shrunk = [json.loads(line) for line in reduced.splitlines()]
+    assert [r.get("cost") for r in shrunk] == [r.get("cost") for r in records]
+    lines = option_lines(path)
+    for record in shrunk[:-1]:
+        # The numbers are the original's, and name the lines printed.
+        assert [_items(text) for text in record["lines"]] == [
+            _items(lines[k]) for k in record["options"]
+        ]
+
+
+def _items(line: str) -> list[str]:
+    """The items of an option line, without its costs (``|n``, possibly several)."""
+    return [word for word in line.split() if not word.startswith("|")]

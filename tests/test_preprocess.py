@@ -20,7 +20,7 @@ from dlx_helpers import dominoes, l_trominoes, langford, n_queens, pentomino_rec
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dlx import Colored, ExactCover, ProblemError, parse_dlx
+from dlx import Colored, ExactCover, ProblemError, parse_dlx, read_dlx
 from dlx.preprocess import BLOCKS, FORCED, FORCED_OUT, NO_PRIMARY, UNUSED
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -390,3 +390,19 @@ def test_problems_without_names() -> None:
         assert {record.original(s) for s in reduced.solutions()} == truth
         assert set(reduced.primary) <= {0, 1, 2}
         assert problem.count(preprocess=True) == len(truth)
+
+
+def test_costs_follow_their_options() -> None:
+    """The smaller problem's options keep their costs, so its cheapest are the original's."""
+    path = Path(__file__).resolve().parent / "data" / "dlx5" / "timetable.dlx"
+    with path.open() as stream:
+        problem = read_dlx(stream)
+    reduced = problem.preprocessed()
+    record = reduced.preprocessing
+    assert record is not None
+    for k, original in enumerate(record.origin):
+        assert reduced.cost(k) == problem.cost(original)
+    mapped = [(cost, record.original(s)) for cost, s in reduced.best(5)]
+    assert [cost for cost, _ in mapped] == [cost for cost, _ in problem.best(5)]
+    for cost, solution in mapped:
+        assert problem.costs_of(solution) == cost
