@@ -1039,9 +1039,9 @@ def _best(
     ranked = run.best()
     # With --preprocess, the original problem's options are printed.
     original: ExactCover | None = getattr(args, "original", None)
-    record = problem.preprocessing
-    if original is not None and record is not None:
-        ranked = [(cost, record.original(solution)) for cost, solution in ranked]
+    done = problem.preprocessing
+    if original is not None and done is not None:
+        ranked = [(cost, done.original(solution)) for cost, solution in ranked]
         problem = original
     with signals.held(), writing("standard output"):
         for number, (cost, solution) in enumerate(ranked):
