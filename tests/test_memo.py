@@ -123,6 +123,39 @@ def test_purified_colour_is_in_the_key() -> None:
         )
 
 
+# Where xcover 0.2.6's memoised mode (algorithm_z, covers_zdd with
+# use_memo_cache=True), which keys its cache on a 32-bit hash of the state,
+# counts wrong with MRV: 14,201, 35,578 and 12,978,595 (see docs/howto/memo).
+# pydlx's key is the state itself, an exact integer.
+@pytest.mark.parametrize(
+    ("problem", "published"),
+    [(n_queens(12), 14200), (langford(11), 35584)],
+    ids=["queens12", "langford11"],
+)
+def test_equal_to_plain_search_where_a_hashed_key_fails(
+    problem: ExactCover, published: int
+) -> None:
+    plain = problem.count()
+    assert plain == published  # OEIS A000170, and A014552 (twice: reversals)
+    assert memo_count(problem, "mrv") == plain
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("problem", "branching"),
+    [
+        (n_queens(12), "first"),
+        (langford(11), "first"),
+        (dominoes(8, 8), "mrv"),
+        (dominoes(8, 8), "first"),
+    ],
+    ids=["queens12-first", "langford11-first", "dominoes8-mrv", "dominoes8-first"],
+)
+def test_equal_to_a_long_plain_search(problem: ExactCover, branching: str) -> None:
+    # The plain count of the 8x8 board takes minutes.
+    assert memo_count(problem, branching) == problem.count()
+
+
 @pytest.mark.slow
 def test_pentominoes_3x20() -> None:
     # With "first" the search would branch on the piece F first: far slower.
