@@ -303,6 +303,20 @@ def test_sample_of_a_lopsided_family_is_uniform() -> None:
     assert math.isclose(sum(tally.values()), 4_000)
 
 
+def test_samples_are_drawn_lazily_as_sample_draws_them() -> None:
+    diagram = dominoes(4, 4).zdd()
+    draws = diagram.samples(seed=11)
+    assert [next(draws) for _ in range(50)] == diagram.sample(50, seed=11)
+    assert diagram.sample(0) == []
+    empty = ExactCover("ab", options=[["a"]]).zdd()
+    assert empty.sample(0) == []
+    draws = empty.samples()  # nothing is drawn, nor refused, before the first
+    with pytest.raises(ValueError, match="no solution to sample"):
+        next(draws)
+    with pytest.raises(ValueError, match="no solution to sample"):
+        empty.sample(1)
+
+
 # -- budgets, progress, stopping, errors --------------------------------------
 
 
@@ -338,6 +352,22 @@ def test_node_and_time_budgets() -> None:
     with pytest.raises(BudgetExceeded) as stop:
         dominoes(8, 8).zdd(timeout=0)
     assert stop.value.outcome is Outcome.OUT_OF_TIME
+
+
+@pytest.mark.parametrize("method", ["count", "zdd"])
+def test_a_stopped_search_reports_the_solutions_of_its_finished_subproblems(
+    method: str,
+) -> None:
+    # A lower bound that only grows with the budget, up to the count.
+    found = []
+    for budget in (50, 200, 800, 1600):
+        search = MemoSearch(dominoes(8, 8).links(), max_nodes=budget)
+        with pytest.raises(BudgetExceeded) as stop:
+            getattr(search, method)()
+        assert stop.value.stats.solutions == search.stats.solutions
+        found.append(search.stats.solutions)
+    assert 0 < found[0] <= found[1] <= found[2] <= found[3] < 12988816
+    assert found[0] < found[3]
 
 
 def test_progress_and_stop_request() -> None:
