@@ -61,6 +61,7 @@ search stops with :class:`dlx.BudgetExceeded`
 
 from __future__ import annotations
 
+import itertools
 import random
 import sys
 import time
@@ -201,10 +202,7 @@ class Zdd:
     def sample(self, k: int = 1, *, seed: int | None = None) -> list[tuple[int, ...]]:
         """Draw ``k`` solutions uniformly at random, independently (with replacement).
 
-        Each draw walks from the root, taking a node's option with
-        probability (solutions with it) / (solutions below the node), with
-        exact integer arithmetic, so every solution has probability
-        exactly 1 / :meth:`count`.
+        The first ``k`` solutions of :meth:`samples` with the same ``seed``.
 
         :param k: how many solutions to draw.
         :param seed: seed of a private :class:`random.Random`; ``None``
@@ -220,23 +218,49 @@ class Zdd:
         """
         if k < 0:
             raise ValueError(f"k must be >= 0, not {k}")
-        if k and not self.count():
+        if not k:
+            return []
+        return list(itertools.islice(self.samples(seed=seed), k))
+
+    def samples(self, *, seed: int | None = None) -> Iterator[tuple[int, ...]]:
+        """Solutions drawn uniformly at random, independently, one at a time, forever.
+
+        Each draw walks from the root, taking a node's option with
+        probability (solutions with it) / (solutions below the node), with
+        exact integer arithmetic, so every solution has probability
+        exactly 1 / :meth:`count`.  A draw costs one step per option of
+        the diagram's longest path and keeps nothing once handed out, so
+        any number of them can be drawn in constant memory.
+
+        :param seed: seed of a private :class:`random.Random`; ``None``
+            draws from a fresh, unpredictable one.
+        :returns: an endless iterator of solutions, as sorted tuples of
+            option indices.
+        :raises ValueError: when the problem has no solution (on the
+            first draw).
+
+        >>> from itertools import islice
+        >>> from dlx import ExactCover
+        >>> diagram = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]]).zdd()
+        >>> list(islice(diagram.samples(seed=1), 3))
+        [(0, 1), (2,), (2,)]
+        """
+        if not self.count():
             raise ValueError("the problem has no solution to sample")
-        rng = random.Random(seed)
-        below = rng.randrange
+        below = random.Random(seed).randrange
         label, lo, hi, counts = self._label, self._lo, self._hi, self._counts
-        drawn = []
-        for _ in range(k):
+        root = self.root
+        while True:
             chosen = []
-            node = self.root
+            node = root
             while node > 1:
                 if below(counts[node]) < counts[hi[node]]:
                     chosen.append(label[node])
                     node = hi[node]
                 else:
                     node = lo[node]
-            drawn.append(tuple(sorted(chosen)))
-        return drawn
+            chosen.sort()
+            yield tuple(chosen)
 
     def __repr__(self) -> str:
         return f"<Zdd: {self.count()} solutions, {self.size} nodes>"
@@ -573,6 +597,8 @@ class MemoSearch(Clocked):
                     stats.nodes = nodes - 1
                     stats.updates = updates
                     stats.cleansings = cleansings
+                    # The subproblems finished so far: what a stop reports.
+                    stats.solutions = sum(sums)
                     check_at = self._check_clock(nodes, started)
                 if not key & primary_mask:
                     result = top_result

@@ -217,3 +217,26 @@ def test_best_of_the_smaller_problem_is_the_originals(
 def _items(line: str) -> list[str]:
     """The items of an option line, without its costs (``|n``, possibly several)."""
     return [word for word in line.split() if not word.startswith("|")]
+
+
+@pytest.mark.parametrize("path", FILES[:4], ids=lambda p: p.name)
+def test_samples_of_the_smaller_problem_are_the_originals(
+    path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--sample with --preprocess draws original solutions, named by their lines."""
+    status, out, _ = run(["--sample", "5", "--seed", "2", "--json", str(path)], capsys)
+    assert status == 0
+    plain = [json.loads(line) for line in out.splitlines()]
+    args = ["--sample", "5", "--seed", "2", "--json", "--preprocess", str(path)]
+    status, out, _ = run(args, capsys)
+    assert status == 0
+    records = [json.loads(line) for line in out.splitlines()]
+    assert records[-1]["count"] == plain[-1]["count"]
+    lines = option_lines(path)
+    originals = parse_dlx(path.read_text())
+    solutions = {tuple(s) for s in originals.solutions()}
+    for record in records[:-1]:
+        assert tuple(record["options"]) in solutions
+        assert [_items(text) for text in record["lines"]] == [
+            _items(lines[k]) for k in record["options"]
+        ]

@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from dlx import parse_dlx
+
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "docs" / "examples"
 
@@ -174,6 +176,12 @@ def test_dominoes_other_sizes(height: int, width: int, count: int) -> None:
     check_dominoes(rows, height, width)
     assert last == f"{height}×{width}: {count} domino tilings"
     assert run("dominoes.py", "3", "3", "--count") == "3×3: 0 domino tilings\n"
+
+
+def test_dominoes_written_for_the_dlx_command() -> None:
+    text = run("dominoes.py", "2", "3", "--dlx")
+    assert text.splitlines()[0] == "0,0 0,1 0,2 1,0 1,1 1,2"
+    assert parse_dlx(text).count() == 3
 
 
 def test_scott() -> None:

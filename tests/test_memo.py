@@ -123,6 +123,39 @@ def test_purified_colour_is_in_the_key() -> None:
         )
 
 
+# Where xcover 0.2.6's memoised mode (algorithm_z, covers_zdd with
+# use_memo_cache=True), which keys its cache on a 32-bit hash of the state,
+# counts wrong with MRV: 14,201, 35,578 and 12,978,595 (see docs/howto/memo).
+# pydlx's key is the state itself, an exact integer.
+@pytest.mark.parametrize(
+    ("problem", "published"),
+    [(n_queens(12), 14200), (langford(11), 35584)],
+    ids=["queens12", "langford11"],
+)
+def test_equal_to_plain_search_where_a_hashed_key_fails(
+    problem: ExactCover, published: int
+) -> None:
+    plain = problem.count()
+    assert plain == published  # OEIS A000170, and A014552 (twice: reversals)
+    assert memo_count(problem, "mrv") == plain
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("problem", "branching"),
+    [
+        (n_queens(12), "first"),
+        (langford(11), "first"),
+        (dominoes(8, 8), "mrv"),
+        (dominoes(8, 8), "first"),
+    ],
+    ids=["queens12-first", "langford11-first", "dominoes8-mrv", "dominoes8-first"],
+)
+def test_equal_to_a_long_plain_search(problem: ExactCover, branching: str) -> None:
+    # The plain count of the 8x8 board takes minutes.
+    assert memo_count(problem, branching) == problem.count()
+
+
 @pytest.mark.slow
 def test_pentominoes_3x20() -> None:
     # With "first" the search would branch on the piece F first: far slower.
@@ -270,6 +303,20 @@ def test_sample_of_a_lopsided_family_is_uniform() -> None:
     assert math.isclose(sum(tally.values()), 4_000)
 
 
+def test_samples_are_drawn_lazily_as_sample_draws_them() -> None:
+    diagram = dominoes(4, 4).zdd()
+    draws = diagram.samples(seed=11)
+    assert [next(draws) for _ in range(50)] == diagram.sample(50, seed=11)
+    assert diagram.sample(0) == []
+    empty = ExactCover("ab", options=[["a"]]).zdd()
+    assert empty.sample(0) == []
+    draws = empty.samples()  # nothing is drawn, nor refused, before the first
+    with pytest.raises(ValueError, match="no solution to sample"):
+        next(draws)
+    with pytest.raises(ValueError, match="no solution to sample"):
+        empty.sample(1)
+
+
 # -- budgets, progress, stopping, errors --------------------------------------
 
 
@@ -305,6 +352,22 @@ def test_node_and_time_budgets() -> None:
     with pytest.raises(BudgetExceeded) as stop:
         dominoes(8, 8).zdd(timeout=0)
     assert stop.value.outcome is Outcome.OUT_OF_TIME
+
+
+@pytest.mark.parametrize("method", ["count", "zdd"])
+def test_a_stopped_search_reports_the_solutions_of_its_finished_subproblems(
+    method: str,
+) -> None:
+    # A lower bound that only grows with the budget, up to the count.
+    found = []
+    for budget in (50, 200, 800, 1600):
+        search = MemoSearch(dominoes(8, 8).links(), max_nodes=budget)
+        with pytest.raises(BudgetExceeded) as stop:
+            getattr(search, method)()
+        assert stop.value.stats.solutions == search.stats.solutions
+        found.append(search.stats.solutions)
+    assert 0 < found[0] <= found[1] <= found[2] <= found[3] < 12988816
+    assert found[0] < found[3]
 
 
 def test_progress_and_stop_request() -> None:

@@ -56,6 +56,30 @@ def test_norvig_display_is_read() -> None:
     assert sudoku.Grid.parse(NORVIG.splitlines()).values == grid.values
 
 
+#: Every character Python takes for blank space (str.isspace) but the line
+#: feed, which starts a grid's next row: 28 of them.
+BLANKS = [c for c in map(chr, range(0x110000)) if c.isspace() and c != "\n"]
+
+
+@pytest.mark.parametrize("blank", BLANKS, ids=[f"U+{ord(c):04X}" for c in BLANKS])
+def test_any_blank_inside_a_one_line_grid_sets_its_cells_apart(blank: str) -> None:
+    # The one-line reader tells "5 3 . . 7 ..." from "53..7..." by the blank
+    # space inside the line: whatever str.isspace calls blank, and only that.
+    spaced = blank.join(PUZZLE[:40]) + blank + PUZZLE[40:]
+    assert sudoku.Grid.parse(spaced).values == sudoku.Grid.parse(PUZZLE).values
+    assert (
+        sudoku.Grid.parse(blank + PUZZLE + blank).values
+        == sudoku.Grid.parse(PUZZLE).values
+    )
+
+
+@pytest.mark.parametrize("lookalike", ["\u200b", "\u180e", "\ufeff", "\x00"])
+def test_a_character_that_is_not_blank_is_not_a_separator(lookalike: str) -> None:
+    assert not lookalike.isspace()
+    with pytest.raises(SudokuError):
+        sudoku.Grid.parse(PUZZLE[:40] + lookalike + PUZZLE[40:])
+
+
 @settings(max_examples=60, deadline=None)
 @given(
     box=st.sampled_from([(2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (4, 4)]),
