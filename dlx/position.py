@@ -31,7 +31,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -43,6 +43,7 @@ __all__ = [
     "FORMAT",
     "SPLIT_PIECES",
     "ListWalker",
+    "Place",
     "Position",
     "Walker",
     "branch_item",
@@ -475,6 +476,7 @@ def start(
     floor: int,
     *,
     advance: bool = False,
+    place: Place | None = None,
 ) -> bool:
     """Bring a fresh search to the end of ``path``, ready to enter the next node.
 
@@ -501,11 +503,21 @@ def start(
         null move).
     :param floor: how many levels are fixed.
     :param advance: go on past a visited solution.
+    :param place: a :class:`Place` of the same problem to start from
+        (not with ``advance``): it walks only the part of ``path`` it is
+        not at yet, and the search copies its arrays, instead of walking
+        the whole path from the root.  Used where the place's algorithm
+        keeps all its state in the frame's arrays (Algorithms X and C);
+        otherwise the path is walked from the root as without it.
     :returns: ``False`` when nothing is left to search (``advance`` found
         every level exhausted), else ``True``.
     :raises PositionError: when an option is not in its item's list at
         that point of the search (another problem, or a wrong prefix).
     """
+    if place is not None and not advance and place.serves(frame, walker):
+        place.go(path)
+        place.give(frame, floor)
+        return True
     nodes = _walk(walker, path, floor)
     alive = True
     if advance:
@@ -567,13 +579,178 @@ def _walk(
     return nodes
 
 
+class Place:
+    """A walk of a problem's tree kept at the end of a path, to go to the next path from.
+
+    Replaying a path from the root costs a walked level per level; a
+    worker of :mod:`dlx.parallel` whose subproblems lie near each other
+    deep in the tree (the rest of a subtree it has just split, say) keeps
+    one place per problem and moves it from one path to the next: back up
+    to the levels both paths share, then walk the rest, counting nothing.
+    :func:`split` and :func:`start` take one.
+
+    :param walker: a walker from the root (:func:`dlx.algorithms.walker`),
+        which the place owns from then on.
+    :param fresh: makes another walker from the root.  A place backs up
+        with :meth:`Walker.untake` and :meth:`Walker.leave`, which undo
+        the steps of Algorithms X and C in any order (:class:`ListWalker`);
+        Algorithm M's walker undoes its levels only after the last branch,
+        so a place of it starts again from a fresh walker instead (none
+        given: it cannot back up, and raises :class:`ValueError`).
+
+    >>> from dlx import ExactCover, algorithms
+    >>> links = ExactCover("abc", options=[["a"], ["b"], ["c"], ["a", "b"]]).links()
+    >>> place = Place(algorithms.walker(links))
+    >>> place.go([(None, 0), (None, 1)])
+    >>> place.go([(None, 0), (None, 3)])
+    Traceback (most recent call last):
+      ...
+    dlx.errors.PositionError: level 1: option 3 is not one of the options of item 1 there
+    >>> place.go([(None, 0), (None, 1), (None, 2)])
+    >>> place.options, place.walked
+    ([0, 1, 2], 3)
+    """
+
+    def __init__(
+        self, walker: Walker, fresh: Callable[[], Walker] | None = None
+    ) -> None:
+        self.walker = walker
+        self.fresh = fresh
+        # The walker is not where the lists say (split backed it up in a
+        # way only Algorithms X and C undo cleanly): start again.
+        self.lost = False
+        # Per level walked: the item, the node taken, its option, the
+        # item's number of branches there, and the branches passed over.
+        self.items: list[int] = []
+        self.nodes: list[int] = []
+        self.options: list[int] = []
+        self.degrees: list[int] = []
+        self.skipped: list[int] = []
+        #: Levels walked forward so far, in all.
+        self.walked = 0
+
+    def go(self, path: Sequence[tuple[int | None, int]]) -> None:
+        """Move to the end of ``path`` (per level, the item or ``None``, and the option).
+
+        Backs up to the levels this place shares with ``path``, then walks
+        the rest as :func:`start` does (``None``: the item the search
+        would choose).  Nothing is counted.
+
+        :raises PositionError: as :func:`start` does; the place then stays
+            at the levels of ``path`` it could walk.
+        """
+        common = 0
+        shared = min(len(path), len(self.nodes))
+        while common < shared:
+            item, option = path[common]
+            if option != self.options[common] or item not in (None, self.items[common]):
+                break
+            common += 1
+        if self.lost or (
+            common < len(self.nodes) and not isinstance(self.walker, ListWalker)
+        ):
+            if self.fresh is None:
+                raise ValueError("this place cannot back up (give it fresh=)")
+            self.walker = self.fresh()
+            self.forget(0)
+            self.lost = False
+            common = 0
+        self.back(common)
+        walker = self.walker
+        try:
+            for level in range(common, len(path)):
+                wanted, option = path[level]
+                if wanted is None:
+                    item, d = walker.choose()
+                else:
+                    item = wanted
+                    d = walker.degree(item)
+                if item < 0 or d <= 0:
+                    raise PositionError(
+                        f"level {level}: item {wanted} is not an item the search "
+                        "can branch on there"
+                        if item < 0 or d < 0
+                        else f"level {level}: option {option} is not one of the "
+                        f"options of item {item} there"
+                    )
+                node = walker.enter(item, True)
+                skipped = 0
+                while node >= 0 and walker.option(node) != option:
+                    node = walker.skip(node)
+                    skipped += 1
+                if node < 0:
+                    walker.leave(item)
+                    raise PositionError(
+                        f"level {level}: option {option} is not one of the options "
+                        f"of item {item} there"
+                    )
+                walker.take(node)
+                self.items.append(item)
+                self.nodes.append(node)
+                self.options.append(option)
+                self.degrees.append(d)
+                self.skipped.append(skipped)
+                self.walked += 1
+        finally:
+            walker.updates = walker.cleansings = 0
+
+    def back(self, level: int) -> None:
+        """Back up to the first ``level`` levels, counting nothing (:class:`ListWalker` only)."""
+        walker = self.walker
+        while len(self.nodes) > level:
+            walker.untake(self.nodes.pop())
+            walker.leave(self.items.pop())
+            del self.options[-1], self.degrees[-1], self.skipped[-1]
+        walker.updates = walker.cleansings = 0
+
+    def forget(self, level: int) -> None:
+        """Drop the levels from ``level`` on, which the walker has left by itself."""
+        for kept in (self.items, self.nodes, self.options, self.degrees, self.skipped):
+            del kept[level:]
+
+    def serves(self, frame: Frame, walker: Walker) -> bool:
+        """Whether :meth:`give` can hand its state to ``frame`` (whose walker is ``walker``).
+
+        Only where the search's algorithm keeps all its state in the
+        frame's arrays (:class:`ListWalker`: Algorithms X and C), and the
+        place walks the same algorithm over the same problem.
+        """
+        mine = self.walker
+        return (
+            isinstance(mine, ListWalker)
+            and type(mine) is type(walker)
+            and mine.links is frame.links
+            and frame.state is None
+            and mine.frame.state is None
+        )
+
+    def give(self, frame: Frame, floor: int) -> None:
+        """Put the search ``frame`` where this place is, as :func:`start` would.
+
+        The arrays are copied; the first ``floor`` levels go to
+        ``frame.base``, the others to ``frame.stack`` with the sizes the
+        loop keeps per level.
+        """
+        walker = self.walker
+        assert isinstance(walker, ListWalker)
+        frame.up[:] = walker.up
+        frame.down[:] = walker.down
+        frame.size[:] = walker.size
+        if frame.color is not None and walker.color is not None:
+            frame.color[:] = walker.color
+        frame.base[:] = self.nodes[:floor]
+        frame.stack[:] = self.nodes[floor:]
+        # Every level of a place is recorded: two sizes per level, if any.
+        frame.saves[:] = [kept[:] for kept in walker.saves[2 * floor :]]
+
+
 #: How many subproblems :func:`split` aims to hand back besides the one
 #: that goes on where the search stopped.
 SPLIT_PIECES = 8
 
 
 def split(
-    walker: Walker,
+    walker: Walker | Place,
     path: Sequence[tuple[int, int]],
     floor: int,
     weight: float,
@@ -603,7 +780,10 @@ def split(
     weights estimate each subproblem's share of the tree (Knuth's
     estimate: a node's weight divided evenly among its branches).
 
-    :param walker: a walker from the root (:func:`dlx.algorithms.walker`).
+    :param walker: a walker from the root (:func:`dlx.algorithms.walker`),
+        or a :class:`Place` of the problem, which walks only the part of
+        ``path`` it is not at yet, and is left at the first ``floor``
+        levels of ``path``.
     :param path: per level, the item and the option.
     :param floor: the levels above it are fixed.
     :param weight: the stopped subproblem's weight.
@@ -615,23 +795,19 @@ def split(
     >>> split(algorithms.walker(links), [(0, 0)], 0, 1.0)
     (1, 0, [((0,), 1, 0.5), ((2,), 1, 0.5)])
     """
-    options = [option for _, option in path]
-    nodes: list[int] = []
+    place = walker if isinstance(walker, Place) else Place(walker)
+    place.go(path)
+    walker = place.walker
+    options = place.options[:]
+    nodes = place.nodes[:]
     shares: list[float] = []  # the weight of each level's node
     left: list[int] = []  # the branches after the node, per level
     share = weight
-    for level, (item, option) in enumerate(path):
-        d = walker.degree(item)
+    for level, (d, skipped) in enumerate(
+        zip(place.degrees, place.skipped, strict=True)
+    ):
         if level >= floor:
             share /= d
-        node = walker.enter(item, False)
-        skipped = 0
-        while node >= 0 and walker.option(node) != option:
-            node = walker.skip(node)
-            skipped += 1
-        assert node >= 0, "a position of this problem"
-        walker.take(node)
-        nodes.append(node)
         shares.append(share)
         left.append(d - 1 - skipped)
     # The levels floor .. k-1 hand back their branches one by one.
@@ -655,7 +831,13 @@ def split(
             rest.append((prefix, level + 1, shares[level]))
             sibling = walker.untake(sibling)
         walker.leave(path[level][0])
-    return walker.updates, walker.cleansings, rest
+    place.forget(floor)
+    # Algorithm M's walker left the levels from k down without going past
+    # their last branch, which only Algorithms X and C undo in any order.
+    place.lost = not isinstance(walker, ListWalker) and k < len(path)
+    updates, cleansings = walker.updates, walker.cleansings
+    walker.updates = walker.cleansings = 0
+    return updates, cleansings, rest
 
 
 def fraction_done(frame: Frame) -> float:
