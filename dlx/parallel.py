@@ -109,6 +109,16 @@ MAX_FRONTIER_DEPTH = 8
 #: replay its path (on a chain 100,000 levels deep, longer than the slice).
 LONGEST_SLICES = 20
 
+#: How much memory a worker gives the places (:class:`dlx.position.Place`)
+#: of a problem's tree it keeps, each a copy of the problem's links (about
+#: 16 bytes a node): a subproblem starts from the one whose path it
+#: shares most of, so the more places, the fewer paths walked again.
+PLACES_BYTES = 64_000_000
+
+#: ...but never fewer places than this, nor more than ``PLACES_MOST``.
+PLACES_LEAST = 2
+PLACES_MOST = 16
+
 #: How many times a task whose worker was lost is submitted again.
 MAX_RESUBMITS = 3
 
@@ -335,7 +345,7 @@ _CACHE: dict[str, Links] = {}
 _CACHE_SIZE = 4
 # Per problem, where this worker's last walk of its tree stands: the next
 # subproblem (often beside or below the last) walks only the difference.
-_PLACES: dict[str, Place] = {}
+_PLACES: dict[str, list[Place]] = {}
 # This worker process, as the results name it: (its pid, a random name).
 _IDENTITY: tuple[int, str] | None = None
 
@@ -382,10 +392,8 @@ def _run_task(task: _Task) -> _TaskResult:
     used = 0
     results: list[_PieceResult] = []
     # Taken out while the task runs (another thread may run a task of the
-    # same problem), and kept only if every walk of it ended cleanly.
-    place = _PLACES.pop(task.key, None)
-    if place is None:
-        place = Place(tree_walker(links), functools.partial(tree_walker, links))
+    # same problem), and kept only if every walk of them ended cleanly.
+    places = _PLACES.pop(task.key, None) or []
     for prefix, floor, weight in task.pieces:
         nodes_left = None if task.nodes is None else task.nodes - used
         seconds_left = None if deadline is None else deadline - time.perf_counter()
@@ -397,7 +405,7 @@ def _run_task(task: _Task) -> _TaskResult:
         try:
             results.append(
                 _run_piece(
-                    links, task, prefix, floor, weight, nodes_left, seconds_left, place
+                    links, task, prefix, floor, weight, nodes_left, seconds_left, places
                 )
             )
         except BaseException as error:
@@ -405,7 +413,8 @@ def _run_task(task: _Task) -> _TaskResult:
             raise
         used += results[-1].nodes
     if task.key in _CACHE:
-        _PLACES[task.key] = place
+        room = PLACES_BYTES // (16 * len(links.top))
+        _PLACES[task.key] = places[-max(PLACES_LEAST, min(PLACES_MOST, room)) :]
     return _TaskResult(results, time.perf_counter() - started, _worker())
 
 
@@ -417,9 +426,18 @@ def _run_piece(
     weight: float,
     nodes: int | None,
     seconds: float | None,
-    place: Place,
+    places: list[Place],
 ) -> _PieceResult:
     started = time.perf_counter()
+    # Start from the place nearest the prefix (most levels in common),
+    # and keep it last (the most recently used).
+    path = [(None, option) for option in prefix]
+    place = Place.nearest(places, path)
+    if place is None:
+        place = Place(tree_walker(links), functools.partial(tree_walker, links))
+    else:
+        places.remove(place)
+    places.append(place)
 
     def slice_over(report: Progress) -> None:
         # The time slice is over: stop where splitting hands back work for
@@ -459,7 +477,25 @@ def _run_piece(
             found.extend(run)
     except (BudgetExceeded, Interrupted):
         position = run.position()
-        updates, cleansings, rest = split(place, position.path, position.floor, weight)
+        # The rest of this subproblem (the first piece split hands back)
+        # goes on from where the search stopped: keep a place there
+        # (copied from the search, not walked), and let another walk to
+        # the branches handed back.
+        if place.adopt(run):
+            others = [p for p in places if p is not place]
+            updates, cleansings, rest = split(
+                place,
+                position.path,
+                position.floor,
+                weight,
+                known=place,
+                helpers=others,
+            )
+            places[:] = [*others, place]
+        else:
+            updates, cleansings, rest = split(
+                place, position.path, position.floor, weight
+            )
     stats = run.stats
     return _PieceResult(
         stats.nodes,

@@ -225,6 +225,9 @@ def fingerprint(links: Links) -> str:
     >>> len(fingerprint(a)), fingerprint(a) == fingerprint(b)
     (16, False)
     """
+    known = links.cache.get("fingerprint")
+    if isinstance(known, str):  # links never change once built
+        return known
     digest = hashlib.blake2b(digest_size=8)
     digest.update(f"{links.n_primary} {links.n_items} {len(links.top)}|".encode())
     for array in (links.top, links.option_of, links.color or ()):
@@ -233,6 +236,7 @@ def fingerprint(links: Links) -> str:
     if links.bound is not None and links.slack is not None:
         # Only problems with bounds add them, so other fingerprints stay.
         digest.update(f"bounds {links.bound} {links.slack}".encode())
+    links.cache["fingerprint"] = digest.hexdigest()
     return digest.hexdigest()
 
 
@@ -724,6 +728,109 @@ class Place:
             and mine.frame.state is None
         )
 
+    @staticmethod
+    def nearest(
+        places: Sequence[Place], path: Sequence[tuple[int | None, int]]
+    ) -> Place | None:
+        """The place of ``places`` that moves to ``path`` in the fewest levels.
+
+        The levels it backs up and those it walks count alike; ``None``
+        when walking ``path`` from the root costs fewer (or there is no
+        place).  Of places that cost alike, the latest in the list.
+        """
+        best = None
+        fewest = len(path)
+        for place in reversed(places):
+            common = place.shared(path)
+            cost = len(place.nodes) - common + len(path) - common
+            if cost < fewest or (best is None and cost == fewest):
+                best, fewest = place, cost
+        return best
+
+    def shared(self, path: Sequence[tuple[int | None, int]]) -> int:
+        """How many first levels of ``path`` this place is at already."""
+        common = 0
+        for (item, option), mine, at in zip(
+            path, self.options, self.items, strict=False
+        ):
+            if option != mine or item not in (None, at):
+                break
+            common += 1
+        return common
+
+    def adopt(self, frame: Frame) -> bool:
+        """Go where the stopped search ``frame`` stands by copying its state, not walking.
+
+        For a search stopped at a clock check (its chosen nodes
+        ``frame.base`` and ``frame.stack`` are all taken, its arrays are
+        those of that point) whose loop keeps nothing per level but the
+        node (Algorithms X and C without snapshots of the sizes, the
+        loops of the big problems, whose paths are the long ones).  Each
+        level's number of branches is the length of its item's list:
+        covering never unlinks an item's own list.
+
+        :returns: whether it could (else the place is unchanged).
+        """
+        walker = self.walker
+        if (
+            not isinstance(walker, ListWalker)
+            or walker.keep_sizes
+            or walker.links is not frame.links
+            or frame.state is not None
+            or frame.saves
+        ):
+            return False
+        links = frame.links
+        top = links.top
+        option_of = links.option_of
+        down = frame.down
+        walker.up[:] = frame.up
+        walker.down[:] = down
+        walker.size[:] = frame.size
+        if walker.color is not None and frame.color is not None:
+            walker.color[:] = frame.color
+        nodes = [*frame.base, *frame.stack]
+        self.nodes = nodes
+        self.items = [top[node] for node in nodes]
+        self.options = [option_of[node] for node in nodes]
+        # Every item of the path is covered: its size is its length.
+        self.degrees = list(map(frame.size.__getitem__, self.items))
+        skipped = []
+        for item, node in zip(self.items, nodes, strict=True):
+            k = 0
+            row = down[item]
+            while row != node:
+                k += 1
+                row = down[row]
+            skipped.append(k)
+        self.skipped = skipped
+        walker.recorded[:] = [False] * len(nodes)
+        walker.updates = walker.cleansings = 0
+        self.lost = False
+        return True
+
+    def copy(self) -> Place:
+        """Another place where this one is, with arrays of its own (needs ``fresh``)."""
+        if self.fresh is None or not isinstance(self.walker, ListWalker):
+            raise ValueError("only a place of Algorithm X or C with fresh= copies")
+        other = Place(self.fresh(), self.fresh)
+        walker = other.walker
+        mine = self.walker
+        assert isinstance(walker, ListWalker)
+        walker.up[:] = mine.up
+        walker.down[:] = mine.down
+        walker.size[:] = mine.size
+        if walker.color is not None and mine.color is not None:
+            walker.color[:] = mine.color
+        walker.saves[:] = [kept[:] for kept in mine.saves]
+        walker.recorded[:] = mine.recorded
+        other.items = self.items[:]
+        other.nodes = self.nodes[:]
+        other.options = self.options[:]
+        other.degrees = self.degrees[:]
+        other.skipped = self.skipped[:]
+        return other
+
     def give(self, frame: Frame, floor: int) -> None:
         """Put the search ``frame`` where this place is, as :func:`start` would.
 
@@ -755,6 +862,9 @@ def split(
     floor: int,
     weight: float,
     pieces: int = SPLIT_PIECES,
+    *,
+    known: Place | None = None,
+    helpers: list[Place] | None = None,
 ) -> tuple[int, int, list[tuple[tuple[int, ...], int, float]]]:
     """The rest of a subproblem stopped on entering the node below ``path``, in O(depth).
 
@@ -788,6 +898,13 @@ def split(
     :param floor: the levels above it are fixed.
     :param weight: the stopped subproblem's weight.
     :param pieces: how many separate subproblems to aim for.
+    :param known: a place already at the end of ``path`` (see
+        :meth:`Place.adopt`), which split reads but leaves where it is:
+        the branches handed back are then walked by the place of
+        ``helpers`` (or a fresh one, appended to ``helpers``) that walks
+        least to the levels they hang from, rather than by backing up
+        from the end of ``path``.
+    :param helpers: places of the problem split may use with ``known``.
     :returns: the updates, the cleansings and the subproblems.
 
     >>> from dlx import ExactCover, algorithms
@@ -796,16 +913,14 @@ def split(
     (1, 0, [((0,), 1, 0.5), ((2,), 1, 0.5)])
     """
     place = walker if isinstance(walker, Place) else Place(walker)
-    place.go(path)
-    walker = place.walker
-    options = place.options[:]
-    nodes = place.nodes[:]
+    info = place if known is None else known
+    if known is None:
+        place.go(path)
+    options = info.options[:]
     shares: list[float] = []  # the weight of each level's node
     left: list[int] = []  # the branches after the node, per level
     share = weight
-    for level, (d, skipped) in enumerate(
-        zip(place.degrees, place.skipped, strict=True)
-    ):
+    for level, (d, skipped) in enumerate(zip(info.degrees, info.skipped, strict=True)):
         if level >= floor:
             share /= d
         shares.append(share)
@@ -819,9 +934,26 @@ def split(
     going_on = shares[-1] if path else weight
     going_on += sum(shares[level] * left[level] for level in range(k, len(path)))
     rest: list[tuple[tuple[int, ...], int, float]] = [(tuple(options), k, going_on)]
-    for level in range(len(path) - 1, k - 1, -1):
-        walker.untake(nodes[level])
-        walker.leave(path[level][0])
+    if known is None:
+        walker = place.walker
+        nodes = place.nodes[:]
+        for level in range(len(path) - 1, k - 1, -1):
+            walker.untake(nodes[level])
+            walker.leave(path[level][0])
+    else:
+        # Bring to the first k levels whichever place walks least there:
+        # a place near them, or a fresh one from the root.
+        top = path[:k]
+        nearest = Place.nearest(helpers or [], top)
+        if nearest is None:
+            assert known.fresh is not None, "a known place has fresh="
+            nearest = Place(known.fresh(), known.fresh)
+            if helpers is not None:
+                helpers.append(nearest)
+        place = nearest
+        place.go(top)
+        walker = place.walker
+        nodes = place.nodes[:]
     walker.updates = walker.cleansings = 0
     for level in range(k - 1, floor - 1, -1):
         sibling = walker.untake(nodes[level])
