@@ -32,9 +32,14 @@ so that they are those of one serial search:
   go back to the queue.
 
 Tasks are plain function calls with picklable arguments: the problem
-travels with each task in a compact compressed form (the rows of the
-options), and each worker process keeps the problems it has rebuilt in a
-small cache keyed by the problem's fingerprint.  No scheduler or wire
+travels as its arrays in machine integers (:meth:`Links.to_bytes
+<dlx.links.Links.to_bytes>`) until every worker has said it holds it
+(a task that meets a worker without it comes back at once and goes again
+with it), and each worker process keeps the problems it has rebuilt in a
+small cache keyed by a digest of those bytes.  A worker also keeps a few
+places of each problem's tree (:class:`dlx.position.Place`), so that a
+subproblem walks only the levels between the nearest place and its
+prefix, not the whole prefix from the root.  No scheduler or wire
 protocol of its own: whatever the executor does (processes, threads, a
 cluster) is what runs the tasks.
 
