@@ -65,7 +65,14 @@ import os
 import time
 import uuid
 from collections.abc import Callable, Generator, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, BrokenExecutor, Executor, Future, wait
+from concurrent.futures import (
+    FIRST_COMPLETED,
+    BrokenExecutor,
+    Executor,
+    Future,
+    ProcessPoolExecutor,
+    wait,
+)
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -697,6 +704,24 @@ def _workers_of(executor: Executor) -> int:
     return os.cpu_count() or 1
 
 
+def _in_flight(executor: Executor, workers: int) -> int:
+    """How many tasks to keep in flight: two per worker, so none waits for the next.
+
+    But a process pool with more processes than this process may run on
+    (``taskset``, a container's CPU set) gets one task per core: its
+    processes could only take turns on the cores, each with its own copy
+    of the problem in the caches, and the idle ones never rebuild it.
+    """
+    if isinstance(executor, ProcessPoolExecutor):
+        try:
+            cores = len(os.sched_getaffinity(0))
+        except AttributeError:  # pragma: no cover - not Linux
+            cores = os.cpu_count() or 1
+        if cores < workers:
+            return max(1, cores)
+    return 2 * workers
+
+
 class ParallelSearch(Iterator[tuple[int, ...]]):
     """A search split over an executor, yielding solutions in the serial order.
 
@@ -781,6 +806,7 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
         self._task_seconds = task_seconds
         self._task_nodes = task_nodes
         self._workers = workers or _workers_of(executor)
+        self._flying = _in_flight(executor, self._workers)
         self._depth = depth
         self._renew = renew
         self._id = uuid.uuid4().int
@@ -1020,8 +1046,9 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
                     if self._progress is not None:
                         self._report(started, time.perf_counter(), 0.0, 0)
                     return
-                # Keep two tasks per worker in flight.
-                while queue and len(flights) < 2 * self._workers:
+                # Keep two tasks per worker in flight (one per core, where
+                # local processes outnumber the cores they may run on).
+                while queue and len(flights) < self._flying:
                     count = per_task
                     if len(flights) < self._workers:
                         count = max(1, min(count, len(queue) // self._workers))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import os
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
 from typing import Any, TypeVar
@@ -204,3 +205,18 @@ def test_a_worker_without_the_problem_gets_it_again() -> None:
     # once and go again with it: more calls than tasks.
     assert run.tasks > 2
     assert executor.calls > run.tasks
+
+
+def test_a_pool_with_more_processes_than_cores_runs_one_task_per_core(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {3}, raising=False)
+    with ProcessPoolExecutor(4) as pool, ThreadPoolExecutor(4) as threads:
+        # No process is started until a task is submitted.
+        assert parallel._in_flight(pool, 4) == 1
+        assert parallel._in_flight(threads, 4) == 8
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
+    with ProcessPoolExecutor(2) as pool:
+        assert parallel._in_flight(pool, 2) == 4
