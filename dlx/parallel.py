@@ -125,11 +125,11 @@ LONGEST_SLICES = 20
 #: of a problem's tree it keeps, each a copy of the problem's links (about
 #: 16 bytes a node): a subproblem starts from the one whose path it
 #: shares most of, so the more places, the fewer paths walked again.
-PLACES_BYTES = 64_000_000
+PLACES_BYTES = 32_000_000
 
 #: ...but never fewer places than this, nor more than ``PLACES_MOST``.
 PLACES_LEAST = 2
-PLACES_MOST = 16
+PLACES_MOST = 8
 
 #: How many times a task whose worker was lost is submitted again.
 MAX_RESUBMITS = 3
