@@ -603,16 +603,16 @@ class Place:
         given: it cannot back up, and raises :class:`ValueError`).
 
     >>> from dlx import ExactCover, algorithms
-    >>> links = ExactCover("abc", options=[["a"], ["b"], ["c"], ["a", "b"]]).links()
+    >>> links = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]]).links()
     >>> place = Place(algorithms.walker(links))
     >>> place.go([(None, 0), (None, 1)])
-    >>> place.go([(None, 0), (None, 3)])
+    >>> place.go([(None, 2)])
+    >>> place.options, place.walked
+    ([2], 3)
+    >>> place.go([(None, 1)])
     Traceback (most recent call last):
       ...
-    dlx.errors.PositionError: level 1: option 3 is not one of the options of item 1 there
-    >>> place.go([(None, 0), (None, 1), (None, 2)])
-    >>> place.options, place.walked
-    ([0, 1, 2], 3)
+    dlx.errors.PositionError: level 0: option 1 is not one of the options of item 0 there
     """
 
     def __init__(
