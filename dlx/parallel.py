@@ -1153,8 +1153,11 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
             # let it go): the same task again, with the problem.
             self._holders.discard(result.worker)
             flight.task = dataclasses.replace(flight.task, payload=self._payload)
-            flights[self.executor.submit(_run_task, flight.task)] = flight
-            return None
+            try:
+                flights[self.executor.submit(_run_task, flight.task)] = flight
+                return None
+            except BrokenExecutor as broken:
+                error = broken  # as for a lost worker: renew, or give up
         where = ", ".join(
             _describe(slot.prefix, slot.floor) for slot in flight.slots[:3]
         )
