@@ -116,6 +116,10 @@ class Search(Clocked, Iterator[tuple[int, ...]]):
         problem (Algorithm M with bounds, C with colours, else X).
     :param form: the name of one of its loop forms; ``None`` takes the
         first that applies.  The tests use both to run every loop.
+    :param place: with ``prefix``: a :class:`dlx.position.Place` of the
+        problem to start from, which walks only the part of the prefix
+        it is not at yet (see :func:`dlx.position.start`); the workers of
+        :mod:`dlx.parallel` keep one.
     :raises ValueError: for a budget that makes no sense, both
         ``resume`` and ``prefix``, or an algorithm or form that cannot
         run the problem.
@@ -152,6 +156,7 @@ class Search(Clocked, Iterator[tuple[int, ...]]):
         floor: int | None = None,
         algorithm: str | None = None,
         form: str | None = None,
+        place: position.Place | None = None,
     ) -> None:
         check_budgets(limit, max_nodes, timeout, progress_interval)
         if resume is not None and prefix is not None:
@@ -220,7 +225,7 @@ class Search(Clocked, Iterator[tuple[int, ...]]):
         elif prefix is not None:
             path = [(None, option) for option in prefix]
             fixed = len(prefix) if floor is None else floor
-            position.start(self, self.walker(), path, fixed)
+            position.start(self, self.walker(), path, fixed, place=place)
         if not alive:
             self.outcome = Outcome.EXHAUSTED
             self._steps: Iterator[tuple[int, ...]] = iter(())

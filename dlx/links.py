@@ -50,10 +50,14 @@ an option changes every size it touches with one addition.
 
 from __future__ import annotations
 
+import gc
+import pickle
+from array import array
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from itertools import chain, islice, repeat
 from operator import itemgetter
+from typing import Any
 
 #: The list form stores an active primary item's length minus this, so that
 #: ``min(size) < 0`` exactly while some primary item is active.
@@ -84,6 +88,9 @@ TUPLE_MAX_WIDTH = 32
 #: per level, so memory grows with items times depth: at this limit and
 #: the deepest search, 2 MB for the bytearray and 17 MB for the list.
 SNAPSHOT_MAX_ITEMS = 1024
+
+#: The version of :meth:`Links.to_bytes`; bytes of another are refused.
+_FORMAT = "pydlx-links-1"
 
 
 class Ring:
@@ -318,6 +325,139 @@ class Links:
         # search shares: the packed form's tables (under "packed"), the
         # dispatcher's choice (under ("choose", algorithm, form)).
         self.cache: dict[object, object] = {}
+
+    def to_bytes(self) -> bytes:
+        """The arrays in a compact form, for another process: :meth:`from_bytes` reads it.
+
+        The links, the items of the nodes and the widths of the options
+        go as machine integers (a few bytes a node, no object per node),
+        so that a worker of :mod:`dlx.parallel` rebuilds the problem
+        without building it from its options again.
+
+        :returns: the bytes.
+
+        >>> from dlx import ExactCover
+        >>> links = ExactCover("ab", options=[["a", "b"], ["b"]]).links()
+        >>> Links.from_bytes(links.to_bytes()).top == links.top
+        True
+        """
+        first = self.n_items + 1
+        total = len(self.top)
+        widths = [0] * self.n_options
+        for option in islice(self.option_of, first, None):
+            widths[option] += 1
+        code = "i" if total < 1 << 31 else "q"
+        if isinstance(self.size, bytearray):
+            size: bytes = bytes(self.size)
+        else:
+            size = array("q", self.size).tobytes()
+        header = (
+            _FORMAT,
+            code,
+            self.n_primary,
+            self.n_items,
+            self.n_options,
+            (self.bytewise, self.packed, self.unroll, self.snapshots),
+            self.tuple_width,
+            self.active_offset,
+            self.bound,
+            self.slack,
+        )
+        arrays = [
+            array(code, islice(self.top, first, None)).tobytes(),
+            array(code, self.up).tobytes(),
+            array(code, self.down).tobytes(),
+            array(code, widths).tobytes(),
+            size,
+            None if self.color is None else array("q", self.color).tobytes(),
+            None if self.cost is None else array("q", self.cost).tobytes(),
+        ]
+        return pickle.dumps((header, arrays), pickle.HIGHEST_PROTOCOL)
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> Links:
+        """The arrays :meth:`to_bytes` gave, as they were.
+
+        Every node number is one int object shared by all the arrays, as
+        :class:`Links` builds them (see "Memory" in docs/implementation.rst).
+
+        :param data: what :meth:`to_bytes` returned (of this pydlx version).
+        :returns: a new :class:`Links`, equal to the one written.
+        :raises ValueError: when ``data`` is not such arrays.
+
+        >>> Links.from_bytes(b"")
+        Traceback (most recent call last):
+          ...
+        ValueError: not the arrays of a pydlx problem
+        """
+        try:
+            header, arrays = pickle.loads(data)
+            if header[0] != _FORMAT:
+                raise ValueError(header[0])
+        except Exception:
+            raise ValueError("not the arrays of a pydlx problem") from None
+        # A node's worth of objects is made here, none of them garbage:
+        # the collector's passes over them would only cost time.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            return cls._rebuild(header, arrays)
+        finally:
+            if collecting:
+                gc.enable()
+
+    @classmethod
+    def _rebuild(cls, header: tuple[Any, ...], arrays: list[Any]) -> Links:
+        """:meth:`from_bytes` once the bytes are read."""
+        _, code, n_primary, n_items, n_options, flags, width, offset, bound, slack = (
+            header
+        )
+        top_bytes, up_bytes, down_bytes, width_bytes, size_bytes, color_bytes = arrays[
+            :6
+        ]
+        cost_bytes = arrays[6]
+        first = n_items + 1
+        up_values = array(code, up_bytes)
+        total = len(up_values)
+        nodes = list(range(total))
+        # Map every value through `nodes`, so that the arrays share the
+        # int objects of the node numbers, as the constructor's do.
+        node = nodes.__getitem__
+        top = nodes[:first]
+        top += map(node, array(code, top_bytes))
+        widths = array(code, width_bytes).tolist()
+        numbers = nodes[:n_options] if n_options <= total else range(n_options)
+        option_of = [-1] * first
+        option_of += chain.from_iterable(map(repeat, numbers, widths))
+        others, others_rev = _siblings(nodes, first, total, widths, width)
+        links = cls.__new__(cls)
+        links.n_primary = n_primary
+        links.n_items = n_items
+        links.n_options = n_options
+        links.top = top
+        links.up = list(map(node, up_values))
+        links.down = list(map(node, array(code, down_bytes)))
+        bytewise, packed, unroll, snapshots = flags
+        links.size = (
+            bytearray(size_bytes) if bytewise else array("q", size_bytes).tolist()
+        )
+        links.bytewise = bytewise
+        links.active_offset = offset
+        links.shift = [-offset] * n_primary + [0] * (n_items - n_primary)
+        links.color = None if color_bytes is None else array("q", color_bytes).tolist()
+        links.others = others
+        links.others_rev = others_rev
+        links.span = list(map(len, others))
+        links.option_of = option_of
+        links.packed = packed
+        links.unroll = unroll
+        links.tuple_width = width
+        links.snapshots = snapshots
+        links.bound = bound
+        links.slack = slack
+        links.cost = None if cost_bytes is None else array("q", cost_bytes).tolist()
+        links.cache = {}
+        return links
 
     def is_active(self, size: Sequence[int], item: int) -> bool:
         """Whether ``item`` is an active (uncovered) primary item in state ``size``."""

@@ -32,9 +32,14 @@ so that they are those of one serial search:
   go back to the queue.
 
 Tasks are plain function calls with picklable arguments: the problem
-travels with each task in a compact compressed form (the rows of the
-options), and each worker process keeps the problems it has rebuilt in a
-small cache keyed by the problem's fingerprint.  No scheduler or wire
+travels as its arrays in machine integers (:meth:`Links.to_bytes
+<dlx.links.Links.to_bytes>`) until every worker has said it holds it
+(a task that meets a worker without it comes back at once and goes again
+with it), and each worker process keeps the problems it has rebuilt in a
+small cache keyed by a digest of those bytes.  A worker also keeps a few
+places of each problem's tree (:class:`dlx.position.Place`), so that a
+subproblem walks only the levels between the nearest place and its
+prefix, not the whole prefix from the root.  No scheduler or wire
 protocol of its own: whatever the executor does (processes, threads, a
 cluster) is what runs the tasks.
 
@@ -51,16 +56,23 @@ cluster) is what runs the tasks.
 from __future__ import annotations
 
 import dataclasses
+import functools
+import hashlib
 import heapq
 import itertools
 import json
 import os
-import pickle
 import time
 import uuid
-import zlib
 from collections.abc import Callable, Generator, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, BrokenExecutor, Executor, Future, wait
+from concurrent.futures import (
+    FIRST_COMPLETED,
+    BrokenExecutor,
+    Executor,
+    Future,
+    ProcessPoolExecutor,
+    wait,
+)
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -70,7 +82,7 @@ from dlx.clock import stop_message
 from dlx.engine import CostSearch, check_budgets, search_class
 from dlx.errors import BudgetExceeded, DLXError, Interrupted, PositionError
 from dlx.links import Links
-from dlx.position import fingerprint, split
+from dlx.position import Place, Walker, fingerprint, split
 from dlx.stats import Outcome, Progress, Stats, remaining_seconds
 
 __all__ = [
@@ -110,6 +122,16 @@ MAX_FRONTIER_DEPTH = 8
 #: of the time searched): handing it back would only make the next task
 #: replay its path (on a chain 100,000 levels deep, longer than the slice).
 LONGEST_SLICES = 20
+
+#: How much memory a worker gives the places (:class:`dlx.position.Place`)
+#: of a problem's tree it keeps, each a copy of the problem's links (about
+#: 16 bytes a node): a subproblem starts from the one whose path it
+#: shares most of, so the more places, the fewer paths walked again.
+PLACES_BYTES = 32_000_000
+
+#: ...but never fewer places than this, nor more than ``PLACES_MOST``.
+PLACES_LEAST = 2
+PLACES_MOST = 8
 
 #: How many times a task whose worker was lost is submitted again.
 MAX_RESUBMITS = 3
@@ -249,11 +271,16 @@ def frontier(problem: Compiled | Links, depth: int) -> Frontier:
     if depth < 0:
         raise ValueError(f"depth must be >= 0, not {depth}")
     links = problem if isinstance(problem, Links) else problem.links()
+    if depth == 0:
+        return Frontier(((FrontierEntry((), False, 1.0)),), Stats())
+    return _cut(tree_walker(links), depth)
+
+
+def _cut(walker: Walker, depth: int) -> Frontier:
+    """:func:`frontier` with ``walker`` (from the root, and left there), ``depth`` > 0."""
     entries: list[FrontierEntry] = []
     stats = Stats()
-    if depth == 0:
-        return Frontier(((FrontierEntry((), False, 1.0)),), stats)
-    walker = tree_walker(links)
+    walker.updates = walker.cleansings = 0
     path: list[int] = []
 
     def visit(level: int, weight: float) -> None:
@@ -298,7 +325,7 @@ class _Task:
     search_id: int
     serial: int
     key: str
-    payload: bytes
+    payload: bytes | None  # the problem, if the worker may not have it yet
     pieces: tuple[tuple[tuple[int, ...], int, float], ...]
     count_only: bool
     limit: int | None
@@ -324,57 +351,43 @@ class _PieceResult:
 class _TaskResult:
     pieces: list[_PieceResult]  # the subproblems started, in order
     seconds: float
+    worker: str  # the worker process that ran it (see _worker)
+    missing: bool = False  # sent without the problem, which the worker lacked
 
 
 _CACHE: dict[str, Links] = {}
 _CACHE_SIZE = 4
+# Per problem, where this worker's last walk of its tree stands: the next
+# subproblem (often beside or below the last) walks only the difference.
+_PLACES: dict[str, list[Place]] = {}
+# This worker process, as the results name it: (its pid, a random name).
+_IDENTITY: tuple[int, str] | None = None
 
 
 def _pack(links: Links) -> tuple[str, bytes]:
     """The problem in a compact form for the tasks, and the key it is cached under."""
-    first = links.n_items + 1
-    rows: list[list[int]] = []
-    colors: list[list[int]] | None = None if links.color is None else []
-    last = -1
-    for x in range(first, len(links.top)):
-        if links.option_of[x] != last:
-            last = links.option_of[x]
-            rows.append([])
-            if colors is not None:
-                colors.append([])
-        rows[-1].append(links.top[x])
-        if colors is not None and links.color is not None:
-            colors[-1].append(links.color[x])
-    flags = (links.bytewise, links.packed, links.unroll, links.snapshots)
-    bounds = None
-    if links.bound is not None and links.slack is not None:
-        bounds = [(v - s, v) for v, s in zip(links.bound, links.slack, strict=True)]
-    data = (links.n_primary, links.n_items, rows, colors, flags, bounds)
-    payload = zlib.compress(pickle.dumps(data, pickle.HIGHEST_PROTOCOL))
-    return f"{fingerprint(links)}-{''.join('01'[f] for f in flags)}", payload
+    payload = links.to_bytes()
+    return hashlib.blake2b(payload, digest_size=16).hexdigest(), payload
 
 
-def _unpack(key: str, payload: bytes) -> Links:
+def _unpack(key: str, payload: bytes | None) -> Links | None:
+    """The problem of ``key``: from this worker's cache, else from ``payload`` (if any)."""
     links = _CACHE.get(key)
-    if links is None:
-        data = pickle.loads(zlib.decompress(payload))
-        n_primary, n_items, rows, colors, flags, bounds = data
-        bytewise, packed, unroll, snapshots = flags
-        links = Links(
-            n_primary,
-            n_items,
-            rows,
-            colors,
-            bytewise=bytewise,
-            packed=packed,
-            unroll=unroll,
-            snapshots=snapshots,
-            bounds=bounds,
-        )
-        if len(_CACHE) >= _CACHE_SIZE:
-            _CACHE.pop(next(iter(_CACHE)))
+    if links is None and payload is not None:
+        links = Links.from_bytes(payload)
+        while len(_CACHE) >= _CACHE_SIZE:
+            _PLACES.pop(old := next(iter(_CACHE)), None)
+            del _CACHE[old]
         _CACHE[key] = links
     return links
+
+
+def _worker() -> str:
+    """A name for this worker process, unique to it (a forked child gets its own)."""
+    global _IDENTITY
+    if _IDENTITY is None or _IDENTITY[0] != os.getpid():
+        _IDENTITY = (os.getpid(), uuid.uuid4().hex)
+    return _IDENTITY[1]
 
 
 def _describe(prefix: Sequence[int], floor: int | None = None) -> str:
@@ -387,9 +400,14 @@ def _run_task(task: _Task) -> _TaskResult:
     """Search the subproblems of ``task`` in order until its budget is used up."""
     started = time.perf_counter()
     links = _unpack(task.key, task.payload)
+    if links is None:  # sent without the problem, which this worker lacks
+        return _TaskResult([], 0.0, _worker(), missing=True)
     deadline = None if task.seconds is None else started + task.seconds
     used = 0
     results: list[_PieceResult] = []
+    # Taken out while the task runs (another thread may run a task of the
+    # same problem), and kept only if every walk of them ended cleanly.
+    places = _PLACES.pop(task.key, None) or []
     for prefix, floor, weight in task.pieces:
         nodes_left = None if task.nodes is None else task.nodes - used
         seconds_left = None if deadline is None else deadline - time.perf_counter()
@@ -400,13 +418,18 @@ def _run_task(task: _Task) -> _TaskResult:
             break  # the rest goes back to the queue
         try:
             results.append(
-                _run_piece(links, task, prefix, floor, weight, nodes_left, seconds_left)
+                _run_piece(
+                    links, task, prefix, floor, weight, nodes_left, seconds_left, places
+                )
             )
         except BaseException as error:
             error.add_note(f"in {_describe(prefix, floor)} (a dlx.parallel task)")
             raise
         used += results[-1].nodes
-    return _TaskResult(results, time.perf_counter() - started)
+    if task.key in _CACHE:
+        room = PLACES_BYTES // (16 * len(links.top))
+        _PLACES[task.key] = places[-max(PLACES_LEAST, min(PLACES_MOST, room)) :]
+    return _TaskResult(results, time.perf_counter() - started, _worker())
 
 
 def _run_piece(
@@ -417,8 +440,18 @@ def _run_piece(
     weight: float,
     nodes: int | None,
     seconds: float | None,
+    places: list[Place],
 ) -> _PieceResult:
     started = time.perf_counter()
+    # Start from the place nearest the prefix (most levels in common),
+    # and keep it last (the most recently used).
+    path = [(None, option) for option in prefix]
+    place = Place.nearest(places, path)
+    if place is None:
+        place = Place(tree_walker(links), functools.partial(tree_walker, links))
+    else:
+        places.remove(place)
+    places.append(place)
 
     def slice_over(report: Progress) -> None:
         # The time slice is over: stop where splitting hands back work for
@@ -445,6 +478,7 @@ def _run_piece(
         max_nodes=None if nodes is None else max(nodes, 1),
         progress=None if seconds is None else slice_over,
         progress_interval=1.0 if seconds is None else max(seconds, 1e-3),
+        place=place,
     )
     found: list[tuple[int, ...]] | None = None if task.count_only else []
     rest = None
@@ -457,9 +491,25 @@ def _run_piece(
             found.extend(run)
     except (BudgetExceeded, Interrupted):
         position = run.position()
-        updates, cleansings, rest = split(
-            tree_walker(links), position.path, position.floor, weight
-        )
+        # The rest of this subproblem (the first piece split hands back)
+        # goes on from where the search stopped: keep a place there
+        # (copied from the search, not walked), and let another walk to
+        # the branches handed back.
+        if place.adopt(run):
+            others = [p for p in places if p is not place]
+            updates, cleansings, rest = split(
+                place,
+                position.path,
+                position.floor,
+                weight,
+                known=place,
+                helpers=others,
+            )
+            places[:] = [*others, place]
+        else:
+            updates, cleansings, rest = split(
+                place, position.path, position.floor, weight
+            )
     stats = run.stats
     return _PieceResult(
         stats.nodes,
@@ -656,6 +706,24 @@ def _workers_of(executor: Executor) -> int:
     return os.cpu_count() or 1
 
 
+def _in_flight(executor: Executor, workers: int) -> int:
+    """How many tasks to keep in flight: two per worker, so none waits for the next.
+
+    But a process pool with more processes than this process may run on
+    (``taskset``, a container's CPU set) gets one task per core: its
+    processes could only take turns on the cores, each with its own copy
+    of the problem in the caches, and the idle ones never rebuild it.
+    """
+    if isinstance(executor, ProcessPoolExecutor):
+        try:
+            cores = len(os.sched_getaffinity(0))
+        except AttributeError:  # pragma: no cover - not Linux
+            cores = os.cpu_count() or 1
+        if cores < workers:
+            return max(1, cores)
+    return 2 * workers
+
+
 class ParallelSearch(Iterator[tuple[int, ...]]):
     """A search split over an executor, yielding solutions in the serial order.
 
@@ -740,10 +808,16 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
         self._task_seconds = task_seconds
         self._task_nodes = task_nodes
         self._workers = workers or _workers_of(executor)
+        self._flying = _in_flight(executor, self._workers)
         self._depth = depth
         self._renew = renew
         self._id = uuid.uuid4().int
         self._resume = resume
+        # The worker processes known to hold the problem: once all the
+        # workers do, tasks go without it (a task that meets a worker
+        # without it comes back at once and goes again with it).
+        self._holders: set[str] = set()
+        self._payload = b""
         self._head: _Slot | None = None
         self._cursor: _Slot | None = None  # the first slot not handed out
         self._stop_requested = False
@@ -894,6 +968,7 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
             self.outcome = Outcome.LIMIT_REACHED
             return
         key, payload = _pack(links)
+        self._payload = payload
         # Each subproblem to start with: its prefix, weight, and its
         # solutions when they are already known (a solution above the
         # frontier; a subproblem done but not handed out before a resume).
@@ -973,8 +1048,9 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
                     if self._progress is not None:
                         self._report(started, time.perf_counter(), 0.0, 0)
                     return
-                # Keep two tasks per worker in flight.
-                while queue and len(flights) < 2 * self._workers:
+                # Keep two tasks per worker in flight (one per core, where
+                # local processes outnumber the cores they may run on).
+                while queue and len(flights) < self._flying:
                     count = per_task
                     if len(flights) < self._workers:
                         count = max(1, min(count, len(queue) // self._workers))
@@ -1036,10 +1112,11 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
             return frontier(self.links, self._depth)
         wanted = PIECES_PER_WORKER * self._workers
         cut = frontier(self.links, 0)
+        walker = tree_walker(self.links)  # one walk from the root per depth
         for depth in range(1, MAX_FRONTIER_DEPTH + 1):
             if self._workers == 1 or len(cut.prefixes) >= wanted:
                 break
-            cut = frontier(self.links, depth)
+            cut = _cut(walker, depth)
             if not cut.prefixes:
                 break
         return cut
@@ -1053,7 +1130,7 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
             self._id,
             serial,
             key,
-            payload,
+            payload if len(self._holders) < self._workers else None,
             tuple((slot.prefix, slot.floor, slot.weight) for slot in slots),
             self._count_only,
             self._limit,
@@ -1070,7 +1147,19 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
         """The task's result; a lost worker's task goes again (``None``)."""
         error = future.exception()
         if error is None:
-            return future.result()
+            result = future.result()
+            if not result.missing:
+                self._holders.add(result.worker)
+                return result
+            # A worker without the problem (a new one, or one whose cache
+            # let it go): the same task again, with the problem.
+            self._holders.discard(result.worker)
+            flight.task = dataclasses.replace(flight.task, payload=self._payload)
+            try:
+                flights[self.executor.submit(_run_task, flight.task)] = flight
+                return None
+            except BrokenExecutor as broken:
+                error = broken  # as for a lost worker: renew, or give up
         where = ", ".join(
             _describe(slot.prefix, slot.floor) for slot in flight.slots[:3]
         )
@@ -1087,6 +1176,7 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
                         # A pool the caller lets us replace: a new one runs
                         # the lost task and the others that were in flight.
                         self.executor = self._renew()
+                        self._holders.clear()
                         again = self.executor.submit(_run_task, flight.task)
                 except Exception:
                     again = None
@@ -1270,28 +1360,11 @@ class _BestResult:
     seconds: float
 
 
-def _pack_best(links: Links) -> tuple[str, bytes]:
-    """:func:`_pack`, with the costs of the options."""
-    key, payload = _pack(links)
-    costs = None if links.cost is None else links.cost
-    data = zlib.compress(pickle.dumps((key, payload, costs), pickle.HIGHEST_PROTOCOL))
-    return f"{key}-costs", data
-
-
-def _unpack_best(payload: bytes) -> Links:
-    key, inner, costs = pickle.loads(zlib.decompress(payload))
-    links = _unpack(key, inner)
-    # The key is the fingerprint, which covers the costs: a cached problem
-    # of that key has these costs.
-    if links.cost is None and costs is not None:
-        links.cost = list(costs)
-    return links
-
-
 def _run_best_task(task: _BestTask) -> _BestResult:
     """Search below ``task.prefix`` for its cheapest solutions under ``task.bound``."""
     started = time.perf_counter()
-    links = _unpack_best(task.payload)
+    links = _unpack(task.key, task.payload)
+    assert links is not None  # every best task carries the problem
     search = CostSearch(
         links,
         keep=task.keep,
@@ -1454,7 +1527,7 @@ class BestSearch:
         """
         started = time.perf_counter()
         deadline = None if self.timeout is None else started + self.timeout
-        key, payload = _pack_best(self.links)
+        key, payload = _pack(self.links)  # the costs go with the links
         search_id = uuid.uuid4().int
         queue = list(reversed(_cost_frontier(self.links, self.wanted)))
         serial = 0

@@ -31,7 +31,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -43,6 +43,7 @@ __all__ = [
     "FORMAT",
     "SPLIT_PIECES",
     "ListWalker",
+    "Place",
     "Position",
     "Walker",
     "branch_item",
@@ -231,6 +232,9 @@ def fingerprint(links: Links) -> str:
     >>> len(fingerprint(a)), fingerprint(a) == fingerprint(b)
     (16, False)
     """
+    known = links.cache.get("fingerprint")
+    if isinstance(known, str):  # links never change once built
+        return known
     digest = hashlib.blake2b(digest_size=8)
     digest.update(f"{links.n_primary} {links.n_items} {len(links.top)}|".encode())
     for array in (links.top, links.option_of, links.color or ()):
@@ -242,6 +246,7 @@ def fingerprint(links: Links) -> str:
     if links.cost is not None:
         # Likewise the costs of a problem that has them (Knuth's DLX5).
         digest.update(f"costs {links.cost}".encode())
+    links.cache["fingerprint"] = digest.hexdigest()
     return digest.hexdigest()
 
 
@@ -485,6 +490,7 @@ def start(
     floor: int,
     *,
     advance: bool = False,
+    place: Place | None = None,
 ) -> bool:
     """Bring a fresh search to the end of ``path``, ready to enter the next node.
 
@@ -511,11 +517,21 @@ def start(
         null move).
     :param floor: how many levels are fixed.
     :param advance: go on past a visited solution.
+    :param place: a :class:`Place` of the same problem to start from
+        (not with ``advance``): it walks only the part of ``path`` it is
+        not at yet, and the search copies its arrays, instead of walking
+        the whole path from the root.  Used where the place's algorithm
+        keeps all its state in the frame's arrays (Algorithms X and C);
+        otherwise the path is walked from the root as without it.
     :returns: ``False`` when nothing is left to search (``advance`` found
         every level exhausted), else ``True``.
     :raises PositionError: when an option is not in its item's list at
         that point of the search (another problem, or a wrong prefix).
     """
+    if place is not None and not advance and place.serves(frame, walker):
+        place.go(path)
+        place.give(frame, floor)
+        return True
     nodes = _walk(walker, path, floor)
     alive = True
     if advance:
@@ -577,17 +593,288 @@ def _walk(
     return nodes
 
 
+class Place:
+    """A walk of a problem's tree kept at the end of a path, to go to the next path from.
+
+    Replaying a path from the root costs a walked level per level; a
+    worker of :mod:`dlx.parallel` whose subproblems lie near each other
+    deep in the tree (the rest of a subtree it has just split, say) keeps
+    one place per problem and moves it from one path to the next: back up
+    to the levels both paths share, then walk the rest, counting nothing.
+    :func:`split` and :func:`start` take one.
+
+    :param walker: a walker from the root (:func:`dlx.algorithms.walker`),
+        which the place owns from then on.
+    :param fresh: makes another walker from the root.  A place backs up
+        with :meth:`Walker.untake` and :meth:`Walker.leave`, which undo
+        the steps of Algorithms X and C in any order (:class:`ListWalker`);
+        Algorithm M's walker undoes its levels only after the last branch,
+        so a place of it starts again from a fresh walker instead (none
+        given: it cannot back up, and raises :class:`ValueError`).
+
+    >>> from dlx import ExactCover, algorithms
+    >>> links = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]]).links()
+    >>> place = Place(algorithms.walker(links))
+    >>> place.go([(None, 0), (None, 1)])
+    >>> place.go([(None, 2)])
+    >>> place.options, place.walked
+    ([2], 3)
+    >>> place.go([(None, 1)])
+    Traceback (most recent call last):
+      ...
+    dlx.errors.PositionError: level 0: option 1 is not one of the options of item 0 there
+    """
+
+    def __init__(
+        self, walker: Walker, fresh: Callable[[], Walker] | None = None
+    ) -> None:
+        self.walker = walker
+        self.fresh = fresh
+        # The walker is not where the lists say (split backed it up in a
+        # way only Algorithms X and C undo cleanly): start again.
+        self.lost = False
+        # Per level walked: the item, the node taken, its option, the
+        # item's number of branches there, and the branches passed over.
+        self.items: list[int] = []
+        self.nodes: list[int] = []
+        self.options: list[int] = []
+        self.degrees: list[int] = []
+        self.skipped: list[int] = []
+        #: Levels walked forward so far, in all.
+        self.walked = 0
+
+    def go(self, path: Sequence[tuple[int | None, int]]) -> None:
+        """Move to the end of ``path`` (per level, the item or ``None``, and the option).
+
+        Backs up to the levels this place shares with ``path``, then walks
+        the rest as :func:`start` does (``None``: the item the search
+        would choose).  Nothing is counted.
+
+        :raises PositionError: as :func:`start` does; the place then stays
+            at the levels of ``path`` it could walk.
+        """
+        common = 0
+        shared = min(len(path), len(self.nodes))
+        while common < shared:
+            item, option = path[common]
+            if option != self.options[common] or item not in (None, self.items[common]):
+                break
+            common += 1
+        if self.lost or (
+            common < len(self.nodes) and not isinstance(self.walker, ListWalker)
+        ):
+            if self.fresh is None:
+                raise ValueError("this place cannot back up (give it fresh=)")
+            self.walker = self.fresh()
+            self.forget(0)
+            self.lost = False
+            common = 0
+        self.back(common)
+        walker = self.walker
+        try:
+            for level in range(common, len(path)):
+                wanted, option = path[level]
+                if wanted is None:
+                    item, d = walker.choose()
+                else:
+                    item = wanted
+                    d = walker.degree(item)
+                if item < 0 or d <= 0:
+                    raise PositionError(
+                        f"level {level}: item {wanted} is not an item the search "
+                        "can branch on there"
+                        if item < 0 or d < 0
+                        else f"level {level}: option {option} is not one of the "
+                        f"options of item {item} there"
+                    )
+                node = walker.enter(item, True)
+                skipped = 0
+                while node >= 0 and walker.option(node) != option:
+                    node = walker.skip(node)
+                    skipped += 1
+                if node < 0:
+                    walker.leave(item)
+                    raise PositionError(
+                        f"level {level}: option {option} is not one of the options "
+                        f"of item {item} there"
+                    )
+                walker.take(node)
+                self.items.append(item)
+                self.nodes.append(node)
+                self.options.append(option)
+                self.degrees.append(d)
+                self.skipped.append(skipped)
+                self.walked += 1
+        finally:
+            walker.updates = walker.cleansings = 0
+
+    def back(self, level: int) -> None:
+        """Back up to the first ``level`` levels, counting nothing (:class:`ListWalker` only)."""
+        walker = self.walker
+        while len(self.nodes) > level:
+            walker.untake(self.nodes.pop())
+            walker.leave(self.items.pop())
+            del self.options[-1], self.degrees[-1], self.skipped[-1]
+        walker.updates = walker.cleansings = 0
+
+    def forget(self, level: int) -> None:
+        """Drop the levels from ``level`` on, which the walker has left by itself."""
+        for kept in (self.items, self.nodes, self.options, self.degrees, self.skipped):
+            del kept[level:]
+
+    def serves(self, frame: Frame, walker: Walker) -> bool:
+        """Whether :meth:`give` can hand its state to ``frame`` (whose walker is ``walker``).
+
+        Only where the search's algorithm keeps all its state in the
+        frame's arrays (:class:`ListWalker`: Algorithms X and C), and the
+        place walks the same algorithm over the same problem.
+        """
+        mine = self.walker
+        return (
+            isinstance(mine, ListWalker)
+            and type(mine) is type(walker)
+            and mine.links is frame.links
+            and frame.state is None
+            and mine.frame.state is None
+        )
+
+    @staticmethod
+    def nearest(
+        places: Sequence[Place], path: Sequence[tuple[int | None, int]]
+    ) -> Place | None:
+        """The place of ``places`` that moves to ``path`` in the fewest levels.
+
+        The levels it backs up and those it walks count alike; ``None``
+        when walking ``path`` from the root costs fewer (or there is no
+        place).  Of places that cost alike, the latest in the list.
+        """
+        best = None
+        fewest = len(path)
+        for place in reversed(places):
+            common = place.shared(path)
+            cost = len(place.nodes) - common + len(path) - common
+            if cost < fewest or (best is None and cost == fewest):
+                best, fewest = place, cost
+        return best
+
+    def shared(self, path: Sequence[tuple[int | None, int]]) -> int:
+        """How many first levels of ``path`` this place is at already."""
+        common = 0
+        for (item, option), mine, at in zip(
+            path, self.options, self.items, strict=False
+        ):
+            if option != mine or item not in (None, at):
+                break
+            common += 1
+        return common
+
+    def adopt(self, frame: Frame) -> bool:
+        """Go where the stopped search ``frame`` stands by copying its state, not walking.
+
+        For a search stopped at a clock check (its chosen nodes
+        ``frame.base`` and ``frame.stack`` are all taken, its arrays are
+        those of that point) whose loop keeps nothing per level but the
+        node (Algorithms X and C without snapshots of the sizes, the
+        loops of the big problems, whose paths are the long ones).  Each
+        level's number of branches is the length of its item's list:
+        covering never unlinks an item's own list.
+
+        :returns: whether it could (else the place is unchanged).
+        """
+        walker = self.walker
+        if (
+            not isinstance(walker, ListWalker)
+            or walker.keep_sizes
+            or walker.links is not frame.links
+            or frame.state is not None
+            or frame.saves
+        ):
+            return False
+        links = frame.links
+        top = links.top
+        option_of = links.option_of
+        down = frame.down
+        walker.up[:] = frame.up
+        walker.down[:] = down
+        walker.size[:] = frame.size
+        if walker.color is not None and frame.color is not None:
+            walker.color[:] = frame.color
+        nodes = [*frame.base, *frame.stack]
+        self.nodes = nodes
+        self.items = [top[node] for node in nodes]
+        self.options = [option_of[node] for node in nodes]
+        # Every item of the path is covered: its size is its length.
+        self.degrees = list(map(frame.size.__getitem__, self.items))
+        skipped = []
+        for item, node in zip(self.items, nodes, strict=True):
+            k = 0
+            row = down[item]
+            while row != node:
+                k += 1
+                row = down[row]
+            skipped.append(k)
+        self.skipped = skipped
+        walker.recorded[:] = [False] * len(nodes)
+        walker.updates = walker.cleansings = 0
+        self.lost = False
+        return True
+
+    def copy(self) -> Place:
+        """Another place where this one is, with arrays of its own (needs ``fresh``)."""
+        if self.fresh is None or not isinstance(self.walker, ListWalker):
+            raise ValueError("only a place of Algorithm X or C with fresh= copies")
+        other = Place(self.fresh(), self.fresh)
+        walker = other.walker
+        mine = self.walker
+        assert isinstance(walker, ListWalker)
+        walker.up[:] = mine.up
+        walker.down[:] = mine.down
+        walker.size[:] = mine.size
+        if walker.color is not None and mine.color is not None:
+            walker.color[:] = mine.color
+        walker.saves[:] = [kept[:] for kept in mine.saves]
+        walker.recorded[:] = mine.recorded
+        other.items = self.items[:]
+        other.nodes = self.nodes[:]
+        other.options = self.options[:]
+        other.degrees = self.degrees[:]
+        other.skipped = self.skipped[:]
+        return other
+
+    def give(self, frame: Frame, floor: int) -> None:
+        """Put the search ``frame`` where this place is, as :func:`start` would.
+
+        The arrays are copied; the first ``floor`` levels go to
+        ``frame.base``, the others to ``frame.stack`` with the sizes the
+        loop keeps per level.
+        """
+        walker = self.walker
+        assert isinstance(walker, ListWalker)
+        frame.up[:] = walker.up
+        frame.down[:] = walker.down
+        frame.size[:] = walker.size
+        if frame.color is not None and walker.color is not None:
+            frame.color[:] = walker.color
+        frame.base[:] = self.nodes[:floor]
+        frame.stack[:] = self.nodes[floor:]
+        # Every level of a place is recorded: two sizes per level, if any.
+        frame.saves[:] = [kept[:] for kept in walker.saves[2 * floor :]]
+
+
 #: How many subproblems :func:`split` aims to hand back besides the one
 #: that goes on where the search stopped.
 SPLIT_PIECES = 8
 
 
 def split(
-    walker: Walker,
+    walker: Walker | Place,
     path: Sequence[tuple[int, int]],
     floor: int,
     weight: float,
     pieces: int = SPLIT_PIECES,
+    *,
+    known: Place | None = None,
+    helpers: list[Place] | None = None,
 ) -> tuple[int, int, list[tuple[tuple[int, ...], int, float]]]:
     """The rest of a subproblem stopped on entering the node below ``path``, in O(depth).
 
@@ -613,11 +900,21 @@ def split(
     weights estimate each subproblem's share of the tree (Knuth's
     estimate: a node's weight divided evenly among its branches).
 
-    :param walker: a walker from the root (:func:`dlx.algorithms.walker`).
+    :param walker: a walker from the root (:func:`dlx.algorithms.walker`),
+        or a :class:`Place` of the problem, which walks only the part of
+        ``path`` it is not at yet, and is left at the first ``floor``
+        levels of ``path``.
     :param path: per level, the item and the option.
     :param floor: the levels above it are fixed.
     :param weight: the stopped subproblem's weight.
     :param pieces: how many separate subproblems to aim for.
+    :param known: a place already at the end of ``path`` (see
+        :meth:`Place.adopt`), which split reads but leaves where it is:
+        the branches handed back are then walked by the place of
+        ``helpers`` (or a fresh one, appended to ``helpers``) that walks
+        least to the levels they hang from, rather than by backing up
+        from the end of ``path``.
+    :param helpers: places of the problem split may use with ``known``.
     :returns: the updates, the cleansings and the subproblems.
 
     >>> from dlx import ExactCover, algorithms
@@ -625,23 +922,17 @@ def split(
     >>> split(algorithms.walker(links), [(0, 0)], 0, 1.0)
     (1, 0, [((0,), 1, 0.5), ((2,), 1, 0.5)])
     """
-    options = [option for _, option in path]
-    nodes: list[int] = []
+    place = walker if isinstance(walker, Place) else Place(walker)
+    info = place if known is None else known
+    if known is None:
+        place.go(path)
+    options = info.options[:]
     shares: list[float] = []  # the weight of each level's node
     left: list[int] = []  # the branches after the node, per level
     share = weight
-    for level, (item, option) in enumerate(path):
-        d = walker.degree(item)
+    for level, (d, skipped) in enumerate(zip(info.degrees, info.skipped, strict=True)):
         if level >= floor:
             share /= d
-        node = walker.enter(item, False)
-        skipped = 0
-        while node >= 0 and walker.option(node) != option:
-            node = walker.skip(node)
-            skipped += 1
-        assert node >= 0, "a position of this problem"
-        walker.take(node)
-        nodes.append(node)
         shares.append(share)
         left.append(d - 1 - skipped)
     # The levels floor .. k-1 hand back their branches one by one.
@@ -653,9 +944,26 @@ def split(
     going_on = shares[-1] if path else weight
     going_on += sum(shares[level] * left[level] for level in range(k, len(path)))
     rest: list[tuple[tuple[int, ...], int, float]] = [(tuple(options), k, going_on)]
-    for level in range(len(path) - 1, k - 1, -1):
-        walker.untake(nodes[level])
-        walker.leave(path[level][0])
+    if known is None:
+        walker = place.walker
+        nodes = place.nodes[:]
+        for level in range(len(path) - 1, k - 1, -1):
+            walker.untake(nodes[level])
+            walker.leave(path[level][0])
+    else:
+        # Bring to the first k levels whichever place walks least there:
+        # a place near them, or a fresh one from the root.
+        top = path[:k]
+        nearest = Place.nearest(helpers or [], top)
+        if nearest is None:
+            assert known.fresh is not None, "a known place has fresh="
+            nearest = Place(known.fresh(), known.fresh)
+            if helpers is not None:
+                helpers.append(nearest)
+        place = nearest
+        place.go(top)
+        walker = place.walker
+        nodes = place.nodes[:]
     walker.updates = walker.cleansings = 0
     for level in range(k - 1, floor - 1, -1):
         sibling = walker.untake(nodes[level])
@@ -665,7 +973,13 @@ def split(
             rest.append((prefix, level + 1, shares[level]))
             sibling = walker.untake(sibling)
         walker.leave(path[level][0])
-    return walker.updates, walker.cleansings, rest
+    place.forget(floor)
+    # Algorithm M's walker left the levels from k down without going past
+    # their last branch, which only Algorithms X and C undo in any order.
+    place.lost = not isinstance(walker, ListWalker) and k < len(path)
+    updates, cleansings = walker.updates, walker.cleansings
+    walker.updates = walker.cleansings = 0
+    return updates, cleansings, rest
 
 
 def fraction_done(frame: Frame) -> float:

@@ -1,0 +1,234 @@
+"""Where the workers of a split search start from: shipped problems and kept places.
+
+A worker of :mod:`dlx.parallel` rebuilds the problem from the bytes of
+:meth:`dlx.links.Links.to_bytes`, and keeps :class:`dlx.position.Place`
+objects so that a subproblem walks only the part of its path the worker
+is not at yet.  These tests check that both give exactly what building
+afresh and walking from the root give.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import os
+from collections.abc import Callable
+from concurrent.futures import Executor, Future
+from typing import Any, TypeVar
+
+import pytest
+from dlx_helpers import FORMS, compiled_as, langford, n_queens
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_hypothesis_oracle import Spec, specs
+from test_multiplicity import Bounded, bounded_specs
+
+from dlx import BudgetExceeded, Colored, ExactCover, Search, parallel
+from dlx.algorithms import walker as tree_walker
+from dlx.links import Links
+from dlx.position import Place, split
+
+T = TypeVar("T")
+
+
+def same_links(a: Links, b: Links) -> None:
+    for name in Links.__slots__:
+        if name == "cache":
+            continue
+        mine, theirs = getattr(a, name), getattr(b, name)
+        assert mine == theirs, name
+        assert type(mine) is type(theirs), name
+
+
+@settings(max_examples=60, deadline=None)
+@given(specs(), st.sampled_from(FORMS), st.integers(1, 4))
+def test_links_travel_as_bytes_unchanged(spec: Spec, form: str, width: int) -> None:
+    links = compiled_as(spec.build(), form, tuple_width=width)
+    copy = Links.from_bytes(links.to_bytes())
+    same_links(links, copy)
+    # One int object per node number, shared by the arrays, as built.
+    up, down = copy.up, copy.down
+    assert all(down[up[x]] is up[down[x]] for x in range(len(up)))
+
+
+@settings(max_examples=30, deadline=None)
+@given(bounded_specs())
+def test_links_with_bounds_travel_as_bytes_unchanged(case: Bounded) -> None:
+    links = case.build().links()
+    same_links(links, Links.from_bytes(links.to_bytes()))
+
+
+def test_long_lists_and_colours_travel_as_bytes() -> None:
+    # 200 options on one item: the list form of the sizes.
+    problem = ExactCover(["a", "b"], ["c"])
+    for k in range(200):
+        problem.add_option(["a", Colored("c", f"k{k % 3}")])
+    problem.add_option(["b"])
+    links = problem.links()
+    assert not links.bytewise and links.color is not None
+    same_links(links, Links.from_bytes(links.to_bytes()))
+    with pytest.raises(ValueError, match="not the arrays"):
+        Links.from_bytes(b"not pickled")
+
+
+def test_costs_travel_as_bytes() -> None:
+    # Knuth's DLX5: the costs go along (the minimum-cost search reads them).
+    problem = ExactCover(["a", "b"], ["c"])
+    for k in range(6):
+        problem.add_option(["a", Colored("c", f"k{k % 2}")], cost=k)
+    problem.add_option(["b"], cost=7)
+    links = problem.links()
+    copy = Links.from_bytes(links.to_bytes())
+    same_links(links, copy)
+    assert copy.cost == [0, 1, 2, 3, 4, 5, 7]
+
+
+def walked_from_root(links: Links, path: list[tuple[int | None, int]]) -> Place:
+    place = Place(tree_walker(links))
+    place.go(path)
+    return place
+
+
+def same_place(a: Place, b: Place) -> None:
+    assert (a.items, a.nodes, a.options) == (b.items, b.nodes, b.options)
+    assert (a.degrees, a.skipped) == (b.degrees, b.skipped)
+    for name in ("up", "down", "size", "color"):
+        mine = getattr(a.walker, name, None)
+        theirs = getattr(b.walker, name, None)
+        if mine is not None or theirs is not None:
+            assert mine == theirs, name
+
+
+def stopped_paths(links: Links, every: int) -> list[list[tuple[int, int]]]:
+    """The paths of a search stopped every ``every`` nodes, in order."""
+    paths = []
+    nodes = every
+    while True:
+        search = Search(links, count_only=True, max_nodes=nodes)
+        try:
+            for _ in search:
+                pass
+        except BudgetExceeded:
+            paths.append(list(search.position().path))
+            nodes += every
+            continue
+        return paths
+
+
+@pytest.mark.parametrize(
+    "problem",
+    [n_queens(6), langford(5), ExactCover("ab", options=[["a"], ["b"], ["a", "b"]])],
+    ids=["queens6", "langford5", "tiny"],
+)
+@pytest.mark.parametrize("form", ["list-undo", "bytes", "unrolled"])
+def test_a_place_moved_from_path_to_path_is_where_a_walk_from_the_root_is(
+    problem: ExactCover, form: str
+) -> None:
+    links = compiled_as(problem, form)
+    place = Place(tree_walker(links), functools.partial(tree_walker, links))
+    paths = stopped_paths(links, 1)
+    assert len(paths) > 2
+    for path in [*paths, *reversed(paths), []]:
+        place.go(path)
+        same_place(place, walked_from_root(links, list(path)))
+        copy = place.copy()
+        same_place(copy, place)
+
+
+def test_a_place_of_algorithm_m_starts_again_rather_than_back_up() -> None:
+    problem = ExactCover("AB", bounds={"A": (0, 2)})
+    problem.add_options([["A"], ["A", "B"], ["B"], ["A"]])
+    links = problem.links()
+    place = Place(tree_walker(links), functools.partial(tree_walker, links))
+    paths = stopped_paths(links, 2)
+    for path in [*paths, *reversed(paths)]:
+        place.go(path)
+        assert place.options == [option for _, option in path]
+    without = Place(tree_walker(links))
+    without.go(paths[-1])
+    with pytest.raises(ValueError, match="cannot back up"):
+        without.go(paths[0])
+
+
+@pytest.mark.parametrize("problem", [n_queens(7), langford(6)], ids=["q7", "l6"])
+def test_a_place_adopting_a_stopped_search_splits_as_a_walk_from_the_root(
+    problem: ExactCover,
+) -> None:
+    links = compiled_as(problem, "list-undo")
+    fresh = functools.partial(tree_walker, links)
+    helpers: list[Place] = []
+    whole = Search(links, count_only=True)
+    for _ in whole:
+        pass
+    for nodes in range(1, whole.stats.nodes, max(1, whole.stats.nodes // 12)):
+        search = Search(links, count_only=True, max_nodes=nodes)
+        with pytest.raises(BudgetExceeded):
+            for _ in search:
+                pass
+        at = search.position()
+        adopted = Place(fresh(), fresh)
+        assert adopted.adopt(search)
+        same_place(adopted, walked_from_root(links, list(at.path)))
+        for floor in range(len(at.path) + 1):
+            expected = split(fresh(), at.path, floor, 0.5)
+            got = split(adopted, at.path, floor, 0.5, known=adopted, helpers=helpers)
+            assert got == expected
+            # The adopted place stays where the search stopped.
+            assert adopted.options == [option for _, option in at.path]
+    assert helpers  # split made one and kept moving it
+
+
+def test_a_snapshot_search_is_not_adopted() -> None:
+    links = compiled_as(n_queens(5), "bytes")
+    search = Search(links, count_only=True, max_nodes=10)
+    with pytest.raises(BudgetExceeded):
+        list(search)
+    place = Place(tree_walker(links))
+    assert not place.adopt(search)
+    assert place.nodes == []
+
+
+class Forgetful(Executor):
+    """Runs each task at once, after the worker forgot every problem it held."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> Future[T]:
+        self.calls += 1
+        parallel._CACHE.clear()
+        parallel._PLACES.clear()
+        future: Future[T] = Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except BaseException as error:
+            future.set_exception(error)
+        return future
+
+
+def test_a_worker_without_the_problem_gets_it_again() -> None:
+    links = langford(7).links()
+    serial = Search(links)
+    expected = (list(serial), dataclasses.replace(serial.stats))
+    executor = Forgetful()
+    run = parallel.search(links, executor, task_nodes=50, task_seconds=None, workers=1)
+    assert (list(run), run.stats) == expected
+    # After the first result, tasks go without the problem, come back at
+    # once and go again with it: more calls than tasks.
+    assert run.tasks > 2
+    assert executor.calls > run.tasks
+
+
+def test_a_pool_with_more_processes_than_cores_runs_one_task_per_core(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {3}, raising=False)
+    with ProcessPoolExecutor(4) as pool, ThreadPoolExecutor(4) as threads:
+        # No process is started until a task is submitted.
+        assert parallel._in_flight(pool, 4) == 1
+        assert parallel._in_flight(threads, 4) == 8
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
+    with ProcessPoolExecutor(2) as pool:
+        assert parallel._in_flight(pool, 2) == 4
