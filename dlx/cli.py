@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from typing import TYPE_CHECKING, Any, TextIO
 
+from dlx.algorithms import INSTALL_SAT, SatSearch, sat_available
 from dlx.commands import (
     EXIT_BAD_INPUT,
     EXIT_BUDGET,
@@ -65,7 +66,7 @@ from dlx.parallel import (
 )
 from dlx.position import Position
 from dlx.problem import ExactCover
-from dlx.stats import Outcome, Progress
+from dlx.stats import Outcome, Progress, SatStats
 from dlx.textformat import format_option, read_dlx
 from dlx.watch import (
     ProgressLine,
@@ -191,6 +192,14 @@ def _parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="give up after SECONDS",
     )
+    parser.add_argument(
+        "--method",
+        choices=_METHODS,
+        default="dlx",
+        help="dlx: dancing links (the default); sat: a SAT solver, for "
+        f"problems backtracking cannot finish (needs {INSTALL_SAT}; one "
+        "solution, --limit N, or --count with --limit)",
+    )
     shown = parser.add_mutually_exclusive_group()
     shown.add_argument(
         "--progress",
@@ -254,8 +263,39 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+#: The ways of searching ``--method`` takes.
+_METHODS = ("dlx", "sat")
+
+
+def _check_method(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Refuse what ``--method`` does not do (the backtracking search does it all)."""
+    if args.method != "sat":
+        return
+    if args.count and args.limit is None:
+        parser.error(
+            "--method sat counts only up to a limit: give --limit N "
+            "(--limit 2 proves a solution unique), or count with --method dlx"
+        )
+    for name, given in (
+        ("--estimate", args.estimate),
+        ("--checkpoint", args.checkpoint is not None),
+        ("--jobs", args.jobs is not None),
+        ("--scheduler", args.scheduler is not None),
+        ("--max-nodes", args.max_nodes is not None),
+        ("--progress", bool(args.progress)),
+    ):
+        if given:
+            parser.error(
+                f"--method sat does not go with {name} (it takes --limit, "
+                "--count with --limit, --timeout, --seed, --json and --stats)"
+            )
+    if not sat_available():
+        parser.error(f"--method sat needs OR-Tools, not installed: {INSTALL_SAT}")
+
+
 def _check_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """Refuse option combinations that contradict each other or do nothing."""
+    _check_method(parser, args)
     if args.probes is not None and not args.estimate:
         parser.error("--probes only goes with --estimate")
     if args.estimate:
@@ -525,13 +565,13 @@ def _solve(
     return _drive(search, problem, args, out, signals, watcher)
 
 
-def _handed_out(run: Search | ParallelSearch) -> int:
+def _handed_out(run: Search | ParallelSearch | SatSearch) -> int:
     """The solutions a search has handed out so far, in order."""
-    return run.stats.solutions if isinstance(run, Search) else run.handed_out
+    return run.handed_out if isinstance(run, ParallelSearch) else run.stats.solutions
 
 
 def _drive(
-    run: Search | ParallelSearch,
+    run: Search | ParallelSearch | SatSearch,
     problem: ExactCover,
     args: argparse.Namespace,
     out: TextIO,
@@ -545,7 +585,8 @@ def _drive(
     status, saves or removes the checkpoint, and prints ``--stats``.
     ``cleanup`` runs as soon as the search has ended, before the reports.
     """
-    watcher.search = run
+    if not isinstance(run, SatSearch):  # it reports no progress, saves no position
+        watcher.search = run
     signals.target = run
     status = EXIT_OK
     stopped: str | None = None
@@ -571,6 +612,8 @@ def _drive(
         clear_echoed_interrupt()
         status = signals.status
         stopped = f"{signals.how} after {run.stats.nodes} nodes"
+        if isinstance(run.stats, SatStats):
+            stopped = f"{signals.how} after {run.stats.seconds:.3g} s"
         ended = signals.how
     except BudgetExceeded as stop:
         status = EXIT_BUDGET
@@ -620,6 +663,7 @@ def _drive(
         else:
             message = f"dlx: {stopped}: {found} solution{plural} found"
         if args.checkpoint:
+            assert not isinstance(run, SatSearch)  # --method sat refuses it
             with signals.held():  # a signal now must not cost the save
                 _save_checkpoint(args.checkpoint, run, args.count, True)
             message += f"; the same command resumes from {args.checkpoint}"
@@ -633,12 +677,14 @@ def _drive(
             _remove_checkpoint(args.checkpoint)
     if args.checkpoint:
         remove_stale_temporaries(args.checkpoint)
-    if args.stats:
+    if args.stats and isinstance(run.stats, SatStats):
+        say(run.stats.summary())
+    elif args.stats:
         # DLX3, which reads bounds, always gives the cleansings.
         say(run.stats.knuth_summary(problem.uses_colors or bool(problem.bounds)))
-        times = [] if isinstance(run, Search) else run.task_times
+        times = [] if not isinstance(run, ParallelSearch) else run.task_times
         if times:
-            assert not isinstance(run, Search)
+            assert isinstance(run, ParallelSearch)
             say(
                 f"dlx: {run.tasks} tasks; the largest took {max(times):.3g} s, "
                 f"{100 * max(times) / sum(times):.2g} % of the work"
@@ -832,6 +878,15 @@ def _run(args: argparse.Namespace) -> int:
             problem = _read(args.file)
             if args.estimate:
                 return _estimate(problem, args, out)
+            if args.method == "sat":
+                sat = SatSearch(
+                    problem.links(),
+                    limit=args.limit,
+                    timeout=args.timeout,
+                    seed=args.seed,
+                    count_only=args.count,
+                )
+                return _drive(sat, problem, args, out, signals, _Watcher(args, out))
             if args.jobs is not None or args.scheduler is not None:
                 return _solve_parallel(problem, args, out, signals)
             return _solve(problem, args, out, signals)

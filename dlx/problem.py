@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from dlx import algorithms
-from dlx.algorithms import MemoSearch
+from dlx.algorithms import MemoSearch, SatSearch
 from dlx.engine import Search, search_class
 from dlx.errors import ProblemError, ProblemTooLarge
 from dlx.estimate import Estimate, estimate
@@ -784,6 +784,7 @@ class ExactCover:
         resume: Position | None = None,
         prefix: Sequence[int] | None = None,
         executor: Executor | None = None,
+        method: Literal["dlx", "sat"] = "dlx",
     ) -> Iterator[tuple[int, ...]]:
         """Yield each solution lazily, as a sorted tuple of option indices.
 
@@ -803,10 +804,16 @@ class ExactCover:
         :param prefix: search only below these options of the first levels.
         :param executor: a :class:`concurrent.futures.Executor` to split the
             search over (a :class:`~dlx.parallel.ParallelSearch` is returned).
+        :param method: ``"dlx"`` (dancing links, the default) or ``"sat"``
+            (a SAT solver, :class:`dlx.sat.SatSearch`, returned: one
+            solve per solution, each forbidding those before it; takes
+            ``limit``, ``timeout`` and ``seed``; see :doc:`howto/sat`).
         :returns: a lazy iterator of solutions.
         :raises BudgetExceeded: (while iterating) when a budget runs out.
         :raises ValueError: when ``executor`` comes with ``seed``,
-            ``resume`` or ``prefix``.
+            ``resume`` or ``prefix``; for an unknown ``method``, or
+            ``"sat"`` with what it does not take.
+        :raises dlx.errors.SatUnavailable: for ``"sat"`` without OR-Tools.
 
         >>> problem = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]])
         >>> list(problem.solutions())
@@ -818,6 +825,18 @@ class ExactCover:
         ...     list(problem.solutions(executor=pool))
         [(0, 1), (2,)]
         """
+        if method != "dlx":
+            return self._sat(
+                method,
+                limit,
+                max_nodes=max_nodes,
+                timeout=timeout,
+                seed=seed,
+                progress=progress,
+                resume=resume,
+                prefix=prefix,
+                executor=executor,
+            )
         if executor is not None:
             return self._parallel(
                 executor,
@@ -871,6 +890,7 @@ class ExactCover:
         timeout: float | None = None,
         seed: int | None = None,
         executor: Executor | None = None,
+        method: Literal["dlx", "sat"] = "dlx",
     ) -> tuple[int, ...] | None:
         """Return one solution, or ``None`` when there is none.
 
@@ -881,15 +901,29 @@ class ExactCover:
         :param timeout: time budget in seconds, as in :class:`~dlx.Search`.
         :param seed: random tie-breaking, as in :class:`~dlx.Search`.
         :param executor: split the search over this executor.
+        :param method: ``"dlx"`` (the default) or ``"sat"`` (a SAT
+            solver, for problems backtracking cannot finish: see
+            :doc:`howto/sat`).
         :returns: a solution, or ``None``.
         :raises BudgetExceeded: when a budget runs out first.
-        :raises ValueError: when ``executor`` comes with ``seed``.
+        :raises ValueError: when ``executor`` comes with ``seed``; as
+            :meth:`solutions` does for ``method``.
 
         >>> ExactCover("ab", options=[["a"], ["a", "b"]]).first()
         (1,)
         >>> print(ExactCover("ab", options=[["a"]]).first())
         None
         """
+        if method != "dlx":
+            sat = self._sat(
+                method,
+                1,
+                max_nodes=max_nodes,
+                timeout=timeout,
+                seed=seed,
+                executor=executor,
+            )
+            return next(sat, None)
         if executor is not None:
             parallel = self._parallel(
                 executor, limit=1, max_nodes=max_nodes, timeout=timeout, seed=seed
@@ -913,7 +947,7 @@ class ExactCover:
         resume: Position | None = None,
         prefix: Sequence[int] | None = None,
         executor: Executor | None = None,
-        method: Literal["dlx", "memo"] = "dlx",
+        method: Literal["dlx", "memo", "sat"] = "dlx",
         branching: Literal["mrv", "first"] = "mrv",
         max_entries: int | None = None,
         max_bytes: int | None = 1 << 30,
@@ -945,8 +979,10 @@ class ExactCover:
         :param resume: go on from a position of an earlier search.
         :param prefix: count only below these options of the first levels.
         :param executor: split the search over this executor.
-        :param method: ``"dlx"`` (plain dancing links, the default) or
-            ``"memo"`` (memoised search).
+        :param method: ``"dlx"`` (plain dancing links, the default),
+            ``"memo"`` (memoised search) or ``"sat"`` (a SAT solver, one
+            solve per solution: ``limit`` is required, and ``limit=2``
+            proves a solution unique; see :doc:`howto/sat`).
         :param branching: for ``"memo"``: ``"mrv"`` (fewest options) or
             ``"first"`` (first active primary item in declaration order).
         :param max_entries: for ``"memo"``: most subproblems to cache.
@@ -962,7 +998,8 @@ class ExactCover:
             ``resume`` or ``prefix``; for an unknown ``method`` or
             ``branching``, ``resume``, ``prefix`` or ``executor`` with
             ``"memo"``, or memo parameters with ``"dlx"``; for
-            ``"memo"`` with bounds (not supported).
+            ``"memo"`` with bounds (not supported); for ``"sat"`` without
+            ``limit`` or with what it does not take.
 
         >>> ExactCover("ab", options=[["a"], ["b"], ["a", "b"]]).count()
         2
@@ -990,8 +1027,28 @@ class ExactCover:
                 progress_interval=progress_interval,
             ).count()
             return total if limit is None else min(total, limit)
+        if method == "sat":
+            if limit is None:
+                algorithms.refuse("count", method="sat")
+            if branching != "mrv" or max_entries is not None:
+                raise ValueError("branching and max_entries are for method='memo' only")
+            sat = self._sat(
+                method,
+                limit,
+                max_nodes=max_nodes,
+                timeout=timeout,
+                seed=seed,
+                progress=progress,
+                resume=resume,
+                prefix=prefix,
+                executor=executor,
+                count_only=True,
+            )
+            for _ in sat:
+                pass
+            return sat.stats.solutions
         if method != "dlx":
-            raise ValueError(f"method must be 'dlx' or 'memo', not {method!r}")
+            raise ValueError(f"method must be 'dlx', 'memo' or 'sat', not {method!r}")
         if branching != "mrv" or max_entries is not None:
             raise ValueError("branching and max_entries are for method='memo' only")
         if executor is not None:
@@ -1086,6 +1143,7 @@ class ExactCover:
         timeout: float | None = None,
         seed: int | None = None,
         executor: Executor | None = None,
+        method: Literal["dlx", "sat"] = "dlx",
     ) -> bool:
         """Whether the problem has exactly one solution (stops at the second).
 
@@ -1093,6 +1151,8 @@ class ExactCover:
         :param timeout: time budget in seconds, as in :class:`~dlx.Search`.
         :param seed: random tie-breaking, as in :class:`~dlx.Search`.
         :param executor: split the search over this executor.
+        :param method: ``"dlx"`` (the default) or ``"sat"`` (a SAT solver,
+            see :doc:`howto/sat`).
         :returns: ``True`` for exactly one solution.
         :raises BudgetExceeded: when a budget runs out first.
         :raises ValueError: when ``executor`` comes with ``seed``.
@@ -1101,9 +1161,48 @@ class ExactCover:
         False
         """
         found = self.count(
-            limit=2, max_nodes=max_nodes, timeout=timeout, seed=seed, executor=executor
+            limit=2,
+            max_nodes=max_nodes,
+            timeout=timeout,
+            seed=seed,
+            executor=executor,
+            method=method,
         )
         return found == 1
+
+    def _sat(
+        self,
+        method: str,
+        limit: int | None,
+        *,
+        max_nodes: int | None = None,
+        timeout: float | None = None,
+        seed: int | None = None,
+        progress: object = None,
+        resume: object = None,
+        prefix: object = None,
+        executor: object = None,
+        count_only: bool = False,
+    ) -> SatSearch:
+        """A search by the SAT back end, refusing what it does not take."""
+        if method != "sat":
+            raise ValueError(f"method must be 'dlx' or 'sat', not {method!r}")
+        for feature, value in (
+            ("resume", resume),
+            ("prefix", prefix),
+            ("split", executor),
+        ):
+            if value is not None:
+                algorithms.refuse(feature, method="sat")
+        for name, value in (("max_nodes", max_nodes), ("progress", progress)):
+            if value is not None:
+                raise ValueError(
+                    f"{name} is for method='dlx' and 'memo': method='sat' takes "
+                    f"limit, timeout and seed"
+                )
+        return SatSearch(
+            self.links(), limit=limit, timeout=timeout, seed=seed, count_only=count_only
+        )
 
     def _parallel(
         self,
