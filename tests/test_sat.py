@@ -22,10 +22,12 @@ from hypothesis import strategies as st
 from test_hypothesis_oracle import Spec, specs
 from test_multiplicity import Bounded, bounded_specs
 from test_multiplicity import brute_force as brute_force_bounded
+from test_sudoku_api import NO_SOLUTION9
 
 import sudoku
 from dlx import (
     BudgetExceeded,
+    Colored,
     ExactCover,
     Interrupted,
     Outcome,
@@ -201,7 +203,6 @@ def test_every_fixture_agrees_with_dlx() -> None:
             assert len(found) == ALL_UP_TO + 1, path.name
             assert set(found) <= set(problem.solutions()), path.name
         assert problem.count(limit=2, method="sat") == min(2, len(expected)), path.name
-        assert problem.is_unique(method="sat") == (len(expected) == 1), path.name
         first = problem.first(method="sat")
         assert (first is None) == (not expected), path.name
 
@@ -222,10 +223,13 @@ def test_random_exact_covers_that_dlx_finishes() -> None:
             take, items = items[: rng.randint(1, 4)], items[rng.randint(1, 4) :]
             if take:
                 problem.add_option(take)
-        for _ in range(rng.randint(10, 120)):
-            problem.add_option(rng.sample(range(n_items), rng.randint(1, 5)))
-        expected = set(problem.solutions())
-        assert set(problem.solutions(method="sat")) == expected
+        for _ in range(rng.randint(10, 60)):
+            problem.add_option(rng.sample(range(n_items), rng.randint(2, 5)))
+        expected = list(problem.search(limit=ALL_UP_TO + 1))
+        found = list(problem.solutions(method="sat", limit=ALL_UP_TO + 1))
+        assert len(found) == len(expected)
+        if len(expected) <= ALL_UP_TO:
+            assert set(found) == set(expected)
         assert problem.count(limit=2, method="sat") == min(2, len(expected))
 
 
@@ -233,7 +237,7 @@ def test_random_exact_covers_that_dlx_finishes() -> None:
 
 
 @needs_ortools
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(specs())
 def test_same_solutions_as_brute_force(spec: Spec) -> None:
     from test_hypothesis_oracle import brute_force
@@ -250,7 +254,7 @@ def test_same_solutions_as_brute_force(spec: Spec) -> None:
 
 
 @needs_ortools
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(bounded_specs())
 def test_bounds_and_colours_agree_with_brute_force(case: Bounded) -> None:
     problem = case.build()
@@ -262,7 +266,7 @@ def test_bounds_and_colours_agree_with_brute_force(case: Bounded) -> None:
 
 
 @needs_ortools
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(bounded_specs(), st.data())
 def test_costs_give_the_cheapest_first(case: Bounded, data: st.DataObject) -> None:
     problem = case.build()
@@ -278,7 +282,8 @@ def test_costs_give_the_cheapest_first(case: Bounded, data: st.DataObject) -> No
     assert cost == sorted(cost)
     # The first k are k cheapest: compare the costs with brute force's.
     assert cost == sorted(sum(costs[k] for k in s) for s in expected)
-    assert search.stats.solves == len(expected) + 1
+    if case.spec.n_primary:  # else no solver is needed: one empty solution
+        assert search.stats.solves == len(expected) + 1
 
 
 @needs_ortools
@@ -301,7 +306,14 @@ def test_options_without_primary_items_are_never_chosen() -> None:
 def test_a_few_brute_force_cases_by_hand() -> None:
     # Colours: two options giving "x" the same colour share it.
     problem = ExactCover(["a", "b"], ["x"])
-    problem.add_options([["a", "x:red"], ["b", "x:red"], ["b", "x:blue"], ["a"]])
+    problem.add_options(
+        [
+            ["a", Colored("x", "red")],
+            ["b", Colored("x", "red")],
+            ["b", Colored("x", "blue")],
+            ["a"],
+        ]
+    )
     assert sorted(problem.solutions(method="sat")) == [(0, 1), (1, 3), (2, 3)]
     # Bounds: every subset of sizes 1..2 of three one-item options.
     bounded = ExactCover(["a"], bounds={"a": (1, 2)}, options=[["a"]] * 3)
@@ -404,11 +416,12 @@ def test_sudoku_through_sat() -> None:
         assert sudoku.count(puzzle, limit=2, method="sat") == 1
         assert sudoku.is_unique(puzzle, method="sat")
     assert sudoku.count("." * 16, limit=300, method="sat") == 288
-    assert sorted(sudoku.solutions("." * 16, limit=300, method="sat")) == sorted(
-        sudoku.solutions("." * 16)
-    )
-    with pytest.raises(sudoku.NoSolutionError):
-        sudoku.solve("12..34...2......", method="sat")
+    by_sat = {str(grid) for grid in sudoku.solutions("." * 16, limit=300, method="sat")}
+    assert by_sat == {str(grid) for grid in sudoku.solutions("." * 16)}
+    assert len(by_sat) == 288
+    with pytest.raises(sudoku.NoSolutionError, match="the search found none"):
+        sudoku.solve(NO_SOLUTION9, method="sat")  # no deduction finds the fault
+    assert sudoku.count(NO_SOLUTION9, limit=2, method="sat") == 0
     with pytest.raises(sudoku.MultipleSolutionsError):
         sudoku.solve("." * 16, method="sat", unique=True)
     x = sudoku.solve("1.....2.........", variant="x", method="sat")
@@ -474,3 +487,32 @@ def test_dlx_command_timeout_is_a_budget(
     assert '"outcome": "out_of_time"' in captured.out
     assert '"conflicts"' in captured.out
     assert "undecided" in captured.err
+
+
+def valid_25(puzzle: str, solution: str) -> bool:
+    """A validator of its own: the givens kept, every unit a permutation."""
+    n, box = 25, 5
+    symbols = set(puzzle.replace(".", "")) | set(solution)
+    if len(solution) != n * n or len(symbols) != n:
+        return False
+    if any(p not in (".", s) for p, s in zip(puzzle, solution, strict=True)):
+        return False
+    rows = [solution[r * n : (r + 1) * n] for r in range(n)]
+    for k in range(n):
+        column = {row[k] for row in rows}
+        r, c = box * (k // box), box * (k % box)
+        square = {rows[r + i][c + j] for i in range(box) for j in range(box)}
+        if len(set(rows[k])) != n or len(column) != n or len(square) != n:
+            return False
+    return True
+
+
+@needs_ortools
+@pytest.mark.slow
+@pytest.mark.parametrize("k", range(18))
+def test_every_frisch_puzzle_is_solved_and_unique(k: int) -> None:
+    puzzle = frisch(k)
+    answer = sudoku.solve(puzzle, method="sat")
+    assert isinstance(answer, str)
+    assert valid_25(puzzle, answer)
+    assert sudoku.count(puzzle, limit=2, method="sat") == 1
