@@ -269,8 +269,12 @@ _METHODS = ("dlx", "sat")
 
 def _check_method(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """Refuse what ``--method`` does not do (the backtracking search does it all)."""
-    if args.method != "sat":
-        return
+    if args.method == "sat":
+        _check_sat(parser, args)
+
+
+def _check_sat(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Refuse the options ``--method sat`` does not take, and a missing OR-Tools."""
     if args.count and args.limit is None:
         parser.error(
             "--method sat counts only up to a limit: give --limit N "
@@ -563,6 +567,20 @@ def _solve(
             note += _PRINTED_AGAIN
         say(note)
     return _drive(search, problem, args, out, signals, watcher)
+
+
+def _sat_search(
+    problem: ExactCover, args: argparse.Namespace, out: TextIO, signals: StopSignals
+) -> int:
+    """Search with ``--method sat`` (:class:`dlx.SatSearch`), reported as every search is."""
+    sat = SatSearch(
+        problem.links(),
+        limit=args.limit,
+        timeout=args.timeout,
+        seed=args.seed,
+        count_only=args.count,
+    )
+    return _drive(sat, problem, args, out, signals, _Watcher(args, out))
 
 
 def _handed_out(run: Search | ParallelSearch | SatSearch) -> int:
@@ -879,14 +897,7 @@ def _run(args: argparse.Namespace) -> int:
             if args.estimate:
                 return _estimate(problem, args, out)
             if args.method == "sat":
-                sat = SatSearch(
-                    problem.links(),
-                    limit=args.limit,
-                    timeout=args.timeout,
-                    seed=args.seed,
-                    count_only=args.count,
-                )
-                return _drive(sat, problem, args, out, signals, _Watcher(args, out))
+                return _sat_search(problem, args, out, signals)
             if args.jobs is not None or args.scheduler is not None:
                 return _solve_parallel(problem, args, out, signals)
             return _solve(problem, args, out, signals)
