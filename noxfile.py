@@ -27,8 +27,20 @@ def tests(session: nox.Session) -> None:
     ``nox -s tests -- -m ""`` runs everything.
     """
     install_groups(session, "test")
-    session.install("-e", ".")
+    # The SAT back end's tests (tests/test_sat.py) run where OR-Tools is
+    # installed: on the main Python only, since installing it (a 30 MB
+    # wheel, with pandas and protobuf) costs every session time; the other
+    # versions skip them, saying why, and the "sat" session runs them alone.
+    session.install("-e", ".[sat]" if session.python == MAIN_PYTHON else ".")
     session.run("pytest", "-m", "not slow", *session.posargs)
+
+
+@nox.session(python=MAIN_PYTHON)
+def sat(session: nox.Session) -> None:
+    """The SAT back end (method="sat", pydlx[sat]): its tests, the slow ones included."""
+    install_groups(session, "test")
+    session.install("-e", ".[sat]")
+    session.run("pytest", "tests/test_sat.py", "-m", "", *session.posargs)
 
 
 @nox.session(python=MAIN_PYTHON)

@@ -10,7 +10,7 @@ range(0, 4)
 [[('a', 'b'), ('c',)], [('a',), ('b', 'c')]]
 """
 
-from dlx.algorithms import MemoSearch, Zdd
+from dlx.algorithms import MemoSearch, SatSearch, Zdd
 from dlx.engine import CostSearch, MultiplicitySearch, Search
 from dlx.errors import (
     BudgetExceeded,
@@ -20,12 +20,13 @@ from dlx.errors import (
     PositionError,
     ProblemError,
     ProblemTooLarge,
+    SatUnavailable,
     SearchStopped,
 )
 from dlx.estimate import Estimate, format_estimate
 from dlx.position import Position
 from dlx.problem import Colored, ExactCover
-from dlx.stats import Outcome, Progress, Stats
+from dlx.stats import Outcome, Progress, SatStats, Stats
 from dlx.textformat import format_dlx, format_option, parse_dlx, read_dlx
 
 __all__ = [
@@ -45,6 +46,9 @@ __all__ = [
     "ProblemError",
     "ProblemTooLarge",
     "Progress",
+    "SatSearch",
+    "SatStats",
+    "SatUnavailable",
     "Search",
     "SearchStopped",
     "Stats",

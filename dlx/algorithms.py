@@ -13,6 +13,7 @@ name      algorithm                           runs
 ``M``     Algorithm M (multiplicities), DLX3  problems with bounds on items
 ``X5``    minimum cost, Knuth's DLX5          the cheapest solutions, on request
 ``memo``  memoised search, DXZ / DLX6         counting and diagrams, on request
+``sat``   a SAT/CP solver (OR-Tools CP-SAT)   one solution, uniqueness, on request
 ========  ==================================  ==================================
 
 Algorithm X has two loop forms: ``packed`` (the sizes in one integer,
@@ -22,7 +23,9 @@ others have one each.  :data:`REGISTRY` describes every backtracking
 algorithm: its loop forms, what it supports, and the walker that replays
 its tree (:mod:`dlx.position`).  Memoised search is not a backtracking
 loop over a :class:`~dlx.frame.Frame` (it caches subproblems instead), so
-it is listed in :data:`MEMO` with what it refuses.
+it is listed in :data:`MEMO` with what it refuses; so is the SAT back end
+(:data:`SAT`, :mod:`dlx.sat`), which hands the problem to a solver that
+learns from its dead ends, and needs the optional extra ``pydlx[sat]``.
 
 Adding an algorithm is one module with the parts every algorithm's module
 has (``prepare``, ``run``, a walker, ``fraction``, ``check``), one entry
@@ -52,24 +55,31 @@ from dlx import (
     algorithm_x5,
     algorithm_x_packed,
     memo,
+    sat,
 )
 from dlx.frame import Frame
 from dlx.links import Links
 from dlx.memo import DEFAULT_MAX_BYTES, UNSUPPORTED, MemoSearch, Zdd
 from dlx.position import Walker
+from dlx.sat import SatModel, SatSearch
 from dlx.stats import Outcome, Stats
 
 __all__ = [
     "DEFAULT_MAX_BYTES",
     "FEATURES",
+    "INSTALL_SAT",
     "MEMO",
     "REGISTRY",
+    "SAT",
+    "SAT_COUNT",
     "UNSUPPORTED",
     "Algorithm",
     "Arrays",
     "LoopForm",
     "MemoSearch",
     "Method",
+    "SatModel",
+    "SatSearch",
     "Zdd",
     "algorithm_c",
     "algorithm_m",
@@ -80,6 +90,8 @@ __all__ = [
     "choose",
     "memo",
     "refuse",
+    "sat",
+    "sat_available",
     "walker",
 ]
 
@@ -280,6 +292,28 @@ class Method:
 #: split, estimate or bounds.
 MEMO = Method("memo", "memoised search (method='memo')", frozenset({"seed", "colors"}))
 
+#: The SAT back end (:class:`dlx.sat.SatSearch`, OR-Tools CP-SAT): colours
+#: and bounds, ``seed`` (the solver's); no resume, prefix, split or
+#: estimate, and counting only up to a limit (:data:`SAT_COUNT`).
+SAT = Method(
+    "sat",
+    "the SAT back end (method='sat')",
+    frozenset({"seed", "colors", "bounds"}),
+)
+
+#: Whether the SAT back end's solver (OR-Tools) can be imported.
+sat_available = sat.available
+
+#: The command that installs it.
+INSTALL_SAT = sat.INSTALL
+
+#: Why the SAT back end does not count without a limit.
+SAT_COUNT = (
+    "method='sat' counts only up to a limit (limit=N; limit=2 proves a solution "
+    "unique): it finds each solution by one more solve; count all of them with "
+    "method='dlx' or 'memo'"
+)
+
 
 def choose(
     links: Links, algorithm: str | None = None, form: str | None = None
@@ -371,10 +405,11 @@ def refuse(feature: str, links: Links | None = None, method: str = "dlx") -> Non
     has no memoised search, memoised search has no resume, and so on.
 
     :param feature: one of :data:`FEATURES`, or ``"memo"`` (asking for
-        memoised search of ``links``).
+        memoised search of ``links``), or ``"count"`` (counting without a
+        limit, which ``"sat"`` refuses: :data:`SAT_COUNT`).
     :param links: the problem, for what its algorithm supports.
     :param method: ``"dlx"`` (the backtracking algorithm :func:`choose`
-        gives) or ``"memo"``.
+        gives), ``"memo"`` or ``"sat"``.
     :raises ValueError: saying what is not supported, and by what.
 
     >>> from dlx import ExactCover
@@ -386,7 +421,21 @@ def refuse(feature: str, links: Links | None = None, method: str = "dlx") -> Non
     Traceback (most recent call last):
       ...
     ValueError: resume, prefix and executor are for method='dlx' only
+    >>> refuse("estimate", method="sat")
+    Traceback (most recent call last):
+      ...
+    ValueError: the SAT back end (method='sat') does not support estimating the search by random probes (estimate(), --estimate)
     """
+    if method == "sat":
+        if feature in ("resume", "prefix", "split"):
+            raise ValueError("resume, prefix and executor are for method='dlx' only")
+        if feature == "count":
+            raise ValueError(SAT_COUNT)
+        if feature not in SAT.supports:
+            raise ValueError(f"{SAT.title} does not support {FEATURES[feature]}")
+        return
+    if feature == "count":
+        return
     if method == "memo":
         if feature in ("resume", "prefix", "split"):
             raise ValueError("resume, prefix and executor are for method='dlx' only")

@@ -25,7 +25,14 @@ from contextlib import ExitStack, contextmanager
 from typing import TYPE_CHECKING, Any, TextIO, TypeVar
 
 from dlx import algorithms
-from dlx.algorithms import DEFAULT_MAX_BYTES, MemoSearch, refuse
+from dlx.algorithms import (
+    DEFAULT_MAX_BYTES,
+    INSTALL_SAT,
+    MemoSearch,
+    SatSearch,
+    refuse,
+    sat_available,
+)
 from dlx.commands import (
     EXIT_BAD_INPUT,
     EXIT_BUDGET,
@@ -70,7 +77,7 @@ from dlx.parallel import (
 from dlx.parallel import best as parallel_best
 from dlx.position import Position
 from dlx.problem import ExactCover
-from dlx.stats import Outcome, Progress
+from dlx.stats import Outcome, Progress, SatStats
 from dlx.textformat import format_dlx, format_option, read_dlx
 from dlx.watch import (
     ProgressLine,
@@ -452,6 +459,30 @@ def _preprocess(
     return None
 
 
+def _check_sat(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Refuse the options ``--method sat`` does not take, and a missing OR-Tools."""
+    if args.count and args.limit is None:
+        parser.error(
+            "--method sat counts only up to a limit: give --limit N "
+            "(--limit 2 proves a solution unique), or count with --method dlx"
+        )
+    for name, given in (
+        ("--estimate", args.estimate),
+        ("--checkpoint", args.checkpoint is not None),
+        ("--jobs", args.jobs is not None),
+        ("--scheduler", args.scheduler is not None),
+        ("--max-nodes", args.max_nodes is not None),
+        ("--progress", bool(args.progress)),
+    ):
+        if given:
+            parser.error(
+                f"--method sat does not go with {name} (it takes --limit, "
+                "--count with --limit, --timeout, --seed, --json and --stats)"
+            )
+    if not sat_available():
+        parser.error(f"--method sat needs OR-Tools, not installed: {INSTALL_SAT}")
+
+
 def _check_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """Refuse option combinations that contradict each other or do nothing."""
     if args.best is not None:
@@ -510,6 +541,11 @@ def _check_best(parser: argparse.ArgumentParser, args: argparse.Namespace) -> No
                 parser.error(f"{name} does not go with --best: {error}")
     if args.count:
         parser.error("--count does not go with --best, which prints solutions")
+    if args.method == "sat" and args.limit is not None:
+        parser.error(
+            "--limit does not go with --best and --method sat: the solver "
+            "finds the K cheapest one by one, cheapest first"
+        )
     if getattr(args, "method", None) == "memo":  # memoised search has no costs
         parser.error(
             "--best does not go with --method memo: memoised search counts "
@@ -849,13 +885,27 @@ def _solve(
     return _drive(search, problem, args, out, signals, watcher)
 
 
-def _handed_out(run: Search | ParallelSearch) -> int:
+def _sat_search(
+    problem: ExactCover, args: argparse.Namespace, out: TextIO, signals: StopSignals
+) -> int:
+    """Search with ``--method sat`` (:class:`dlx.SatSearch`), reported as every search is."""
+    sat = SatSearch(
+        problem.links(),
+        limit=args.limit,
+        timeout=args.timeout,
+        seed=args.seed,
+        count_only=args.count,
+    )
+    return _drive(sat, problem, args, out, signals, _Watcher(args, out))
+
+
+def _handed_out(run: Search | ParallelSearch | SatSearch) -> int:
     """The solutions a search has handed out so far, in order."""
-    return run.stats.solutions if isinstance(run, Search) else run.handed_out
+    return run.handed_out if isinstance(run, ParallelSearch) else run.stats.solutions
 
 
 def _drive(
-    run: Search | ParallelSearch,
+    run: Search | ParallelSearch | SatSearch,
     problem: ExactCover,
     args: argparse.Namespace,
     out: TextIO,
@@ -869,7 +919,8 @@ def _drive(
     status, saves or removes the checkpoint, and prints ``--stats``.
     ``cleanup`` runs as soon as the search has ended, before the reports.
     """
-    watcher.search = run
+    if not isinstance(run, SatSearch):  # it reports no progress, saves no position
+        watcher.search = run
     signals.target = run
     status = EXIT_OK
     # With --preprocess, the original problem, whose solutions are printed.
@@ -902,6 +953,8 @@ def _drive(
         clear_echoed_interrupt()
         status = signals.status
         stopped = f"{signals.how} after {run.stats.nodes} nodes"
+        if isinstance(run.stats, SatStats):
+            stopped = f"{signals.how} after {run.stats.seconds:.3g} s"
         ended = signals.how
     except BudgetExceeded as stop:
         status = EXIT_BUDGET
@@ -951,6 +1004,7 @@ def _drive(
         else:
             message = f"dlx: {stopped}: {found} solution{plural} found"
         if args.checkpoint:
+            assert not isinstance(run, SatSearch)  # --method sat refuses it
             with signals.held():  # a signal now must not cost the save
                 _save_checkpoint(args.checkpoint, run, args.count, True)
             message += f"; the same command resumes from {args.checkpoint}"
@@ -964,13 +1018,15 @@ def _drive(
             _remove_checkpoint(args.checkpoint)
     if args.checkpoint:
         remove_stale_temporaries(args.checkpoint)
-    if args.stats:
+    if args.stats and isinstance(run.stats, SatStats):
+        say(run.stats.summary())
+    elif args.stats:
         # DLX3, which reads bounds, always gives the cleansings.
         shown = problem if original is None else original
         say(run.stats.knuth_summary(shown.uses_colors or bool(shown.bounds)))
-        times = [] if isinstance(run, Search) else run.task_times
+        times = [] if not isinstance(run, ParallelSearch) else run.task_times
         if times:
-            assert not isinstance(run, Search)
+            assert isinstance(run, ParallelSearch)
             say(
                 f"dlx: {run.tasks} tasks; the largest took {max(times):.3g} s, "
                 f"{100 * max(times) / sum(times):.2g} % of the work"
@@ -1217,6 +1273,12 @@ _METHODS = {
     "memo": _Method(
         "memoised counting, with --count (see above)", _check_memo, _memo_count
     ),
+    "sat": _Method(
+        "a SAT solver, for problems backtracking cannot finish (needs "
+        f"{INSTALL_SAT}; one solution, --limit N, --count with --limit, --best)",
+        _check_sat,
+        _sat_search,
+    ),
 }
 
 
@@ -1344,8 +1406,17 @@ def _best(
     watcher = _Watcher(args, out)
     split = args.jobs is not None or args.scheduler is not None
     workers = ExitStack()
-    run: CostSearch | BestSearch
-    if split:
+    run: CostSearch | BestSearch | SatSearch
+    found: list[tuple[int, ...]] = []  # what --method sat has found
+    if args.method == "sat":
+        links = problem.links()
+        run = SatSearch(
+            links,
+            limit=args.best,
+            timeout=args.timeout,
+            costs=links.cost or [0] * links.n_options,
+        )
+    elif split:
         try:
             executor, _ = workers.enter_context(_workers(args))
         except _Unavailable as error:
@@ -1391,6 +1462,8 @@ def _best(
             if isinstance(run, CostSearch):
                 for _ in run:
                     pass
+            elif isinstance(run, SatSearch):  # cheapest first, one solve each
+                found.extend(run)
             else:
                 run.run()
         ended = run.outcome.name.lower()  # exhausted, limit_reached
@@ -1410,7 +1483,10 @@ def _best(
     finally:
         signals.target = None
         watcher.pause()
-    ranked = run.best()
+    if isinstance(run, SatSearch):
+        ranked = [(problem.costs_of(solution), solution) for solution in found]
+    else:
+        ranked = run.best()
     # With --preprocess, the original problem's options are printed.
     original: ExactCover | None = getattr(args, "original", None)
     done = problem.preprocessing
@@ -1458,7 +1534,9 @@ def _best(
         _remove_checkpoint(args.checkpoint)
     if args.checkpoint:
         remove_stale_temporaries(args.checkpoint)
-    if args.stats:
+    if args.stats and isinstance(run.stats, SatStats):
+        say(run.stats.summary())
+    elif args.stats:
         say(run.stats.knuth_summary(True))
         if isinstance(run, BestSearch):
             say(

@@ -151,3 +151,13 @@ class BudgetExceeded(SearchStopped):
       ...
     dlx.errors.BudgetExceeded: search stopped after 2 nodes (node budget of 2 used up)
     """
+
+
+class SatUnavailable(DLXError, ImportError):
+    """``method="sat"`` was asked for, but OR-Tools (its solver) is not installed.
+
+    The message names the install command, ``pip install pydlx[sat]``.
+
+    >>> issubclass(SatUnavailable, ImportError)
+    True
+    """

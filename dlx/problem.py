@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from dlx import algorithms
-from dlx.algorithms import MemoSearch
+from dlx.algorithms import MemoSearch, SatSearch
 from dlx.engine import CostSearch, Search, search_class
 from dlx.errors import ProblemError, ProblemTooLarge
 from dlx.estimate import Estimate, estimate
@@ -916,6 +916,7 @@ class ExactCover:
         prefix: Sequence[int] | None = None,
         executor: Executor | None = None,
         preprocess: bool = False,
+        method: Literal["dlx", "sat"] = "dlx",
     ) -> Iterator[tuple[int, ...]]:
         """Yield each solution lazily, as a sorted tuple of option indices.
 
@@ -940,11 +941,18 @@ class ExactCover:
             problem's options: the same solutions, each a sorted tuple,
             but in the smaller search's order, not this one's (a plain
             iterator is returned, without statistics).
+        :param method: ``"dlx"`` (dancing links, the default) or ``"sat"``
+            (a SAT solver; a :class:`dlx.sat.SatSearch` is returned, one
+            solve that pauses at each solution until the next is asked
+            for; takes ``limit``, ``timeout`` and ``seed``; see
+            :doc:`howto/sat`).
         :returns: a lazy iterator of solutions.
         :raises BudgetExceeded: (while iterating) when a budget runs out.
         :raises ValueError: when ``executor`` comes with ``seed``,
             ``resume`` or ``prefix``; when ``preprocess`` comes with
-            ``resume`` or ``prefix`` (positions of which search?).
+            ``resume`` or ``prefix`` (positions of which search?); for an
+            unknown ``method``, or ``"sat"`` with what it does not take.
+        :raises dlx.errors.SatUnavailable: for ``"sat"`` without OR-Tools.
         :raises ProblemError: with ``preprocess``, when the problem has
             bounds.
 
@@ -973,7 +981,20 @@ class ExactCover:
                     progress=progress,
                     progress_interval=progress_interval,
                     executor=executor,
+                    method=method,
                 )
+            )
+        if method != "dlx":
+            return self._sat(
+                method,
+                limit,
+                max_nodes=max_nodes,
+                timeout=timeout,
+                seed=seed,
+                progress=progress,
+                resume=resume,
+                prefix=prefix,
+                executor=executor,
             )
         if executor is not None:
             return self._parallel(
@@ -1029,6 +1050,7 @@ class ExactCover:
         seed: int | None = None,
         executor: Executor | None = None,
         preprocess: bool = False,
+        method: Literal["dlx", "sat"] = "dlx",
     ) -> tuple[int, ...] | None:
         """Return one solution, or ``None`` when there is none.
 
@@ -1043,9 +1065,13 @@ class ExactCover:
             :meth:`preprocessed` and give its first solution as this
             problem's options: a solution of this problem, not always the
             one found first without preprocessing.
+        :param method: ``"dlx"`` (the default) or ``"sat"`` (a SAT
+            solver, for problems backtracking cannot finish: see
+            :doc:`howto/sat`).
         :returns: a solution, or ``None``.
         :raises BudgetExceeded: when a budget runs out first.
-        :raises ValueError: when ``executor`` comes with ``seed``.
+        :raises ValueError: when ``executor`` comes with ``seed``; as
+            :meth:`solutions` does for ``method``.
         :raises ProblemError: with ``preprocess``, when the problem has
             bounds.
 
@@ -1060,9 +1086,23 @@ class ExactCover:
             reduced = self.preprocessed()
             assert reduced.preprocessing is not None
             found = reduced.first(
-                max_nodes=max_nodes, timeout=timeout, seed=seed, executor=executor
+                max_nodes=max_nodes,
+                timeout=timeout,
+                seed=seed,
+                executor=executor,
+                method=method,
             )
             return None if found is None else reduced.preprocessing.original(found)
+        if method != "dlx":
+            sat = self._sat(
+                method,
+                1,
+                max_nodes=max_nodes,
+                timeout=timeout,
+                seed=seed,
+                executor=executor,
+            )
+            return next(sat, None)
         if executor is not None:
             parallel = self._parallel(
                 executor, limit=1, max_nodes=max_nodes, timeout=timeout, seed=seed
@@ -1086,7 +1126,7 @@ class ExactCover:
         resume: Position | None = None,
         prefix: Sequence[int] | None = None,
         executor: Executor | None = None,
-        method: Literal["dlx", "memo"] = "dlx",
+        method: Literal["dlx", "memo", "sat"] = "dlx",
         branching: Literal["mrv", "first"] = "mrv",
         max_entries: int | None = None,
         max_bytes: int | None = 1 << 30,
@@ -1119,8 +1159,10 @@ class ExactCover:
         :param resume: go on from a position of an earlier search.
         :param prefix: count only below these options of the first levels.
         :param executor: split the search over this executor.
-        :param method: ``"dlx"`` (plain dancing links, the default) or
-            ``"memo"`` (memoised search).
+        :param method: ``"dlx"`` (plain dancing links, the default),
+            ``"memo"`` (memoised search) or ``"sat"`` (a SAT solver, one
+            solve per solution: ``limit`` is required, and ``limit=2``
+            proves a solution unique; see :doc:`howto/sat`).
         :param branching: for ``"memo"``: ``"mrv"`` (fewest options) or
             ``"first"`` (first active primary item in declaration order).
         :param max_entries: for ``"memo"``: most subproblems to cache.
@@ -1139,7 +1181,8 @@ class ExactCover:
             ``resume`` or ``prefix``; for an unknown ``method`` or
             ``branching``, ``resume``, ``prefix`` or ``executor`` with
             ``"memo"``, or memo parameters with ``"dlx"``; for
-            ``"memo"`` with bounds (not supported).
+            ``"memo"`` with bounds (not supported); for ``"sat"`` without
+            ``limit`` or with what it does not take.
 
         >>> ExactCover("ab", options=[["a"], ["b"], ["a", "b"]]).count()
         2
@@ -1184,8 +1227,28 @@ class ExactCover:
                 progress_interval=progress_interval,
             ).count()
             return total if limit is None else min(total, limit)
+        if method == "sat":
+            if limit is None:
+                algorithms.refuse("count", method="sat")
+            if branching != "mrv" or max_entries is not None:
+                raise ValueError("branching and max_entries are for method='memo' only")
+            sat = self._sat(
+                method,
+                limit,
+                max_nodes=max_nodes,
+                timeout=timeout,
+                seed=seed,
+                progress=progress,
+                resume=resume,
+                prefix=prefix,
+                executor=executor,
+                count_only=True,
+            )
+            for _ in sat:
+                pass
+            return sat.stats.solutions
         if method != "dlx":
-            raise ValueError(f"method must be 'dlx' or 'memo', not {method!r}")
+            raise ValueError(f"method must be 'dlx', 'memo' or 'sat', not {method!r}")
         if branching != "mrv" or max_entries is not None:
             raise ValueError("branching and max_entries are for method='memo' only")
         if executor is not None:
@@ -1273,6 +1336,7 @@ class ExactCover:
         timeout: float | None = None,
         progress: Callable[[Progress], object] | None = None,
         progress_interval: float = 1.0,
+        method: Literal["dlx", "sat"] = "dlx",
     ) -> list[tuple[int, tuple[int, ...]]]:
         """The ``k`` cheapest solutions, cheapest first, as ``(cost, options)`` pairs.
 
@@ -1292,11 +1356,19 @@ class ExactCover:
         :param timeout: time budget in seconds, as in :class:`~dlx.Search`.
         :param progress: progress hook, as in :class:`~dlx.Search`.
         :param progress_interval: seconds between progress reports.
+        :param method: ``"dlx"`` (Knuth's DLX5, the default) or ``"sat"``:
+            a SAT/CP solver (OR-Tools CP-SAT, :doc:`howto/sat`) minimises
+            the cost ``k`` times, each time with the solutions before
+            forbidden; it takes ``timeout`` only, gives the same costs,
+            but solutions of equal cost may come in another order (and,
+            at the ``k``-th cost, be others).
         :returns: the pairs.
         :raises BudgetExceeded: when a budget runs out first (use
             :meth:`best_search` to keep the best found until then).
         :raises ValueError: when ``k`` is not a positive integer, or the
-            problem has bounds.
+            problem has bounds (``"dlx"``); for ``"sat"`` with ``limit``,
+            ``max_nodes`` or ``progress``.
+        :raises dlx.errors.SatUnavailable: for ``"sat"`` without OR-Tools.
 
         >>> problem = ExactCover("abc")
         >>> for items, cost in (("ab", 4), ("c", 1), ("a", 1), ("bc", 2), ("b", 2)):
@@ -1304,6 +1376,24 @@ class ExactCover:
         >>> problem.best(2)
         [(3, (2, 3)), (4, (1, 2, 4))]
         """
+        if method != "dlx":
+            if isinstance(k, bool) or not isinstance(k, int) or k < 1:
+                raise ValueError(f"k must be a positive integer, not {k!r}")
+            if limit is not None:
+                raise ValueError(
+                    "limit is for method='dlx': method='sat' takes k and timeout"
+                )
+            links = self.links()
+            costs = links.cost or [0] * links.n_options
+            sat = self._sat(
+                method,
+                k,
+                max_nodes=max_nodes,
+                timeout=timeout,
+                progress=progress,
+                costs=costs,
+            )
+            return [(self.costs_of(found), found) for found in sat]
         search = self.best_search(
             k,
             limit=limit,
@@ -1381,6 +1471,7 @@ class ExactCover:
         timeout: float | None = None,
         seed: int | None = None,
         executor: Executor | None = None,
+        method: Literal["dlx", "sat"] = "dlx",
     ) -> bool:
         """Whether the problem has exactly one solution (stops at the second).
 
@@ -1388,6 +1479,8 @@ class ExactCover:
         :param timeout: time budget in seconds, as in :class:`~dlx.Search`.
         :param seed: random tie-breaking, as in :class:`~dlx.Search`.
         :param executor: split the search over this executor.
+        :param method: ``"dlx"`` (the default) or ``"sat"`` (a SAT solver,
+            see :doc:`howto/sat`).
         :returns: ``True`` for exactly one solution.
         :raises BudgetExceeded: when a budget runs out first.
         :raises ValueError: when ``executor`` comes with ``seed``.
@@ -1396,9 +1489,54 @@ class ExactCover:
         False
         """
         found = self.count(
-            limit=2, max_nodes=max_nodes, timeout=timeout, seed=seed, executor=executor
+            limit=2,
+            max_nodes=max_nodes,
+            timeout=timeout,
+            seed=seed,
+            executor=executor,
+            method=method,
         )
         return found == 1
+
+    def _sat(
+        self,
+        method: str,
+        limit: int | None,
+        *,
+        max_nodes: int | None = None,
+        timeout: float | None = None,
+        seed: int | None = None,
+        progress: object = None,
+        resume: object = None,
+        prefix: object = None,
+        executor: object = None,
+        count_only: bool = False,
+        costs: Sequence[int] | None = None,
+    ) -> SatSearch:
+        """A search by the SAT back end, refusing what it does not take."""
+        if method != "sat":
+            raise ValueError(f"method must be 'dlx' or 'sat', not {method!r}")
+        for feature, value in (
+            ("resume", resume),
+            ("prefix", prefix),
+            ("split", executor),
+        ):
+            if value is not None:
+                algorithms.refuse(feature, method="sat")
+        for name, value in (("max_nodes", max_nodes), ("progress", progress)):
+            if value is not None:
+                raise ValueError(
+                    f"{name} is for method='dlx' and 'memo': method='sat' takes "
+                    f"limit, timeout and seed"
+                )
+        return SatSearch(
+            self.links(),
+            limit=limit,
+            timeout=timeout,
+            seed=seed,
+            count_only=count_only,
+            costs=costs,
+        )
 
     def _parallel(
         self,

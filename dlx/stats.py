@@ -83,6 +83,41 @@ class Stats:
         )
 
 
+@dataclass(slots=True)
+class SatStats(Stats):
+    """Counts of a search by the SAT back end (``method="sat"``, :mod:`dlx.sat`).
+
+    Knuth's counts (``nodes``, ``updates``, ``cleansings``) stay 0: the
+    solver does not dance.  What it reports instead, summed over its solves:
+
+    * ``conflicts``: dead ends the solver learnt a clause from;
+    * ``branches``: decisions it took;
+    * ``seconds``: wall-clock time of the solves;
+    * ``solves``: solver runs (one per solution, plus one that proves
+      there is no further solution, unless a limit stops first);
+    * ``solutions``: solutions found so far.
+
+    >>> SatStats(solutions=1, conflicts=3, branches=40, seconds=0.5, solves=2).summary()
+    'Altogether 1 solution, 3 conflicts, 40 branches, 2 solves, 0.5 s.'
+    """
+
+    conflicts: int = 0
+    branches: int = 0
+    seconds: float = 0.0
+    solves: int = 0
+
+    def summary(self) -> str:
+        """The closing line of a SAT search, as ``--stats`` prints it.
+
+        :returns: the line, without a line end.
+        """
+        plural = "" if self.solutions == 1 else "s"
+        return (
+            f"Altogether {self.solutions} solution{plural}, {self.conflicts} conflicts,"
+            f" {self.branches} branches, {self.solves} solves, {self.seconds:.3g} s."
+        )
+
+
 @dataclass(frozen=True, slots=True)
 class Progress:
     """A report on a running search, as its ``progress`` hook receives it.

@@ -18,7 +18,8 @@ from concurrent.futures import BrokenExecutor, Future, ProcessPoolExecutor
 from math import isqrt
 from typing import Any, BinaryIO
 
-from dlx import BudgetExceeded, Interrupted, Progress
+from dlx import BudgetExceeded, Interrupted, Progress, SatSearch, Search
+from dlx.algorithms import INSTALL_SAT, sat_available
 from dlx.commands import (
     EXIT_BAD_INPUT,
     OutputError,
@@ -248,6 +249,14 @@ def _parser() -> argparse.ArgumentParser:
         help="give up on a puzzle after this many seconds (reported as bad)",
     )
     parser.add_argument(
+        "--method",
+        choices=("dlx", "sat"),
+        default="dlx",
+        help="dlx: dancing links (the default); sat: a SAT solver (needs "
+        f"{INSTALL_SAT}), for big grids that backtracking cannot finish, such "
+        "as minimal 25x25 puzzles; with --count it needs --limit",
+    )
+    parser.add_argument(
         "--no-progress",
         action="store_true",
         help="never show a progress bar",
@@ -278,6 +287,17 @@ def _check_options(
     """
     if options.limit is not None and not options.count:
         parser.error("--limit only goes with --count")
+    if options.method == "sat":
+        if options.grade or options.check:
+            what = "--grade" if options.grade else "--check"
+            parser.error(f"--method sat does not go with {what}, which solves by rules")
+        if options.count and options.limit is None:
+            parser.error(
+                "--method sat counts only up to a limit: give --limit N "
+                "(--limit 2 proves a puzzle unique)"
+            )
+        if not sat_available():
+            parser.error(f"--method sat needs OR-Tools: {INSTALL_SAT}")
     if options.check and len(options.files) != 2:
         parser.error("--check takes two files: PUZZLES SOLUTIONS")
     if options.unique and options.count:
@@ -681,12 +701,22 @@ def _count(
         boxes=options.region_map is None,
     )
     units = units_of(grid, options.variant, options.region_map)
-    search = encode(grid, units=units).problem.search(
-        limit=options.limit,
-        timeout=options.timeout,
-        progress=progress,
-        count_only=True,
-    )
+    problem = encode(grid, units=units).problem
+    search: Search | SatSearch
+    if options.method == "sat":
+        search = SatSearch(
+            problem.links(),
+            limit=options.limit,
+            timeout=options.timeout,
+            count_only=True,
+        )
+    else:
+        search = problem.search(
+            limit=options.limit,
+            timeout=options.timeout,
+            progress=progress,
+            count_only=True,
+        )
     if signals is not None:
         signals.target = search
     try:
@@ -740,7 +770,8 @@ def _answer(
             regions=options.region_map,
             unique=options.unique,
             timeout=options.timeout,
-            progress=progress,
+            progress=None if options.method == "sat" else progress,
+            method=options.method,
         )
         if options.pretty:
             jigsaw = options.region_map is not None

@@ -11,11 +11,17 @@ import random
 from collections.abc import Sequence
 from math import isqrt
 
+from dlx.algorithms import INSTALL_SAT, sat_available
 from dlx.commands import command_parser, shows_progress
 from sudoku.batch import Batch, progress_display, run_batch
 from sudoku.errors import SudokuError
 from sudoku.formats import Layout, format_solution
-from sudoku.generator import DEFAULT_GRADE_TRIES, SYMMETRIES, generate_puzzle
+from sudoku.generator import (
+    DEFAULT_GRADE_TRIES,
+    SAT_SIZE,
+    SYMMETRIES,
+    generate_puzzle,
+)
 from sudoku.grading import LEVEL_NAMES
 from sudoku.options import (
     add_variant_options,
@@ -207,10 +213,10 @@ def main(argv: Sequence[str]) -> int:
     options = parser.parse_args(argv)
     size = _check_options(parser, options)
     batch = Batch()
-    if size > 16 and not options.not_minimal:
+    if size >= SAT_SIZE and not options.not_minimal and not sat_available():
         batch.note(
             f"sudoku generate: a minimal {size}x{size} puzzle may not finish "
-            "for a very long time; "
+            f"for a very long time; {INSTALL_SAT} makes it minutes, and "
             f"--not-minimal --givens {int(size * size * 0.52)} makes one in seconds"
         )
     base = options.seed

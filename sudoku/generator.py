@@ -26,6 +26,10 @@ How a puzzle is made:
    emptied was already decided by that very count: a puzzle with two
    solutions is never returned, whatever the quick searches did.
 
+Beyond 16x16, those counts go to the SAT back end when it is installed
+(``pip install pydlx[sat]``, :data:`SAT_SIZE`): a minimal 25x25 puzzle,
+out of reach of backtracking, then takes minutes.
+
 One pass is enough for minimality: emptying more orbits only adds
 solutions, so an orbit that could not go when it was visited cannot go at
 the end either.  The searches of step 2 work on *units* -- sets of N
@@ -49,7 +53,9 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from math import isqrt
+from typing import Literal
 
+from dlx.algorithms import sat_available
 from sudoku.encoding import encode
 from sudoku.errors import RegionError, SudokuError
 from sudoku.grading import LEVEL_NAMES, Grade
@@ -602,10 +608,24 @@ def _unique_without(
         encoding = encode(Grid(geo.size, geo.box, trial, None), units=geo.regions)
         if encoding.contradiction is not None:  # pragma: no cover - S solves it
             return 0
-        return _COUNTED if encoding.problem.count(limit=2) == 1 else 0
+        method = _method(geo.size)
+        return _COUNTED if encoding.problem.count(limit=2, method=method) == 1 else 0
     finally:
         for cell in orbit:
             trial[cell] = 0
+
+
+#: Grids of at least this size (beyond 16x16) have their counts with limit 2
+#: done by the SAT back end when it is installed (``pip install
+#: pydlx[sat]``): near the end of the digging, a 25x25 puzzle's count takes
+#: backtracking hours, and a SAT solver seconds (see :doc:`/howto/sat`).
+#: The answer, and so the puzzle a seed makes, is the same either way.
+SAT_SIZE = 17
+
+
+def _method(size: int) -> Literal["dlx", "sat"]:
+    """The method of the uniqueness counts of a grid of this size."""
+    return "sat" if size >= SAT_SIZE and sat_available() else "dlx"
 
 
 #: What :func:`_unique_without` says of a unique puzzle.
@@ -853,6 +873,7 @@ def generate_puzzle(
             box=None if labels is not None else (rows, cols),
             variant=variant,
             regions=regions,
+            method=_method(size),
         )
         != 1
     ):

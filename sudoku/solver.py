@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Iterator, Sequence
-from typing import overload
+from typing import Protocol, overload
 
-from dlx import BudgetExceeded, Progress, Search
+from dlx import BudgetExceeded, Progress, SatSearch, Stats
 from sudoku.encoding import Encoding, encode
 from sudoku.errors import (
     BudgetError,
@@ -99,6 +99,41 @@ def check_budget(
         raise SudokuError(f"timeout={timeout!r} is not a number of seconds >= 0")
 
 
+class _Searching(Protocol):
+    """What the solving functions use of a search, of either method."""
+
+    @property
+    def stats(self) -> Stats: ...
+
+    def __iter__(self) -> Iterator[tuple[int, ...]]: ...
+
+    def __next__(self) -> tuple[int, ...]: ...
+
+
+def check_method(
+    method: object,
+    limit: object = None,
+    max_nodes: object = None,
+    progress: object = None,
+) -> None:
+    """Raise :class:`SudokuError` for a ``method`` that is not ``"dlx"`` or ``"sat"``, or does not fit.
+
+    ``"sat"`` (a SAT solver, :mod:`dlx.sat`) takes ``timeout``, not
+    ``max_nodes`` or ``progress``, and counts only up to a ``limit``.
+    """
+    if method == "dlx":
+        return
+    if method != "sat":
+        raise SudokuError(f"method={method!r} is neither 'dlx' nor 'sat'")
+    if max_nodes is not None or progress is not None:
+        what = "max_nodes" if max_nodes is not None else "progress"
+        raise SudokuError(f"{what}= is for method='dlx' (method='sat' takes timeout=)")
+    if limit is None:
+        raise SudokuError(
+            "method='sat' counts only up to a limit (limit=2 proves a puzzle unique)"
+        )
+
+
 def _search(
     encoding: Encoding,
     limit: int | None,
@@ -106,8 +141,16 @@ def _search(
     timeout: float | None,
     progress: Callable[[Progress], object] | None = None,
     count_only: bool = False,
-) -> Search:
+    method: str = "dlx",
+) -> _Searching:
     check_budget(limit, max_nodes, timeout)
+    if method == "sat":
+        return SatSearch(
+            encoding.problem.links(),
+            limit=limit,
+            timeout=timeout,
+            count_only=count_only,
+        )
     return encoding.problem.search(
         limit=limit,
         max_nodes=max_nodes,
@@ -129,6 +172,7 @@ def solve(  # type: ignore[overload-overlap]
     max_nodes: int | None = ...,
     timeout: float | None = ...,
     progress: Callable[[Progress], object] | None = ...,
+    method: str = ...,
 ) -> str: ...
 @overload
 def solve(  # type: ignore[overload-overlap]
@@ -142,6 +186,7 @@ def solve(  # type: ignore[overload-overlap]
     max_nodes: int | None = ...,
     timeout: float | None = ...,
     progress: Callable[[Progress], object] | None = ...,
+    method: str = ...,
 ) -> list[str]: ...
 @overload
 def solve(
@@ -155,6 +200,7 @@ def solve(
     max_nodes: int | None = ...,
     timeout: float | None = ...,
     progress: Callable[[Progress], object] | None = ...,
+    method: str = ...,
 ) -> list[list[int]]: ...
 @overload
 def solve(
@@ -168,6 +214,7 @@ def solve(
     max_nodes: int | None = ...,
     timeout: float | None = ...,
     progress: Callable[[Progress], object] | None = ...,
+    method: str = ...,
 ) -> list[list[str]]: ...
 @overload
 def solve(
@@ -181,6 +228,7 @@ def solve(
     max_nodes: int | None = ...,
     timeout: float | None = ...,
     progress: Callable[[Progress], object] | None = ...,
+    method: str = ...,
 ) -> ArrayLike: ...
 def solve(
     grid: GridLike | ArrayLike,
@@ -193,6 +241,7 @@ def solve(
     max_nodes: int | None = None,
     timeout: float | None = None,
     progress: Callable[[Progress], object] | None = None,
+    method: str = "dlx",
 ) -> GridLike | ArrayLike:
     """Solve a sudoku; return the solved grid in the representation it was given.
 
@@ -218,6 +267,11 @@ def solve(
     :param progress: called about once a second with a
         :class:`dlx.Progress` while the search runs (for very hard or very
         big grids; see :class:`dlx.Search`).
+    :param method: ``"dlx"`` (dancing links, the default) or ``"sat"``
+        (a SAT solver, ``pip install pydlx[sat]``: for the big grids that
+        backtracking cannot finish, such as minimal 25x25 puzzles; it takes
+        ``timeout``, not ``max_nodes`` or ``progress``; see
+        :doc:`/howto/sat`).
     :returns: the solved grid.
     :raises GridSizeError: when the grid is not N rows of N cells.
     :raises SymbolError: when a cell holds an unknown symbol.
@@ -230,7 +284,7 @@ def solve(
     :raises RegionError: for an unknown variant, one that does not fit the
         grid, or a ``regions`` map that is not N regions of N cells.
     :raises SudokuError: when ``max_nodes`` or ``timeout`` is not a number
-        of at least 0.
+        of at least 0, or for a ``method`` that is unknown or does not fit.
     :raises BudgetError: (a :class:`dlx.BudgetExceeded` too) when
         ``max_nodes`` or ``timeout`` runs out.
 
@@ -254,8 +308,11 @@ def solve(
     >>> solve("..3.5" "....." "....." "2..1." ".....", regions=jigsaw)
     '1234545123314522351454231'
     """
+    check_method(method, 1, max_nodes, progress)
     encoding = _prepare(grid, alphabet, box, variant, regions)
-    search = _search(encoding, 2 if unique else 1, max_nodes, timeout, progress)
+    search = _search(
+        encoding, 2 if unique else 1, max_nodes, timeout, progress, method=method
+    )
     with _budget():
         first = next(search, None)
     if first is None:
@@ -278,6 +335,7 @@ def solutions(
     regions: GridLike | ArrayLike | None = None,
     max_nodes: int | None = None,
     timeout: float | None = None,
+    method: str = "dlx",
 ) -> Iterator[GridLike]:
     """Yield the solutions of a sudoku lazily, each in the puzzle's representation.
 
@@ -292,6 +350,7 @@ def solutions(
     :param regions: as in :func:`solve`.
     :param max_nodes: as in :func:`solve`.
     :param timeout: as in :func:`solve`.
+    :param method: as in :func:`solve` (``"sat"`` needs a ``limit``).
     :returns: an iterator of solved grids (none if there is no solution).
     :raises SudokuError: as :func:`solve` does for a bad grid or a bad
         ``limit``, ``max_nodes`` or ``timeout``.
@@ -303,8 +362,9 @@ def solutions(
     >>> len(list(solutions("." * 16, limit=5)))
     5
     """
+    check_method(method, limit, max_nodes)
     encoding = _prepare(grid, alphabet, box, variant, regions)
-    search = _search(encoding, limit, max_nodes, timeout)
+    search = _search(encoding, limit, max_nodes, timeout, method=method)
     render = encoding.grid.render
     decode = encoding.decode
     return _budgeted(render(decode(solution)) for solution in search)
@@ -336,6 +396,7 @@ def count(
     max_nodes: int | None = None,
     timeout: float | None = None,
     progress: Callable[[Progress], object] | None = None,
+    method: str = "dlx",
 ) -> int:
     """Count the solutions of a sudoku (up to ``limit``), without storing them.
 
@@ -348,6 +409,8 @@ def count(
     :param max_nodes: as in :func:`solve`.
     :param timeout: as in :func:`solve`.
     :param progress: as in :func:`solve`.
+    :param method: as in :func:`solve` (``"sat"`` needs a ``limit``:
+        ``limit=2`` proves a puzzle unique).
     :returns: the number of solutions (0 when there is none).
     :raises SudokuError: as :func:`solve` does for a bad grid or a bad
         ``limit``, ``max_nodes`` or ``timeout``.
@@ -359,8 +422,11 @@ def count(
     >>> count("." * 36, limit=1000)
     1000
     """
+    check_method(method, limit, max_nodes, progress)
     encoding = _prepare(grid, alphabet, box, variant, regions)
-    search = _search(encoding, limit, max_nodes, timeout, progress, count_only=True)
+    search = _search(
+        encoding, limit, max_nodes, timeout, progress, count_only=True, method=method
+    )
     with _budget():
         for _ in search:
             pass
@@ -376,6 +442,7 @@ def is_unique(
     regions: GridLike | ArrayLike | None = None,
     max_nodes: int | None = None,
     timeout: float | None = None,
+    method: str = "dlx",
 ) -> bool:
     """Whether a sudoku has exactly one solution (the search stops at the second).
 
@@ -386,6 +453,7 @@ def is_unique(
     :param regions: as in :func:`solve`.
     :param max_nodes: as in :func:`solve`.
     :param timeout: as in :func:`solve`.
+    :param method: as in :func:`solve`.
     :returns: ``True`` for exactly one solution, ``False`` for none or several.
     :raises SudokuError: as :func:`solve` does for a bad grid or a bad
         ``max_nodes`` or ``timeout``.
@@ -396,8 +464,11 @@ def is_unique(
     (True, False)
     """
     check_budget(None, max_nodes, timeout)
+    check_method(method, 2, max_nodes)
     encoding = _prepare(grid, alphabet, box, variant, regions)
     with _budget():
+        if method == "sat":
+            return encoding.problem.is_unique(timeout=timeout, method="sat")
         return encoding.problem.is_unique(max_nodes=max_nodes, timeout=timeout)
 
 

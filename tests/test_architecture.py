@@ -49,7 +49,7 @@ PACKAGES = {
 #: The one module that may import the algorithm modules.
 DISPATCHER = "dlx.algorithms"
 #: The algorithm modules, as patterns of module names.
-ALGORITHMS = ("dlx.algorithm_*", "dlx.memo")
+ALGORITHMS = ("dlx.algorithm_*", "dlx.memo", "dlx.sat")
 
 
 @dataclass(frozen=True)

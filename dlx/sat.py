@@ -1,0 +1,565 @@
+"""Exact cover by a SAT/CP solver: OR-Tools CP-SAT, ``method="sat"``.
+
+Some problems are out of reach of every backtracking search, however
+fast: the minimal 25×25 sudokus of Alain Frisch are the standard example
+(see :doc:`/howto/sat`).  What they need is a search that *learns* from
+its dead ends (conflict clauses), which SAT and CP-SAT solvers have and
+Dancing Links has not.  This module hands the compiled problem (after
+the reductions pydlx already does: a sudoku's givens have removed most
+options) to Google's OR-Tools CP-SAT solver, an optional dependency
+(``pip install pydlx[sat]``), imported only when a SAT search starts.
+
+The model (:class:`SatModel`) has one Boolean per option, and
+
+* a primary item must be covered exactly once: an *exactly one*
+  constraint over its options; with bounds ``[u..v]`` (Knuth's
+  multiplicities, DLX3), a linear constraint ``u <= sum <= v``;
+* a secondary item at most once: an *at most one* constraint; with
+  colours, one Boolean per colour of the item, implied by every option
+  that gives the item that colour (and implying one of them), and *at
+  most one* over those and the options that give the item no colour:
+  options of one colour may share the item, options of two may not;
+* an option with no primary item is never chosen (a backtracking search
+  only chooses options through a primary item);
+* with costs, the objective: their sum, minimised.
+
+:class:`SatSearch` finds each solution by one solve, then forbids it (a
+clause that the next solution must differ from every earlier one) and
+solves again: solutions come lazily, and with costs in the order of
+their cost, cheapest first.  A solve the time budget or a stop request
+cuts short raises :class:`dlx.BudgetExceeded` or
+:class:`dlx.Interrupted`, never "no (more) solutions".  The statistics
+are the solver's (:class:`dlx.stats.SatStats`: conflicts, branches,
+seconds, solves), not Knuth's.
+
+The solver runs in a thread of its own while the calling thread waits,
+so that Ctrl-C (:class:`KeyboardInterrupt`) and a signal handler that
+calls :meth:`dlx.SatSearch.request_stop` act at once: the solve is stopped
+and the search raises.
+
+>>> from dlx import ExactCover
+>>> problem = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]])
+>>> method = "sat" if available() else "dlx"  # pydlx[sat] is optional
+>>> sorted(problem.solutions(method=method))
+[(0, 1), (2,)]
+>>> problem.count(limit=2, method=method)
+2
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+import weakref
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from dlx.errors import BudgetExceeded, Interrupted, SatUnavailable
+from dlx.links import Links
+from dlx.stats import Outcome, SatStats
+
+__all__ = ["INSTALL", "SatModel", "SatSearch", "available", "cp_model"]
+
+#: The command that installs the solver.
+INSTALL = "pip install pydlx[sat]"
+
+#: How long the waiting thread sleeps between looks at the solver (seconds):
+#: the longest a stop request waits to be passed on.
+_POLL = 0.05
+
+
+def cp_model() -> Any:
+    """The module ``ortools.sat.python.cp_model``, imported on first use.
+
+    :raises SatUnavailable: when OR-Tools is not installed (the message
+        names the install command).
+
+    >>> module = cp_model() if available() else None
+    >>> module is None or hasattr(module, "CpModel")
+    True
+    """
+    try:
+        from ortools.sat.python import cp_model as module
+    except ImportError as error:
+        raise SatUnavailable(
+            f"method='sat' needs OR-Tools, which is not installed ({error}); "
+            f"install it with: {INSTALL}"
+        ) from None
+    return module
+
+
+def available() -> bool:
+    """Whether OR-Tools can be imported (``method="sat"`` works).
+
+    >>> isinstance(available(), bool)
+    True
+    """
+    try:
+        cp_model()
+    except SatUnavailable:
+        return False
+    return True
+
+
+class SatModel:
+    """The CP-SAT model of a compiled problem: one Boolean per option.
+
+    :param links: the compiled problem (:meth:`dlx.ExactCover.links`).
+    :param costs: one cost per option (ints), whose sum over a solution
+        is minimised; ``None`` for none.
+    :raises ValueError: when ``costs`` has not one int per option.
+    :raises SatUnavailable: when OR-Tools is not installed.
+
+    :ivar model: the ``CpModel``.
+    :ivar chosen: the Boolean of each option, by option index.
+    :ivar tight: whether no solution can contain another (every primary
+        item covered a fixed number of times): then forbidding a
+        solution needs only its own options.
+
+    >>> from dlx import ExactCover
+    >>> links = ExactCover("ab", options=[["a"], ["a", "b"]]).links()
+    >>> len(SatModel(links).chosen) if available() else 2
+    2
+    """
+
+    def __init__(self, links: Links, costs: Sequence[int] | None = None) -> None:
+        module = cp_model()
+        n = links.n_options
+        if costs is not None:
+            costs = list(costs)
+            if len(costs) != n or not all(
+                isinstance(c, int) and not isinstance(c, bool) for c in costs
+            ):
+                raise ValueError(f"costs must be {n} ints, one per option")
+        model = module.CpModel()
+        new = model.new_bool_var
+        chosen = [new(f"o{k}") for k in range(n)]
+        n_items = links.n_items
+        n_primary = links.n_primary
+        first = n_items + 1
+        top = links.top
+        option_of = links.option_of
+        lists: list[list[int]] = [[] for _ in range(n_items)]
+        for x in range(first, len(top)):
+            lists[top[x]].append(x)
+        has_primary = bytearray(n)
+        for i in range(n_primary):
+            for x in lists[i]:
+                has_primary[option_of[x]] = 1
+        bound = links.bound
+        slack = links.slack
+        self.tight = True
+        for i in range(n_primary):
+            literals = [chosen[option_of[x]] for x in lists[i]]
+            if bound is None or slack is None:
+                model.add_exactly_one(literals)
+                continue
+            v = bound[i]
+            u = v - slack[i]
+            if u != v:
+                self.tight = False
+            if (u, v) == (1, 1):
+                model.add_exactly_one(literals)
+            elif (u, v) == (0, 1):
+                model.add_at_most_one(literals)
+            else:
+                model.add_linear_constraint(sum(literals), u, v)
+        color = links.color
+        for j in range(n_primary, n_items):
+            nodes = lists[j]
+            if color is None:
+                model.add_at_most_one([chosen[option_of[x]] for x in nodes])
+                continue
+            shared: dict[int, list[Any]] = {}
+            alone: list[Any] = []
+            for x in nodes:
+                if color[x]:
+                    shared.setdefault(color[x], []).append(chosen[option_of[x]])
+                else:
+                    alone.append(chosen[option_of[x]])
+            for literals in shared.values():
+                if len(literals) == 1:
+                    alone.append(literals[0])
+                    continue
+                used = new(f"i{j}c{len(alone)}")
+                for literal in literals:
+                    model.add_implication(literal, used)
+                model.add_bool_or(literals).only_enforce_if(used)
+                alone.append(used)
+            if len(alone) > 1:
+                model.add_at_most_one(alone)
+        for k in range(n):
+            if not has_primary[k]:
+                model.add(chosen[k] == 0)
+        if costs is not None:
+            model.minimize(sum(c * x for c, x in zip(costs, chosen, strict=True) if c))
+        self.model = model
+        self.chosen = chosen
+        self.costs = costs
+
+    def forbid(self, solution: Sequence[int]) -> None:
+        """Add the clause that no later solution is ``solution``.
+
+        :param solution: option indices, as a search yields them.
+        """
+        chosen = self.chosen
+        clause = [~chosen[k] for k in solution]
+        if not self.tight:
+            inside = set(solution)
+            clause += [x for k, x in enumerate(chosen) if k not in inside]
+        self.model.add_bool_or(clause)
+
+
+class _Enumeration:
+    """One solve that enumerates every solution, handing them over one at a time.
+
+    The solver runs in a thread; at each solution its callback hands the
+    solution to the waiting thread and pauses until another is asked for
+    (:meth:`more`) or the search ends (:meth:`end`).  Learnt clauses are
+    kept from one solution to the next, which halves the work of a
+    uniqueness proof against solving again with the solution forbidden.
+    Holds no reference to the search, so that a search dropped half way
+    can end the solve (a :func:`weakref.finalize` calls :meth:`end`).
+    """
+
+    def __init__(self, module: Any, model: SatModel, solver: Any) -> None:
+        self.handed: queue.SimpleQueue[tuple[int, ...] | None] = queue.SimpleQueue()
+        self.wanted = threading.Semaphore(0)
+        self.ending = False
+        self.status: Any = None
+        self.error: BaseException | None = None
+        self.conflicts = self.branches = 0
+        chosen = model.chosen
+        handed = self.handed
+        wanted = self.wanted
+        enumeration = self
+
+        class Callback(module.CpSolverSolutionCallback):  # type: ignore[misc]
+            def on_solution_callback(self) -> None:
+                value = self.boolean_value
+                enumeration.conflicts = self.num_conflicts
+                enumeration.branches = self.num_branches
+                handed.put(tuple(k for k, x in enumerate(chosen) if value(x)))
+                wanted.acquire()
+                if enumeration.ending:
+                    self.stop_search()
+
+        self.solver = solver
+        solver.parameters.enumerate_all_solutions = True
+        # Enumerating turns most of the presolve off anyway, and what is left
+        # (probing) cost half the time of a hard 9x9 puzzle and saved nothing
+        # on the 25x25 ones (see tests/benchmarks/bench_sat.py).
+        solver.parameters.cp_model_presolve = False
+        callback = Callback()
+
+        def run() -> None:
+            try:
+                self.status = solver.solve(model.model, callback)
+            except BaseException as error:  # handed to the waiting thread
+                self.error = error
+            self.conflicts = solver.num_conflicts
+            self.branches = solver.num_branches
+            handed.put(None)
+
+        self.thread = threading.Thread(target=run, name="pydlx-sat", daemon=True)
+        self.thread.start()
+
+    def more(self) -> None:
+        """Let the solver go on past the solution handed out last."""
+        self.wanted.release()
+
+    def end(self) -> None:
+        """Stop the solve and wait for its thread (safe to call twice)."""
+        if not self.ending:
+            self.ending = True
+            self.solver.stop_search()
+            self.wanted.release()
+        self.thread.join()
+
+
+class SatSearch(Iterator[tuple[int, ...]]):
+    """A search by CP-SAT: iterate it for the solutions, as sorted tuples of options.
+
+    Made by :meth:`dlx.ExactCover.solutions`, :meth:`~dlx.ExactCover.first`
+    and :meth:`~dlx.ExactCover.count` with ``method="sat"``.  Without
+    costs, one solve enumerates the solutions, pausing at each until the
+    next is asked for (the solver keeps what it learnt from one to the
+    next); with ``costs``, each solution is one solve of the model with
+    the solutions before it forbidden, so that each is proved the
+    cheapest of those not yet handed out.  The order is the solver's.
+
+    :param links: the compiled problem.
+    :param limit: stop after this many solutions.
+    :param timeout: stop with :class:`~dlx.BudgetExceeded` after about
+        this many seconds of wall-clock time since the first solution was
+        asked for (time the caller spends between solutions counts too).
+    :param seed: the solver's random seed (``None``: its default).
+    :param costs: one int per option: solutions cheapest first.
+    :param count_only: yield ``()`` instead of each solution.
+    :param workers: the solver's threads (1: deterministic, and the
+        fastest per core on the problems measured; see :doc:`/howto/sat`).
+    :raises ValueError: for a budget or ``workers`` that makes no sense.
+    :raises SatUnavailable: when OR-Tools is not installed.
+
+    ``stats`` (:class:`~dlx.stats.SatStats`) is up to date whenever the
+    search hands back control; ``outcome`` tells how it stands.
+    :meth:`close` ends a solve still paused at a solution (dropping the
+    search does too).
+
+    >>> from dlx import ExactCover
+    >>> problem = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]])
+    >>> if available():
+    ...     search = SatSearch(problem.links(), costs=[1, 1, 5])
+    ...     found = list(search), search.stats.solves
+    ... else:  # without pydlx[sat], what the solver would answer
+    ...     found = [(0, 1), (2,)], 3
+    >>> found
+    ([(0, 1), (2,)], 3)
+    """
+
+    def __init__(
+        self,
+        links: Links,
+        *,
+        limit: int | None = None,
+        timeout: float | None = None,
+        seed: int | None = None,
+        costs: Sequence[int] | None = None,
+        count_only: bool = False,
+        workers: int = 1,
+    ) -> None:
+        if limit is not None and limit < 0:
+            raise ValueError(f"limit must be >= 0, not {limit}")
+        if timeout is not None and not timeout >= 0:
+            raise ValueError(f"timeout must be >= 0, not {timeout}")
+        if workers < 1:
+            raise ValueError(f"workers must be >= 1, not {workers}")
+        self._module = cp_model()
+        self.links = links
+        self.limit = limit
+        self.timeout = timeout
+        self.seed = seed
+        self.count_only = count_only
+        self.workers = workers
+        self.stats = SatStats()
+        self.outcome = Outcome.RUNNING
+        # No primary item: the one solution is no option (options are chosen
+        # only through primary items), known without a solver; a sudoku
+        # that singles solve comes so, and would pay milliseconds for nothing.
+        self._model = SatModel(links, costs) if links.n_primary else None
+        self._deadline: float | None = None
+        self._started: float | None = None
+        self._stop = False
+        self._solver: Any = None
+        self._enumeration: _Enumeration | None = None
+        self._begun = 0.0
+
+    def __iter__(self) -> SatSearch:
+        return self
+
+    def request_stop(self) -> None:
+        """Ask the search to stop: the solve stops and :class:`~dlx.Interrupted` is raised.
+
+        Safe to call from a signal handler or another thread.
+        """
+        self._stop = True
+        solver = self._solver
+        if solver is not None:
+            solver.stop_search()
+
+    def close(self) -> None:
+        """End the solve, if one is paused at a solution (the search is over)."""
+        enumeration, self._enumeration = self._enumeration, None
+        if enumeration is not None:
+            enumeration.end()
+            self._account(enumeration)
+        if self.outcome is Outcome.RUNNING:
+            self.outcome = Outcome.INTERRUPTED
+
+    def __next__(self) -> tuple[int, ...]:
+        if self.outcome is not Outcome.RUNNING:
+            raise StopIteration
+        if self.limit is not None and self.stats.solutions >= self.limit:
+            self._finish(Outcome.LIMIT_REACHED)
+            raise StopIteration
+        now = time.perf_counter()
+        if self._started is None:
+            self._started = now
+            if self.timeout is not None:
+                self._deadline = now + self.timeout
+        model = self._model
+        solution: tuple[int, ...] | None
+        if model is None:
+            solution = None if self.stats.solutions else ()
+        elif model.costs is None:
+            solution = self._enumerate(model)
+        else:
+            solution = self._solve(model)
+            if solution is not None:
+                model.forbid(solution)
+        if solution is None:
+            self.outcome = Outcome.EXHAUSTED
+            raise StopIteration
+        self.stats.solutions += 1
+        if self.limit is not None and self.stats.solutions >= self.limit:
+            self._finish(Outcome.LIMIT_REACHED)
+        return () if self.count_only else solution
+
+    def _finish(self, outcome: Outcome) -> None:
+        self.close()
+        self.outcome = outcome
+
+    def _asked(self) -> bool:
+        """Whether a stop was requested (read afresh: a signal handler sets it)."""
+        return self._stop
+
+    def _stopped(self, outcome: Outcome) -> BudgetExceeded | Interrupted:
+        self.close()
+        self.outcome = outcome
+        found = self.stats.solutions
+        if outcome is Outcome.INTERRUPTED:
+            return Interrupted(
+                outcome, self.stats, f"SAT search stopped on request ({found} found)"
+            )
+        return BudgetExceeded(
+            outcome,
+            self.stats,
+            f"SAT search stopped after {self.stats.seconds:.3g} s, undecided "
+            f"(time budget of {self.timeout} s used up; {found} found)",
+        )
+
+    def _solver_for(self) -> Any:
+        """A new solver with its parameters: workers, seed, the time left, no SIGINT handler."""
+        solver = self._module.CpSolver()
+        parameters = solver.parameters
+        parameters.num_workers = self.workers
+        parameters.catch_sigint_signal = False
+        if self.seed is not None:
+            parameters.random_seed = self.seed
+        if self._deadline is not None:
+            left = self._deadline - time.perf_counter()
+            if left <= 0:
+                raise self._stopped(Outcome.OUT_OF_TIME)
+            parameters.max_time_in_seconds = left
+        return solver
+
+    def _wait(self, done: Any, solver: Any, on_interrupt: Any) -> None:
+        """Wait for ``done()`` while the solver runs, passing on stop requests."""
+        try:
+            while not done():
+                if self._asked():
+                    solver.stop_search()
+        except KeyboardInterrupt:
+            self._stop = True
+            on_interrupt()
+            self.outcome = Outcome.INTERRUPTED
+            raise
+
+    def _enumerate(self, model: SatModel) -> tuple[int, ...] | None:
+        """The next solution of the one enumerating solve (``None``: no more)."""
+        module = self._module
+        if self._asked():
+            raise self._stopped(Outcome.INTERRUPTED)
+        enumeration = self._enumeration
+        if enumeration is None:
+            started = time.perf_counter()
+            enumeration = _Enumeration(module, model, self._solver_for())
+            self._enumeration = enumeration
+            self._begun = started
+            self.stats.solves = 1
+            weakref.finalize(self, enumeration.end)
+        else:
+            enumeration.more()
+        got: list[tuple[int, ...] | None] = []
+
+        def done() -> bool:
+            try:
+                got.append(enumeration.handed.get(timeout=_POLL))
+            except queue.Empty:
+                return False
+            return True
+
+        self._solver = enumeration.solver
+        try:
+            self._wait(done, enumeration.solver, self.close)
+        finally:
+            self._solver = None
+        (solution,) = got
+        if solution is not None:
+            self.stats.conflicts = enumeration.conflicts
+            self.stats.branches = enumeration.branches
+            self.stats.seconds = time.perf_counter() - self._begun
+            return solution
+        self._enumeration = None
+        enumeration.thread.join()
+        self._account(enumeration)
+        if enumeration.error is not None:
+            raise enumeration.error
+        status = enumeration.status
+        if status in (module.OPTIMAL, module.INFEASIBLE):
+            return None
+        if status in (module.FEASIBLE, module.UNKNOWN):
+            if self._asked():
+                raise self._stopped(Outcome.INTERRUPTED)
+            raise self._stopped(Outcome.OUT_OF_TIME)
+        raise RuntimeError(f"CP-SAT answered {enumeration.solver.status_name(status)}")
+
+    def _account(self, enumeration: _Enumeration) -> None:
+        stats = self.stats
+        stats.solves = 1
+        stats.conflicts = enumeration.conflicts
+        stats.branches = enumeration.branches
+        stats.seconds = time.perf_counter() - self._begun
+
+    def _solve(self, model: SatModel) -> tuple[int, ...] | None:
+        """One solve with costs: the cheapest solution left, or ``None`` (proved)."""
+        module = self._module
+        if self._asked():
+            raise self._stopped(Outcome.INTERRUPTED)
+        solver = self._solver_for()
+        answer: list[Any] = []
+
+        def run() -> None:
+            try:
+                answer.append(solver.solve(model.model))
+            except BaseException as error:  # handed to the waiting thread
+                answer.append(error)
+
+        started = time.perf_counter()
+        thread = threading.Thread(target=run, name="pydlx-sat", daemon=True)
+        thread.start()
+
+        def done() -> bool:
+            thread.join(_POLL)
+            return not thread.is_alive()
+
+        def interrupted() -> None:
+            solver.stop_search()
+            thread.join()
+
+        self._solver = solver
+        try:
+            self._wait(done, solver, interrupted)
+        finally:
+            self._solver = None
+        stats = self.stats
+        stats.solves += 1
+        stats.conflicts += solver.num_conflicts
+        stats.branches += solver.num_branches
+        stats.seconds += time.perf_counter() - started
+        (status,) = answer
+        if isinstance(status, BaseException):
+            raise status
+        if status == module.INFEASIBLE:
+            return None
+        if status == module.OPTIMAL:
+            value = solver.boolean_value
+            return tuple(k for k, x in enumerate(model.chosen) if value(x))
+        if status in (module.FEASIBLE, module.UNKNOWN):  # not proved the cheapest
+            if self._asked():
+                raise self._stopped(Outcome.INTERRUPTED)
+            raise self._stopped(Outcome.OUT_OF_TIME)
+        raise RuntimeError(
+            f"CP-SAT answered {solver.status_name(status)}: {solver.solution_info()}"
+        )

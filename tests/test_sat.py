@@ -1,0 +1,576 @@
+"""The SAT back end (``method="sat"``, :mod:`dlx.sat`): checked against DLX and brute force.
+
+Runs where OR-Tools is installed (``pip install pydlx[sat]``; the ``sat``
+nox session and the 3.11 tests session install it); elsewhere the tests
+that solve are skipped, saying why, and those of the error without it run.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from itertools import combinations
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_best import costed_problems
+from test_best import oracle as best_oracle
+from test_hypothesis_oracle import Spec, specs
+from test_multiplicity import Bounded, bounded_specs
+from test_multiplicity import brute_force as brute_force_bounded
+from test_sudoku_api import NO_SOLUTION9
+
+import sudoku
+from dlx import (
+    BudgetExceeded,
+    Colored,
+    ExactCover,
+    Interrupted,
+    Outcome,
+    SatSearch,
+    SatStats,
+    SatUnavailable,
+    algorithms,
+    read_dlx,
+)
+from dlx.algorithms import FEATURES, SAT, SAT_COUNT, SatModel, sat_available
+from dlx.cli import main as dlx_main
+from dlx.links import Links
+from sudoku.cli import main as sudoku_main
+
+DATA = Path(__file__).parent / "data"
+ROOT = Path(__file__).parent.parent
+FRISCH = DATA / "sudoku25_gecode_frisch18.txt"
+
+needs_ortools = pytest.mark.skipif(
+    not sat_available(),
+    reason="OR-Tools is not installed (pip install pydlx[sat]): method='sat' untested",
+)
+
+#: Problems of the test data with at most this many solutions are compared
+#: solution by solution; the others by their first solutions and count(limit=2).
+ALL_UP_TO = 300
+
+
+def fixtures() -> list[Path]:
+    return sorted((DATA / "knuth").glob("*.dlx")) + sorted(
+        (DATA / "dlx3").glob("*.dlx")
+    )
+
+
+# -- without OR-Tools -------------------------------------------------------------------
+
+
+def test_without_ortools_the_error_names_the_install_command(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A module set to None in sys.modules cannot be imported.
+    monkeypatch.setitem(sys.modules, "ortools.sat.python.cp_model", None)
+    monkeypatch.setitem(sys.modules, "ortools.sat.python", None)
+    problem = ExactCover("ab", options=[["a"], ["b"]])
+    for call in (
+        lambda: problem.first(method="sat"),
+        lambda: next(problem.solutions(method="sat")),
+        lambda: problem.count(limit=2, method="sat"),
+    ):
+        with pytest.raises(SatUnavailable, match=r"pip install pydlx\[sat\]"):
+            call()
+    assert not sat_available()
+    with pytest.raises(SatUnavailable):
+        sudoku.solve("." * 16, method="sat")
+    path = tmp_path / "p.dlx"
+    path.write_text("a b\na\nb\n")
+    with pytest.raises(SystemExit) as stop:
+        dlx_main([str(path), "--method", "sat"])
+    assert stop.value.code == 2
+    assert r"--method sat needs OR-Tools, not installed: pip install pydlx[sat]" in (
+        capsys.readouterr().err
+    )
+    puzzles = tmp_path / "p.txt"
+    puzzles.write_text("." * 16 + "\n")
+    with pytest.raises(SystemExit):
+        sudoku_main([str(puzzles), "--method", "sat"])
+    assert "pip install pydlx[sat]" in capsys.readouterr().err
+
+
+def test_dlx_imports_no_ortools() -> None:
+    code = (
+        "import sys, dlx, sudoku, dlx.cli, sudoku.cli; print('ortools' in sys.modules)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert out.stdout.strip() == "False"
+
+
+def test_refusals() -> None:
+    assert algorithms.SAT is SAT
+    with pytest.raises(ValueError, match="for method='dlx' only"):
+        algorithms.refuse("resume", method="sat")
+    for feature in sorted(set(FEATURES) - SAT.supports):
+        with pytest.raises(ValueError) as caught:
+            algorithms.refuse(feature, method="sat")
+        if feature not in ("resume", "prefix", "split"):
+            assert (
+                str(caught.value) == f"{SAT.title} does not support {FEATURES[feature]}"
+            )
+    for feature in SAT.supports:
+        algorithms.refuse(feature, method="sat")
+    with pytest.raises(ValueError) as caught:
+        algorithms.refuse("count", method="sat")
+    assert str(caught.value) == SAT_COUNT
+    algorithms.refuse("count")  # dlx counts without a limit
+
+
+def test_what_the_api_refuses() -> None:
+    problem = ExactCover("ab", options=[["a"], ["b"]])
+    with pytest.raises(ValueError, match="counts only up to a limit"):
+        problem.count(method="sat")
+    with pytest.raises(ValueError, match="max_nodes is for method='dlx'"):
+        problem.first(method="sat", max_nodes=10)
+    with pytest.raises(ValueError, match="resume, prefix and executor"):
+        problem.solutions(method="sat", prefix=[0])
+    with pytest.raises(ValueError, match="method must be"):
+        problem.solutions(method="nope")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="branching and max_entries"):
+        problem.count(limit=2, method="sat", branching="first")
+    with pytest.raises(sudoku.SudokuError, match="counts only up to a limit"):
+        sudoku.count("." * 16, method="sat")
+    with pytest.raises(sudoku.SudokuError, match="max_nodes= is for method='dlx'"):
+        sudoku.solve("." * 16, method="sat", max_nodes=5)
+    with pytest.raises(sudoku.SudokuError, match="neither 'dlx' nor 'sat'"):
+        sudoku.solve("." * 16, method="memo")
+
+
+# -- the test data ----------------------------------------------------------------------
+
+
+#: Fixtures whose full search by DLX takes seconds (11 million updates):
+#: checked against the count Knuth's DLX2 printed (``expected.tsv``).
+SLOW_FOR_DLX = {"pento3x20.dlx": 8}
+
+
+def is_cover(links: Links, solution: tuple[int, ...]) -> bool:
+    """Whether options ``solution`` cover the primary items within their bounds,
+    and give each secondary item at most one colour (at most once uncoloured)."""
+    uses = [0] * links.n_items
+    colours: dict[int, set[int]] = {}
+    chosen = set(solution)
+    for x in range(links.n_items + 1, len(links.top)):
+        if links.option_of[x] in chosen:
+            item = links.top[x]
+            uses[item] += 1
+            colour = 0 if links.color is None else links.color[x]
+            colours.setdefault(item, set()).add(colour)
+    for i in range(links.n_primary):
+        v = 1 if links.bound is None else links.bound[i]
+        u = 1 if links.slack is None else v - links.slack[i]
+        if not u <= uses[i] <= v:
+            return False
+    for j in range(links.n_primary, links.n_items):
+        seen = colours.get(j, set())
+        if uses[j] > 1 and (len(seen) > 1 or 0 in seen):
+            return False
+    return True
+
+
+@needs_ortools
+def test_every_fixture_agrees_with_dlx() -> None:
+    for path in fixtures():
+        with path.open() as stream:
+            problem = read_dlx(stream)
+        links = problem.links()
+        found = list(problem.solutions(method="sat", limit=ALL_UP_TO + 1))
+        assert len(set(found)) == len(found), path.name
+        assert all(list(s) == sorted(s) and is_cover(links, s) for s in found)
+        if path.name in SLOW_FOR_DLX:
+            # As many distinct covers as there are: the same set as DLX's.
+            assert len(found) == SLOW_FOR_DLX[path.name]
+            continue
+        expected = list(problem.search(limit=ALL_UP_TO + 1))
+        if len(expected) <= ALL_UP_TO:
+            assert set(found) == set(expected), path.name
+        else:
+            assert len(found) == ALL_UP_TO + 1, path.name
+            assert set(found) <= set(problem.solutions()), path.name
+        assert problem.count(limit=2, method="sat") == min(2, len(expected)), path.name
+        first = problem.first(method="sat")
+        assert (first is None) == (not expected), path.name
+
+
+@needs_ortools
+def test_random_exact_covers_that_dlx_finishes() -> None:
+    import random
+
+    rng = random.Random(24)
+    for _ in range(30):
+        n_items = rng.randint(8, 30)
+        n_primary = rng.randint(1, n_items)
+        problem = ExactCover(range(n_primary), range(n_primary, n_items))
+        # A planted solution, and random options.
+        items = list(range(n_primary))
+        rng.shuffle(items)
+        while items:
+            take, items = items[: rng.randint(1, 4)], items[rng.randint(1, 4) :]
+            if take:
+                problem.add_option(take)
+        for _ in range(rng.randint(10, 60)):
+            problem.add_option(rng.sample(range(n_items), rng.randint(2, 5)))
+        expected = list(problem.search(limit=ALL_UP_TO + 1))
+        found = list(problem.solutions(method="sat", limit=ALL_UP_TO + 1))
+        assert len(found) == len(expected)
+        if len(expected) <= ALL_UP_TO:
+            assert set(found) == set(expected)
+        assert problem.count(limit=2, method="sat") == min(2, len(expected))
+
+
+# -- brute force --------------------------------------------------------------------------
+
+
+@needs_ortools
+@settings(max_examples=100, deadline=None)
+@given(specs())
+def test_same_solutions_as_brute_force(spec: Spec) -> None:
+    from test_hypothesis_oracle import brute_force
+
+    problem = spec.build()
+    expected = brute_force(spec)
+    search = problem.solutions(method="sat")
+    found = list(search)
+    assert len(found) == len(expected)
+    assert set(found) == expected
+    assert isinstance(search, SatSearch)
+    assert search.outcome is Outcome.EXHAUSTED
+    assert search.stats.solutions == len(expected)
+
+
+@needs_ortools
+@settings(max_examples=100, deadline=None)
+@given(bounded_specs())
+def test_bounds_and_colours_agree_with_brute_force(case: Bounded) -> None:
+    problem = case.build()
+    expected = brute_force_bounded(case)
+    found = list(problem.solutions(method="sat"))
+    assert len(found) == len(expected)
+    assert set(found) == expected
+    assert problem.count(limit=2, method="sat") == min(2, len(expected))
+
+
+@needs_ortools
+@settings(max_examples=60, deadline=None)
+@given(bounded_specs(), st.data())
+def test_costs_give_the_cheapest_first(case: Bounded, data: st.DataObject) -> None:
+    problem = case.build()
+    n = len(problem)
+    costs = data.draw(
+        st.lists(st.integers(0, 9), min_size=n, max_size=n), label="costs"
+    )
+    expected = brute_force_bounded(case)
+    search = SatSearch(problem.links(), costs=costs)
+    found = list(search)
+    assert set(found) == expected and len(found) == len(expected)
+    cost = [sum(costs[k] for k in solution) for solution in found]
+    assert cost == sorted(cost)
+    # The first k are k cheapest: compare the costs with brute force's.
+    assert cost == sorted(sum(costs[k] for k in s) for s in expected)
+    if case.spec.n_primary:  # else no solver is needed: one empty solution
+        assert search.stats.solves == len(expected) + 1
+
+
+@needs_ortools
+def test_costs_must_fit() -> None:
+    links = ExactCover("a", options=[["a"], ["a"]]).links()
+    for costs in ([1], [1, 2, 3], [1, 2.5], [True, 1]):
+        with pytest.raises(ValueError, match="costs must be 2 ints"):
+            SatModel(links, costs)  # type: ignore[arg-type]
+
+
+@needs_ortools
+def test_options_without_primary_items_are_never_chosen() -> None:
+    # DLX chooses options only through primary items: "b"-only is no cover.
+    problem = ExactCover(["a"], ["b"], options=[["a"], ["b"], ["a", "b"]])
+    assert sorted(problem.solutions(method="sat")) == sorted(problem.solutions())
+    assert sorted(problem.solutions()) == [(0,), (2,)]
+
+
+@needs_ortools
+def test_a_few_brute_force_cases_by_hand() -> None:
+    # Colours: two options giving "x" the same colour share it.
+    problem = ExactCover(["a", "b"], ["x"])
+    problem.add_options(
+        [
+            ["a", Colored("x", "red")],
+            ["b", Colored("x", "red")],
+            ["b", Colored("x", "blue")],
+            ["a"],
+        ]
+    )
+    assert sorted(problem.solutions(method="sat")) == [(0, 1), (1, 3), (2, 3)]
+    # Bounds: every subset of sizes 1..2 of three one-item options.
+    bounded = ExactCover(["a"], bounds={"a": (1, 2)}, options=[["a"]] * 3)
+    subsets = {c for r in (1, 2) for c in combinations(range(3), r)}
+    assert set(bounded.solutions(method="sat")) == subsets
+
+
+# -- budgets, stops, statistics -------------------------------------------------------------
+
+
+def frisch(k: int) -> str:
+    return FRISCH.read_text().split()[k]
+
+
+@needs_ortools
+def test_a_timeout_is_undecided_not_no_solution() -> None:
+    with pytest.raises(BudgetExceeded) as caught:
+        sudoku.count(frisch(0), limit=2, method="sat", timeout=0.2)
+    assert caught.value.outcome is Outcome.OUT_OF_TIME
+    assert isinstance(caught.value, sudoku.SudokuError)  # BudgetError
+    assert "undecided" in str(caught.value)
+    with pytest.raises(BudgetExceeded):
+        sudoku.solve(frisch(0), method="sat", timeout=0.2)
+
+
+@needs_ortools
+def test_request_stop_from_another_thread() -> None:
+    problem = sudoku.encoding.encode(sudoku.Grid.parse(frisch(0))).problem
+    search = SatSearch(problem.links(), limit=2)
+    started = time.monotonic()
+    timer = threading.Timer(0.3, search.request_stop)
+    timer.start()
+    with pytest.raises(Interrupted):
+        list(search)
+    timer.join()
+    assert time.monotonic() - started < 10
+    assert search.outcome is Outcome.INTERRUPTED
+    assert isinstance(search.stats, SatStats) and search.stats.solves == 1
+    with pytest.raises(StopIteration):  # stays stopped
+        next(search)
+
+
+@needs_ortools
+def test_statistics_and_outcomes() -> None:
+    problem = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]])
+    search = SatSearch(problem.links())
+    assert sorted(search) == [(0, 1), (2,)]
+    assert search.outcome is Outcome.EXHAUSTED
+    assert search.stats.solutions == 2 and search.stats.solves == 1
+    assert search.stats.nodes == search.stats.updates == 0  # not Knuth's counts
+    assert search.stats.summary().startswith("Altogether 2 solutions, ")
+    limited = SatSearch(problem.links(), limit=1, count_only=True)
+    assert list(limited) == [()]
+    assert limited.outcome is Outcome.LIMIT_REACHED
+    assert list(SatSearch(problem.links(), limit=0)) == []
+    none = ExactCover("ab", options=[["a"]])
+    assert none.first(method="sat") is None
+    assert list(ExactCover([]).solutions(method="sat")) == [()]
+    with pytest.raises(ValueError):
+        SatSearch(problem.links(), workers=0)
+    dropped = SatSearch(problem.links())
+    next(dropped)
+    dropped.close()  # the paused solve ends; nothing more comes
+    with pytest.raises(StopIteration):
+        next(dropped)
+
+
+@needs_ortools
+def test_ctrl_c_stops_the_command_at_once(tmp_path: Path) -> None:
+    puzzles = tmp_path / "frisch.txt"
+    # The three puzzles of the set that take longest, each proved unique:
+    # together far more than the 3 s below, on any machine.
+    puzzles.write_text("".join(frisch(k) + "\n" for k in (9, 8, 10)))
+    command = ["--method", "sat", "--count", "--limit", "2", str(puzzles)]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "sudoku", *command],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    time.sleep(3)  # imported and solving (the puzzle takes far longer)
+    assert process.poll() is None
+    process.send_signal(signal.SIGINT)
+    started = time.monotonic()
+    _, err = process.communicate(timeout=60)
+    assert time.monotonic() - started < 10
+    assert process.returncode == 130
+    assert "Traceback" not in err.decode()
+
+
+# -- sudoku -------------------------------------------------------------------------------------
+
+
+@needs_ortools
+def test_sudoku_through_sat() -> None:
+    lines = (DATA / "sudoku9_norvig_top95.txt").read_text().split()[:5]
+    for puzzle in lines:
+        answer = sudoku.solve(puzzle, method="sat")
+        assert answer == sudoku.solve(puzzle)
+        sudoku.check(puzzle, answer)
+        assert sudoku.count(puzzle, limit=2, method="sat") == 1
+        assert sudoku.is_unique(puzzle, method="sat")
+    assert sudoku.count("." * 16, limit=300, method="sat") == 288
+    by_sat = {str(grid) for grid in sudoku.solutions("." * 16, limit=300, method="sat")}
+    assert by_sat == {str(grid) for grid in sudoku.solutions("." * 16)}
+    assert len(by_sat) == 288
+    with pytest.raises(sudoku.NoSolutionError, match="the search found none"):
+        sudoku.solve(NO_SOLUTION9, method="sat")  # no deduction finds the fault
+    assert sudoku.count(NO_SOLUTION9, limit=2, method="sat") == 0
+    with pytest.raises(sudoku.MultipleSolutionsError):
+        sudoku.solve("." * 16, method="sat", unique=True)
+    x = sudoku.solve("1.....2.........", variant="x", method="sat")
+    sudoku.check("1.....2.........", x, variant="x")
+
+
+@needs_ortools
+def test_sudoku_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    lines = (DATA / "sudoku9_norvig_top95.txt").read_text().split()[:3]
+    path = tmp_path / "p.txt"
+    path.write_text("\n".join(lines) + "\n")
+    assert sudoku_main([str(path), "--method", "sat"]) == 0
+    out = capsys.readouterr().out.split()
+    assert out == [sudoku.solve(p) for p in lines]
+    assert sudoku_main([str(path), "--method", "sat", "--count", "--limit", "2"]) == 0
+    assert capsys.readouterr().out.split() == ["1", "1", "1"]
+    for bad in (["--count"], ["--grade"]):
+        with pytest.raises(SystemExit) as stop:
+            sudoku_main([str(path), "--method", "sat", *bad])
+        assert stop.value.code == 2
+    assert "--method sat" in capsys.readouterr().err
+
+
+# -- the dlx command ----------------------------------------------------------------------
+
+
+@needs_ortools
+def test_dlx_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "p.dlx"
+    path.write_text("a b\na\nb\na b\n")
+    assert dlx_main([str(path), "--method", "sat", "--limit", "5"]) == 0
+    blocks = capsys.readouterr().out.strip().split("\n\n")
+    assert sorted(blocks) == ["a\nb", "a b"]
+    assert dlx_main([str(path), "--method", "sat", "--count", "--limit", "2"]) == 0
+    assert capsys.readouterr().out == "2\n"
+    assert dlx_main([str(path), "--method", "sat", "--stats"]) == 0
+    assert "conflicts" in capsys.readouterr().err
+    for bad, words in (
+        (["--count"], "counts only up to a limit"),
+        (["--estimate"], "so --method does not apply"),
+        (["--checkpoint", str(tmp_path / "c.json")], "does not go with --checkpoint"),
+        (["--jobs", "2"], "does not go with --jobs"),
+        (["--max-nodes", "5"], "does not go with --max-nodes"),
+    ):
+        with pytest.raises(SystemExit) as stop:
+            dlx_main([str(path), "--method", "sat", *bad])
+        assert stop.value.code == 2
+        assert words in capsys.readouterr().err
+
+
+@needs_ortools
+def test_dlx_command_timeout_is_a_budget(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from dlx import format_dlx
+
+    problem = sudoku.encoding.encode(sudoku.Grid.parse(frisch(0))).problem
+    path = tmp_path / "frisch.dlx"
+    path.write_text(format_dlx(problem))
+    status = dlx_main([str(path), "--method", "sat", "--timeout", "0.2", "--json"])
+    captured = capsys.readouterr()
+    assert status == 3
+    assert '"outcome": "out_of_time"' in captured.out
+    assert '"conflicts"' in captured.out
+    assert "undecided" in captured.err
+
+
+def valid_25(puzzle: str, solution: str) -> bool:
+    """A validator of its own: the givens kept, every unit a permutation."""
+    n, box = 25, 5
+    symbols = set(puzzle.replace(".", "")) | set(solution)
+    if len(solution) != n * n or len(symbols) != n:
+        return False
+    if any(p not in (".", s) for p, s in zip(puzzle, solution, strict=True)):
+        return False
+    rows = [solution[r * n : (r + 1) * n] for r in range(n)]
+    for k in range(n):
+        column = {row[k] for row in rows}
+        r, c = box * (k // box), box * (k % box)
+        square = {rows[r + i][c + j] for i in range(box) for j in range(box)}
+        if len(set(rows[k])) != n or len(column) != n or len(square) != n:
+            return False
+    return True
+
+
+@needs_ortools
+@pytest.mark.slow
+@pytest.mark.parametrize("k", range(18))
+def test_every_frisch_puzzle_is_solved_and_unique(k: int) -> None:
+    puzzle = frisch(k)
+    answer = sudoku.solve(puzzle, method="sat")
+    assert isinstance(answer, str)
+    assert valid_25(puzzle, answer)
+    assert sudoku.count(puzzle, limit=2, method="sat") == 1
+
+
+# -- the cheapest solutions: an independent check of DLX5 ---------------------------
+
+
+@needs_ortools
+@settings(max_examples=40, deadline=None)
+@given(costed_problems(), st.integers(1, 5))
+def test_best_by_sat_has_dlx5s_costs(problem: ExactCover, k: int) -> None:
+    """best(k, method="sat") gives the costs of DLX5's k cheapest, each a solution."""
+    expected = problem.best(k)
+    found = problem.best(k, method="sat")
+    assert [cost for cost, _ in found] == [cost for cost, _ in expected]
+    every = set(best_oracle(problem))
+    for cost, solution in found:
+        assert solution in every
+        assert problem.costs_of(solution) == cost
+    assert len({solution for _, solution in found}) == len(found)
+
+
+@needs_ortools
+@pytest.mark.parametrize(
+    "path", sorted((DATA / "dlx5").glob("*.dlx")), ids=lambda path: path.stem
+)
+def test_best_by_sat_on_the_dlx5_files(path: Path) -> None:
+    with path.open() as stream:
+        problem = read_dlx(stream)
+    expected = [cost for cost, _ in problem.best(4)]
+    assert [cost for cost, _ in problem.best(4, method="sat")] == expected
+
+
+@needs_ortools
+def test_best_by_sat_from_the_command(capsys: pytest.CaptureFixture[str]) -> None:
+    path = DATA / "dlx5" / "timetable.dlx"
+    assert dlx_main(["--best", "3", str(path)]) == 0
+    by_dlx5 = capsys.readouterr().out
+    assert dlx_main(["--best", "3", "--method", "sat", "--stats", str(path)]) == 0
+    captured = capsys.readouterr()
+    costs = [line for line in captured.out.splitlines() if line.startswith("| cost")]
+    assert costs == [line for line in by_dlx5.splitlines() if line.startswith("| cost")]
+    assert "solves" in captured.err
+    with pytest.raises(SystemExit) as refused:
+        dlx_main(["--best", "3", "--method", "sat", "--limit", "1", str(path)])
+    assert refused.value.code == 2
+    assert "--limit does not go with --best and --method sat" in capsys.readouterr().err
+
+
+def test_best_by_sat_refuses_what_it_does_not_take() -> None:
+    problem = ExactCover("a", options=[["a"]])
+    with pytest.raises(ValueError, match="limit is for method='dlx'"):
+        problem.best(1, limit=3, method="sat")
+    with pytest.raises(ValueError, match="k must be a positive integer"):
+        problem.best(0, method="sat")
