@@ -50,7 +50,7 @@ def test_the_pentomino_tree_is_the_plain_forms() -> None:
     ends = []
     for form in ("wide", "plain"):
         search = Search(problem.links(), form=form, max_nodes=3000)
-        found = []
+        found: list[tuple[int, ...]] = []
         with pytest.raises(BudgetExceeded):
             found.extend(search)
         search.check()
