@@ -69,7 +69,7 @@ import json
 import os
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -361,7 +361,7 @@ def per_form(results: dict[str, Result]) -> list[tuple[str, str, str, str]]:
     return rows
 
 
-def print_rows(rows: list[tuple[str, ...]]) -> None:
+def print_rows(rows: Sequence[tuple[str, ...]]) -> None:
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     for row in rows:
         print(
