@@ -138,6 +138,10 @@ WORKLOADS: dict[str, Workload] = {
         Workload(
             "pento5x12", "count", "count pentominoes 5×12", param=5, expected=4040
         ),
+        # Domino tilings of a 6×8 board: each cell is an item in 2 to 4 options.
+        Workload(
+            "dominoes6x8", "count", "count dominoes 6×8", param=6, expected=167089
+        ),
     ]
 }
 
@@ -343,6 +347,23 @@ def pentomino_formulation(height: int) -> Formulation:
     return Formulation(rows, 12 + 60, 0, [])
 
 
+def domino_formulation(height: int, width: int) -> Formulation:
+    """Domino tilings of a ``height`` x ``width`` board.
+
+    Items: the cells in reading order, all primary; options: every
+    horizontal placement, then every vertical one (as
+    ``dlx_helpers.dominoes``).
+    """
+    rows = []
+    for r in range(height):
+        for c in range(width - 1):
+            rows.append([r * width + c, r * width + c + 1])
+    for r in range(height - 1):
+        for c in range(width):
+            rows.append([r * width + c, (r + 1) * width + c])
+    return Formulation(rows, height * width, 0, [])
+
+
 def count_formulation(workload: Workload) -> Formulation:
     """The formulation of a counting workload."""
     if workload.name.startswith("queens"):
@@ -351,6 +372,8 @@ def count_formulation(workload: Workload) -> Formulation:
         return langford_formulation(workload.param)
     if workload.name.startswith("pento"):
         return pentomino_formulation(workload.param)
+    if workload.name.startswith("dominoes"):
+        return domino_formulation(workload.param, 8)
     raise ValueError(f"no formulation for {workload.name}")
 
 
