@@ -1,4 +1,4 @@
-"""Algorithm X's packed loop form, for small problems without colours: sizes in one integer.
+"""Algorithm X's packed and wide loop forms, for small problems without colours: sizes in one integer.
 
 Algorithm X's list and bytes loop (``dlx.algorithm_x``) spends a third of its time on one statement,
 ``size[top[y]] -= 1``, run for every node it unlinks.  When a problem has
@@ -30,6 +30,16 @@ body three times), which CPython runs about 15 % faster; the rewritten
 function keeps this file's line numbers, so tracebacks and coverage point
 here.  Without source code (a frozen or byte-code-only install) the
 generic loop runs: the same search, a little slower.
+
+An item with 128 options or more does not fit its byte: a polyomino
+tiling, whose pieces are items with hundreds of placements, used to fall
+to the list form, with its size update per node.  The *wide* form
+(:func:`run_wide`, :func:`run_wide_lanes`) is the same loop with 16 bits
+per item (:data:`WIDE_BITS`), plus a lane that counts the active primary
+items, so that "all covered" stays one comparison; the item is found by
+looking for the two bytes of each length in turn, as the packed loop
+looks for one, keeping only matches that start a lane.  Hiding an option
+is still one addition, now of a longer integer.
 
 Every search node, update and solution is counted exactly as in
 Algorithm X's other loop (the tests compare every loop form with
