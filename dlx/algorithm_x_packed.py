@@ -71,9 +71,11 @@ COUNTER_MASK = (1 << COUNTER_BITS) - 1
 #: unrolled; wider ones (and mixed widths) use the generic loop.
 MAX_UNROLL = 16
 
-#: The wide form's lanes: 16 bits per item, the top one set while the item
-#: is an active primary item (as 128 is in a byte of the packed form).
+#: The wide form's lanes: 16 bits per item.
 WIDE_BITS = 16
+
+#: What a lane holds on top of its item's length while the item is an
+#: active primary item: its top bit (as 128 is in a byte of the packed form).
 WIDE_ACTIVE = 1 << (WIDE_BITS - 1)
 
 #: The wide form looks for the smallest length among 0, 1, ... up to this
