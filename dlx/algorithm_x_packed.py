@@ -1,4 +1,4 @@
-"""Algorithm X's packed loop form, for small problems without colours: sizes in one integer.
+"""Algorithm X's packed and wide loop forms, for small problems without colours: sizes in one integer.
 
 Algorithm X's list and bytes loop (``dlx.algorithm_x``) spends a third of its time on one statement,
 ``size[top[y]] -= 1``, run for every node it unlinks.  When a problem has
@@ -31,6 +31,16 @@ function keeps this file's line numbers, so tracebacks and coverage point
 here.  Without source code (a frozen or byte-code-only install) the
 generic loop runs: the same search, a little slower.
 
+An item with 128 options or more does not fit its byte: a polyomino
+tiling, whose pieces are items with hundreds of placements, used to fall
+to the list form, with its size update per node.  The *wide* form
+(:func:`run_wide`, :func:`run_wide_lanes`) is the same loop with 16 bits
+per item (:data:`WIDE_BITS`), plus a lane that counts the active primary
+items, so that "all covered" stays one comparison; the item is found by
+looking for the two bytes of each length in turn, as the packed loop
+looks for one, keeping only matches that start a lane.  Hiding an option
+is still one addition, now of a longer integer.
+
 Every search node, update and solution is counted exactly as in
 Algorithm X's other loop (the tests compare every loop form with
 Knuth's own numbers).  The walker, the fraction and the check are
@@ -43,7 +53,9 @@ import ast
 import copy
 import functools
 import inspect
+import sys
 import time
+from array import array
 from collections.abc import Callable, Iterator
 from typing import Any, cast
 
@@ -58,6 +70,18 @@ COUNTER_MASK = (1 << COUNTER_BITS) - 1
 #: Options up to this width get a loop of their own with the inner loops
 #: unrolled; wider ones (and mixed widths) use the generic loop.
 MAX_UNROLL = 16
+
+#: The wide form's lanes: 16 bits per item.
+WIDE_BITS = 16
+
+#: What a lane holds on top of its item's length while the item is an
+#: active primary item: its top bit (as 128 is in a byte of the packed form).
+WIDE_ACTIVE = 1 << (WIDE_BITS - 1)
+
+#: The wide form looks for the smallest length among 0, 1, ... up to this
+#: many, one ``in`` per length; past it (every active item has this many
+#: options or more) it reads the lanes as an array instead.
+WIDE_SCAN = 64
 
 Runner = Callable[[Frame, bool, "PackedTables"], Iterator[tuple[int, ...]]]
 
@@ -84,6 +108,9 @@ class PackedTables:
 
     :param links: the compiled problem.
     :param flat: lay the tuples out for the unrolled loops.
+    :param bits: the bits of each item's lane: 8 for the packed form, 16
+        for the wide one (:data:`WIDE_BITS`), which also keeps the number
+        of active primary items in a lane above the items'.
 
     Two items, each in two options: both bytes are 128 + 2, and hiding
     option 0 from item ``b`` (node 3 is its ``a``) takes one off ``b``'s
@@ -113,19 +140,27 @@ class PackedTables:
         "unhide",
     )
 
-    def __init__(self, links: Links, flat: bool) -> None:
+    def __init__(self, links: Links, flat: bool, bits: int = 8) -> None:
         n = links.n_items
         first = n + 1
         top = links.top
         others = links.others
         others_rev = links.others_rev
         option_of = links.option_of
-        unit = [1 << (8 * item + COUNTER_BITS) for item in range(n)]
+        unit = [1 << (bits * item + COUNTER_BITS) for item in range(n)]
         option_mask = [0] * links.n_options
         for x in range(first, len(top)):
             option_mask[option_of[x]] += unit[top[x]]
-        shift = links.shift
-        cover = [1 + (s << (8 * i + COUNTER_BITS)) for i, s in enumerate(shift)]
+        # Covering a primary item takes the top bit off its lane (and, in
+        # the wide form, one off the count of active items above the lanes).
+        active = 1 << (bits - 1)
+        counted = 0 if bits == 8 else 1 << (bits * n + COUNTER_BITS)
+        cover = [
+            1 - ((active << (bits * i + COUNTER_BITS)) + counted)
+            if i < links.n_primary
+            else 1
+            for i in range(n)
+        ]
         hide: list[tuple[Any, ...]] = [()] * len(top)
         unhide: list[Siblings] = [()] * len(top)
         cover_option: list[tuple[Any, ...]] = [()] * len(top)
@@ -170,7 +205,10 @@ class PackedTables:
         self.cover = cover
         self.cover_option = cover_option
         self.uncover_option = uncover_option
-        self.start = int.from_bytes(links.size[:n], "little") << COUNTER_BITS
+        if bits == 8:
+            self.start = int.from_bytes(links.size[:n], "little") << COUNTER_BITS
+        else:
+            self.start = wide_lanes(links, links.size)
 
 
 def prepare(frame: Frame) -> None:
@@ -204,6 +242,106 @@ def run(frame: Frame, count_only: bool) -> Iterator[tuple[int, ...]]:
         tables = PackedTables(links, flat)
         links.cache["packed"] = tables
     return (runner or run_packed)(frame, count_only, tables)
+
+
+def run_wide(frame: Frame, count_only: bool) -> Iterator[tuple[int, ...]]:
+    """The wide search of the frame's problem (16 bits per item), unrolled where it can be.
+
+    :mod:`dlx.algorithms` runs this for a problem without colours or
+    bounds whose ``links.wide`` is true and ``links.packed`` false: some
+    item has 128 options or more (a polyomino tiling).  It builds (or
+    reuses) the tables and starts :func:`run_wide_lanes`.
+
+    :param frame: the search whose arrays the loop works on.
+    :param count_only: yield ``()`` instead of each solution.
+    :returns: the generator of solutions.
+
+    >>> from dlx import ExactCover, Search
+    >>> links = ExactCover("ab", options=[["a", "b"], ["a"], ["b"]]).links()
+    >>> list(run_wide(Search(links), count_only=False))
+    [(0,), (1, 2)]
+    """
+    links = frame.links
+    spans = set(links.span[links.n_items + 1 :])
+    width = spans.pop() + 1 if len(spans) == 1 else 0
+    runner = None
+    if links.unroll and 1 <= width <= MAX_UNROLL:
+        runner = unrolled(width, run_wide_lanes)
+    flat = runner is not None
+    tables = links.cache.get("wide")
+    if not isinstance(tables, PackedTables) or tables.flat != flat:
+        tables = PackedTables(links, flat, WIDE_BITS)
+        links.cache["wide"] = tables
+    return (runner or run_wide_lanes)(frame, count_only, tables)
+
+
+def wide_lanes(links: Links, size: bytearray | list[int]) -> int:
+    """The wide form's integer for the sizes ``size`` (in ``links``' form), no updates.
+
+    Item ``i``'s lane holds its length, plus :data:`WIDE_ACTIVE` while it
+    is an active primary item; the lane above the items' counts the
+    active primary items.
+
+    >>> from dlx import ExactCover
+    >>> links = ExactCover("ab", "x", options=[["a", "x"], ["a"], ["b"]]).links()
+    >>> lanes = wide_lanes(links, links.size) >> COUNTER_BITS
+    >>> [(lanes >> (16 * i)) & 0xFFFF for i in range(4)]
+    [32770, 32769, 1, 2]
+    """
+    values = []
+    for item in range(links.n_items):
+        if links.is_active(size, item):
+            values.append(WIDE_ACTIVE + links.length(size, item))
+        else:
+            values.append(size[item])
+    active = sum(1 for value in values if value >= WIDE_ACTIVE)
+    lanes = array("H", [*values, active])
+    if sys.byteorder == "big":
+        lanes.byteswap()
+    return int.from_bytes(lanes.tobytes(), "little") << COUNTER_BITS
+
+
+def _lane_values(sizes: bytes) -> array[int]:
+    """The lanes of the wide form's bytes as numbers (the count lane last)."""
+    lanes = array("H", sizes)
+    if sys.byteorder == "big":
+        lanes.byteswap()
+    return lanes
+
+
+def _aligned(sizes: bytes, pattern: bytes, at: int) -> int:
+    """The first place from ``at`` where ``pattern`` is a whole lane (-1: nowhere).
+
+    A match at an odd place straddles two lanes (the high byte of one, the
+    low byte of the next): the wide loop calls this only then.
+    """
+    while at >= 0 and at & 1:
+        at = sizes.find(pattern, at + 1)
+    return at
+
+
+def _smallest_lane(sizes: bytes, n_primary: int) -> int:
+    """The byte place of the leftmost active primary lane of smallest value.
+
+    For the wide loop when every active item has :data:`WIDE_SCAN` options
+    or more; there is an active primary item.
+    """
+    lanes = _lane_values(sizes)
+    value = min([v for v in lanes[:n_primary] if v >= WIDE_ACTIVE])
+    return 2 * lanes.index(value)
+
+
+def _wide_hand_back(frame: Frame, packed: int) -> None:
+    """Bring ``frame.size`` and ``frame.stats.updates`` up to date (wide form)."""
+    links = frame.links
+    n = links.n_items
+    lanes = _lane_values((packed >> COUNTER_BITS).to_bytes(2 * n + 2, "little"))
+    size = frame.size
+    offset = links.active_offset
+    for item in range(n):
+        value = lanes[item]
+        size[item] = value - WIDE_ACTIVE + offset if value >= WIDE_ACTIVE else value
+    frame.stats.updates = packed & COUNTER_MASK
 
 
 def _hand_back(frame: Frame, packed: int) -> None:
@@ -388,6 +526,185 @@ def run_packed(
         push(chosen)
 
 
+def run_wide_lanes(
+    frame: Frame, count_only: bool, tables: PackedTables
+) -> Iterator[tuple[int, ...]]:
+    """Algorithm X over sizes packed 16 bits per item (steps as in :func:`run_packed`).
+
+    The same loop as :func:`run_packed` but for the choice of an item.
+    The integer holds, above the update count, a lane of
+    :data:`WIDE_BITS` bits per item (its length, plus
+    :data:`WIDE_ACTIVE` while it is an active primary item) and one lane
+    more that counts the active primary items, so "all covered" is one
+    comparison.  Otherwise the lanes go to bytes, and the lengths 0, 1,
+    2, ... are looked for as two-byte patterns (``in``, then ``find`` for
+    the length found): the leftmost whole lane that matches is Knuth's
+    choice.  A match at an odd place straddles two lanes; the search then
+    goes on past it.  When every active item has :data:`WIDE_SCAN`
+    options or more the lanes are read as an array instead.
+
+    :param frame: the search whose arrays the loop works on.
+    :param count_only: yield ``()`` instead of each solution.
+    :param tables: the problem's tables (16-bit lanes), not flat.
+    :returns: the generator of solutions (sorted option indices).
+
+    >>> from dlx import ExactCover, Search
+    >>> links = ExactCover("ab", options=[["a", "b"], ["a"], ["b"]]).links()
+    >>> search = Search(links)
+    >>> list(run_wide_lanes(search, False, PackedTables(links, False, WIDE_BITS)))
+    [(0,), (1, 2)]
+    >>> search.stats
+    Stats(nodes=4, updates=4, cleansings=0, solutions=2)
+    """
+    links = frame.links
+    up = frame.up
+    down = frame.down
+    top = links.top
+    option_of = links.option_of
+    cover_option = tables.cover_option
+    uncover_option = tables.uncover_option
+    hide = tables.hide
+    unhide = tables.unhide
+    cover = tables.cover
+    stats = frame.stats
+    limit = frame.limit
+    n = links.n_items
+    n_primary = links.n_primary
+    length = 2 * n + 2  # the bytes of the lanes, the count lane included
+    solved = 1 << (WIDE_BITS * n + COUNTER_BITS)  # below it, no active item
+    to_bytes = int.to_bytes
+    find = bytes.find
+    low = COUNTER_BITS
+    # The lanes of an active item of length 0, 1, ... as bytes.
+    patterns = [(WIDE_ACTIVE + k).to_bytes(2, "little") for k in range(WIDE_SCAN)]
+    dead = patterns[0]
+    at_random = frame.choose_at_random if frame.rng is not None else None
+    stack = frame.stack
+    push = stack.append
+    pop = stack.pop
+    fixed = [option_of[x] for x in frame.base]
+    saves = [wide_lanes(links, size) for size in frame.saves]
+    save = saves.append
+    pop_save = saves.pop
+    mask = COUNTER_MASK
+    if not frame.base and not frame.stack:
+        packed = tables.start + stats.updates
+    else:
+        packed = wide_lanes(links, frame.size) + stats.updates
+    started = time.perf_counter()
+    nodes = stats.nodes
+    found = stats.solutions
+    check_at = frame.tick(nodes + 1, started)
+    while True:
+        # X2: enter a level.
+        nodes += 1
+        if nodes >= check_at:
+            stats.nodes = nodes - 1
+            _wide_hand_back(frame, packed)
+            check_at = frame.tick(nodes, started)
+        # X3: the leftmost active item of smallest size, lengths tried in
+        # turn (dead ends first); see the docstring.
+        if packed < solved:
+            item = -1
+        else:
+            sizes = to_bytes(packed >> low, length, "little")
+            for pattern in patterns:
+                if pattern in sizes:
+                    item = find(sizes, pattern)
+                    if not item & 1:
+                        break
+                    item = _aligned(sizes, pattern, item)
+                    if item >= 0:
+                        break
+            else:
+                item = _smallest_lane(sizes, n_primary)
+            item >>= 1
+        if item < 0 or pattern is dead:
+            if item < 0:
+                found += 1
+                stats.nodes = nodes
+                stats.solutions = found
+                _wide_hand_back(frame, packed)
+                if count_only:
+                    yield ()
+                else:
+                    yield tuple(sorted([option_of[x] for x in stack] + fixed))
+                if found == limit:
+                    frame.outcome = Outcome.LIMIT_REACHED
+                    return
+            else:
+                # A dead end: Knuth covers the empty item, an update.
+                packed += 1
+            # X8/X6/X7: back up to the deepest level with an option left.
+            while True:
+                if not stack:
+                    stats.nodes = nodes
+                    _wide_hand_back(frame, packed)
+                    frame.outcome = Outcome.EXHAUSTED
+                    return
+                chosen = pop()
+                uncover_items = uncover_option[chosen]
+                for item in uncover_items:
+                    row = up[item]
+                    while row != item:
+                        relink = unhide[row]
+                        for y in relink:
+                            down[up[y]] = y
+                            up[down[y]] = y
+                        row = up[row]
+                item = top[chosen]
+                chosen = down[chosen]
+                if chosen != item:
+                    saved = saves[-1]
+                    packed = saved + ((packed - saved) & mask)
+                    break
+                # X7: uncover(item)
+                row = up[item]
+                while row != item:
+                    relink = unhide[row]
+                    for y in relink:
+                        down[up[y]] = y
+                        up[down[y]] = y
+                    row = up[row]
+                pop_save()
+                saved = pop_save()
+                packed = saved + ((packed - saved) & mask)
+        else:
+            if at_random is not None:
+                lanes = _lane_values(sizes)
+                item = at_random(lanes[item], lanes)
+            # X4: cover(item)
+            save(packed)
+            packed += cover[item]
+            row = down[item]
+            while row != item:
+                delta, unlink = hide[row]
+                for y in unlink:
+                    above = up[y]
+                    below = down[y]
+                    down[above] = below
+                    up[below] = above
+                packed += delta
+                row = down[row]
+            save(packed)
+            chosen = down[item]
+        # X5: try option `chosen`: cover its other items.
+        offsets, cover_items = cover_option[chosen]
+        packed += offsets
+        for item in cover_items:
+            row = down[item]
+            while row != item:
+                delta, unlink = hide[row]
+                for y in unlink:
+                    above = up[y]
+                    below = down[y]
+                    down[above] = below
+                    up[below] = above
+                packed += delta
+                row = down[row]
+        push(chosen)
+
+
 # Names of the tuples whose loops unrolled() writes out, and how many such
 # loops run_packed has (hide twice, unhide twice, cover and uncover once).
 _UNROLLED = ("unlink", "relink", "cover_items", "uncover_items")
@@ -443,15 +760,17 @@ class _Unroll(ast.NodeTransformer):
 
 
 @functools.cache
-def unrolled(width: int) -> Runner | None:
-    """:func:`run_packed` for options of ``width`` items, inner loops unrolled.
+def unrolled(width: int, loop: Runner | None = None) -> Runner | None:
+    """:func:`run_packed` (or ``loop``) for options of ``width`` items, inner loops unrolled.
 
-    Made once per width (cached) by rewriting :func:`run_packed` with
+    Made once per width and loop (cached) by rewriting the loop with
     :mod:`ast`; the result runs with this file's name and line numbers.
 
     :param width: the number of items of every option (at least 1).
-    :returns: a function like :func:`run_packed` that needs flat tables, or
-        ``None`` when the source code of :func:`run_packed` cannot be read.
+    :param loop: :func:`run_packed` (``None``, the default) or
+        :func:`run_wide_lanes`.
+    :returns: a function like the loop that needs flat tables, or
+        ``None`` when the source code of the loop cannot be read.
 
     >>> run = unrolled(3)
     >>> run.__name__
@@ -459,9 +778,10 @@ def unrolled(width: int) -> Runner | None:
     >>> sorted(v for v in run.__code__.co_varnames if v.startswith("unlink"))
     ['unlink_0', 'unlink_1']
     """
+    source = run_packed if loop is None else loop
     try:
-        lines, first_line = inspect.getsourcelines(run_packed)
-        filename = inspect.getsourcefile(run_packed)
+        lines, first_line = inspect.getsourcelines(source)
+        filename = inspect.getsourcefile(source)
     except (OSError, TypeError):
         return None
     tree = ast.parse("".join(lines))
@@ -470,7 +790,7 @@ def unrolled(width: int) -> Runner | None:
     tree = unroll.visit(tree)
     function = tree.body[0]
     assert isinstance(function, ast.FunctionDef) and unroll.loops == _LOOPS
-    function.name = f"run_packed_width_{width}"
+    function.name = f"{source.__name__}_width_{width}"
     ast.fix_missing_locations(tree)
     namespace: dict[str, Any] = {}
     exec(

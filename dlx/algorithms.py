@@ -16,10 +16,12 @@ name      algorithm                           runs
 ``sat``   a SAT/CP solver (OR-Tools CP-SAT)   one solution, uniqueness, on request
 ========  ==================================  ==================================
 
-Algorithm X has two loop forms: ``packed`` (the sizes in one integer,
-unrolled when every option has one width; problems with few items,
-``Links.packed``) and ``plain`` (sizes in a bytearray or a list); the
-others have one each.  :data:`REGISTRY` describes every backtracking
+Algorithm X has three loop forms: ``packed`` (the sizes in one integer,
+a byte per item, unrolled when every option has one width; problems with
+few items, ``Links.packed``), ``wide`` (the same with 16 bits per item,
+for problems with few items of which some have 128 options or more, such
+as polyomino tilings: ``Links.wide``) and ``plain`` (sizes in a bytearray
+or a list); the others have one each.  :data:`REGISTRY` describes every backtracking
 algorithm: its loop forms, what it supports, and the walker that replays
 its tree (:mod:`dlx.position`).  Memoised search is not a backtracking
 loop over a :class:`~dlx.frame.Frame` (it caches subproblems instead), so
@@ -213,6 +215,10 @@ def _packed(links: Links) -> bool:
     return _plain_problem(links) and links.packed
 
 
+def _wide(links: Links) -> bool:
+    return _plain_problem(links) and links.wide
+
+
 #: Every backtracking algorithm, by name.
 REGISTRY: dict[str, Algorithm] = {
     "X": Algorithm(
@@ -221,6 +227,9 @@ REGISTRY: dict[str, Algorithm] = {
         (
             LoopForm(
                 "packed", algorithm_x_packed.run, algorithm_x_packed.prepare, _packed
+            ),
+            LoopForm(
+                "wide", algorithm_x_packed.run_wide, algorithm_x_packed.prepare, _wide
             ),
             LoopForm("plain", algorithm_x.run, algorithm_x.prepare, _plain_problem),
         ),

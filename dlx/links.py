@@ -45,7 +45,10 @@ Either way the item chosen is Knuth's: the leftmost of minimum length.
 Small problems without colours go one step further (``Links.packed``,
 see Algorithm X's packed loop form, :mod:`dlx.algorithm_x_packed`): the
 whole size array lives in one integer while the search runs, so hiding
-an option changes every size it touches with one addition.
+an option changes every size it touches with one addition.  An item with
+128 options or more does not fit a byte: such a problem (a polyomino
+tiling, whose pieces have hundreds of placements) gets 16 bits per item
+in the integer instead (``Links.wide``, the ``wide`` form).
 """
 
 from __future__ import annotations
@@ -74,6 +77,13 @@ PACKED_MAX_ITEMS = 128
 #: ...and at most this many option nodes (it keeps two tuples and two
 #: integers per node: a few hundred bytes each).
 PACKED_MAX_NODES = 1 << 20
+
+#: The wide packed loop (Algorithm X's ``wide`` form) gives every item 16
+#: bits of the integer instead of 8, so an item may have up to this many
+#: options less one (pentomino pieces have hundreds); it takes problems
+#: without colours with at most :data:`PACKED_MAX_ITEMS` items and
+#: :data:`PACKED_MAX_NODES` nodes, like the packed loop.
+WIDE_MAX_LENGTH = 1 << 15
 
 #: Options of up to this many items give each node tuples of its siblings
 #: (``Links.others``, ``Links.others_rev``); wider ones give each node a
@@ -195,6 +205,7 @@ class Links:
         "tuple_width",
         "unroll",
         "up",
+        "wide",
     )
 
     def __init__(
@@ -218,7 +229,7 @@ class Links:
         The caller has validated the rows.  ``bytewise=False`` forces the
         list form of ``size`` (by default the bytearray form is taken
         whenever every list is short enough), ``packed=False`` keeps a
-        small problem off the packed loop, ``unroll=False`` gives it the
+        small problem off the packed loops (both widths), ``unroll=False`` gives it the
         packed loop without unrolling and ``snapshots=False`` makes the
         other loops undo every hide when backing up; options wider than
         ``tuple_width`` keep :class:`Ring` objects rather than tuples of
@@ -310,6 +321,13 @@ class Links:
             and colors is None
             and n <= PACKED_MAX_ITEMS
             and total - first <= PACKED_MAX_NODES
+        )
+        self.wide = (
+            packed
+            and colors is None
+            and n <= PACKED_MAX_ITEMS
+            and total - first <= PACKED_MAX_NODES
+            and max(length, default=0) < WIDE_MAX_LENGTH
         )
         self.unroll = unroll
         self.tuple_width = tuple_width

@@ -3,7 +3,7 @@
 The suite reads :data:`dlx.algorithms.REGISTRY` when it is collected.  Every
 (algorithm, loop form) pair found there is a *variant*, and so is each
 representation a loop form runs on (:data:`LAYOUTS`: Algorithm X's packed
-form with and without unrolling, its plain form on bytearray or list sizes
+and wide forms with and without unrolling, its plain form on bytearray or list sizes
 with or without snapshots, Algorithm C's on bytearray or list sizes; the
 flags of ``dlx_helpers.compiled_as``).  Every check is one test
 parametrized over the variants; it runs the variant on each fixture of one
@@ -98,6 +98,7 @@ Solution = tuple[int, ...]
 #: ("X-packed"), so every pair of the registry appears under its name.
 LAYOUTS: dict[tuple[str, str], tuple[tuple[str, str | None], ...]] = {
     ("X", "packed"): (("", "unrolled"), ("rolled", "packed")),
+    ("X", "wide"): (("", "unrolled"), ("rolled", "packed")),
     ("X", "plain"): (
         ("", "bytes"),
         ("list", "list"),
@@ -307,6 +308,16 @@ def _hand_made() -> list[tuple[str, ExactCover]]:
                 "AB",
                 "X",
                 options=[["A", Colored("X", 1)], ["B", Colored("X", 2)], ["B", "X"]],
+            ),
+        ),
+        (
+            # Lists longer than a byte holds (Algorithm X's wide form), one
+            # of them past 255; every item has 64 options or more at the root.
+            "long-lists",
+            ExactCover(
+                "ab",
+                "x",
+                options=[["a", "x"]] * 70 + [["a", "b"]] + [["b", "x"]] * 260,
             ),
         ),
         (

@@ -128,6 +128,20 @@ WORKLOADS: dict[str, Workload] = {
         Workload(
             "langford11", "count", "count Langford n=11", param=11, expected=35584
         ),
+        # Pentomino tilings of the 60-cell rectangles, every tiling counted
+        # once per symmetry of the board (4): 2, 368 and 1010 tilings.  Each
+        # piece is an item with 18 to 304 options.
+        Workload("pento3x20", "count", "count pentominoes 3×20", param=3, expected=8),
+        Workload(
+            "pento4x15", "count", "count pentominoes 4×15", param=4, expected=1472
+        ),
+        Workload(
+            "pento5x12", "count", "count pentominoes 5×12", param=5, expected=4040
+        ),
+        # Domino tilings of a 6×8 board: each cell is an item in 2 to 4 options.
+        Workload(
+            "dominoes6x8", "count", "count dominoes 6×8", param=6, expected=167089
+        ),
     ]
 }
 
@@ -280,12 +294,86 @@ def langford_formulation(n: int) -> Formulation:
     return Formulation(rows, 3 * n, 0, [])
 
 
+#: The twelve pentominoes in Conway's letters (as ``tests/dlx_helpers.py``
+#: draws them; this module cannot import pydlx's tests in a peer's process).
+PENTOMINOES: dict[str, tuple[str, ...]] = {
+    "F": (".##", "##.", ".#."),
+    "I": ("#####",),
+    "L": ("####", "#..."),
+    "N": ("###.", "..##"),
+    "P": ("###", "##."),
+    "T": ("###", ".#.", ".#."),
+    "U": ("#.#", "###"),
+    "V": ("#..", "#..", "###"),
+    "W": ("#..", "##.", ".##"),
+    "X": (".#.", "###", ".#."),
+    "Y": ("####", ".#.."),
+    "Z": ("##.", ".#.", ".##"),
+}
+
+
+def pentomino_formulation(height: int) -> Formulation:
+    """The twelve pentominoes in a ``height`` x ``60 / height`` rectangle.
+
+    Items: the twelve pieces (0..11), then the cells in reading order, all
+    primary; options in the order of ``dlx_helpers.pentomino_rectangle``
+    (piece, orientation, then place), so pydlx's search tree is that of
+    its tests.
+    """
+    width = 60 // height
+    rows = []
+    for k, drawing in enumerate(PENTOMINOES.values()):
+        cells = [
+            (r, c)
+            for r, line in enumerate(drawing)
+            for c, ch in enumerate(line)
+            if ch == "#"
+        ]
+        shapes = set()
+        for _ in range(2):
+            for _ in range(4):
+                r0 = min(r for r, _ in cells)
+                c0 = min(c for _, c in cells)
+                shapes.add(frozenset((r - r0, c - c0) for r, c in cells))
+                cells = [(c, -r) for r, c in cells]
+            cells = [(r, -c) for r, c in cells]
+        for shape in sorted(shapes, key=sorted):
+            tall = 1 + max(r for r, _ in shape)
+            wide = 1 + max(c for _, c in shape)
+            for dr in range(height - tall + 1):
+                for dc in range(width - wide + 1):
+                    placed = sorted((r + dr, c + dc) for r, c in shape)
+                    rows.append([k] + [12 + r * width + c for r, c in placed])
+    return Formulation(rows, 12 + 60, 0, [])
+
+
+def domino_formulation(height: int, width: int) -> Formulation:
+    """Domino tilings of a ``height`` x ``width`` board.
+
+    Items: the cells in reading order, all primary; options: every
+    horizontal placement, then every vertical one (as
+    ``dlx_helpers.dominoes``).
+    """
+    rows = []
+    for r in range(height):
+        for c in range(width - 1):
+            rows.append([r * width + c, r * width + c + 1])
+    for r in range(height - 1):
+        for c in range(width):
+            rows.append([r * width + c, (r + 1) * width + c])
+    return Formulation(rows, height * width, 0, [])
+
+
 def count_formulation(workload: Workload) -> Formulation:
     """The formulation of a counting workload."""
     if workload.name.startswith("queens"):
         return queens_formulation(workload.param)
     if workload.name.startswith("langford"):
         return langford_formulation(workload.param)
+    if workload.name.startswith("pento"):
+        return pentomino_formulation(workload.param)
+    if workload.name.startswith("dominoes"):
+        return domino_formulation(workload.param, 8)
     raise ValueError(f"no formulation for {workload.name}")
 
 

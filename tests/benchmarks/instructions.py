@@ -19,7 +19,23 @@ Workloads (``--only`` takes these names):
 * ``multiplicity``: Algorithm M counting 0/1 6x6 matrices with two ones
   in every row and column (bounds ``[2..2]``);
 * ``sudoku9``: ``sudoku.solve`` on 100 hard 9x9 puzzles (Norvig's top95
-  and the first five of his "hardest"), reading and encoding each included.
+  and the first five of his "hardest"), reading and encoding each included;
+* ``queens10-packed``, ``queens10-list``, ``colors-4``, ``multiplicity-5``:
+  smaller sizes of the workloads above (10 queens, 4 rounds, 5x5), the
+  first of the pairs below;
+* ``pento-wide-3000`` and ``pento-wide-9000``: the 3x20 pentomino count on
+  Algorithm X's wide form, stopped by a node budget of 3,000 and 9,000
+  nodes; ``pento-plain-3000`` and ``pento-plain-9000``: the same on the
+  plain (list) form, the one the tilings ran on before the wide form.
+
+Per loop form (``--per-form``, with ``--record`` or ``--check``): each
+pair of sizes of one form (:data:`FORM_PAIRS`) gives the instructions of
+the difference divided by the difference of updates and of nodes, so the
+start-up of the process and of the search (tables, unrolled code) cancel:
+instructions per update and per node of that loop.  ::
+
+    python tests/benchmarks/instructions.py --check base.json --per-form \
+        --only pento-wide-3000,pento-wide-9000
 
 The nodes, updates and solutions of each workload are kept with the
 baseline and must not change (for ``sudoku9`` they are counted in an extra
@@ -47,12 +63,13 @@ new baseline after editing this script.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import json
 import os
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -66,6 +83,11 @@ MEASURED = ("dlx", "sudoku", "tests/dlx_helpers.py")
 QUEENS = 12
 COLOR_ROUNDS = 12
 TWO_PER_LINE = 6
+#: The smaller sizes, for instructions per update and per node (--per-form).
+SMALL_QUEENS = 10
+SMALL_COLOR_ROUNDS = 4
+SMALL_TWO_PER_LINE = 5
+PENTOMINO_BUDGETS = (3000, 9000)
 SUDOKU_COUNT = 100
 
 Result = dict[str, Any]
@@ -113,6 +135,38 @@ def build_queens_list() -> Any:
     return helpers.compiled_as(helpers.n_queens(QUEENS), "list")
 
 
+def build_queens10_packed() -> Any:
+    problem = _helpers().n_queens(SMALL_QUEENS)
+    problem.links()
+    return problem
+
+
+def build_queens10_list() -> Any:
+    helpers = _helpers()
+    return helpers.compiled_as(helpers.n_queens(SMALL_QUEENS), "list")
+
+
+def build_pentominoes() -> Any:
+    problem = _helpers().pentomino_rectangle(3, 20)
+    problem.links()
+    return problem
+
+
+def pentominoes_on(form: str, budget: int) -> Callable[[Any], Result]:
+    """Search the 3x20 pentominoes on ``form`` for ``budget`` nodes."""
+
+    def run(problem: Any) -> Result:
+        import dlx
+
+        links = problem.links()
+        search = dlx.Search(links, count_only=True, form=form, max_nodes=budget)
+        with contextlib.suppress(dlx.BudgetExceeded):
+            _exhaust(search)
+        return _stats(search)
+
+    return run
+
+
 def run_queens_list(links: Any) -> Result:
     import dlx
 
@@ -133,9 +187,9 @@ def build_colors() -> Any:
     return problems
 
 
-def run_colors(problems: Any) -> Result:
+def run_colors(problems: Any, rounds: int = COLOR_ROUNDS) -> Result:
     total = dict.fromkeys(("nodes", "updates", "cleansings", "solutions"), 0)
-    for _ in range(COLOR_ROUNDS):
+    for _ in range(rounds):
         for problem in problems:
             search = problem.search()
             _exhaust(search)
@@ -144,10 +198,9 @@ def run_colors(problems: Any) -> Result:
     return {**total, "problems": len(problems)}
 
 
-def build_multiplicity() -> Any:
+def build_multiplicity(n: int = TWO_PER_LINE) -> Any:
     import dlx
 
-    n = TWO_PER_LINE
     lines = [("r", i) for i in range(n)] + [("c", j) for j in range(n)]
     problem = dlx.ExactCover(lines, bounds=dict.fromkeys(lines, 2))
     for i in range(n):
@@ -240,7 +293,83 @@ WORKLOADS = {
         run_sudoku9,
         side_sudoku9,
     ),
+    "queens10-packed": Workload(
+        f"{SMALL_QUEENS} queens counted, packed form",
+        build_queens10_packed,
+        run_queens_packed,
+    ),
+    "queens10-list": Workload(
+        f"{SMALL_QUEENS} queens, list form, solutions yielded",
+        build_queens10_list,
+        run_queens_list,
+    ),
+    "colors-4": Workload(
+        f"knuth/*.dlx with colours, {SMALL_COLOR_ROUNDS} rounds",
+        build_colors,
+        lambda problems: run_colors(problems, SMALL_COLOR_ROUNDS),
+    ),
+    "multiplicity-5": Workload(
+        f"two per line {SMALL_TWO_PER_LINE}x{SMALL_TWO_PER_LINE}, Algorithm M",
+        lambda: build_multiplicity(SMALL_TWO_PER_LINE),
+        run_multiplicity,
+    ),
+    **{
+        f"pento-{form}-{budget}": Workload(
+            f"3x20 pentominoes, {form} form, {budget} nodes",
+            build_pentominoes,
+            pentominoes_on(form, budget),
+        )
+        for form in ("wide", "plain")
+        for budget in PENTOMINO_BUDGETS
+    },
 }
+
+#: The loop forms measured per update and per node (``--per-form``): the
+#: smaller and the larger workload of each, on the same loop.
+FORM_PAIRS = {
+    "X packed (12/10 queens)": ("queens10-packed", "queens-packed"),
+    "X plain, list (12/10 queens)": ("queens10-list", "queens-list"),
+    "X wide (3x20 pentominoes)": ("pento-wide-3000", "pento-wide-9000"),
+    "X plain, list (3x20 pentominoes)": ("pento-plain-3000", "pento-plain-9000"),
+    "C colored (knuth, 12/4 rounds)": ("colors-4", "colors"),
+    "M multiplicity (two per line 6/5)": ("multiplicity-5", "multiplicity"),
+}
+
+
+def per_form(results: dict[str, Result]) -> list[tuple[str, str, str, str]]:
+    """Instructions per update and per node of each pair measured, as table rows.
+
+    The difference of the pair's instructions over the difference of their
+    updates (and nodes): what the loop costs per step, start-up excluded.
+    """
+    rows = [("loop form", "instructions", "per update", "per node")]
+    for title, (small, large) in FORM_PAIRS.items():
+        if small not in results or large not in results:
+            continue
+        a, b = results[small], results[large]
+        extra = b["instructions"] - a["instructions"]
+        updates = b["stats"]["updates"] - a["stats"]["updates"]
+        nodes = b["stats"]["nodes"] - a["stats"]["nodes"]
+        rows.append(
+            (
+                title,
+                f"{extra:,}",
+                f"{extra / updates:,.0f}" if updates else "-",
+                f"{extra / nodes:,.0f}" if nodes else "-",
+            )
+        )
+    return rows
+
+
+def print_rows(rows: Sequence[tuple[str, ...]]) -> None:
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    for row in rows:
+        print(
+            "  ".join(
+                cell.ljust(width) if i == 0 else cell.rjust(width)
+                for i, (cell, width) in enumerate(zip(row, widths, strict=True))
+            )
+        )
 
 
 def child(name: str, tree: Path, build_only: bool, side: bool) -> None:
@@ -511,6 +640,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--only", help="workloads, comma-separated (default all)")
     parser.add_argument(
+        "--per-form",
+        action="store_true",
+        help="also print instructions per update and per node of each loop form"
+        " (the pairs measured; with --check, the baseline's beside)",
+    )
+    parser.add_argument(
         "--tree",
         type=Path,
         default=ROOT,
@@ -548,6 +683,12 @@ def main(argv: list[str] | None = None) -> int:
     print(f"measuring {now_header['tree']} ({now_header['commit']})", file=sys.stderr)
     results = measure_all(names, args.tree, args.repeat, args.jobs)
     print(f"{time.perf_counter() - started:.0f} s in all", file=sys.stderr)
+    if args.per_form:
+        if baseline is not None:
+            print("per loop form, the baseline:")
+            print_rows(per_form(baseline["workloads"]))
+        print("per loop form, now:")
+        print_rows(per_form(results))
     if baseline is None:
         record = {**now_header, "workloads": results}
         args.record.write_text(json.dumps(record, indent=2) + "\n")
