@@ -7,11 +7,14 @@ solutions apply.
 
 from __future__ import annotations
 
+import importlib.util
 import subprocess
 import time
 from collections.abc import Hashable, Iterable, Sequence
 from pathlib import Path
 from typing import cast
+
+import pytest
 
 from dlx import ExactCover, format_dlx
 from dlx.links import TUPLE_MAX_WIDTH, Links
@@ -26,6 +29,7 @@ __all__ = [
     "langford",
     "langford_file",
     "n_queens",
+    "needs_tracemalloc",
     "orientations",
     "pentomino_rectangle",
     "sudoku_empty",
@@ -38,6 +42,14 @@ __all__ = [
 #: The "-undo" forms back up by undoing every hide instead of restoring a
 #: snapshot of the sizes, as problems with many items do.
 FORMS = ("unrolled", "packed", "bytes", "list", "bytes-undo", "list-undo")
+
+#: For the tests that measure allocations with tracemalloc: PyPy has none (its
+#: ``tracemalloc`` needs CPython's ``_tracemalloc``), so they skip there.  They
+#: import tracemalloc in the test, so that their modules load on PyPy.
+needs_tracemalloc = pytest.mark.skipif(
+    importlib.util.find_spec("_tracemalloc") is None,
+    reason="tracemalloc traces CPython's allocator; PyPy has no tracemalloc",
+)
 
 
 def compiled_as(

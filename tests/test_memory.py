@@ -7,11 +7,11 @@ import random
 import subprocess
 import sys
 import textwrap
-import tracemalloc
 from collections.abc import Hashable
 from pathlib import Path
 
 import pytest
+from dlx_helpers import needs_tracemalloc
 
 import dlx.textformat
 from dlx import (
@@ -126,7 +126,10 @@ def random_options(n_items: int, n_nodes: int, seed: int = 5) -> str:
 BYTES_PER_NODE = 300
 
 
+@needs_tracemalloc
 def test_memory_per_node_stays_down() -> None:
+    import tracemalloc
+
     data = random_options(2000, 200_000).encode()
     tracemalloc.start()
     try:

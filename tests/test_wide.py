@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import random
 import time
-import tracemalloc
 
-from dlx_helpers import FORMS, compiled_as
+from dlx_helpers import FORMS, compiled_as, needs_tracemalloc
 
 from dlx import ExactCover, Search
 from dlx.links import TUPLE_MAX_WIDTH, Links, Ring
@@ -53,6 +52,8 @@ def test_wide_options_search_as_tuples_do_in_every_form() -> None:
 
 def build_peak(width: int) -> tuple[float, int]:
     """Seconds and tracemalloc peak (bytes) of building one option of ``width`` items."""
+    import tracemalloc
+
     rows = [list(range(width))]
     tracemalloc.start()
     try:
@@ -66,6 +67,7 @@ def build_peak(width: int) -> tuple[float, int]:
     return seconds, peak
 
 
+@needs_tracemalloc
 def test_memory_is_linear_in_the_width_of_an_option() -> None:
     # With a tuple per node an option of 4,000 items took 256 MB; with rings
     # it is a few hundred bytes per node whatever the width.
