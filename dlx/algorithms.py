@@ -17,7 +17,9 @@ name      algorithm                           runs
 Algorithm X has two loop forms: ``packed`` (the sizes in one integer,
 unrolled when every option has one width; problems with few items,
 ``Links.packed``) and ``plain`` (sizes in a bytearray or a list); the
-others have one each.  :data:`REGISTRY` describes every backtracking
+others have one each.  Which form is fastest depends on the interpreter:
+CPython runs the packed form where it applies, PyPy the plain one
+(:data:`PREFERRED_FORMS`).  :data:`REGISTRY` describes every backtracking
 algorithm: its loop forms, what it supports, and the walker that replays
 its tree (:mod:`dlx.position`).  Memoised search is not a backtracking
 loop over a :class:`~dlx.frame.Frame` (it caches subproblems instead), so
@@ -31,8 +33,8 @@ every entry.  See :doc:`/adding_an_algorithm`.
 
 >>> from dlx import ExactCover
 >>> algorithm, form = choose(ExactCover("ab", options=[["a"], ["b"]]).links())
->>> algorithm.name, form.name
-('X', 'packed')
+>>> algorithm.name, form.name == ("plain" if sys.implementation.name == "pypy" else "packed")
+('X', True)
 >>> choose(ExactCover("A", options=[["A"]], bounds={"A": 2}).links())[0].title
 "Algorithm M (Knuth's DLX3)"
 """
@@ -40,6 +42,7 @@ every entry.  See :doc:`/adding_an_algorithm`.
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -55,6 +58,7 @@ __all__ = [
     "DEFAULT_MAX_BYTES",
     "FEATURES",
     "MEMO",
+    "PREFERRED_FORMS",
     "REGISTRY",
     "UNSUPPORTED",
     "Algorithm",
@@ -242,14 +246,27 @@ class Method:
 MEMO = Method("memo", "memoised search (method='memo')", frozenset({"seed", "colors"}))
 
 
+#: Loop forms an interpreter (``sys.implementation.name``) runs faster than
+#: the ones listed before them in :data:`REGISTRY`: :func:`choose` takes
+#: these first where they apply.  The packed form and its unrolling are
+#: made for CPython's interpreter (one big-integer addition instead of a
+#: loop of small steps); PyPy's JIT compiles the plain loop's steps and
+#: runs it faster (see "Interpreters" in :doc:`/performance`).
+PREFERRED_FORMS: dict[str, tuple[str, ...]] = {"pypy": ("plain",)}
+
+
 def choose(
     links: Links, algorithm: str | None = None, form: str | None = None
 ) -> tuple[Algorithm, LoopForm]:
     """The algorithm and loop form that search ``links``: the default, or the ones named.
 
     By default: Algorithm M for a problem with bounds, Algorithm C for
-    one with colours, otherwise Algorithm X in its packed form where the
+    one with colours, otherwise Algorithm X, in its packed form where the
     problem allows it (``links.packed``) and its plain form elsewhere.
+    The loop form depends on the interpreter too: a form that
+    :data:`PREFERRED_FORMS` lists for the running one
+    (``sys.implementation.name``) comes first where it applies, so on
+    PyPy Algorithm X always runs its plain form.
 
     :param links: the compiled problem.
     :param algorithm: the name of an algorithm of :data:`REGISTRY` to use
@@ -280,6 +297,11 @@ def choose(
         else:
             algorithm = "X"
     chosen = by_name(algorithm)
+    if form is None:
+        for name in PREFERRED_FORMS.get(sys.implementation.name, ()):
+            if any(f.name == name and f.applies(links) for f in chosen.forms):
+                form = name
+                break
     if not chosen.applies(links):
         why = "it has bounds" if links.bound is not None else "it has colours"
         if links.bound is None and links.color is None:

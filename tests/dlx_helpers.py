@@ -14,13 +14,12 @@ from collections.abc import Hashable, Iterable, Sequence
 from pathlib import Path
 from typing import cast
 
-import pytest
-
 from dlx import ExactCover, format_dlx
 from dlx.links import TUPLE_MAX_WIDTH, Links
 
 __all__ = [
     "FORMS",
+    "NO_TRACEMALLOC",
     "PENTOMINOES",
     "SCOTT_BOARD",
     "compiled_as",
@@ -29,7 +28,6 @@ __all__ = [
     "langford",
     "langford_file",
     "n_queens",
-    "needs_tracemalloc",
     "orientations",
     "pentomino_rectangle",
     "sudoku_empty",
@@ -43,12 +41,15 @@ __all__ = [
 #: snapshot of the sizes, as problems with many items do.
 FORMS = ("unrolled", "packed", "bytes", "list", "bytes-undo", "list-undo")
 
-#: For the tests that measure allocations with tracemalloc: PyPy has none (its
-#: ``tracemalloc`` needs CPython's ``_tracemalloc``), so they skip there.  They
-#: import tracemalloc in the test, so that their modules load on PyPy.
-needs_tracemalloc = pytest.mark.skipif(
-    importlib.util.find_spec("_tracemalloc") is None,
-    reason="tracemalloc traces CPython's allocator; PyPy has no tracemalloc",
+#: Why the tests that measure allocations with tracemalloc skip, or ``None``
+#: where they run: PyPy has no tracemalloc (the module needs CPython's
+#: ``_tracemalloc``).  Those tests import tracemalloc inside the test, so that
+#: their modules load on PyPy.  (No pytest here: the benchmarks import this
+#: module without it.)
+NO_TRACEMALLOC = (
+    None
+    if importlib.util.find_spec("_tracemalloc") is not None
+    else "tracemalloc traces CPython's allocator; PyPy has no tracemalloc"
 )
 
 

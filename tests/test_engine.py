@@ -9,9 +9,9 @@ from collections.abc import Callable
 
 import pytest
 from dlx_helpers import (
+    NO_TRACEMALLOC,
     langford,
     n_queens,
-    needs_tracemalloc,
     pentomino_rectangle,
     sudoku_empty,
 )
@@ -142,7 +142,7 @@ def test_solution_with_ten_thousand_options(colours: bool) -> None:
     assert search.stats.nodes == DEPTH + 1
 
 
-@needs_tracemalloc
+@pytest.mark.skipif(NO_TRACEMALLOC is not None, reason=str(NO_TRACEMALLOC))
 def test_deep_search_keeps_no_copy_per_level() -> None:
     import tracemalloc
 

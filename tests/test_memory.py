@@ -11,7 +11,7 @@ from collections.abc import Hashable
 from pathlib import Path
 
 import pytest
-from dlx_helpers import needs_tracemalloc
+from dlx_helpers import NO_TRACEMALLOC
 
 import dlx.textformat
 from dlx import (
@@ -126,7 +126,7 @@ def random_options(n_items: int, n_nodes: int, seed: int = 5) -> str:
 BYTES_PER_NODE = 300
 
 
-@needs_tracemalloc
+@pytest.mark.skipif(NO_TRACEMALLOC is not None, reason=str(NO_TRACEMALLOC))
 def test_memory_per_node_stays_down() -> None:
     import tracemalloc
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 import time
 
-from dlx_helpers import FORMS, compiled_as, needs_tracemalloc
+import pytest
+from dlx_helpers import FORMS, NO_TRACEMALLOC, compiled_as
 
 from dlx import ExactCover, Search
 from dlx.links import TUPLE_MAX_WIDTH, Links, Ring
@@ -67,7 +68,7 @@ def build_peak(width: int) -> tuple[float, int]:
     return seconds, peak
 
 
-@needs_tracemalloc
+@pytest.mark.skipif(NO_TRACEMALLOC is not None, reason=str(NO_TRACEMALLOC))
 def test_memory_is_linear_in_the_width_of_an_option() -> None:
     # With a tuple per node an option of 4,000 items took 256 MB; with rings
     # it is a few hundred bytes per node whatever the width.
