@@ -38,9 +38,11 @@ def tests(session: nox.Session) -> None:
 def tests_pypy(session: nox.Session) -> None:
     """Run the default tests (as the tests session does) on PyPy 3.11.
 
-    Not in the default run: CI has no PyPy, and the session adds about
-    four minutes.  Install PyPy first (``sh .ci/setup-pypy``, as root, on
-    Debian 12), then ``PATH=/opt/pypy311/bin:$PATH nox -s tests_pypy``.
+    Not in the default run: CI has no PyPy, its run already takes most of
+    its 15 minutes, and this session adds minutes more (PyPy starts the
+    many commands the tests run more slowly than CPython).  Install PyPy
+    first (``sh .ci/setup-pypy``, as root, on Debian 12), then
+    ``PATH=/opt/pypy311/bin:$PATH nox -s tests_pypy``.
 
     hypothesis is held below 6.156: later releases ship a compiled module
     for PyPy that PyPy 7.3.19 cannot load (a C-API symbol it lacks).

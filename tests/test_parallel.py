@@ -352,8 +352,10 @@ def test_budgets_and_stop_requests_apply_across_workers(executor: Executor) -> N
         problem.count(max_nodes=5000, executor=executor)
     assert stop.value.outcome is Outcome.OUT_OF_NODES
     assert stop.value.stats.nodes > 5000
+    # 14-queens for the clock: seconds of work on any interpreter, where
+    # PyPy's two workers can finish 12-queens within the 0.3 s.
     with pytest.raises(BudgetExceeded) as stop:
-        problem.count(timeout=0.3, executor=executor)
+        n_queens(14).count(timeout=0.3, executor=executor)
     assert stop.value.outcome is Outcome.OUT_OF_TIME
     run = parallel.search(problem, executor, count_only=True, task_nodes=2000)
 
