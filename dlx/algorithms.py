@@ -21,9 +21,11 @@ a byte per item, unrolled when every option has one width; problems with
 few items, ``Links.packed``), ``wide`` (the same with 16 bits per item,
 for problems with few items of which some have 128 options or more, such
 as polyomino tilings: ``Links.wide``) and ``plain`` (sizes in a bytearray
-or a list); the others have one each.  :data:`REGISTRY` describes every backtracking
-algorithm: its loop forms, what it supports, and the walker that replays
-its tree (:mod:`dlx.position`).  Memoised search is not a backtracking
+or a list); the others have one each.  Which form is fastest depends on
+the interpreter: CPython runs the packed or wide form where it applies,
+PyPy the plain one (:data:`PREFERRED_FORMS`).  :data:`REGISTRY`
+describes every backtracking algorithm: its loop forms, what it
+supports, and the walker that replays its tree (:mod:`dlx.position`).  Memoised search is not a backtracking
 loop over a :class:`~dlx.frame.Frame` (it caches subproblems instead), so
 it is listed in :data:`MEMO` with what it refuses; so is the SAT back end
 (:data:`SAT`, :mod:`dlx.sat`), which hands the problem to a solver that
@@ -37,8 +39,8 @@ every entry.  See :doc:`/adding_an_algorithm`.
 
 >>> from dlx import ExactCover
 >>> algorithm, form = choose(ExactCover("ab", options=[["a"], ["b"]]).links())
->>> algorithm.name, form.name
-('X', 'packed')
+>>> algorithm.name, form.name == ("plain" if sys.implementation.name == "pypy" else "packed")
+('X', True)
 >>> choose(ExactCover("A", options=[["A"]], bounds={"A": 2}).links())[0].title
 "Algorithm M (Knuth's DLX3)"
 """
@@ -46,6 +48,7 @@ every entry.  See :doc:`/adding_an_algorithm`.
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -71,6 +74,7 @@ __all__ = [
     "FEATURES",
     "INSTALL_SAT",
     "MEMO",
+    "PREFERRED_FORMS",
     "REGISTRY",
     "SAT",
     "SAT_COUNT",
@@ -324,14 +328,27 @@ SAT_COUNT = (
 )
 
 
+#: Loop forms an interpreter (``sys.implementation.name``) runs faster than
+#: the ones listed before them in :data:`REGISTRY`: :func:`choose` takes
+#: these first where they apply.  The packed form and its unrolling are
+#: made for CPython's interpreter (one big-integer addition instead of a
+#: loop of small steps); PyPy's JIT compiles the plain loop's steps and
+#: runs it faster (see "Interpreters" in :doc:`/performance`).
+PREFERRED_FORMS: dict[str, tuple[str, ...]] = {"pypy": ("plain",)}
+
+
 def choose(
     links: Links, algorithm: str | None = None, form: str | None = None
 ) -> tuple[Algorithm, LoopForm]:
     """The algorithm and loop form that search ``links``: the default, or the ones named.
 
     By default: Algorithm M for a problem with bounds, Algorithm C for
-    one with colours, otherwise Algorithm X in its packed form where the
+    one with colours, otherwise Algorithm X, in its packed form where the
     problem allows it (``links.packed``) and its plain form elsewhere.
+    The loop form depends on the interpreter too: a form that
+    :data:`PREFERRED_FORMS` lists for the running one
+    (``sys.implementation.name``) comes first where it applies, so on
+    PyPy Algorithm X always runs its plain form.
 
     :param links: the compiled problem.
     :param algorithm: the name of an algorithm of :data:`REGISTRY` to use
@@ -362,6 +379,11 @@ def choose(
         else:
             algorithm = "X"
     chosen = by_name(algorithm)
+    if form is None:
+        for name in PREFERRED_FORMS.get(sys.implementation.name, ()):
+            if any(f.name == name and f.applies(links) for f in chosen.forms):
+                form = name
+                break
     if not chosen.applies(links):
         why = "it has bounds" if links.bound is not None else "it has colours"
         if links.bound is None and links.color is None:

@@ -567,7 +567,12 @@ class MemoSearch(Clocked):
         cache_get = cache.get
         max_entries = self._max_entries
         if self._max_bytes is not None:
-            per_entry = _ENTRY_BYTES + sys.getsizeof(key | (1 << (n_items + 1)))
+            # A key's int object as CPython sizes it (PyPy's getsizeof has no
+            # figure and returns the default: CPython's layout, 4 bytes a digit).
+            widest = key | (1 << (n_items + 1))
+            per_entry = _ENTRY_BYTES + sys.getsizeof(
+                widest, 28 + 4 * (widest.bit_length() // 30)
+            )
             by_bytes = self._max_bytes // per_entry
             max_entries = (
                 by_bytes if max_entries is None else min(max_entries, by_bytes)

@@ -7,6 +7,7 @@ solutions apply.
 
 from __future__ import annotations
 
+import importlib.util
 import subprocess
 import time
 from collections.abc import Hashable, Iterable, Sequence
@@ -18,6 +19,7 @@ from dlx.links import TUPLE_MAX_WIDTH, Links
 
 __all__ = [
     "FORMS",
+    "NO_TRACEMALLOC",
     "PENTOMINOES",
     "SCOTT_BOARD",
     "compiled_as",
@@ -38,6 +40,17 @@ __all__ = [
 #: The "-undo" forms back up by undoing every hide instead of restoring a
 #: snapshot of the sizes, as problems with many items do.
 FORMS = ("unrolled", "packed", "bytes", "list", "bytes-undo", "list-undo")
+
+#: Why the tests that measure allocations with tracemalloc skip, or ``None``
+#: where they run: PyPy has no tracemalloc (the module needs CPython's
+#: ``_tracemalloc``).  Those tests import tracemalloc inside the test, so that
+#: their modules load on PyPy.  (No pytest here: the benchmarks import this
+#: module without it.)
+NO_TRACEMALLOC = (
+    None
+    if importlib.util.find_spec("_tracemalloc") is not None
+    else "tracemalloc traces CPython's allocator; PyPy has no tracemalloc"
+)
 
 
 def compiled_as(

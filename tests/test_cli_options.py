@@ -135,6 +135,11 @@ def test_sudoku_usage_names_the_generate_subcommand(
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
+@pytest.mark.xfail(
+    sys.implementation.name == "pypy",
+    reason="on PyPy the command does not end at Ctrl-D on a terminal (open)",
+    run=False,  # it hangs until the test's 60 s timeout
+)
 def test_dlx_on_a_terminal_says_how_to_end_the_problem() -> None:
     import pty
 

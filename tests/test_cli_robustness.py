@@ -412,6 +412,17 @@ def changed(path: Path) -> Callable[[], bool]:
     return check
 
 
+#: PyPy installs its KeyboardInterrupt handler even when started with SIGINT
+#: ignored (CPython keeps the inherited SIG_IGN), so a program on PyPy cannot
+#: tell that it was meant to ignore Ctrl-C.
+PYPY_DROPS_SIG_IGN = pytest.mark.xfail(
+    sys.implementation.name == "pypy",
+    reason="PyPy replaces an inherited SIG_IGN for SIGINT with its own handler",
+    strict=True,
+)
+
+
+@PYPY_DROPS_SIG_IGN
 def test_dlx_started_with_sigint_ignored_is_not_stopped_by_it(tmp_path: Path) -> None:
     problem = langford_file(tmp_path, 12)
     checkpoint = tmp_path / "run.json"
@@ -437,6 +448,7 @@ def test_dlx_started_with_sigint_ignored_is_not_stopped_by_it(tmp_path: Path) ->
     assert err.decode().startswith("dlx: terminated after ")
 
 
+@PYPY_DROPS_SIG_IGN
 def test_sudoku_started_with_sigint_ignored_is_not_stopped_by_it(
     tmp_path: Path,
 ) -> None:

@@ -5,11 +5,16 @@ from __future__ import annotations
 import random
 import sys
 import time
-import tracemalloc
 from collections.abc import Callable
 
 import pytest
-from dlx_helpers import langford, n_queens, pentomino_rectangle, sudoku_empty
+from dlx_helpers import (
+    NO_TRACEMALLOC,
+    langford,
+    n_queens,
+    pentomino_rectangle,
+    sudoku_empty,
+)
 
 from dlx import BudgetExceeded, Colored, DLXError, ExactCover, Outcome, Search, Stats
 from dlx.links import SNAPSHOT_MAX_ITEMS, Links
@@ -137,7 +142,10 @@ def test_solution_with_ten_thousand_options(colours: bool) -> None:
     assert search.stats.nodes == DEPTH + 1
 
 
+@pytest.mark.skipif(NO_TRACEMALLOC is not None, reason=str(NO_TRACEMALLOC))
 def test_deep_search_keeps_no_copy_per_level() -> None:
+    import tracemalloc
+
     # Backing up by restoring a snapshot of the sizes keeps two copies of
     # them per level: with 3,000 items and a 3,000-level search that would
     # be about 150 MB.  Problems this big undo their hides instead.

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 from pathlib import Path
 
 import pytest
 from dlx_helpers import FORMS, compiled_as
 
-from dlx import Search, parse_dlx
+from dlx import Search, algorithms, parse_dlx
 
 HERE = Path(__file__).parent / "data" / "knuth"
 SLOW = {"pento3x20"}
@@ -84,10 +85,15 @@ def test_the_fixtures_reach_every_loop() -> None:
             if "_width_" in code.co_name:
                 loop += "-unrolled"
         loops[loop] += 1
-    assert set(loops) == {
+    expected = {
         "C-colored",
         "X-plain-bytes",
         "X-wide-unrolled",
         "X-packed-unrolled",
         "X-packed",
-    }, loops
+    }
+    if "plain" in algorithms.PREFERRED_FORMS.get(sys.implementation.name, ()):
+        # PyPy runs Algorithm X's plain form by default (dlx.algorithms.choose);
+        # tests/test_conformance.py checks Knuth's numbers on the packed one.
+        expected -= {"X-packed-unrolled", "X-packed"}
+    assert set(loops) == expected, loops

@@ -1,15 +1,22 @@
-"""Algorithm X's packed loop form: when it is chosen, and its unrolling."""
+"""Algorithm X's packed loop form: when it is chosen, and its unrolling.
+
+The packed form is the default on CPython only (PyPy runs the plain form:
+``dlx.algorithms.PREFERRED_FORMS``), so the tests of the form itself ask
+for it by name and run on every interpreter.
+"""
 
 from __future__ import annotations
 
 import inspect
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from dlx_helpers import FORMS, compiled_as, langford, n_queens, sudoku_empty
 
-from dlx import Colored, ExactCover, Search, Stats
+from dlx import Colored, ExactCover, Search, Stats, algorithms
 from dlx.algorithms import algorithm_x_packed as packed
 from dlx.links import PACKED_MAX_ITEMS, Links
 
@@ -19,6 +26,11 @@ def loop_of(search: Search) -> str:
     code = search._steps.gi_code  # type: ignore[attr-defined]
     module = Path(code.co_filename).stem
     return f"{module}.{code.co_name}"
+
+
+def packed_search(problem: ExactCover) -> Search:
+    """A search of ``problem`` on the packed form, whatever the interpreter's default."""
+    return Search(problem.links(), form="packed")
 
 
 def run(links: Links) -> tuple[list[tuple[int, ...]], Stats]:
@@ -41,7 +53,7 @@ def test_small_problems_of_one_width_get_an_unrolled_loop(
     build: Callable[[], ExactCover], loop: str
 ) -> None:
     problem = build()
-    assert loop_of(problem.search()) == loop
+    assert loop_of(packed_search(problem)) == loop
     runs = [run(compiled_as(problem, form)) for form in FORMS]
     assert all(r == runs[0] for r in runs)
     assert runs[0][1].solutions > 0
@@ -49,16 +61,58 @@ def test_small_problems_of_one_width_get_an_unrolled_loop(
 
 def test_options_of_several_widths_get_the_generic_loop() -> None:
     problem = ExactCover("abc", options=[["a", "b"], ["c"], ["a"], ["b", "c"]])
-    assert loop_of(problem.search()) == "algorithm_x_packed.run_packed"
+    assert loop_of(packed_search(problem)) == "algorithm_x_packed.run_packed"
     assert problem.solutions_list() == [(0, 1), (2, 3)]
 
 
 def test_options_of_one_item_unroll_to_nothing() -> None:
     problem = ExactCover("abc", options=[["a"], ["b"], ["c"], ["a"]])
-    assert loop_of(problem.search()) == "algorithm_x_packed.run_packed_width_1"
+    assert loop_of(packed_search(problem)) == "algorithm_x_packed.run_packed_width_1"
     runs = [run(compiled_as(problem, form)) for form in FORMS]
     assert all(r == runs[0] for r in runs)
     assert runs[0][0] == [(0, 1, 2), (1, 2, 3)]
+
+
+@pytest.mark.parametrize(
+    ("interpreter", "small"),
+    [("cpython", "packed"), ("pypy", "plain"), ("graalpy", "packed")],
+)
+def test_the_default_loop_form_depends_on_the_interpreter(
+    monkeypatch: pytest.MonkeyPatch, interpreter: str, small: str
+) -> None:
+    # What dlx.algorithms.choose documents: packed where it applies, except
+    # on PyPy, whose JIT runs the plain loop faster; other forms unchanged.
+    implementation = SimpleNamespace(name=interpreter)
+    monkeypatch.setattr(
+        algorithms, "sys", SimpleNamespace(implementation=implementation)
+    )
+    few = n_queens(6)
+    assert few.links().packed
+    assert algorithms.choose(few.links())[1].name == small
+    assert loop_of(few.search()).startswith(
+        f"algorithm_x{'_packed' if small == 'packed' else ''}."
+    )
+    assert few.count() == 4
+    # Named forms and other algorithms do not depend on it.
+    assert algorithms.choose(few.links(), form="packed")[1].name == "packed"
+    assert algorithms.choose(few.links(), form="plain")[1].name == "plain"
+    many = ExactCover(range(PACKED_MAX_ITEMS + 1))
+    many.add_options([[i] for i in range(PACKED_MAX_ITEMS + 1)])
+    assert algorithms.choose(many.links())[1].name == "plain"
+    colours = ExactCover("a", ["x"], options=[["a", Colored("x", "red")]])
+    assert algorithms.choose(colours.links())[1].name == "colored"
+    bounded = ExactCover("a", options=[["a"]], bounds={"a": (0, 1)})
+    assert algorithms.choose(bounded.links())[1].name == "multiplicity"
+
+
+def test_the_running_interpreter_gets_its_documented_form() -> None:
+    expected = "plain" if sys.implementation.name == "pypy" else "packed"
+    assert algorithms.PREFERRED_FORMS.get(sys.implementation.name, ()) in (
+        (),
+        ("plain",),
+    )
+    assert n_queens(6).search().form.name == expected
+    assert sudoku_empty(2).search().form.name == expected
 
 
 def test_which_problems_take_the_packed_loop() -> None:
@@ -85,8 +139,8 @@ def test_which_problems_take_the_packed_loop() -> None:
 def test_searches_share_the_tables_and_keep_their_own_state() -> None:
     problem = n_queens(6)
     links = problem.links()
-    first = problem.search()
-    second = problem.search()
+    first = packed_search(problem)
+    second = packed_search(problem)
     a = next(first)
     tables = links.cache["packed"]
     assert tables is not None
@@ -123,7 +177,7 @@ def test_without_source_code_the_generic_loop_runs(
     try:
         assert packed.unrolled(4) is None
         problem = n_queens(6)
-        search = problem.search()
+        search = packed_search(problem)
         assert loop_of(search) == "algorithm_x_packed.run_packed"
         assert sum(1 for _ in search) == 4
     finally:
@@ -147,7 +201,7 @@ def test_unrolled_loops_keep_the_source_lines() -> None:
 
 def test_abandoned_packed_search_leaves_the_next_alone() -> None:
     problem = langford(7)
-    search: Iterator[tuple[int, ...]] = problem.search()
+    search: Iterator[tuple[int, ...]] = packed_search(problem)
     next(search)
     del search
     assert problem.count() == 52

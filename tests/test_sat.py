@@ -20,7 +20,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_best import costed_problems
-from test_best import oracle as best_oracle
+from test_conformance import oracle as best_oracle
 from test_hypothesis_oracle import Spec, specs
 from test_multiplicity import Bounded, bounded_specs
 from test_multiplicity import brute_force as brute_force_bounded

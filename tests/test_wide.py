@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 import time
-import tracemalloc
 
-from dlx_helpers import FORMS, compiled_as
+import pytest
+from dlx_helpers import FORMS, NO_TRACEMALLOC, compiled_as
 
 from dlx import ExactCover, Search
 from dlx.links import TUPLE_MAX_WIDTH, Links, Ring
@@ -53,6 +53,8 @@ def test_wide_options_search_as_tuples_do_in_every_form() -> None:
 
 def build_peak(width: int) -> tuple[float, int]:
     """Seconds and tracemalloc peak (bytes) of building one option of ``width`` items."""
+    import tracemalloc
+
     rows = [list(range(width))]
     tracemalloc.start()
     try:
@@ -66,6 +68,7 @@ def build_peak(width: int) -> tuple[float, int]:
     return seconds, peak
 
 
+@pytest.mark.skipif(NO_TRACEMALLOC is not None, reason=str(NO_TRACEMALLOC))
 def test_memory_is_linear_in_the_width_of_an_option() -> None:
     # With a tuple per node an option of 4,000 items took 256 MB; with rings
     # it is a few hundred bytes per node whatever the width.
