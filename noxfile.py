@@ -25,6 +25,7 @@ def install_groups(session: nox.Session, *groups: str) -> None:
 def tests(session: nox.Session) -> None:
     """Run the tests, the doctests and the docs' console examples, without the slow ones.
 
+    The tests are spread over every core (pytest-xdist's ``-n auto``).
     Arguments after ``--`` go to pytest; a later ``-m`` wins, so
     ``nox -s tests -- -m slow`` runs only the slow tests and
     ``nox -s tests -- -m ""`` runs everything.
@@ -35,7 +36,9 @@ def tests(session: nox.Session) -> None:
     # wheel, with pandas and protobuf) costs every session time; the other
     # versions skip them, saying why, and the "sat" session runs them alone.
     session.install("-e", ".[sat]" if session.python == MAIN_PYTHON else ".")
-    session.run("pytest", "-m", "not slow", *session.posargs)
+    # On every core (pytest-xdist): the suite takes minutes on one, and CI
+    # runs it on three Pythons; ``-- -n 0`` runs it in one process.
+    session.run("pytest", "-n", "auto", "-m", "not slow", *session.posargs)
 
 
 @nox.session(python=PYPY)
