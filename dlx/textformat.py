@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import codecs
 import re
+import sys
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from itertools import chain
 from typing import IO
@@ -50,6 +51,19 @@ __all__ = ["format_dlx", "format_option", "parse_dlx", "read_dlx"]
 #: How much text is split into lines at a time: the reader never holds
 #: more than this (plus one line) of the input as text.
 _BLOCK = 1 << 20
+
+
+if sys.implementation.name == "pypy":
+    # PyPy 7.3's str.split() does not split ASCII text at \x1c-\x1f,
+    # which str.isspace() calls blanks (CPython splits at them): turn them
+    # into spaces first, so that a file reads the same on both.
+    _PYPY_BLANKS = str.maketrans("\x1c\x1d\x1e\x1f", "    ")
+
+    def _split(line: str) -> list[str]:
+        return line.translate(_PYPY_BLANKS).split()
+
+else:
+    _split = str.split  # type: ignore[assignment]  # the same call, at C speed
 
 
 def _check_name(name: str, source: str, line: int) -> None:
@@ -273,7 +287,7 @@ def _parse_blocks(
             add_row = problem._add_row
             for raw in lines:
                 number += 1
-                tokens = raw.split()
+                tokens = _split(raw)
                 if not tokens or tokens[0][0] == "|":
                     continue  # blank, or a comment (first non-blank is |)
                 if ":" not in raw:
@@ -321,7 +335,7 @@ def _parse_option(
     items: list[Hashable] = []
     seen: set[str] = set()
     cost = 0
-    for place, token in enumerate(line.split()):
+    for place, token in enumerate(_split(line)):
         if token[0] == "|":
             digits = token[1:]
             if not (digits.isascii() and digits.isdigit()):
@@ -394,7 +408,7 @@ def _parse_items(line: str, source: str, number: int) -> ExactCover:
     secondary: list[str] = []
     bounds: dict[str, tuple[int, int]] = {}
     bar = False
-    for word in line.split():
+    for word in _split(line):
         token = word
         if token.startswith("|"):
             if bar:

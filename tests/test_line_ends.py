@@ -9,7 +9,6 @@ editor does.
 from __future__ import annotations
 
 import io
-import sys
 from unittest import mock
 
 import pytest
@@ -32,18 +31,6 @@ SPLITLINES_ONLY = [
 ]
 #: Blanks (str.isspace) that separate names inside a line.
 BLANKS = [" ", "\t", "\x1f", "\xa0", *SPLITLINES_ONLY]
-
-#: Blanks that PyPy 7.3's ``str.split()`` does not split an ASCII string at
-#: (it does split a string with other characters, as CPython always does):
-#: the reader, which splits with it, takes ``A\x1fB`` for one name there.
-PYPY_SPLIT_MISSES = "\x1c\x1d\x1e\x1f"
-#: The property tests below draw those blanks too: on PyPy they find the
-#: same fault (not strict: a run need not draw them).
-PYPY_SPLIT_FAULT = pytest.mark.xfail(
-    sys.implementation.name == "pypy",
-    reason="PyPy's str.split() does not split ASCII text at \\x1c-\\x1f",
-    strict=False,
-)
 
 
 def error_of(read: str, text: str, block: int | None = None) -> FormatError:
@@ -77,14 +64,7 @@ def test_the_field_report_form_feed_names_line_3(read: str) -> None:
 
 @pytest.mark.parametrize("read", READS)
 @pytest.mark.parametrize("blank", BLANKS)
-def test_a_blank_separates_names_and_ends_no_line(
-    read: str, blank: str, request: pytest.FixtureRequest
-) -> None:
-    if sys.implementation.name == "pypy" and blank in PYPY_SPLIT_MISSES:
-        # Known to fail there until dlx.textformat stops relying on it; strict,
-        # so that the fix (or a PyPy that splits) shows.
-        reason = "PyPy's str.split() does not split ASCII text at \\x1c-\\x1f"
-        request.applymarker(pytest.mark.xfail(strict=True, reason=reason))
+def test_a_blank_separates_names_and_ends_no_line(read: str, blank: str) -> None:
     text = f"A{blank}B\nA{blank}B{blank}\n{blank}B\nD\n"
     error = error_of(read, text)
     assert (error.line, error.message) == (4, "unknown item 'D'")
@@ -160,7 +140,6 @@ def option_line(draw: st.DrawFn) -> str:
     return draw(PADDING) + "".join(words) + draw(PADDING)
 
 
-@PYPY_SPLIT_FAULT
 @settings(max_examples=200, deadline=None)
 @given(
     before=st.lists(option_line(), max_size=12),
@@ -194,7 +173,6 @@ def test_errors_name_the_physical_line(
     assert text.split("\n")[expected - 1].rstrip("\r") == bad
 
 
-@PYPY_SPLIT_FAULT
 @settings(max_examples=100, deadline=None)
 @given(
     body=st.lists(option_line(), max_size=12),
