@@ -100,7 +100,7 @@ TUPLE_MAX_WIDTH = 32
 SNAPSHOT_MAX_ITEMS = 1024
 
 #: The version of :meth:`Links.to_bytes`; bytes of another are refused.
-_FORMAT = "pydlx-links-1"
+_FORMAT = "pydlx-links-2"
 
 
 class Ring:
@@ -375,7 +375,7 @@ class Links:
             self.n_primary,
             self.n_items,
             self.n_options,
-            (self.bytewise, self.packed, self.unroll, self.snapshots),
+            (self.bytewise, self.packed, self.wide, self.unroll, self.snapshots),
             self.tuple_width,
             self.active_offset,
             self.bound,
@@ -455,7 +455,7 @@ class Links:
         links.top = top
         links.up = list(map(node, up_values))
         links.down = list(map(node, array(code, down_bytes)))
-        bytewise, packed, unroll, snapshots = flags
+        bytewise, packed, wide, unroll, snapshots = flags
         links.size = (
             bytearray(size_bytes) if bytewise else array("q", size_bytes).tolist()
         )
@@ -468,6 +468,7 @@ class Links:
         links.span = list(map(len, others))
         links.option_of = option_of
         links.packed = packed
+        links.wide = wide
         links.unroll = unroll
         links.tuple_width = width
         links.snapshots = snapshots

@@ -215,9 +215,10 @@ def test_jobs_on_real_processes_find_the_same_costs() -> None:
 
 
 def test_ctrl_c_prints_the_cheapest_found_so_far(tmp_path: Path) -> None:
-    # Langford pairs, n = 11, with costs: k = 1000 prunes little, so
-    # solutions come at once and the whole search takes minutes.
-    plain = langford_file(tmp_path, 11).read_text().splitlines()
+    # Langford pairs, n = 15, with costs: k = 1000 prunes little, so
+    # solutions come at once and the whole search takes many minutes on
+    # any machine (n = 11 took minutes on a busy one, 3 s on a quiet one).
+    plain = langford_file(tmp_path, 15).read_text().splitlines()
     costly = tmp_path / "langford_costs.dlx"
     lines = [plain[0]] + [f"{line} |{(7 * k) % 10}" for k, line in enumerate(plain[1:])]
     costly.write_text("\n".join(lines) + "\n")
