@@ -23,7 +23,7 @@ from collections.abc import Iterator
 
 from dlx.frame import Frame
 from dlx.links import ACTIVE_BYTE, check_links
-from dlx.position import ListWalker, fraction_done
+from dlx.position import ColoredWalker, fraction_done
 from dlx.stats import Outcome
 
 __all__ = ["CWalker", "check", "fraction", "prepare", "run", "splittable"]
@@ -224,7 +224,7 @@ def run(frame: Frame, count_only: bool) -> Iterator[tuple[int, ...]]:
         push(chosen)
 
 
-class CWalker(ListWalker):
+class CWalker(ColoredWalker):
     """Algorithm C's steps as a :class:`dlx.position.Walker`, Knuth's operations done plainly.
 
     As ``dlx.algorithm_x.XWalker``, with colours: a node with colour -1
@@ -240,19 +240,6 @@ class CWalker(ListWalker):
     >>> walker.choose(), walker.updates, walker.cleansings
     ((-1, 0), 3, 1)
     """
-
-    def hide(self, row: int) -> None:
-        """Unlink the other nodes of ``row``'s option from their lists."""
-        up, down, size, top = self.up, self.down, self.size, self.links.top
-        color = self.color
-        assert color is not None
-        for y in self.links.others[row]:
-            if color[y] >= 0:
-                above, below = up[y], down[y]
-                down[above] = below
-                up[below] = above
-                size[top[y]] -= 1
-                self.updates += 1
 
     def cover(self, item: int) -> None:
         """Knuth's cover(i): take the item out and hide each option in its list."""
@@ -279,29 +266,6 @@ class CWalker(ListWalker):
                 self.cleansings += 1
             row = self.down[row]
 
-    def commit_others(self, node: int) -> None:
-        """Step X5: cover (or purify) every other item of ``node``'s option."""
-        color = self.color
-        assert color is not None
-        top = self.links.top
-        for x in self.links.others[node]:
-            code = color[x]
-            if code == 0:
-                self.cover(top[x])
-            elif code > 0:
-                self.purify(x)
-
-    def unhide(self, row: int) -> None:
-        """Link the other nodes of ``row``'s option back into their lists."""
-        up, down, size, top = self.up, self.down, self.size, self.links.top
-        color = self.color
-        assert color is not None
-        for y in self.links.others_rev[row]:
-            if color[y] >= 0:
-                down[up[y]] = y
-                up[down[y]] = y
-                size[top[y]] += 1
-
     def uncover(self, item: int) -> None:
         """Knuth's uncover(i), the inverse of :meth:`cover`."""
         up = self.up
@@ -325,18 +289,6 @@ class CWalker(ListWalker):
             else:
                 self.unhide(row)
             row = up[row]
-
-    def uncommit_others(self, node: int) -> None:
-        """Undo :meth:`commit_others` (step X6), right to left."""
-        color = self.color
-        assert color is not None
-        top = self.links.top
-        for x in self.links.others_rev[node]:
-            code = color[x]
-            if code == 0:
-                self.uncover(top[x])
-            elif code > 0:
-                self.unpurify(x)
 
 
 def fraction(frame: Frame) -> float:

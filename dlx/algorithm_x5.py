@@ -45,7 +45,7 @@ from typing import Any
 from dlx.errors import PositionError
 from dlx.frame import Frame
 from dlx.links import Links, check_links
-from dlx.position import ListWalker
+from dlx.position import ColoredWalker
 from dlx.stats import Outcome
 
 __all__ = [
@@ -529,7 +529,7 @@ def run(frame: Frame, count_only: bool) -> Iterator[tuple[int, ...]]:
             advance = False
 
 
-class X5Walker(ListWalker):
+class X5Walker(ColoredWalker):
     """DLX5's steps as a :class:`dlx.position.Walker`: Knuth's operations with thresholds.
 
     It walks the tree the search explores from the state it was given:
@@ -663,30 +663,6 @@ class X5Walker(ListWalker):
         frame.saves[:] = self.levels[floor:]
         self.state.replay = None
 
-    def hide(self, row: int) -> None:
-        """Unlink the other nodes of ``row``'s option from their lists."""
-        up, down, size, top = self.up, self.down, self.size, self.links.top
-        color = self.color
-        assert color is not None
-        for y in self.links.others[row]:
-            if color[y] >= 0:
-                above, below = up[y], down[y]
-                down[above] = below
-                up[below] = above
-                size[top[y]] -= 1
-                self.updates += 1
-
-    def unhide(self, row: int) -> None:
-        """Link the other nodes of ``row``'s option back into their lists."""
-        up, down, size, top = self.up, self.down, self.size, self.links.top
-        color = self.color
-        assert color is not None
-        for y in self.links.others[row]:
-            if color[y] >= 0:
-                down[up[y]] = y
-                up[down[y]] = y
-                size[top[y]] += 1
-
     def cover(self, item: int) -> None:
         """Knuth's cover(c, thresh) of DLX5."""
         state = self.state
@@ -742,26 +718,6 @@ class X5Walker(ListWalker):
             elif row != node:
                 self.unhide(row)
             row = self.down[row]
-
-    def commit_others(self, node: int) -> None:
-        """Cover (or purify) every other item of ``node``'s option, rightwards."""
-        color = self.color
-        assert color is not None
-        for x in self.links.others[node]:
-            if color[x] == 0:
-                self.cover(self.links.top[x])
-            elif color[x] > 0:
-                self.purify(x)
-
-    def uncommit_others(self, node: int) -> None:
-        """Undo :meth:`commit_others`, leftwards."""
-        color = self.color
-        assert color is not None
-        for x in self.links.others_rev[node]:
-            if color[x] == 0:
-                self.uncover(self.links.top[x])
-            elif color[x] > 0:
-                self.unpurify(x)
 
 
 def save(frame: Frame) -> dict[str, Any]:

@@ -42,6 +42,7 @@ from dlx.links import ACTIVE_BYTE, Links
 __all__ = [
     "FORMAT",
     "SPLIT_PIECES",
+    "ColoredWalker",
     "ListWalker",
     "Place",
     "Position",
@@ -481,6 +482,72 @@ class ListWalker:
         frame.base[:] = nodes[:floor]
         frame.stack[:] = nodes[floor:]
         frame.saves[:] = self.saves
+
+
+class ColoredWalker(ListWalker):
+    """A :class:`ListWalker` over options with colours: the operations Algorithms C and X5 share.
+
+    A node with colour -1 (compatible with a purified item) is never
+    unlinked or relinked, and step X5 covers an uncoloured item and
+    purifies a coloured one.  A subclass supplies ``cover``, ``uncover``,
+    ``purify`` and ``unpurify`` (with or without DLX5's thresholds).
+    """
+
+    def purify(self, node: int) -> None:
+        """Knuth's purify(p)."""
+        raise NotImplementedError
+
+    def unpurify(self, node: int) -> None:
+        """Knuth's unpurify(p)."""
+        raise NotImplementedError
+
+    def hide(self, row: int) -> None:
+        """Unlink the other nodes of ``row``'s option from their lists."""
+        up, down, size, top = self.up, self.down, self.size, self.links.top
+        color = self.color
+        assert color is not None
+        for y in self.links.others[row]:
+            if color[y] >= 0:
+                above, below = up[y], down[y]
+                down[above] = below
+                up[below] = above
+                size[top[y]] -= 1
+                self.updates += 1
+
+    def unhide(self, row: int) -> None:
+        """Link the other nodes of ``row``'s option back into their lists."""
+        up, down, size, top = self.up, self.down, self.size, self.links.top
+        color = self.color
+        assert color is not None
+        for y in self.links.others_rev[row]:
+            if color[y] >= 0:
+                down[up[y]] = y
+                up[down[y]] = y
+                size[top[y]] += 1
+
+    def commit_others(self, node: int) -> None:
+        """Step X5: cover (or purify) every other item of ``node``'s option, rightwards."""
+        color = self.color
+        assert color is not None
+        top = self.links.top
+        for x in self.links.others[node]:
+            code = color[x]
+            if code == 0:
+                self.cover(top[x])
+            elif code > 0:
+                self.purify(x)
+
+    def uncommit_others(self, node: int) -> None:
+        """Step X6: undo :meth:`commit_others`, leftwards."""
+        color = self.color
+        assert color is not None
+        top = self.links.top
+        for x in self.links.others_rev[node]:
+            code = color[x]
+            if code == 0:
+                self.uncover(top[x])
+            elif code > 0:
+                self.unpurify(x)
 
 
 def start(
