@@ -27,8 +27,9 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from typing import cast
 
-from dlx.frame import Frame
+from dlx.frame import Frame, LevelState
 from dlx.links import ACTIVE_BYTE, check_links
 from dlx.position import ListWalker, fraction_done
 from dlx.stats import Outcome
@@ -297,8 +298,11 @@ class XWalker(ListWalker):
 def fraction(frame: Frame) -> float:
     """Knuth's estimate of the part of the tree behind the search (0 to 1).
 
-    See :func:`dlx.position.fraction_done`.
+    See :func:`dlx.position.fraction_done`; a loop that keeps its levels
+    in its state (the marks form) gives its own.
     """
+    if frame.state is not None:
+        return cast(LevelState, frame.state).fraction()
     return fraction_done(frame)
 
 
@@ -312,11 +316,19 @@ def splittable(frame: Frame) -> bool:
     unlinks an item's own list), so the level has one left when the
     node's successor is not the item's header.
     """
+    if frame.state is not None:
+        return cast(LevelState, frame.state).splittable()
     down = frame.down
     top = frame.links.top
     return any(down[node] != top[node] for node in frame.stack)
 
 
 def check(frame: Frame) -> None:
-    """Verify the links of the frame's current state (Knuth's ``sanity``)."""
+    """Verify the links of the frame's current state (Knuth's ``sanity``).
+
+    A loop that keeps its levels in its state (the marks form) leaves the
+    links as they were when it started; its state is checked too.
+    """
     check_links(frame.links, frame.up, frame.down, frame.size)
+    if frame.state is not None:
+        cast(LevelState, frame.state).check(frame.links)

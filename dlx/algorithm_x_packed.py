@@ -151,16 +151,7 @@ class PackedTables:
         option_mask = [0] * links.n_options
         for x in range(first, len(top)):
             option_mask[option_of[x]] += unit[top[x]]
-        # Covering a primary item takes the top bit off its lane (and, in
-        # the wide form, one off the count of active items above the lanes).
-        active = 1 << (bits - 1)
-        counted = 0 if bits == 8 else 1 << (bits * n + COUNTER_BITS)
-        cover = [
-            1 - ((active << (bits * i + COUNTER_BITS)) + counted)
-            if i < links.n_primary
-            else 1
-            for i in range(n)
-        ]
+        cover = _covers(links, bits)
         hide: list[tuple[Any, ...]] = [()] * len(top)
         unhide: list[Siblings] = [()] * len(top)
         cover_option: list[tuple[Any, ...]] = [()] * len(top)
@@ -209,6 +200,24 @@ class PackedTables:
             self.start = int.from_bytes(links.size[:n], "little") << COUNTER_BITS
         else:
             self.start = wide_lanes(links, links.size)
+
+
+def _covers(links: Links, bits: int) -> list[int]:
+    """What covering each item adds to the packed integer (lanes of ``bits`` bits).
+
+    Covering a primary item takes the top bit off its lane (and, in the
+    wide form, one off the count of active items above the lanes); every
+    cover is one update.
+    """
+    n = links.n_items
+    active = 1 << (bits - 1)
+    counted = 0 if bits == 8 else 1 << (bits * n + COUNTER_BITS)
+    return [
+        1 - ((active << (bits * i + COUNTER_BITS)) + counted)
+        if i < links.n_primary
+        else 1
+        for i in range(n)
+    ]
 
 
 def prepare(frame: Frame) -> None:
@@ -801,3 +810,392 @@ def unrolled(width: int, loop: Runner | None = None) -> Runner | None:
     run = namespace[function.name]
     run.__qualname__ = function.name
     return cast(Runner, run)
+
+
+# -- the marks form: options hidden by a mark, not unlinked ----------------------
+
+
+class MarksTables:
+    """The read-only constants of the marks form (:func:`run_marks_lanes`) for one problem.
+
+    * ``options[i]``: the options of item ``i``'s list, top to bottom, as
+      the problem has them before any search (the lists never change);
+    * ``items[o]``: the items of option ``o``, in the option's order;
+    * ``first[o]``: the node of option ``o``'s first item (its nodes are
+      contiguous, so item ``items[o][k]`` is node ``first[o] + k``);
+    * ``delta[o]``: what hiding ``o`` adds to the wide form's integer: one
+      off the lane of every item of ``o`` (the covered item's lane
+      included, so that it ends at 0, not at its length) and, in the low
+      bits, the updates Knuth counts for it (its width less one);
+    * ``cover[i]`` and ``start``: as in :class:`PackedTables` with
+      :data:`WIDE_BITS`.
+
+    >>> from dlx import ExactCover
+    >>> links = ExactCover("ab", options=[["a", "b"], ["b"]]).links()
+    >>> tables = MarksTables(links)
+    >>> tables.options, tables.items, tables.first
+    ([(0,), (0, 1)], [(0, 1), (1,)], [3, 5])
+    >>> tables.delta[0] & COUNTER_MASK, tables.delta[1] & COUNTER_MASK
+    (1, 0)
+    """
+
+    def __init__(self, links: Links) -> None:
+        n = links.n_items
+        top = links.top
+        down = links.down
+        option_of = links.option_of
+        options: list[tuple[int, ...]] = []
+        for item in range(n):
+            column = []
+            x = down[item]
+            while x != item:
+                column.append(option_of[x])
+                x = down[x]
+            options.append(tuple(column))
+        items: list[list[int]] = [[] for _ in range(links.n_options)]
+        first = [0] * links.n_options
+        for x in range(n + 1, len(top)):
+            row = items[option_of[x]]
+            if not row:
+                first[option_of[x]] = x
+            row.append(top[x])
+        unit = [1 << (WIDE_BITS * item + COUNTER_BITS) for item in range(n)]
+        self.options = options
+        self.items = [tuple(row) for row in items]
+        self.first = first
+        self.delta = [len(row) - 1 - sum([unit[i] for i in row]) for row in items]
+        self.cover = _covers(links, WIDE_BITS)
+        self.start = wide_lanes(links, links.size)
+
+
+class Marks:
+    """What the marks form keeps per search, where Algorithm X's own functions can read it.
+
+    The loop hides an option by marking it (``gone``) and noting it in
+    ``log``, and leaves the frame's links as they were when it started;
+    so Knuth's estimate, the split test and the sanity check of Algorithm
+    X ask this object rather than the links (:mod:`dlx.algorithm_x`).
+
+    * ``levels``: per level of ``frame.stack``, ``[item, a, b, k]``: the
+      options of the item's list still there when it was covered are
+      ``log[a:b]`` (in list order), and ``log[k]`` is the one tried;
+    * ``log``: the options hidden, in the order hidden;
+    * ``gone``: per option, 1 while it is hidden;
+    * ``packed``: the wide form's integer at the last clock check or
+      solution (the sizes and the update count).
+    """
+
+    def __init__(self, tables: MarksTables | None = None) -> None:
+        self.tables = tables
+        self.levels: list[list[int]] = []
+        self.log: list[int] = []
+        self.gone: list[int] = []
+        self.fixed: list[int] = []
+        self.packed = 0
+
+    def fraction(self) -> float:
+        """Knuth's estimate of the part of the tree behind the search (0 to 1).
+
+        The same sum as :func:`dlx.position.fraction_done`, with each
+        level's options counted in the log instead of its item's list.
+        """
+        total = 0.0
+        weight = 1.0
+        for _, a, b, k in self.levels:
+            d = b - a
+            if d > 1:
+                weight /= d
+                total += (k - a) * weight
+                if weight < 1e-18:
+                    break
+        return min(1.0, total + weight / 2)
+
+    def splittable(self) -> bool:
+        """Whether a level has an option left to try."""
+        return any(k + 1 < b for _, _, b, k in self.levels)
+
+    def check(self, links: Links) -> None:
+        """Verify the marks against the sizes (the marks form's ``sanity``).
+
+        The log holds each hidden option once, and only those are marked;
+        every item not covered has in its lane the number of options of
+        its list not hidden (with :data:`WIDE_ACTIVE` on top for a
+        primary item), a covered primary item has no such bit, and the
+        lane above the items counts the active ones.
+
+        :raises AssertionError: at the first difference.
+        """
+        tables = self.tables
+        if tables is None:
+            return
+        gone = self.gone
+        log = self.log
+        assert len(set(log)) == len(log), "an option is in the log twice"
+        assert all(gone[o] for o in log), "an option of the log is not marked"
+        assert sum(gone) == len(log), "a marked option is not in the log"
+        covered: set[int] = set()
+        for option in [*self.fixed, *(log[k] for _, _, _, k in self.levels)]:
+            covered.update(tables.items[option])
+        n = links.n_items
+        lanes = _lane_values(
+            (self.packed >> COUNTER_BITS).to_bytes(2 * n + 2, "little")
+        )
+        active = 0
+        for item in range(n):
+            value = lanes[item]
+            primary = item < links.n_primary
+            if item in covered:
+                assert not (primary and value >= WIDE_ACTIVE), f"item {item} is active"
+                continue
+            if primary:
+                assert value >= WIDE_ACTIVE, f"item {item} is not active"
+                active += 1
+                value -= WIDE_ACTIVE
+            left = sum(1 for o in tables.options[item] if not gone[o])
+            assert left == value, f"item {item}: lane {value}, {left} options left"
+        assert lanes[n] == active, "the count of active items is wrong"
+
+
+def prepare_marks(frame: Frame) -> None:
+    """Make the per-search state of the marks form (filled in when the loop starts)."""
+    frame.state = Marks()
+
+
+def run_marks(frame: Frame, count_only: bool) -> Iterator[tuple[int, ...]]:
+    """The marks search of the frame's problem (:func:`run_marks_lanes`).
+
+    :mod:`dlx.algorithms` runs this for the problems of the wide form
+    (``links.wide``): it builds (or reuses) the tables and starts the loop.
+
+    :param frame: the search whose arrays the loop works on.
+    :param count_only: yield ``()`` instead of each solution.
+    :returns: the generator of solutions.
+
+    >>> from dlx import ExactCover, Search
+    >>> links = ExactCover("ab", options=[["a", "b"], ["a"], ["b"]]).links()
+    >>> list(run_marks(Search(links, form="marks"), count_only=False))
+    [(0,), (1, 2)]
+    """
+    links = frame.links
+    tables = links.cache.get("marks")
+    if not isinstance(tables, MarksTables):
+        tables = MarksTables(links)
+        links.cache["marks"] = tables
+    return run_marks_lanes(frame, count_only, tables)
+
+
+def _marks_replay(frame: Frame, tables: MarksTables, marks: Marks) -> None:
+    """Mark what the frame's fixed levels and stack have hidden, as the loop would."""
+    options = tables.options
+    items = tables.items
+    top = frame.links.top
+    option_of = frame.links.option_of
+    gone = marks.gone
+    log = marks.log
+    levels = marks.levels
+
+    def hide_all(item: int) -> None:
+        for o in options[item]:
+            if not gone[o]:
+                gone[o] = 1
+                log.append(o)
+
+    for level, node in enumerate([*frame.base, *frame.stack]):
+        item = top[node]
+        a = len(log)
+        hide_all(item)
+        b = len(log)
+        option = option_of[node]
+        if level >= len(frame.base):
+            k = log.index(option, a, b)  # ValueError: not in the item's list
+            levels.append([item, a, b, k])
+        for other in items[option]:
+            if other != item:
+                hide_all(other)
+
+
+def run_marks_lanes(
+    frame: Frame, count_only: bool, tables: MarksTables
+) -> Iterator[tuple[int, ...]]:
+    """Algorithm X with options hidden by a mark, over the wide form's lanes.
+
+    The search, its tree and its counts are Algorithm X's (the same
+    choice of item, the same order of options, Knuth's nodes and
+    updates), but hiding an option takes one mark, one note in a log and
+    one addition to the packed sizes instead of unlinking each of its
+    other nodes, and un-hiding takes one mark, not relinking: the lists
+    stay as they were, and covering an item skips the options marked.
+    Where options are wide and lists long (a polyomino tiling: hundreds
+    of placements per piece, six items per placement) that is most of
+    the work of dancing links; where lists are short the skipping costs
+    more than it saves, so the dispatcher gives this form only the
+    problems of the wide form.
+
+    The frame's links stay as they were when the loop started; the
+    levels live in the frame's ``state`` (:class:`Marks`), from which
+    Algorithm X's estimate, split test and sanity check read them.
+
+    :param frame: the search (its ``state`` made by :func:`prepare_marks`).
+    :param count_only: yield ``()`` instead of each solution.
+    :param tables: the problem's tables.
+    :returns: the generator of solutions (sorted option indices).
+
+    >>> from dlx import ExactCover, Search
+    >>> links = ExactCover("ab", options=[["a", "b"], ["a"], ["b"]]).links()
+    >>> search = Search(links, form="marks")
+    >>> list(run_marks_lanes(search, False, MarksTables(links)))
+    [(0,), (1, 2)]
+    >>> search.stats
+    Stats(nodes=4, updates=4, cleansings=0, solutions=2)
+    """
+    links = frame.links
+    options = tables.options
+    items = tables.items
+    first = tables.first
+    delta = tables.delta
+    cover = tables.cover
+    option_of = links.option_of
+    stats = frame.stats
+    limit = frame.limit
+    n = links.n_items
+    n_primary = links.n_primary
+    length = 2 * n + 2
+    solved = 1 << (WIDE_BITS * n + COUNTER_BITS)
+    to_bytes = int.to_bytes
+    find = bytes.find
+    low = COUNTER_BITS
+    patterns = [(WIDE_ACTIVE + k).to_bytes(2, "little") for k in range(WIDE_SCAN)]
+    dead = patterns[0]
+    at_random = frame.choose_at_random if frame.rng is not None else None
+    marks = frame.state
+    if not isinstance(marks, Marks):
+        marks = frame.state = Marks()
+    marks.tables = tables
+    marks.gone = gone = [0] * links.n_options
+    log: list[int] = []
+    marks.log = log
+    levels: list[list[int]] = []
+    marks.levels = levels
+    marks.fixed = [option_of[x] for x in frame.base]
+    _marks_replay(frame, tables, marks)
+    hidden = log.append
+    add_level = levels.append
+    drop_level = levels.pop
+    stack = frame.stack
+    push = stack.append
+    pop = stack.pop
+    fixed = [option_of[x] for x in frame.base]
+    saves = [wide_lanes(links, size) for size in frame.saves]
+    save = saves.append
+    pop_save = saves.pop
+    mask = COUNTER_MASK
+    if not frame.base and not frame.stack:
+        packed = tables.start + stats.updates
+    else:
+        packed = wide_lanes(links, frame.size) + stats.updates
+    marks.packed = packed
+    item = -1
+    started = time.perf_counter()
+    nodes = stats.nodes
+    found = stats.solutions
+    check_at = frame.tick(nodes + 1, started)
+    while True:
+        # X2: enter a level.
+        nodes += 1
+        if nodes >= check_at:
+            stats.nodes = nodes - 1
+            stats.updates = packed & mask
+            marks.packed = packed
+            check_at = frame.tick(nodes, started)
+        # X3: the item, as in run_wide_lanes.
+        if packed < solved:
+            item = -1
+        else:
+            sizes = to_bytes(packed >> low, length, "little")
+            for pattern in patterns:
+                if pattern in sizes:
+                    item = find(sizes, pattern)
+                    if not item & 1:
+                        break
+                    item = _aligned(sizes, pattern, item)
+                    if item >= 0:
+                        break
+            else:
+                item = _smallest_lane(sizes, n_primary)
+            item >>= 1
+        if item < 0 or pattern is dead:
+            if item < 0:
+                found += 1
+                stats.nodes = nodes
+                stats.solutions = found
+                stats.updates = packed & mask
+                marks.packed = packed
+                if count_only:
+                    yield ()
+                else:
+                    yield tuple(sorted([option_of[x] for x in stack] + fixed))
+                if found == limit:
+                    frame.outcome = Outcome.LIMIT_REACHED
+                    return
+            else:
+                packed += 1  # Knuth covers the empty item, an update
+            # X8/X6/X7: back up to the deepest level with an option left;
+            # un-hiding is taking the marks off what the level hid.
+            while True:
+                if not levels:
+                    stats.nodes = nodes
+                    stats.updates = packed & mask
+                    marks.packed = packed
+                    frame.outcome = Outcome.EXHAUSTED
+                    return
+                level = levels[-1]
+                item, a, b, k = level
+                for o in log[b:]:
+                    gone[o] = 0
+                del log[b:]
+                pop()
+                k += 1
+                if k < b:
+                    level[3] = k
+                    chosen = log[k]
+                    saved = saves[-1]
+                    packed = saved + ((packed - saved) & mask)
+                    break
+                for o in log[a:]:
+                    gone[o] = 0
+                del log[a:]
+                drop_level()
+                pop_save()
+                saved = pop_save()
+                packed = saved + ((packed - saved) & mask)
+        else:
+            if at_random is not None:
+                lanes = _lane_values(sizes)
+                item = at_random(lanes[item], lanes)
+            # X4: cover(item): hide each option of its list not hidden yet.
+            save(packed)
+            packed += cover[item]
+            a = len(log)
+            for o in options[item]:
+                if gone[o]:
+                    continue
+                gone[o] = 1
+                hidden(o)
+                packed += delta[o]
+            b = len(log)
+            save(packed)
+            add_level([item, a, b, a])
+            chosen = log[a]
+        # X5: try option `chosen`: cover its other items.
+        row = items[chosen]
+        push(first[chosen] + row.index(item))
+        for other in row:
+            if other == item:
+                continue
+            packed += cover[other]
+            for o in options[other]:
+                if gone[o]:
+                    continue
+                gone[o] = 1
+                hidden(o)
+                packed += delta[o]

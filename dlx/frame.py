@@ -25,7 +25,7 @@ from typing import Any, Protocol
 from dlx.links import Links
 from dlx.stats import Outcome, Stats
 
-__all__ = ["Frame"]
+__all__ = ["Frame", "LevelState"]
 
 
 class Frame(Protocol):
@@ -82,4 +82,25 @@ class Frame(Protocol):
 
     def choose_at_random(self, value: int, size: Sequence[int]) -> int:
         """One of the items whose entry in ``size`` is ``value``, drawn with ``rng``."""
+        ...
+
+
+class LevelState(Protocol):
+    """The state of a loop that keeps its levels itself, not in the frame's links.
+
+    Algorithm X's marks form (:class:`dlx.algorithm_x_packed.Marks`) hides
+    options by a mark and leaves the links as they were, so Algorithm X's
+    estimate, split test and sanity check ask its state instead.
+    """
+
+    def fraction(self) -> float:
+        """Knuth's estimate of the part of the tree behind the search (0 to 1)."""
+        ...
+
+    def splittable(self) -> bool:
+        """Whether a level has an option left to try."""
+        ...
+
+    def check(self, links: Links) -> None:
+        """Verify the state (raise :class:`AssertionError` at a difference)."""
         ...
