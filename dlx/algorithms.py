@@ -16,14 +16,17 @@ name      algorithm                           runs
 ``sat``   a SAT/CP solver (OR-Tools CP-SAT)   one solution, uniqueness, on request
 ========  ==================================  ==================================
 
-Algorithm X has three loop forms: ``packed`` (the sizes in one integer,
+Algorithm X has four loop forms: ``packed`` (the sizes in one integer,
 a byte per item, unrolled when every option has one width; problems with
 few items, ``Links.packed``), ``wide`` (the same with 16 bits per item,
-for problems with few items of which some have 128 options or more, such
-as polyomino tilings: ``Links.wide``) and ``plain`` (sizes in a bytearray
-or a list); the others have one each.  Which form is fastest depends on
-the interpreter: CPython runs the packed or wide form where it applies,
-PyPy the plain one (:data:`PREFERRED_FORMS`).  :data:`REGISTRY`
+for problems with few items of which some have 128 options or more:
+``Links.wide``), ``marks`` (the wide form's integer, but options hidden
+by a mark instead of unlinked; the dispatcher prefers it for the wide
+problems whose options are wide and sparse, such as polyomino tilings,
+see :data:`MARKS_MIN_WIDTH`) and ``plain`` (sizes in a bytearray or a
+list); the others have one each.  Which form is fastest depends on the
+interpreter: CPython runs the packed, marks or wide form where it
+applies, PyPy the plain one (:data:`PREFERRED_FORMS`).  :data:`REGISTRY`
 describes every backtracking algorithm: its loop forms, what it
 supports, and the walker that replays its tree (:mod:`dlx.position`).  Memoised search is not a backtracking
 loop over a :class:`~dlx.frame.Frame` (it caches subproblems instead), so

@@ -23,10 +23,12 @@ Workloads (``--only`` takes these names):
 * ``queens10-packed``, ``queens10-list``, ``colors-4``, ``multiplicity-5``:
   smaller sizes of the workloads above (10 queens, 4 rounds, 5x5), the
   first of the pairs below;
-* ``pento-wide-3000`` and ``pento-wide-9000``: the 3x20 pentomino count on
-  Algorithm X's wide form, stopped by a node budget of 3,000 and 9,000
-  nodes; ``pento-plain-3000`` and ``pento-plain-9000``: the same on the
-  plain (list) form, the one the tilings ran on before the wide form.
+* ``pento-marks-3000`` and ``pento-marks-9000``: the 3x20 pentomino count
+  on Algorithm X's marks form (the one the tilings run on), stopped by a
+  node budget of 3,000 and 9,000 nodes; ``pento-wide-3000``/``-9000`` and
+  ``pento-plain-3000``/``-9000``: the same on the wide form (dancing links
+  over the same lanes) and on the plain (list) form, the one the tilings
+  ran on before the wide form.
 
 Per loop form (``--per-form``, with ``--record`` or ``--check``): each
 pair of sizes of one form (:data:`FORM_PAIRS`) gives the instructions of
@@ -319,7 +321,7 @@ WORKLOADS = {
             build_pentominoes,
             pentominoes_on(form, budget),
         )
-        for form in ("wide", "plain")
+        for form in ("marks", "wide", "plain")
         for budget in PENTOMINO_BUDGETS
     },
 }
@@ -329,6 +331,7 @@ WORKLOADS = {
 FORM_PAIRS = {
     "X packed (12/10 queens)": ("queens10-packed", "queens-packed"),
     "X plain, list (12/10 queens)": ("queens10-list", "queens-list"),
+    "X marks (3x20 pentominoes)": ("pento-marks-3000", "pento-marks-9000"),
     "X wide (3x20 pentominoes)": ("pento-wide-3000", "pento-wide-9000"),
     "X plain, list (3x20 pentominoes)": ("pento-plain-3000", "pento-plain-9000"),
     "C colored (knuth, 12/4 rounds)": ("colors-4", "colors"),
