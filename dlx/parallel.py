@@ -1076,11 +1076,16 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
         # solutions when they are already known (a solution above the
         # frontier; a subproblem done but not handed out before a resume).
         seeds: Sequence[_Seed]
+        lane = _Lane(links) if self._local else None
         if self._resume is not None:
             self.stats = dataclasses.replace(self._resume.stats)
             seeds = self._resume.pieces
         else:
-            cut = self._first_frontier()
+            cut, walked = self._first_frontier()
+            if lane is not None and walked is not None:
+                # The walk that cut the frontier is back at the root: the
+                # first place of this process's tasks, not a new copy.
+                lane.places.append(Place(walked, functools.partial(tree_walker, links)))
             self.stats = cut.stats
             seeds = [
                 (
@@ -1117,7 +1122,6 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
         cursor = head
         self._head = self._cursor = head
         flights: dict[Future[_TaskResult], _Flight] = {}
-        lane = _Lane(links) if self._local else None
         serial = itertools.count()
         per_task = max(1, -(-len(queue) // (2 * self._workers)))
         last_report = started
@@ -1220,20 +1224,25 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
             if self.outcome is Outcome.RUNNING:
                 self.outcome = Outcome.INTERRUPTED
 
-    def _first_frontier(self) -> Frontier:
-        """The shallowest frontier with enough subproblems for every worker."""
+    def _first_frontier(self) -> tuple[Frontier, Walker | None]:
+        """The shallowest frontier with enough subproblems for every worker.
+
+        And the walker that cut it, back at the root (``None``: none did).
+        """
         if self._depth is not None:
-            return frontier(self.links, self._depth)
+            return frontier(self.links, self._depth), None
         wanted = PIECES_PER_WORKER * self._workers
         cut = frontier(self.links, 0)
+        if self._workers == 1:
+            return cut, None
         walker = tree_walker(self.links)  # one walk from the root per depth
         for depth in range(1, MAX_FRONTIER_DEPTH + 1):
-            if self._workers == 1 or len(cut.prefixes) >= wanted:
+            if len(cut.prefixes) >= wanted:
                 break
             cut = _cut(walker, depth)
             if not cut.prefixes:
                 break
-        return cut
+        return cut, walker
 
     def _task(self, serial: int, slots: list[_Slot], local: bool) -> _Task:
         nodes = self._task_nodes
