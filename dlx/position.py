@@ -34,7 +34,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import compress, repeat
-from operator import lt
+from operator import lt, ne
 from typing import Any, Protocol
 
 from dlx.errors import PositionError
@@ -1083,10 +1083,10 @@ def fraction_done(frame: Frame) -> float:
     # list, so its size is the length of its list as it was there.  Only
     # the levels with a choice count: found without a Python step per
     # level, which on a deep chain (one option a level) is most of them.
-    items = list(map(top.__getitem__, stack))
-    degrees = list(map(size.__getitem__, items))
-    for level in compress(range(len(stack)), map(lt, repeat(1), degrees)):
-        node, item, d = stack[level], items[level], degrees[level]
+    degrees = map(size.__getitem__, map(top.__getitem__, stack))
+    for node in compress(stack, map(lt, repeat(1), degrees)):
+        item = top[node]
+        d = size[item]
         k = 1
         row = down[item]
         while row != node:
@@ -1117,9 +1117,8 @@ def option_left(frame: Frame) -> bool:
     ((0, 1), True)
     """
     stack = frame.stack
-    return list(map(frame.down.__getitem__, stack)) != list(
-        map(frame.links.top.__getitem__, stack)
-    )
+    down = frame.down.__getitem__
+    return any(map(ne, map(down, stack), map(frame.links.top.__getitem__, stack)))
 
 
 def rng_state(rng: random.Random | None) -> tuple[Any, ...] | None:
