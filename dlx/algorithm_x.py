@@ -31,7 +31,7 @@ from typing import cast
 
 from dlx.frame import Frame, LevelState
 from dlx.links import ACTIVE_BYTE, check_links
-from dlx.position import ListWalker, fraction_done
+from dlx.position import ListWalker, fraction_done, option_left
 from dlx.stats import Outcome
 
 __all__ = ["XWalker", "check", "fraction", "prepare", "run", "splittable"]
@@ -314,13 +314,11 @@ def splittable(frame: Frame) -> bool:
     it rather than replay its path in another task.  In the item's list
     the options after the one tried are still linked (covering never
     unlinks an item's own list), so the level has one left when the
-    node's successor is not the item's header.
+    node's successor is not the item's header (:func:`dlx.position.option_left`).
     """
     if frame.state is not None:
         return cast(LevelState, frame.state).splittable()
-    down = frame.down
-    top = frame.links.top
-    return any(down[node] != top[node] for node in frame.stack)
+    return option_left(frame)
 
 
 def check(frame: Frame) -> None:

@@ -1027,9 +1027,10 @@ def _drive(
         times = [] if not isinstance(run, ParallelSearch) else run.task_times
         if times:
             assert isinstance(run, ParallelSearch)
+            here = f"; this process ran {run.local_tasks}" if run.local_tasks else ""
             say(
                 f"dlx: {run.tasks} tasks; the largest took {max(times):.3g} s, "
-                f"{100 * max(times) / sum(times):.2g} % of the work"
+                f"{100 * max(times) / sum(times):.2g} % of the work{here}"
             )
     return status
 

@@ -71,6 +71,7 @@ from concurrent.futures import (
     Executor,
     Future,
     ProcessPoolExecutor,
+    ThreadPoolExecutor,
     wait,
 )
 from dataclasses import dataclass, field
@@ -79,7 +80,7 @@ from typing import Protocol
 from dlx.algorithms import choose, refuse
 from dlx.algorithms import walker as tree_walker
 from dlx.clock import stop_message
-from dlx.engine import CostSearch, check_budgets, search_class
+from dlx.engine import CostSearch, Search, check_budgets, search_class
 from dlx.errors import BudgetExceeded, DLXError, Interrupted, PositionError
 from dlx.links import Links
 from dlx.position import Place, Walker, fingerprint, split
@@ -364,6 +365,43 @@ _PLACES: dict[str, list[Place]] = {}
 _IDENTITY: tuple[int, str] | None = None
 
 
+#: The name a task run by the caller's own process gives as its worker.
+_LOCAL = "the calling process"
+
+
+class _Lane:
+    """The calling process as one more worker: tasks run in a thread of its own.
+
+    It searches the problem it already holds (no bytes to ship, nothing
+    to rebuild) and keeps places of its own.  :meth:`close` stops the
+    task it runs (within a clock check of the search) and ends the thread.
+    """
+
+    def __init__(self, links: Links) -> None:
+        self.links = links
+        self.places: list[Place] = []
+        self.stopped = False
+        self.run: Search | None = None
+        self.pool = ThreadPoolExecutor(1, thread_name_prefix="dlx-parallel-lane")
+
+    def submit(self, task: _Task) -> Future[_TaskResult]:
+        return self.pool.submit(self._task, task)
+
+    def _task(self, task: _Task) -> _TaskResult:
+        started = time.perf_counter()
+        places, self.places = self.places, []
+        result = _search_task(self.links, task, places, started, _LOCAL, self)
+        self.places = _kept(places, self.links)
+        return result
+
+    def close(self) -> None:
+        self.stopped = True
+        run = self.run
+        if run is not None:
+            run.request_stop()
+        self.pool.shutdown(wait=True, cancel_futures=True)
+
+
 def _pack(links: Links) -> tuple[str, bytes]:
     """The problem in a compact form for the tasks, and the key it is cached under."""
     payload = links.to_bytes()
@@ -402,34 +440,61 @@ def _run_task(task: _Task) -> _TaskResult:
     links = _unpack(task.key, task.payload)
     if links is None:  # sent without the problem, which this worker lacks
         return _TaskResult([], 0.0, _worker(), missing=True)
-    deadline = None if task.seconds is None else started + task.seconds
-    used = 0
-    results: list[_PieceResult] = []
     # Taken out while the task runs (another thread may run a task of the
     # same problem), and kept only if every walk of them ended cleanly.
     places = _PLACES.pop(task.key, None) or []
+    result = _search_task(links, task, places, started, _worker(), None)
+    if task.key in _CACHE:
+        _PLACES[task.key] = _kept(places, links)
+    return result
+
+
+def _kept(places: list[Place], links: Links) -> list[Place]:
+    """The places worth keeping (the most recently used): see ``PLACES_BYTES``."""
+    room = PLACES_BYTES // (16 * len(links.top))
+    return places[-max(PLACES_LEAST, min(PLACES_MOST, room)) :]
+
+
+def _search_task(
+    links: Links,
+    task: _Task,
+    places: list[Place],
+    started: float,
+    worker: str,
+    lane: _Lane | None,
+) -> _TaskResult:
+    """:func:`_run_task` once the problem is at hand (in a worker, or in ``lane``)."""
+    deadline = None if task.seconds is None else started + task.seconds
+    used = 0
+    results: list[_PieceResult] = []
     for prefix, floor, weight in task.pieces:
         nodes_left = None if task.nodes is None else task.nodes - used
         seconds_left = None if deadline is None else deadline - time.perf_counter()
         if results and (
             (nodes_left is not None and nodes_left <= 0)
             or (seconds_left is not None and seconds_left <= 0)
+            or (lane is not None and lane.stopped)
         ):
             break  # the rest goes back to the queue
         try:
             results.append(
                 _run_piece(
-                    links, task, prefix, floor, weight, nodes_left, seconds_left, places
+                    links,
+                    task,
+                    prefix,
+                    floor,
+                    weight,
+                    nodes_left,
+                    seconds_left,
+                    places,
+                    lane,
                 )
             )
         except BaseException as error:
             error.add_note(f"in {_describe(prefix, floor)} (a dlx.parallel task)")
             raise
         used += results[-1].nodes
-    if task.key in _CACHE:
-        room = PLACES_BYTES // (16 * len(links.top))
-        _PLACES[task.key] = places[-max(PLACES_LEAST, min(PLACES_MOST, room)) :]
-    return _TaskResult(results, time.perf_counter() - started, _worker())
+    return _TaskResult(results, time.perf_counter() - started, worker)
 
 
 def _run_piece(
@@ -441,6 +506,7 @@ def _run_piece(
     nodes: int | None,
     seconds: float | None,
     places: list[Place],
+    lane: _Lane | None = None,
 ) -> _PieceResult:
     started = time.perf_counter()
     # Start from the place nearest the prefix (most levels in common),
@@ -480,6 +546,13 @@ def _run_piece(
         progress_interval=1.0 if seconds is None else max(seconds, 1e-3),
         place=place,
     )
+    if lane is not None:
+        # Stopped by the search that owns the lane (its end, a budget, a
+        # stop): as the lane's stop() reads run after setting stopped,
+        # one of the two sees the other.
+        lane.run = run
+        if lane.stopped:
+            run.request_stop()
     found: list[tuple[int, ...]] | None = None if task.count_only else []
     rest = None
     updates = cleansings = 0
@@ -490,6 +563,11 @@ def _run_piece(
         else:
             found.extend(run)
     except (BudgetExceeded, Interrupted):
+        if lane is not None and lane.stopped:
+            # The search that owns the lane is over: its result is not
+            # merged, so nothing need be handed back.
+            place.lost = True
+            return _PieceResult(0, 0, 0, 0, found, None, False)
         position = run.position()
         # The rest of this subproblem (the first piece split hands back)
         # goes on from where the search stopped: keep a place there
@@ -689,6 +767,7 @@ class _Flight:
     slots: list[_Slot]
     attempts: int = 1
     submitted: float = field(default_factory=time.perf_counter)
+    local: bool = False  # run by the calling process (its _Lane)
 
 
 def _workers_of(executor: Executor) -> int:
@@ -714,14 +793,32 @@ def _in_flight(executor: Executor, workers: int) -> int:
     processes could only take turns on the cores, each with its own copy
     of the problem in the caches, and the idle ones never rebuild it.
     """
-    if isinstance(executor, ProcessPoolExecutor):
-        try:
-            cores = len(os.sched_getaffinity(0))
-        except AttributeError:  # pragma: no cover - not Linux
-            cores = os.cpu_count() or 1
-        if cores < workers:
-            return max(1, cores)
+    if _short_of_cores(executor, workers):
+        return max(1, _cores())
     return 2 * workers
+
+
+def _cores() -> int:
+    """How many cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+def _short_of_cores(executor: Executor, workers: int) -> bool:
+    """Whether ``executor`` is a process pool with more processes than cores to run on."""
+    return isinstance(executor, ProcessPoolExecutor) and _cores() < workers
+
+
+def _takes_part(executor: Executor, workers: int, local: bool | None) -> bool:
+    """Whether the calling process runs tasks too (``local=`` of :func:`search`).
+
+    By default, where a process pool has more processes than cores
+    (:func:`_in_flight`): only as many tasks as cores run at once, and
+    the one run here costs no copy of the problem to ship and rebuild.
+    """
+    return _short_of_cores(executor, workers) if local is None else local
 
 
 class ParallelSearch(Iterator[tuple[int, ...]]):
@@ -750,6 +847,8 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
     :ivar outcome: how the search stands.
     :ivar tasks: how many tasks have finished.
     :ivar task_times: the seconds each finished task took in its worker.
+    :ivar local_tasks: how many of the finished tasks the calling process
+        ran itself (see ``local`` of :func:`search`).
 
     >>> from concurrent.futures import ThreadPoolExecutor
     >>> from dlx import ExactCover
@@ -778,6 +877,7 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
         depth: int | None = None,
         renew: Callable[[], Executor] | None = None,
         resume: Pieces | None = None,
+        local: bool | None = None,
     ) -> None:
         if resume is not None and resume.fingerprint != fingerprint(links):
             raise PositionError("the pieces are of another problem")
@@ -809,6 +909,8 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
         self._task_nodes = task_nodes
         self._workers = workers or _workers_of(executor)
         self._flying = _in_flight(executor, self._workers)
+        self._local = _takes_part(executor, self._workers, local)
+        self.local_tasks = 0
         self._depth = depth
         self._renew = renew
         self._id = uuid.uuid4().int
@@ -817,6 +919,9 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
         # workers do, tasks go without it (a task that meets a worker
         # without it comes back at once and goes again with it).
         self._holders: set[str] = set()
+        # The problem as the workers get it, packed when a task first goes
+        # to the executor (never, when the calling process runs them all).
+        self._key = ""
         self._payload = b""
         self._head: _Slot | None = None
         self._cursor: _Slot | None = None  # the first slot not handed out
@@ -967,17 +1072,20 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
         if limit == 0:
             self.outcome = Outcome.LIMIT_REACHED
             return
-        key, payload = _pack(links)
-        self._payload = payload
         # Each subproblem to start with: its prefix, weight, and its
         # solutions when they are already known (a solution above the
         # frontier; a subproblem done but not handed out before a resume).
         seeds: Sequence[_Seed]
+        lane = _Lane(links) if self._local else None
         if self._resume is not None:
             self.stats = dataclasses.replace(self._resume.stats)
             seeds = self._resume.pieces
         else:
-            cut = self._first_frontier()
+            cut, walked = self._first_frontier()
+            if lane is not None and walked is not None:
+                # The walk that cut the frontier is back at the root: the
+                # first place of this process's tasks, not a new copy.
+                lane.places.append(Place(walked, functools.partial(tree_walker, links)))
             self.stats = cut.stats
             seeds = [
                 (
@@ -1057,10 +1165,18 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
                     slots = [
                         heapq.heappop(queue) for _ in range(min(count, len(queue)))
                     ]
-                    task = self._task(next(serial), key, payload, slots)
-                    flights[self.executor.submit(_run_task, task)] = _Flight(
-                        task, slots
+                    # The calling process takes a task first when it runs
+                    # them too (it holds the problem: nothing to ship).
+                    local = lane is not None and not any(
+                        flight.local for flight in flights.values()
                     )
+                    task = self._task(next(serial), slots, local)
+                    future = (
+                        lane.submit(task)
+                        if lane is not None and local
+                        else self.executor.submit(_run_task, task)
+                    )
+                    flights[future] = _Flight(task, slots, local=local)
                 # Wait for a task, a report, a budget or a stop.
                 now = time.perf_counter()
                 wake = 0.2
@@ -1103,40 +1219,65 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
         finally:
             for future in flights:
                 future.cancel()
+            if lane is not None:
+                lane.close()
             if self.outcome is Outcome.RUNNING:
                 self.outcome = Outcome.INTERRUPTED
 
-    def _first_frontier(self) -> Frontier:
-        """The shallowest frontier with enough subproblems for every worker."""
+    def _first_frontier(self) -> tuple[Frontier, Walker | None]:
+        """The shallowest frontier with enough subproblems for every worker.
+
+        And the walker that cut it, back at the root (``None``: none did).
+        """
         if self._depth is not None:
-            return frontier(self.links, self._depth)
+            return frontier(self.links, self._depth), None
         wanted = PIECES_PER_WORKER * self._workers
         cut = frontier(self.links, 0)
+        if self._workers == 1:
+            return cut, None
         walker = tree_walker(self.links)  # one walk from the root per depth
         for depth in range(1, MAX_FRONTIER_DEPTH + 1):
-            if self._workers == 1 or len(cut.prefixes) >= wanted:
+            if len(cut.prefixes) >= wanted:
                 break
             cut = _cut(walker, depth)
             if not cut.prefixes:
                 break
-        return cut
+        return cut, walker
 
-    def _task(self, serial: int, key: str, payload: bytes, slots: list[_Slot]) -> _Task:
+    def _task(self, serial: int, slots: list[_Slot], local: bool) -> _Task:
         nodes = self._task_nodes
         if self._max_nodes is not None:
             left = max(1, self._max_nodes - self.stats.nodes)
             nodes = left if nodes is None else min(nodes, left)
+        payload = None
+        if not local:
+            if not self._key:
+                self._key, self._payload = _pack(self.links)
+            if len(self._holders) < self._processes():
+                payload = self._payload
         return _Task(
             self._id,
             serial,
-            key,
-            payload if len(self._holders) < self._workers else None,
+            self._key,
+            payload,
             tuple((slot.prefix, slot.floor, slot.weight) for slot in slots),
             self._count_only,
             self._limit,
             nodes,
             self._task_seconds,
         )
+
+    def _processes(self) -> int:
+        """How many workers may lack the problem: those of a process pool started so far.
+
+        A process pool starts its processes as tasks come (but for the
+        ``fork`` method); one started after the count comes back with
+        the task, which then goes again with the problem.
+        """
+        started = getattr(self.executor, "_processes", None)
+        if isinstance(self.executor, ProcessPoolExecutor) and isinstance(started, dict):
+            return max(1, min(self._workers, len(started)))
+        return self._workers
 
     def _result(
         self,
@@ -1148,6 +1289,9 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
         error = future.exception()
         if error is None:
             result = future.result()
+            if flight.local:
+                self.local_tasks += 1
+                return result
             if not result.missing:
                 self._holders.add(result.worker)
                 return result
@@ -1262,6 +1406,7 @@ def search(
     depth: int | None = None,
     renew: Callable[[], Executor] | None = None,
     resume: Pieces | None = None,
+    local: bool | None = None,
 ) -> ParallelSearch:
     """Start a search of ``problem`` split over ``executor``.
 
@@ -1296,6 +1441,14 @@ def search(
         ``dlx --jobs`` command passes one that starts a new pool.
     :param resume: go on from the :class:`Pieces` of an earlier parallel
         search of the same problem (counting or listing solutions).
+    :param local: whether the calling process runs tasks too, in a thread
+        of its own, as one of the tasks in flight (it holds the problem:
+        nothing to ship, nothing to rebuild).  ``None`` (the default):
+        when ``executor`` is a process pool with more processes than the
+        cores this process may run on, where only one task per core runs
+        at once; on one core, the calling process then runs every task,
+        and the pool starts no process.  ``True``: always (a thread pool
+        gains nothing by it); ``False``: never.
     :returns: the search, not yet started.
     :raises ValueError: on a negative budget or a bad task size.
     :raises dlx.PositionError: when ``resume`` is of another problem.
@@ -1323,6 +1476,7 @@ def search(
         depth=depth,
         renew=renew,
         resume=resume,
+        local=local,
     )
 
 
