@@ -34,10 +34,12 @@ def counting(monkeypatch: pytest.MonkeyPatch, name: str) -> list[int]:
     return calls
 
 
-def test_tilings_with_long_lists_run_the_wide_form_and_small_ones_the_packed() -> None:
+def test_tilings_with_long_lists_run_a_wide_form_and_small_ones_the_packed() -> None:
     tiling = pentomino_rectangle(3, 20).links()
     assert not tiling.packed and tiling.wide
-    assert choose(tiling)[1].name == "wide"
+    # The marks form, over the wide form's lanes (tests/test_marks.py).
+    assert choose(tiling)[1].name == "marks"
+    assert choose(tiling, form="wide")[1].name == "wide"
     assert choose(n_queens(6).links())[1].name == "packed"
     # Forbidding the packed forms forbids both widths.
     assert choose(compiled_as(pentomino_rectangle(3, 20), "bytes"))[1].name == "plain"
