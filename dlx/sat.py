@@ -299,6 +299,14 @@ class SatSearch(Iterator[tuple[int, ...]]):
     :param count_only: yield ``()`` instead of each solution.
     :param workers: the solver's threads (1: deterministic, and the
         fastest per core on the problems measured; see :doc:`/howto/sat`).
+    :param first_try: a bounded search to run before the solver starts
+        (``method="sat"`` passes a DLX search of at most
+        :data:`dlx.algorithms.SAT_DLX_NODES` nodes, made with ``limit``
+        and without ``count_only``): its solutions are handed out first;
+        if it ends, its answer is the whole answer and the solver never
+        starts; if it stops at its budget
+        (:class:`~dlx.BudgetExceeded`), the solver goes on with the
+        solutions handed out so far forbidden.  Not with ``costs``.
     :raises ValueError: for a budget or ``workers`` that makes no sense.
     :raises SatUnavailable: when OR-Tools is not installed.
 
@@ -328,7 +336,10 @@ class SatSearch(Iterator[tuple[int, ...]]):
         costs: Sequence[int] | None = None,
         count_only: bool = False,
         workers: int = 1,
+        first_try: Iterator[tuple[int, ...]] | None = None,
     ) -> None:
+        if first_try is not None and costs is not None:
+            raise ValueError("first_try does not go with costs (it knows no order)")
         if limit is not None and limit < 0:
             raise ValueError(f"limit must be >= 0, not {limit}")
         if timeout is not None and not timeout >= 0:
@@ -347,7 +358,10 @@ class SatSearch(Iterator[tuple[int, ...]]):
         # No primary item: the one solution is no option (options are chosen
         # only through primary items), known without a solver; a sudoku
         # that singles solve comes so, and would pay milliseconds for nothing.
-        self._model = SatModel(links, costs) if links.n_primary else None
+        self._costs = costs
+        self._model: SatModel | None = None
+        self._first_try = first_try
+        self._handed: list[tuple[int, ...]] = []
         self._deadline: float | None = None
         self._started: float | None = None
         self._stop = False
@@ -367,6 +381,9 @@ class SatSearch(Iterator[tuple[int, ...]]):
         solver = self._solver
         if solver is not None:
             solver.stop_search()
+        first_try = self._first_try
+        if first_try is not None and hasattr(first_try, "request_stop"):
+            first_try.request_stop()
 
     def close(self) -> None:
         """End the solve, if one is paused at a solution (the search is over)."""
@@ -388,7 +405,17 @@ class SatSearch(Iterator[tuple[int, ...]]):
             self._started = now
             if self.timeout is not None:
                 self._deadline = now + self.timeout
+        if self._first_try is not None:
+            tried = self._try_first()
+            if tried is not None:
+                return tried
+        self.stats.answered_by = "sat"
         model = self._model
+        if model is None and self.links.n_primary:
+            # Built on first use: a first try that answers needs no model.
+            model = self._model = SatModel(self.links, self._costs)
+            for earlier in self._handed:
+                model.forbid(earlier)
         solution: tuple[int, ...] | None
         if model is None:
             solution = None if self.stats.solutions else ()
@@ -405,6 +432,57 @@ class SatSearch(Iterator[tuple[int, ...]]):
         if self.limit is not None and self.stats.solutions >= self.limit:
             self._finish(Outcome.LIMIT_REACHED)
         return () if self.count_only else solution
+
+    def _try_first(self) -> tuple[int, ...] | None:
+        """The next solution of the first try; ``None`` when the solver must go on.
+
+        Raises :class:`StopIteration` when the first try ended (it has
+        handed out every solution there is).
+        """
+        first_try = self._first_try
+        assert first_try is not None
+        stats = self.stats
+        try:
+            solution = next(first_try)
+        except StopIteration:
+            self._first_try = None
+            self._take_counts(first_try)
+            stats.answered_by = "dlx"
+            self.outcome = Outcome.EXHAUSTED
+            raise
+        except Interrupted:
+            self._first_try = None
+            self._take_counts(first_try)
+            raise self._stopped(Outcome.INTERRUPTED) from None
+        except BudgetExceeded:
+            # At its node budget: the solver takes over.
+            self._first_try = None
+            self._take_counts(first_try)
+            stats.answered_by = "sat"
+            if self._asked():
+                raise self._stopped(Outcome.INTERRUPTED) from None
+            return None
+        except KeyboardInterrupt:
+            self._first_try = None
+            self._stop = True
+            self.outcome = Outcome.INTERRUPTED
+            raise
+        self._take_counts(first_try)
+        self._handed.append(solution)
+        stats.solutions += 1
+        if self.limit is not None and stats.solutions >= self.limit:
+            stats.answered_by = "dlx"
+            self._first_try = None
+            self._finish(Outcome.LIMIT_REACHED)
+        return () if self.count_only else solution
+
+    def _take_counts(self, first_try: Iterator[tuple[int, ...]]) -> None:
+        """Copy the first try's nodes and updates into the statistics."""
+        counts = getattr(first_try, "stats", None)
+        if counts is not None:
+            self.stats.nodes = counts.nodes
+            self.stats.updates = counts.updates
+        self.stats.seconds = time.perf_counter() - (self._started or 0.0)
 
     def _finish(self, outcome: Outcome) -> None:
         self.close()
@@ -466,7 +544,7 @@ class SatSearch(Iterator[tuple[int, ...]]):
             started = time.perf_counter()
             enumeration = _Enumeration(module, model, self._solver_for())
             self._enumeration = enumeration
-            self._begun = started
+            self._begun = started if self._started is None else self._started
             self.stats.solves = 1
             weakref.finalize(self, enumeration.end)
         else:
