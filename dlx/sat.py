@@ -59,7 +59,17 @@ from dlx.errors import BudgetExceeded, Interrupted, SatUnavailable
 from dlx.links import Links
 from dlx.stats import Outcome, SatStats
 
-__all__ = ["INSTALL", "SatModel", "SatSearch", "available", "cp_model"]
+__all__ = [
+    "CADICAL",
+    "INSTALL",
+    "PAIRWISE_UP_TO",
+    "SatModel",
+    "SatSearch",
+    "available",
+    "cadical",
+    "clauses",
+    "cp_model",
+]
 
 #: The command that installs the solver.
 INSTALL = "pip install pydlx[sat]"
@@ -100,6 +110,185 @@ def available() -> bool:
     except SatUnavailable:
         return False
     return True
+
+
+#: The CDCL solver of python-sat that plain exact cover goes to.
+CADICAL = "cadical195"
+
+#: Items with more options than this get a sequential-counter *at most
+#: one* (Sinz's: linear in the options, with auxiliary variables) instead of
+#: one clause per pair.
+PAIRWISE_UP_TO = 32
+
+
+def cadical() -> Any:
+    """The module ``pysat.solvers`` when python-sat (CaDiCaL) can be imported, else ``None``.
+
+    >>> module = cadical()
+    >>> module is None or hasattr(module, "Solver")
+    True
+    """
+    try:
+        from pysat import solvers
+    except ImportError:
+        return None
+    return solvers
+
+
+def clauses(links: Links) -> tuple[list[list[int]], bool] | None:
+    """The CNF of a compiled problem without multiplicities, or ``None``.
+
+    Variable ``k + 1`` is option ``k``.  A primary item gives one clause
+    *at least one* of its options (unless it may stay uncovered: bounds
+    ``[0..1]``) and *at most one*; a secondary item *at most one*, where,
+    with colours, the options that give it one colour share a variable
+    of their own (it holds exactly when one of them is chosen); an option
+    without primary items is never chosen.  *At most one* is a clause per
+    pair up to :data:`PAIRWISE_UP_TO` options, a sequential counter above.
+
+    :returns: the clauses, and whether no solution can contain another
+        (so that forbidding one needs only its options); ``None`` for a
+        problem with other bounds than ``[1..1]`` and ``[0..1]``.
+
+    >>> from dlx import ExactCover
+    >>> clauses(ExactCover("ab", options=[["a"], ["a", "b"], ["b"]]).links())
+    ([[1, 2], [-1, -2], [2, 3], [-2, -3]], True)
+    """
+    n_items = links.n_items
+    n_primary = links.n_primary
+    top = links.top
+    option_of = links.option_of
+    bound = links.bound
+    slack = links.slack
+    lists: list[list[int]] = [[] for _ in range(n_items)]
+    for x in range(n_items + 1, len(top)):
+        lists[top[x]].append(x)
+    out: list[list[int]] = []
+    next_var = links.n_options + 1
+    tight = True
+
+    def at_most_one(literals: list[int]) -> None:
+        nonlocal next_var
+        m = len(literals)
+        if m <= PAIRWISE_UP_TO:
+            for a in range(m):
+                not_a = -literals[a]
+                for b in range(a + 1, m):
+                    out.append([not_a, -literals[b]])
+            return
+        # s_i: one of the first i literals holds.
+        previous = next_var
+        next_var += 1
+        out.append([-literals[0], previous])
+        for literal in literals[1:-1]:
+            current = next_var
+            next_var += 1
+            out.append([-literal, current])
+            out.append([-previous, current])
+            out.append([-literal, -previous])
+            previous = current
+        out.append([-literals[-1], -previous])
+
+    has_primary = bytearray(links.n_options)
+    for i in range(n_primary):
+        literals = [option_of[x] + 1 for x in lists[i]]
+        for v in literals:
+            has_primary[v - 1] = 1
+        at_least = True
+        if bound is not None and slack is not None:
+            v = bound[i]
+            u = v - slack[i]
+            if (u, v) == (0, 1):
+                at_least = tight = False
+            elif (u, v) != (1, 1):
+                return None
+        if at_least:
+            out.append(literals)
+        at_most_one(literals)
+    color = links.color
+    for j in range(n_primary, n_items):
+        nodes = lists[j]
+        if color is None:
+            at_most_one([option_of[x] + 1 for x in nodes])
+            continue
+        shared: dict[int, list[int]] = {}
+        alone: list[int] = []
+        for x in nodes:
+            if color[x]:
+                shared.setdefault(color[x], []).append(option_of[x] + 1)
+            else:
+                alone.append(option_of[x] + 1)
+        for literals in shared.values():
+            if len(literals) == 1:
+                alone.append(literals[0])
+                continue
+            used = next_var
+            next_var += 1
+            out.extend([-literal, used] for literal in literals)
+            out.append([-used, *literals])
+            alone.append(used)
+        at_most_one(alone)
+    out.extend([-(k + 1)] for k in range(links.n_options) if not has_primary[k])
+    return out, tight
+
+
+class _Cdcl:
+    """An incremental CaDiCaL solver of the clauses, solving in short steps.
+
+    Each step is a budget of conflicts (grown or shrunk to take about
+    :data:`_STEP` seconds), so that a stop request, a timeout or another
+    thread is served between steps: CaDiCaL keeps the interpreter's lock
+    while it solves.  Ctrl-C acts at once (python-sat catches it in the
+    solver).
+    """
+
+    def __init__(self, module: Any, formula: list[list[int]], n: int, tight: bool):
+        self.solver = module.Solver(name=CADICAL, bootstrap_with=formula)
+        self.n = n
+        self.tight = tight
+        self.budget = 1000
+
+    def forbid(self, solution: Sequence[int]) -> None:
+        """No later solution is ``solution``."""
+        clause = [-(k + 1) for k in solution]
+        if not self.tight:
+            inside = set(solution)
+            clause += [k + 1 for k in range(self.n) if k not in inside]
+        self.solver.add_clause(clause)
+
+    def step(self) -> bool | None:
+        """One budgeted solve: ``True`` (a model), ``False`` (none left) or ``None``."""
+        solver = self.solver
+        solver.conf_budget(self.budget)
+        started = time.perf_counter()
+        try:
+            result: bool | None = solver.solve_limited()
+        except Exception as error:  # python-sat's own error type
+            if "keyboard interrupt" in str(error).lower():
+                raise KeyboardInterrupt from None
+            raise
+        took = time.perf_counter() - started
+        if took < _STEP / 2:
+            self.budget = min(2 * self.budget, 1_000_000)
+        elif took > 2 * _STEP:
+            self.budget = max(self.budget // 2, 100)
+        return result
+
+    def solution(self) -> tuple[int, ...]:
+        """The options of the model found last."""
+        model = self.solver.get_model()
+        # An option in no clause yet is unknown to the solver: not chosen.
+        return tuple(k for k in range(min(self.n, len(model))) if model[k] > 0)
+
+    def counts(self) -> tuple[int, int]:
+        """Conflicts and decisions so far."""
+        stats = self.solver.accum_stats()
+        return int(stats.get("conflicts", 0)), int(stats.get("decisions", 0))
+
+
+#: About how long one step of CaDiCaL takes (seconds): the longest a stop
+#: request or a timeout waits.
+_STEP = 0.1
 
 
 class SatModel:
@@ -359,6 +548,16 @@ class SatSearch(Iterator[tuple[int, ...]]):
         # only through primary items), known without a solver; a sudoku
         # that singles solve comes so, and would pay milliseconds for nothing.
         self._costs = costs
+        # Plain exact cover (no costs, no multiplicities) goes to CaDiCaL when
+        # python-sat is installed, one thread and no seed asked for: it solved
+        # and proved unique the 25x25 puzzles in half the time (howto/sat).
+        self._formula: tuple[list[list[int]], bool] | None = None
+        self._pysat: Any = None
+        if costs is None and workers == 1 and seed is None and links.n_primary:
+            self._pysat = cadical()
+            if self._pysat is not None:
+                self._formula = clauses(links)
+        self._cdcl: _Cdcl | None = None
         self._model: SatModel | None = None
         self._first_try = first_try
         self._handed: list[tuple[int, ...]] = []
@@ -387,6 +586,7 @@ class SatSearch(Iterator[tuple[int, ...]]):
 
     def close(self) -> None:
         """End the solve, if one is paused at a solution (the search is over)."""
+        self._end_cdcl()
         enumeration, self._enumeration = self._enumeration, None
         if enumeration is not None:
             enumeration.end()
@@ -410,6 +610,16 @@ class SatSearch(Iterator[tuple[int, ...]]):
             if tried is not None:
                 return tried
         self.stats.answered_by = "sat"
+        if self._formula is not None:
+            solution = self._step_cdcl()
+            if solution is None:
+                self._end_cdcl()
+                self.outcome = Outcome.EXHAUSTED
+                raise StopIteration
+            self.stats.solutions += 1
+            if self.limit is not None and self.stats.solutions >= self.limit:
+                self._finish(Outcome.LIMIT_REACHED)
+            return () if self.count_only else solution
         model = self._model
         if model is None and self.links.n_primary:
             # Built on first use: a first try that answers needs no model.
@@ -475,6 +685,54 @@ class SatSearch(Iterator[tuple[int, ...]]):
             self._first_try = None
             self._finish(Outcome.LIMIT_REACHED)
         return () if self.count_only else solution
+
+    def _step_cdcl(self) -> tuple[int, ...] | None:
+        """The next solution by CaDiCaL (``None``: no more), in budgeted steps."""
+        formula = self._formula
+        assert formula is not None
+        cdcl = self._cdcl
+        stats = self.stats
+        if cdcl is None:
+            cdcl = self._cdcl = _Cdcl(
+                self._pysat, formula[0], self.links.n_options, formula[1]
+            )
+            for earlier in self._handed:
+                cdcl.forbid(earlier)
+            stats.solves = 1
+            stats.solver = "cadical"
+        while True:
+            if self._asked():
+                raise self._stopped(Outcome.INTERRUPTED)
+            if self._deadline is not None and time.perf_counter() >= self._deadline:
+                raise self._stopped(Outcome.OUT_OF_TIME)
+            try:
+                result = cdcl.step()
+            except KeyboardInterrupt:
+                # The solver is unusable now (even for its counts): freed.
+                self._stop = True
+                self._cdcl = self._formula = None
+                cdcl.solver.delete()
+                self.outcome = Outcome.INTERRUPTED
+                raise
+            finally:
+                if self._cdcl is not None:
+                    stats.conflicts, stats.branches = cdcl.counts()
+                stats.seconds = time.perf_counter() - (self._started or 0.0)
+            if result is None:
+                continue
+            if not result:
+                return None
+            solution = cdcl.solution()
+            cdcl.forbid(solution)
+            return solution
+
+    def _end_cdcl(self) -> None:
+        """Free CaDiCaL (its counts stay in the statistics)."""
+        cdcl, self._cdcl = self._cdcl, None
+        if cdcl is not None:
+            self.stats.conflicts, self.stats.branches = cdcl.counts()
+            cdcl.solver.delete()
+        self._formula = None
 
     def _take_counts(self, first_try: Iterator[tuple[int, ...]]) -> None:
         """Copy the first try's nodes and updates into the statistics."""
@@ -546,6 +804,7 @@ class SatSearch(Iterator[tuple[int, ...]]):
             self._enumeration = enumeration
             self._begun = started if self._started is None else self._started
             self.stats.solves = 1
+            self.stats.solver = "cp-sat"
             weakref.finalize(self, enumeration.end)
         else:
             enumeration.more()
@@ -623,6 +882,7 @@ class SatSearch(Iterator[tuple[int, ...]]):
             self._solver = None
         stats = self.stats
         stats.solves += 1
+        stats.solver = "cp-sat"
         stats.conflicts += solver.num_conflicts
         stats.branches += solver.num_branches
         stats.seconds += time.perf_counter() - started

@@ -101,7 +101,9 @@ class SatStats(Stats):
       when there was none);
     * ``answered_by``: ``"dlx"`` when that short search finished the job
       (the solver never started), ``"sat"`` when the solver answered,
-      ``""`` while neither has.
+      ``""`` while neither has;
+    * ``solver``: the solver that ran, ``"cadical"`` (CaDiCaL, for plain
+      exact cover) or ``"cp-sat"`` (OR-Tools CP-SAT), ``""`` for none.
 
     >>> SatStats(solutions=1, conflicts=3, branches=40, seconds=0.5, solves=2).summary()
     'Altogether 1 solution, 3 conflicts, 40 branches, 2 solves, 0.5 s.'
@@ -114,6 +116,7 @@ class SatStats(Stats):
     seconds: float = 0.0
     solves: int = 0
     answered_by: str = ""
+    solver: str = ""
 
     def summary(self) -> str:
         """The closing line of a SAT search, as ``--stats`` prints it.

@@ -340,6 +340,70 @@ def test_a_few_brute_force_cases_by_hand() -> None:
     assert set(bounded.solutions(method="sat")) == subsets
 
 
+# -- the two solvers: CaDiCaL for plain exact cover, CP-SAT for the rest ------------------
+
+needs_cadical = pytest.mark.skipif(
+    algorithms.sat.cadical() is None,
+    reason="python-sat is not installed (pip install pydlx[sat]): CaDiCaL untested",
+)
+
+
+@needs_ortools
+@needs_cadical
+@settings(max_examples=100, deadline=None)
+@given(bounded_specs(), st.integers(1, 3))
+def test_cadical_and_its_counters_agree_with_brute_force(
+    case: Bounded, pairs: int
+) -> None:
+    # PAIRWISE_UP_TO of 1 to 3: the sequential counters of *at most one* run too.
+    problem = case.build()
+    expected = brute_force_bounded(case)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(algorithms.sat, "PAIRWISE_UP_TO", pairs)
+        search = SatSearch(problem.links())
+        found = list(search)
+    assert len(found) == len(expected) and set(found) == expected
+    plain = algorithms.sat.clauses(problem.links()) is not None
+    assert search.stats.solver == (
+        "cadical"
+        if plain and case.spec.n_primary
+        else "cp-sat"
+        if case.spec.n_primary
+        else ""
+    )
+
+
+@needs_ortools
+@settings(max_examples=60, deadline=None)
+@given(bounded_specs())
+def test_without_python_sat_cp_sat_solves_plain_problems_too(case: Bounded) -> None:
+    problem = case.build()
+    expected = brute_force_bounded(case)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(algorithms.sat, "cadical", lambda: None)
+        search = SatSearch(problem.links())
+        found = list(search)
+        assert problem.count(limit=2, method="sat") == min(2, len(expected))
+    assert len(found) == len(expected) and set(found) == expected
+    assert search.stats.solver == ("cp-sat" if case.spec.n_primary else "")
+
+
+@needs_ortools
+def test_which_solver_runs() -> None:
+    problem = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]])
+    plain = SatSearch(problem.links())
+    assert sorted(plain) == [(0, 1), (2,)]
+    expected = "cadical" if algorithms.sat.cadical() is not None else "cp-sat"
+    assert plain.stats.solver == expected and plain.stats.solves == 1
+    for options in ({"seed": 1}, {"workers": 2}, {"costs": [1, 1, 5]}):
+        other = SatSearch(problem.links(), **options)  # type: ignore[arg-type]
+        assert sorted(other) == [(0, 1), (2,)]
+        assert other.stats.solver == "cp-sat", options
+    bounded = ExactCover(["a"], bounds={"a": (1, 2)}, options=[["a"]] * 2)
+    search = SatSearch(bounded.links())
+    assert sorted(search) == [(0,), (0, 1), (1,)] and search.stats.solver == "cp-sat"
+
+
 # -- the short DLX search before the solver ----------------------------------------------
 
 

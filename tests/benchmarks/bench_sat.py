@@ -38,7 +38,7 @@ from bench_common import WORKLOADS, data_dir, load_puzzles
 import sudoku
 from dlx import SatSearch
 from dlx.algorithms import SAT_DLX_NODES
-from dlx.engine import sat_search
+from dlx.engine import sat_search, search_class
 from sudoku.encoding import encode
 from sudoku.grid import Grid
 
@@ -119,7 +119,14 @@ def frisch(count: int, with_plain: bool, workers: int) -> None:
         cpu = time.process_time()
         encoding = encode(Grid.parse(puzzle))
         links = encoding.problem.links()
-        search = SatSearch(links, limit=2, workers=workers)
+        # What method="sat" runs (dlx.engine.sat_search), with the workers asked
+        # for: the short DLX search, then the solver.
+        search = SatSearch(
+            links,
+            limit=2,
+            workers=workers,
+            first_try=search_class(links)(links, limit=2, max_nodes=SAT_DLX_NODES),
+        )
         first = next(search)
         found = time.perf_counter() - started
         answer = encoding.grid.render(encoding.decode(first))
