@@ -611,15 +611,15 @@ class SatSearch(Iterator[tuple[int, ...]]):
                 return tried
         self.stats.answered_by = "sat"
         if self._formula is not None:
-            solution = self._step_cdcl()
-            if solution is None:
+            found = self._step_cdcl()
+            if found is None:
                 self._end_cdcl()
                 self.outcome = Outcome.EXHAUSTED
                 raise StopIteration
             self.stats.solutions += 1
             if self.limit is not None and self.stats.solutions >= self.limit:
                 self._finish(Outcome.LIMIT_REACHED)
-            return () if self.count_only else solution
+            return () if self.count_only else found
         model = self._model
         if model is None and self.links.n_primary:
             # Built on first use: a first try that answers needs no model.

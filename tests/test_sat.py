@@ -396,7 +396,7 @@ def test_which_solver_runs() -> None:
     expected = "cadical" if algorithms.sat.cadical() is not None else "cp-sat"
     assert plain.stats.solver == expected and plain.stats.solves == 1
     for options in ({"seed": 1}, {"workers": 2}, {"costs": [1, 1, 5]}):
-        other = SatSearch(problem.links(), **options)  # type: ignore[arg-type]
+        other = SatSearch(problem.links(), **options)
         assert sorted(other) == [(0, 1), (2,)]
         assert other.stats.solver == "cp-sat", options
     bounded = ExactCover(["a"], bounds={"a": (1, 2)}, options=[["a"]] * 2)

@@ -137,6 +137,7 @@ def frisch(count: int, with_plain: bool, workers: int) -> None:
             raise AssertionError(f"puzzle {k + 1}: a second solution")
         whole = time.perf_counter() - started
         cpus.append(time.process_time() - cpu)
+        solver = search.stats.solver
         solved.append(found)
         proved.append(whole)
         print(
@@ -152,7 +153,7 @@ def frisch(count: int, with_plain: bool, workers: int) -> None:
         f"all: solved in {sum(solved):.1f} s (slowest {max(solved):.1f} s, median "
         f"{statistics.median(solved):.2f} s), proved unique in {sum(proved):.1f} s "
         f"(slowest {max(proved):.1f} s); every solution valid and unique; "
-        f"CPU time of solving and proving {sum(cpus):.1f} s"
+        f"CPU time of solving and proving {sum(cpus):.1f} s; solver: {solver}"
     )
     if len(puzzles) == 18:
         for what, seconds, aim in (
