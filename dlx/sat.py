@@ -551,12 +551,13 @@ class SatSearch(Iterator[tuple[int, ...]]):
         # Plain exact cover (no costs, no multiplicities) goes to CaDiCaL when
         # python-sat is installed, one thread and no seed asked for: it solved
         # and proved unique the 25x25 puzzles in half the time (howto/sat).
+        # The clauses are made when the solver is needed (not when a first
+        # try answers): _wants_cdcl until then.
         self._formula: tuple[list[list[int]], bool] | None = None
         self._pysat: Any = None
         if costs is None and workers == 1 and seed is None and links.n_primary:
             self._pysat = cadical()
-            if self._pysat is not None:
-                self._formula = clauses(links)
+        self._wants_cdcl = self._pysat is not None
         self._cdcl: _Cdcl | None = None
         self._model: SatModel | None = None
         self._first_try = first_try
@@ -610,6 +611,9 @@ class SatSearch(Iterator[tuple[int, ...]]):
             if tried is not None:
                 return tried
         self.stats.answered_by = "sat"
+        if self._wants_cdcl:
+            self._wants_cdcl = False
+            self._formula = clauses(self.links)  # None: multiplicities, for CP-SAT
         if self._formula is not None:
             found = self._step_cdcl()
             if found is None:
