@@ -114,6 +114,7 @@ def frisch(count: int, with_plain: bool, workers: int) -> None:
     proved: list[float] = []
     plains: list[float] = []
     cpus: list[float] = []
+    solve_cpus: list[float] = []
     for k, puzzle in enumerate(puzzles):
         started = time.perf_counter()
         cpu = time.process_time()
@@ -129,6 +130,7 @@ def frisch(count: int, with_plain: bool, workers: int) -> None:
         )
         first = next(search)
         found = time.perf_counter() - started
+        solve_cpus.append(time.process_time() - cpu)
         answer = encoding.grid.render(encoding.decode(first))
         assert isinstance(answer, str)
         if not valid(puzzle, answer):
@@ -153,7 +155,8 @@ def frisch(count: int, with_plain: bool, workers: int) -> None:
         f"all: solved in {sum(solved):.1f} s (slowest {max(solved):.1f} s, median "
         f"{statistics.median(solved):.2f} s), proved unique in {sum(proved):.1f} s "
         f"(slowest {max(proved):.1f} s); every solution valid and unique; "
-        f"CPU time of solving and proving {sum(cpus):.1f} s; solver: {solver}"
+        f"CPU time of solving {sum(solve_cpus):.1f} s, of solving and proving "
+        f"{sum(cpus):.1f} s; solver: {solver}"
     )
     if len(puzzles) == 18:
         for what, seconds, aim in (
@@ -162,6 +165,15 @@ def frisch(count: int, with_plain: bool, workers: int) -> None:
         ):
             verdict = "met" if sum(seconds) < aim else "NOT met"
             print(f"  target (all 18 {what} in < {aim} s, wall clock): {verdict}")
+        for what, seconds, aim in (
+            ("solved", solve_cpus, 60),
+            ("proved unique", cpus, 120),
+        ):
+            verdict = "met" if sum(seconds) < aim else "NOT met"
+            print(
+                f"  target (all 18 {what} in < {aim} s, CPU time: the wall clock of an"
+                f" idle machine when one thread solves): {verdict}"
+            )
     if with_plain:
         print(
             f"plain encoding (15,625 options): solved in {sum(plains):.1f} s "
