@@ -1,4 +1,4 @@
-"""Exact cover by a SAT/CP solver: OR-Tools CP-SAT, ``method="sat"``.
+"""Exact cover by a SAT solver (CaDiCaL) or a CP/SAT solver (OR-Tools CP-SAT), ``method="sat"``.
 
 Some problems are out of reach of every backtracking search, however
 fast: the minimal 25×25 sudokus of Alain Frisch are the standard example
@@ -6,8 +6,12 @@ fast: the minimal 25×25 sudokus of Alain Frisch are the standard example
 its dead ends (conflict clauses), which SAT and CP-SAT solvers have and
 Dancing Links has not.  This module hands the compiled problem (after
 the reductions pydlx already does: a sudoku's givens have removed most
-options) to Google's OR-Tools CP-SAT solver, an optional dependency
-(``pip install pydlx[sat]``), imported only when a SAT search starts.
+options) to a solver of the optional extra ``pip install pydlx[sat]``,
+imported only when a SAT search starts: plain exact cover (no costs, no
+bounds but ``[1..1]`` and ``[0..1]``) to CaDiCaL 1.9.5 through
+python-sat (:func:`clauses` makes its CNF; it proved the 25×25 puzzles
+unique in half the time), everything else to Google's OR-Tools CP-SAT
+(:class:`SatModel`), which handles cardinalities and costs natively.
 
 The model (:class:`SatModel`) has one Boolean per option, and
 
@@ -25,14 +29,16 @@ The model (:class:`SatModel`) has one Boolean per option, and
 
 :class:`SatSearch` finds each solution by one solve, then forbids it (a
 clause that the next solution must differ from every earlier one) and
-solves again: solutions come lazily, and with costs in the order of
-their cost, cheapest first.  A solve the time budget or a stop request
+solves again, with CaDiCaL in the same incremental solver (in budgeted
+steps, so that stops act between them: CaDiCaL keeps the interpreter's
+lock while it solves), with CP-SAT in one enumerating solve: solutions
+come lazily, and with costs in the order of their cost, cheapest first.  A solve the time budget or a stop request
 cuts short raises :class:`dlx.BudgetExceeded` or
 :class:`dlx.Interrupted`, never "no (more) solutions".  The statistics
 are the solver's (:class:`dlx.stats.SatStats`: conflicts, branches,
 seconds, solves), not Knuth's.
 
-The solver runs in a thread of its own while the calling thread waits,
+CP-SAT runs in a thread of its own while the calling thread waits,
 so that Ctrl-C (:class:`KeyboardInterrupt`) and a signal handler that
 calls :meth:`dlx.SatSearch.request_stop` act at once: the solve is stopped
 and the search raises.
@@ -471,10 +477,13 @@ class SatSearch(Iterator[tuple[int, ...]]):
     """A search by CP-SAT: iterate it for the solutions, as sorted tuples of options.
 
     Made by :meth:`dlx.ExactCover.solutions`, :meth:`~dlx.ExactCover.first`
-    and :meth:`~dlx.ExactCover.count` with ``method="sat"``.  Without
-    costs, one solve enumerates the solutions, pausing at each until the
-    next is asked for (the solver keeps what it learnt from one to the
-    next); with ``costs``, each solution is one solve of the model with
+    and :meth:`~dlx.ExactCover.count` with ``method="sat"``.  Plain exact
+    cover goes to CaDiCaL when python-sat is installed and neither
+    ``seed`` nor ``workers`` above 1 is asked for (CP-SAT's); each next
+    solution is one more solve of the same incremental solver, the
+    earlier ones forbidden.  Otherwise CP-SAT: without costs, one solve
+    enumerates the solutions, pausing at each until the next is asked
+    for (the solver keeps what it learnt from one to the next); with ``costs``, each solution is one solve of the model with
     the solutions before it forbidden, so that each is proved the
     cheapest of those not yet handed out.  The order is the solver's.
 
@@ -483,7 +492,7 @@ class SatSearch(Iterator[tuple[int, ...]]):
     :param timeout: stop with :class:`~dlx.BudgetExceeded` after about
         this many seconds of wall-clock time since the first solution was
         asked for (time the caller spends between solutions counts too).
-    :param seed: the solver's random seed (``None``: its default).
+    :param seed: CP-SAT's random seed (``None``: its default; a seed picks CP-SAT).
     :param costs: one int per option: solutions cheapest first.
     :param count_only: yield ``()`` instead of each solution.
     :param workers: the solver's threads (1: deterministic, and the
