@@ -548,7 +548,7 @@ def sat_search(
     """The search of ``method="sat"``: a short DLX search first, then the solver.
 
     The DLX search (:func:`search_class`) runs at most
-    :data:`dlx.algorithms.SAT_DLX_NODES` nodes; a problem it finishes
+    :data:`dlx.algorithms.SAT_DLX_NODES` nodes (and within ``timeout``); a problem it finishes
     within them is answered by it alone (``stats.answered_by == "dlx"``),
     without the solver's fixed cost; otherwise the solver
     (:class:`dlx.SatSearch`) goes on, the solutions already handed out
@@ -576,7 +576,7 @@ def sat_search(
     first_try = None
     if costs is None and algorithms.SAT_DLX_NODES:
         first_try = search_class(links)(
-            links, limit=limit, max_nodes=algorithms.SAT_DLX_NODES
+            links, limit=limit, max_nodes=algorithms.SAT_DLX_NODES, timeout=timeout
         )
     return algorithms.SatSearch(
         links,

@@ -455,6 +455,16 @@ def test_first_try_answers_an_easy_9x9_alone_and_hands_a_hard_one_over() -> None
 
 
 @needs_ortools
+def test_first_try_keeps_to_the_timeout() -> None:
+    # The short DLX search runs within the timeout too, and a timeout that
+    # ends it is undecided, whoever was searching.
+    for timeout in (0.0, 0.05):
+        with pytest.raises(BudgetExceeded) as caught:
+            sudoku.count(frisch(0), limit=2, method="sat", timeout=timeout)
+        assert caught.value.outcome is Outcome.OUT_OF_TIME
+
+
+@needs_ortools
 def test_first_try_is_not_for_costs() -> None:
     links = ExactCover("a", options=[["a"]]).links()
     with pytest.raises(ValueError, match="first_try does not go with costs"):
