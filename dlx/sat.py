@@ -1,4 +1,4 @@
-"""Exact cover by a SAT/CP solver: OR-Tools CP-SAT, ``method="sat"``.
+"""Exact cover by a SAT solver (CaDiCaL) or a CP/SAT solver (OR-Tools CP-SAT), ``method="sat"``.
 
 Some problems are out of reach of every backtracking search, however
 fast: the minimal 25×25 sudokus of Alain Frisch are the standard example
@@ -6,8 +6,12 @@ fast: the minimal 25×25 sudokus of Alain Frisch are the standard example
 its dead ends (conflict clauses), which SAT and CP-SAT solvers have and
 Dancing Links has not.  This module hands the compiled problem (after
 the reductions pydlx already does: a sudoku's givens have removed most
-options) to Google's OR-Tools CP-SAT solver, an optional dependency
-(``pip install pydlx[sat]``), imported only when a SAT search starts.
+options) to a solver of the optional extra ``pip install pydlx[sat]``,
+imported only when a SAT search starts: plain exact cover (no costs, no
+bounds but ``[1..1]`` and ``[0..1]``) to CaDiCaL 1.9.5 through
+python-sat (:func:`clauses` makes its CNF; it proved the 25×25 puzzles
+unique in half the time), everything else to Google's OR-Tools CP-SAT
+(:class:`SatModel`), which handles cardinalities and costs natively.
 
 The model (:class:`SatModel`) has one Boolean per option, and
 
@@ -25,14 +29,16 @@ The model (:class:`SatModel`) has one Boolean per option, and
 
 :class:`SatSearch` finds each solution by one solve, then forbids it (a
 clause that the next solution must differ from every earlier one) and
-solves again: solutions come lazily, and with costs in the order of
-their cost, cheapest first.  A solve the time budget or a stop request
+solves again, with CaDiCaL in the same incremental solver (in budgeted
+steps, so that stops act between them: CaDiCaL keeps the interpreter's
+lock while it solves), with CP-SAT in one enumerating solve: solutions
+come lazily, and with costs in the order of their cost, cheapest first.  A solve the time budget or a stop request
 cuts short raises :class:`dlx.BudgetExceeded` or
 :class:`dlx.Interrupted`, never "no (more) solutions".  The statistics
 are the solver's (:class:`dlx.stats.SatStats`: conflicts, branches,
 seconds, solves), not Knuth's.
 
-The solver runs in a thread of its own while the calling thread waits,
+CP-SAT runs in a thread of its own while the calling thread waits,
 so that Ctrl-C (:class:`KeyboardInterrupt`) and a signal handler that
 calls :meth:`dlx.SatSearch.request_stop` act at once: the solve is stopped
 and the search raises.
@@ -59,7 +65,17 @@ from dlx.errors import BudgetExceeded, Interrupted, SatUnavailable
 from dlx.links import Links
 from dlx.stats import Outcome, SatStats
 
-__all__ = ["INSTALL", "SatModel", "SatSearch", "available", "cp_model"]
+__all__ = [
+    "CADICAL",
+    "INSTALL",
+    "PAIRWISE_UP_TO",
+    "SatModel",
+    "SatSearch",
+    "available",
+    "cadical",
+    "clauses",
+    "cp_model",
+]
 
 #: The command that installs the solver.
 INSTALL = "pip install pydlx[sat]"
@@ -100,6 +116,185 @@ def available() -> bool:
     except SatUnavailable:
         return False
     return True
+
+
+#: The CDCL solver of python-sat that plain exact cover goes to.
+CADICAL = "cadical195"
+
+#: Items with more options than this get a sequential-counter *at most
+#: one* (Sinz's: linear in the options, with auxiliary variables) instead of
+#: one clause per pair.
+PAIRWISE_UP_TO = 32
+
+
+def cadical() -> Any:
+    """The module ``pysat.solvers`` when python-sat (CaDiCaL) can be imported, else ``None``.
+
+    >>> module = cadical()
+    >>> module is None or hasattr(module, "Solver")
+    True
+    """
+    try:
+        from pysat import solvers
+    except ImportError:
+        return None
+    return solvers
+
+
+def clauses(links: Links) -> tuple[list[list[int]], bool] | None:
+    """The CNF of a compiled problem without multiplicities, or ``None``.
+
+    Variable ``k + 1`` is option ``k``.  A primary item gives one clause
+    *at least one* of its options (unless it may stay uncovered: bounds
+    ``[0..1]``) and *at most one*; a secondary item *at most one*, where,
+    with colours, the options that give it one colour share a variable
+    of their own (it holds exactly when one of them is chosen); an option
+    without primary items is never chosen.  *At most one* is a clause per
+    pair up to :data:`PAIRWISE_UP_TO` options, a sequential counter above.
+
+    :returns: the clauses, and whether no solution can contain another
+        (so that forbidding one needs only its options); ``None`` for a
+        problem with other bounds than ``[1..1]`` and ``[0..1]``.
+
+    >>> from dlx import ExactCover
+    >>> clauses(ExactCover("ab", options=[["a"], ["a", "b"], ["b"]]).links())
+    ([[1, 2], [-1, -2], [2, 3], [-2, -3]], True)
+    """
+    n_items = links.n_items
+    n_primary = links.n_primary
+    top = links.top
+    option_of = links.option_of
+    bound = links.bound
+    slack = links.slack
+    lists: list[list[int]] = [[] for _ in range(n_items)]
+    for x in range(n_items + 1, len(top)):
+        lists[top[x]].append(x)
+    out: list[list[int]] = []
+    next_var = links.n_options + 1
+    tight = True
+
+    def at_most_one(literals: list[int]) -> None:
+        nonlocal next_var
+        m = len(literals)
+        if m <= PAIRWISE_UP_TO:
+            for a in range(m):
+                not_a = -literals[a]
+                for b in range(a + 1, m):
+                    out.append([not_a, -literals[b]])
+            return
+        # s_i: one of the first i literals holds.
+        previous = next_var
+        next_var += 1
+        out.append([-literals[0], previous])
+        for literal in literals[1:-1]:
+            current = next_var
+            next_var += 1
+            out.append([-literal, current])
+            out.append([-previous, current])
+            out.append([-literal, -previous])
+            previous = current
+        out.append([-literals[-1], -previous])
+
+    has_primary = bytearray(links.n_options)
+    for i in range(n_primary):
+        literals = [option_of[x] + 1 for x in lists[i]]
+        for v in literals:
+            has_primary[v - 1] = 1
+        at_least = True
+        if bound is not None and slack is not None:
+            v = bound[i]
+            u = v - slack[i]
+            if (u, v) == (0, 1):
+                at_least = tight = False
+            elif (u, v) != (1, 1):
+                return None
+        if at_least:
+            out.append(literals)
+        at_most_one(literals)
+    color = links.color
+    for j in range(n_primary, n_items):
+        nodes = lists[j]
+        if color is None:
+            at_most_one([option_of[x] + 1 for x in nodes])
+            continue
+        shared: dict[int, list[int]] = {}
+        alone: list[int] = []
+        for x in nodes:
+            if color[x]:
+                shared.setdefault(color[x], []).append(option_of[x] + 1)
+            else:
+                alone.append(option_of[x] + 1)
+        for literals in shared.values():
+            if len(literals) == 1:
+                alone.append(literals[0])
+                continue
+            used = next_var
+            next_var += 1
+            out.extend([-literal, used] for literal in literals)
+            out.append([-used, *literals])
+            alone.append(used)
+        at_most_one(alone)
+    out.extend([-(k + 1)] for k in range(links.n_options) if not has_primary[k])
+    return out, tight
+
+
+class _Cdcl:
+    """An incremental CaDiCaL solver of the clauses, solving in short steps.
+
+    Each step is a budget of conflicts (grown or shrunk to take about
+    :data:`_STEP` seconds), so that a stop request, a timeout or another
+    thread is served between steps: CaDiCaL keeps the interpreter's lock
+    while it solves.  Ctrl-C acts at once (python-sat catches it in the
+    solver).
+    """
+
+    def __init__(self, module: Any, formula: list[list[int]], n: int, tight: bool):
+        self.solver = module.Solver(name=CADICAL, bootstrap_with=formula)
+        self.n = n
+        self.tight = tight
+        self.budget = 1000
+
+    def forbid(self, solution: Sequence[int]) -> None:
+        """No later solution is ``solution``."""
+        clause = [-(k + 1) for k in solution]
+        if not self.tight:
+            inside = set(solution)
+            clause += [k + 1 for k in range(self.n) if k not in inside]
+        self.solver.add_clause(clause)
+
+    def step(self) -> bool | None:
+        """One budgeted solve: ``True`` (a model), ``False`` (none left) or ``None``."""
+        solver = self.solver
+        solver.conf_budget(self.budget)
+        started = time.perf_counter()
+        try:
+            result: bool | None = solver.solve_limited()
+        except Exception as error:  # python-sat's own error type
+            if "keyboard interrupt" in str(error).lower():
+                raise KeyboardInterrupt from None
+            raise
+        took = time.perf_counter() - started
+        if took < _STEP / 2:
+            self.budget = min(2 * self.budget, 1_000_000)
+        elif took > 2 * _STEP:
+            self.budget = max(self.budget // 2, 100)
+        return result
+
+    def solution(self) -> tuple[int, ...]:
+        """The options of the model found last."""
+        model = self.solver.get_model()
+        # An option in no clause yet is unknown to the solver: not chosen.
+        return tuple(k for k in range(min(self.n, len(model))) if model[k] > 0)
+
+    def counts(self) -> tuple[int, int]:
+        """Conflicts and decisions so far."""
+        stats = self.solver.accum_stats()
+        return int(stats.get("conflicts", 0)), int(stats.get("decisions", 0))
+
+
+#: About how long one step of CaDiCaL takes (seconds): the longest a stop
+#: request or a timeout waits.
+_STEP = 0.1
 
 
 class SatModel:
@@ -282,10 +477,13 @@ class SatSearch(Iterator[tuple[int, ...]]):
     """A search by CP-SAT: iterate it for the solutions, as sorted tuples of options.
 
     Made by :meth:`dlx.ExactCover.solutions`, :meth:`~dlx.ExactCover.first`
-    and :meth:`~dlx.ExactCover.count` with ``method="sat"``.  Without
-    costs, one solve enumerates the solutions, pausing at each until the
-    next is asked for (the solver keeps what it learnt from one to the
-    next); with ``costs``, each solution is one solve of the model with
+    and :meth:`~dlx.ExactCover.count` with ``method="sat"``.  Plain exact
+    cover goes to CaDiCaL when python-sat is installed and neither
+    ``seed`` nor ``workers`` above 1 is asked for (CP-SAT's); each next
+    solution is one more solve of the same incremental solver, the
+    earlier ones forbidden.  Otherwise CP-SAT: without costs, one solve
+    enumerates the solutions, pausing at each until the next is asked
+    for (the solver keeps what it learnt from one to the next); with ``costs``, each solution is one solve of the model with
     the solutions before it forbidden, so that each is proved the
     cheapest of those not yet handed out.  The order is the solver's.
 
@@ -294,11 +492,19 @@ class SatSearch(Iterator[tuple[int, ...]]):
     :param timeout: stop with :class:`~dlx.BudgetExceeded` after about
         this many seconds of wall-clock time since the first solution was
         asked for (time the caller spends between solutions counts too).
-    :param seed: the solver's random seed (``None``: its default).
+    :param seed: CP-SAT's random seed (``None``: its default; a seed picks CP-SAT).
     :param costs: one int per option: solutions cheapest first.
     :param count_only: yield ``()`` instead of each solution.
     :param workers: the solver's threads (1: deterministic, and the
         fastest per core on the problems measured; see :doc:`/howto/sat`).
+    :param first_try: a bounded search to run before the solver starts
+        (``method="sat"`` passes a DLX search of at most
+        :data:`dlx.algorithms.SAT_DLX_NODES` nodes, made with ``limit``
+        and without ``count_only``): its solutions are handed out first;
+        if it ends, its answer is the whole answer and the solver never
+        starts; if it stops at its budget
+        (:class:`~dlx.BudgetExceeded`), the solver goes on with the
+        solutions handed out so far forbidden.  Not with ``costs``.
     :raises ValueError: for a budget or ``workers`` that makes no sense.
     :raises SatUnavailable: when OR-Tools is not installed.
 
@@ -328,7 +534,10 @@ class SatSearch(Iterator[tuple[int, ...]]):
         costs: Sequence[int] | None = None,
         count_only: bool = False,
         workers: int = 1,
+        first_try: Iterator[tuple[int, ...]] | None = None,
     ) -> None:
+        if first_try is not None and costs is not None:
+            raise ValueError("first_try does not go with costs (it knows no order)")
         if limit is not None and limit < 0:
             raise ValueError(f"limit must be >= 0, not {limit}")
         if timeout is not None and not timeout >= 0:
@@ -347,7 +556,21 @@ class SatSearch(Iterator[tuple[int, ...]]):
         # No primary item: the one solution is no option (options are chosen
         # only through primary items), known without a solver; a sudoku
         # that singles solve comes so, and would pay milliseconds for nothing.
-        self._model = SatModel(links, costs) if links.n_primary else None
+        self._costs = costs
+        # Plain exact cover (no costs, no multiplicities) goes to CaDiCaL when
+        # python-sat is installed, one thread and no seed asked for: it solved
+        # and proved unique the 25x25 puzzles in half the time (howto/sat).
+        # The clauses are made when the solver is needed (not when a first
+        # try answers): _wants_cdcl until then.
+        self._formula: tuple[list[list[int]], bool] | None = None
+        self._pysat: Any = None
+        if costs is None and workers == 1 and seed is None and links.n_primary:
+            self._pysat = cadical()
+        self._wants_cdcl = self._pysat is not None
+        self._cdcl: _Cdcl | None = None
+        self._model: SatModel | None = None
+        self._first_try = first_try
+        self._handed: list[tuple[int, ...]] = []
         self._deadline: float | None = None
         self._started: float | None = None
         self._stop = False
@@ -367,9 +590,13 @@ class SatSearch(Iterator[tuple[int, ...]]):
         solver = self._solver
         if solver is not None:
             solver.stop_search()
+        first_try = self._first_try
+        if first_try is not None and hasattr(first_try, "request_stop"):
+            first_try.request_stop()
 
     def close(self) -> None:
         """End the solve, if one is paused at a solution (the search is over)."""
+        self._end_cdcl()
         enumeration, self._enumeration = self._enumeration, None
         if enumeration is not None:
             enumeration.end()
@@ -388,7 +615,30 @@ class SatSearch(Iterator[tuple[int, ...]]):
             self._started = now
             if self.timeout is not None:
                 self._deadline = now + self.timeout
+        if self._first_try is not None:
+            tried = self._try_first()
+            if tried is not None:
+                return tried
+        self.stats.answered_by = "sat"
+        if self._wants_cdcl:
+            self._wants_cdcl = False
+            self._formula = clauses(self.links)  # None: multiplicities, for CP-SAT
+        if self._formula is not None:
+            found = self._step_cdcl()
+            if found is None:
+                self._end_cdcl()
+                self.outcome = Outcome.EXHAUSTED
+                raise StopIteration
+            self.stats.solutions += 1
+            if self.limit is not None and self.stats.solutions >= self.limit:
+                self._finish(Outcome.LIMIT_REACHED)
+            return () if self.count_only else found
         model = self._model
+        if model is None and self.links.n_primary:
+            # Built on first use: a first try that answers needs no model.
+            model = self._model = SatModel(self.links, self._costs)
+            for earlier in self._handed:
+                model.forbid(earlier)
         solution: tuple[int, ...] | None
         if model is None:
             solution = None if self.stats.solutions else ()
@@ -405,6 +655,105 @@ class SatSearch(Iterator[tuple[int, ...]]):
         if self.limit is not None and self.stats.solutions >= self.limit:
             self._finish(Outcome.LIMIT_REACHED)
         return () if self.count_only else solution
+
+    def _try_first(self) -> tuple[int, ...] | None:
+        """The next solution of the first try; ``None`` when the solver must go on.
+
+        Raises :class:`StopIteration` when the first try ended (it has
+        handed out every solution there is).
+        """
+        first_try = self._first_try
+        assert first_try is not None
+        stats = self.stats
+        try:
+            solution = next(first_try)
+        except StopIteration:
+            self._first_try = None
+            self._take_counts(first_try)
+            stats.answered_by = "dlx"
+            self.outcome = Outcome.EXHAUSTED
+            raise
+        except Interrupted:
+            self._first_try = None
+            self._take_counts(first_try)
+            raise self._stopped(Outcome.INTERRUPTED) from None
+        except BudgetExceeded:
+            # At its node budget: the solver takes over.
+            self._first_try = None
+            self._take_counts(first_try)
+            stats.answered_by = "sat"
+            if self._asked():
+                raise self._stopped(Outcome.INTERRUPTED) from None
+            return None
+        except KeyboardInterrupt:
+            self._first_try = None
+            self._stop = True
+            self.outcome = Outcome.INTERRUPTED
+            raise
+        self._take_counts(first_try)
+        self._handed.append(solution)
+        stats.solutions += 1
+        if self.limit is not None and stats.solutions >= self.limit:
+            stats.answered_by = "dlx"
+            self._first_try = None
+            self._finish(Outcome.LIMIT_REACHED)
+        return () if self.count_only else solution
+
+    def _step_cdcl(self) -> tuple[int, ...] | None:
+        """The next solution by CaDiCaL (``None``: no more), in budgeted steps."""
+        formula = self._formula
+        assert formula is not None
+        cdcl = self._cdcl
+        stats = self.stats
+        if cdcl is None:
+            cdcl = self._cdcl = _Cdcl(
+                self._pysat, formula[0], self.links.n_options, formula[1]
+            )
+            for earlier in self._handed:
+                cdcl.forbid(earlier)
+            stats.solves = 1
+            stats.solver = "cadical"
+        while True:
+            if self._asked():
+                raise self._stopped(Outcome.INTERRUPTED)
+            if self._deadline is not None and time.perf_counter() >= self._deadline:
+                raise self._stopped(Outcome.OUT_OF_TIME)
+            try:
+                result = cdcl.step()
+            except KeyboardInterrupt:
+                # The solver is unusable now (even for its counts): freed.
+                self._stop = True
+                self._cdcl = self._formula = None
+                cdcl.solver.delete()
+                self.outcome = Outcome.INTERRUPTED
+                raise
+            finally:
+                if self._cdcl is not None:
+                    stats.conflicts, stats.branches = cdcl.counts()
+                stats.seconds = time.perf_counter() - (self._started or 0.0)
+            if result is None:
+                continue
+            if not result:
+                return None
+            solution = cdcl.solution()
+            cdcl.forbid(solution)
+            return solution
+
+    def _end_cdcl(self) -> None:
+        """Free CaDiCaL (its counts stay in the statistics)."""
+        cdcl, self._cdcl = self._cdcl, None
+        if cdcl is not None:
+            self.stats.conflicts, self.stats.branches = cdcl.counts()
+            cdcl.solver.delete()
+        self._formula = None
+
+    def _take_counts(self, first_try: Iterator[tuple[int, ...]]) -> None:
+        """Copy the first try's nodes and updates into the statistics."""
+        counts = getattr(first_try, "stats", None)
+        if counts is not None:
+            self.stats.nodes = counts.nodes
+            self.stats.updates = counts.updates
+        self.stats.seconds = time.perf_counter() - (self._started or 0.0)
 
     def _finish(self, outcome: Outcome) -> None:
         self.close()
@@ -466,8 +815,9 @@ class SatSearch(Iterator[tuple[int, ...]]):
             started = time.perf_counter()
             enumeration = _Enumeration(module, model, self._solver_for())
             self._enumeration = enumeration
-            self._begun = started
+            self._begun = started if self._started is None else self._started
             self.stats.solves = 1
+            self.stats.solver = "cp-sat"
             weakref.finalize(self, enumeration.end)
         else:
             enumeration.more()
@@ -545,6 +895,7 @@ class SatSearch(Iterator[tuple[int, ...]]):
             self._solver = None
         stats = self.stats
         stats.solves += 1
+        stats.solver = "cp-sat"
         stats.conflicts += solver.num_conflicts
         stats.branches += solver.num_branches
         stats.seconds += time.perf_counter() - started

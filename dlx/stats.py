@@ -95,16 +95,28 @@ class SatStats(Stats):
     * ``seconds``: wall-clock time of the solves;
     * ``solves``: solver runs (one per solution, plus one that proves
       there is no further solution, unless a limit stops first);
-    * ``solutions``: solutions found so far.
+    * ``solutions``: solutions found so far;
+    * ``nodes``, ``updates``: those of the short DLX search that
+      ``method="sat"`` runs before the solver (Knuth's definitions; 0
+      when there was none);
+    * ``answered_by``: ``"dlx"`` when that short search finished the job
+      (the solver never started), ``"sat"`` when the solver answered,
+      ``""`` while neither has;
+    * ``solver``: the solver that ran, ``"cadical"`` (CaDiCaL, for plain
+      exact cover) or ``"cp-sat"`` (OR-Tools CP-SAT), ``""`` for none.
 
     >>> SatStats(solutions=1, conflicts=3, branches=40, seconds=0.5, solves=2).summary()
     'Altogether 1 solution, 3 conflicts, 40 branches, 2 solves, 0.5 s.'
+    >>> SatStats(solutions=1, nodes=57, seconds=0.001, answered_by="dlx").summary()
+    'Altogether 1 solution, answered by DLX in 57 nodes (no solve), 0.001 s.'
     """
 
     conflicts: int = 0
     branches: int = 0
     seconds: float = 0.0
     solves: int = 0
+    answered_by: str = ""
+    solver: str = ""
 
     def summary(self) -> str:
         """The closing line of a SAT search, as ``--stats`` prints it.
@@ -112,9 +124,16 @@ class SatStats(Stats):
         :returns: the line, without a line end.
         """
         plural = "" if self.solutions == 1 else "s"
+        if self.answered_by == "dlx":
+            return (
+                f"Altogether {self.solutions} solution{plural}, answered by DLX in "
+                f"{self.nodes} nodes (no solve), {self.seconds:.3g} s."
+            )
+        first = f" after {self.nodes} nodes of DLX," if self.nodes else ""
         return (
-            f"Altogether {self.solutions} solution{plural}, {self.conflicts} conflicts,"
-            f" {self.branches} branches, {self.solves} solves, {self.seconds:.3g} s."
+            f"Altogether {self.solutions} solution{plural},{first} {self.conflicts} "
+            f"conflicts, {self.branches} branches, {self.solves} solves, "
+            f"{self.seconds:.3g} s."
         )
 
 

@@ -28,6 +28,7 @@ from dlx.commands import (
     command_parser,
     worker_pool,
 )
+from dlx.engine import sat_search
 from dlx.watch import write_text_atomically
 from sudoku.batch import Batch, progress_display, run_batch
 from sudoku.display import format_grid, to_svg
@@ -704,7 +705,7 @@ def _count(
     problem = encode(grid, units=units).problem
     search: Search | SatSearch
     if options.method == "sat":
-        search = SatSearch(
+        search = sat_search(
             problem.links(),
             limit=options.limit,
             timeout=options.timeout,

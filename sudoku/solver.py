@@ -19,7 +19,8 @@ import contextlib
 from collections.abc import Callable, Iterator, Sequence
 from typing import Protocol, overload
 
-from dlx import BudgetExceeded, Progress, SatSearch, Stats
+from dlx import BudgetExceeded, Progress, Stats
+from dlx.engine import sat_search
 from sudoku.encoding import Encoding, encode
 from sudoku.errors import (
     BudgetError,
@@ -145,7 +146,7 @@ def _search(
 ) -> _Searching:
     check_budget(limit, max_nodes, timeout)
     if method == "sat":
-        return SatSearch(
+        return sat_search(
             encoding.problem.links(),
             limit=limit,
             timeout=timeout,

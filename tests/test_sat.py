@@ -37,12 +37,15 @@ from dlx import (
     SatStats,
     SatUnavailable,
     algorithms,
+    engine,
     read_dlx,
 )
 from dlx.algorithms import FEATURES, SAT, SAT_COUNT, SatModel, sat_available
 from dlx.cli import main as dlx_main
 from dlx.links import Links
 from sudoku.cli import main as sudoku_main
+from sudoku.encoding import encode
+from sudoku.grid import Grid
 
 DATA = Path(__file__).parent / "data"
 ROOT = Path(__file__).parent.parent
@@ -56,6 +59,20 @@ needs_ortools = pytest.mark.skipif(
 #: Problems of the test data with at most this many solutions are compared
 #: solution by solution; the others by their first solutions and count(limit=2).
 ALL_UP_TO = 300
+
+
+@pytest.fixture(autouse=True)
+def solver_only(
+    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Most tests check the solver: no short DLX search before it.
+
+    ``method="sat"`` first runs DLX for :data:`dlx.algorithms.SAT_DLX_NODES`
+    nodes, which would answer most problems here without the solver; the
+    tests named ``..._first_try...`` keep it (and check it).
+    """
+    if "first_try" not in request.node.name:
+        monkeypatch.setattr(algorithms, "SAT_DLX_NODES", 0)
 
 
 def fixtures() -> list[Path]:
@@ -321,6 +338,137 @@ def test_a_few_brute_force_cases_by_hand() -> None:
     bounded = ExactCover(["a"], bounds={"a": (1, 2)}, options=[["a"]] * 3)
     subsets = {c for r in (1, 2) for c in combinations(range(3), r)}
     assert set(bounded.solutions(method="sat")) == subsets
+
+
+# -- the two solvers: CaDiCaL for plain exact cover, CP-SAT for the rest ------------------
+
+needs_cadical = pytest.mark.skipif(
+    algorithms.sat.cadical() is None,
+    reason="python-sat is not installed (pip install pydlx[sat]): CaDiCaL untested",
+)
+
+
+@needs_ortools
+@needs_cadical
+@settings(max_examples=100, deadline=None)
+@given(bounded_specs(), st.integers(1, 3))
+def test_cadical_and_its_counters_agree_with_brute_force(
+    case: Bounded, pairs: int
+) -> None:
+    # PAIRWISE_UP_TO of 1 to 3: the sequential counters of *at most one* run too.
+    problem = case.build()
+    expected = brute_force_bounded(case)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(algorithms.sat, "PAIRWISE_UP_TO", pairs)
+        search = SatSearch(problem.links())
+        found = list(search)
+    assert len(found) == len(expected) and set(found) == expected
+    plain = algorithms.sat.clauses(problem.links()) is not None
+    assert search.stats.solver == (
+        "cadical"
+        if plain and case.spec.n_primary
+        else "cp-sat"
+        if case.spec.n_primary
+        else ""
+    )
+
+
+@needs_ortools
+@settings(max_examples=60, deadline=None)
+@given(bounded_specs())
+def test_without_python_sat_cp_sat_solves_plain_problems_too(case: Bounded) -> None:
+    problem = case.build()
+    expected = brute_force_bounded(case)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(algorithms.sat, "cadical", lambda: None)
+        search = SatSearch(problem.links())
+        found = list(search)
+        assert problem.count(limit=2, method="sat") == min(2, len(expected))
+    assert len(found) == len(expected) and set(found) == expected
+    assert search.stats.solver == ("cp-sat" if case.spec.n_primary else "")
+
+
+@needs_ortools
+def test_which_solver_runs() -> None:
+    problem = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]])
+    plain = SatSearch(problem.links())
+    assert sorted(plain) == [(0, 1), (2,)]
+    expected = "cadical" if algorithms.sat.cadical() is not None else "cp-sat"
+    assert plain.stats.solver == expected and plain.stats.solves == 1
+    for options in ({"seed": 1}, {"workers": 2}, {"costs": [1, 1, 5]}):
+        other = SatSearch(problem.links(), **options)
+        assert sorted(other) == [(0, 1), (2,)]
+        assert other.stats.solver == "cp-sat", options
+    bounded = ExactCover(["a"], bounds={"a": (1, 2)}, options=[["a"]] * 2)
+    search = SatSearch(bounded.links())
+    assert sorted(search) == [(0,), (0, 1), (1,)] and search.stats.solver == "cp-sat"
+
+
+# -- the short DLX search before the solver ----------------------------------------------
+
+
+@needs_ortools
+@settings(max_examples=100, deadline=None)
+@given(bounded_specs(), st.integers(0, 12), st.integers(1, 4))
+def test_first_try_hands_over_without_loss_or_repeat(
+    case: Bounded, nodes: int, limit: int
+) -> None:
+    # Budgets of a few nodes stop the DLX search anywhere, after any number
+    # of solutions: the solver must go on with exactly the rest.
+    problem = case.build()
+    expected = brute_force_bounded(case)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(algorithms, "SAT_DLX_NODES", nodes)
+        search = problem.solutions(method="sat")
+        found = list(search)
+        limited = list(problem.solutions(method="sat", limit=limit))
+        count = problem.count(limit=2, method="sat")
+    assert isinstance(search, SatSearch)
+    assert len(found) == len(expected) and set(found) == expected
+    assert search.outcome is Outcome.EXHAUSTED
+    assert search.stats.answered_by in ("dlx", "sat")
+    assert len(limited) == min(limit, len(expected)) and set(limited) <= expected
+    assert count == min(2, len(expected))
+
+
+@needs_ortools
+def test_first_try_answers_an_easy_9x9_alone_and_hands_a_hard_one_over() -> None:
+    from test_sudoku_api import HARD9
+
+    puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    links = encode(Grid.parse(puzzle)).problem.links()
+    search = engine.sat_search(links, limit=2)
+    assert len(list(search)) == 1 and search.outcome is Outcome.EXHAUSTED
+    assert search.stats.answered_by == "dlx" and search.stats.solves == 0
+    assert 0 < search.stats.nodes <= algorithms.SAT_DLX_NODES
+    assert search.stats.summary().startswith("Altogether 1 solution, answered by DLX")
+    assert sudoku.solve(puzzle, method="sat") == sudoku.solve(puzzle)
+    # DLX needs 147 nodes to prove HARD9 unique: with 50, the solver finishes.
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(algorithms, "SAT_DLX_NODES", 50)
+        hard = engine.sat_search(encode(Grid.parse(HARD9)).problem.links(), limit=2)
+        assert len(list(hard)) == 1 and hard.outcome is Outcome.EXHAUSTED
+        assert sudoku.solve(HARD9, method="sat", unique=True) == sudoku.solve(HARD9)
+    assert hard.stats.answered_by == "sat" and hard.stats.solves == 1
+    assert hard.stats.nodes == 50  # its budget
+    assert "after 50 nodes of DLX" in hard.stats.summary()
+
+
+@needs_ortools
+def test_first_try_keeps_to_the_timeout() -> None:
+    # The short DLX search runs within the timeout too, and a timeout that
+    # ends it is undecided, whoever was searching.
+    for timeout in (0.0, 0.05):
+        with pytest.raises(BudgetExceeded) as caught:
+            sudoku.count(frisch(0), limit=2, method="sat", timeout=timeout)
+        assert caught.value.outcome is Outcome.OUT_OF_TIME
+
+
+@needs_ortools
+def test_first_try_is_not_for_costs() -> None:
+    links = ExactCover("a", options=[["a"]]).links()
+    with pytest.raises(ValueError, match="first_try does not go with costs"):
+        SatSearch(links, costs=[1], first_try=iter([]))
 
 
 # -- budgets, stops, statistics -------------------------------------------------------------
