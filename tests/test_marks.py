@@ -13,10 +13,10 @@ import itertools
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from dlx_helpers import pentomino_rectangle
 
 from dlx import BudgetExceeded, ExactCover, Search, algorithms, parallel
 from dlx.links import Links
-from tests.dlx_helpers import pentomino_rectangle
 
 
 @pytest.fixture(scope="module")
