@@ -28,6 +28,7 @@ from dlx import algorithms
 from dlx.algorithms import (
     DEFAULT_MAX_BYTES,
     INSTALL_SAT,
+    SAT_DLX_NODES,
     MemoSearch,
     SatSearch,
     refuse,
@@ -1275,8 +1276,9 @@ _METHODS = {
         "memoised counting, with --count (see above)", _check_memo, _memo_count
     ),
     "sat": _Method(
-        "a SAT solver, for problems backtracking cannot finish (needs "
-        f"{INSTALL_SAT}; one solution, --limit N, --count with --limit, --best)",
+        "a SAT solver, for problems backtracking cannot finish, after a "
+        f"short DLX search of {SAT_DLX_NODES} nodes (needs {INSTALL_SAT}; "
+        "one solution, --limit N, --count with --limit, --best)",
         _check_sat,
         _sat_search,
     ),

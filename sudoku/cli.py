@@ -19,7 +19,7 @@ from math import isqrt
 from typing import Any, BinaryIO
 
 from dlx import BudgetExceeded, Interrupted, Progress, SatSearch, Search
-from dlx.algorithms import INSTALL_SAT, sat_available
+from dlx.algorithms import INSTALL_SAT, SAT_DLX_NODES, sat_available
 from dlx.commands import (
     EXIT_BAD_INPUT,
     OutputError,
@@ -255,7 +255,8 @@ def _parser() -> argparse.ArgumentParser:
         default="dlx",
         help="dlx: dancing links (the default); sat: a SAT solver (needs "
         f"{INSTALL_SAT}), for big grids that backtracking cannot finish, such "
-        "as minimal 25x25 puzzles; with --count it needs --limit",
+        f"as minimal 25x25 puzzles, after a short DLX search of {SAT_DLX_NODES} "
+        "nodes; with --count it needs --limit",
     )
     parser.add_argument(
         "--no-progress",
