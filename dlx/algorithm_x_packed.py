@@ -74,6 +74,7 @@ from typing import Any, cast
 
 from dlx.frame import Frame
 from dlx.links import ACTIVE_BYTE, Links, Ring, Siblings
+from dlx.position import fraction_of
 from dlx.stats import Outcome
 
 #: The low bits of the packed integer count updates; the sizes sit above.
@@ -909,19 +910,11 @@ class Marks:
     def fraction(self) -> float:
         """Knuth's estimate of the part of the tree behind the search (0 to 1).
 
-        The same sum as :func:`dlx.position.fraction_done`, with each
-        level's options counted in the log instead of its item's list.
+        The same sum as :func:`dlx.position.fraction_done`
+        (:func:`dlx.position.fraction_of`), with each level's options
+        counted in the log instead of its item's list.
         """
-        total = 0.0
-        weight = 1.0
-        for _, a, b, k in self.levels:
-            d = b - a
-            if d > 1:
-                weight /= d
-                total += (k - a) * weight
-                if weight < 1e-18:
-                    break
-        return min(1.0, total + weight / 2)
+        return fraction_of((k - a, b - a) for _, a, b, k in self.levels)
 
     def splittable(self) -> bool:
         """Whether a level has an option left to try."""

@@ -31,7 +31,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import compress, repeat
 from operator import lt, ne
@@ -53,6 +53,7 @@ __all__ = [
     "describe",
     "fingerprint",
     "fraction_done",
+    "fraction_of",
     "option_left",
     "split",
     "start",
@@ -1076,26 +1077,45 @@ def fraction_done(frame: Frame) -> float:
     down = frame.down
     top = frame.links.top
     size = frame.size
+    stack = frame.stack
+
+    def branches() -> Iterator[tuple[int, int]]:
+        # The item of a level is covered, and covering never unlinks its
+        # own list, so its size is the length of its list as it was there.
+        # Only the levels with a choice count: found without a Python step
+        # per level, which on a deep chain (one option a level) is most.
+        degrees = map(size.__getitem__, map(top.__getitem__, stack))
+        for node in compress(stack, map(lt, repeat(1), degrees)):
+            item = top[node]
+            tried = 0
+            row = down[item]
+            while row != node:
+                tried += 1
+                row = down[row]
+            yield tried, size[item]
+
+    return fraction_of(branches())
+
+
+def fraction_of(branches: Iterable[tuple[int, int]]) -> float:
+    """Knuth's estimate from each level's options tried before its own, and its options.
+
+    The sum of :func:`fraction_done`, for a loop that keeps its levels
+    its own way (Algorithm X's marks form): levels with one option add
+    nothing, and the levels below one whose weight falls under 1e-18 are
+    not read.
+
+    >>> fraction_of([(1, 2), (0, 3)])
+    0.5833333333333334
+    """
     total = 0.0
     weight = 1.0
-    stack = frame.stack
-    # The item of a level is covered, and covering never unlinks its own
-    # list, so its size is the length of its list as it was there.  Only
-    # the levels with a choice count: found without a Python step per
-    # level, which on a deep chain (one option a level) is most of them.
-    degrees = map(size.__getitem__, map(top.__getitem__, stack))
-    for node in compress(stack, map(lt, repeat(1), degrees)):
-        item = top[node]
-        d = size[item]
-        k = 1
-        row = down[item]
-        while row != node:
-            k += 1
-            row = down[row]
-        weight /= d
-        total += (k - 1) * weight
-        if weight < 1e-18:
-            break  # the levels below add less than this
+    for tried, d in branches:
+        if d > 1:
+            weight /= d
+            total += tried * weight
+            if weight < 1e-18:
+                break  # the levels below add less than this
     return min(1.0, total + weight / 2)
 
 
