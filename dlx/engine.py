@@ -120,7 +120,16 @@ class Search(Clocked, Iterator[tuple[int, ...]]):
     :param place: with ``prefix``: a :class:`dlx.position.Place` of the
         problem to start from, which walks only the part of the prefix
         it is not at yet (see :func:`dlx.position.start`); the workers of
-        :mod:`dlx.parallel` keep one.
+        :mod:`dlx.parallel` keep one.  Where the place can lend its
+        arrays (:meth:`~dlx.position.Place.lend`), the search takes them
+        instead of a copy of the problem's: the place is then the
+        search's until the search is done with it (see
+        :meth:`~dlx.position.Place.reclaim`).
+    :param estimate: whether the progress reports carry Knuth's estimate
+        (``fraction`` and ``remaining``).  It takes a pass over the
+        levels (a few milliseconds at depth 100,000); a hook that reads
+        only the counts, the depth and the time can go without it: its
+        reports then have a ``fraction`` of 0.0 and no ``remaining``.
     :raises ValueError: for a budget that makes no sense, both
         ``resume`` and ``prefix``, or an algorithm or form that cannot
         run the problem.
@@ -158,6 +167,7 @@ class Search(Clocked, Iterator[tuple[int, ...]]):
         algorithm: str | None = None,
         form: str | None = None,
         place: position.Place | None = None,
+        estimate: bool = True,
     ) -> None:
         check_budgets(limit, max_nodes, timeout, progress_interval)
         if resume is not None and prefix is not None:
@@ -182,16 +192,17 @@ class Search(Clocked, Iterator[tuple[int, ...]]):
         self.links = links
         self.stats = Stats()
         self.outcome = Outcome.RUNNING
-        self.up = list(links.up)
-        self.down = list(links.down)
-        self.size = links.size[:]
-        self.color = None if links.color is None else list(links.color)
+        # The arrays: the search's own copy of the problem's, or those a
+        # place lends it (not copied twice: see position.start).
+        lender = None if place is None or prefix is None else place.lend(links)
+        self._own_arrays(lender)
         self.limit = limit
         self._max_nodes = max_nodes
         self._timeout = timeout
         self.rng = None if seed is None else random.Random(seed)
         self._progress = progress
         self._interval = progress_interval
+        self._estimate = estimate
         self._stop_requested = False
         # The chosen nodes: of the fixed levels (a prefix), and of the
         # levels the loop backs up through; the loops push onto stack,
@@ -226,7 +237,16 @@ class Search(Clocked, Iterator[tuple[int, ...]]):
         elif prefix is not None:
             path = [(None, option) for option in prefix]
             fixed = len(prefix) if floor is None else floor
-            position.start(self, self.walker(), path, fixed, place=place)
+            walker = self.walker()
+            if lender is not None and (place is None or not place.serves(self, walker)):
+                # The loop's preparation made a state of its own: the
+                # place cannot lend, and may have been changed.
+                if place is not None:
+                    place.lost = True
+                self._own_arrays(None)
+                self.form.prepare(self)
+                walker = self.walker()
+            position.start(self, walker, path, fixed, place=place)
         if not alive:
             self.outcome = Outcome.EXHAUSTED
             self._steps: Iterator[tuple[int, ...]] = iter(())
@@ -235,6 +255,20 @@ class Search(Clocked, Iterator[tuple[int, ...]]):
         if limit is not None and self.stats.solutions >= limit:
             self.outcome = Outcome.LIMIT_REACHED
             self._steps = iter(())
+
+    def _own_arrays(self, lender: position.ListWalker | None) -> None:
+        """Take the arrays of ``lender``, or (``None``) a copy of the problem's."""
+        if lender is not None:
+            self.up = lender.up
+            self.down = lender.down
+            self.size = lender.size
+            self.color = lender.color
+            return
+        links = self.links
+        self.up = list(links.up)
+        self.down = list(links.down)
+        self.size = links.size[:]
+        self.color = None if links.color is None else list(links.color)
 
     def _restore(self, resume: Position) -> None:
         """Take the counts, the seconds and the random state of ``resume``.
@@ -401,7 +435,7 @@ class Search(Clocked, Iterator[tuple[int, ...]]):
         assert self._progress is not None
         self._last_report = now
         done = self.outcome is Outcome.EXHAUSTED
-        fraction = 1.0 if done else self._fraction()
+        fraction = 1.0 if done else self._fraction() if self._estimate else 0.0
         elapsed = self._seconds_before + (now - self._started)
         remaining = remaining_seconds(elapsed, fraction, done)
         stats = self.stats

@@ -57,6 +57,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import gc
 import hashlib
 import heapq
 import itertools
@@ -64,6 +65,7 @@ import json
 import os
 import time
 import uuid
+import weakref
 from collections.abc import Callable, Generator, Iterator, Sequence
 from concurrent.futures import (
     FIRST_COMPLETED,
@@ -278,39 +280,58 @@ def frontier(problem: Compiled | Links, depth: int) -> Frontier:
 
 
 def _cut(walker: Walker, depth: int) -> Frontier:
-    """:func:`frontier` with ``walker`` (from the root, and left there), ``depth`` > 0."""
+    """:func:`frontier` with ``walker`` (from the root, and left there), ``depth`` > 0.
+
+    A loop, not a recursion: ``depth`` may be any number of levels.
+    """
     entries: list[FrontierEntry] = []
     stats = Stats()
     walker.updates = walker.cleansings = 0
     path: list[int] = []
-
-    def visit(level: int, weight: float) -> None:
+    # Per level entered: its item, the node it is at, each branch's weight.
+    items: list[int] = []
+    nodes: list[int] = []
+    shares: list[float] = []
+    weight = 1.0
+    while True:
+        # Visit a node of the given weight at level len(items).
         stats.nodes += 1
         item, d = walker.choose()
+        back = True  # a leaf: back to the level above
         if item < 0:
             stats.solutions += 1
             entries.append(FrontierEntry(tuple(path), True, weight))
-            return
-        if d == 0:
+        elif d == 0:
             walker.dead_end(item)
-            return
-        share = weight / d
-        node = walker.enter(item, False)
-        while node >= 0:
+        else:
+            items.append(item)
+            nodes.append(walker.enter(item, False))
+            shares.append(weight / d)
+            back = False
+        # The next node to visit: the deepest level's next branch.
+        while True:
+            if back:
+                if not items:
+                    stats.updates = walker.updates
+                    stats.cleansings = walker.cleansings
+                    return Frontier(tuple(entries), stats)
+                path.pop()
+                nodes[-1] = walker.untake(nodes[-1])
+            node = nodes[-1]
+            if node < 0:
+                walker.leave(items.pop())
+                nodes.pop()
+                shares.pop()
+                back = True
+                continue
             walker.take(node)
             path.append(walker.option(node))
-            if level + 1 == depth:
-                entries.append(FrontierEntry(tuple(path), False, share))
-            else:
-                visit(level + 1, share)
-            path.pop()
-            node = walker.untake(node)
-        walker.leave(item)
-
-    visit(0, 1.0)
-    stats.updates = walker.updates
-    stats.cleansings = walker.cleansings
-    return Frontier(tuple(entries), stats)
+            if len(items) == depth:  # a node at the depth: listed, not visited
+                entries.append(FrontierEntry(tuple(path), False, shares[-1]))
+                back = True
+                continue
+            weight = shares[-1]
+            break
 
 
 # -- the tasks (run in the workers) ---------------------------------------------------
@@ -400,6 +421,7 @@ class _Lane:
         if run is not None:
             run.request_stop()
         self.pool.shutdown(wait=True, cancel_futures=True)
+        self.run = None
 
 
 def _pack(links: Links) -> tuple[str, bytes]:
@@ -526,14 +548,20 @@ def _run_piece(
         # next task replay the path: go on, up to LONGEST_SLICES slices,
         # or longer where replaying the path (about a node's time per
         # level) would cost more than a tenth of the time searched.
+        # The search is reached through a weak reference: the hook is
+        # the search's own, and a cycle would keep the search (and the
+        # arrays it holds) alive until a full collection.
         assert seconds is not None
-        if run.algorithm.splittable(run):
-            run.request_stop()
+        searching = running()
+        if searching is None:
+            return
+        if searching.algorithm.splittable(searching):
+            searching.request_stop()
             return
         replay = report.depth * report.elapsed / max(report.nodes, 1)
         longest = max(LONGEST_SLICES * seconds, 10 * replay)
         if time.perf_counter() - started >= longest:
-            run.request_stop()
+            searching.request_stop()
 
     run = search_class(links)(
         links,
@@ -545,7 +573,9 @@ def _run_piece(
         progress=None if seconds is None else slice_over,
         progress_interval=1.0 if seconds is None else max(seconds, 1e-3),
         place=place,
+        estimate=False,  # the slice reads the counts and the time only
     )
+    running = weakref.ref(run)
     if lane is not None:
         # Stopped by the search that owns the lane (its end, a budget, a
         # stop): as the lane's stop() reads run after setting stopped,
@@ -1081,6 +1111,14 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
             self.stats = dataclasses.replace(self._resume.stats)
             seeds = self._resume.pieces
         else:
+            if lane is not None:
+                # The walk that cuts the frontier copies the problem's
+                # arrays; the driver's own objects would soon set off a
+                # collection of the young objects, those copies among
+                # them (10 ms at 600,000 nodes).  Collected now, while
+                # the young ones are few, they are not (a serial search
+                # allocates next to nothing, and sets off none either).
+                gc.collect(0)
             cut, walked = self._first_frontier()
             if lane is not None and walked is not None:
                 # The walk that cut the frontier is back at the root: the

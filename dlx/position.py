@@ -40,8 +40,10 @@ from typing import Any, Protocol
 from dlx.errors import PositionError
 from dlx.frame import Frame
 from dlx.links import ACTIVE_BYTE, Links
+from dlx.stats import Outcome
 
 __all__ = [
+    "COPY_NODES",
     "FORMAT",
     "SPLIT_PIECES",
     "ColoredWalker",
@@ -664,6 +666,13 @@ def _walk(
     return nodes
 
 
+#: What a walk from the root costs in copying the problem's arrays, as
+#: :meth:`Place.nearest` counts it: a level walked per this many nodes
+#: (copying 600,000 nodes takes about as long as walking 600 levels of a
+#: chain of 2-item options).
+COPY_NODES = 1024
+
+
 class Place:
     """A walk of a problem's tree kept at the end of a path, to go to the next path from.
 
@@ -672,7 +681,11 @@ class Place:
     deep in the tree (the rest of a subtree it has just split, say) keeps
     one place per problem and moves it from one path to the next: back up
     to the levels both paths share, then walk the rest, counting nothing.
-    :func:`split` and :func:`start` take one.
+    :func:`split` and :func:`start` take one.  A search started from a
+    place works on the place's own arrays, lent to it (:meth:`give`):
+    one copy of the problem's arrays serves every subproblem the place
+    leads to, and the place takes them back when the search is done
+    with them (:meth:`reclaim`, :meth:`adopt`).
 
     :param walker: a walker from the root (:func:`dlx.algorithms.walker`),
         which the place owns from then on.
@@ -713,6 +726,10 @@ class Place:
         self.skipped: list[int] = []
         #: Levels walked forward so far, in all.
         self.walked = 0
+        # The search the walker's arrays are lent to (see give), and the
+        # floor it backs up to.
+        self.borrower: Frame | None = None
+        self._lent_floor = 0
 
     def go(self, path: Sequence[tuple[int | None, int]]) -> None:
         """Move to the end of ``path`` (per level, the item or ``None``, and the option).
@@ -724,6 +741,7 @@ class Place:
         :raises PositionError: as :func:`start` does; the place then stays
             at the levels of ``path`` it could walk.
         """
+        self.reclaim()
         common = 0
         shared = min(len(path), len(self.nodes))
         while common < shared:
@@ -734,11 +752,7 @@ class Place:
         if self.lost or (
             common < len(self.nodes) and not isinstance(self.walker, ListWalker)
         ):
-            if self.fresh is None:
-                raise ValueError("this place cannot back up (give it fresh=)")
-            self.walker = self.fresh()
-            self.forget(0)
-            self.lost = False
+            self._renew()
             common = 0
         self.back(common)
         walker = self.walker
@@ -793,6 +807,60 @@ class Place:
         for kept in (self.items, self.nodes, self.options, self.degrees, self.skipped):
             del kept[level:]
 
+    def _renew(self) -> None:
+        """Start again from a fresh walker at the root (a copy of the problem's arrays)."""
+        if self.fresh is None:
+            raise ValueError("this place cannot back up (give it fresh=)")
+        self.walker = self.fresh()
+        self.forget(0)
+        self.lost = False
+        self.borrower = None
+
+    def lend(self, links: Links) -> ListWalker | None:
+        """The walker whose arrays a new search of ``links`` may take as its own, or ``None``.
+
+        A search given this place (``place=`` of :class:`dlx.Search`)
+        takes these arrays instead of copying the problem's, when its
+        algorithm keeps all its state in them (:meth:`serves`);
+        :meth:`give` then lends them to it.  A place that is lost starts
+        again from a fresh walker first.
+        """
+        self.reclaim()
+        if self.lost and self.fresh is not None:
+            self._renew()
+        mine = self.walker
+        if (
+            self.lost
+            or not isinstance(mine, ListWalker)
+            or mine.links is not links
+            or mine.frame.state is not None
+        ):
+            return None
+        return mine
+
+    def reclaim(self) -> None:
+        """Take the arrays back from the search they were lent to, if it has let them go.
+
+        Every use of the place calls it first.  A search that ran to its
+        end backed up to its floor: the place is then at the floor's
+        levels of its path.  Any other search (stopped, at its limit,
+        abandoned or still running) keeps the arrays as they stand, and
+        the place is lost (it starts again from a fresh walker), unless
+        :meth:`adopt` takes the stopped search's state first.
+        """
+        frame = self.borrower
+        if frame is None:
+            return
+        self.borrower = None
+        walker = self.walker
+        if frame.outcome is not Outcome.EXHAUSTED or not isinstance(walker, ListWalker):
+            self.lost = True
+            return
+        floor = self._lent_floor
+        del walker.saves[2 * sum(walker.recorded[:floor]) :]
+        del walker.recorded[floor:]
+        self.forget(floor)
+
     def serves(self, frame: Frame, walker: Walker) -> bool:
         """Whether :meth:`give` can hand its state to ``frame`` (whose walker is ``walker``).
 
@@ -800,6 +868,7 @@ class Place:
         frame's arrays (:class:`ListWalker`: Algorithms X and C), and the
         place walks the same algorithm over the same problem.
         """
+        self.reclaim()
         mine = self.walker
         return (
             isinstance(mine, ListWalker)
@@ -817,10 +886,16 @@ class Place:
 
         The levels it backs up and those it walks count alike; ``None``
         when walking ``path`` from the root costs fewer (or there is no
-        place).  Of places that cost alike, the latest in the list.
+        place).  A walk from the root needs a fresh copy of the problem's
+        arrays: it counts as a level walked per :data:`COPY_NODES` nodes.
+        Of places that cost alike, the latest in the list.
         """
         best = None
         fewest = len(path)
+        if places:
+            links = getattr(places[0].walker, "links", None)
+            if isinstance(links, Links):
+                fewest += len(links.top) // COPY_NODES
         for place in reversed(places):
             common = place.shared(path)
             cost = len(place.nodes) - common + len(path) - common
@@ -830,6 +905,7 @@ class Place:
 
     def shared(self, path: Sequence[tuple[int | None, int]]) -> int:
         """How many first levels of ``path`` this place is at already."""
+        self.reclaim()
         common = 0
         for (item, option), mine, at in zip(
             path, self.options, self.items, strict=False
@@ -850,8 +926,17 @@ class Place:
         level's number of branches is the length of its item's list:
         covering never unlinks an item's own list.
 
-        :returns: whether it could (else the place is unchanged).
+        A search that borrowed the place's arrays (:meth:`give`) hands
+        them back as they stand: nothing is copied.
+
+        :returns: whether it could (else the place is unchanged, or lost
+            when the search had its arrays).
         """
+        shared = self.borrower is frame
+        if shared:
+            self.borrower = None
+        else:
+            self.reclaim()
         walker = self.walker
         if (
             not isinstance(walker, ListWalker)
@@ -860,16 +945,19 @@ class Place:
             or frame.state is not None
             or frame.saves
         ):
+            if shared:
+                self.lost = True
             return False
         links = frame.links
         top = links.top
         option_of = links.option_of
         down = frame.down
-        walker.up[:] = frame.up
-        walker.down[:] = down
-        walker.size[:] = frame.size
-        if walker.color is not None and frame.color is not None:
-            walker.color[:] = frame.color
+        if walker.up is not frame.up:
+            walker.up[:] = frame.up
+            walker.down[:] = down
+            walker.size[:] = frame.size
+            if walker.color is not None and frame.color is not None:
+                walker.color[:] = frame.color
         nodes = [*frame.base, *frame.stack]
         self.nodes = nodes
         self.items = [top[node] for node in nodes]
@@ -892,6 +980,7 @@ class Place:
 
     def copy(self) -> Place:
         """Another place where this one is, with arrays of its own (needs ``fresh``)."""
+        self.reclaim()
         if self.fresh is None or not isinstance(self.walker, ListWalker):
             raise ValueError("only a place of Algorithm X or C with fresh= copies")
         other = Place(self.fresh(), self.fresh)
@@ -915,17 +1004,24 @@ class Place:
     def give(self, frame: Frame, floor: int) -> None:
         """Put the search ``frame`` where this place is, as :func:`start` would.
 
-        The arrays are copied; the first ``floor`` levels go to
-        ``frame.base``, the others to ``frame.stack`` with the sizes the
-        loop keeps per level.
+        The arrays are copied, unless the search took this place's own
+        (:meth:`lend`): they are then lent to it, with nothing copied,
+        until it is done with them (:meth:`reclaim`).  The first ``floor``
+        levels go to ``frame.base``, the others to ``frame.stack`` with
+        the sizes the loop keeps per level.
         """
         walker = self.walker
         assert isinstance(walker, ListWalker)
-        frame.up[:] = walker.up
-        frame.down[:] = walker.down
-        frame.size[:] = walker.size
-        if frame.color is not None and walker.color is not None:
-            frame.color[:] = walker.color
+        if frame.up is walker.up:
+            assert frame.down is walker.down and frame.size is walker.size
+            self.borrower = frame
+            self._lent_floor = floor
+        else:
+            frame.up[:] = walker.up
+            frame.down[:] = walker.down
+            frame.size[:] = walker.size
+            if frame.color is not None and walker.color is not None:
+                frame.color[:] = walker.color
         frame.base[:] = self.nodes[:floor]
         frame.stack[:] = self.nodes[floor:]
         # Every level of a place is recorded: two sizes per level, if any.

@@ -169,6 +169,20 @@ def test_a_frontier_adds_up_to_the_serial_search(
     assert (found, stats) == expected
 
 
+def test_a_frontier_deeper_than_the_recursion_limit() -> None:
+    # The walk that cuts a frontier is a loop: a ring of 2n items (one
+    # branch per level below the first) cut deeper than Python recurses.
+    depth = sys.getrecursionlimit() + 200
+    n = 2 * (depth + 5)
+    ring = ExactCover([f"x{i}" for i in range(n)])
+    ring.add_options([[f"x{i}", f"x{(i + 1) % n}"] for i in range(n)])
+    cut = frontier(ring, depth)
+    assert [len(prefix) for prefix in cut.prefixes] == [depth, depth]
+    assert cut.stats.nodes == 1 + 2 * (depth - 1)
+    found = [s for prefix in cut.prefixes for s in ring.search(prefix=prefix)]
+    assert found == list(ring.search())
+
+
 @settings(max_examples=150, deadline=None)
 @given(
     st.one_of(specs(), uniform_specs()),

@@ -25,8 +25,9 @@ from test_multiplicity import Bounded, bounded_specs
 
 from dlx import BudgetExceeded, Colored, ExactCover, Search, parallel
 from dlx.algorithms import walker as tree_walker
+from dlx.engine import CostSearch
 from dlx.links import Links
-from dlx.position import Place, split
+from dlx.position import COPY_NODES, Place, split
 
 T = TypeVar("T")
 
@@ -97,6 +98,9 @@ def same_place(a: Place, b: Place) -> None:
         theirs = getattr(b.walker, name, None)
         if mine is not None or theirs is not None:
             assert mine == theirs, name
+    # What a walker of Algorithm X or C keeps per level.
+    for name in ("saves", "recorded"):
+        assert getattr(a.walker, name, None) == getattr(b.walker, name, None), name
 
 
 def stopped_paths(links: Links, every: int) -> list[list[tuple[int, int]]]:
@@ -186,6 +190,157 @@ def test_a_snapshot_search_is_not_adopted() -> None:
     place = Place(tree_walker(links))
     assert not place.adopt(search)
     assert place.nodes == []
+
+
+def pieces_of(links: Links, every: int) -> list[tuple[tuple[int, ...], int]]:
+    """Subproblems ``(prefix, floor)`` as a split search hands them out, in order.
+
+    The frontier at depth 2, then, for a search stopped every ``every``
+    nodes, the rest :func:`split` hands back (which goes on below a floor).
+    """
+    found = [(p, len(p)) for p in parallel.frontier(links, 2).prefixes]
+    for path in stopped_paths(links, every)[:4]:
+        for floor in sorted({0, len(path) // 2, len(path)}):
+            _, _, rest = split(tree_walker(links), path, floor, 1.0)
+            found += [(options, k) for options, k, _ in rest]
+    return found
+
+
+def searched(
+    links: Links, prefix: tuple[int, ...], floor: int, place: Place | None = None
+) -> tuple[list[tuple[int, ...]], Any, Search]:
+    search = Search(links, prefix=prefix, floor=floor, place=place)
+    return list(search), search.stats, search
+
+
+@settings(max_examples=40, deadline=None)
+@given(specs(), st.sampled_from(FORMS))
+def test_a_search_borrows_the_arrays_of_its_place_and_leaves_it_at_its_floor(
+    spec: Spec, form: str
+) -> None:
+    # No copy of the arrays per subproblem: the search works on the
+    # place's own, and when it has run to its end (backed up to its
+    # floor) the place is at the floor's levels of the prefix, just as
+    # a walk from the root there.
+    links = compiled_as(spec.build(), form)
+    place = Place(tree_walker(links), functools.partial(tree_walker, links))
+    for prefix, floor in pieces_of(links, 3):
+        got, stats, search = searched(links, prefix, floor, place)
+        assert search.up is place.walker.up  # type: ignore[attr-defined]
+        assert (got, stats) == searched(links, prefix, floor)[:2]
+        path: list[tuple[int | None, int]] = [(None, o) for o in prefix[:floor]]
+        place.go(path)
+        same_place(place, walked_from_root(links, path))
+        search.check()
+
+
+@pytest.mark.parametrize("problem", [n_queens(8), langford(7)], ids=["q8", "l7"])
+def test_a_search_below_a_floor_hands_the_place_back_at_the_floor(
+    problem: ExactCover,
+) -> None:
+    # The subproblems split hands back that go on below a floor (the
+    # levels from the floor down to the end of the prefix are backed up
+    # through): once searched, the place is at the floor, not the prefix.
+    links = problem.links()
+    place = Place(tree_walker(links), functools.partial(tree_walker, links))
+    below = 0
+    for path in stopped_paths(links, 7)[:30]:
+        for floor in range(len(path)):
+            _, _, rest = split(tree_walker(links), path, floor, 1.0)
+            for prefix, k, _ in rest:
+                if k == len(prefix):
+                    continue
+                below += 1
+                got, stats, search = searched(links, prefix, k, place)
+                assert search.up is place.walker.up  # type: ignore[attr-defined]
+                assert (got, stats) == searched(links, prefix, k)[:2]
+                at: list[tuple[int | None, int]] = [(None, o) for o in prefix[:k]]
+                place.go(at)
+                same_place(place, walked_from_root(links, at))
+    assert below > 10
+
+
+@settings(max_examples=30, deadline=None)
+@given(specs(), st.integers(0, 3))
+def test_searches_left_half_way_never_share_arrays(spec: Spec, taken: int) -> None:
+    # A search the caller leaves half-way keeps the arrays it borrowed;
+    # the place starts again from a fresh walker for the next search, and
+    # two searches from one place, run in turns, each give their own answers.
+    links = spec.build().links()
+    pieces = pieces_of(links, 2)
+    place = Place(tree_walker(links), functools.partial(tree_walker, links))
+    running: list[tuple[Search, list[tuple[int, ...]], tuple[int, ...], int]] = []
+    for prefix, floor in pieces:
+        search = Search(links, prefix=prefix, floor=floor, place=place)
+        head = [s for _, s in zip(range(taken), search, strict=False)]
+        running.append((search, head, prefix, floor))
+    for search, head, prefix, floor in reversed(running):
+        got = head + list(search)
+        assert (got, search.stats) == searched(links, prefix, floor)[:2]
+    # The place, lost to a search that kept its arrays, still leads the
+    # next search right.
+    for prefix, floor in pieces[:3]:
+        assert (
+            searched(links, prefix, floor, place)[:2]
+            == searched(links, prefix, floor)[:2]
+        )
+
+
+def test_a_stopped_search_hands_its_arrays_back_to_its_place() -> None:
+    # The arrays are handed back as they stand (nothing copied): the place
+    # is where the search stopped, as a walk from the root there.
+    links = compiled_as(n_queens(7), "list-undo")
+    fresh = functools.partial(tree_walker, links)
+    place = Place(fresh(), fresh)
+    search = Search(links, prefix=(), floor=0, place=place, max_nodes=40)
+    assert search.up is place.walker.up  # type: ignore[attr-defined]
+    with pytest.raises(BudgetExceeded):
+        list(search)
+    at = search.position()
+    assert place.adopt(search)
+    assert place.walker.up is search.up  # type: ignore[attr-defined]
+    same_place(place, walked_from_root(links, list(at.path)))
+
+
+def test_a_search_that_prepares_a_state_of_its_own_does_not_borrow() -> None:
+    # Algorithm X5 sorts its own copy of the lists: given the place of the
+    # default algorithm, it searches from a copy, and the place (whose
+    # arrays its preparation may have changed) starts again next time.
+    problem = ExactCover("abc")
+    for option, cost in ((["a"], 3), (["b"], 1), (["a", "b"], 5), (["c"], 2)):
+        problem.add_option(option, cost=cost)
+    problem.add_option(["b", "c"], cost=1)
+    links = problem.links()
+    place = Place(tree_walker(links), functools.partial(tree_walker, links))
+    for prefix in parallel.frontier(links, 1).prefixes:
+        with_place = CostSearch(links, keep=2, prefix=prefix, place=place)
+        alone = CostSearch(links, keep=2, prefix=prefix)
+        assert with_place.up is not place.walker.up  # type: ignore[attr-defined]
+        assert (list(with_place), with_place.best()) == (list(alone), alone.best())
+        assert (
+            searched(links, prefix, len(prefix), place)[:2]
+            == searched(links, prefix, len(prefix))[:2]
+        )
+
+
+def test_a_place_prefers_moving_to_copying_the_problem() -> None:
+    # Walking from the root needs a fresh copy of the arrays, which costs
+    # about a level walked per COPY_NODES nodes: a place a few levels off
+    # is taken over it.
+    ring = ExactCover([f"x{i}" for i in range(4 * COPY_NODES)])
+    n = 4 * COPY_NODES
+    ring.add_options([[f"x{i}", f"x{(i + 1) % n}"] for i in range(n)])
+    links = ring.links()
+    place = Place(tree_walker(links), functools.partial(tree_walker, links))
+    first, second = parallel.frontier(links, 3).prefixes
+    place.go([(None, option) for option in first])
+    path = [(None, option) for option in second]
+    assert Place.nearest([place], path) is place
+    small = langford(4).links()
+    near = Place(tree_walker(small))
+    deep, other = stopped_paths(small, 1)[-1], parallel.frontier(small, 1).prefixes
+    near.go(deep)
+    assert Place.nearest([near], [(None, other[-1][0])]) is None
 
 
 class Forgetful(Executor):

@@ -275,6 +275,19 @@ def one_core(args: argparse.Namespace, env: dict[str, str], folder: str) -> None
                 f"{figures['serial']:.2f} + {startup:.2f} = {allowed:.2f} s: "
                 f"ratio {figures[run] / allowed:.2f}, {verdict}"
             )
+    # The same ratio within each round (its six commands ran one after
+    # another): on a machine whose speed drifts, steadier than the ratio
+    # of the medians.
+    for run in ("jobs", "workers"):
+        ratios = sorted(
+            r[run].cpu / (r["serial"].cpu + r[f"{run} 20"].cpu - r["serial 20"].cpu)
+            for r in ({key: runs[key][k] for key in runs} for k in range(args.repeats))
+        )
+        print(
+            f"  cpu  {run:<7} per round: "
+            + " ".join(f"{ratio:.3f}" for ratio in ratios)
+            + f", median {statistics.median(ratios):.3f}"
+        )
 
 
 def main() -> None:
