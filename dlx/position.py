@@ -34,7 +34,7 @@ import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import compress, repeat
-from operator import lt, ne
+from operator import itemgetter, lt, ne
 from typing import Any, Protocol
 
 from dlx.errors import PositionError
@@ -45,6 +45,7 @@ from dlx.stats import Outcome
 __all__ = [
     "COPY_NODES",
     "FORMAT",
+    "OPTION_LEFT_HEAD",
     "SPLIT_PIECES",
     "ColoredWalker",
     "ListWalker",
@@ -1215,6 +1216,12 @@ def fraction_of(branches: Iterable[tuple[int, int]]) -> float:
     return min(1.0, total + weight / 2)
 
 
+#: How many of the first levels :func:`option_left` compares one by one
+#: (stopping at the first with an option left) before it takes the
+#: others at once.
+OPTION_LEFT_HEAD = 64
+
+
 def option_left(frame: Frame) -> bool:
     """Whether a level of an Algorithm X or C search has an option left to try.
 
@@ -1233,8 +1240,17 @@ def option_left(frame: Frame) -> bool:
     ((0, 1), True)
     """
     stack = frame.stack
-    down = frame.down.__getitem__
-    return any(map(ne, map(down, stack), map(frame.links.top.__getitem__, stack)))
+    down = frame.down
+    top = frame.links.top
+    # The shallow levels first, where options are most often left; then
+    # all the others at once (a chain's levels: none has one left).
+    head = stack[:OPTION_LEFT_HEAD]
+    if any(map(ne, map(down.__getitem__, head), map(top.__getitem__, head))):
+        return True
+    if len(stack) <= OPTION_LEFT_HEAD:
+        return False
+    nodes = itemgetter(*stack[OPTION_LEFT_HEAD:])
+    return bool(nodes(down) != nodes(top))
 
 
 def rng_state(rng: random.Random | None) -> tuple[Any, ...] | None:

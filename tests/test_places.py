@@ -27,7 +27,7 @@ from dlx import BudgetExceeded, Colored, ExactCover, Search, parallel
 from dlx.algorithms import walker as tree_walker
 from dlx.engine import CostSearch
 from dlx.links import Links
-from dlx.position import COPY_NODES, Place, split
+from dlx.position import COPY_NODES, Place, option_left, split
 
 T = TypeVar("T")
 
@@ -341,6 +341,38 @@ def test_a_place_prefers_moving_to_copying_the_problem() -> None:
     deep, other = stopped_paths(small, 1)[-1], parallel.frontier(small, 1).prefixes
     near.go(deep)
     assert Place.nearest([near], [(None, other[-1][0])]) is None
+
+
+@pytest.mark.parametrize("depth", [1, 63, 64, 65, 66, 300])
+def test_option_left_reads_every_level(depth: int) -> None:
+    # On a ring, level 0 has two options and every level below it one:
+    # the first 64 levels are compared one by one, the others at once.
+    n = 2 * (depth + 2)
+    ring = ExactCover([f"x{i}" for i in range(n)])
+    ring.add_options([[f"x{i}", f"x{(i + 1) % n}"] for i in range(n)])
+    links = ring.links()
+    first, second = parallel.frontier(links, 1).prefixes
+
+    def stopped(prefix: tuple[int, ...]) -> Search:
+        search = Search(links, prefix=prefix, floor=0, max_nodes=depth)
+        with pytest.raises(BudgetExceeded):
+            list(search)
+        assert len(search.stack) > depth  # the prefix's level, and those below
+        return search
+
+    def plain(search: Search) -> bool:
+        return any(search.down[x] != links.top[x] for x in search.stack)
+
+    # Below the first option of level 0 its second is left; below the
+    # second, nothing.
+    assert option_left(stopped(first)) == plain(stopped(first)) is True
+    chain = stopped(second)
+    assert option_left(chain) == plain(chain) is False
+    # Each level is read: an option left at any one of them is seen.
+    for level in sorted({0, depth // 2, depth}):
+        chain = stopped(second)
+        chain.down[chain.stack[level]] = -1  # as if another option followed
+        assert option_left(chain) == plain(chain) is True
 
 
 class Forgetful(Executor):
