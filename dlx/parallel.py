@@ -375,6 +375,9 @@ class _TaskResult:
     seconds: float
     worker: str  # the worker process that ran it (see _worker)
     missing: bool = False  # sent without the problem, which the worker lacked
+    # Run here and cut short by a stop of the search (its lane's interrupt):
+    # none of it may count as searched.
+    abandoned: bool = False
 
 
 _CACHE: dict[str, Links] = {}
@@ -396,17 +399,47 @@ class _Lane:
     It searches the problem it already holds (no bytes to ship, nothing
     to rebuild) and keeps places of its own.  :meth:`close` stops the
     task it runs (within a clock check of the search) and ends the thread.
+
+    ``inline``: where the lane is the only worker that runs (one task in
+    flight: a pool short of cores, on one core), a task runs in the
+    calling thread itself when it is submitted, with no thread to hand
+    the interpreter to and from.  The driver then waits for nothing:
+    :meth:`interrupt` (from :meth:`ParallelSearch.request_stop`) and the
+    ``deadline`` reach the task's search instead.
     """
 
-    def __init__(self, links: Links) -> None:
+    def __init__(self, links: Links, inline: bool = False) -> None:
         self.links = links
         self.places: list[Place] = []
         self.stopped = False
         self.run: Search | None = None
-        self.pool = ThreadPoolExecutor(1, thread_name_prefix="dlx-parallel-lane")
+        # The perf_counter() time a task's search stops at (a timeout).
+        self.deadline: float | None = None
+        self.pool = (
+            None
+            if inline
+            else ThreadPoolExecutor(1, thread_name_prefix="dlx-parallel-lane")
+        )
 
     def submit(self, task: _Task) -> Future[_TaskResult]:
-        return self.pool.submit(self._task, task)
+        if self.pool is not None:
+            return self.pool.submit(self._task, task)
+        done: Future[_TaskResult] = Future()
+        try:
+            done.set_result(self._task(task))
+        except Exception as error:  # reaches the driver as a task's would
+            done.set_exception(error)
+        return done
+
+    def interrupt(self) -> None:
+        """Stop the task running here within a clock check (its work is not kept).
+
+        Safe from a signal handler: it only sets flags.
+        """
+        self.stopped = True
+        run = self.run
+        if run is not None:
+            run.request_stop()
 
     def _task(self, task: _Task) -> _TaskResult:
         started = time.perf_counter()
@@ -416,11 +449,9 @@ class _Lane:
         return result
 
     def close(self) -> None:
-        self.stopped = True
-        run = self.run
-        if run is not None:
-            run.request_stop()
-        self.pool.shutdown(wait=True, cancel_futures=True)
+        self.interrupt()
+        if self.pool is not None:
+            self.pool.shutdown(wait=True, cancel_futures=True)
         self.run = None
 
 
@@ -516,7 +547,12 @@ def _search_task(
             error.add_note(f"in {_describe(prefix, floor)} (a dlx.parallel task)")
             raise
         used += results[-1].nodes
-    return _TaskResult(results, time.perf_counter() - started, worker)
+    return _TaskResult(
+        results,
+        time.perf_counter() - started,
+        worker,
+        abandoned=lane is not None and lane.stopped,
+    )
 
 
 def _run_piece(
@@ -563,6 +599,7 @@ def _run_piece(
         if time.perf_counter() - started >= longest:
             searching.request_stop()
 
+    deadline = None if lane is None else lane.deadline
     run = search_class(links)(
         links,
         prefix=prefix,
@@ -570,6 +607,9 @@ def _run_piece(
         count_only=task.count_only,
         limit=task.limit,
         max_nodes=None if nodes is None else max(nodes, 1),
+        # The search's timeout, for a task run here: its driver may be
+        # waiting for it (an inline lane), not watching the clock.
+        timeout=None if deadline is None else max(deadline - started, 1e-3),
         progress=None if seconds is None else slice_over,
         progress_interval=1.0 if seconds is None else max(seconds, 1e-3),
         place=place,
@@ -941,6 +981,7 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
         self._flying = _in_flight(executor, self._workers)
         self._local = _takes_part(executor, self._workers, local)
         self.local_tasks = 0
+        self._lane: _Lane | None = None  # while the search runs, if local
         self._depth = depth
         self._renew = renew
         self._id = uuid.uuid4().int
@@ -1074,6 +1115,9 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
         Outcome.INTERRUPTED
         """
         self._stop_requested = True
+        lane = self._lane
+        if lane is not None:
+            lane.interrupt()
 
     def close(self) -> None:
         """Stop the search now and cancel its pending tasks (no exception).
@@ -1106,7 +1150,14 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
         # solutions when they are already known (a solution above the
         # frontier; a subproblem done but not handed out before a resume).
         seeds: Sequence[_Seed]
-        lane = _Lane(links) if self._local else None
+        # The calling process runs tasks too; the only tasks, one at a
+        # time, where one task is in flight: then in this thread.
+        lane = _Lane(links, inline=self._flying == 1) if self._local else None
+        self._lane = lane
+        if lane is not None:
+            lane.stopped = self._stop_requested  # asked before it started
+            if self._timeout is not None:
+                lane.deadline = started + self._timeout
         if self._resume is not None:
             self.stats = dataclasses.replace(self._resume.stats)
             seeds = self._resume.pieces
@@ -1228,6 +1279,12 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
                     result = self._result(future, flight, flights)
                     if result is None:
                         continue
+                    if result.abandoned:
+                        # Stopped by request_stop() (the driver stops next):
+                        # its subproblems stay to search, as if never started.
+                        for slot in flight.slots:
+                            heapq.heappush(queue, slot)
+                        continue
                     outstanding += self._merge(result, flight, queue)
                 now = time.perf_counter()
                 if self._stop_requested:
@@ -1259,6 +1316,7 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
                 future.cancel()
             if lane is not None:
                 lane.close()
+                self._lane = None
             if self.outcome is Outcome.RUNNING:
                 self.outcome = Outcome.INTERRUPTED
 

@@ -243,3 +243,101 @@ def test_the_local_lane_changes_no_statistics_of_a_bounded_problem() -> None:
     with ThreadPoolExecutor(1) as threads:
         run = parallel.search(links, threads, task_nodes=1, local=True)
         assert (list(run), run.stats) == expected
+
+
+def one_core_pool(monkeypatch: pytest.MonkeyPatch) -> ProcessPoolExecutor:
+    """A pool of two processes on one core: every task runs in this thread."""
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {3}, raising=False)
+    return ProcessPoolExecutor(2, mp_context=CONTEXT)
+
+
+def test_on_one_core_the_tasks_run_in_the_calling_thread(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # No thread to hand the interpreter to: each task runs when submitted,
+    # in the thread that iterates the search.
+    threads: set[threading.Thread] = set()
+    run_piece = parallel._run_piece
+
+    def watched(*args: object, **kwargs: object) -> parallel._PieceResult:
+        threads.add(threading.current_thread())
+        return run_piece(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(parallel, "_run_piece", watched)
+    links = langford(8).links()
+    with one_core_pool(monkeypatch) as pool:
+        run = parallel.search(links, pool, task_nodes=300, task_seconds=None)
+        assert (list(run), run.stats) == serial(links)
+        assert run.tasks > 1 and run.local_tasks == run.tasks
+        assert not pool._processes
+    assert threads == {threading.main_thread()}
+    assert not lane_threads()
+
+
+def test_on_one_core_a_stop_request_ends_the_task_running_inline(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # One task of an hour: the driver waits for nothing while it runs, so
+    # the request (from another thread, as from a signal handler) reaches
+    # the task's search itself.
+    with one_core_pool(monkeypatch) as pool:
+        run = parallel.search(n_queens(13), pool, count_only=True, task_seconds=3600)
+        timer = threading.Timer(0.3, run.request_stop)
+        timer.start()
+        started = time.perf_counter()
+        with pytest.raises(Interrupted):
+            run.count()
+        timer.join()
+        assert time.perf_counter() - started < 600  # not the hour
+        assert run.outcome is Outcome.INTERRUPTED
+        assert not pool._processes
+
+
+def test_on_one_core_a_timeout_stops_the_task_running_inline_and_resumes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The timeout reaches the task's search as its own; the rest of the
+    # task is handed back, so the pieces resume to the serial count.
+    links = n_queens(12).links()
+    expected = serial(links)
+    with one_core_pool(monkeypatch) as pool:
+        run = parallel.search(
+            links, pool, count_only=True, task_seconds=3600, timeout=0.1
+        )
+        with pytest.raises(BudgetExceeded) as stop:
+            run.count()
+        assert stop.value.outcome is Outcome.OUT_OF_TIME
+        # One task of an hour would have run the whole count: it stopped
+        # part-way, at the timeout.
+        pieces = run.pieces()
+        assert pieces.stats.nodes < expected[1].nodes
+        rest = parallel.search(links, pool, count_only=True, resume=pieces)
+        assert rest.count() == len(expected[0])
+        assert rest.stats == expected[1]
+        assert not pool._processes
+
+
+@pytest.mark.parametrize("lane", ["inline", "thread"])
+def test_a_task_cut_short_by_a_stop_is_searched_again_on_resume(
+    monkeypatch: pytest.MonkeyPatch, lane: str
+) -> None:
+    # The stop request reaches the task running here, whose search ends
+    # early: none of its work may count, or the pieces saved at the stop
+    # would take its subproblems as searched, and a resumed count be short.
+    links = n_queens(12).links()
+    expected = serial(links)
+    executor = one_core_pool(monkeypatch) if lane == "inline" else ThreadPoolExecutor(1)
+    with executor as pool:
+        run = parallel.search(
+            links, pool, count_only=True, task_seconds=3600, local=True
+        )
+        timer = threading.Timer(0.1, run.request_stop)
+        timer.start()
+        with pytest.raises(Interrupted):
+            run.count()
+        timer.join()
+        pieces = run.pieces()
+        assert pieces.stats.nodes < expected[1].nodes  # it stopped part-way
+        rest = parallel.search(links, pool, count_only=True, resume=pieces, local=True)
+        assert rest.count() == len(expected[0])
+        assert rest.stats == expected[1]
