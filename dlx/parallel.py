@@ -394,7 +394,7 @@ _LOCAL = "the calling process"
 
 
 class _Lane:
-    """The calling process as one more worker: tasks run in a thread of its own.
+    """The calling process as one more worker: tasks run in a thread of its own, or inline.
 
     It searches the problem it already holds (no bytes to ship, nothing
     to rebuild) and keeps places of its own.  :meth:`close` stops the
@@ -1543,8 +1543,11 @@ def search(
         when ``executor`` is a process pool with more processes than the
         cores this process may run on, where only one task per core runs
         at once; on one core, the calling process then runs every task,
-        and the pool starts no process.  ``True``: always (a thread pool
-        gains nothing by it); ``False``: never.
+        one at a time in the thread that iterates the search (nothing
+        runs beside it), and the pool starts no process.  ``True``:
+        always (a thread pool gains nothing by it); ``False``: never.
+        :meth:`~ParallelSearch.request_stop` and ``timeout`` reach a task
+        running here at its search's next clock check.
     :returns: the search, not yet started.
     :raises ValueError: on a negative budget or a bad task size.
     :raises dlx.PositionError: when ``resume`` is of another problem.
