@@ -213,6 +213,24 @@ def searched(
     return list(search), search.stats, search
 
 
+def searched_from(
+    place: Place, links: Links, prefix: tuple[int, ...], floor: int
+) -> Search:
+    """Search a subproblem from ``place``; check it against a search from a copy.
+
+    The search works on the place's own arrays, gives what a search of
+    its own gives, and leaves the place at the floor's levels of the
+    prefix, just as a walk from the root there.
+    """
+    got, stats, search = searched(links, prefix, floor, place)
+    assert search.up is place.walker.up  # type: ignore[attr-defined]
+    assert (got, stats) == searched(links, prefix, floor)[:2]
+    path: list[tuple[int | None, int]] = [(None, o) for o in prefix[:floor]]
+    place.go(path)
+    same_place(place, walked_from_root(links, path))
+    return search
+
+
 @settings(max_examples=40, deadline=None)
 @given(specs(), st.sampled_from(FORMS))
 def test_a_search_borrows_the_arrays_of_its_place_and_leaves_it_at_its_floor(
@@ -225,13 +243,7 @@ def test_a_search_borrows_the_arrays_of_its_place_and_leaves_it_at_its_floor(
     links = compiled_as(spec.build(), form)
     place = Place(tree_walker(links), functools.partial(tree_walker, links))
     for prefix, floor in pieces_of(links, 3):
-        got, stats, search = searched(links, prefix, floor, place)
-        assert search.up is place.walker.up  # type: ignore[attr-defined]
-        assert (got, stats) == searched(links, prefix, floor)[:2]
-        path: list[tuple[int | None, int]] = [(None, o) for o in prefix[:floor]]
-        place.go(path)
-        same_place(place, walked_from_root(links, path))
-        search.check()
+        searched_from(place, links, prefix, floor).check()
 
 
 @pytest.mark.parametrize("problem", [n_queens(8), langford(7)], ids=["q8", "l7"])
@@ -251,12 +263,7 @@ def test_a_search_below_a_floor_hands_the_place_back_at_the_floor(
                 if k == len(prefix):
                     continue
                 below += 1
-                got, stats, search = searched(links, prefix, k, place)
-                assert search.up is place.walker.up  # type: ignore[attr-defined]
-                assert (got, stats) == searched(links, prefix, k)[:2]
-                at: list[tuple[int | None, int]] = [(None, o) for o in prefix[:k]]
-                place.go(at)
-                same_place(place, walked_from_root(links, at))
+                searched_from(place, links, prefix, k)
     assert below > 10
 
 
