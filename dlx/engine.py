@@ -241,11 +241,14 @@ class Search(Clocked, Iterator[tuple[int, ...]]):
             path = [(None, option) for option in prefix]
             fixed = len(prefix) if floor is None else floor
             walker = self.walker()
-            if lender is not None and (place is None or not place.serves(self, walker)):
+            if (
+                lender is not None
+                and place is not None
+                and not place.serves(self, walker)
+            ):
                 # The loop's preparation made a state of its own: the
                 # place cannot lend, and may have been changed.
-                if place is not None:
-                    place.lost = True
+                place.lost = True
                 self._own_arrays(None)
                 self.form.prepare(self)
                 walker = self.walker()
