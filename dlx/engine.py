@@ -514,9 +514,15 @@ class CostSearch(Search):
     many solutions to keep (``None``: keep all, and prune nothing), and
     ``bound``: a total cost that every solution must be below (what
     :mod:`dlx.parallel` hands a task: the ``keep``-th best cost the other
-    tasks have found).  ``resume`` and ``seed`` are refused (see
-    :func:`dlx.algorithms.refuse`); ``prefix`` searches below options
-    that every solution then contains.
+    tasks have found).  ``resume`` takes a :meth:`position` of a search
+    for as many solutions, which carries the best solutions found so far
+    and the cost thresholds of each level (in :attr:`Position.extra
+    <dlx.Position>`): the resumed search ends as one run does, with the
+    same solutions and DLX5's counts.  ``prefix`` searches below options
+    that every solution then contains.  ``seed`` is refused, and so are
+    estimates and split searches by :func:`dlx.parallel.search` (the tree
+    depends on the solutions found; :func:`dlx.parallel.best` splits a
+    minimum-cost search instead): see :func:`dlx.algorithms.refuse`.
 
     :raises ValueError: when ``keep`` is not a positive integer, and as
         :class:`dlx.Search` does.

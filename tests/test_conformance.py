@@ -3,9 +3,10 @@
 The suite reads :data:`dlx.algorithms.REGISTRY` when it is collected.  Every
 (algorithm, loop form) pair found there is a *variant*, and so is each
 representation a loop form runs on (:data:`LAYOUTS`: Algorithm X's packed
-and wide forms with and without unrolling, its plain form on bytearray or list sizes
-with or without snapshots, Algorithm C's on bytearray or list sizes; the
-flags of ``dlx_helpers.compiled_as``).  Every check is one test
+and wide forms with and without unrolling, its marks form unrolled, its
+plain form on bytearray or list sizes with or without snapshots,
+Algorithm C's on bytearray or list sizes; the flags of
+``dlx_helpers.compiled_as``).  Every check is one test
 parametrized over the variants; it runs the variant on each fixture of one
 shared pool (:func:`pool`) whose links the variant's form applies to, so a
 new algorithm is tested by adding it to the registry.
@@ -31,9 +32,16 @@ The checks, for every variant:
    :data:`EXERCISED_BY`), every other one is refused, and so is what
    memoised search does not support.
 
-The checks of a feature an algorithm does not support (Algorithm X5 has
-no resume, prefix, seed or estimate: its tree depends on the solutions it
-finds) are skipped for it; check 8 makes sure it is refused.
+The checks of a feature an algorithm does not support are skipped for
+it, and check 8 makes sure it is refused: Algorithm X5 resumes (its
+positions carry the best solutions so far and each level's thresholds)
+and searches below prefixes, but has no seed, no estimate and no split
+by :func:`dlx.parallel.search`, since its tree depends on the solutions
+it finds (``tests/test_best.py`` tests :func:`dlx.parallel.best`, which
+splits it with a shared bound).  The fixtures of the pool are a few
+hand-made problems and a selection of the files of ``tests/data/knuth``
+(DLX2's numbers for all 210 of them are checked by
+``tests/test_knuth_stats.py``), ``tests/data/dlx3`` and ``tests/data/dlx5``.
 """
 
 from __future__ import annotations
