@@ -36,7 +36,7 @@ __all__ = [
 
 
 #: The ways the engine can hold a problem while searching it (see dlx.links
-#: and dlx.packed): every test that compares them with an oracle runs them all.
+#: and dlx.algorithm_x_packed): every test that compares them with an oracle runs them all.
 #: The "-undo" forms back up by undoing every hide instead of restoring a
 #: snapshot of the sizes, as problems with many items do.
 FORMS = ("unrolled", "packed", "bytes", "list", "bytes-undo", "list-undo")

@@ -366,7 +366,7 @@ def test_node_budget_cuts_a_search_short(spec: Spec, data: st.DataObject) -> Non
 def uniform_specs(draw: st.DrawFn) -> Spec:
     """Problems whose options all have one width, without colours.
 
-    These get the packed loop with its inner loops unrolled (dlx.packed);
+    These get the packed loop with its inner loops unrolled (dlx.algorithm_x_packed);
     ``specs()`` mostly draws options of mixed widths.
     """
     n_primary = draw(st.integers(1, 7))
@@ -402,7 +402,7 @@ def search_in_every_form(spec: Spec) -> list[tuple[list[tuple[int, ...]], Stats]
 @given(specs())
 def test_every_form_searches_alike(spec: Spec) -> None:
     # The engine holds a problem in one of several forms (see dlx.links and
-    # dlx.packed); all must find the same solutions in the same order with
+    # dlx.algorithm_x_packed); all must find the same solutions in the same order with
     # the same statistics.
     runs = search_in_every_form(spec)
     assert all(run == runs[0] for run in runs)

@@ -51,7 +51,7 @@ def test_counts_equal_knuths(
     form: str,
 ) -> None:
     # Every form the engine can hold a problem in (see dlx.links and
-    # dlx.packed) must count alike.
+    # dlx.algorithm_x_packed) must count alike.
     problem = parse_dlx((HERE / f"{name}.dlx").read_text(), name)
     search = Search(compiled_as(problem, form))
     for _ in search:

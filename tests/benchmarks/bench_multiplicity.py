@@ -1,4 +1,4 @@
-"""Algorithm M (bounds, ``dlx.multiplicity``) beside Algorithm X's plain loops, in one run.
+"""Algorithm M (bounds, ``dlx.algorithm_m``) beside Algorithm X's plain loops, in one run.
 
 Counts, each in a process of its own, rounds interleaved:
 
@@ -7,7 +7,7 @@ Counts, each in a process of its own, rounds interleaved:
   A001499), by Algorithm M;
 * ``langford-11`` and ``queens-10`` by the plain loops (:class:`dlx.Search`),
   and the same two by Algorithm M taking every item as ``[1..1]``
-  (:class:`dlx.multiplicity.MultiplicitySearch`): the same problems on
+  (:class:`dlx.MultiplicitySearch`): the same problems on
   both loops, so the ratio of their updates per second is the cost of
   Algorithm M's bookkeeping (its updates are DLX3's, a few fewer than
   DLX1's: dead ends cost none);
@@ -50,8 +50,7 @@ import json, sys, time
 sys.path.insert(0, sys.argv[3])
 from itertools import product
 from dlx_helpers import langford, n_queens
-from dlx import ExactCover, Search
-from dlx.multiplicity import MultiplicitySearch
+from dlx import ExactCover, MultiplicitySearch, Search
 
 kind, algorithm_m = sys.argv[1], sys.argv[2] == "M"
 if kind == "two":
