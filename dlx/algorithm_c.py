@@ -241,15 +241,6 @@ class CWalker(ColoredWalker):
     ((-1, 0), 3, 1)
     """
 
-    def cover(self, item: int) -> None:
-        """Knuth's cover(i): take the item out and hide each option in its list."""
-        self.size[item] += self.links.shift[item]
-        self.updates += 1
-        row = self.down[item]
-        while row != item:
-            self.hide(row)
-            row = self.down[row]
-
     def purify(self, node: int) -> None:
         """Knuth's purify(p): keep only the options that agree on ``node``'s colour."""
         color = self.color
@@ -265,15 +256,6 @@ class CWalker(ColoredWalker):
                 color[row] = -1
                 self.cleansings += 1
             row = self.down[row]
-
-    def uncover(self, item: int) -> None:
-        """Knuth's uncover(i), the inverse of :meth:`cover`."""
-        up = self.up
-        row = up[item]
-        while row != item:
-            self.unhide(row)
-            row = up[row]
-        self.size[item] -= self.links.shift[item]
 
     def unpurify(self, node: int) -> None:
         """Knuth's unpurify(p), the inverse of :meth:`purify`."""

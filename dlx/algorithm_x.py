@@ -231,7 +231,9 @@ class XWalker(ListWalker):
     """Algorithm X's steps as a :class:`dlx.position.Walker`, Knuth's operations done plainly.
 
     The one place outside the loops of this module and of the packed form
-    where Algorithm X's covering is written: replaying a path (resume,
+    where Algorithm X's covering is written (Knuth's cover and uncover
+    are :class:`~dlx.position.ListWalker`'s, shared with Algorithm C's
+    walker, over the hide and unhide written here): replaying a path (resume,
     prefixes), the frontier and the splitting of :mod:`dlx.parallel`, and
     the probes of :mod:`dlx.estimate` use it.  Covering counts
     ``updates`` as the loops count them; the inverses count nothing, as
@@ -256,15 +258,6 @@ class XWalker(ListWalker):
             size[top[y]] -= 1
             self.updates += 1
 
-    def cover(self, item: int) -> None:
-        """Knuth's cover(i): take the item out and hide each option in its list."""
-        self.size[item] += self.links.shift[item]
-        self.updates += 1
-        row = self.down[item]
-        while row != item:
-            self.hide(row)
-            row = self.down[row]
-
     def commit_others(self, node: int) -> None:
         """Step X5: cover every other item of ``node``'s option."""
         top = self.links.top
@@ -278,15 +271,6 @@ class XWalker(ListWalker):
             down[up[y]] = y
             up[down[y]] = y
             size[top[y]] += 1
-
-    def uncover(self, item: int) -> None:
-        """Knuth's uncover(i), the inverse of :meth:`cover`."""
-        up = self.up
-        row = up[item]
-        while row != item:
-            self.unhide(row)
-            row = up[row]
-        self.size[item] -= self.links.shift[item]
 
     def uncommit_others(self, node: int) -> None:
         """Undo :meth:`commit_others` (step X6), right to left."""

@@ -377,10 +377,13 @@ class ListWalker:
     C's (:class:`dlx.algorithm_c.CWalker`) walk the same tree shape: branch on the
     leftmost active primary item of fewest options, try the options of
     its list from the top.  This base holds those steps over a
-    :class:`~dlx.frame.Frame`'s arrays; a subclass supplies Knuth's
-    operations as methods: ``cover(item)``, ``uncover(item)``,
-    ``commit_others(node)`` (step X5) and ``uncommit_others(node)``
-    (step X6), counting ``updates`` and ``cleansings`` as its loop does.
+    :class:`~dlx.frame.Frame`'s arrays, and Knuth's cover and uncover
+    (written once here, for every walker that hides the options of an
+    item's list from the top); a subclass supplies the other operations
+    as methods: ``hide(row)`` and ``unhide(row)`` (the other nodes of an
+    option out of their lists and back), ``commit_others(node)`` (step
+    X5) and ``uncommit_others(node)`` (step X6), counting ``updates`` and
+    ``cleansings`` as its loop does.
 
     With ``record``, :meth:`enter` keeps what the loops keep per level
     (the sizes before and after covering, when the problem's loop
@@ -403,13 +406,31 @@ class ListWalker:
         self.saves: list[Any] = []
         self.recorded: list[bool] = []
 
-    def cover(self, item: int) -> None:
-        """Knuth's cover(i)."""
+    def hide(self, row: int) -> None:
+        """Knuth's hide(p): unlink the other nodes of ``row``'s option from their lists."""
         raise NotImplementedError
 
-    def uncover(self, item: int) -> None:
-        """Knuth's uncover(i)."""
+    def unhide(self, row: int) -> None:
+        """Knuth's unhide(p), the inverse of :meth:`hide`."""
         raise NotImplementedError
+
+    def cover(self, item: int) -> None:
+        """Knuth's cover(i): take the item out and hide each option in its list."""
+        self.size[item] += self.links.shift[item]
+        self.updates += 1
+        row = self.down[item]
+        while row != item:
+            self.hide(row)
+            row = self.down[row]
+
+    def uncover(self, item: int) -> None:
+        """Knuth's uncover(i), the inverse of :meth:`cover`."""
+        up = self.up
+        row = up[item]
+        while row != item:
+            self.unhide(row)
+            row = up[row]
+        self.size[item] -= self.links.shift[item]
 
     def commit_others(self, node: int) -> None:
         """Step X5: cover (or purify) every other item of ``node``'s option."""
@@ -496,8 +517,9 @@ class ColoredWalker(ListWalker):
 
     A node with colour -1 (compatible with a purified item) is never
     unlinked or relinked, and step X5 covers an uncoloured item and
-    purifies a coloured one.  A subclass supplies ``cover``, ``uncover``,
-    ``purify`` and ``unpurify`` (with or without DLX5's thresholds).
+    purifies a coloured one.  A subclass supplies ``purify`` and
+    ``unpurify``, and ``cover`` and ``uncover`` where they are not
+    :class:`ListWalker`'s (DLX5's, with thresholds).
     """
 
     def purify(self, node: int) -> None:
