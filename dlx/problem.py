@@ -10,9 +10,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from dlx import algorithms
-from dlx.algorithms import MemoSearch, SatSearch
-from dlx.engine import CostSearch, Search, sat_search, search_class
+from dlx import ways
+from dlx.engine import CostSearch, Search
 from dlx.errors import ProblemError, ProblemTooLarge
 from dlx.estimate import Estimate, estimate
 from dlx.links import Links
@@ -22,7 +21,6 @@ from dlx.stats import Progress
 
 if TYPE_CHECKING:
     from dlx.algorithms import Zdd
-    from dlx.parallel import ParallelSearch
 
 __all__ = ["Colored", "ExactCover"]
 
@@ -889,19 +887,19 @@ class ExactCover:
         >>> next(search), search.stats.solutions
         ((0,), 1)
         """
-        kind = search_class(self.links())
-        return kind(
-            self.links(),
+        settings = ways.Settings(
             limit=limit,
             max_nodes=max_nodes,
             timeout=timeout,
             seed=seed,
-            count_only=count_only,
             progress=progress,
             progress_interval=progress_interval,
             resume=resume,
             prefix=prefix,
         )
+        ways.check(settings.given() | {"list"})
+        found: Search = ways.search(self, settings, count_only=count_only)
+        return found
 
     def solutions(
         self,
@@ -968,37 +966,10 @@ class ExactCover:
         >>> list(problem.solutions(preprocess=True))
         [(0, 1), (2,)]
         """
-        if preprocess:
-            self._refuse_positions(resume, prefix)
-            reduced = self.preprocessed()
-            assert reduced.preprocessing is not None
-            return reduced.preprocessing.originals(
-                reduced.solutions(
-                    limit,
-                    max_nodes=max_nodes,
-                    timeout=timeout,
-                    seed=seed,
-                    progress=progress,
-                    progress_interval=progress_interval,
-                    executor=executor,
-                    method=method,
-                )
-            )
-        if method != "dlx":
-            return self._sat(
-                method,
-                limit,
-                max_nodes=max_nodes,
-                timeout=timeout,
-                seed=seed,
-                progress=progress,
-                resume=resume,
-                prefix=prefix,
-                executor=executor,
-            )
-        if executor is not None:
-            return self._parallel(
-                executor,
+        return ways.solutions(
+            self,
+            ways.Settings(
+                method=method,
                 limit=limit,
                 max_nodes=max_nodes,
                 timeout=timeout,
@@ -1007,16 +978,9 @@ class ExactCover:
                 progress_interval=progress_interval,
                 resume=resume,
                 prefix=prefix,
-            )
-        return self.search(
-            limit=limit,
-            max_nodes=max_nodes,
-            timeout=timeout,
-            seed=seed,
-            progress=progress,
-            progress_interval=progress_interval,
-            resume=resume,
-            prefix=prefix,
+                executor=executor,
+                preprocess=preprocess,
+            ),
         )
 
     def solutions_list(
@@ -1082,37 +1046,17 @@ class ExactCover:
         >>> ExactCover("ab", options=[["a"], ["a", "b"]]).first(preprocess=True)
         (1,)
         """
-        if preprocess:
-            reduced = self.preprocessed()
-            assert reduced.preprocessing is not None
-            found = reduced.first(
-                max_nodes=max_nodes,
-                timeout=timeout,
-                seed=seed,
-                executor=executor,
+        return ways.first(
+            self,
+            ways.Settings(
                 method=method,
-            )
-            return None if found is None else reduced.preprocessing.original(found)
-        if method != "dlx":
-            sat = self._sat(
-                method,
-                1,
                 max_nodes=max_nodes,
                 timeout=timeout,
                 seed=seed,
                 executor=executor,
-            )
-            return next(sat, None)
-        if executor is not None:
-            parallel = self._parallel(
-                executor, limit=1, max_nodes=max_nodes, timeout=timeout, seed=seed
-            )
-            try:
-                return next(parallel, None)
-            finally:
-                parallel.close()
-        search = self.search(limit=1, max_nodes=max_nodes, timeout=timeout, seed=seed)
-        return next(search, None)
+                preprocess=preprocess,
+            ),
+        )
 
     def count(
         self,
@@ -1127,7 +1071,7 @@ class ExactCover:
         prefix: Sequence[int] | None = None,
         executor: Executor | None = None,
         method: Literal["dlx", "memo", "sat"] = "dlx",
-        branching: Literal["mrv", "first"] = "mrv",
+        branching: Literal["mrv", "first"] | None = None,
         max_entries: int | None = None,
         max_bytes: int | None = 1 << 30,
         preprocess: bool = False,
@@ -1163,8 +1107,9 @@ class ExactCover:
             ``"memo"`` (memoised search) or ``"sat"`` (a SAT solver, one
             solve per solution: ``limit`` is required, and ``limit=2``
             proves a solution unique; see :doc:`howto/sat`).
-        :param branching: for ``"memo"``: ``"mrv"`` (fewest options) or
-            ``"first"`` (first active primary item in declaration order).
+        :param branching: for ``"memo"``: ``"mrv"`` (fewest options, the
+            default) or ``"first"`` (first active primary item in
+            declaration order).
         :param max_entries: for ``"memo"``: most subproblems to cache.
         :param max_bytes: for ``"memo"``: memory budget of the cache, in
             estimated bytes (1 GiB by default; ``None``: no limit).
@@ -1191,70 +1136,10 @@ class ExactCover:
         >>> ExactCover("ab", options=[["a"], ["b"], ["a", "b"]]).count(preprocess=True)
         2
         """
-        if preprocess:
-            self._refuse_positions(resume, prefix)
-            return self.preprocessed().count(
-                limit,
-                max_nodes=max_nodes,
-                timeout=timeout,
-                seed=seed,
-                progress=progress,
-                progress_interval=progress_interval,
-                executor=executor,
+        return ways.count(
+            self,
+            ways.Settings(
                 method=method,
-                branching=branching,
-                max_entries=max_entries,
-                max_bytes=max_bytes,
-            )
-        if method == "memo":
-            for feature, value in (
-                ("resume", resume),
-                ("prefix", prefix),
-                ("split", executor),
-            ):
-                if value is not None:
-                    algorithms.refuse(feature, method="memo")
-            algorithms.refuse("memo", self.links())
-            total = MemoSearch(
-                self.links(),
-                branching=branching,
-                max_nodes=max_nodes,
-                timeout=timeout,
-                seed=seed,
-                max_entries=max_entries,
-                max_bytes=max_bytes,
-                progress=progress,
-                progress_interval=progress_interval,
-            ).count()
-            return total if limit is None else min(total, limit)
-        if method == "sat":
-            if limit is None:
-                algorithms.refuse("count", method="sat")
-            if branching != "mrv" or max_entries is not None:
-                raise ValueError("branching and max_entries are for method='memo' only")
-            sat = self._sat(
-                method,
-                limit,
-                max_nodes=max_nodes,
-                timeout=timeout,
-                seed=seed,
-                progress=progress,
-                resume=resume,
-                prefix=prefix,
-                executor=executor,
-                count_only=True,
-            )
-            for _ in sat:
-                pass
-            return sat.stats.solutions
-        if method != "dlx":
-            raise ValueError(f"method must be 'dlx', 'memo' or 'sat', not {method!r}")
-        if branching != "mrv" or max_entries is not None:
-            raise ValueError("branching and max_entries are for method='memo' only")
-        if executor is not None:
-            return self._parallel(
-                executor,
-                count_only=True,
                 limit=limit,
                 max_nodes=max_nodes,
                 timeout=timeout,
@@ -1263,21 +1148,13 @@ class ExactCover:
                 progress_interval=progress_interval,
                 resume=resume,
                 prefix=prefix,
-            ).count()
-        search = self.search(
-            limit=limit,
-            max_nodes=max_nodes,
-            timeout=timeout,
-            seed=seed,
-            progress=progress,
-            progress_interval=progress_interval,
-            resume=resume,
-            prefix=prefix,
-            count_only=True,
+                executor=executor,
+                preprocess=preprocess,
+                branching=branching,
+                max_entries=max_entries,
+                max_bytes=max_bytes,
+            ),
         )
-        for _ in search:
-            pass
-        return search.stats.solutions
 
     def best_search(
         self,
@@ -1316,16 +1193,15 @@ class ExactCover:
         >>> next(search), search.best()
         ((0,), [(0, (0,))])
         """
-        return CostSearch(
-            self.links(),
-            keep=k,
+        settings = ways.Settings(
             limit=limit,
             max_nodes=max_nodes,
             timeout=timeout,
             progress=progress,
             progress_interval=progress_interval,
-            count_only=count_only,
         )
+        found: CostSearch = ways.cheapest(self, settings, k, count_only=count_only)
+        return found
 
     def best(
         self,
@@ -1336,6 +1212,8 @@ class ExactCover:
         timeout: float | None = None,
         progress: Callable[[Progress], object] | None = None,
         progress_interval: float = 1.0,
+        executor: Executor | None = None,
+        preprocess: bool = False,
         method: Literal["dlx", "sat"] = "dlx",
     ) -> list[tuple[int, tuple[int, ...]]]:
         """The ``k`` cheapest solutions, cheapest first, as ``(cost, options)`` pairs.
@@ -1351,11 +1229,21 @@ class ExactCover:
 
         :param k: how many solutions (at least 1).
         :param limit: stop after the search has found this many
-            solutions (each cheaper than the ``k``-th best before it).
+            solutions (each cheaper than the ``k``-th best before it), as
+            DLX5's ``t`` does: the pairs are then the cheapest *found*,
+            and there may be cheaper ones (:meth:`best_search` tells by
+            its outcome, :attr:`~dlx.Outcome.LIMIT_REACHED`).
         :param max_nodes: node budget, as in :class:`~dlx.Search`.
         :param timeout: time budget in seconds, as in :class:`~dlx.Search`.
         :param progress: progress hook, as in :class:`~dlx.Search`.
         :param progress_interval: seconds between progress reports.
+        :param executor: split the search over this executor
+            (:func:`dlx.parallel.best`: the same costs; it takes
+            ``timeout`` of the budgets, and no ``limit``, ``max_nodes``
+            or ``progress``).
+        :param preprocess: search the smaller problem of
+            :meth:`preprocessed` and give its solutions as this problem's
+            options (the same costs).
         :param method: ``"dlx"`` (Knuth's DLX5, the default) or ``"sat"``:
             a SAT/CP solver (OR-Tools CP-SAT, :doc:`howto/sat`) minimises
             the cost ``k`` times, each time with the solutions before
@@ -1366,8 +1254,10 @@ class ExactCover:
         :raises BudgetExceeded: when a budget runs out first (use
             :meth:`best_search` to keep the best found until then).
         :raises ValueError: when ``k`` is not a positive integer, or the
-            problem has bounds (``"dlx"``); for ``"sat"`` with ``limit``,
-            ``max_nodes`` or ``progress``.
+            problem has bounds (``"dlx"``); :class:`dlx.ways.Refused` for a
+            combination that does not go together (``"sat"`` with
+            ``limit``, ``max_nodes``, ``progress`` or ``executor``;
+            ``executor`` with ``limit``, ``max_nodes`` or ``progress``).
         :raises dlx.errors.SatUnavailable: for ``"sat"`` without OR-Tools.
 
         >>> problem = ExactCover("abc")
@@ -1376,36 +1266,20 @@ class ExactCover:
         >>> problem.best(2)
         [(3, (2, 3)), (4, (1, 2, 4))]
         """
-        if method != "dlx":
-            if isinstance(k, bool) or not isinstance(k, int) or k < 1:
-                raise ValueError(f"k must be a positive integer, not {k!r}")
-            if limit is not None:
-                raise ValueError(
-                    "limit is for method='dlx': method='sat' takes k and timeout"
-                )
-            links = self.links()
-            costs = links.cost or [0] * links.n_options
-            sat = self._sat(
-                method,
-                k,
+        return ways.best(
+            self,
+            ways.Settings(
+                method=method,
+                limit=limit,
                 max_nodes=max_nodes,
                 timeout=timeout,
                 progress=progress,
-                costs=costs,
-            )
-            return [(self.costs_of(found), found) for found in sat]
-        search = self.best_search(
+                progress_interval=progress_interval,
+                executor=executor,
+                preprocess=preprocess,
+            ),
             k,
-            limit=limit,
-            max_nodes=max_nodes,
-            timeout=timeout,
-            progress=progress,
-            progress_interval=progress_interval,
-            count_only=True,
         )
-        for _ in search:
-            pass
-        return search.best()
 
     def estimate(
         self,
@@ -1498,81 +1372,10 @@ class ExactCover:
         )
         return found == 1
 
-    def _sat(
-        self,
-        method: str,
-        limit: int | None,
-        *,
-        max_nodes: int | None = None,
-        timeout: float | None = None,
-        seed: int | None = None,
-        progress: object = None,
-        resume: object = None,
-        prefix: object = None,
-        executor: object = None,
-        count_only: bool = False,
-        costs: Sequence[int] | None = None,
-    ) -> SatSearch:
-        """A search by the SAT back end, refusing what it does not take."""
-        if method != "sat":
-            raise ValueError(f"method must be 'dlx' or 'sat', not {method!r}")
-        for feature, value in (
-            ("resume", resume),
-            ("prefix", prefix),
-            ("split", executor),
-        ):
-            if value is not None:
-                algorithms.refuse(feature, method="sat")
-        for name, value in (("max_nodes", max_nodes), ("progress", progress)):
-            if value is not None:
-                raise ValueError(
-                    f"{name} is for method='dlx' and 'memo': method='sat' takes "
-                    f"limit, timeout and seed"
-                )
-        return sat_search(
-            self.links(),
-            limit=limit,
-            timeout=timeout,
-            seed=seed,
-            count_only=count_only,
-            costs=costs,
-        )
-
-    def _parallel(
-        self,
-        executor: Executor,
-        *,
-        count_only: bool = False,
-        limit: int | None = None,
-        max_nodes: int | None = None,
-        timeout: float | None = None,
-        seed: int | None = None,
-        progress: Callable[[Progress], object] | None = None,
-        progress_interval: float = 1.0,
-        resume: Position | None = None,
-        prefix: Sequence[int] | None = None,
-    ) -> ParallelSearch:
-        """A search split over ``executor`` (see :mod:`dlx.parallel`)."""
-        for name, value in (("seed", seed), ("resume", resume), ("prefix", prefix)):
-            if value is not None:
-                raise ValueError(f"{name}= cannot be combined with executor=")
-        from dlx import parallel  # lazily: the module is only needed here
-
-        return parallel.search(
-            self,
-            executor,
-            count_only=count_only,
-            limit=limit,
-            max_nodes=max_nodes,
-            timeout=timeout,
-            progress=progress,
-            progress_interval=progress_interval,
-        )
-
     def zdd(
         self,
         *,
-        branching: Literal["mrv", "first"] = "mrv",
+        branching: Literal["mrv", "first"] | None = None,
         max_nodes: int | None = None,
         timeout: float | None = None,
         seed: int | None = None,
@@ -1610,9 +1413,7 @@ class ExactCover:
         >>> diagram.count(), list(diagram)
         (2, [(0, 1), (2, 3)])
         """
-        algorithms.refuse("zdd", self.links())
-        return MemoSearch(
-            self.links(),
+        settings = ways.Settings(
             branching=branching,
             max_nodes=max_nodes,
             timeout=timeout,
@@ -1621,7 +1422,9 @@ class ExactCover:
             max_bytes=max_bytes,
             progress=progress,
             progress_interval=progress_interval,
-        ).zdd()
+        )
+        ways.check(settings.given() | {"sample"})
+        return ways.memo_search(self, settings, diagram=True).zdd()
 
     # -- preprocessing -------------------------------------------------------
 
@@ -1708,15 +1511,3 @@ class ExactCover:
             )
         reduced.preprocessing = record
         return reduced
-
-    @staticmethod
-    def _refuse_positions(
-        resume: Position | None, prefix: Sequence[int] | None
-    ) -> None:
-        """Refuse ``resume`` and ``prefix`` with ``preprocess=True``."""
-        if resume is not None or prefix is not None:
-            raise ValueError(
-                "resume and prefix do not go with preprocess=True: they are "
-                "positions of one search; give them to a search of "
-                "problem.preprocessed() instead"
-            )

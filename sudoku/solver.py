@@ -19,8 +19,7 @@ import contextlib
 from collections.abc import Callable, Iterator, Sequence
 from typing import Protocol, overload
 
-from dlx import BudgetExceeded, Progress, Stats
-from dlx.engine import sat_search
+from dlx import BudgetExceeded, Progress, Stats, ways
 from sudoku.encoding import Encoding, encode
 from sudoku.errors import (
     BudgetError,
@@ -116,49 +115,49 @@ def check_method(
     limit: object = None,
     max_nodes: object = None,
     progress: object = None,
-) -> None:
-    """Raise :class:`SudokuError` for a ``method`` that is not ``"dlx"`` or ``"sat"``, or does not fit.
+    *,
+    count: bool = False,
+) -> ways.Settings:
+    """Check a search's ``method`` and budgets for the solving functions; return its settings.
 
-    ``"sat"`` (a SAT solver, :mod:`dlx.sat`) takes ``timeout``, not
-    ``max_nodes`` or ``progress``, and counts only up to a ``limit``.
+    ``method`` is ``"dlx"`` or ``"sat"``; the combination is checked by
+    :func:`dlx.ways.check`, the one table of what each way takes
+    (``"sat"`` takes ``timeout``, not ``max_nodes`` or ``progress``, and
+    counts only up to a ``limit``).
+
+    :raises SudokuError: for an unknown method or a combination refused.
+
+    >>> check_method("sat", max_nodes=5)
+    Traceback (most recent call last):
+      ...
+    sudoku.errors.SudokuError: method='sat' does not go with max_nodes=: the solver counts no nodes: give it timeout=
     """
-    if method == "dlx":
-        return
-    if method != "sat":
+    if method not in ("dlx", "sat"):
         raise SudokuError(f"method={method!r} is neither 'dlx' nor 'sat'")
-    if max_nodes is not None or progress is not None:
-        what = "max_nodes" if max_nodes is not None else "progress"
-        raise SudokuError(f"{what}= is for method='dlx' (method='sat' takes timeout=)")
-    if limit is None:
-        raise SudokuError(
-            "method='sat' counts only up to a limit (limit=2 proves a puzzle unique)"
-        )
+    settings = ways.Settings(
+        method=method,
+        limit=limit,  # type: ignore[arg-type]
+        max_nodes=max_nodes,  # type: ignore[arg-type]
+        progress=progress,  # type: ignore[arg-type]
+    )
+    try:
+        ways.check(settings.given() | {"count" if count else "list"})
+    except ways.Refused as refused:
+        raise SudokuError(str(refused)) from None
+    return settings
 
 
 def _search(
     encoding: Encoding,
-    limit: int | None,
-    max_nodes: int | None,
+    settings: ways.Settings,
     timeout: float | None,
-    progress: Callable[[Progress], object] | None = None,
     count_only: bool = False,
-    method: str = "dlx",
 ) -> _Searching:
-    check_budget(limit, max_nodes, timeout)
-    if method == "sat":
-        return sat_search(
-            encoding.problem.links(),
-            limit=limit,
-            timeout=timeout,
-            count_only=count_only,
-        )
-    return encoding.problem.search(
-        limit=limit,
-        max_nodes=max_nodes,
-        timeout=timeout,
-        progress=progress,
-        count_only=count_only,
+    check_budget(settings.limit, settings.max_nodes, timeout)
+    found: _Searching = ways.search(
+        encoding.problem, settings.replace(timeout=timeout), count_only=count_only
     )
+    return found
 
 
 @overload
@@ -309,11 +308,9 @@ def solve(
     >>> solve("..3.5" "....." "....." "2..1." ".....", regions=jigsaw)
     '1234545123314522351454231'
     """
-    check_method(method, 1, max_nodes, progress)
+    settings = check_method(method, 2 if unique else 1, max_nodes, progress)
     encoding = _prepare(grid, alphabet, box, variant, regions)
-    search = _search(
-        encoding, 2 if unique else 1, max_nodes, timeout, progress, method=method
-    )
+    search = _search(encoding, settings, timeout)
     with _budget():
         first = next(search, None)
     if first is None:
@@ -351,7 +348,7 @@ def solutions(
     :param regions: as in :func:`solve`.
     :param max_nodes: as in :func:`solve`.
     :param timeout: as in :func:`solve`.
-    :param method: as in :func:`solve` (``"sat"`` needs a ``limit``).
+    :param method: as in :func:`solve` (``"sat"`` finds each solution by one more solve).
     :returns: an iterator of solved grids (none if there is no solution).
     :raises SudokuError: as :func:`solve` does for a bad grid or a bad
         ``limit``, ``max_nodes`` or ``timeout``.
@@ -363,9 +360,9 @@ def solutions(
     >>> len(list(solutions("." * 16, limit=5)))
     5
     """
-    check_method(method, limit, max_nodes)
+    settings = check_method(method, limit, max_nodes)
     encoding = _prepare(grid, alphabet, box, variant, regions)
-    search = _search(encoding, limit, max_nodes, timeout, method=method)
+    search = _search(encoding, settings, timeout)
     render = encoding.grid.render
     decode = encoding.decode
     return _budgeted(render(decode(solution)) for solution in search)
@@ -423,11 +420,9 @@ def count(
     >>> count("." * 36, limit=1000)
     1000
     """
-    check_method(method, limit, max_nodes, progress)
+    settings = check_method(method, limit, max_nodes, progress, count=True)
     encoding = _prepare(grid, alphabet, box, variant, regions)
-    search = _search(
-        encoding, limit, max_nodes, timeout, progress, count_only=True, method=method
-    )
+    search = _search(encoding, settings, timeout, count_only=True)
     with _budget():
         for _ in search:
             pass
@@ -464,13 +459,13 @@ def is_unique(
     >>> is_unique("1..." "...2" "..4." ".3.."), is_unique("." * 16)
     (True, False)
     """
-    check_budget(None, max_nodes, timeout)
-    check_method(method, 2, max_nodes)
+    settings = check_method(method, 2, max_nodes, count=True)
     encoding = _prepare(grid, alphabet, box, variant, regions)
     with _budget():
-        if method == "sat":
-            return encoding.problem.is_unique(timeout=timeout, method="sat")
-        return encoding.problem.is_unique(max_nodes=max_nodes, timeout=timeout)
+        search = _search(encoding, settings, timeout, count_only=True)
+        for _ in search:
+            pass
+    return search.stats.solutions == 1
 
 
 def check(

@@ -340,10 +340,13 @@ def test_bounds_are_refused_clearly() -> None:
 
 def test_positions_do_not_go_with_preprocessing() -> None:
     problem = ExactCover("AB", options=[["A"], ["B"], ["A", "B"]])
-    with pytest.raises(ValueError, match="resume and prefix"):
+    with pytest.raises(ValueError, match=r"^preprocess=True does not go with prefix="):
         problem.count(preprocess=True, prefix=[0])
-    with pytest.raises(ValueError, match="resume and prefix"):
+    with pytest.raises(ValueError, match=r"^preprocess=True does not go with prefix="):
         problem.solutions(preprocess=True, prefix=[0])
+    position = problem.search().position()
+    with pytest.raises(ValueError, match=r"^preprocess=True does not go with resume="):
+        problem.count(preprocess=True, resume=position)
 
 
 def test_bad_budgets_are_refused() -> None:

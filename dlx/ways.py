@@ -1,0 +1,756 @@
+"""The ways of searching: which one a run takes, and which options each way takes.
+
+:mod:`dlx.algorithms` chooses the algorithm and its loop form; this module
+chooses the *way* a search runs — dancing links, memoised counting, a SAT
+solver, the cheapest solutions, a random sample, the smaller problem of
+preprocessing, split over an executor — and decides, once for every entry
+point, which options each way takes.  :class:`dlx.ExactCover`'s methods,
+the ``dlx`` command, :mod:`sudoku`'s functions and the ``sudoku`` command
+all go through here:
+
+* :data:`FEATURES` names every way and option with the words of each entry
+  point: a parameter of the API (``limit=``), an option of a command
+  (``--limit``);
+* :data:`RULES` lists the combinations that are refused, each with its
+  reason, written once; :data:`NEEDS` the features that only make sense
+  with another;
+* :func:`check` refuses a combination with :class:`Refused`, worded in
+  the entry point's words (the API raises it, each command prints it and
+  exits with status 2);
+* :class:`Settings` is the one value that carries the limit, the budgets,
+  the seed, progress, positions and the executor through the layers;
+* :func:`solutions`, :func:`count`, :func:`first` and :func:`cheapest`
+  check a combination and start the run.
+
+Every pair of features is either refused by a rule here or works as
+documented: ``tests/test_ways_matrix.py`` runs each entry point with each
+way and each option against a brute-force oracle.
+
+>>> check({"split", "seed"})
+Traceback (most recent call last):
+  ...
+dlx.ways.Refused: executor= does not go with seed=: random tie-breaking cannot be split over workers
+>>> check({"split", "seed"}, words="dlx", names={"split": "--jobs"})
+Traceback (most recent call last):
+  ...
+dlx.ways.Refused: --jobs does not go with --seed: random tie-breaking cannot be split over workers
+>>> check({"count", "limit", "timeout"})  # nothing to refuse
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol
+
+from dlx import algorithms
+from dlx.algorithms import MemoSearch, SatSearch
+from dlx.engine import CostSearch, Search, sat_search, search_class
+from dlx.errors import DLXError
+from dlx.links import Links
+from dlx.preprocess import Preprocessing
+from dlx.stats import Outcome, Progress
+
+__all__ = [
+    "FEATURES",
+    "NEEDS",
+    "RULES",
+    "VOCABULARIES",
+    "Feature",
+    "Need",
+    "Problem",
+    "Refused",
+    "Rule",
+    "Settings",
+    "best",
+    "cheapest",
+    "check",
+    "complete",
+    "count",
+    "first",
+    "install_hint",
+    "memo_search",
+    "search",
+    "solutions",
+]
+
+#: The entry points' vocabularies: the library's parameters, the ``dlx``
+#: command's options, the ``sudoku`` command's options.
+VOCABULARIES = ("api", "dlx", "sudoku")
+
+
+@dataclass(frozen=True, slots=True)
+class Feature:
+    """A way of searching or an option, with the words each entry point has for it.
+
+    :ivar api: the library's words (``"limit="``), ``None`` where it has none.
+    :ivar dlx: the ``dlx`` command's (``"--limit"``).
+    :ivar sudoku: the ``sudoku`` command's.
+    """
+
+    api: str | None
+    dlx: str | None = None
+    sudoku: str | None = None
+
+    def word(self, words: str) -> str | None:
+        """The feature's name in the vocabulary ``words`` (one of :data:`VOCABULARIES`)."""
+        value: str | None = getattr(self, words)
+        return value
+
+
+def _same(word: str) -> Feature:
+    """A feature both commands name alike."""
+    return Feature(None, word, word)
+
+
+#: Every feature a run can be asked for, by key: the ways first, then the
+#: options.  A key a vocabulary has no word for never occurs there.
+FEATURES: dict[str, Feature] = {
+    # What the run does (one of them, or listing solutions by default).
+    "list": Feature("solutions()", "listing solutions", "solving"),
+    "count": Feature("count()", "--count", "--count"),
+    "cheapest": Feature("best()", "--best", None),
+    "sample": Feature("zdd()", "--sample", None),
+    "estimate": Feature("estimate()", "--estimate", None),
+    "write": Feature(
+        None, "--preprocess without --count, --solve, --best or --sample", None
+    ),
+    "grade": Feature("grade()", None, "--grade"),
+    "check": Feature("check()", None, "--check"),
+    # How it searches.
+    "dlx": Feature("method='dlx'", "--method dlx", "--method dlx"),
+    "memo": Feature("method='memo'", "--method memo", None),
+    "sat": Feature("method='sat'", "--method sat", "--method sat"),
+    "preprocess": Feature("preprocess=True", "--preprocess", None),
+    "split": Feature("executor=", "--jobs", "--jobs"),
+    # Options.
+    "limit": Feature("limit=", "--limit", "--limit"),
+    "max_nodes": Feature("max_nodes=", "--max-nodes", None),
+    "timeout": Feature("timeout=", "--timeout", "--timeout"),
+    "seed": Feature("seed=", "--seed", None),
+    "progress": Feature("progress=", "--progress", None),
+    "resume": Feature("resume=", "--checkpoint", None),
+    "prefix": Feature("prefix=", None, None),
+    "checkpoint_every": _same("--checkpoint-every"),
+    "task_seconds": Feature("task_seconds=", "--task-seconds", None),
+    "probes": Feature("probes=", "--probes", None),
+    "branching": Feature("branching=", "--branching", None),
+    "branching_first": Feature("branching='first'", "--branching first", None),
+    "max_entries": Feature("max_entries=", "--max-entries", None),
+    "max_bytes": Feature("max_bytes=", "--max-memory", None),
+    "unique": Feature("unique=True", None, "--unique"),
+    "solve": _same("--solve"),
+    "stats": _same("--stats"),
+    "json": _same("--json"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """A combination of features that is refused, and why.
+
+    :ivar features: the keys of :data:`FEATURES` that do not go together.
+    :ivar why: the reason; ``{key}`` stands for a feature's words.
+    :ivar only: the vocabularies the rule holds in (``None``: all).
+    :ivar say: the whole message, where "A does not go with B: why" reads
+        badly (``{key}`` as in ``why``).
+    """
+
+    features: tuple[str, ...]
+    why: str
+    only: tuple[str, ...] | None = None
+    say: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Need:
+    """A feature that only goes with one of some others.
+
+    :ivar feature: the key that needs company (with ``when``, all of them).
+    :ivar any_of: the keys of which one must be there too.
+    :ivar why: the reason, or ``""`` to say only what it goes with.
+    :ivar when: further keys: the need holds only when they are all there.
+    :ivar only: the vocabularies the need holds in (``None``: all).
+    """
+
+    feature: str
+    any_of: tuple[str, ...]
+    why: str = ""
+    when: tuple[str, ...] = ()
+    only: tuple[str, ...] | None = None
+
+
+_ONE_PROCESS = (
+    "memoised search runs whole in one process (its cache is its work, "
+    "which can be neither saved nor split)"
+)
+_NO_SEARCH = "it does not search"
+_WRITES = (
+    "{preprocess} alone writes the smaller problem without searching it "
+    "(add --count or --solve to search it)"
+)
+_SAT_RUNS = "the SAT solver runs in one solve of its own"
+_SOLVES_NOTHING = "it solves nothing"
+
+#: The combinations refused, in the order they are looked at: the first
+#: rule whose features are all given is the one reported.
+RULES: tuple[Rule, ...] = (
+    # The run's kind: one at a time.
+    Rule(("cheapest", "count"), "{cheapest} prints solutions, cheapest first"),
+    Rule(
+        ("cheapest", "sample"), "{sample} draws solutions at random and knows no costs"
+    ),
+    Rule(("sample", "count"), "{sample} prints the solutions it draws"),
+    Rule(("estimate", "count"), _NO_SEARCH),
+    Rule(
+        ("estimate", "cheapest"),
+        "Algorithm X5's tree depends on the solutions it finds, so it cannot be estimated",
+    ),
+    Rule(("estimate", "sample"), _NO_SEARCH),
+    Rule(("estimate", "preprocess"), _NO_SEARCH),
+    Rule(("estimate", "write"), _NO_SEARCH),
+    Rule(
+        ("unique", "count"),
+        "{count} {limit} 2 tells unique puzzles (1) from the others (2)",
+    ),
+    Rule(
+        ("unique", "grade"),
+        "{grade} reports a puzzle with several solutions as bad anyway",
+    ),
+    Rule(("unique", "check"), _SOLVES_NOTHING),
+    # Estimating does not search: no option of a search goes with it.
+    *(
+        Rule(("estimate", key), _NO_SEARCH)
+        for key in (
+            "limit",
+            "max_nodes",
+            "timeout",
+            "progress",
+            "resume",
+            "stats",
+            "split",
+            "dlx",
+            "memo",
+            "sat",
+            "branching",
+            "max_entries",
+            "max_bytes",
+        )
+    ),
+    # Writing the smaller problem does not search either.
+    *(
+        Rule(("write", key), _WRITES)
+        for key in (
+            "limit",
+            "max_nodes",
+            "seed",
+            "progress",
+            "resume",
+            "split",
+            "task_seconds",
+            "json",
+            "dlx",
+            "memo",
+            "sat",
+            "branching",
+            "max_entries",
+            "max_bytes",
+        )
+    ),
+    # Preprocessing searches another problem: positions are of one search.
+    Rule(
+        ("preprocess", "resume"),
+        "a position is one search's, and the smaller problem's search is "
+        "another (search the smaller problem itself to save and resume)",
+    ),
+    Rule(
+        ("preprocess", "prefix"),
+        "a prefix is of this problem's options, not the smaller problem's",
+    ),
+    # The cheapest solutions: Algorithm X5.
+    Rule(
+        ("cheapest", "seed"),
+        "the cheapest solutions do not depend on ties, so Algorithm X5 breaks none at random",
+    ),
+    Rule(("cheapest", "memo"), "memoised search counts solutions and knows no costs"),
+    Rule(
+        ("cheapest", "sat", "limit"),
+        "the solver finds the cheapest one by one, cheapest first",
+    ),
+    Rule(
+        ("cheapest", "split", "limit"),
+        "the tasks search at once, so no count of theirs can stop them in order",
+    ),
+    Rule(
+        ("cheapest", "split", "max_nodes"),
+        "the tasks search at once, so no count of theirs can stop them in order",
+    ),
+    Rule(
+        ("cheapest", "split", "resume"),
+        "the tasks of a minimum-cost search are not saved",
+    ),
+    Rule(
+        ("cheapest", "split", "progress"),
+        "the tasks of a minimum-cost search report no progress",
+    ),
+    # Memoised search and sampling: one process, one whole run.
+    Rule(
+        ("memo", "list"),
+        "",
+        say="{memo} only counts: use {count}, or draw solutions at random with {sample}",
+    ),
+    Rule(("memo", "resume"), _ONE_PROCESS),
+    Rule(("memo", "prefix"), _ONE_PROCESS),
+    Rule(("memo", "split"), _ONE_PROCESS),
+    Rule(
+        ("memo", "seed", "branching_first"),
+        "{seed} breaks ties between items of equal size, which {branching_first} never compares",
+    ),
+    Rule(("sample", "limit"), "its number says how many to draw"),
+    Rule(("sample", "resume"), _ONE_PROCESS),
+    Rule(("sample", "split"), _ONE_PROCESS),
+    Rule(("sample", "dlx"), "it draws from the diagram that memoised search builds"),
+    Rule(("sample", "sat"), "it draws from the diagram that memoised search builds"),
+    # The SAT solver.
+    Rule(("sat", "max_nodes"), "the solver counts no nodes: give it {timeout}"),
+    Rule(("sat", "progress"), "the solver reports no progress"),
+    Rule(("sat", "resume"), "a solve cannot be saved and resumed"),
+    Rule(("sat", "prefix"), _SAT_RUNS),
+    Rule(("sat", "split"), _SAT_RUNS),
+    Rule(("sat", "grade"), "{grade} solves by rules"),
+    Rule(("sat", "check"), _SOLVES_NOTHING),
+    # Splitting over workers.
+    Rule(("split", "seed"), "random tie-breaking cannot be split over workers"),
+    Rule(("split", "prefix"), "the split search cuts the tree into subproblems itself"),
+    Rule(
+        ("split", "resume"),
+        "a position is one search's; a split search resumes from its pieces "
+        "(dlx.parallel.search(resume=))",
+        only=("api",),
+    ),
+    Rule(
+        ("split", "resume", "limit"),
+        "the workers search past the limit, which a checkpoint cannot keep",
+    ),
+    Rule(("split", "check"), _SOLVES_NOTHING),
+    Rule(("timeout", "check"), _SOLVES_NOTHING),
+)
+
+#: The features that go only with some others.
+NEEDS: tuple[Need, ...] = (
+    Need("probes", ("estimate",)),
+    Need("checkpoint_every", ("resume",)),
+    Need("task_seconds", ("split",)),
+    Need("solve", ("preprocess",)),
+    Need("branching", ("memo", "sample")),
+    Need("branching_first", ("memo", "sample")),
+    Need("max_entries", ("memo", "sample")),
+    Need("max_bytes", ("memo", "sample")),
+    Need(
+        "count",
+        ("limit",),
+        "{sat} counts only up to a limit: give {limit} N ({limit} 2 proves a "
+        "solution unique), or count with {dlx}",
+        when=("sat",),
+    ),
+    Need("limit", ("count",), only=("sudoku",)),
+)
+
+
+class Refused(DLXError, ValueError):
+    """A combination of ways and options that does not go together.
+
+    Raised by :func:`check` (and so by every entry point) with the message
+    of the rule, in the words of the entry point that checked.
+
+    :ivar features: the keys of :data:`FEATURES` refused together.
+    """
+
+    def __init__(self, message: str, features: tuple[str, ...]) -> None:
+        super().__init__(message)
+        self.features = features
+
+
+def _words(words: str, names: Mapping[str, str] | None) -> dict[str, str]:
+    table = {key: feature.word(words) or key for key, feature in FEATURES.items()}
+    if names:
+        table.update(names)
+    return table
+
+
+def check(
+    given: Collection[str],
+    words: str = "api",
+    names: Mapping[str, str] | None = None,
+) -> None:
+    """Raise :class:`Refused` when the features ``given`` do not go together.
+
+    :param given: keys of :data:`FEATURES`: the way and the options a run
+        is asked for.
+    :param words: whose words the message uses: ``"api"``, ``"dlx"`` or
+        ``"sudoku"`` (:data:`VOCABULARIES`).
+    :param names: words that replace the vocabulary's for this call
+        (``{"split": "--scheduler"}``).
+    :raises Refused: naming the first rule of :data:`RULES` (or need of
+        :data:`NEEDS`) that the combination breaks.
+    :raises KeyError: for a key that is not a feature.
+
+    >>> check({"count", "sat"}, words="dlx")
+    Traceback (most recent call last):
+      ...
+    dlx.ways.Refused: --method sat counts only up to a limit: give --limit N (--limit 2 proves a solution unique), or count with --method dlx
+    >>> check({"probes"}, words="dlx")
+    Traceback (most recent call last):
+      ...
+    dlx.ways.Refused: --probes only goes with --estimate
+    """
+    unknown = set(given) - FEATURES.keys()
+    if unknown:
+        raise KeyError(f"no feature {sorted(unknown)[0]!r}")
+    table = _words(words, names)
+    for rule in RULES:
+        if rule.only is not None and words not in rule.only:
+            continue
+        if all(key in given for key in rule.features):
+            first, *others = (table[key] for key in rule.features)
+            why = rule.why.format_map(table)
+            message = f"{first} does not go with {' and '.join(others)}: {why}"
+            if rule.say is not None:
+                message = rule.say.format_map(table)
+            raise Refused(message, rule.features)
+    for need in NEEDS:
+        if need.only is not None and words not in need.only:
+            continue
+        if need.feature not in given or not all(key in given for key in need.when):
+            continue
+        if any(key in given for key in need.any_of):
+            continue
+        if need.why:
+            message = need.why.format_map(table)
+        else:
+            message = f"{table[need.feature]} only goes with " + " or ".join(
+                table[key] for key in need.any_of
+            )
+        raise Refused(message, (need.feature, *need.any_of))
+
+
+def install_hint(extra: str) -> str:
+    """The command that installs pydlx's optional ``extra`` from its folder.
+
+    pydlx is installed from its checkout, so the hint names the folder;
+    the brackets are quoted for shells that glob them.
+
+    >>> install_hint("sat")
+    'python3 -m pip install ".[sat]" (in pydlx\\'s folder)'
+    """
+    return f'python3 -m pip install ".[{extra}]" (in pydlx\'s folder)'
+
+
+# -- the one value that carries a run's settings --------------------------------------
+
+Method = Literal["dlx", "memo", "sat"]
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """What a run is asked for besides its problem: the one value the layers pass on.
+
+    Made by each entry point from its parameters or options, checked by
+    :func:`check` (through :meth:`given`), and read by the functions of
+    this module that start the run.  Every field is as the parameter of
+    the same name of :meth:`dlx.ExactCover.count`.
+    """
+
+    method: Method = "dlx"
+    limit: int | None = None
+    max_nodes: int | None = None
+    timeout: float | None = None
+    seed: int | None = None
+    progress: Callable[[Progress], object] | None = None
+    progress_interval: float = 1.0
+    resume: Any = None
+    prefix: Sequence[int] | None = None
+    executor: Executor | None = None
+    preprocess: bool = False
+    branching: Literal["mrv", "first"] | None = None
+    max_entries: int | None = None
+    max_bytes: int | None = algorithms.DEFAULT_MAX_BYTES
+    #: With an executor: seconds of search per task, how to replace a
+    #: broken executor (``dlx.parallel.search``'s ``task_seconds``, ``renew``).
+    task_seconds: float | None = None
+    renew: Callable[[], Executor] | None = None
+
+    def __post_init__(self) -> None:
+        if self.method not in ("dlx", "memo", "sat"):
+            raise ValueError(
+                f"method must be 'dlx', 'memo' or 'sat', not {self.method!r}"
+            )
+        if self.branching not in (None, "mrv", "first"):
+            raise ValueError(
+                f"branching must be 'mrv' or 'first', not {self.branching!r}"
+            )
+
+    def given(self) -> set[str]:
+        """The keys of :data:`FEATURES` these settings ask for (defaults ask for none).
+
+        >>> sorted(Settings(method="memo", limit=3, seed=1).given())
+        ['limit', 'memo', 'seed']
+        """
+        given: set[str] = set() if self.method == "dlx" else {self.method}
+        for key in (
+            "limit",
+            "max_nodes",
+            "timeout",
+            "seed",
+            "progress",
+            "resume",
+            "prefix",
+            "max_entries",
+            "task_seconds",
+        ):
+            if getattr(self, key) is not None:
+                given.add(key)
+        if self.executor is not None:
+            given.add("split")
+        if self.preprocess:
+            given.add("preprocess")
+        if self.branching is not None:
+            given.add("branching")
+            if self.branching == "first":
+                given.add("branching_first")
+        if self.max_bytes != algorithms.DEFAULT_MAX_BYTES:
+            given.add("max_bytes")
+        return given
+
+    def replace(self, **changes: Any) -> Settings:
+        """A copy with ``changes``."""
+        return dataclasses.replace(self, **changes)
+
+
+class Problem(Protocol):
+    """What the ways need of a problem (:class:`dlx.ExactCover` has it)."""
+
+    @property
+    def preprocessing(self) -> Preprocessing | None: ...
+
+    def links(self) -> Links: ...
+
+    def preprocessed(self) -> Problem: ...
+
+
+# -- starting a run ------------------------------------------------------------------
+
+
+def _checked(settings: Settings, *kind: str) -> None:
+    check(settings.given() | set(kind))
+
+
+def search(problem: Problem, settings: Settings, *, count_only: bool = False) -> Any:
+    """The search of ``problem`` (not preprocessed) that lists or counts, by ``settings``.
+
+    A :class:`dlx.Search` (or :class:`dlx.MultiplicitySearch`), a
+    :class:`dlx.parallel.ParallelSearch` with an executor, a
+    :class:`dlx.SatSearch` for ``method="sat"``; not yet started.
+    Settings are checked by the caller.
+    """
+    links = problem.links()
+    if settings.method == "sat":
+        return sat_search(
+            links,
+            limit=settings.limit,
+            timeout=settings.timeout,
+            seed=settings.seed,
+            count_only=count_only,
+        )
+    if settings.executor is not None:
+        from dlx import parallel  # lazily: only a split search needs it
+
+        extra: dict[str, Any] = {}
+        if settings.task_seconds is not None:
+            extra["task_seconds"] = settings.task_seconds
+        return parallel.search(
+            links,
+            settings.executor,
+            count_only=count_only,
+            limit=settings.limit,
+            max_nodes=settings.max_nodes,
+            timeout=settings.timeout,
+            progress=settings.progress,
+            progress_interval=settings.progress_interval,
+            renew=settings.renew,
+            resume=settings.resume,
+            **extra,
+        )
+    return search_class(links)(
+        links,
+        limit=settings.limit,
+        max_nodes=settings.max_nodes,
+        timeout=settings.timeout,
+        seed=settings.seed,
+        count_only=count_only,
+        progress=settings.progress,
+        progress_interval=settings.progress_interval,
+        resume=settings.resume,
+        prefix=settings.prefix,
+    )
+
+
+def memo_search(
+    problem: Problem, settings: Settings, *, diagram: bool = False
+) -> MemoSearch:
+    """The memoised search of ``problem`` by ``settings``: a count, or with ``diagram`` a ZDD.
+
+    :raises ValueError: for a problem memoised search does not take (bounds).
+    """
+    links = problem.links()
+    algorithms.refuse("zdd" if diagram else "memo", links)
+    return MemoSearch(
+        links,
+        branching=settings.branching or "mrv",
+        max_nodes=settings.max_nodes,
+        timeout=settings.timeout,
+        seed=settings.seed,
+        max_entries=settings.max_entries,
+        max_bytes=settings.max_bytes,
+        progress=settings.progress,
+        progress_interval=settings.progress_interval,
+    )
+
+
+def solutions(problem: Problem, settings: Settings) -> Iterator[tuple[int, ...]]:
+    """Check ``settings`` for listing solutions and start the run (see :meth:`dlx.ExactCover.solutions`)."""
+    _checked(settings, "list")
+    if settings.preprocess:
+        reduced = problem.preprocessed()
+        record = reduced.preprocessing
+        assert record is not None
+        return record.originals(search(reduced, settings))
+    found: Iterator[tuple[int, ...]] = search(problem, settings)
+    return found
+
+
+def first(problem: Problem, settings: Settings) -> tuple[int, ...] | None:
+    """Check ``settings`` and find one solution (see :meth:`dlx.ExactCover.first`)."""
+    _checked(settings, "list")
+    settings = settings.replace(limit=1)
+    target = problem.preprocessed() if settings.preprocess else problem
+    run = search(target, settings)
+    try:
+        found = next(run, None)
+    finally:
+        close = getattr(run, "close", None)
+        if close is not None:
+            close()
+    if found is not None and settings.preprocess:
+        record = target.preprocessing
+        assert record is not None
+        found = record.original(found)
+    return found
+
+
+def count(problem: Problem, settings: Settings) -> int:
+    """Check ``settings`` for counting and count (see :meth:`dlx.ExactCover.count`)."""
+    _checked(settings, "count")
+    target = problem.preprocessed() if settings.preprocess else problem
+    if settings.method == "memo":
+        total = memo_search(target, settings).count()
+        return total if settings.limit is None else min(total, settings.limit)
+    run = search(target, settings, count_only=True)
+    if hasattr(run, "count") and not isinstance(run, Search | SatSearch):
+        total = run.count()
+        assert isinstance(total, int)
+        return total
+    for _ in run:
+        pass
+    solutions_found: int = run.stats.solutions
+    return solutions_found
+
+
+def cheapest(
+    problem: Problem,
+    settings: Settings,
+    k: int,
+    *,
+    count_only: bool = False,
+) -> Any:
+    """Check ``settings`` for the ``k`` cheapest solutions and make their search, not yet run.
+
+    A :class:`dlx.CostSearch` (Knuth's DLX5), a
+    :class:`dlx.parallel.BestSearch` with an executor, or a
+    :class:`dlx.SatSearch` (cheapest first) for ``method="sat"``; its
+    problem is the smaller one with ``preprocess``.
+
+    :raises ValueError: when ``k`` is not a positive integer, or for a
+        combination :func:`check` refuses.
+    """
+    _checked(settings, "cheapest")
+    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
+        raise ValueError(f"k must be a positive integer, not {k!r}")
+    links = problem.links()
+    if settings.method == "sat":
+        return SatSearch(
+            links,
+            limit=k,
+            timeout=settings.timeout,
+            costs=links.cost or [0] * links.n_options,
+        )
+    if settings.executor is not None:
+        from dlx import parallel  # lazily: only a split search needs it
+
+        return parallel.best(links, settings.executor, k, timeout=settings.timeout)
+    return CostSearch(
+        links,
+        keep=k,
+        limit=settings.limit,
+        max_nodes=settings.max_nodes,
+        timeout=settings.timeout,
+        progress=settings.progress,
+        progress_interval=settings.progress_interval,
+        resume=settings.resume,
+        prefix=settings.prefix,
+        count_only=count_only,
+    )
+
+
+def best(
+    problem: Problem, settings: Settings, k: int
+) -> list[tuple[int, tuple[int, ...]]]:
+    """Check ``settings`` and find the ``k`` cheapest solutions (see :meth:`dlx.ExactCover.best`)."""
+    target = problem.preprocessed() if settings.preprocess else problem
+    run = cheapest(target, settings, k, count_only=True)
+    ranked: list[tuple[int, tuple[int, ...]]]
+    if isinstance(run, SatSearch):  # cheapest first, one solve each
+        costs = target.links().cost
+        ranked = [
+            (sum(costs[o] for o in found) if costs else 0, found) for found in run
+        ]
+    elif isinstance(run, CostSearch):
+        for _ in run:
+            pass
+        ranked = run.best()
+    else:  # split over the executor
+        try:
+            run.run()
+        finally:
+            run.close()
+        ranked = run.best()
+    record = target.preprocessing if settings.preprocess else None
+    if record is not None:
+        ranked = [(cost, record.original(found)) for cost, found in ranked]
+    return ranked
+
+
+def complete(outcome: Outcome) -> bool:
+    """Whether a run that ended with ``outcome`` answered all it was asked: it ran to its end.
+
+    The one meaning of ``complete`` in the commands' ``--json``: a search
+    stopped at its limit, a budget, a signal or a lost worker is not
+    complete (its count is a lower bound; its cheapest solutions may not
+    be the cheapest).
+
+    >>> complete(Outcome.EXHAUSTED), complete(Outcome.LIMIT_REACHED)
+    (True, False)
+    """
+    return outcome is Outcome.EXHAUSTED
