@@ -22,16 +22,14 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
-from typing import TYPE_CHECKING, Any, TextIO, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
-from dlx import algorithms
+from dlx import ways
 from dlx.algorithms import (
     DEFAULT_MAX_BYTES,
-    INSTALL_SAT,
     SAT_DLX_NODES,
     MemoSearch,
     SatSearch,
-    refuse,
     sat_available,
 )
 from dlx.commands import (
@@ -57,7 +55,7 @@ from dlx.commands import (
     worker_pool,
     writing,
 )
-from dlx.engine import CostSearch, Search, sat_search
+from dlx.engine import CostSearch, Search
 from dlx.errors import (
     BudgetExceeded,
     FormatError,
@@ -73,9 +71,7 @@ from dlx.parallel import (
     ParallelSearch,
     Pieces,
     WorkerLost,
-    search,
 )
-from dlx.parallel import best as parallel_best
 from dlx.position import Position
 from dlx.problem import ExactCover
 from dlx.stats import Outcome, Progress, SatStats
@@ -201,7 +197,7 @@ def _parser() -> argparse.ArgumentParser:
         "--method",
         choices=_METHODS,
         help="how to search: "
-        + "; ".join(f"{name}: {method.help}" for name, method in _METHODS.items()),
+        + "; ".join(f"{name}: {words}" for name, words in _METHODS.items()),
     )
     parser.add_argument(
         "--limit", type=whole_number(1), metavar="N", help="stop after N solutions"
@@ -387,41 +383,6 @@ def _add_preprocess_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _check_preprocess_options(
-    parser: argparse.ArgumentParser, args: argparse.Namespace
-) -> None:
-    """Refuse what does not go with --preprocess (or --solve without it)."""
-    if not args.preprocess:
-        if args.solve:
-            parser.error("--solve only goes with --preprocess")
-        return
-    if args.estimate:
-        parser.error("--estimate does not go with --preprocess")
-    if args.checkpoint is not None:
-        parser.error(
-            "--checkpoint does not go with --preprocess: a checkpoint file "
-            "does not say that its position is one of the smaller problem's"
-        )
-    if args.count or args.solve or args.best is not None or args.sample is not None:
-        return
-    for name, given in (
-        ("--limit", args.limit is not None),
-        ("--json", args.json),
-        ("--seed", args.seed is not None),
-        ("--max-nodes", args.max_nodes is not None),
-        ("--progress", args.progress is not None),
-        ("--jobs", args.jobs is not None),
-        ("--scheduler", args.scheduler is not None),
-        ("--task-seconds", args.task_seconds is not None),
-    ):
-        if given:
-            parser.error(
-                f"--preprocess alone writes the smaller problem without "
-                f"searching it, so {name} does not apply (add --count or "
-                "--solve to search it)"
-            )
-
-
 def _preprocess(
     problem: ExactCover, args: argparse.Namespace, out: TextIO
 ) -> ExactCover | None:
@@ -460,180 +421,75 @@ def _preprocess(
     return None
 
 
-def _check_sat(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
-    """Refuse the options ``--method sat`` does not take, and a missing OR-Tools."""
-    if args.count and args.limit is None:
-        parser.error(
-            "--method sat counts only up to a limit: give --limit N "
-            "(--limit 2 proves a solution unique), or count with --method dlx"
-        )
-    for name, given in (
-        ("--estimate", args.estimate),
-        ("--checkpoint", args.checkpoint is not None),
-        ("--jobs", args.jobs is not None),
-        ("--scheduler", args.scheduler is not None),
-        ("--max-nodes", args.max_nodes is not None),
-        ("--progress", bool(args.progress)),
-    ):
-        if given:
-            parser.error(
-                f"--method sat does not go with {name} (it takes --limit, "
-                "--count with --limit, --timeout, --seed, --json and --stats)"
-            )
-    if not sat_available():
-        parser.error(f"--method sat needs OR-Tools, not installed: {INSTALL_SAT}")
+def _given(args: argparse.Namespace) -> set[str]:
+    """The ways and options of :data:`dlx.ways.FEATURES` the command's options ask for.
 
-
-def _check_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
-    """Refuse option combinations that contradict each other or do nothing."""
-    if args.best is not None:
-        _check_best(parser, args)
-    if args.probes is not None and not args.estimate:
-        parser.error("--probes only goes with --estimate")
-    if args.estimate:
-        for name, given in (
-            ("--count", args.count),
-            ("--limit", args.limit is not None),
-            ("--checkpoint", args.checkpoint is not None),
-            ("--max-nodes", args.max_nodes is not None),
-            ("--timeout", args.timeout is not None),
-            ("--stats", args.stats),
-            ("--progress", args.progress is not None),
-            ("--jobs", args.jobs is not None),
-            ("--scheduler", args.scheduler is not None),
-            ("--method", args.method is not None),
-            ("--sample", args.sample is not None),
-        ):
-            if given:
-                parser.error(f"--estimate does not search, so {name} does not apply")
-    _check_memo_options(parser, args)
-    if args.method is not None:
-        _METHODS[args.method].check(parser, args)
-    if args.checkpoint_every is not None and args.checkpoint is None:
-        parser.error("--checkpoint-every only goes with --checkpoint")
-    split = (
-        "--jobs" if args.jobs is not None else "--scheduler" if args.scheduler else None
+    ``--no-progress`` asks for nothing: the off switch goes everywhere.
+    """
+    searches = (
+        args.count or args.solve or args.best is not None or args.sample is not None
     )
-    if split and args.checkpoint is not None and args.limit is not None:
-        parser.error(
-            f"--checkpoint does not go with --limit and {split}: the workers "
-            "search past the limit, which a checkpoint cannot keep"
+    given = {
+        key
+        for key, asked in (
+            ("count", args.count),
+            ("cheapest", args.best is not None),
+            ("sample", args.sample is not None),
+            ("estimate", args.estimate),
+            ("write", args.preprocess and not searches),
+            ("preprocess", args.preprocess),
+            ("solve", args.solve),
+            ("split", _split(args)),
+            ("limit", args.limit is not None),
+            ("max_nodes", args.max_nodes is not None),
+            ("timeout", args.timeout is not None),
+            ("seed", args.seed is not None),
+            ("progress", args.progress is True),
+            ("resume", args.checkpoint is not None),
+            ("checkpoint_every", args.checkpoint_every is not None),
+            ("task_seconds", args.task_seconds is not None),
+            ("probes", args.probes is not None),
+            ("branching", args.branching is not None),
+            ("branching_first", args.branching == "first"),
+            ("max_entries", args.max_entries is not None),
+            ("max_bytes", args.max_memory is not None),
+            ("stats", args.stats),
+            ("json", args.json),
         )
-    if args.task_seconds is not None and not split:
-        parser.error("--task-seconds only goes with --jobs or --scheduler")
-    if split and args.seed is not None:
-        parser.error(
-            f"--seed does not go with {split}: random tie-breaking cannot be "
-            "split over workers"
-        )
+        if asked
+    }
+    if args.method is not None:
+        given.add(args.method)
+    if not given & {"count", "cheapest", "sample", "estimate", "write"}:
+        given.add("list")
+    return given
 
 
-def _check_best(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
-    """Refuse what ``--best`` (Algorithm X5, minimum cost) does not do."""
-    x5 = algorithms.by_name("X5")
-    for name, given, feature in (
-        ("--estimate", args.estimate, "estimate"),
-        ("--seed", args.seed is not None, "seed"),
-    ):
-        if given:
-            try:
-                x5.require(feature)
-            except ValueError as error:
-                parser.error(f"{name} does not go with --best: {error}")
-    if args.count:
-        parser.error("--count does not go with --best, which prints solutions")
-    if args.method == "sat" and args.limit is not None:
-        parser.error(
-            "--limit does not go with --best and --method sat: the solver "
-            "finds the K cheapest one by one, cheapest first"
-        )
-    if getattr(args, "method", None) == "memo":  # memoised search has no costs
-        parser.error(
-            "--best does not go with --method memo: memoised search counts "
-            "solutions and knows no costs"
-        )
-    if args.jobs is not None or args.scheduler:
-        split = "--jobs" if args.jobs is not None else "--scheduler"
-        for name, given in (
-            ("--limit", args.limit is not None),
-            ("--max-nodes", args.max_nodes is not None),
-        ):
-            if given:
-                parser.error(
-                    f"{name} does not go with --best and {split}: the tasks "
-                    "search at once, so no count of theirs can stop them in order"
-                )
-        if args.checkpoint is not None:
-            parser.error(
-                f"--checkpoint does not go with --best and {split}: the tasks "
-                "of a minimum-cost search are not saved"
-            )
+def _check_options(args: argparse.Namespace) -> None:
+    """Refuse a combination of options that contradict each other or do nothing.
 
-
-#: Why memoised search refuses checkpoints and workers.
-_ONE_PROCESS = (
-    "memoised search runs whole in one process (its cache is its work, "
-    "which can be neither saved nor split)"
-)
-
-
-def _check_memo_options(
-    parser: argparse.ArgumentParser, args: argparse.Namespace
-) -> None:
-    """Refuse the options of memoised search where it does not run, and --sample's misuses."""
-    if args.method != "memo" and args.sample is None:
-        for name, given in (
-            ("--branching", args.branching is not None),
-            ("--max-entries", args.max_entries is not None),
-            ("--max-memory", args.max_memory is not None),
-        ):
-            if given:
-                parser.error(f"{name} only goes with --method memo or --sample")
-        return
-    if args.sample is None:
-        return
-    if args.method not in (None, "memo"):
-        parser.error(
-            "--sample draws from the diagram that memoised search builds, so "
-            f"--method {args.method} does not apply"
-        )
-    for name, given, why in (
-        ("--count", args.count, "it prints the solutions it draws"),
-        ("--limit", args.limit is not None, "its N says how many to draw"),
-        ("--checkpoint", args.checkpoint is not None, _ONE_PROCESS),
-        ("--jobs", args.jobs is not None, _ONE_PROCESS),
-        ("--scheduler", args.scheduler is not None, _ONE_PROCESS),
-    ):
-        if given:
-            parser.error(f"{name} does not go with --sample: {why}")
-
-
-def _check_memo(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
-    """Refuse what ``--method memo`` cannot do (``--sample`` is checked apart)."""
-    if args.sample is not None:
-        return
-    if not args.count:
-        parser.error(
-            "--method memo only counts: add --count (or draw solutions at "
-            "random with --sample N)"
-        )
-    for name, given, why in (
-        ("--limit", args.limit is not None, "it counts every solution at once"),
-        ("--checkpoint", args.checkpoint is not None, _ONE_PROCESS),
-        ("--jobs", args.jobs is not None, _ONE_PROCESS),
-        ("--scheduler", args.scheduler is not None, _ONE_PROCESS),
-    ):
-        if given:
-            parser.error(f"{name} does not go with --method memo: {why}")
-    if args.seed is not None and args.branching == "first":
-        parser.error(
-            "--seed does nothing with --branching first: it breaks ties "
-            "between items of equal size with mrv"
+    The combinations are decided in :mod:`dlx.ways` (:func:`dlx.ways.check`),
+    worded here in the command's options.  A refusal is one line on
+    standard error and exit status 2, as argparse ends on a bad option.
+    """
+    names = {}
+    if _split(args):
+        names["split"] = "--scheduler" if args.scheduler is not None else "--jobs"
+    try:
+        ways.check(_given(args), "dlx", names)
+    except ways.Refused as refused:
+        _refuse(str(refused))
+    if args.method == "sat" and not sat_available():
+        _refuse(
+            "--method sat needs the sat extra, which is not installed: "
+            + ways.install_hint("sat")
         )
 
 
-def _check_nothing(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
-    """A method whose options are all checked by :func:`_check_options`."""
+def _refuse(message: str) -> NoReturn:
+    """End the command on options that do not go: one line, exit status 2."""
+    say(f"dlx: error: {message}")
+    raise SystemExit(EXIT_BAD_INPUT)
 
 
 # -- input and output ----------------------------------------------------------------
@@ -843,66 +699,210 @@ _PRINTED_AGAIN = (
 )
 
 
+def _settings(args: argparse.Namespace, watcher: _Watcher) -> ways.Settings:
+    """The settings of the run the options ask for (:class:`dlx.ways.Settings`)."""
+    return ways.Settings(
+        method=args.method or "dlx",
+        limit=args.limit,
+        max_nodes=args.max_nodes,
+        timeout=args.timeout,
+        seed=args.seed,
+        progress=watcher if watcher.wanted else None,
+        progress_interval=watcher.interval,
+        branching=args.branching,
+        max_entries=args.max_entries,
+        max_bytes=args.max_memory or DEFAULT_MAX_BYTES,
+    )
+
+
+def _damaged(error: PositionError, path: str) -> FormatError:
+    """A checkpoint whose position does not fit the problem, as the command reports it."""
+    return FormatError(f"{error}; remove it to start afresh", path)
+
+
+def _resumed(
+    args: argparse.Namespace, resumed: tuple[Position | Pieces, bool] | None
+) -> None:
+    """Say where a run resumes from its checkpoint (nothing without one)."""
+    if resumed is None:
+        return
+    state, clean = resumed
+    if isinstance(state, Pieces):
+        note = (
+            f"dlx: resuming from {args.checkpoint}: {state.stats.nodes} nodes "
+            f"and {state.stats.solutions} solutions so far, "
+            f"{len(state.pieces)} subproblems left"
+        )
+        printed = state.handed_out
+    else:
+        note = (
+            f"dlx: resuming from {args.checkpoint}: {state.nodes} nodes and "
+            f"{state.solutions} solutions so far"
+        )
+        printed = state.solutions
+    if not clean and not args.count and args.best is None and printed:
+        note += _PRINTED_AGAIN
+    say(note)
+
+
+def _split(args: argparse.Namespace) -> bool:
+    return args.jobs is not None or args.scheduler is not None
+
+
 def _solve(
     problem: ExactCover, args: argparse.Namespace, out: TextIO, signals: StopSignals
 ) -> int:
-    """Search in this process, resuming from ``--checkpoint`` when it exists."""
+    """List or count the solutions: dancing links or the SAT solver, here or split.
+
+    Resumes from ``--checkpoint`` when it exists.
+    """
+    split = _split(args)
     resumed = None
     if args.checkpoint:
-        resumed = _load_checkpoint(args.checkpoint, args.count, split=False)
-    position = None
-    if resumed is not None:
-        assert isinstance(resumed[0], Position)
-        position = resumed[0]
+        resumed = _load_checkpoint(args.checkpoint, args.count, split=split)
     watcher = _Watcher(args, out)
-    try:
-        search = problem.search(
-            limit=args.limit,
-            max_nodes=args.max_nodes,
-            timeout=args.timeout,
-            seed=args.seed,
-            progress=watcher if watcher.wanted else None,
-            progress_interval=watcher.interval,
-            resume=position,
-            count_only=args.count,
-        )
-    except PositionError as error:
-        raise FormatError(
-            f"{error}; remove it to start afresh", args.checkpoint
-        ) from None
-    if position is not None:
-        note = (
-            f"dlx: resuming from {args.checkpoint}: {position.nodes} nodes and "
-            f"{position.solutions} solutions so far"
-        )
-        if (
-            resumed is not None
-            and not resumed[1]
-            and not args.count
-            and position.solutions
-        ):
-            note += _PRINTED_AGAIN
-        say(note)
-    return _drive(search, problem, args, out, signals, watcher)
-
-
-def _sat_search(
-    problem: ExactCover, args: argparse.Namespace, out: TextIO, signals: StopSignals
-) -> int:
-    """Search with ``--method sat`` (:class:`dlx.SatSearch`), reported as every search is."""
-    sat = sat_search(
-        problem.links(),
-        limit=args.limit,
-        timeout=args.timeout,
-        seed=args.seed,
-        count_only=args.count,
+    settings = _settings(args, watcher).replace(
+        resume=None if resumed is None else resumed[0]
     )
-    return _drive(sat, problem, args, out, signals, _Watcher(args, out))
+    workers = ExitStack()
+    if split:
+        try:
+            executor, renew = workers.enter_context(_workers(args))
+        except _Unavailable as error:
+            say(f"dlx: {error}")
+            return EXIT_BAD_INPUT
+        default = DASK_TASK_SECONDS if args.scheduler else TASK_SECONDS
+        settings = settings.replace(
+            executor=executor,
+            renew=renew,
+            task_seconds=args.task_seconds or default,
+        )
+    try:
+        run = ways.search(problem, settings, count_only=args.count)
+    except PositionError as error:
+        workers.close()
+        raise _damaged(error, args.checkpoint) from None
+    _resumed(args, resumed)
+
+    def cleanup() -> None:
+        if isinstance(run, ParallelSearch):
+            run.close()
+        workers.close()
+
+    return _drive(run, problem, args, out, signals, watcher, cleanup)
 
 
 def _handed_out(run: Search | ParallelSearch | SatSearch) -> int:
     """The solutions a search has handed out so far, in order."""
     return run.handed_out if isinstance(run, ParallelSearch) else run.stats.solutions
+
+
+@dataclasses.dataclass
+class _Ending:
+    """How a run of the command ended: its exit status, and why it stopped early.
+
+    ``stopped`` is ``None`` when the run went to its end (or to
+    ``--limit``); ``outcome`` is the word of ``--json``'s ``"outcome"``.
+    """
+
+    status: int = EXIT_OK
+    stopped: str | None = None
+    outcome: str = "exhausted"
+
+    @property
+    def complete(self) -> bool:
+        """``--json``'s ``"complete"``: the run went to its end (:func:`dlx.ways.complete`)."""
+        return self.outcome == "exhausted"
+
+
+@contextmanager
+def _ending(
+    run: Any,
+    signals: StopSignals,
+    watcher: _Watcher,
+    cleanup: Callable[[], None] | None = None,
+) -> Iterator[_Ending]:
+    """Run the block as the command runs every search, and tell how it ended.
+
+    The signals stop ``run`` (its ``request_stop``); a stop by a signal, a
+    budget or a lost worker is caught and told in the :class:`_Ending`
+    (otherwise the outcome is the run's own).  ``cleanup`` runs as soon
+    as the block ends, before any report.
+    """
+    ending = _Ending()
+    signals.target = run
+    try:
+        yield ending
+        ending.outcome = run.outcome.name.lower()  # exhausted, limit_reached
+    except Interrupted:
+        clear_echoed_interrupt()
+        ending.status = signals.status
+        ending.stopped = f"{signals.how} after {run.stats.nodes} nodes"
+        if isinstance(run.stats, SatStats):
+            ending.stopped = f"{signals.how} after {run.stats.seconds:.3g} s"
+        ending.outcome = signals.how
+    except BudgetExceeded as stop:
+        ending.status = EXIT_BUDGET
+        ending.stopped = str(stop)
+        ending.outcome = stop.outcome.name.lower()  # out_of_nodes, out_of_time
+    except WorkerLost as error:
+        ending.status = EXIT_WORKER_LOST
+        ending.stopped = str(error)
+        ending.outcome = "worker_lost"
+    finally:
+        signals.target = None
+        watcher.pause()
+        if cleanup is not None:
+            cleanup()
+
+
+def _summary(
+    out: TextIO,
+    signals: StopSignals,
+    args: argparse.Namespace,
+    found: int,
+    ending: _Ending,
+    stats: Any,
+    **more: Any,
+) -> None:
+    """``--json``'s last object: the count, whether complete, the outcome, the statistics."""
+    if not args.json:
+        return
+    with signals.held(), writing("standard output"):  # whole, even on ^C
+        record = {
+            "count": found,
+            "complete": ending.complete,
+            "outcome": ending.outcome,
+            "stats": dataclasses.asdict(stats),
+        }
+        _write_json(out, record | more)
+        out.flush()
+
+
+def _checkpoint_tail(
+    args: argparse.Namespace,
+    run: Any,
+    ending: _Ending,
+    signals: StopSignals,
+    saves: bool,
+) -> str:
+    """Save the checkpoint of a stopped run, or remove it after a finished one.
+
+    ``saves`` says whether ``run`` can be saved.  Returns what the
+    stop message adds (how to resume), ``""`` when nothing.
+    """
+    if not args.checkpoint:
+        return ""
+    said = ""
+    if ending.stopped is not None:
+        if saves:
+            with signals.held():  # a signal now must not cost the save
+                _save_checkpoint(args.checkpoint, run, args.count, True, args.best)
+            said = f"; the same command resumes from {args.checkpoint}"
+    else:
+        _remove_checkpoint(args.checkpoint)
+    remove_stale_temporaries(args.checkpoint)
+    return said
 
 
 def _drive(
@@ -922,13 +922,13 @@ def _drive(
     """
     if not isinstance(run, SatSearch):  # it reports no progress, saves no position
         watcher.search = run
-    signals.target = run
-    status = EXIT_OK
     # With --preprocess, the original problem, whose solutions are printed.
     original: ExactCover | None = getattr(args, "original", None)
-    stopped: str | None = None
     try:
-        with writing("standard output"):
+        with (
+            _ending(run, signals, watcher, cleanup) as ending,
+            writing("standard output"),
+        ):
             for number, solution in enumerate(run, _handed_out(run)):
                 if args.count:
                     continue
@@ -949,76 +949,35 @@ def _drive(
                     out.write("\n")
                 for line in lines:
                     out.write(line + "\n")
-        ended = run.outcome.name.lower()  # exhausted, limit_reached
-    except Interrupted:
-        clear_echoed_interrupt()
-        status = signals.status
-        stopped = f"{signals.how} after {run.stats.nodes} nodes"
-        if isinstance(run.stats, SatStats):
-            stopped = f"{signals.how} after {run.stats.seconds:.3g} s"
-        ended = signals.how
-    except BudgetExceeded as stop:
-        status = EXIT_BUDGET
-        stopped = str(stop)
-        ended = stop.outcome.name.lower()  # out_of_nodes, out_of_time
-    except WorkerLost as error:
-        status = EXIT_WORKER_LOST
-        stopped = str(error)
-        ended = "worker_lost"
     except PositionError as error:  # a subproblem of a damaged checkpoint
         if not args.checkpoint:
             raise
-        raise FormatError(
-            f"{error}; remove it to start afresh", args.checkpoint
-        ) from None
-    finally:
-        signals.target = None
-        watcher.pause()
-        if cleanup is not None:
-            cleanup()
+        raise _damaged(error, args.checkpoint) from None
     with writing("standard output"):
         out.flush()
     # Those handed out in order (a split search may have found more, past a
     # limit or in tasks not yet reached); a count cut short has found at
     # least the solutions of every finished task.
     found = _handed_out(run)
-    if stopped is not None and args.count:
+    if ending.stopped is not None and args.count:
         found = max(found, run.stats.solutions)
         if args.limit is not None:
             found = min(found, args.limit)
-    if args.json:
-        with signals.held(), writing("standard output"):  # whole, even on ^C
-            _write_json(
-                out,
-                {
-                    "count": found,
-                    "complete": stopped is None,
-                    "outcome": ended,
-                    "stats": dataclasses.asdict(run.stats),
-                },
-            )
-            out.flush()
-    if stopped is not None:
+    _summary(out, signals, args, found, ending, run.stats)
+    resumes = _checkpoint_tail(
+        args, run, ending, signals, not isinstance(run, SatSearch)
+    )
+    if ending.stopped is not None:
         plural = "" if found == 1 else "s"
         if args.count:
-            message = f"dlx: {stopped}: at least {found} solution{plural}"
+            message = f"dlx: {ending.stopped}: at least {found} solution{plural}"
         else:
-            message = f"dlx: {stopped}: {found} solution{plural} found"
-        if args.checkpoint:
-            assert not isinstance(run, SatSearch)  # --method sat refuses it
-            with signals.held():  # a signal now must not cost the save
-                _save_checkpoint(args.checkpoint, run, args.count, True)
-            message += f"; the same command resumes from {args.checkpoint}"
-        say(message)
-    else:
-        if args.count and not args.json:
-            with writing("standard output"):
-                out.write(f"{found}\n")
-                out.flush()
-        if args.checkpoint:
-            _remove_checkpoint(args.checkpoint)
-    if args.checkpoint:
-        remove_stale_temporaries(args.checkpoint)
+            message = f"dlx: {ending.stopped}: {found} solution{plural} found"
+        say(message + resumes)
+    elif args.count and not args.json:
+        with writing("standard output"):
+            out.write(f"{found}\n")
+            out.flush()
     if args.stats and isinstance(run.stats, SatStats):
         say(run.stats.summary())
     elif args.stats:
@@ -1033,7 +992,7 @@ def _drive(
                 f"dlx: {run.tasks} tasks; the largest took {max(times):.3g} s, "
                 f"{100 * max(times) / sum(times):.2g} % of the work{here}"
             )
-    return status
+    return ending.status
 
 
 def _write_json(out: TextIO, record: dict[str, Any]) -> None:
@@ -1071,55 +1030,18 @@ def _memo_search(
     the problem is one that memoised search refuses (see
     :func:`dlx.algorithms.refuse`).
     """
-    links = problem.links()
     sampling = args.sample is not None
+    settings = _settings(args, watcher)
+    if sampling:
+        # Ties at random change the diagram, not what a draw from it gives.
+        settings = settings.replace(seed=None)
     try:
-        refuse("zdd" if sampling else "memo", links)
+        return ways.memo_search(problem, settings, diagram=sampling)
     except ValueError as error:
         option = "--sample" if sampling else "--method memo"
         message = str(error).replace("method='memo'", option).replace("zdd()", option)
         source = "<stdin>" if args.file == "-" else args.file
         raise FormatError(message, source) from None
-    return MemoSearch(
-        links,
-        branching=args.branching or "mrv",
-        max_nodes=args.max_nodes,
-        timeout=args.timeout,
-        # Ties at random change the diagram, not what a draw from it gives.
-        seed=None if sampling else args.seed,
-        max_entries=args.max_entries,
-        max_bytes=args.max_memory or DEFAULT_MAX_BYTES,
-        progress=watcher if watcher.wanted else None,
-        progress_interval=watcher.interval,
-    )
-
-
-_T = TypeVar("_T")
-
-
-def _memoised(
-    search: MemoSearch,
-    work: Callable[[], _T],
-    signals: StopSignals,
-    watcher: _Watcher,
-) -> tuple[_T | None, str | None, int, str]:
-    """Run ``work`` (the search's count or diagram) as the command runs a search.
-
-    :returns: its result (``None`` when stopped), why it stopped (``None``
-        when it finished), the exit status and the outcome's word.
-    """
-    signals.target = search
-    try:
-        return work(), None, EXIT_OK, "exhausted"
-    except Interrupted:
-        clear_echoed_interrupt()
-        stopped = f"{signals.how} after {search.stats.nodes} nodes"
-        return None, stopped, signals.status, signals.how
-    except BudgetExceeded as stop:
-        return None, str(stop), EXIT_BUDGET, stop.outcome.name.lower()
-    finally:
-        signals.target = None
-        watcher.pause()
 
 
 def _more_memory(ended: str) -> str:
@@ -1152,32 +1074,28 @@ def _say_memo_stats(problem: ExactCover, search: MemoSearch) -> None:
 def _memo_count(
     problem: ExactCover, args: argparse.Namespace, out: TextIO, signals: StopSignals
 ) -> int:
-    """``--count --method memo``: the count by memoised search."""
+    """``--count --method memo``: the count by memoised search (capped at ``--limit``)."""
     watcher = _Watcher(args, out)
     search = _memo_search(problem, args, watcher)
-    _, stopped, status, ended = _memoised(search, search.count, signals, watcher)
+    with _ending(search, signals, watcher) as ending:
+        search.count()
     found = search.stats.solutions  # the count, or the count so far
-    with signals.held(), writing("standard output"):  # whole, even on ^C
-        if args.json:
-            _write_json(
-                out,
-                {
-                    "count": found,
-                    "complete": stopped is None,
-                    "outcome": ended,
-                    "stats": dataclasses.asdict(search.stats),
-                    "memo": _memo_record(search),
-                },
-            )
-        elif stopped is None:
+    if ending.stopped is None and args.limit is not None and found > args.limit:
+        found, ending.outcome = args.limit, "limit_reached"
+    _summary(out, signals, args, found, ending, search.stats, memo=_memo_record(search))
+    if ending.stopped is None and not args.json:
+        with signals.held(), writing("standard output"):
             out.write(f"{found}\n")
-        out.flush()
-    if stopped is not None:
+            out.flush()
+    if ending.stopped is not None:
         plural = "" if found == 1 else "s"
-        say(f"dlx: {stopped}: at least {found} solution{plural}{_more_memory(ended)}")
+        say(
+            f"dlx: {ending.stopped}: at least {found} solution{plural}"
+            f"{_more_memory(ending.outcome)}"
+        )
     if args.stats:
         _say_memo_stats(problem, search)
-    return status
+    return ending.status
 
 
 def _sample(
@@ -1186,9 +1104,11 @@ def _sample(
     """``--sample N``: N solutions drawn uniformly at random from the diagram."""
     watcher = _Watcher(args, out)
     search = _memo_search(problem, args, watcher)
-    diagram, stopped, status, ended = _memoised(search, search.zdd, signals, watcher)
-    if stopped is not None:
-        stopped += ": no solution drawn"
+    diagram = None
+    with _ending(search, signals, watcher) as ending:
+        diagram = search.zdd()
+    if ending.stopped is not None:
+        ending.stopped += ": no solution drawn"
     drawn = 0
     # With --preprocess, the original problem's options are printed: its
     # solutions and the smaller problem's match one to one, so the draw
@@ -1219,69 +1139,40 @@ def _sample(
                         out.write(line + "\n")
         except KeyboardInterrupt:  # nothing to ask to stop: the signal raised
             clear_echoed_interrupt()
-            stopped = f"{signals.how} after {drawn} of {args.sample} solutions drawn"
-            status, ended = signals.status, signals.how
-    with signals.held(), writing("standard output"):
-        if args.json:
-            _write_json(
-                out,
-                {
-                    "count": search.stats.solutions,
-                    "samples": drawn,
-                    "complete": stopped is None,
-                    "outcome": ended,
-                    "stats": dataclasses.asdict(search.stats),
-                    "memo": _memo_record(search),
-                    "zdd_nodes": None if diagram is None else diagram.size,
-                },
+            ending.stopped = (
+                f"{signals.how} after {drawn} of {args.sample} solutions drawn"
             )
-        out.flush()
-    if stopped is not None:
-        say(f"dlx: {stopped}{_more_memory(ended)}")
+            ending.status, ending.outcome = signals.status, signals.how
+    _summary(
+        out,
+        signals,
+        args,
+        search.stats.solutions,
+        ending,
+        search.stats,
+        samples=drawn,
+        memo=_memo_record(search),
+        zdd_nodes=None if diagram is None else diagram.size,
+    )
+    if ending.stopped is not None:
+        say(f"dlx: {ending.stopped}{_more_memory(ending.outcome)}")
     elif not drawn:
         say("dlx: the problem has no solution to draw")
     if args.stats:
         _say_memo_stats(problem, search)
         if diagram is not None:
             say(f"dlx: the diagram has {diagram.size} nodes")
-    return status
+    return ending.status
 
 
-def _search(
-    problem: ExactCover, args: argparse.Namespace, out: TextIO, signals: StopSignals
-) -> int:
-    """``--method dlx``: dancing links, in this process or split over workers."""
-    if args.jobs is not None or args.scheduler is not None:
-        return _solve_parallel(problem, args, out, signals)
-    return _solve(problem, args, out, signals)
-
-
-@dataclasses.dataclass(frozen=True)
-class _Method:
-    """A choice of ``--method``: its words in ``--help``, its checks, its run.
-
-    ``check`` refuses (with ``parser.error``) the options the method does
-    not take; ``run`` searches the problem read and returns the exit status.
-    """
-
-    help: str
-    check: Callable[[argparse.ArgumentParser, argparse.Namespace], None]
-    run: Callable[[ExactCover, argparse.Namespace, TextIO, StopSignals], int]
-
-
-#: The choices of ``--method``, the default first.
+#: ``--method``'s choices and their words in ``--help``, the default first.
 _METHODS = {
-    "dlx": _Method("dancing links (the default)", _check_nothing, _search),
-    "memo": _Method(
-        "memoised counting, with --count (see above)", _check_memo, _memo_count
-    ),
-    "sat": _Method(
-        "a SAT solver, for problems backtracking cannot finish, after a "
-        f"short DLX search of {SAT_DLX_NODES} nodes (needs {INSTALL_SAT}; "
-        "one solution, --limit N, --count with --limit, --best)",
-        _check_sat,
-        _sat_search,
-    ),
+    "dlx": "dancing links (the default)",
+    "memo": "memoised counting, with --count (see above)",
+    "sat": "a SAT solver, for problems backtracking cannot finish, after a "
+    f"short DLX search of {SAT_DLX_NODES} nodes (needs the sat extra: "
+    f"{ways.install_hint('sat')}; one solution, --limit N, --count with "
+    "--limit, --best)",
 }
 
 
@@ -1326,7 +1217,7 @@ def _workers(
     except ImportError:
         raise _Unavailable(
             "--scheduler needs dask.distributed, which is not installed: "
-            'python3 -m pip install "pydlx[dask]"'
+            f"{ways.install_hint('dask')}"
         ) from None
     connect: Any = distributed.Client  # not fully typed
     try:
@@ -1343,151 +1234,52 @@ def _workers(
         client.close()
 
 
-def _solve_parallel(
-    problem: ExactCover, args: argparse.Namespace, out: TextIO, signals: StopSignals
-) -> int:
-    """Like :func:`_solve`, with the search split over ``--jobs`` or ``--scheduler``."""
-    pieces = None
-    resumed = None
-    if args.checkpoint:
-        resumed = _load_checkpoint(args.checkpoint, args.count, split=True)
-        if resumed is not None:
-            assert isinstance(resumed[0], Pieces)
-            pieces = resumed[0]
-    watcher = _Watcher(args, out)
-    workers = ExitStack()
-    try:
-        executor, renew = workers.enter_context(_workers(args))
-    except _Unavailable as error:
-        say(f"dlx: {error}")
-        return EXIT_BAD_INPUT
-    try:
-        run = search(
-            problem,
-            executor,
-            count_only=args.count,
-            limit=args.limit,
-            max_nodes=args.max_nodes,
-            timeout=args.timeout,
-            progress=watcher if watcher.wanted else None,
-            progress_interval=watcher.interval,
-            task_seconds=args.task_seconds
-            or (DASK_TASK_SECONDS if args.scheduler else TASK_SECONDS),
-            renew=renew,
-            resume=pieces,
-        )
-    except PositionError as error:
-        workers.close()
-        raise FormatError(
-            f"{error}; remove it to start afresh", args.checkpoint
-        ) from None
-    if pieces is not None:
-        note = (
-            f"dlx: resuming from {args.checkpoint}: {pieces.stats.nodes} nodes "
-            f"and {pieces.stats.solutions} solutions so far, "
-            f"{len(pieces.pieces)} subproblems left"
-        )
-        if resumed is not None and not resumed[1] and not args.count:
-            note += _PRINTED_AGAIN if pieces.handed_out else ""
-        say(note)
-
-    def cleanup() -> None:
-        run.close()
-        workers.close()
-
-    return _drive(run, problem, args, out, signals, watcher, cleanup)
-
-
 def _best(
     problem: ExactCover, args: argparse.Namespace, out: TextIO, signals: StopSignals
 ) -> int:
     """``--best K``: search for the K cheapest solutions, then print them, cheapest first.
 
-    Stopped by a budget or a signal, it prints the cheapest found so far
-    (not proven to be the cheapest) and says so.
+    Stopped by ``--limit``, a budget or a signal, it prints the cheapest
+    found so far (not proven to be the cheapest) and says so.
     """
     watcher = _Watcher(args, out)
-    split = args.jobs is not None or args.scheduler is not None
     workers = ExitStack()
-    run: CostSearch | BestSearch | SatSearch
-    found: list[tuple[int, ...]] = []  # what --method sat has found
-    if args.method == "sat":
-        links = problem.links()
-        run = SatSearch(
-            links,
-            limit=args.best,
-            timeout=args.timeout,
-            costs=links.cost or [0] * links.n_options,
-        )
-    elif split:
+    resumed = None
+    if args.checkpoint and not _split(args):
+        resumed = _load_checkpoint(args.checkpoint, False, False, args.best)
+    settings = _settings(args, watcher).replace(
+        resume=None if resumed is None else resumed[0]
+    )
+    if _split(args) and args.method != "sat":
         try:
             executor, _ = workers.enter_context(_workers(args))
         except _Unavailable as error:
             say(f"dlx: {error}")
             return EXIT_BAD_INPUT
-        run = parallel_best(problem, executor, args.best, timeout=args.timeout)
-    else:
-        resumed = None
-        if args.checkpoint:
-            resumed = _load_checkpoint(args.checkpoint, False, False, args.best)
-        position = None if resumed is None else resumed[0]
-        assert position is None or isinstance(position, Position)
-        try:
-            run = CostSearch(
-                problem.links(),
-                keep=args.best,
-                limit=args.limit,
-                max_nodes=args.max_nodes,
-                timeout=args.timeout,
-                progress=watcher if watcher.wanted else None,
-                progress_interval=watcher.interval,
-                resume=position,
-                count_only=True,
-            )
-        except PositionError as error:
-            raise FormatError(
-                f"{error}; remove it to start afresh", args.checkpoint
-            ) from None
-        except ValueError as error:  # bounds: Algorithm X5 cannot run them
-            say(f"dlx: --best: {error}")
-            return EXIT_BAD_INPUT
-        if position is not None:
-            say(
-                f"dlx: resuming from {args.checkpoint}: {position.nodes} nodes and "
-                f"{position.solutions} solutions so far"
-            )
-    watcher.search = run if isinstance(run, CostSearch) else None
-    signals.target = run
-    status = EXIT_OK
-    stopped: str | None = None
+        settings = settings.replace(executor=executor)
     try:
-        with workers:
-            if isinstance(run, CostSearch):
-                for _ in run:
-                    pass
-            elif isinstance(run, SatSearch):  # cheapest first, one solve each
-                found.extend(run)
-            else:
-                run.run()
-        ended = run.outcome.name.lower()  # exhausted, limit_reached
-    except Interrupted:
-        clear_echoed_interrupt()
-        status = signals.status
-        stopped = f"{signals.how} after {run.stats.nodes} nodes"
-        ended = signals.how
-    except BudgetExceeded as stop:
-        status = EXIT_BUDGET
-        stopped = str(stop)
-        ended = stop.outcome.name.lower()
-    except WorkerLost as error:
-        status = EXIT_WORKER_LOST
-        stopped = str(error)
-        ended = "worker_lost"
-    finally:
-        signals.target = None
-        watcher.pause()
+        run = ways.cheapest(problem, settings, args.best, count_only=True)
+    except PositionError as error:
+        raise _damaged(error, args.checkpoint) from None
+    except ValueError as error:  # bounds: Algorithm X5 cannot run them
+        workers.close()
+        say(f"dlx: --best: {error}")
+        return EXIT_BAD_INPUT
+    _resumed(args, resumed)
+    watcher.search = run if isinstance(run, CostSearch) else None
+    found: list[tuple[int, ...]] = []  # what --method sat has found
+    with _ending(run, signals, watcher, workers.close) as ending:
+        if isinstance(run, CostSearch):
+            for _ in run:
+                pass
+        elif isinstance(run, SatSearch):  # cheapest first, one solve each
+            found.extend(run)
+        else:
+            run.run()
     if isinstance(run, SatSearch):
         ranked = [(problem.costs_of(solution), solution) for solution in found]
+        if ending.outcome == "limit_reached":  # the K cheapest, one solve each
+            ending.outcome = "exhausted"
     else:
         ranked = run.best()
     # With --preprocess, the original problem's options are printed.
@@ -1508,17 +1300,12 @@ def _best(
             out.write(f"| cost {cost}\n")
             for line in lines:
                 out.write(line + "\n")
-        if args.json:
-            _write_json(
-                out,
-                {
-                    "count": len(ranked),
-                    "complete": stopped is None,
-                    "outcome": ended,
-                    "stats": dataclasses.asdict(run.stats),
-                },
-            )
         out.flush()
+    _summary(out, signals, args, len(ranked), ending, run.stats)
+    resumes = _checkpoint_tail(args, run, ending, signals, isinstance(run, CostSearch))
+    stopped = ending.stopped
+    if stopped is None and not ending.complete:  # at --limit
+        stopped = f"stopped at --limit {args.limit}"
     if stopped is not None:
         if not ranked:
             message = f"dlx: {stopped}: no solution found so far"
@@ -1528,15 +1315,7 @@ def _best(
                 f"dlx: {stopped}: printed the {len(ranked)} cheapest solution"
                 f"{plural} found so far (there may be cheaper ones)"
             )
-        if args.checkpoint and isinstance(run, CostSearch):
-            with signals.held():  # a signal now must not cost the save
-                _save_checkpoint(args.checkpoint, run, False, True, args.best)
-            message += f"; the same command resumes from {args.checkpoint}"
-        say(message)
-    elif args.checkpoint:
-        _remove_checkpoint(args.checkpoint)
-    if args.checkpoint:
-        remove_stale_temporaries(args.checkpoint)
+        say(message + resumes)
     if args.stats and isinstance(run.stats, SatStats):
         say(run.stats.summary())
     elif args.stats:
@@ -1546,7 +1325,7 @@ def _best(
                 f"dlx: {run.tasks} tasks, {run.bounds_given} of them started with "
                 "a bound from the others"
             )
-    return status
+    return ending.status
 
 
 def _costed_line(problem: ExactCover, k: int) -> str:
@@ -1581,10 +1360,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     2
     0
     """
-    parser = _parser()
-    args = parser.parse_args(argv)
-    _check_options(parser, args)
-    _check_preprocess_options(parser, args)
+    args = _parser().parse_args(argv)
+    _check_options(args)
     try:
         # Messages, progress and --stats are written best effort: a
         # standard error that fails does not stop the search (74 at the end).
@@ -1616,7 +1393,9 @@ def _run(args: argparse.Namespace) -> int:
                 return _best(problem, args, out, signals)
             if args.sample is not None:
                 return _sample(problem, args, out, signals)
-            return _METHODS[args.method or "dlx"].run(problem, args, out, signals)
+            if args.method == "memo":
+                return _memo_count(problem, args, out, signals)
+            return _solve(problem, args, out, signals)
     except FormatError as error:
         say(f"dlx: {error}")
         return EXIT_BAD_INPUT

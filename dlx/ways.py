@@ -124,7 +124,7 @@ FEATURES: dict[str, Feature] = {
     "memo": Feature("method='memo'", "--method memo", None),
     "sat": Feature("method='sat'", "--method sat", "--method sat"),
     "preprocess": Feature("preprocess=True", "--preprocess", None),
-    "split": Feature("executor=", "--jobs", "--jobs"),
+    "split": Feature("executor=", "--jobs or --scheduler", "--jobs"),
     # Options.
     "limit": Feature("limit=", "--limit", "--limit"),
     "max_nodes": Feature("max_nodes=", "--max-nodes", None),
@@ -155,7 +155,7 @@ class Rule:
     :ivar why: the reason; ``{key}`` stands for a feature's words.
     :ivar only: the vocabularies the rule holds in (``None``: all).
     :ivar say: the whole message, where "A does not go with B: why" reads
-        badly (``{key}`` as in ``why``).
+        badly (``{key}`` as in ``why``; ``{_b}``: the second feature's words).
     """
 
     features: tuple[str, ...]
@@ -186,11 +186,11 @@ _ONE_PROCESS = (
     "memoised search runs whole in one process (its cache is its work, "
     "which can be neither saved nor split)"
 )
-_NO_SEARCH = "it does not search"
 _WRITES = (
-    "{preprocess} alone writes the smaller problem without searching it "
-    "(add --count or --solve to search it)"
+    "{preprocess} alone writes the smaller problem without searching it, so "
+    "{_b} does not apply (add --count or --solve to search it)"
 )
+_ESTIMATES = "{estimate} does not search, so {_b} does not apply"
 _SAT_RUNS = "the SAT solver runs in one solve of its own"
 _SOLVES_NOTHING = "it solves nothing"
 
@@ -203,14 +203,14 @@ RULES: tuple[Rule, ...] = (
         ("cheapest", "sample"), "{sample} draws solutions at random and knows no costs"
     ),
     Rule(("sample", "count"), "{sample} prints the solutions it draws"),
-    Rule(("estimate", "count"), _NO_SEARCH),
+    Rule(("estimate", "count"), "", say=_ESTIMATES),
     Rule(
         ("estimate", "cheapest"),
         "Algorithm X5's tree depends on the solutions it finds, so it cannot be estimated",
     ),
-    Rule(("estimate", "sample"), _NO_SEARCH),
-    Rule(("estimate", "preprocess"), _NO_SEARCH),
-    Rule(("estimate", "write"), _NO_SEARCH),
+    Rule(("estimate", "sample"), "", say=_ESTIMATES),
+    Rule(("estimate", "preprocess"), "", say=_ESTIMATES),
+    Rule(("estimate", "write"), "", say=_ESTIMATES),
     Rule(
         ("unique", "count"),
         "{count} {limit} 2 tells unique puzzles (1) from the others (2)",
@@ -222,7 +222,7 @@ RULES: tuple[Rule, ...] = (
     Rule(("unique", "check"), _SOLVES_NOTHING),
     # Estimating does not search: no option of a search goes with it.
     *(
-        Rule(("estimate", key), _NO_SEARCH)
+        Rule(("estimate", key), "", say=_ESTIMATES)
         for key in (
             "limit",
             "max_nodes",
@@ -241,7 +241,7 @@ RULES: tuple[Rule, ...] = (
     ),
     # Writing the smaller problem does not search either.
     *(
-        Rule(("write", key), _WRITES)
+        Rule(("write", key), "", say=_WRITES)
         for key in (
             "limit",
             "max_nodes",
@@ -418,7 +418,7 @@ def check(
             why = rule.why.format_map(table)
             message = f"{first} does not go with {' and '.join(others)}: {why}"
             if rule.say is not None:
-                message = rule.say.format_map(table)
+                message = rule.say.format_map(table | {"_b": others[0]})
             raise Refused(message, rule.features)
     for need in NEEDS:
         if need.only is not None and words not in need.only:

@@ -151,13 +151,22 @@ def test_bad_input_and_refusals(
     refusals = {
         ("--best", "0"): "--best must be a whole number from 1 up, not '0'",
         ("--best", "2", "--estimate"): "--estimate does not go with --best: "
-        "Algorithm X5 (Knuth's DLX5, minimum cost) does not support estimating",
-        ("--best", "2", "--seed", "1"): "--seed does not go with --best",
-        ("--best", "2", "--jobs", "2", "--checkpoint", "c.json"): "--checkpoint "
-        "does not go with --best and --jobs",
-        ("--best", "2", "--count"): "--count does not go with --best",
-        ("--best", "2", "--jobs", "2", "--limit", "1"): "--limit does not go with "
-        "--best and --jobs",
+        "Algorithm X5's tree depends on the solutions it finds, so it cannot be "
+        "estimated",
+        ("--best", "2", "--seed", "1"): "--best does not go with --seed",
+        ("--best", "2", "--jobs", "2", "--checkpoint", "c.json"): "--best "
+        "does not go with --jobs and --checkpoint",
+        ("--best", "2", "--count"): "--best does not go with --count",
+        ("--best", "2", "--jobs", "2", "--limit", "1"): "--best does not go with "
+        "--jobs and --limit",
+        ("--best", "2", "--jobs", "2", "--max-nodes", "9"): "--best does not go "
+        "with --jobs and --max-nodes",
+        ("--best", "2", "--jobs", "2", "--progress"): "--best does not go with "
+        "--jobs and --progress: the tasks of a minimum-cost search report no "
+        "progress",
+        ("--best", "2", "--sample", "2"): "--best does not go with --sample",
+        ("--best", "2", "--method", "memo"): "--best does not go with --method "
+        "memo: memoised search counts solutions and knows no costs",
     }
     for args, message in refusals.items():
         with pytest.raises(SystemExit) as caught:

@@ -175,7 +175,7 @@ def test_dlx_json_limit() -> None:
     ]
     assert last == {
         "count": 5,
-        "complete": True,
+        "complete": False,  # stopped at --limit: the count is a lower bound
         "outcome": "limit_reached",
         "stats": stats_of(search),
     }

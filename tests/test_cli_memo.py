@@ -195,6 +195,21 @@ def test_a_roomy_memory_budget_is_enough(
         assert run(args, capsys) == (0, "12988816\n", "")
 
 
+def test_a_limit_caps_the_count_as_the_library_does(
+    board: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["--count", "--method", "memo", board]
+    assert run([*args, "--limit", "3"], capsys) == (0, "3\n", "")
+    status, out, _ = run([*args, "--limit", "3", "--json"], capsys)
+    record = json.loads(out)
+    assert (status, record["count"], record["complete"]) == (0, 3, False)
+    assert record["outcome"] == "limit_reached"
+    status, out, _ = run([*args, "--limit", "20000000", "--json"], capsys)
+    record = json.loads(out)
+    assert (record["count"], record["complete"]) == (12988816, True)
+    assert record["outcome"] == "exhausted"
+
+
 # -- refusals ----------------------------------------------------------------------
 
 
@@ -203,17 +218,13 @@ def test_a_roomy_memory_budget_is_enough(
     [
         (
             ["--method", "memo"],
-            "--method memo only counts: add --count (or draw solutions at random "
-            "with --sample N)",
-        ),
-        (
-            ["--count", "--method", "memo", "--limit", "3"],
-            "--limit does not go with --method memo: it counts every solution at once",
+            "--method memo only counts: use --count, or draw solutions at random "
+            "with --sample",
         ),
         *(
             (
                 ["--count", "--method", "memo", option, value],
-                f"{option} does not go with --method memo: memoised search runs whole "
+                f"--method memo does not go with {option}: memoised search runs whole "
                 "in one process (its cache is its work, which can be neither saved "
                 "nor split)",
             )
@@ -229,7 +240,7 @@ def test_a_roomy_memory_budget_is_enough(
         ),
         (
             ["--estimate", "--method", "memo"],
-            "--estimate does not search, so --method does not apply",
+            "--estimate does not search, so --method memo does not apply",
         ),
         (
             ["--estimate", "--sample", "2"],
@@ -237,8 +248,9 @@ def test_a_roomy_memory_budget_is_enough(
         ),
         (
             ["--count", "--method", "memo", "--branching", "first", "--seed", "1"],
-            "--seed does nothing with --branching first: it breaks ties between "
-            "items of equal size with mrv",
+            "--method memo does not go with --seed and --branching first: --seed "
+            "breaks ties between items of equal size, which --branching first "
+            "never compares",
         ),
         *(
             (
@@ -254,20 +266,21 @@ def test_a_roomy_memory_budget_is_enough(
         ),
         (
             ["--sample", "2", "--method", "dlx"],
-            "--sample draws from the diagram that memoised search builds, so "
-            "--method dlx does not apply",
+            "--sample does not go with --method dlx: it draws from the diagram "
+            "that memoised search builds",
         ),
         (
             ["--sample", "2", "--count"],
-            "--count does not go with --sample: it prints the solutions it draws",
+            "--sample does not go with --count: --sample prints the solutions it "
+            "draws",
         ),
         (
             ["--sample", "2", "--limit", "1"],
-            "--limit does not go with --sample: its N says how many to draw",
+            "--sample does not go with --limit: its number says how many to draw",
         ),
         (
             ["--sample", "2", "--jobs", "2"],
-            "--jobs does not go with --sample: memoised search runs whole in one "
+            "--sample does not go with --jobs: memoised search runs whole in one "
             "process (its cache is its work, which can be neither saved nor split)",
         ),
         (["--sample", "0"], "--sample must be a whole number from 1 up, not '0'"),

@@ -157,11 +157,16 @@ def test_bounds_are_refused_in_the_commands_words(
         (["--preprocess", "--limit", "1"], "so --limit does not apply"),
         (["--preprocess", "--json"], "so --json does not apply"),
         (["--preprocess", "--jobs", "2"], "so --jobs does not apply"),
-        (["--preprocess", "--estimate"], "--estimate does not go with --preprocess"),
+        (
+            ["--preprocess", "--estimate"],
+            "--estimate does not search, so --preprocess does not apply",
+        ),
         (
             ["--preprocess", "--count", "--checkpoint", "c.json"],
-            "--checkpoint does not go with --preprocess",
+            "--preprocess does not go with --checkpoint",
         ),
+        (["--preprocess", "--method", "sat"], "so --method sat does not apply"),
+        (["--preprocess", "--seed", "1"], "so --seed does not apply"),
     ],
 )
 def test_options_that_do_not_go_with_it(
