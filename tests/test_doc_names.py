@@ -29,6 +29,11 @@ are README.rst and docs/**/*.rst (not the build's output); in each:
   something, and a path with a placeholder (``dlx/algorithm_<name>.py``)
   is not checked.  Paths that commands of a page write themselves are
   not under these folders.
+* **Links**: a hyperlink target that is a relative path
+  (``.. _best: docs/howto/best.rst`` in README.rst, ``.. _best:
+  howto/best.html`` in docs/index.rst) names a file that exists, relative
+  to the page, up to any ``#anchor``; a built page ``x.html`` is there
+  when its source ``x.rst`` is.
 
 The test imports ``dlx`` and ``sudoku`` and nothing of the optional extras,
 and reads the pages as text (no Sphinx): it takes well under a second.
@@ -202,6 +207,26 @@ def paths(page: Path) -> list[tuple[int, str]]:
     return found
 
 
+LINK_TARGET = re.compile(r"^\s*\.\. _[^:]+:\s+(?P<target>\S+)\s*$")
+
+
+def link_targets(page: Path) -> list[tuple[int, str]]:
+    """Every hyperlink target of ``page`` that is a relative path."""
+    found = []
+    for number, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1):
+        match = LINK_TARGET.match(line)
+        if match and "://" not in match["target"] and "@" not in match["target"]:
+            found.append((number, match["target"]))
+    return found
+
+
+def link_exists(page: Path, target: str) -> bool:
+    path = page.parent / target.partition("#")[0]
+    if path.suffix == ".html":
+        path = path.with_suffix(".rst")
+    return path.exists()
+
+
 def path_exists(path: str) -> bool:
     if "*" in path:
         return any(ROOT.glob(path))
@@ -230,11 +255,23 @@ def test_every_file_named_exists(page: Path) -> None:
     assert not missing, "files that do not exist:\n" + "\n".join(missing)
 
 
+@pytest.mark.parametrize("page", PAGES, ids=IDS)
+def test_every_link_target_exists(page: Path) -> None:
+    missing = [
+        f"{page.relative_to(ROOT)}:{number}: {target}"
+        for number, target in link_targets(page)
+        if not link_exists(page, target)
+    ]
+    assert not missing, "link targets that do not exist:\n" + "\n".join(missing)
+
+
 def test_the_pages_name_things() -> None:
     every = [name for page in PAGES for name in names(page)]
     assert len(every) > 500
     assert any(name.module == "dlx" and name.cls for name in every)
     assert sum(len(paths(page)) for page in PAGES) > 50
+    readme, index = ROOT / "README.rst", ROOT / "docs" / "index.rst"
+    assert len(link_targets(readme)) == len(link_targets(index)) > 5
 
 
 def test_a_bad_name_is_found(tmp_path: Path) -> None:
@@ -243,6 +280,9 @@ def test_a_bad_name_is_found(tmp_path: Path) -> None:
         "See :class:`dlx.ExactCover`, :meth:`~dlx.ExactCover.best`,\n"
         ":attr:`Search.outcome <dlx.Search.outcome>`, :mod:`dlx.algorithm_x`,\n"
         "``tests/test_doc_names.py`` and ``dlx/algorithm_*.py``.\n"
+        ".. _here: page.rst#top\n"
+        ".. _there: gone.html\n"
+        ".. _away: https://example.org/gone.rst\n"
         "Gone: :func:`dlx.no_such_function`, :mod:`dlx.no_such_module`,\n"
         ":attr:`dlx.Search.no_such_attribute`, ``tests/no_such_test.py``.\n"
         "\n"
@@ -265,4 +305,7 @@ def test_a_bad_name_is_found(tmp_path: Path) -> None:
     ]
     assert [path for _, path in paths(page) if not path_exists(path)] == [
         "tests/no_such_test.py"
+    ]
+    assert [t for _, t in link_targets(page) if not link_exists(page, t)] == [
+        "gone.html"
     ]
