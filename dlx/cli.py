@@ -22,7 +22,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
-from typing import TYPE_CHECKING, Any, NoReturn, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from dlx import ways
 from dlx.algorithms import (
@@ -47,6 +47,7 @@ from dlx.commands import (
     end_closed_pipe,
     final_status,
     on_stderr,
+    refuse,
     say,
     seconds,
     shows_progress,
@@ -478,18 +479,13 @@ def _check_options(args: argparse.Namespace) -> None:
     try:
         ways.check(_given(args), "dlx", names)
     except ways.Refused as refused:
-        _refuse(str(refused))
+        refuse("dlx", str(refused))
     if args.method == "sat" and not sat_available():
-        _refuse(
+        refuse(
+            "dlx",
             "--method sat needs the sat extra, which is not installed: "
-            + ways.install_hint("sat")
+            + ways.install_hint("sat"),
         )
-
-
-def _refuse(message: str) -> NoReturn:
-    """End the command on options that do not go: one line, exit status 2."""
-    say(f"dlx: error: {message}")
-    raise SystemExit(EXIT_BAD_INPUT)
 
 
 # -- input and output ----------------------------------------------------------------

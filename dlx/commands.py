@@ -75,6 +75,7 @@ __all__ = [
     "is_closed_pipe",
     "on_stderr",
     "process_context",
+    "refuse",
     "say",
     "seconds",
     "shows_progress",
@@ -531,6 +532,16 @@ def seconds(positive: bool = False) -> Callable[[str], float]:
         )
 
     return read
+
+
+def refuse(prog: str, message: str) -> NoReturn:
+    """End a command on options that do not go together: one line, exit status 2.
+
+    The message is :func:`dlx.ways.check`'s, in the command's words;
+    argparse's own errors (a bad value) end the same way, after the usage.
+    """
+    say(f"{prog}: error: {message}")
+    raise SystemExit(EXIT_BAD_INPUT)
 
 
 class _Parser(argparse.ArgumentParser):

@@ -51,7 +51,7 @@ from dlx.engine import CostSearch, Search, sat_search, search_class
 from dlx.errors import DLXError
 from dlx.links import Links
 from dlx.preprocess import Preprocessing
-from dlx.stats import Outcome, Progress
+from dlx.stats import Progress
 
 __all__ = [
     "FEATURES",
@@ -67,7 +67,6 @@ __all__ = [
     "best",
     "cheapest",
     "check",
-    "complete",
     "count",
     "first",
     "install_hint",
@@ -740,17 +739,3 @@ def best(
     if record is not None:
         ranked = [(cost, record.original(found)) for cost, found in ranked]
     return ranked
-
-
-def complete(outcome: Outcome) -> bool:
-    """Whether a run that ended with ``outcome`` answered all it was asked: it ran to its end.
-
-    The one meaning of ``complete`` in the commands' ``--json``: a search
-    stopped at its limit, a budget, a signal or a lost worker is not
-    complete (its count is a lower bound; its cheapest solutions may not
-    be the cheapest).
-
-    >>> complete(Outcome.EXHAUSTED), complete(Outcome.LIMIT_REACHED)
-    (True, False)
-    """
-    return outcome is Outcome.EXHAUSTED

@@ -18,14 +18,15 @@ from concurrent.futures import BrokenExecutor, Future, ProcessPoolExecutor
 from math import isqrt
 from typing import Any, BinaryIO
 
-from dlx import BudgetExceeded, Interrupted, Progress, SatSearch, Search
-from dlx.algorithms import INSTALL_SAT, SAT_DLX_NODES, sat_available
+from dlx import BudgetExceeded, Interrupted, Progress, SatSearch, Search, ways
+from dlx.algorithms import SAT_DLX_NODES, sat_available
 from dlx.commands import (
     EXIT_BAD_INPUT,
     OutputError,
     StopSignals,
     add_version,
     command_parser,
+    refuse,
     worker_pool,
 )
 from dlx.engine import sat_search
@@ -254,7 +255,7 @@ def _parser() -> argparse.ArgumentParser:
         choices=("dlx", "sat"),
         default="dlx",
         help="dlx: dancing links (the default); sat: a SAT solver (needs "
-        f"{INSTALL_SAT}), for big grids that backtracking cannot finish, such "
+        f"the sat extra: {ways.install_hint('sat')}), for big grids that backtracking cannot finish, such "
         f"as minimal 25x25 puzzles, after a short DLX search of {SAT_DLX_NODES} "
         "nodes; with --count it needs --limit",
     )
@@ -287,35 +288,34 @@ def _check_options(
     :returns: the size of the grids when the options give it (``--box``,
         ``--regions``, ``--alphabet``), else ``None``.
     """
-    if options.limit is not None and not options.count:
-        parser.error("--limit only goes with --count")
-    if options.method == "sat":
-        if options.grade or options.check:
-            what = "--grade" if options.grade else "--check"
-            parser.error(f"--method sat does not go with {what}, which solves by rules")
-        if options.count and options.limit is None:
-            parser.error(
-                "--method sat counts only up to a limit: give --limit N "
-                "(--limit 2 proves a puzzle unique)"
-            )
-        if not sat_available():
-            parser.error(f"--method sat needs OR-Tools: {INSTALL_SAT}")
+    given = {
+        key
+        for key, asked in (
+            ("count", options.count),
+            ("grade", options.grade),
+            ("check", options.check),
+            ("list", not (options.count or options.grade or options.check)),
+            ("sat", options.method == "sat"),
+            ("split", options.jobs is not None),
+            ("limit", options.limit is not None),
+            ("timeout", options.timeout is not None),
+            ("unique", options.unique),
+            ("json", options.json),
+        )
+        if asked
+    }
+    try:
+        ways.check(given, "sudoku")
+    except ways.Refused as refused:
+        refuse("sudoku", str(refused))
+    if options.method == "sat" and not sat_available():
+        refuse(
+            "sudoku",
+            "--method sat needs the sat extra, which is not installed: "
+            + ways.install_hint("sat"),
+        )
     if options.check and len(options.files) != 2:
         parser.error("--check takes two files: PUZZLES SOLUTIONS")
-    if options.unique and options.count:
-        parser.error(
-            "--unique does not go with --count (--count --limit 2 tells "
-            "unique puzzles, 1, from the others, 2)"
-        )
-    if options.unique and options.grade:
-        parser.error(
-            "--unique does not go with --grade, which reports a puzzle with "
-            "several solutions as bad anyway"
-        )
-    if options.unique and options.check:
-        parser.error("--unique does not go with --check, which solves nothing")
-    if options.check and options.jobs is not None:
-        parser.error("--jobs does not go with --check, which solves nothing")
     if options.pretty and (options.count or options.check):
         parser.error(
             "--pretty prints solutions; it does not go with --count or --check"
@@ -325,12 +325,12 @@ def _check_options(
     if options.svg == "":
         parser.error("--svg needs a file name")
     if options.json:
-        for name, given in (
+        for name, shown in (
             ("--pretty", options.pretty),
             ("--uva", options.uva),
             ("--svg", options.svg is not None),
         ):
-            if given:
+            if shown:
                 parser.error(
                     f"{name} does not go with --json, which writes each answer "
                     "as one line of JSON"
