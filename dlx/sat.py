@@ -6,12 +6,16 @@ fast: the minimal 25×25 sudokus of Alain Frisch are the standard example
 its dead ends (conflict clauses), which SAT and CP-SAT solvers have and
 Dancing Links has not.  This module hands the compiled problem (after
 the reductions pydlx already does: a sudoku's givens have removed most
-options) to a solver of the optional extra ``pip install pydlx[sat]``,
-imported only when a SAT search starts: plain exact cover (no costs, no
-bounds but ``[1..1]`` and ``[0..1]``) to CaDiCaL 1.9.5 through
-python-sat (:func:`clauses` makes its CNF; it proved the 25×25 puzzles
-unique in half the time), everything else to Google's OR-Tools CP-SAT
-(:class:`SatModel`), which handles cardinalities and costs natively.
+options) to a solver of the optional extra ``sat`` (:data:`INSTALL`):
+plain exact cover (no costs, no bounds but ``[1..1]`` and ``[0..1]``)
+to CaDiCaL 1.9.5 through python-sat (:func:`clauses` makes its CNF; it
+proved the 25×25 puzzles unique in half the time), everything else to
+Google's OR-Tools CP-SAT (:class:`SatModel`), which handles
+cardinalities and costs natively.  Each solver is imported only when it
+is about to solve: a problem that the short DLX search of
+``method="sat"`` answers imports neither, one that CaDiCaL answers never
+imports OR-Tools (a third of a second, pandas with it); :func:`available`
+only looks for OR-Tools.
 
 The model (:class:`SatModel`) has one Boolean per option, and
 
@@ -38,10 +42,16 @@ cuts short raises :class:`dlx.BudgetExceeded` or
 are the solver's (:class:`dlx.stats.SatStats`: conflicts, branches,
 seconds, solves), not Knuth's.
 
-CP-SAT runs in a thread of its own while the calling thread waits,
-so that Ctrl-C (:class:`KeyboardInterrupt`) and a signal handler that
-calls :meth:`dlx.SatSearch.request_stop` act at once: the solve is stopped
-and the search raises.
+Both solvers run in a thread of their own while the calling thread
+waits (CaDiCaL one budgeted step at a time, when the calling thread is
+the main one), so that Python's signal handlers run as usual: a handler
+that calls :meth:`dlx.SatSearch.request_stop`, as the commands' do for
+Ctrl-C (SIGINT) and SIGTERM alike, stops the solve within a step and the
+search raises :class:`dlx.Interrupted` with its statistics; Ctrl-C
+without such a handler raises :class:`KeyboardInterrupt` as anywhere
+else.  (Solving in the main thread, python-sat would catch SIGINT itself
+and break out of CaDiCaL, past every handler, losing the search's
+counts.)
 
 >>> from dlx import ExactCover
 >>> problem = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]])
@@ -54,11 +64,15 @@ and the search raises.
 
 from __future__ import annotations
 
+import contextlib
+import importlib.machinery
+import importlib.util
 import queue
+import sys
 import threading
 import time
 import weakref
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from dlx.errors import BudgetExceeded, Interrupted, SatUnavailable
@@ -77,8 +91,9 @@ __all__ = [
     "cp_model",
 ]
 
-#: The command that installs the solver.
-INSTALL = "pip install pydlx[sat]"
+#: The command that installs the solvers (the extra ``sat``), run in a
+#: checkout of pydlx (it is not on PyPI); both commands' messages say it.
+INSTALL = 'python3 -m pip install ".[sat]"'
 
 #: How long the waiting thread sleeps between looks at the solver (seconds):
 #: the longest a stop request waits to be passed on.
@@ -87,6 +102,9 @@ _POLL = 0.05
 
 def cp_model() -> Any:
     """The module ``ortools.sat.python.cp_model``, imported on first use.
+
+    Importing it takes about a third of a second (it brings pandas):
+    :class:`SatSearch` calls this only when CP-SAT is about to solve.
 
     :raises SatUnavailable: when OR-Tools is not installed (the message
         names the install command).
@@ -98,24 +116,68 @@ def cp_model() -> Any:
     try:
         from ortools.sat.python import cp_model as module
     except ImportError as error:
-        raise SatUnavailable(
-            f"method='sat' needs OR-Tools, which is not installed ({error}); "
-            f"install it with: {INSTALL}"
-        ) from None
+        raise _unavailable(f" ({error})") from None
     return module
 
 
-def available() -> bool:
-    """Whether OR-Tools can be imported (``method="sat"`` works).
+def _unavailable(why: str = "") -> SatUnavailable:
+    """The error that OR-Tools is missing, ``why`` added to the message."""
+    return SatUnavailable(
+        f"method='sat' needs OR-Tools, which is not installed{why}; "
+        f"install it with: {INSTALL}"
+    )
 
+
+def _findable(name: str) -> bool:
+    """Whether the module ``name`` can be found, without importing it or its packages.
+
+    The top package is looked for with :func:`importlib.util.find_spec`,
+    each submodule in the folders of the package found before; a name
+    set to ``None`` in :data:`sys.modules` (which blocks an import) is
+    not found.  Finding a module does not prove that it imports.
+
+    >>> _findable("json.decoder"), _findable("json.no_such_module")
+    (True, False)
+    """
+    path: Any = None
+    parts = name.split(".")
+    for depth in range(1, len(parts) + 1):
+        prefix = ".".join(parts[:depth])
+        if prefix in sys.modules:
+            module: object = sys.modules[prefix]  # None blocks the import
+            if module is None:
+                return False
+            path = getattr(module, "__path__", None)
+            continue
+        try:
+            if depth == 1:
+                spec = importlib.util.find_spec(prefix)
+            else:
+                if path is None:  # a module, not a package: no submodules
+                    return False
+                spec = importlib.machinery.PathFinder.find_spec(prefix, path)
+        except (ImportError, ValueError):
+            return False
+        if spec is None:
+            return False
+        path = spec.submodule_search_locations
+    return True
+
+
+def available() -> bool:
+    """Whether OR-Tools is installed (``method="sat"`` works), without importing it.
+
+    It looks for the module (:func:`importlib.util.find_spec`): a
+    broken installation is found, and raises
+    :class:`~dlx.errors.SatUnavailable` only when CP-SAT is needed.
+
+    >>> before = "ortools" in sys.modules
     >>> isinstance(available(), bool)
     True
+    >>> ("ortools" in sys.modules) == before  # looked for, not imported
+    True
     """
-    try:
-        cp_model()
-    except SatUnavailable:
-        return False
-    return True
+    return _findable("ortools.sat.python.cp_model")
 
 
 #: The CDCL solver of python-sat that plain exact cover goes to.
@@ -244,8 +306,8 @@ class _Cdcl:
     Each step is a budget of conflicts (grown or shrunk to take about
     :data:`_STEP` seconds), so that a stop request, a timeout or another
     thread is served between steps: CaDiCaL keeps the interpreter's lock
-    while it solves.  Ctrl-C acts at once (python-sat catches it in the
-    solver).
+    while it solves.  Signals are left to Python (:func:`_budgeted`):
+    their handlers run after the step, for SIGINT as for SIGTERM.
     """
 
     def __init__(self, module: Any, formula: list[list[int]], n: int, tight: bool):
@@ -253,6 +315,7 @@ class _Cdcl:
         self.n = n
         self.tight = tight
         self.budget = 1000
+        self._solve = _budgeted(self.solver)
 
     def forbid(self, solution: Sequence[int]) -> None:
         """No later solution is ``solution``."""
@@ -263,16 +326,16 @@ class _Cdcl:
         self.solver.add_clause(clause)
 
     def step(self) -> bool | None:
-        """One budgeted solve: ``True`` (a model), ``False`` (none left) or ``None``."""
+        """One budgeted solve: ``True`` (a model), ``False`` (none left) or ``None``.
+
+        A signal handler that raises while the step runs (Ctrl-C's
+        :class:`KeyboardInterrupt`) raises here once the step is over: the
+        solver stays whole, its counts readable.
+        """
         solver = self.solver
         solver.conf_budget(self.budget)
         started = time.perf_counter()
-        try:
-            result: bool | None = solver.solve_limited()
-        except Exception as error:  # python-sat's own error type
-            if "keyboard interrupt" in str(error).lower():
-                raise KeyboardInterrupt from None
-            raise
+        result: bool | None = self._solve()
         took = time.perf_counter() - started
         if took < _STEP / 2:
             self.budget = min(2 * self.budget, 1_000_000)
@@ -295,6 +358,93 @@ class _Cdcl:
 #: About how long one step of CaDiCaL takes (seconds): the longest a stop
 #: request or a timeout waits.
 _STEP = 0.1
+
+
+def _budgeted(solver: Any) -> Callable[[], bool | None]:
+    """The budgeted solve of a python-sat CaDiCaL 1.9.5 ``solver``, signals left to Python.
+
+    python-sat's ``solve_limited``, called in the main thread, replaces
+    the SIGINT handler while CaDiCaL solves and jumps out of the solver
+    on Ctrl-C: Python's handler (the commands' request to stop) never
+    runs, and the solver is left unusable, its counts lost.  Told that
+    it is not in the main thread (the flag its method passes), it leaves
+    signals alone: Python's handlers run when the step returns.  Where
+    python-sat's insides are not as expected, each step runs in a thread
+    of its own (:func:`_off_main`): as safe, but a thread started per
+    step took 2.5 times as long for the 35584 solutions of Langford's
+    problem for n = 11 (17.5 s, not 6.9 s).
+
+    :returns: the call: ``True`` (a model), ``False`` (none) or ``None``
+        (the budget used up), as ``solve_limited``.
+
+    >>> solvers = cadical()
+    >>> if solvers is not None:
+    ...     solver = solvers.Solver(name=CADICAL, bootstrap_with=[[1], [-1, 2]])
+    ...     found = _budgeted(solver)(), solver.get_model()
+    ... else:  # without python-sat, what CaDiCaL answers
+    ...     found = True, [1, 2]
+    >>> found
+    (True, [1, 2])
+    """
+    backend = getattr(solver, "solver", None)
+    native = getattr(sys.modules.get("pysat.solvers"), "pysolvers", None)
+    solve_lim = getattr(native, "cadical195_solve_lim", None)
+    if (
+        solve_lim is None
+        or type(backend).__name__ != "Cadical195"
+        or not getattr(backend, "cadical", None)
+    ):
+        return lambda: _off_main(solver.solve_limited)  # pragma: no cover
+
+    def solve() -> bool | None:
+        # What Cadical195.solve_limited does, with 0 for "the main thread"
+        # (solver.solver, not backend: the solver kept alive, and the handle
+        # read afresh, None once deleted).
+        cadical = solver.solver.cadical
+        if not cadical:
+            raise ValueError("the solver was deleted")
+        status = solve_lim(cadical, [], 0)
+        result: bool | None = None if status == 0 else status > 0
+        solver.solver.status = result
+        solver.solver.prev_assumps = []
+        return result
+
+    return solve
+
+
+def _off_main(call: Callable[[], Any]) -> Any:
+    """``call()``, run in a thread of its own when this is the main thread.
+
+    python-sat leaves signals alone outside the main thread
+    (:func:`_budgeted`).  The main thread waits; an exception that a signal handler raises
+    meanwhile (:class:`KeyboardInterrupt`) is raised once ``call`` has
+    returned, so that nothing is left running.
+
+    >>> _off_main(lambda: threading.current_thread() is threading.main_thread())
+    False
+    """
+    if threading.current_thread() is not threading.main_thread():
+        return call()
+    answer: list[Any] = []
+
+    def run() -> None:
+        try:
+            answer.append(call())
+        except BaseException as error:  # handed to the waiting thread
+            answer.append(error)
+
+    thread = threading.Thread(target=run, name="pydlx-cadical", daemon=True)
+    thread.start()
+    try:
+        thread.join()
+    finally:
+        while thread.is_alive():  # a handler raised: the step ends first
+            with contextlib.suppress(KeyboardInterrupt):  # the first is on its way
+                thread.join()
+    (result,) = answer
+    if isinstance(result, BaseException):
+        raise result
+    return result
 
 
 class SatModel:
@@ -506,19 +656,26 @@ class SatSearch(Iterator[tuple[int, ...]]):
         (:class:`~dlx.BudgetExceeded`), the solver goes on with the
         solutions handed out so far forbidden.  Not with ``costs``.
     :raises ValueError: for a budget or ``workers`` that makes no sense.
-    :raises SatUnavailable: when OR-Tools is not installed.
+    :raises SatUnavailable: when OR-Tools is not installed (it is looked
+        for, not imported: each solver is imported when it starts).
 
     ``stats`` (:class:`~dlx.stats.SatStats`) is up to date whenever the
-    search hands back control; ``outcome`` tells how it stands.
-    :meth:`close` ends a solve still paused at a solution (dropping the
-    search does too).
+    search hands back control, its ``seconds`` the wall-clock time since
+    the search started (the first try and the solver's set-up included);
+    ``outcome`` tells how it stands.  After :meth:`request_stop` the
+    search raises :class:`~dlx.Interrupted` (with the statistics), even
+    when a :class:`KeyboardInterrupt` comes before it could; a
+    KeyboardInterrupt without a stop requested (Ctrl-C in a program
+    that handles no signal) passes, the search over.  :meth:`close`
+    ends a solve still paused at a solution (dropping the search does
+    too).
 
     >>> from dlx import ExactCover
     >>> problem = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]])
     >>> if available():
     ...     search = SatSearch(problem.links(), costs=[1, 1, 5])
     ...     found = list(search), search.stats.solves
-    ... else:  # without pydlx[sat], what the solver would answer
+    ... else:  # without the extra sat, what the solver would answer
     ...     found = [(0, 1), (2,)], 3
     >>> found
     ([(0, 1), (2,)], 3)
@@ -544,7 +701,9 @@ class SatSearch(Iterator[tuple[int, ...]]):
             raise ValueError(f"timeout must be >= 0, not {timeout}")
         if workers < 1:
             raise ValueError(f"workers must be >= 1, not {workers}")
-        self._module = cp_model()
+        if not available():
+            raise _unavailable()
+        self._module: Any = None  # cp_model, imported when CP-SAT starts
         self.links = links
         self.limit = limit
         self.timeout = timeout
@@ -560,13 +719,17 @@ class SatSearch(Iterator[tuple[int, ...]]):
         # Plain exact cover (no costs, no multiplicities) goes to CaDiCaL when
         # python-sat is installed, one thread and no seed asked for: it solved
         # and proved unique the 25x25 puzzles in half the time (howto/sat).
-        # The clauses are made when the solver is needed (not when a first
-        # try answers): _wants_cdcl until then.
+        # python-sat is imported and the clauses made when the solver is
+        # needed (not when a first try answers): _wants_cdcl until then.
         self._formula: tuple[list[list[int]], bool] | None = None
         self._pysat: Any = None
-        if costs is None and workers == 1 and seed is None and links.n_primary:
-            self._pysat = cadical()
-        self._wants_cdcl = self._pysat is not None
+        self._wants_cdcl = bool(
+            costs is None
+            and workers == 1
+            and seed is None
+            and links.n_primary
+            and _findable("pysat.solvers")
+        )
         self._cdcl: _Cdcl | None = None
         self._model: SatModel | None = None
         self._first_try = first_try
@@ -576,7 +739,6 @@ class SatSearch(Iterator[tuple[int, ...]]):
         self._stop = False
         self._solver: Any = None
         self._enumeration: _Enumeration | None = None
-        self._begun = 0.0
 
     def __iter__(self) -> SatSearch:
         return self
@@ -584,7 +746,9 @@ class SatSearch(Iterator[tuple[int, ...]]):
     def request_stop(self) -> None:
         """Ask the search to stop: the solve stops and :class:`~dlx.Interrupted` is raised.
 
-        Safe to call from a signal handler or another thread.
+        Safe to call from a signal handler or another thread; CaDiCaL
+        stops at the end of its step (about :data:`_STEP` seconds),
+        CP-SAT and the first try at once.
         """
         self._stop = True
         solver = self._solver
@@ -607,14 +771,27 @@ class SatSearch(Iterator[tuple[int, ...]]):
     def __next__(self) -> tuple[int, ...]:
         if self.outcome is not Outcome.RUNNING:
             raise StopIteration
+        if self._started is None:
+            self._started = time.perf_counter()
+            if self.timeout is not None:
+                self._deadline = self._started + self.timeout
+        try:
+            return self._next()
+        except KeyboardInterrupt:
+            # Ctrl-C, or a second signal of a command's after its request to
+            # stop: with a stop requested, the search says how far it got.
+            if self._stop:
+                raise self._stopped(Outcome.INTERRUPTED) from None
+            self.close()
+            raise
+        finally:
+            self._tick()
+
+    def _next(self) -> tuple[int, ...]:
+        """The next solution (the body of :meth:`__next__`, the clock started)."""
         if self.limit is not None and self.stats.solutions >= self.limit:
             self._finish(Outcome.LIMIT_REACHED)
             raise StopIteration
-        now = time.perf_counter()
-        if self._started is None:
-            self._started = now
-            if self.timeout is not None:
-                self._deadline = now + self.timeout
         if self._first_try is not None:
             tried = self._try_first()
             if tried is not None:
@@ -622,7 +799,10 @@ class SatSearch(Iterator[tuple[int, ...]]):
         self.stats.answered_by = "sat"
         if self._wants_cdcl:
             self._wants_cdcl = False
-            self._formula = clauses(self.links)  # None: multiplicities, for CP-SAT
+            self._pysat = cadical()  # None: it does not import, CP-SAT instead
+            if self._pysat is not None:
+                # None: multiplicities, for CP-SAT.
+                self._formula = clauses(self.links)
         if self._formula is not None:
             found = self._step_cdcl()
             if found is None:
@@ -633,6 +813,8 @@ class SatSearch(Iterator[tuple[int, ...]]):
             if self.limit is not None and self.stats.solutions >= self.limit:
                 self._finish(Outcome.LIMIT_REACHED)
             return () if self.count_only else found
+        if self._asked():  # before the import and the model, which take time
+            raise self._stopped(Outcome.INTERRUPTED)
         model = self._model
         if model is None and self.links.n_primary:
             # Built on first use: a first try that answers needs no model.
@@ -655,6 +837,17 @@ class SatSearch(Iterator[tuple[int, ...]]):
         if self.limit is not None and self.stats.solutions >= self.limit:
             self._finish(Outcome.LIMIT_REACHED)
         return () if self.count_only else solution
+
+    def _tick(self) -> None:
+        """Set ``stats.seconds``: the wall-clock time since the search started."""
+        if self._started is not None:
+            self.stats.seconds = time.perf_counter() - self._started
+
+    def _cp(self) -> Any:
+        """The module ``cp_model``, imported on first use (CP-SAT is about to solve)."""
+        if self._module is None:
+            self._module = cp_model()
+        return self._module
 
     def _try_first(self) -> tuple[int, ...] | None:
         """The next solution of the first try; ``None`` when the solver must go on.
@@ -685,10 +878,9 @@ class SatSearch(Iterator[tuple[int, ...]]):
             if self._asked():
                 raise self._stopped(Outcome.INTERRUPTED) from None
             return None
-        except KeyboardInterrupt:
+        except KeyboardInterrupt:  # the first try is over: __next__ decides
             self._first_try = None
-            self._stop = True
-            self.outcome = Outcome.INTERRUPTED
+            self._take_counts(first_try)
             raise
         self._take_counts(first_try)
         self._handed.append(solution)
@@ -706,6 +898,8 @@ class SatSearch(Iterator[tuple[int, ...]]):
         cdcl = self._cdcl
         stats = self.stats
         if cdcl is None:
+            if self._asked():  # before the set-up, which takes time
+                raise self._stopped(Outcome.INTERRUPTED)
             cdcl = self._cdcl = _Cdcl(
                 self._pysat, formula[0], self.links.n_options, formula[1]
             )
@@ -720,17 +914,9 @@ class SatSearch(Iterator[tuple[int, ...]]):
                 raise self._stopped(Outcome.OUT_OF_TIME)
             try:
                 result = cdcl.step()
-            except KeyboardInterrupt:
-                # The solver is unusable now (even for its counts): freed.
-                self._stop = True
-                self._cdcl = self._formula = None
-                cdcl.solver.delete()
-                self.outcome = Outcome.INTERRUPTED
-                raise
-            finally:
-                if self._cdcl is not None:
-                    stats.conflicts, stats.branches = cdcl.counts()
-                stats.seconds = time.perf_counter() - (self._started or 0.0)
+            finally:  # a KeyboardInterrupt too: the step is over, the solver whole
+                stats.conflicts, stats.branches = cdcl.counts()
+                self._tick()
             if result is None:
                 continue
             if not result:
@@ -753,7 +939,7 @@ class SatSearch(Iterator[tuple[int, ...]]):
         if counts is not None:
             self.stats.nodes = counts.nodes
             self.stats.updates = counts.updates
-        self.stats.seconds = time.perf_counter() - (self._started or 0.0)
+        self._tick()
 
     def _finish(self, outcome: Outcome) -> None:
         self.close()
@@ -766,6 +952,7 @@ class SatSearch(Iterator[tuple[int, ...]]):
     def _stopped(self, outcome: Outcome) -> BudgetExceeded | Interrupted:
         self.close()
         self.outcome = outcome
+        self._tick()
         found = self.stats.solutions
         if outcome is Outcome.INTERRUPTED:
             return Interrupted(
@@ -780,7 +967,7 @@ class SatSearch(Iterator[tuple[int, ...]]):
 
     def _solver_for(self) -> Any:
         """A new solver with its parameters: workers, seed, the time left, no SIGINT handler."""
-        solver = self._module.CpSolver()
+        solver = self._cp().CpSolver()
         parameters = solver.parameters
         parameters.num_workers = self.workers
         parameters.catch_sigint_signal = False
@@ -794,28 +981,28 @@ class SatSearch(Iterator[tuple[int, ...]]):
         return solver
 
     def _wait(self, done: Any, solver: Any, on_interrupt: Any) -> None:
-        """Wait for ``done()`` while the solver runs, passing on stop requests."""
+        """Wait for ``done()`` while the solver runs, passing on stop requests.
+
+        A :class:`KeyboardInterrupt` meanwhile ends the solve
+        (``on_interrupt``) and passes on (:meth:`__next__` decides).
+        """
         try:
             while not done():
                 if self._asked():
                     solver.stop_search()
         except KeyboardInterrupt:
-            self._stop = True
             on_interrupt()
-            self.outcome = Outcome.INTERRUPTED
             raise
 
     def _enumerate(self, model: SatModel) -> tuple[int, ...] | None:
         """The next solution of the one enumerating solve (``None``: no more)."""
-        module = self._module
+        module = self._cp()
         if self._asked():
             raise self._stopped(Outcome.INTERRUPTED)
         enumeration = self._enumeration
         if enumeration is None:
-            started = time.perf_counter()
             enumeration = _Enumeration(module, model, self._solver_for())
             self._enumeration = enumeration
-            self._begun = started if self._started is None else self._started
             self.stats.solves = 1
             self.stats.solver = "cp-sat"
             weakref.finalize(self, enumeration.end)
@@ -839,7 +1026,6 @@ class SatSearch(Iterator[tuple[int, ...]]):
         if solution is not None:
             self.stats.conflicts = enumeration.conflicts
             self.stats.branches = enumeration.branches
-            self.stats.seconds = time.perf_counter() - self._begun
             return solution
         self._enumeration = None
         enumeration.thread.join()
@@ -860,11 +1046,10 @@ class SatSearch(Iterator[tuple[int, ...]]):
         stats.solves = 1
         stats.conflicts = enumeration.conflicts
         stats.branches = enumeration.branches
-        stats.seconds = time.perf_counter() - self._begun
 
     def _solve(self, model: SatModel) -> tuple[int, ...] | None:
         """One solve with costs: the cheapest solution left, or ``None`` (proved)."""
-        module = self._module
+        module = self._cp()
         if self._asked():
             raise self._stopped(Outcome.INTERRUPTED)
         solver = self._solver_for()
@@ -876,7 +1061,6 @@ class SatSearch(Iterator[tuple[int, ...]]):
             except BaseException as error:  # handed to the waiting thread
                 answer.append(error)
 
-        started = time.perf_counter()
         thread = threading.Thread(target=run, name="pydlx-sat", daemon=True)
         thread.start()
 
@@ -898,7 +1082,6 @@ class SatSearch(Iterator[tuple[int, ...]]):
         stats.solver = "cp-sat"
         stats.conflicts += solver.num_conflicts
         stats.branches += solver.num_branches
-        stats.seconds += time.perf_counter() - started
         (status,) = answer
         if isinstance(status, BaseException):
             raise status

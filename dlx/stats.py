@@ -92,7 +92,11 @@ class SatStats(Stats):
 
     * ``conflicts``: dead ends the solver learnt a clause from;
     * ``branches``: decisions it took;
-    * ``seconds``: wall-clock time of the solves;
+    * ``seconds``: wall-clock time since the search started (its first
+      solution asked for), all of it: the short DLX search, the solvers'
+      imports and set-up, the solves, and the caller's time between
+      solutions (as for the timeout); what the commands report when a
+      signal or the timeout stops the search;
     * ``solves``: solver runs (one per solution, plus one that proves
       there is no further solution, unless a limit stops first);
     * ``solutions``: solutions found so far;

@@ -7,6 +7,8 @@ that solve are skipped, saying why, and those of the error without it run.
 
 from __future__ import annotations
 
+import importlib.util
+import json
 import os
 import signal
 import subprocess
@@ -43,6 +45,7 @@ from dlx import (
 from dlx.algorithms import FEATURES, SAT, SAT_COUNT, SatModel, sat_available
 from dlx.cli import main as dlx_main
 from dlx.links import Links
+from dlx.sat import INSTALL
 from sudoku.cli import main as sudoku_main
 from sudoku.encoding import encode
 from sudoku.grid import Grid
@@ -53,7 +56,12 @@ FRISCH = DATA / "sudoku25_gecode_frisch18.txt"
 
 needs_ortools = pytest.mark.skipif(
     not sat_available(),
-    reason="OR-Tools is not installed (pip install pydlx[sat]): method='sat' untested",
+    reason=f"OR-Tools is not installed ({INSTALL}): method='sat' untested",
+)
+
+needs_cadical = pytest.mark.skipif(
+    algorithms.sat.cadical() is None,
+    reason=f"python-sat is not installed ({INSTALL}): CaDiCaL untested",
 )
 
 #: Problems of the test data with at most this many solutions are compared
@@ -96,8 +104,9 @@ def test_without_ortools_the_error_names_the_install_command(
         lambda: next(problem.solutions(method="sat")),
         lambda: problem.count(limit=2, method="sat"),
     ):
-        with pytest.raises(SatUnavailable, match=r"pip install pydlx\[sat\]"):
+        with pytest.raises(SatUnavailable) as error:
             call()
+        assert str(error.value).endswith(f"install it with: {INSTALL}")
     assert not sat_available()
     with pytest.raises(SatUnavailable):
         sudoku.solve("." * 16, method="sat")
@@ -106,14 +115,13 @@ def test_without_ortools_the_error_names_the_install_command(
     with pytest.raises(SystemExit) as stop:
         dlx_main([str(path), "--method", "sat"])
     assert stop.value.code == 2
-    assert r"--method sat needs OR-Tools, not installed: pip install pydlx[sat]" in (
-        capsys.readouterr().err
-    )
+    err = capsys.readouterr().err
+    assert "--method sat needs " in err and INSTALL in err
     puzzles = tmp_path / "p.txt"
     puzzles.write_text("." * 16 + "\n")
     with pytest.raises(SystemExit):
         sudoku_main([str(puzzles), "--method", "sat"])
-    assert "pip install pydlx[sat]" in capsys.readouterr().err
+    assert INSTALL in capsys.readouterr().err
 
 
 def test_dlx_imports_no_ortools() -> None:
@@ -129,6 +137,67 @@ def test_dlx_imports_no_ortools() -> None:
         env={**os.environ, "PYTHONPATH": str(ROOT)},
     )
     assert out.stdout.strip() == "False"
+
+
+#: Solves with method="sat" in a fresh interpreter and prints, after each,
+#: which of the solvers' modules it has imported.
+IMPORTS = """
+import json, sys
+sys.path.insert(0, "tests")
+from dlx_helpers import langford
+import sudoku
+from dlx import ExactCover, SatSearch
+
+def imported(answer):
+    names = ("pysat", "ortools", "pandas")
+    print(json.dumps([answer, [name for name in names if name in sys.modules]]))
+
+easy = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+imported(sudoku.solve(easy, method="sat")[:9])
+imported(ExactCover("ab", options=[["a"], ["b"]]).count(limit=2, method="sat"))
+imported(langford(8).count(limit=1000, method="sat"))
+imported(len(list(SatSearch(langford(4).links(), seed=1))))
+"""
+
+
+@needs_ortools
+@needs_cadical
+def test_method_sat_imports_each_solver_only_when_it_solves() -> None:
+    # OR-Tools (and pandas with it) take a third of a second to import: not
+    # for the problems that the first try (DLX) or CaDiCaL answers.
+    out = subprocess.run(
+        [sys.executable, "-c", IMPORTS],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    lines = [json.loads(line) for line in out.stdout.splitlines()]
+    assert lines == [
+        ["534678912", []],  # the first try answers: no solver imported
+        [1, []],
+        [300, ["pysat"]],  # CaDiCaL answers (Langford n=8 is past the first try)
+        [2, ["pysat", "ortools", "pandas"]],  # a seed: CP-SAT
+    ]
+
+
+def test_available_looks_for_ortools_without_importing_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    for name in [name for name in sys.modules if name.split(".")[0] == "ortools"]:
+        monkeypatch.delitem(sys.modules, name)
+    found = importlib.util.find_spec("ortools") is not None
+    assert sat_available() is found
+    assert "ortools" not in sys.modules
+    monkeypatch.setitem(sys.modules, "ortools", None)  # blocks the import
+    assert not sat_available()
+
+
+def test_the_install_command_works_from_a_checkout() -> None:
+    # pydlx is not on PyPI: "pip install pydlx[sat]" finds nothing.
+    assert INSTALL == 'python3 -m pip install ".[sat]"'
+    assert algorithms.INSTALL_SAT == INSTALL
 
 
 def test_refusals() -> None:
@@ -342,11 +411,6 @@ def test_a_few_brute_force_cases_by_hand() -> None:
 
 # -- the two solvers: CaDiCaL for plain exact cover, CP-SAT for the rest ------------------
 
-needs_cadical = pytest.mark.skipif(
-    algorithms.sat.cadical() is None,
-    reason="python-sat is not installed (pip install pydlx[sat]): CaDiCaL untested",
-)
-
 
 @needs_ortools
 @needs_cadical
@@ -504,6 +568,83 @@ def test_request_stop_from_another_thread() -> None:
     assert isinstance(search.stats, SatStats) and search.stats.solves == 1
     with pytest.raises(StopIteration):  # stays stopped
         next(search)
+
+
+@needs_ortools
+@needs_cadical
+def test_sigint_in_cadical_reaches_the_handler_not_python_sat() -> None:
+    # Called in the main thread, python-sat put a SIGINT handler of its own
+    # and jumped out of CaDiCaL: a KeyboardInterrupt, the counts lost.  The
+    # handler a command puts (it asks the search to stop) must run instead.
+    problem = sudoku.encoding.encode(sudoku.Grid.parse(frisch(9))).problem
+    search = SatSearch(problem.links(), limit=2)
+    previous = signal.signal(signal.SIGINT, lambda *_: search.request_stop())
+    timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
+    started = time.perf_counter()
+    try:
+        timer.start()
+        with pytest.raises(Interrupted) as caught:
+            list(search)
+        took = time.perf_counter() - started
+    finally:
+        timer.join()
+        signal.signal(signal.SIGINT, previous)
+    stats = caught.value.stats
+    assert isinstance(stats, SatStats) and stats is search.stats
+    assert stats.solver == "cadical" and stats.conflicts > 0
+    # The search's own wall clock: the set-up and the steps, up to the stop.
+    assert 0.5 <= stats.seconds <= took
+    assert search.outcome is Outcome.INTERRUPTED
+    with pytest.raises(StopIteration):  # stays stopped
+        next(search)
+
+
+class _Breaking:
+    """A first try that interrupts the search it is part of, as a signal would."""
+
+    def __init__(self, request: bool) -> None:
+        self.request = request
+        self.search: SatSearch | None = None
+
+    def __iter__(self) -> _Breaking:
+        return self
+
+    def __next__(self) -> tuple[int, ...]:
+        assert self.search is not None
+        if self.request:  # a first signal asked the search to stop
+            self.search.request_stop()
+        raise KeyboardInterrupt  # and a second came, or Ctrl-C without handler
+
+
+@needs_ortools
+@pytest.mark.parametrize("request_stop", [True, False])
+def test_keyboard_interrupt_after_a_stop_request_is_interrupted(
+    request_stop: bool,
+) -> None:
+    problem = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]])
+    first_try = _Breaking(request_stop)
+    search = SatSearch(problem.links(), first_try=first_try)
+    first_try.search = search
+    expected = Interrupted if request_stop else KeyboardInterrupt
+    with pytest.raises(expected):
+        next(search)
+    assert search.outcome is Outcome.INTERRUPTED
+    assert search.stats.seconds > 0
+    with pytest.raises(StopIteration):
+        next(search)
+
+
+@needs_ortools
+def test_seconds_are_the_searchs_wall_clock_with_costs() -> None:
+    # With costs, one solve per solution: the seconds are those of the whole
+    # search (the model's set-up too), not the sum of the solves.
+    problem = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]])
+    search = SatSearch(problem.links(), costs=[1, 1, 5])
+    started = time.perf_counter()
+    next(search)
+    time.sleep(0.2)  # the caller's time between solutions counts too
+    assert sorted(search) == [(2,)]
+    assert 0.2 <= search.stats.seconds <= time.perf_counter() - started
 
 
 @needs_ortools
