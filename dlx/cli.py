@@ -123,8 +123,8 @@ from the diagram of all solutions (a ZDD) that it builds.
 
 Many cores, many machines: --jobs N splits the search over N local
 processes (--jobs 0: one per core), --scheduler ADDRESS over a Dask
-cluster (pip install "pydlx[dask]"); the output is the same as with one
-process, in the same order.
+cluster (needs the dask extra: python3 -m pip install ".[dask]" in pydlx's
+folder); the output is the same as with one process, in the same order.
 """
 
 _EPILOG = """\
@@ -150,17 +150,22 @@ and the exit status as without it):
   {"count": 1, "complete": true, "outcome": "exhausted", "stats":
    {"nodes": 6, "updates": 30, "cleansings": 0, "solutions": 1}}
   one object per solution (none with --count): its number from 1, its
-  options' numbers from 0 in the order of their lines (as dlx.read_dlx
-  numbers them), their lines as printed without --json; then one last
-  object once the search has run, also when a budget, a signal or a lost
-  worker stopped it: the solutions found, complete (false: stopped early,
-  the count is a lower bound), outcome (exhausted, limit_reached,
-  out_of_nodes, out_of_time, out_of_memory, interrupted, terminated,
-  worker_lost) and the search's statistics (with --jobs, work past --limit
-  included).  With --best, each solution's object also has its "cost",
-  the solutions come cheapest first once the search has ended, and
-  "count" is how many are printed ("stats" counts the solutions as DLX5
-  does).  --method memo and --sample add "memo": {"branching",
+  options' numbers from 0 in the order dlx.read_dlx numbers them (the
+  option lines kept: a line without a primary item is dropped, with a
+  warning, and not numbered), their lines as printed without --json; then
+  one last object once the search has run, also when --limit, a budget, a
+  signal or a lost worker stopped it: the solutions found, complete (true:
+  the search ran to its end, so the count is exact and --best's solutions
+  are the cheapest; false: it stopped before its end, so the count is a
+  lower bound and there may be cheaper solutions), outcome (exhausted,
+  limit_reached, out_of_nodes, out_of_time, out_of_memory, interrupted,
+  terminated, worker_lost) and the search's statistics (with --jobs, work
+  past --limit included).  With --best, each solution's object also has
+  its "cost", the solutions come cheapest first once the search has
+  ended, and "count" is how many are printed ("stats" counts the
+  solutions as DLX5 does); --best K --limit L stops after L solutions
+  found and prints the cheapest of them, saying there may be cheaper
+  ones.  --method memo and --sample add "memo": {"branching",
   "entries" (subproblems cached), "hits" (nodes answered from the cache)},
   and their statistics are those of the memoised tree; with --sample the
   last object's "count" is the problem's number of solutions, "samples"
@@ -201,7 +206,11 @@ def _parser() -> argparse.ArgumentParser:
         + "; ".join(f"{name}: {words}" for name, words in _METHODS.items()),
     )
     parser.add_argument(
-        "--limit", type=whole_number(1), metavar="N", help="stop after N solutions"
+        "--limit",
+        type=whole_number(1),
+        metavar="N",
+        help="stop after N solutions (--best: after N found, printing the "
+        "cheapest of them; --method memo: the count, capped at N)",
     )
     parser.add_argument(
         "--best",
@@ -288,7 +297,8 @@ def _parser() -> argparse.ArgumentParser:
         "--scheduler",
         metavar="ADDRESS",
         help="split the search over the Dask cluster whose scheduler is at "
-        'ADDRESS (e.g. tcp://10.0.0.1:8786; needs pip install "pydlx[dask]")',
+        "ADDRESS (e.g. tcp://10.0.0.1:8786; needs the dask extra: "
+        f"{ways.install_hint('dask')})",
     )
     parser.add_argument(
         "--task-seconds",

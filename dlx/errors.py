@@ -153,10 +153,22 @@ class BudgetExceeded(SearchStopped):
     """
 
 
+def install_hint(extra: str) -> str:
+    """The command that installs pydlx's optional ``extra``, as every message gives it.
+
+    pydlx is installed from its checkout (it is not on PyPI), so the hint
+    names the folder; the brackets are quoted for shells that glob them.
+
+    >>> print(install_hint("sat"))
+    python3 -m pip install ".[sat]" in pydlx's folder
+    """
+    return f'python3 -m pip install ".[{extra}]" in pydlx\'s folder'
+
+
 class SatUnavailable(DLXError, ImportError):
     """``method="sat"`` was asked for, but OR-Tools (its solver) is not installed.
 
-    The message names the install command, ``pip install pydlx[sat]``.
+    The message names the install command, ``python3 -m pip install ".[sat]"``.
 
     >>> issubclass(SatUnavailable, ImportError)
     True

@@ -48,7 +48,7 @@ from typing import Any, Literal, Protocol
 from dlx import algorithms
 from dlx.algorithms import MemoSearch, SatSearch
 from dlx.engine import CostSearch, Search, sat_search, search_class
-from dlx.errors import DLXError
+from dlx.errors import DLXError, install_hint
 from dlx.links import Links
 from dlx.preprocess import Preprocessing
 from dlx.stats import Progress
@@ -433,18 +433,6 @@ def check(
                 table[key] for key in need.any_of
             )
         raise Refused(message, (need.feature, *need.any_of))
-
-
-def install_hint(extra: str) -> str:
-    """The command that installs pydlx's optional ``extra`` from its folder.
-
-    pydlx is installed from its checkout, so the hint names the folder;
-    the brackets are quoted for shells that glob them.
-
-    >>> install_hint("sat")
-    'python3 -m pip install ".[sat]" (in pydlx\\'s folder)'
-    """
-    return f'python3 -m pip install ".[{extra}]" (in pydlx\'s folder)'
 
 
 # -- the one value that carries a run's settings --------------------------------------

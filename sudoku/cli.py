@@ -135,10 +135,11 @@ and the exit status as without it; not with --pretty, --uva or --svg):
   solutions, checked, right, wrong, missing, extra, skipped, complete.
 
 When standard error is a terminal, a progress bar counts the puzzles of a
-batch that takes more than half a second (with tqdm: pip install
-'pydlx[progress]'), and a puzzle whose search runs for more than a second
-shows its solutions so far, nodes per second, the part of its search tree
-done and the time left; --no-progress hides both.
+batch that takes more than half a second (with tqdm: the progress extra,
+python3 -m pip install ".[progress]" in pydlx's folder), and a puzzle
+whose search runs for more than a second shows its solutions so far, nodes
+per second, the part of its search tree done and the time left;
+--no-progress hides both.
 
 examples:
   sudoku puzzles.txt                  solve, one puzzle per line

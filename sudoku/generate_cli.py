@@ -11,7 +11,8 @@ import random
 from collections.abc import Sequence
 from math import isqrt
 
-from dlx.algorithms import INSTALL_SAT, sat_available
+from dlx import ways
+from dlx.algorithms import sat_available
 from dlx.commands import command_parser, shows_progress
 from sudoku.batch import Batch, progress_display, run_batch
 from sudoku.errors import SudokuError
@@ -216,7 +217,8 @@ def main(argv: Sequence[str]) -> int:
     if size >= SAT_SIZE and not options.not_minimal and not sat_available():
         batch.note(
             f"sudoku generate: a minimal {size}x{size} puzzle may not finish "
-            f"for a very long time; {INSTALL_SAT} makes it minutes, and "
+            "for a very long time; the sat extra "
+            f"({ways.install_hint('sat')}) makes it minutes, and "
             f"--not-minimal --givens {int(size * size * 0.52)} makes one in seconds"
         )
     base = options.seed

@@ -268,7 +268,8 @@ def solve(
         :class:`dlx.Progress` while the search runs (for very hard or very
         big grids; see :class:`dlx.Search`).
     :param method: ``"dlx"`` (dancing links, the default) or ``"sat"``
-        (a SAT solver, ``pip install pydlx[sat]``: for the big grids that
+        (a SAT solver, in the sat extra: ``python3 -m pip install ".[sat]"``
+        in pydlx's folder; for the big grids that
         backtracking cannot finish, such as minimal 25x25 puzzles; it takes
         ``timeout``, not ``max_nodes`` or ``progress``; see
         :doc:`/howto/sat`).

@@ -538,7 +538,10 @@ def test_cli_warns_before_a_minimal_25x25(
     out, err = capsys.readouterr()
     assert asked == [True] and len(out) == 626
     assert "a minimal 25x25 puzzle may not finish for a very long time; " in err
-    assert "pip install pydlx[sat] makes it minutes" in err
+    assert (
+        'the sat extra (python3 -m pip install ".[sat]" in pydlx\'s folder) makes it minutes'
+        in err
+    )
     assert "--not-minimal --givens 325 makes one in seconds" in err
     monkeypatch.setattr(sudoku.generate_cli, "sat_available", lambda: True)
     assert main(["generate", "--box", "5x5", "--seed", "2"]) == 0

@@ -738,7 +738,7 @@ def test_scheduler_without_dask_says_how_to_install_it(tmp_path: Path) -> None:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(fake), str(ROOT)])}
     done = dlx_command([str(path), "--scheduler", "tcp://127.0.0.1:8786"], env)
     assert done.returncode == 2
-    assert 'pip install "pydlx[dask]"' in done.stderr
+    assert 'python3 -m pip install ".[dask]" in pydlx\'s folder' in done.stderr
 
 
 def test_ctrl_c_stops_all_jobs_with_the_count_so_far(tmp_path: Path) -> None:
