@@ -140,6 +140,9 @@ FEATURES: dict[str, Feature] = {
     "max_entries": Feature("max_entries=", "--max-entries", None),
     "max_bytes": Feature("max_bytes=", "--max-memory", None),
     "unique": Feature("unique=True", None, "--unique"),
+    "pretty": Feature(None, None, "--pretty"),
+    "uva": Feature(None, None, "--uva"),
+    "svg": Feature(None, None, "--svg"),
     "solve": _same("--solve"),
     "stats": _same("--stats"),
     "json": _same("--json"),
@@ -169,7 +172,8 @@ class Need:
 
     :ivar feature: the key that needs company (with ``when``, all of them).
     :ivar any_of: the keys of which one must be there too.
-    :ivar why: the reason, or ``""`` to say only what it goes with.
+    :ivar why: the whole message (``{key}`` as in :class:`Rule`, ``{_a}``:
+        the feature's words), or ``""`` to say only what it goes with.
     :ivar when: further keys: the need holds only when they are all there.
     :ivar only: the vocabularies the need holds in (``None``: all).
     """
@@ -335,6 +339,11 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(("split", "check"), _SOLVES_NOTHING),
     Rule(("timeout", "check"), _SOLVES_NOTHING),
+    # How the sudoku command shows solutions.
+    *(
+        Rule((shown, "json"), "{json} writes each answer as one line of JSON")
+        for shown in ("pretty", "uva", "svg")
+    ),
 )
 
 #: The features that go only with some others.
@@ -355,6 +364,14 @@ NEEDS: tuple[Need, ...] = (
         when=("sat",),
     ),
     Need("limit", ("count",), only=("sudoku",)),
+    *(
+        Need(
+            shown,
+            ("list",),
+            "{_a} shows solutions, so it does not go with {count}, {grade} or {check}",
+        )
+        for shown in ("pretty", "uva", "svg")
+    ),
 )
 
 
@@ -427,7 +444,7 @@ def check(
         if any(key in given for key in need.any_of):
             continue
         if need.why:
-            message = need.why.format_map(table)
+            message = need.why.format_map(table | {"_a": table[need.feature]})
         else:
             message = f"{table[need.feature]} only goes with " + " or ".join(
                 table[key] for key in need.any_of

@@ -302,6 +302,9 @@ def _check_options(
             ("timeout", options.timeout is not None),
             ("unique", options.unique),
             ("json", options.json),
+            ("pretty", options.pretty),
+            ("uva", options.uva),
+            ("svg", options.svg is not None),
         )
         if asked
     }
@@ -317,25 +320,8 @@ def _check_options(
         )
     if options.check and len(options.files) != 2:
         parser.error("--check takes two files: PUZZLES SOLUTIONS")
-    if options.pretty and (options.count or options.check):
-        parser.error(
-            "--pretty prints solutions; it does not go with --count or --check"
-        )
-    if options.svg is not None and (options.count or options.check):
-        parser.error("--svg draws solutions; it does not go with --count or --check")
     if options.svg == "":
         parser.error("--svg needs a file name")
-    if options.json:
-        for name, shown in (
-            ("--pretty", options.pretty),
-            ("--uva", options.uva),
-            ("--svg", options.svg is not None),
-        ):
-            if shown:
-                parser.error(
-                    f"{name} does not go with --json, which writes each answer "
-                    "as one line of JSON"
-                )
     options.region_map = None
     size = None
     if options.regions is not None:

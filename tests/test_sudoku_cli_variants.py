@@ -73,8 +73,16 @@ def test_jigsaw_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     [
         (["--variant", "zigzag"], "unknown variant 'zigzag'"),
         (["--regions", "MAP", "--box", "2x3"], "--box does not go with --regions"),
-        (["--pretty", "--count"], "--pretty prints solutions"),
-        (["--svg", "x.svg", "--count"], "--svg draws solutions"),
+        (
+            ["--pretty", "--count"],
+            "--pretty shows solutions, so it does not go with --count",
+        ),
+        (
+            ["--svg", "x.svg", "--count"],
+            "--svg shows solutions, so it does not go with --count",
+        ),
+        (["--uva", "--grade"], "--uva shows solutions, so it does not go with"),
+        (["--pretty", "--grade"], "--pretty shows solutions, so it does not go with"),
         (["--regions", "BADMAP"], "--regions BADMAP: region 'C' has 6 cells"),
         (["--regions", "NOMAP"], "--regions NOMAP: cannot read"),
         (
