@@ -32,7 +32,7 @@ supports, and the walker that replays its tree (:mod:`dlx.position`).  Memoised 
 loop over a :class:`~dlx.frame.Frame` (it caches subproblems instead), so
 it is listed in :data:`MEMO` with what it refuses; so is the SAT back end
 (:data:`SAT`, :mod:`dlx.sat`), which hands the problem to a solver that
-learns from its dead ends, and needs the optional extra ``sat`` (:func:`dlx.ways.install_hint`).
+learns from its dead ends, and needs the optional extra ``sat`` (:func:`dlx.errors.install_hint`).
 
 Adding an algorithm is one module with the parts every algorithm's module
 has (``prepare``, ``run``, a walker, ``fraction``, ``check``), one entry
