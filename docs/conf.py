@@ -70,7 +70,7 @@ else:
     # (builtins and plain ``typing`` names are exempt in Sphinx itself).
     _STDLIB = (
         "abc|argparse|ast|collections|collections\\.abc|concurrent|concurrent\\.futures|"
-        "contextlib|dataclasses|enum|"
+        "contextlib|dataclasses|enum|importlib|importlib\\.util|"
         "functools|inspect|io|itertools|os|pathlib|random|re|sys|types|typing"
     )
     nitpick_ignore_regex += [
