@@ -1,0 +1,482 @@
+"""Every way the two commands search, stopped by a real SIGINT and a real SIGTERM.
+
+Issue 30: whichever way a command searches, Ctrl-C (SIGINT, status 130)
+and SIGTERM (143) end it the same way, keeping what it found: with
+``--json`` the last line of standard output is the summary object
+(``"complete": false``, for ``dlx`` the outcome ``interrupted`` or
+``terminated``), with ``--stats`` the statistics line comes on standard
+error, and the message says how far the search got ("at least N
+solutions").  ``--method sat`` lost all three to SIGINT: python-sat
+caught the signal inside CaDiCaL, past the command's handler.
+
+Each test starts the command as a real process on a problem that runs
+for many seconds, waits for evidence that the search is under way (the
+command's signal handlers installed and a second of its CPU time spent,
+its worker processes started, or its first answers written: not a fixed
+sleep, which a loaded machine defeats), sends the signal and reads what
+the command wrote.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from dlx_helpers import langford_file, wait_for_workers
+from sudoku_helpers import LOCAL_DATA
+
+from dlx import format_dlx
+
+ROOT = Path(__file__).resolve().parent.parent
+ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
+
+pytestmark = pytest.mark.skipif(
+    not Path("/proc/self/status").exists() or sys.platform == "win32",
+    reason="POSIX signals, and Linux's /proc to see the run under way",
+)
+
+#: Each signal, the exit status it gives and the word the commands say.
+SIGNALS = pytest.mark.parametrize(
+    ("signum", "status", "word"),
+    [(signal.SIGINT, 130, "interrupted"), (signal.SIGTERM, 143, "terminated")],
+    ids=["SIGINT", "SIGTERM"],
+)
+
+#: Why the SAT tests skip: the extra ``sat`` is not installed.
+NO_SAT = (
+    None
+    if importlib.util.find_spec("ortools") and importlib.util.find_spec("pysat")
+    else 'the sat extra is not installed (python3 -m pip install ".[sat]")'
+)
+
+#: What the CLI patch of issue 30 changes (tests that fail until it is in).
+NEEDS_PATCH = "needs the CLI change in /tmp/helper-sat-cli.patch"
+
+#: Seconds of the command's CPU time that show its search under way:
+#: starting Python and reading the problem take a few tenths.
+UNDER_WAY = 1.0
+
+#: An easy 9x9 puzzle: answered at once.
+EASY9 = (
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+)
+
+#: Minimal 25x25 puzzles (Frisch's) that CaDiCaL needs many seconds for, on
+#: any machine (12 to 16 s each on the one measured; under a second for
+#: the DLX search and the set-up before it).
+FRISCH = LOCAL_DATA / "sudoku25_gecode_frisch18.txt"
+HARDEST = (9, 8, 10)
+
+
+# -- the problems -----------------------------------------------------------------
+
+
+def queens_file(tmp_path: Path, n: int) -> Path:
+    """N queens in Knuth's format: rows and columns primary, diagonals secondary.
+
+    14 queens: 365,596 solutions, a count of a minute; memoised (whose
+    subproblems rarely repeat here) or split in two, still many seconds.
+    """
+    primary = [f"r{i}" for i in range(n)] + [f"c{j}" for j in range(n)]
+    secondary = [f"a{s}" for s in range(2 * n - 1)] + [
+        f"b{d}" for d in range(2 * n - 1)
+    ]
+    lines = [" ".join(primary) + " | " + " ".join(secondary)]
+    for i in range(n):
+        for j in range(n):
+            lines.append(f"r{i} c{j} a{i + j} b{i - j + n - 1}")
+    path = tmp_path / f"queens{n}.dlx"
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def costly_langford_file(tmp_path: Path, n: int) -> Path:
+    """Langford pairs with costs '|c' (Knuth's DLX5): ``--best`` prunes little.
+
+    For n = 15 the solutions come at once and the whole search takes many
+    minutes.
+    """
+    plain = langford_file(tmp_path, n).read_text().splitlines()
+    costed = [f"{line} |{(7 * k) % 10}" for k, line in enumerate(plain[1:])]
+    path = tmp_path / f"langford{n}_costs.dlx"
+    path.write_text("\n".join([plain[0], *costed]) + "\n")
+    return path
+
+
+def frisch(k: int) -> str:
+    """Frisch's minimal 25x25 puzzle number ``k`` (from 0), on one line."""
+    return FRISCH.read_text().split()[k]
+
+
+def frisch_file(tmp_path: Path, k: int) -> Path:
+    """Frisch's puzzle ``k`` as exact cover in Knuth's format, for ``dlx``."""
+    from sudoku.encoding import encode
+    from sudoku.grid import Grid
+
+    path = tmp_path / f"frisch{k}.dlx"
+    path.write_text(format_dlx(encode(Grid.parse(frisch(k))).problem))
+    return path
+
+
+# -- running and stopping -----------------------------------------------------------
+
+
+@dataclass
+class Stopped:
+    """What a command stopped by a signal left: its status, output and timing."""
+
+    status: int
+    out: str
+    err: str
+    #: Seconds from the start of the process to the signal.
+    ran: float
+
+    def summary(self) -> dict[str, object]:
+        """The last line of standard output, the ``--json`` summary object."""
+        lines = self.out.splitlines()
+        assert lines, f"nothing on standard output; standard error: {self.err!r}"
+        record = json.loads(lines[-1])
+        assert isinstance(record, dict)
+        return record
+
+    def lines(self) -> list[str]:
+        """The lines of standard error."""
+        return self.err.splitlines()
+
+
+def _status_fields(pid: int) -> dict[str, str]:
+    try:
+        text = Path(f"/proc/{pid}/status").read_text()
+    except OSError:  # the process is gone
+        return {}
+    return dict(line.split(":\t", 1) for line in text.splitlines() if ":\t" in line)
+
+
+def handlers_installed(pid: int) -> bool:
+    """Whether the process catches SIGTERM: the command's handlers are in place.
+
+    Python catches SIGINT from the start; SIGTERM only once the command has
+    installed its handlers (dlx.commands.StopSignals).
+    """
+    caught = _status_fields(pid).get("SigCgt", "0").strip()
+    return bool(int(caught, 16) >> (signal.SIGTERM - 1) & 1)
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system) the process has used so far."""
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return 0.0
+    fields = text.rsplit(")", 1)[1].split()  # after the name, which may hold spaces
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+Ready = Callable[[subprocess.Popen[bytes], Path], bool]
+
+
+def searching(cpu: float = UNDER_WAY) -> Ready:
+    """Ready once the handlers are in place and the process has used ``cpu`` seconds."""
+
+    def ready(process: subprocess.Popen[bytes], out: Path) -> bool:
+        pid = process.pid
+        return handlers_installed(pid) and cpu_seconds(pid) >= cpu
+
+    return ready
+
+
+def workers_searching(cpu: float = UNDER_WAY) -> Ready:
+    """Ready once two worker processes run and have used ``cpu`` seconds together."""
+
+    def ready(process: subprocess.Popen[bytes], out: Path) -> bool:
+        workers = wait_for_workers(process, 2)
+        return sum(cpu_seconds(pid) for pid in workers) >= cpu
+
+    return ready
+
+
+def answered(count: int, then: Ready | None = None) -> Ready:
+    """Ready once ``count`` lines are on standard output (and ``then`` holds)."""
+
+    def ready(process: subprocess.Popen[bytes], out: Path) -> bool:
+        if out.read_bytes().count(b"\n") < count:
+            return False
+        return then is None or then(process, out)
+
+    return ready
+
+
+def stop(
+    command: str, args: list[str], tmp_path: Path, signum: int, ready: Ready
+) -> Stopped:
+    """Run ``python -m command args``; once ``ready``, send ``signum``; what it left.
+
+    Standard output and error go to files (a full pipe would stall the
+    run); SIGINT is not ignored in the command, even when pytest runs as
+    a background job (as a shell starts a foreground command).
+    """
+    out = tmp_path / "out"
+    err = tmp_path / "err"
+    with out.open("wb") as stdout, err.open("wb") as stderr:
+        started = time.monotonic()
+        process = subprocess.Popen(
+            [sys.executable, "-m", command, *args],
+            stdout=stdout,
+            stderr=stderr,
+            stdin=subprocess.DEVNULL,
+            env=ENV,
+            cwd=ROOT,
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        )
+        try:
+            deadline = time.monotonic() + 60
+            while not ready(process, out):
+                assert process.poll() is None, (
+                    f"the run ended before it could be stopped: {err.read_text()!r}"
+                )
+                assert time.monotonic() < deadline, "the run never got under way"
+                time.sleep(0.01)
+            ran = time.monotonic() - started
+            process.send_signal(signum)
+            process.wait(timeout=60)
+        finally:
+            if process.poll() is None:  # a failed assertion: not left running
+                process.kill()
+                process.wait()
+    return Stopped(process.returncode, out.read_text(), err.read_text(), ran)
+
+
+def dlx_stopped_count(
+    done: Stopped, status: int, word: str, after: str = r"\d+ nodes"
+) -> int:
+    """Check a stopped ``dlx --count --json --stats``; the count so far.
+
+    ``after``: how far the message says the search got (a pattern).
+    """
+    assert done.status == status, done.err
+    summary = done.summary()
+    assert summary["complete"] is False and summary["outcome"] == word, summary
+    count = summary["count"]
+    assert isinstance(count, int)
+    plural = "" if count == 1 else "s"
+    message = f"dlx: {word} after {after}: at least {count} solution{plural}"
+    assert any(re.fullmatch(message, line) for line in done.lines()), done.err
+    assert any(line.startswith("Altogether ") for line in done.lines()), done.err
+    assert "Traceback" not in done.err
+    return count
+
+
+# -- dlx -------------------------------------------------------------------------------
+
+
+@SIGNALS
+def test_dlx_count(tmp_path: Path, signum: int, status: int, word: str) -> None:
+    problem = queens_file(tmp_path, 14)
+    args = ["--count", "--json", "--stats", str(problem)]
+    done = stop("dlx", args, tmp_path, signum, searching())
+    assert 0 < dlx_stopped_count(done, status, word) < 365_596
+
+
+@SIGNALS
+def test_dlx_memo_count(tmp_path: Path, signum: int, status: int, word: str) -> None:
+    problem = queens_file(tmp_path, 14)
+    args = ["--count", "--method", "memo", "--json", "--stats", str(problem)]
+    done = stop("dlx", args, tmp_path, signum, searching())
+    assert dlx_stopped_count(done, status, word) < 365_596
+    assert any(line.startswith("dlx: memoised search ") for line in done.lines())
+
+
+@pytest.mark.skipif(NO_SAT is not None, reason=NO_SAT or "")
+@SIGNALS
+def test_dlx_sat_count(tmp_path: Path, signum: int, status: int, word: str) -> None:
+    # CaDiCaL, after the short DLX search: the signal reaches the solver's steps.
+    problem = frisch_file(tmp_path, HARDEST[0])
+    args = ["--method", "sat", "--count", "--limit", "1000", "--json", "--stats"]
+    done = stop("dlx", [*args, str(problem)], tmp_path, signum, searching())
+    assert dlx_stopped_count(done, status, word, after=r"[\d.]+ s") == 0
+    stats = done.summary()["stats"]
+    assert isinstance(stats, dict) and stats["solver"] == "cadical"
+    # The run's wall clock since the search started (the DLX search and the
+    # solver's set-up included), not the solver's own seconds.
+    seconds = stats["seconds"]
+    assert isinstance(seconds, float)
+    assert UNDER_WAY / 2 < seconds < done.ran + 1
+    assert f"after {seconds:.3g} s:" in done.err
+    assert any(line.endswith(f" {seconds:.3g} s.") for line in done.lines())
+
+
+@pytest.mark.skipif(NO_SAT is not None, reason=NO_SAT or "")
+@SIGNALS
+def test_dlx_sat_by_cp_sat(tmp_path: Path, signum: int, status: int, word: str) -> None:
+    # A seed sends the problem to CP-SAT, which solves in a thread of its own.
+    problem = frisch_file(tmp_path, HARDEST[0])
+    args = ["--method", "sat", "--seed", "1", "--count", "--limit", "2", "--json"]
+    done = stop("dlx", [*args, "--stats", str(problem)], tmp_path, signum, searching())
+    assert dlx_stopped_count(done, status, word, after=r"[\d.]+ s") == 0
+    stats = done.summary()["stats"]
+    assert isinstance(stats, dict) and stats["solver"] == "cp-sat"
+
+
+@SIGNALS
+def test_dlx_best(tmp_path: Path, signum: int, status: int, word: str) -> None:
+    problem = costly_langford_file(tmp_path, 15)
+    args = ["--best", "5", "--json", "--stats", str(problem)]
+    done = stop("dlx", args, tmp_path, signum, searching())
+    assert done.status == status, done.err
+    summary = done.summary()
+    assert summary["complete"] is False and summary["outcome"] == word, summary
+    count = summary["count"]
+    assert isinstance(count, int)
+    printed = [json.loads(line) for line in done.out.splitlines()[:-1]]
+    assert len(printed) == count
+    costs = [record["cost"] for record in printed]
+    assert costs == sorted(costs)
+    if count:
+        plural = "" if count == 1 else "s"
+        message = (
+            rf"dlx: {word} after \d+ nodes: printed the {count} cheapest solution"
+            rf"{plural} found so far \(there may be cheaper ones\)"
+        )
+    else:
+        message = rf"dlx: {word} after \d+ nodes: no solution found so far"
+    assert any(re.fullmatch(message, line) for line in done.lines()), done.err
+    assert done.lines()[-1].startswith("Altogether ")
+
+
+@SIGNALS
+def test_dlx_sample(tmp_path: Path, signum: int, status: int, word: str) -> None:
+    # The diagram of every solution (memoised) takes many seconds to build:
+    # stopped while building, nothing is drawn.
+    problem = queens_file(tmp_path, 14)
+    args = ["--sample", "5", "--seed", "1", "--json", "--stats", str(problem)]
+    done = stop("dlx", args, tmp_path, signum, searching())
+    assert done.status == status, done.err
+    summary = done.summary()
+    assert summary["complete"] is False and summary["outcome"] == word, summary
+    assert summary["samples"] == 0 and done.out.count("\n") == 1
+    message = rf"dlx: {word} after \d+ nodes: no solution drawn"
+    assert any(re.fullmatch(message, line) for line in done.lines()), done.err
+    assert any(line.startswith("Altogether ") for line in done.lines()), done.err
+
+
+@SIGNALS
+def test_dlx_preprocess_count(
+    tmp_path: Path, signum: int, status: int, word: str
+) -> None:
+    problem = queens_file(tmp_path, 14)
+    args = ["--preprocess", "--count", "--json", "--stats", str(problem)]
+    done = stop("dlx", args, tmp_path, signum, searching())
+    assert 0 < dlx_stopped_count(done, status, word) < 365_596
+    assert done.lines()[0].startswith("Removed ")  # the preprocessing's report
+
+
+@SIGNALS
+def test_dlx_jobs_count(tmp_path: Path, signum: int, status: int, word: str) -> None:
+    problem = queens_file(tmp_path, 14)
+    args = ["--jobs", "2", "--count", "--json", "--stats", str(problem)]
+    done = stop("dlx", args, tmp_path, signum, workers_searching())
+    assert dlx_stopped_count(done, status, word) < 365_596
+
+
+# -- sudoku ----------------------------------------------------------------------------
+
+
+def sudoku_stopped(
+    done: Stopped, status: int, word: str, read: int, answered: int
+) -> None:
+    """Check a stopped ``sudoku --json``: status, summary object, last message."""
+    assert done.status == status, done.err
+    assert done.summary() == {
+        "puzzles": read,
+        "answered": answered,
+        "errors": 0,
+        "skipped": 0,
+        "complete": False,
+    }
+    plural = "" if read == 1 else "s"
+    assert done.lines()[-1] == (
+        f"sudoku: {word} after {read} puzzle{plural} read: {answered} answered"
+    )
+    assert "Traceback" not in done.err
+
+
+def puzzles_file(tmp_path: Path, puzzles: Iterator[str] | list[str]) -> Path:
+    path = tmp_path / "puzzles.txt"
+    path.write_text("".join(f"{puzzle}\n" for puzzle in puzzles))
+    return path
+
+
+@SIGNALS
+def test_sudoku_count(tmp_path: Path, signum: int, status: int, word: str) -> None:
+    # Two quick counts, then every 9x9 grid: a count that never ends.
+    path = puzzles_file(tmp_path, [EASY9, EASY9, "." * 81])
+    args = ["--json", "--count", "--no-progress", str(path)]
+    done = stop("sudoku", args, tmp_path, signum, answered(2, searching()))
+    sudoku_stopped(done, status, word, read=3, answered=2)
+    message = rf"sudoku: {path}: puzzle 3 \(line 3\): {word} after \d+ nodes: at least \d+ solutions"
+    assert re.fullmatch(message, done.lines()[-2]), done.err
+
+
+@pytest.mark.skipif(NO_SAT is not None, reason=NO_SAT or "")
+@SIGNALS
+def test_sudoku_sat_solve(tmp_path: Path, signum: int, status: int, word: str) -> None:
+    path = puzzles_file(tmp_path, [EASY9, *map(frisch, HARDEST)])
+    args = ["--json", "--method", "sat", "--no-progress", str(path)]
+    done = stop("sudoku", args, tmp_path, signum, answered(1, searching()))
+    sudoku_stopped(done, status, word, read=2, answered=1)
+
+
+@pytest.mark.skipif(NO_SAT is not None, reason=NO_SAT or "")
+@SIGNALS
+def test_sudoku_sat_count(tmp_path: Path, signum: int, status: int, word: str) -> None:
+    path = puzzles_file(tmp_path, [EASY9, *map(frisch, HARDEST)])
+    args = ["--json", "--count", "--limit", "2", "--method", "sat", "--no-progress"]
+    done = stop(
+        "sudoku", [*args, str(path)], tmp_path, signum, answered(1, searching())
+    )
+    sudoku_stopped(done, status, word, read=2, answered=1)
+    assert re.fullmatch(
+        rf"sudoku: {path}: puzzle 2 \(line 2\): {word} after .*: at least 0 solutions",
+        done.lines()[-2],
+    ), done.err
+
+
+@pytest.mark.skipif(NO_SAT is not None, reason=NO_SAT or "")
+@pytest.mark.xfail(reason=NEEDS_PATCH, strict=True)
+@SIGNALS
+def test_sudoku_sat_count_says_seconds(
+    tmp_path: Path, signum: int, status: int, word: str
+) -> None:
+    # The SAT search counts no nodes (the 2000 it reports are the short DLX
+    # search's): as dlx does, the message says the search's seconds.
+    path = puzzles_file(tmp_path, [EASY9, *map(frisch, HARDEST)])
+    args = ["--json", "--count", "--limit", "2", "--method", "sat", "--no-progress"]
+    done = stop(
+        "sudoku", [*args, str(path)], tmp_path, signum, answered(1, searching())
+    )
+    match = re.fullmatch(
+        rf"sudoku: {path}: puzzle 2 \(line 2\): {word} after ([\d.]+) s: "
+        "at least 0 solutions",
+        done.lines()[-2],
+    )
+    assert match, done.err
+    assert UNDER_WAY / 4 < float(match.group(1)) < done.ran + 1
+
+
+@SIGNALS
+def test_sudoku_jobs_count(tmp_path: Path, signum: int, status: int, word: str) -> None:
+    # Two quick counts, then two that never end, one in each worker.
+    path = puzzles_file(tmp_path, [EASY9, EASY9, "." * 81, "." * 81])
+    args = ["--json", "--count", "--jobs", "2", "--no-progress", str(path)]
+    done = stop("sudoku", args, tmp_path, signum, answered(2, workers_searching()))
+    sudoku_stopped(done, status, word, read=4, answered=2)
