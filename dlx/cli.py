@@ -817,7 +817,7 @@ class _Ending:
 
     @property
     def complete(self) -> bool:
-        """``--json``'s ``"complete"``: the run went to its end (:func:`dlx.ways.complete`)."""
+        """``--json``'s ``"complete"``: the run went to its end (a stop at ``--limit`` too is not)."""
         return self.outcome == "exhausted"
 
 
