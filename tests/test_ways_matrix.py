@@ -1,0 +1,1394 @@
+"""The ways matrix: each entry point with each option and each pair of options.
+
+:mod:`dlx.ways` promises that every combination of ways and options is
+either refused by one of its rules (:data:`dlx.ways.RULES`,
+:data:`dlx.ways.NEEDS`) or works as documented.  This module holds it to
+that, networkx-style, one cell per combination:
+
+* the library: :class:`dlx.ExactCover`'s ``solutions``, ``count``,
+  ``first``, ``best`` and ``is_unique`` with each keyword and each pair of
+  keywords its signature has;
+* the ``dlx`` command with each option and each pair of options (and, by
+  hypothesis, random sets of up to four);
+* :mod:`sudoku`'s ``solve``, ``solutions``, ``count`` and ``is_unique``,
+  and the ``sudoku`` command, likewise.
+
+Each cell either is refused -- exactly when :func:`dlx.ways.check` refuses
+its features, in one line -- or fails for a documented reason that
+depends on the problem (bounds, which memoised search, preprocessing and
+Algorithm X5 do not take), or answers, and then exactly: against a brute
+force over all subsets of options (:func:`oracle`) that knows nothing of
+dancing links, or a brute-force 4x4 sudoku filler (:func:`fill`).
+
+The budgets are generous (they never run out), the prefix is empty and the
+position to resume from is a fresh search's, so every answer is the full
+one; separate cells then shrink each budget to check that it is not
+ignored.  Known bugs are cells marked ``xfail(strict=True)`` naming them.
+"""
+
+from __future__ import annotations
+
+import inspect
+import itertools
+import json
+import random
+import re
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import dlx.cli
+import dlx.parallel
+import sudoku
+import sudoku.cli
+from dlx import (
+    BudgetExceeded,
+    Colored,
+    ExactCover,
+    Progress,
+    format_dlx,
+    format_option,
+    parse_dlx,
+    ways,
+)
+from dlx.algorithms import sat_available
+
+Solution = tuple[int, ...]
+
+#: Why the cells of ``method="sat"`` / ``--method sat`` skip, or None.
+NO_SAT = (
+    None
+    if sat_available()
+    else "method='sat' needs the sat extra (python3 -m pip install '.[sat]')"
+)
+
+
+# -- the problems and the oracle -----------------------------------------------------
+
+
+def _covers(problem: ExactCover, chosen: Sequence[int]) -> bool:
+    """Whether the options ``chosen`` are a solution, by the definition."""
+    options = [problem.option(k) for k in chosen]
+    primary = set(problem.primary)
+    if any(not any(e in primary for e in option) for option in options):
+        return False  # an option without a primary item is never chosen
+    bounds = problem.bounds
+    for name in problem.primary:
+        lower, upper = bounds.get(name, (1, 1))
+        if not lower <= sum(name in option for option in options) <= upper:
+            return False
+    for name in problem.secondary:
+        marks: list[Hashable] = []
+        for option in options:
+            for entry in option:
+                if isinstance(entry, Colored) and entry.item == name:
+                    marks.append(("colour", entry.color))
+                elif entry == name:
+                    marks.append(None)
+        if None in marks and len(marks) > 1:
+            return False  # named without a colour, and by another option
+        if len(set(marks)) > 1:
+            return False  # two colours
+    return True
+
+
+def oracle(problem: ExactCover) -> frozenset[Solution]:
+    """Every solution of ``problem``: each subset of its options tried in turn."""
+    n = len(problem)
+    return frozenset(
+        chosen
+        for size in range(n + 1)
+        for chosen in itertools.combinations(range(n), size)
+        if _covers(problem, chosen)
+    )
+
+
+KINDS = ("plain", "colors", "bounds")
+
+
+def _random_problem(kind: str, seed: int) -> ExactCover:
+    """A small random problem: 3-5 primary items, at most 9 options, with costs.
+
+    ``colors``: secondary items coloured by some options; ``bounds``:
+    some primary items to be covered other than exactly once.
+    """
+    rng = random.Random(f"ways-matrix-{kind}-{seed}")
+    primary = [chr(ord("A") + i) for i in range(rng.randint(3, 5))]
+    secondary = ["x", "y"] if kind != "bounds" else ["x"]
+    bounds: dict[Hashable, tuple[int, int]] | None = None
+    if kind == "bounds":
+        chosen = rng.sample(primary, rng.randint(1, 2))
+        bounds = {name: rng.choice([(0, 1), (1, 2), (2, 2), (0, 2)]) for name in chosen}
+    problem = ExactCover(primary, secondary, bounds=bounds)
+    seen: set[frozenset[Hashable]] = set()
+    for _ in range(rng.randint(5, 9)):
+        entries: list[Hashable] = rng.sample(primary, rng.randint(1, 3))
+        for name in secondary:
+            if rng.random() < 0.35:
+                coloured = kind == "colors" and rng.random() < 0.7
+                entries.append(Colored(name, rng.choice("rg")) if coloured else name)
+        key = frozenset(entries)
+        if key not in seen:  # distinct lines, so that printed lines name options
+            seen.add(key)
+            problem.add_option(entries, cost=rng.randint(0, 9))
+    return problem
+
+
+@dataclass(frozen=True)
+class Case:
+    """A problem of the matrix, as the command reads it back, with its solutions."""
+
+    name: str
+    problem: ExactCover
+    solutions: frozenset[Solution]
+    text: str = field(repr=False)
+
+    @property
+    def total(self) -> int:
+        return len(self.solutions)
+
+    def cheapest(self, k: int) -> list[int]:
+        """The ``k`` smallest costs of the solutions, in order."""
+        return sorted(self.problem.costs_of(s) for s in self.solutions)[:k]
+
+
+#: The cases of each kind: no solution, exactly one, and more than the
+#: limit of the matrix (2).
+SIZES = ("none", "one", "several")
+
+
+@cache
+def cases(kind: str) -> dict[str, Case]:
+    """A problem of each of :data:`SIZES` for ``kind`` (the first seeds that give them)."""
+    found: dict[str, Case] = {}
+    for seed in range(500):
+        problem = _random_problem(kind, seed)
+        text = format_dlx(problem)
+        problem = parse_dlx(text)  # the problem exactly as the command reads it
+        solutions = oracle(problem)
+        if () in solutions:
+            continue  # an empty solution prints as nothing: keep it out
+        size = {0: "none", 1: "one"}.get(len(solutions), "several")
+        if size == "several" and len(solutions) < 3:
+            continue
+        if size not in found:
+            found[size] = Case(f"{kind}-{size}", problem, solutions, text)
+        if len(found) == len(SIZES):
+            return {size: found[size] for size in SIZES}
+    raise AssertionError(f"no seed gives every size of {kind} problems")
+
+
+def _one_line(message: str) -> bool:
+    return bool(message) and "\n" not in message.strip("\n")
+
+
+# -- 1. the library: ExactCover's methods --------------------------------------------
+
+#: The value of each keyword in the matrix (budgets that never run out, an
+#: empty prefix, a fresh search's position); markers stand for values
+#: made per call.
+POOL, RECORDER, POSITION = "<pool>", "<recorder>", "<position>"
+API_VALUES: dict[str, tuple[object, ...]] = {
+    "limit": (2,),
+    "max_nodes": (10**6,),
+    "timeout": (60,),
+    "seed": (1,),
+    "progress": (RECORDER,),
+    "resume": (POSITION,),
+    "prefix": ((),),
+    "executor": (POOL,),
+    "preprocess": (True,),
+    "method": ("memo", "sat"),
+    "branching": ("first",),
+    "max_entries": (100_000,),
+    "max_bytes": (10**9,),
+}
+
+#: The kind of run of each method, for :func:`dlx.ways.check`.
+API_KINDS = {
+    "solutions": "list",
+    "count": "count",
+    "first": "list",
+    "best": "cheapest",
+    "is_unique": "count",
+}
+
+
+def _keywords(method: str) -> tuple[str, ...]:
+    """The keywords of the matrix that the method's signature has."""
+    parameters = inspect.signature(getattr(ExactCover, method)).parameters
+    return tuple(key for key in API_VALUES if key in parameters)
+
+
+#: Each method, its kind and its keywords among those of the matrix.
+API_METHODS: dict[str, tuple[str, tuple[str, ...]]] = {
+    method: (kind, _keywords(method)) for method, kind in API_KINDS.items()
+}
+assert API_METHODS["first"][1] == (
+    "max_nodes",
+    "timeout",
+    "seed",
+    "executor",
+    "preprocess",
+    "method",
+)
+assert API_METHODS["count"][1] == tuple(API_VALUES)
+
+
+Cell = tuple[tuple[str, object], ...]
+
+
+def _cells(
+    keywords: Sequence[str], values: dict[str, tuple[object, ...]]
+) -> list[Cell]:
+    """No option, each option, and each pair of options (one value of each keyword)."""
+    singles = [(key, value) for key in keywords for value in values[key]]
+    cells: list[Cell] = [()]
+    cells += [(single,) for single in singles]
+    cells += [(a, b) for a, b in itertools.combinations(singles, 2) if a[0] != b[0]]
+    return cells
+
+
+def _word(key: str, value: object) -> str:
+    if value in (POOL, RECORDER, POSITION) or value is True:
+        return key
+    if key == "prefix":
+        return "prefix=[]"
+    return f"{key}={value}"
+
+
+def _cell_id(cell: Cell) -> str:
+    return "+".join(_word(key, value) for key, value in cell) or "defaults"
+
+
+class Recorder:
+    """A progress hook that keeps its reports."""
+
+    def __init__(self) -> None:
+        self.calls: list[Progress] = []
+
+    def __call__(self, report: Progress) -> None:
+        self.calls.append(report)
+
+
+@pytest.fixture(scope="module")
+def pool() -> Iterator[ThreadPoolExecutor]:
+    """The executor of the matrix: two threads, shared by every cell."""
+    with ThreadPoolExecutor(2) as executor:
+        yield executor
+
+
+def _kwargs(
+    cell: Cell, problem: ExactCover, executor: ThreadPoolExecutor, recorder: Recorder
+) -> dict[str, Any]:
+    kwargs: dict[str, Any] = {}
+    for key, value in cell:
+        if value == POOL:
+            value = executor
+        elif value == RECORDER:
+            value = recorder
+        elif value == POSITION:
+            value = problem.search().position()
+        elif key == "prefix":
+            value = []
+        kwargs[key] = value
+    return kwargs
+
+
+def _api_features(method: str, kwargs: dict[str, Any]) -> set[str]:
+    """The features a call asks for, as :func:`dlx.ways.check` takes them."""
+    kind, _ = API_METHODS[method]
+    values = dict(kwargs)
+    if method == "is_unique":
+        values["limit"] = 2  # is_unique counts up to 2
+    return ways.Settings(**values).given() | {kind}
+
+
+def _api_problem_error(method: str, kwargs: dict[str, Any], case: Case) -> str | None:
+    """The documented error of a combination on this problem, or None.
+
+    Only problems with bounds have one: preprocessing does not take them
+    (ProblemError), nor memoised search (method='memo'), nor Algorithm X5
+    (best() other than by the SAT solver).
+    """
+    if not case.problem.bounds:
+        return None
+    if kwargs.get("preprocess"):
+        return "preprocessing does not handle bounds"
+    if kwargs.get("method") == "memo":
+        return "method='memo' is not supported for a problem with bounds"
+    if method == "best" and kwargs.get("method") != "sat":
+        return "Algorithm X5 (Knuth's DLX5, minimum cost) cannot run this problem"
+    return None
+
+
+def _call(method: str, problem: ExactCover, kwargs: dict[str, Any]) -> object:
+    if method == "solutions":
+        return list(problem.solutions(**kwargs))
+    if method == "best":
+        return problem.best(2, **kwargs)
+    answer: object = getattr(problem, method)(**kwargs)
+    return answer
+
+
+def _check_answer(method: str, kwargs: dict[str, Any], case: Case, answer: Any) -> None:
+    """The answer of a call that ran: exact against the oracle."""
+    limit = kwargs.get("limit")
+    expected = case.total if limit is None else min(limit, case.total)
+    if method == "solutions":
+        assert len(answer) == len(set(answer)) == expected, answer
+        assert set(answer) <= case.solutions, answer
+        assert all(tuple(sorted(s)) == s for s in answer)
+    elif method == "count":
+        assert answer == expected
+    elif method == "first":
+        if case.total:
+            assert answer in case.solutions
+        else:
+            assert answer is None
+    elif method == "is_unique":
+        assert answer is (case.total == 1)
+    else:  # best(2)
+        costs = [cost for cost, _ in answer]
+        for cost, solution in answer:
+            assert solution in case.solutions, answer
+            assert case.problem.costs_of(solution) == cost, answer
+        assert costs == sorted(costs)
+        assert len(answer) == min(2, case.total), answer
+        truth = case.cheapest(2)
+        if limit is None or case.total <= limit:
+            assert costs == truth, (answer, truth)
+        else:
+            # Documented: with limit, the cheapest *found* (there may be
+            # cheaper ones), each no cheaper than the true one of its rank.
+            assert all(c >= t for c, t in zip(costs, truth, strict=True)), answer
+
+
+#: Known bugs, by cell: the reasons of their strict xfails.
+#:
+#: The engine refuses resume= with prefix= itself ("give resume or prefix,
+#: not both", a plain ValueError), but no rule of dlx.ways.RULES does: so
+#: ways.check({"count", "resume", "prefix"}) lets through a pair that every
+#: entry point then refuses outside dlx.ways, not as ways.Refused.
+RESUME_AND_PREFIX = "bug: resume= with prefix= is refused by a plain ValueError, not by a rule of dlx.ways"
+#: dlx.ways.best() calls problem.preprocessed() before cheapest() checks the
+#: options: on a problem with bounds best(preprocess=True, method="memo")
+#: raises ProblemError (preprocessing does not handle bounds) instead of
+#: ways.Refused (best() does not go with method='memo'), which the same call
+#: raises on a problem without bounds; and a refused call preprocesses first.
+BEST_PREPROCESSES_FIRST = (
+    "bug: best(preprocess=True) preprocesses before it checks its options"
+)
+
+
+def _api_params() -> Iterator[Any]:
+    for method, (_, keywords) in API_METHODS.items():
+        for cell in _cells(keywords, API_VALUES):
+            keys = {key for key, _ in cell}
+            values = dict(cell)
+            for kind in KINDS:
+                marks: list[pytest.MarkDecorator] = []
+                if values.get("method") == "sat" and NO_SAT:
+                    marks.append(pytest.mark.skip(reason=NO_SAT))
+                if {"resume", "prefix"} <= keys:
+                    marks.append(
+                        pytest.mark.xfail(strict=True, reason=RESUME_AND_PREFIX)
+                    )
+                if (
+                    method == "best"
+                    and kind == "bounds"
+                    and values.get("preprocess")
+                    and values.get("method") == "memo"
+                ):
+                    marks.append(
+                        pytest.mark.xfail(strict=True, reason=BEST_PREPROCESSES_FIRST)
+                    )
+                yield pytest.param(
+                    method,
+                    kind,
+                    cell,
+                    marks=marks,
+                    id=f"{method}-{kind}-{_cell_id(cell)}",
+                )
+
+
+@pytest.mark.parametrize(("method", "kind", "cell"), list(_api_params()))
+def test_api(method: str, kind: str, cell: Cell, pool: ThreadPoolExecutor) -> None:
+    """One method with one combination of keywords, on a problem of each size."""
+    for case in cases(kind).values():
+        recorder = Recorder()
+        kwargs = _kwargs(cell, case.problem, pool, recorder)
+        features = _api_features(method, kwargs)
+        try:
+            ways.check(features)
+        except ways.Refused as expected:
+            with pytest.raises(ways.Refused) as refused:
+                _call(method, case.problem, kwargs)
+            assert str(refused.value) == str(expected)
+            assert refused.value.features == expected.features
+            assert _one_line(str(refused.value))
+            continue
+        why = _api_problem_error(method, kwargs, case)
+        if why is not None:
+            with pytest.raises(ValueError, match=re.escape(why)) as error:
+                _call(method, case.problem, kwargs)
+            assert not isinstance(error.value, ways.Refused)
+            assert _one_line(str(error.value))
+            continue
+        answer = _call(method, case.problem, kwargs)
+        _check_answer(method, kwargs, case, answer)
+        if "progress" in kwargs:
+            # Called at the end of every search at least (dlx.Search).
+            assert recorder.calls, "progress= accepted but never called"
+
+
+# -- 1b. the budgets bite -------------------------------------------------------------
+
+#: A budget that runs out at once, for each budget keyword.
+TINY = {"max_nodes": 1, "timeout": 1e-9, "max_entries": 1, "max_bytes": 1}
+
+#: dlx.parallel.search checks max_nodes and timeout only once tasks run;
+#: the first frontier is searched without them, and on a small problem the
+#: whole search happens there: count(max_nodes=1, executor=pool) returns the
+#: full count where the serial search raises BudgetExceeded (and
+#: 'dlx --count --jobs 2 --max-nodes 1 FILE' exits 0 where without --jobs it
+#: exits 3).
+SPLIT_BUDGET = "bug: with an executor, max_nodes and timeout do not stop a small search"
+#: dlx.parallel.BestSearch.run hands each task the time left,
+#: deadline - now, which is negative once the deadline has passed before
+#: the task is submitted; the task's CostSearch then refuses it:
+#: best(2, executor=pool, timeout=1e-9) raises "ValueError: timeout must be
+#: >= 0, not -0.004" instead of BudgetExceeded (dlx/parallel.py, the
+#: ``left = ...`` line of BestSearch.run; dlx.parallel.search clamps its own
+#: with max(..., 1e-3)).
+BEST_SPLIT_TIMEOUT = "bug: best(executor=, timeout=) raises ValueError (negative timeout) when time runs out"
+
+
+def _bite_params() -> Iterator[Any]:
+    for method, (_, keywords) in API_METHODS.items():
+        for cell in _cells(keywords, API_VALUES):
+            budgets = [key for key, _ in cell if key in TINY]
+            values = dict(cell)
+            if len(budgets) != 1 or {"resume", "prefix"} <= values.keys():
+                continue
+            if values.get("method") == "sat" and NO_SAT:
+                continue
+            (budget,) = budgets
+            for kind in KINDS:
+                marks: list[pytest.MarkDecorator] = []
+                if "executor" in values and budget in ("max_nodes", "timeout"):
+                    if method != "best":
+                        marks.append(
+                            pytest.mark.xfail(strict=True, reason=SPLIT_BUDGET)
+                        )
+                    elif budget == "timeout" and kind != "bounds":
+                        marks.append(
+                            pytest.mark.xfail(strict=True, reason=BEST_SPLIT_TIMEOUT)
+                        )
+                yield pytest.param(
+                    method,
+                    kind,
+                    cell,
+                    budget,
+                    marks=marks,
+                    id=f"{method}-{kind}-{_cell_id(cell)}-tiny-{budget}",
+                )
+
+
+@pytest.mark.parametrize(("method", "kind", "cell", "budget"), list(_bite_params()))
+def test_api_budget_is_not_ignored(
+    method: str, kind: str, cell: Cell, budget: str, pool: ThreadPoolExecutor
+) -> None:
+    """A budget accepted with its partner runs out when it is tiny."""
+    case = cases(kind)["several"]
+    kwargs = _kwargs(cell, case.problem, pool, Recorder())
+    kwargs[budget] = TINY[budget]
+    try:
+        ways.check(_api_features(method, kwargs))
+    except ways.Refused:
+        with pytest.raises(ways.Refused):
+            _call(method, case.problem, kwargs)
+        return
+    if _api_problem_error(method, kwargs, case) is not None:
+        with pytest.raises(ValueError):
+            _call(method, case.problem, kwargs)
+        return
+    with pytest.raises(BudgetExceeded):
+        _call(method, case.problem, kwargs)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("method", ["solutions", "count"])
+def test_api_resume_is_not_ignored(method: str, kind: str) -> None:
+    """Resuming from the position after the first solution goes on from there."""
+    case = cases(kind)["several"]
+    search = case.problem.search()
+    first = next(search)
+    position = search.position()
+    if method == "count":
+        # The count includes the solutions found before the position.
+        assert case.problem.count(resume=position) == case.total
+    else:
+        rest = list(case.problem.solutions(resume=position))
+        assert first not in rest
+        assert {first, *rest} == case.solutions
+
+
+#: dlx.parallel.ParallelSearch calls the progress hook at the end of a
+#: search that runs out of work, but not of one that stops at its limit:
+#: solutions(limit=2, executor=pool, progress=hook) never calls the hook
+#: (nor does limit=3 on a problem with 3 solutions), where the serial
+#: search calls it at the end, as the hook is documented to be ("and once
+#: at the end"); 'dlx --jobs 2 --limit 2 --progress FILE' shows no progress.
+SPLIT_LIMIT_PROGRESS = (
+    "bug: with an executor, a search stopped at its limit never calls progress"
+)
+
+
+@pytest.mark.parametrize("split", [False, True], ids=["serial", "executor"])
+@pytest.mark.parametrize("method", ["solutions", "count"])
+def test_api_progress_at_limit(
+    method: str, split: bool, pool: ThreadPoolExecutor, request: pytest.FixtureRequest
+) -> None:
+    """A search stopped at its limit calls the progress hook at the end."""
+    if split:
+        request.applymarker(pytest.mark.xfail(strict=True, reason=SPLIT_LIMIT_PROGRESS))
+    case = cases("plain")["several"]
+    recorder = Recorder()
+    kwargs: dict[str, Any] = {"limit": 2, "progress": recorder}
+    if split:
+        kwargs["executor"] = pool
+    _check_answer(method, kwargs, case, _call(method, case.problem, kwargs))
+    assert recorder.calls, "progress= accepted but never called"
+
+
+# -- 2. the dlx command ---------------------------------------------------------------
+
+#: Each option of the matrix and its words on the command line
+#: (``CHECKPOINT`` stands for a file in a temporary folder).
+CHECKPOINT = "<checkpoint>"
+DLX_OPTIONS: dict[str, tuple[str, ...]] = {
+    "count": ("--count",),
+    "best": ("--best", "2"),
+    "sample": ("--sample", "2"),
+    "estimate": ("--estimate",),
+    "preprocess": ("--preprocess",),
+    "solve": ("--solve",),
+    "method-dlx": ("--method", "dlx"),
+    "method-memo": ("--method", "memo"),
+    "method-sat": ("--method", "sat"),
+    "limit": ("--limit", "2"),
+    "max-nodes": ("--max-nodes", "1000000"),
+    "timeout": ("--timeout", "60"),
+    "seed": ("--seed", "1"),
+    "progress": ("--progress",),
+    "no-progress": ("--no-progress",),
+    "checkpoint": ("--checkpoint", CHECKPOINT),
+    "checkpoint-every": ("--checkpoint-every", "5"),
+    "probes": ("--probes", "10"),
+    "jobs": ("--jobs", "2"),
+    "task-seconds": ("--task-seconds", "1"),
+    "branching": ("--branching", "first"),
+    "max-entries": ("--max-entries", "100000"),
+    "max-memory": ("--max-memory", "1G"),
+    "stats": ("--stats",),
+    "json": ("--json",),
+}
+
+#: The features of :data:`dlx.ways.FEATURES` each option asks for, as
+#: ``dlx --help`` documents them (written here, not taken from dlx.cli).
+DLX_FEATURES: dict[str, frozenset[str]] = {
+    "count": frozenset({"count"}),
+    "best": frozenset({"cheapest"}),
+    "sample": frozenset({"sample"}),
+    "estimate": frozenset({"estimate"}),
+    "preprocess": frozenset({"preprocess"}),
+    "solve": frozenset({"solve"}),
+    "method-dlx": frozenset({"dlx"}),
+    "method-memo": frozenset({"memo"}),
+    "method-sat": frozenset({"sat"}),
+    "limit": frozenset({"limit"}),
+    "max-nodes": frozenset({"max_nodes"}),
+    "timeout": frozenset({"timeout"}),
+    "seed": frozenset({"seed"}),
+    "progress": frozenset({"progress"}),
+    "no-progress": frozenset(),  # the off switch goes with everything
+    "checkpoint": frozenset({"resume"}),
+    "checkpoint-every": frozenset({"checkpoint_every"}),
+    "probes": frozenset({"probes"}),
+    "jobs": frozenset({"split"}),
+    "task-seconds": frozenset({"task_seconds"}),
+    "branching": frozenset({"branching", "branching_first"}),
+    "max-entries": frozenset({"max_entries"}),
+    "max-memory": frozenset({"max_bytes"}),
+    "stats": frozenset({"stats"}),
+    "json": frozenset({"json"}),
+}
+assert DLX_FEATURES.keys() == DLX_OPTIONS.keys()
+
+
+def dlx_features(names: Sequence[str]) -> set[str]:
+    """The features the options ``names`` ask for, with the run's kind."""
+    keys: set[str] = set().union(*(DLX_FEATURES[name] for name in names))
+    searches = keys & {"count", "cheapest", "sample", "solve"}
+    if "preprocess" in keys and not searches:
+        keys.add("write")  # --preprocess alone writes the smaller problem
+    if not keys & {"count", "cheapest", "sample", "estimate", "write"}:
+        keys.add("list")
+    return keys
+
+
+def dlx_names(names: Sequence[str]) -> tuple[str, ...]:
+    """The options of a cell as run: an estimate in company takes --probes 10."""
+    chosen = tuple(names)
+    if "estimate" in chosen and len(chosen) > 1 and "probes" not in chosen:
+        chosen += ("probes",)
+    return chosen
+
+
+def dlx_argv(names: Sequence[str], problem_file: Path, checkpoint: Path) -> list[str]:
+    """The command line of the options ``names`` (see :func:`dlx_names`)."""
+    argv = [
+        str(checkpoint) if word == CHECKPOINT else word
+        for name in dlx_names(names)
+        for word in DLX_OPTIONS[name]
+    ]
+    return [*argv, str(problem_file)]
+
+
+@dataclass
+class Ran:
+    """What a run of a command did."""
+
+    status: int | str | None
+    out: str
+    err: str
+
+
+def run_main(
+    main: Callable[[list[str]], int],
+    argv: list[str],
+    capsys: pytest.CaptureFixture[str],
+) -> Ran:
+    """Run a command in this process, as its console script would."""
+    capsys.readouterr()
+    try:
+        status: int | str | None = main(argv)
+    except SystemExit as stop:
+        status = stop.code
+    captured = capsys.readouterr()
+    return Ran(status, captured.out, captured.err)
+
+
+def _blocks(out: str) -> list[list[str]]:
+    """The blocks of lines of an output, separated by blank lines."""
+    assert out == "" or out.endswith("\n"), out
+    return [block.splitlines() for block in out[:-1].split("\n\n")] if out else []
+
+
+def _option_numbers(case: Case, lines: Sequence[str], costed: bool) -> Solution:
+    """The options whose lines these are, in the order of the file."""
+    table = {}
+    for k in range(len(case.problem)):
+        line = format_option(case.problem.option(k))
+        cost = case.problem.cost(k)
+        table[f"{line} |{cost}" if costed and cost else line] = k
+    numbers = [table[line] for line in lines]
+    return tuple(sorted(numbers))
+
+
+def _json_records(out: str) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    lines = out.splitlines()
+    assert lines, "--json wrote nothing"
+    records = [json.loads(line) for line in lines]
+    return records[:-1], records[-1]
+
+
+#: The lines the command may write on standard error besides an error,
+#: and the option that allows each.
+_PROGRESS = re.compile(r"dlx: [\d,]+ solutions?, [\d,]+ nodes")
+_STATS = (
+    re.compile(r"Altogether [\d,]+ solutions?, .*"),
+    re.compile(r"Removed \d+ options? and \d+ items?, \d+ rounds?\.( .*)?"),
+    re.compile(r"dlx: memoised search \((mrv|first)\): .*"),
+    re.compile(r"dlx: the diagram has \d+ nodes"),
+    re.compile(r"dlx: \d+ tasks[;,] .*"),
+)
+_AT_LIMIT = re.compile(
+    r"dlx: stopped at --limit 2: (printed the \d+ cheapest solutions? found "
+    r"so far \(there may be cheaper ones\)|no solution found so far)"
+)
+_NOTHING_TO_DRAW = "dlx: the problem has no solution to draw"
+
+
+def _bounds_error(keys: set[str]) -> str | None:
+    """What the command says of a problem with bounds that the way does not take."""
+    if "preprocess" in keys:
+        return "--preprocess does not handle bounds"
+    if "sample" in keys:
+        return "--sample is not supported for a problem with bounds"
+    if "memo" in keys:
+        return "--method memo is not supported for a problem with bounds"
+    if "cheapest" in keys and "sat" not in keys:
+        return (
+            "--best: Algorithm X5 (Knuth's DLX5, minimum cost) cannot run this problem"
+        )
+    return None
+
+
+def check_dlx_run(
+    case: Case, names: Sequence[str], ran: Ran, problem_file: Path, checkpoint: Path
+) -> None:
+    """Check one run of the ``dlx`` command with the options ``names`` on ``case``."""
+    names = dlx_names(names)
+    keys = dlx_features(names)
+    err_lines = ran.err.splitlines()
+    if "progress" in names and "no-progress" in names:
+        # argparse's own refusal: the usage, then one error line.
+        assert (ran.status, ran.out) == (2, ""), ran
+        assert err_lines[0].startswith("usage: dlx"), ran.err
+        assert err_lines[-1].startswith("dlx: error: argument "), ran.err
+        assert all(line.startswith(" ") for line in err_lines[1:-1]), ran.err
+        return
+    try:
+        ways.check(keys, "dlx", {"split": "--jobs"} if "jobs" in names else None)
+    except ways.Refused as refused:
+        assert ran == Ran(2, "", f"dlx: error: {refused}\n")
+        return
+    if case.problem.bounds and (why := _bounds_error(keys)) is not None:
+        assert ran.status == 2, ran
+        assert ran.out == "", ran
+        assert len(err_lines) == 1, ran.err
+        assert err_lines[0].startswith("dlx: "), ran.err
+        assert why in ran.err, ran.err
+        if "cheapest" not in keys or "preprocess" in keys:
+            assert str(problem_file) in ran.err, ran.err  # names the input
+        return
+    assert ran.status == 0, ran
+    if "resume" in keys:
+        assert not checkpoint.exists(), "--checkpoint left after a complete run"
+    expected_err = _check_dlx_output(case, keys, ran)
+    rest = [line for line in err_lines if line not in expected_err]
+    shown = [line for line in rest if _PROGRESS.match(line)]
+    if "progress" in keys:
+        assert shown, f"--progress showed nothing: {ran.err!r}"
+    else:
+        assert not shown, ran.err
+    rest = [line for line in rest if not _PROGRESS.match(line)]
+    if "stats" in keys:
+        assert any(p.fullmatch(line) for p in _STATS[:2] for line in rest), ran.err
+        rest = [line for line in rest if not any(p.fullmatch(line) for p in _STATS)]
+    assert rest == [], ran.err
+
+
+def _check_dlx_output(case: Case, keys: set[str], ran: Ran) -> list[str]:
+    """Check the standard output of a run that went; return the messages it must say."""
+    limit = 2 if "limit" in keys else None
+    expected = case.total if limit is None else min(limit, case.total)
+    asjson = "json" in keys
+    if "write" in keys:
+        return _check_written(case, ran.out)
+    if "estimate" in keys:
+        if asjson:
+            (record,) = [json.loads(line) for line in ran.out.splitlines()]
+            assert set(record) == {"estimate"}
+            assert {"nodes", "updates", "solutions", "probes"} <= set(
+                record["estimate"]
+            )
+            assert record["estimate"]["probes"] == (10 if "probes" in keys else 1000)
+        else:
+            lines = ran.out.splitlines()
+            assert [line.split(":")[0] for line in lines] == [
+                "estimated nodes",
+                "estimated updates",
+                "estimated solutions",
+                "estimated time",
+                "probes",
+            ], ran.out
+            probes = "10" if "probes" in keys else "1,000"
+            assert lines[-1].startswith(f"probes: {probes} in "), ran.out
+        return []
+    if "sample" in keys:
+        if asjson:
+            records, last = _json_records(ran.out)
+            drawn = [tuple(r["options"]) for r in records]
+            assert last["count"] == case.total, last  # the problem's number
+            assert last["samples"] == len(drawn)
+            assert (last["complete"], last["outcome"]) == (True, "exhausted"), last
+        else:
+            drawn = [_option_numbers(case, b, False) for b in _blocks(ran.out)]
+        assert set(drawn) <= case.solutions, drawn
+        assert len(drawn) == (2 if case.total else 0), drawn
+        return [] if case.total else [_NOTHING_TO_DRAW]
+    if "cheapest" in keys:
+        return _check_cheapest(case, keys, ran)
+    if "count" in keys:
+        if asjson:
+            records, last = _json_records(ran.out)
+            assert records == []
+            found = last["count"]
+            _check_complete(case, keys, last)
+        else:
+            found = int(ran.out)
+            assert ran.out == f"{found}\n"
+        assert found == expected
+        return []
+    # Listing the solutions.
+    if asjson:
+        records, last = _json_records(ran.out)
+        listed = [tuple(r["options"]) for r in records]
+        assert [r["solution"] for r in records] == list(range(1, len(records) + 1))
+        for record in records:
+            assert record["lines"] == [
+                format_option(case.problem.option(k)) for k in record["options"]
+            ]
+        assert last["count"] == len(listed)
+        _check_complete(case, keys, last)
+    else:
+        listed = [_option_numbers(case, b, False) for b in _blocks(ran.out)]
+    assert len(set(listed)) == len(listed) == expected, listed
+    assert set(listed) <= case.solutions, listed
+    return []
+
+
+def _check_complete(case: Case, keys: set[str], last: dict[str, Any]) -> None:
+    """``--json``'s last record: complete means exact, else a lower bound at --limit."""
+    if last["complete"]:
+        assert last["outcome"] == "exhausted", last
+        assert last["count"] == case.total, last
+    else:
+        # Only the limit can stop these runs early (the budgets are huge).
+        assert "limit" in keys, last
+        assert last["outcome"] == "limit_reached", last
+        assert last["count"] == 2 <= case.total, last
+
+
+def _check_written(case: Case, out: str) -> list[str]:
+    """``--preprocess`` alone: the smaller problem, each option with its origin."""
+    reduced = parse_dlx(out)
+    origins = [int(n) - 1 for n in re.findall(r"^\| \(from (\d+)\)$", out, re.M)]
+    assert len(origins) == len(reduced)
+    mapped = {tuple(sorted(origins[k] for k in s)) for s in oracle(reduced)}
+    if case.total == 0:
+        assert mapped in (set(), {()}), mapped  # a problem that has no solution
+        assert reduced.count() == 0
+    else:
+        assert mapped == case.solutions
+    return []
+
+
+def _check_cheapest(case: Case, keys: set[str], ran: Ran) -> list[str]:
+    """``--best 2``: the two cheapest solutions, cheapest first, with their costs."""
+    ranked: list[tuple[int, Solution]] = []
+    if "json" in keys:
+        records, last = _json_records(ran.out)
+        for record in records:
+            solution = tuple(record["options"])
+            ranked.append((record["cost"], solution))
+            assert _option_numbers(case, record["lines"], True) == tuple(
+                sorted(solution)
+            )
+        assert last["count"] == len(ranked)
+        complete = last["complete"]
+        if not complete:
+            assert last["outcome"] == "limit_reached", last
+    else:
+        for block in _blocks(ran.out):
+            found = re.fullmatch(r"\| cost (\d+)", block[0])
+            assert found is not None, block
+            ranked.append((int(found[1]), _option_numbers(case, block[1:], True)))
+        complete = not any(_AT_LIMIT.fullmatch(line) for line in ran.err.splitlines())
+    costs = [cost for cost, _ in ranked]
+    for cost, solution in ranked:
+        assert tuple(sorted(solution)) in case.solutions, ranked
+        assert case.problem.costs_of(solution) == cost, ranked
+    assert costs == sorted(costs), ranked
+    assert len(ranked) == min(2, case.total), ranked
+    truth = case.cheapest(2)
+    if complete:
+        assert costs == truth, (ranked, truth)
+        return []
+    assert "limit" in keys, ran
+    assert all(c >= t for c, t in zip(costs, truth, strict=True)), ranked
+    lines = ran.err.splitlines()
+    said = [line for line in lines if _AT_LIMIT.fullmatch(line)]
+    assert said, ran.err
+    if ranked:
+        assert "(there may be cheaper ones)" in said[0], ran.err
+    return said
+
+
+@pytest.fixture(scope="module")
+def problem_files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """Each case's problem written in Knuth's format, by case name."""
+    folder = tmp_path_factory.mktemp("problems")
+    files = {}
+    for kind in KINDS:
+        for case in cases(kind).values():
+            path = folder / f"{case.name}.dlx"
+            path.write_text(case.text)
+            files[case.name] = path
+    return files
+
+
+def _dlx_params() -> Iterator[Any]:
+    names = list(DLX_OPTIONS)
+    methods = {"method-dlx", "method-memo", "method-sat"}
+    combos: list[tuple[str, ...]] = [()]
+    combos += [(name,) for name in names]
+    combos += [
+        pair for pair in itertools.combinations(names, 2) if not set(pair) <= methods
+    ]
+    for combo in combos:
+        for kind in KINDS:
+            marks: list[pytest.MarkDecorator] = []
+            if "method-sat" in combo and NO_SAT:
+                marks.append(pytest.mark.skip(reason=NO_SAT))
+            yield pytest.param(
+                kind, combo, marks=marks, id=f"{kind}-{'+'.join(combo) or 'defaults'}"
+            )
+
+
+@pytest.mark.parametrize(("kind", "names"), list(_dlx_params()))
+def test_dlx_command(
+    kind: str,
+    names: tuple[str, ...],
+    problem_files: dict[str, Path],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The ``dlx`` command with one or two options, on a problem of each size."""
+    checkpoint = tmp_path / "checkpoint.json"
+    sizes = SIZES if "jobs" not in names else ("several",)  # few process pools
+    for size in sizes:
+        case = cases(kind)[size]
+        argv = dlx_argv(names, problem_files[case.name], checkpoint)
+        ran = run_main(dlx.cli.main, argv, capsys)
+        check_dlx_run(case, names, ran, problem_files[case.name], checkpoint)
+
+
+# -- 2b. options accepted by the command but ignored ---------------------------------
+
+#: ways.check lets {"cheapest", "split", "task_seconds"} through, but
+#: dlx.cli._best never reads args.task_seconds and dlx.parallel.best takes
+#: no task size: 'dlx --best 2 --jobs 2 --task-seconds 1 FILE' runs exactly
+#: as without --task-seconds.
+BEST_TASK_SECONDS = "bug: --task-seconds is accepted with --best --jobs but ignored"
+
+
+@pytest.mark.xfail(strict=True, reason=BEST_TASK_SECONDS)
+def test_dlx_best_jobs_task_seconds_is_used_or_refused(
+    problem_files: dict[str, Path],
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """--best --jobs N --task-seconds S: either refused, or S reaches the split search."""
+    seen: list[dict[str, Any]] = []
+
+    def spy(*args: Any, **kwargs: Any) -> dlx.parallel.BestSearch:
+        seen.append(kwargs)
+        # The call is all this test needs: the command reports a ValueError
+        # of the search in one line, and starts no worker.
+        raise ValueError("spied")
+
+    monkeypatch.setattr(dlx.parallel, "best", spy)
+    case = cases("plain")["several"]
+    argv = ["--best", "2", "--jobs", "2", "--task-seconds", "1"]
+    ran = run_main(dlx.cli.main, [*argv, str(problem_files[case.name])], capsys)
+    if ran.err.startswith("dlx: error: "):  # refused: fine too
+        assert ran.status == 2
+        assert "--task-seconds" in ran.err
+        return
+    assert seen, ran
+    assert any("task" in key for key in seen[0]), seen
+
+
+@pytest.mark.xfail(strict=True, reason=SPLIT_BUDGET)
+def test_dlx_jobs_max_nodes_is_not_ignored(
+    problem_files: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--count --jobs 2 --max-nodes 1 stops with status 3, as without --jobs."""
+    case = cases("plain")["several"]
+    path = str(problem_files[case.name])
+    alone = run_main(dlx.cli.main, ["--count", "--max-nodes", "1", path], capsys)
+    assert alone.status == 3, alone
+    split = ["--count", "--jobs", "2", "--max-nodes", "1", path]
+    assert run_main(dlx.cli.main, split, capsys).status == 3
+
+
+@pytest.mark.xfail(strict=True, reason=SPLIT_LIMIT_PROGRESS)
+def test_dlx_jobs_limit_progress_shows_progress(
+    problem_files: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--jobs 2 --limit 2 --progress shows progress, as without --jobs."""
+    case = cases("plain")["several"]
+    path = problem_files[case.name]
+    for argv in (
+        ["--limit", "2", "--progress"],
+        ["--jobs", "2", "--limit", "2", "--progress"],
+    ):
+        ran = run_main(dlx.cli.main, [*argv, str(path)], capsys)
+        assert ran.status == 0, ran
+        assert any(_PROGRESS.match(line) for line in ran.err.splitlines()), argv
+
+
+@pytest.mark.parametrize(
+    "way",
+    [
+        ["--count"],
+        [],
+        ["--best", "2"],
+        ["--sample", "2"],
+        ["--count", "--method", "memo"],
+        ["--count", "--preprocess"],
+    ],
+    ids=lambda way: "+".join(way) or "listing",
+)
+def test_dlx_max_nodes_is_not_ignored(
+    way: list[str], problem_files: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Each way that takes --max-nodes stops at a budget of one node (status 3)."""
+    case = cases("colors")["several"]
+    argv = [*way, "--max-nodes", "1", "--json", str(problem_files[case.name])]
+    ran = run_main(dlx.cli.main, argv, capsys)
+    assert ran.status == 3, ran
+    _, last = _json_records(ran.out)
+    assert (last["complete"], last["outcome"]) == (False, "out_of_nodes"), last
+    assert len(ran.err.splitlines()) == 1, ran.err
+
+
+# -- 3. random sets of options --------------------------------------------------------
+
+_UNSPLIT = [name for name in DLX_OPTIONS if name != "jobs"]
+_ALL_CASES = [(kind, size) for kind in KINDS for size in SIZES]
+
+
+@settings(
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(
+    names=st.lists(st.sampled_from(_UNSPLIT), min_size=1, max_size=4, unique=True),
+    where=st.sampled_from(_ALL_CASES),
+)
+def test_dlx_command_random_options(
+    names: list[str],
+    where: tuple[str, str],
+    problem_files: dict[str, Path],
+    tmp_path_factory: pytest.TempPathFactory,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Up to four options at once (no --jobs), checked as the matrix checks pairs."""
+    methods = [name for name in names if name.startswith("method-")]
+    if len(methods) > 1:  # argparse keeps the last: keep one
+        names = [name for name in names if name not in methods[1:]]
+    if NO_SAT and "method-sat" in names:
+        return
+    kind, size = where
+    case = cases(kind)[size]
+    checkpoint = tmp_path_factory.getbasetemp() / "random-options-checkpoint.json"
+    checkpoint.unlink(missing_ok=True)
+    argv = dlx_argv(names, problem_files[case.name], checkpoint)
+    ran = run_main(dlx.cli.main, argv, capsys)
+    check_dlx_run(case, names, ran, problem_files[case.name], checkpoint)
+
+
+# -- 4. sudoku ------------------------------------------------------------------------
+
+#: 4x4 puzzles: one solution, three, none (no two givens clash: the
+#: search finds there is none).
+PUZZLES = {
+    "unique": "1......2..4..3..",
+    "several": ".2.......4...3.1",
+    "none": "12........3...4.",
+}
+
+
+def fill(puzzle: str) -> frozenset[str]:
+    """Every solution of a 4x4 puzzle, by filling the cells in order with 1-4."""
+    cells = list(puzzle)
+    found: set[str] = set()
+
+    def fits(i: int, value: str) -> bool:
+        row, column = divmod(i, 4)
+        for j, other in enumerate(cells):
+            if j == i or other != value:
+                continue
+            r, c = divmod(j, 4)
+            if r == row or c == column or (r // 2, c // 2) == (row // 2, column // 2):
+                return False
+        return True
+
+    def go(i: int) -> None:
+        if i == 16:
+            found.add("".join(cells))
+        elif cells[i] != ".":
+            if fits(i, cells[i]):
+                go(i + 1)
+        else:
+            for value in "1234":
+                if fits(i, value):
+                    cells[i] = value
+                    go(i + 1)
+            cells[i] = "."
+
+    go(0)
+    return frozenset(found)
+
+
+ANSWERS = {name: fill(puzzle) for name, puzzle in PUZZLES.items()}
+assert [len(ANSWERS[name]) for name in PUZZLES] == [1, 3, 0]
+
+SUDOKU_VALUES: dict[str, tuple[object, ...]] = {
+    "method": ("dlx", "sat"),
+    "limit": (2,),
+    "max_nodes": (10**6,),
+    "timeout": (60,),
+    "progress": (RECORDER,),
+    "unique": (True,),
+}
+SUDOKU_FUNCTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "solve": ("list", ("method", "max_nodes", "timeout", "progress", "unique")),
+    "solutions": ("list", ("limit", "max_nodes", "timeout", "method")),
+    "count": ("count", ("limit", "max_nodes", "timeout", "progress", "method")),
+    "is_unique": ("count", ("max_nodes", "timeout", "method")),
+}
+
+
+def _sudoku_params() -> Iterator[Any]:
+    for function, (_, keywords) in SUDOKU_FUNCTIONS.items():
+        for cell in _cells(keywords, SUDOKU_VALUES):
+            marks: list[pytest.MarkDecorator] = []
+            if dict(cell).get("method") == "sat" and NO_SAT:
+                marks.append(pytest.mark.skip(reason=NO_SAT))
+            yield pytest.param(
+                function, cell, marks=marks, id=f"{function}-{_cell_id(cell)}"
+            )
+
+
+def _sudoku_features(function: str, kwargs: dict[str, Any]) -> set[str]:
+    kind, _ = SUDOKU_FUNCTIONS[function]
+    limit = kwargs.get("limit")
+    if function == "solve":
+        limit = 2 if kwargs.get("unique") else 1
+    elif function == "is_unique":
+        limit = 2
+    settings = ways.Settings(
+        method=kwargs.get("method", "dlx"),
+        limit=limit,
+        max_nodes=kwargs.get("max_nodes"),
+        timeout=kwargs.get("timeout"),
+        progress=kwargs.get("progress"),
+    )
+    return settings.given() | {kind}
+
+
+@pytest.mark.parametrize(("function", "cell"), list(_sudoku_params()))
+def test_sudoku_api(function: str, cell: Cell) -> None:
+    """One solving function with one combination of keywords, on each puzzle."""
+    for name, puzzle in PUZZLES.items():
+        answers = ANSWERS[name]
+        recorder = Recorder()
+        kwargs: dict[str, Any] = {
+            key: recorder if v == RECORDER else v for key, v in cell
+        }
+        call = getattr(sudoku, function)
+        try:
+            ways.check(_sudoku_features(function, kwargs))
+        except ways.Refused as rule:
+            with pytest.raises(sudoku.SudokuError) as refused:
+                call(puzzle, **kwargs)
+            assert str(refused.value) == str(rule)
+            assert _one_line(str(refused.value))
+            continue
+        if function == "solve":
+            if not answers:
+                with pytest.raises(sudoku.NoSolutionError):
+                    call(puzzle, **kwargs)
+            elif len(answers) > 1 and kwargs.get("unique"):
+                with pytest.raises(sudoku.MultipleSolutionsError):
+                    call(puzzle, **kwargs)
+            else:
+                assert call(puzzle, **kwargs) in answers
+            continue
+        limit = kwargs.get("limit")
+        expected = len(answers) if limit is None else min(limit, len(answers))
+        answer = call(puzzle, **kwargs)
+        if function == "solutions":
+            found = list(answer)
+            assert len(set(found)) == len(found) == expected, found
+            assert set(found) <= answers
+        elif function == "count":
+            assert answer == expected
+            if "progress" in kwargs:
+                assert recorder.calls, "progress= accepted but never called"
+        else:
+            assert answer is (len(answers) == 1)
+
+
+SUDOKU_OPTIONS: dict[str, tuple[str, ...]] = {
+    "count": ("--count",),
+    "grade": ("--grade",),
+    "check": ("--check",),
+    "limit": ("--limit", "2"),
+    "unique": ("--unique",),
+    "timeout": ("--timeout", "60"),
+    "method-sat": ("--method", "sat"),
+    "jobs": ("--jobs", "2"),
+    "no-progress": ("--no-progress",),
+    "json": ("--json",),
+}
+SUDOKU_FEATURES: dict[str, frozenset[str]] = {
+    "count": frozenset({"count"}),
+    "grade": frozenset({"grade"}),
+    "check": frozenset({"check"}),
+    "limit": frozenset({"limit"}),
+    "unique": frozenset({"unique"}),
+    "timeout": frozenset({"timeout"}),
+    "method-sat": frozenset({"sat"}),
+    "jobs": frozenset({"split"}),
+    "no-progress": frozenset(),
+    "json": frozenset({"json"}),
+}
+_EXCLUSIVE = {"count", "grade", "check"}
+
+#: The few runs with worker processes (about a second each): --jobs
+#: with each way, and with --json.
+SUDOKU_JOBS_RUNS = {
+    ("jobs",),
+    ("count", "jobs"),
+    ("grade", "jobs"),
+    ("unique", "jobs"),
+    ("jobs", "json"),
+}
+
+#: What --check is given besides the puzzles: a right solution of the
+#: first two, and a grid that keeps the givens of the third, which has none.
+CHECKED = ["1234341221434321", "3214412314322341", "1234341221434321"]
+
+
+def _sudoku_features_of(names: Sequence[str]) -> set[str]:
+    keys: set[str] = set().union(*(SUDOKU_FEATURES[name] for name in names))
+    if not keys & _EXCLUSIVE:
+        keys.add("list")
+    return keys
+
+
+def _sudoku_cli_params() -> Iterator[Any]:
+    names = list(SUDOKU_OPTIONS)
+    combos: list[tuple[str, ...]] = [()]
+    combos += [(name,) for name in names]
+    combos += list(itertools.combinations(names, 2))
+    for combo in combos:
+        keys = _sudoku_features_of(combo)
+        refused = len(_EXCLUSIVE & set(combo)) > 1
+        try:
+            ways.check(keys, "sudoku")
+        except ways.Refused:
+            refused = True
+        if "jobs" in combo and not refused and combo not in SUDOKU_JOBS_RUNS:
+            continue  # the same answers as without --jobs, a second each
+        marks: list[pytest.MarkDecorator] = []
+        if "method-sat" in combo and NO_SAT:
+            marks.append(pytest.mark.skip(reason=NO_SAT))
+        yield pytest.param(combo, marks=marks, id="+".join(combo) or "defaults")
+
+
+@pytest.fixture(scope="module")
+def sudoku_files(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """The puzzles, one per line, and the solutions that --check checks."""
+    folder = tmp_path_factory.mktemp("sudoku")
+    puzzles = folder / "puzzles.txt"
+    puzzles.write_text("".join(f"{p}\n" for p in PUZZLES.values()))
+    checked = folder / "solutions.txt"
+    checked.write_text("".join(f"{s}\n" for s in CHECKED))
+    return puzzles, checked
+
+
+@pytest.mark.parametrize("names", list(_sudoku_cli_params()))
+def test_sudoku_command(
+    names: tuple[str, ...],
+    sudoku_files: tuple[Path, Path],
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The ``sudoku`` command with one or two options, on the three puzzles at once."""
+    puzzles, checked = sudoku_files
+    files = [str(puzzles), str(checked)] if "check" in names else [str(puzzles)]
+    argv = [word for name in names for word in SUDOKU_OPTIONS[name]] + files
+    ran = run_main(sudoku.cli.main, argv, capsys)
+    err_lines = ran.err.splitlines()
+    if len(_EXCLUSIVE & set(names)) > 1:
+        assert (ran.status, ran.out) == (2, ""), ran
+        assert err_lines[0].startswith("usage: sudoku"), ran.err
+        assert err_lines[-1].startswith("sudoku: error: argument "), ran.err
+        return
+    keys = _sudoku_features_of(names)
+    try:
+        ways.check(keys, "sudoku")
+    except ways.Refused as refused:
+        assert ran == Ran(2, "", f"sudoku: error: {refused}\n")
+        return
+    limit = 2 if "limit" in keys else None
+    records: list[dict[str, Any]] = []
+    if "json" in keys:
+        *records, last = [json.loads(line) for line in ran.out.splitlines()]
+        assert last["complete"] is True, last
+        assert last["skipped"] == 0, last
+    lines = ran.out.splitlines()
+    order = list(PUZZLES)
+    if "check" in keys:
+        rights = [
+            puzzle in ANSWERS[name] for name, puzzle in zip(order, CHECKED, strict=True)
+        ]
+        assert rights == [True, True, False]
+        assert ran.status == 1, ran
+        if records:
+            assert [r["right"] for r in records] == rights
+            assert (last["right"], last["wrong"], last["missing"]) == (2, 1, 0), last
+        else:
+            assert lines == ["3 solutions checked: 1 wrong"], ran.out
+        assert len(err_lines) == 1, ran.err
+        return
+    if "count" in keys:
+        counts = [
+            len(ANSWERS[name]) if limit is None else min(limit, len(ANSWERS[name]))
+            for name in order
+        ]
+        shown = [r["count"] for r in records] if records else [int(n) for n in lines]
+        assert shown == counts, ran.out
+        assert ran.status == 0, ran
+        assert ran.err == "", ran.err
+        return
+    if "grade" in keys:
+        good = ["unique"]
+        text = str(sudoku.grade(PUZZLES["unique"]))
+        if records:
+            assert ["grade" in r for r in records] == [n in good for n in order]
+            assert records[0]["grade"]["text"] == text
+        else:
+            assert lines == [text], ran.out
+        assert ran.status == 1, ran
+        assert len(err_lines) == 2, ran.err  # the puzzles without one solution
+        return
+    good = ["unique"] if "unique" in keys else ["unique", "several"]
+    if records:
+        solved = {r["puzzle"]: r["solution"] for r in records if "solution" in r}
+        errors = [r["puzzle"] for r in records if "error" in r]
+        assert sorted([*solved, *errors]) == [1, 2, 3]
+        assert last["answered"] == len(solved)
+    else:
+        solved = dict(zip([order.index(n) + 1 for n in good], lines, strict=True))
+    assert sorted(solved) == [order.index(n) + 1 for n in good], ran.out
+    for number, solution in solved.items():
+        assert solution in ANSWERS[order[number - 1]], solution
+    assert ran.status == 1, ran  # the puzzle without a solution
+    assert len(err_lines) == 3 - len(good), ran.err
+    assert all(line.startswith("sudoku: ") for line in err_lines), ran.err
