@@ -42,20 +42,20 @@ cuts short raises :class:`dlx.BudgetExceeded` or
 are the solver's (:class:`dlx.stats.SatStats`: conflicts, branches,
 seconds, solves), not Knuth's.
 
-Both solvers run in a thread of their own while the calling thread
-waits (CaDiCaL one budgeted step at a time, when the calling thread is
-the main one), so that Python's signal handlers run as usual: a handler
-that calls :meth:`dlx.SatSearch.request_stop`, as the commands' do for
-Ctrl-C (SIGINT) and SIGTERM alike, stops the solve within a step and the
-search raises :class:`dlx.Interrupted` with its statistics; Ctrl-C
-without such a handler raises :class:`KeyboardInterrupt` as anywhere
-else.  (Solving in the main thread, python-sat would catch SIGINT itself
-and break out of CaDiCaL, past every handler, losing the search's
-counts.)
+Python's signal handlers act as usual while a solver works: CP-SAT
+runs in a thread of its own while the calling thread waits, and CaDiCaL
+in steps of about a tenth of a second, python-sat told to leave signals
+to Python (left to itself, in the main thread, it catches SIGINT and
+breaks out of CaDiCaL, past every handler, losing the search's counts).
+A handler that calls :meth:`dlx.SatSearch.request_stop`, as the
+commands' do for Ctrl-C (SIGINT) and SIGTERM alike, stops the solve
+within a step and the search raises :class:`dlx.Interrupted` with its
+statistics; Ctrl-C without such a handler raises
+:class:`KeyboardInterrupt`, as anywhere else.
 
 >>> from dlx import ExactCover
 >>> problem = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]])
->>> method = "sat" if available() else "dlx"  # pydlx[sat] is optional
+>>> method = "sat" if available() else "dlx"  # the extra sat is optional
 >>> sorted(problem.solutions(method=method))
 [(0, 1), (2,)]
 >>> problem.count(limit=2, method=method)
@@ -747,8 +747,8 @@ class SatSearch(Iterator[tuple[int, ...]]):
         """Ask the search to stop: the solve stops and :class:`~dlx.Interrupted` is raised.
 
         Safe to call from a signal handler or another thread; CaDiCaL
-        stops at the end of its step (about :data:`_STEP` seconds),
-        CP-SAT and the first try at once.
+        stops at the end of its step (about a tenth of a second), CP-SAT
+        and the first try at once.
         """
         self._stop = True
         solver = self._solver
