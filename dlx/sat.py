@@ -398,15 +398,16 @@ def _budgeted(solver: Any) -> Callable[[], bool | None]:
 
     def solve() -> bool | None:
         # What Cadical195.solve_limited does, with 0 for "the main thread"
-        # (solver.solver, not backend: the solver kept alive, and the handle
-        # read afresh, None once deleted).
-        cadical = solver.solver.cadical
+        # (solver.solver read afresh: the solver kept alive, and no handle
+        # once it is deleted).
+        backend = solver.solver
+        cadical = getattr(backend, "cadical", None)
         if not cadical:
             raise ValueError("the solver was deleted")
         status = solve_lim(cadical, [], 0)
         result: bool | None = None if status == 0 else status > 0
-        solver.solver.status = result
-        solver.solver.prev_assumps = []
+        backend.status = result
+        backend.prev_assumps = []
         return result
 
     return solve
