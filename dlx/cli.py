@@ -1177,8 +1177,8 @@ _METHODS = {
     "memo": "memoised counting, with --count (see above)",
     "sat": "a SAT solver, for problems backtracking cannot finish, after a "
     f"short DLX search of {SAT_DLX_NODES} nodes (needs the sat extra: "
-    f"{ways.install_hint('sat')}; one solution, --limit N, --count with "
-    "--limit, --best)",
+    f"{ways.install_hint('sat')}; lists the solutions one solve each, all "
+    "or --limit N, --count with --limit, --best)",
 }
 
 
@@ -1269,8 +1269,8 @@ def _best(
         raise _damaged(error, args.checkpoint) from None
     except ValueError as error:  # bounds: Algorithm X5 cannot run them
         workers.close()
-        say(f"dlx: --best: {error}")
-        return EXIT_BAD_INPUT
+        source = "<stdin>" if args.file == "-" else args.file
+        raise FormatError(f"--best: {error}", source) from None
     _resumed(args, resumed)
     watcher.search = run if isinstance(run, CostSearch) else None
     found: list[tuple[int, ...]] = []  # what --method sat has found

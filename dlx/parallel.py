@@ -1220,7 +1220,11 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
                 batch: list[tuple[int, ...]] = []
                 counted = 0
                 if limit is not None and self._emitted >= limit:
+                    # The budgets hold for the frontier's walk too.
+                    self._check_budgets(started, time.perf_counter())
                     self.outcome = Outcome.LIMIT_REACHED
+                    if self._progress is not None:  # the last report, as a search's
+                        self._report(started, time.perf_counter(), outstanding, 0)
                     return
                 while cursor is not None and cursor.done:
                     n = cursor.count
@@ -1234,13 +1238,23 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
                         break
                 self._cursor = cursor
                 if counted:
+                    # The budgets hold for the frontier's walk too (it may
+                    # have found these), as for a serial search's nodes.
+                    self._check_budgets(started, time.perf_counter())
                     self._emitted += counted
                     yield batch if not self._count_only else counted
                 if limit is not None and self._emitted >= limit:
+                    # The budgets hold for the frontier's walk too.
+                    self._check_budgets(started, time.perf_counter())
                     self.outcome = Outcome.LIMIT_REACHED
+                    if self._progress is not None:  # the last report, as a search's
+                        self._report(started, time.perf_counter(), outstanding, 0)
                     return
                 if cursor is None:
                     assert not flights and not queue
+                    # The budgets hold for the frontier's walk too: a search
+                    # that it finished may still have spent too much.
+                    self._check_budgets(started, time.perf_counter())
                     self.outcome = Outcome.EXHAUSTED
                     if self._progress is not None:
                         self._report(started, time.perf_counter(), 0.0, 0)
@@ -1293,20 +1307,7 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
                         stop_message(Outcome.INTERRUPTED, self.stats.nodes),
                         Interrupted,
                     )
-                if self._max_nodes is not None and self.stats.nodes > self._max_nodes:
-                    self._stop(
-                        Outcome.OUT_OF_NODES,
-                        stop_message(
-                            Outcome.OUT_OF_NODES, self.stats.nodes, self._max_nodes
-                        ),
-                        BudgetExceeded,
-                    )
-                if self._timeout is not None and now - started >= self._timeout:
-                    self._stop(
-                        Outcome.OUT_OF_TIME,
-                        stop_message(Outcome.OUT_OF_TIME, now - started, self._timeout),
-                        BudgetExceeded,
-                    )
+                self._check_budgets(started, now)
                 if self._progress is not None and now - last_report >= self._interval:
                     last_report = now
                     depth = min((len(s.prefix) for s in queue), default=0)
@@ -1319,6 +1320,21 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
                 self._lane = None
             if self.outcome is Outcome.RUNNING:
                 self.outcome = Outcome.INTERRUPTED
+
+    def _check_budgets(self, started: float, now: float) -> None:
+        """Stop (raising :class:`~dlx.BudgetExceeded`) when a budget has run out."""
+        if self._max_nodes is not None and self.stats.nodes > self._max_nodes:
+            self._stop(
+                Outcome.OUT_OF_NODES,
+                stop_message(Outcome.OUT_OF_NODES, self.stats.nodes, self._max_nodes),
+                BudgetExceeded,
+            )
+        if self._timeout is not None and now - started >= self._timeout:
+            self._stop(
+                Outcome.OUT_OF_TIME,
+                stop_message(Outcome.OUT_OF_TIME, now - started, self._timeout),
+                BudgetExceeded,
+            )
 
     def _first_frontier(self) -> tuple[Frontier, Walker | None]:
         """The shallowest frontier with enough subproblems for every worker.
@@ -1790,7 +1806,11 @@ class BestSearch:
                     prefix = queue.pop()
                     bound = self._bound() if self.share else None
                     self.bounds_given += bound is not None
-                    left = None if deadline is None else deadline - time.perf_counter()
+                    left = None
+                    if deadline is not None:
+                        left = deadline - time.perf_counter()
+                        if left <= 0:  # the time ran out while tasks were handed out
+                            self._out_of_time(started)
                     task = _BestTask(
                         search_id, serial, key, payload, prefix, self.keep, bound, left
                     )

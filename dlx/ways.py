@@ -272,6 +272,10 @@ RULES: tuple[Rule, ...] = (
         ("preprocess", "prefix"),
         "a prefix is of this problem's options, not the smaller problem's",
     ),
+    Rule(
+        ("resume", "prefix"),
+        "a position already says where the search stands: give one of them",
+    ),
     # The cheapest solutions: Algorithm X5.
     Rule(
         ("cheapest", "seed"),
@@ -297,6 +301,10 @@ RULES: tuple[Rule, ...] = (
     Rule(
         ("cheapest", "split", "progress"),
         "the tasks of a minimum-cost search report no progress",
+    ),
+    Rule(
+        ("cheapest", "split", "task_seconds"),
+        "each task of a minimum-cost search searches its subproblem to the end",
     ),
     # Memoised search and sampling: one process, one whole run.
     Rule(
@@ -722,6 +730,7 @@ def best(
     problem: Problem, settings: Settings, k: int
 ) -> list[tuple[int, tuple[int, ...]]]:
     """Check ``settings`` and find the ``k`` cheapest solutions (see :meth:`dlx.ExactCover.best`)."""
+    _checked(settings, "cheapest")  # before the preprocessing, which takes time
     target = problem.preprocessed() if settings.preprocess else problem
     run = cheapest(target, settings, k, count_only=True)
     ranked: list[tuple[int, tuple[int, ...]]]

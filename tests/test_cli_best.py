@@ -180,7 +180,10 @@ def test_bad_input_and_refusals(
     assert main([str(bounded), "--best", "1"]) == 2
     out, err = capsys.readouterr()
     assert out == ""
-    assert "dlx: --best: Algorithm X5 (Knuth's DLX5, minimum cost) cannot run" in err
+    assert (
+        f"dlx: {bounded}: --best: Algorithm X5 (Knuth's DLX5, minimum cost) cannot run"
+        in err
+    )
 
 
 def test_a_checkpoint_resumes_a_stopped_search_exactly(

@@ -644,7 +644,7 @@ def test_jobs_refuse_seeds(tmp_path: Path) -> None:
     path = langford_file(tmp_path, 4)
     done = dlx_command([str(path), "--jobs", "2", "--seed", "1"])
     assert done.returncode == 2
-    assert "does not go with --jobs" in done.stderr
+    assert "--jobs does not go with --seed" in done.stderr
 
 
 def test_a_split_listing_stopped_by_sigterm_resumes_with_the_rest(
@@ -795,7 +795,7 @@ def test_jobs_refuse_a_checkpoint_with_a_limit(tmp_path: Path) -> None:
     args = [str(path), "--jobs", "2", "--limit", "2", "--checkpoint", "c.json"]
     done = dlx_command(args)
     assert done.returncode == 2
-    assert "--checkpoint does not go with --limit and --jobs" in done.stderr
+    assert "--jobs does not go with --checkpoint and --limit" in done.stderr
 
 
 # -- problems with bounds (Algorithm M) ----------------------------------------------

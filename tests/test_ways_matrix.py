@@ -23,7 +23,7 @@ dancing links, or a brute-force 4x4 sudoku filler (:func:`fill`).
 The budgets are generous (they never run out), the prefix is empty and the
 position to resume from is a fresh search's, so every answer is the full
 one; separate cells then shrink each budget to check that it is not
-ignored.  Known bugs are cells marked ``xfail(strict=True)`` naming them.
+ignored.  A bug found is a cell that fails, named by its id.
 """
 
 from __future__ import annotations
@@ -371,45 +371,14 @@ def _check_answer(method: str, kwargs: dict[str, Any], case: Case, answer: Any) 
             assert all(c >= t for c, t in zip(costs, truth, strict=True)), answer
 
 
-#: Known bugs, by cell: the reasons of their strict xfails.
-#:
-#: The engine refuses resume= with prefix= itself ("give resume or prefix,
-#: not both", a plain ValueError), but no rule of dlx.ways.RULES does: so
-#: ways.check({"count", "resume", "prefix"}) lets through a pair that every
-#: entry point then refuses outside dlx.ways, not as ways.Refused.
-RESUME_AND_PREFIX = "bug: resume= with prefix= is refused by a plain ValueError, not by a rule of dlx.ways"
-#: dlx.ways.best() calls problem.preprocessed() before cheapest() checks the
-#: options: on a problem with bounds best(preprocess=True, method="memo")
-#: raises ProblemError (preprocessing does not handle bounds) instead of
-#: ways.Refused (best() does not go with method='memo'), which the same call
-#: raises on a problem without bounds; and a refused call preprocesses first.
-BEST_PREPROCESSES_FIRST = (
-    "bug: best(preprocess=True) preprocesses before it checks its options"
-)
-
-
 def _api_params() -> Iterator[Any]:
     for method, (_, keywords) in API_METHODS.items():
         for cell in _cells(keywords, API_VALUES):
-            keys = {key for key, _ in cell}
             values = dict(cell)
             for kind in KINDS:
                 marks: list[pytest.MarkDecorator] = []
                 if values.get("method") == "sat" and NO_SAT:
                     marks.append(pytest.mark.skip(reason=NO_SAT))
-                if {"resume", "prefix"} <= keys:
-                    marks.append(
-                        pytest.mark.xfail(strict=True, reason=RESUME_AND_PREFIX)
-                    )
-                if (
-                    method == "best"
-                    and kind == "bounds"
-                    and values.get("preprocess")
-                    and values.get("method") == "memo"
-                ):
-                    marks.append(
-                        pytest.mark.xfail(strict=True, reason=BEST_PREPROCESSES_FIRST)
-                    )
                 yield pytest.param(
                     method,
                     kind,
@@ -454,22 +423,6 @@ def test_api(method: str, kind: str, cell: Cell, pool: ThreadPoolExecutor) -> No
 #: A budget that runs out at once, for each budget keyword.
 TINY = {"max_nodes": 1, "timeout": 1e-9, "max_entries": 1, "max_bytes": 1}
 
-#: dlx.parallel.search checks max_nodes and timeout only once tasks run;
-#: the first frontier is searched without them, and on a small problem the
-#: whole search happens there: count(max_nodes=1, executor=pool) returns the
-#: full count where the serial search raises BudgetExceeded (and
-#: 'dlx --count --jobs 2 --max-nodes 1 FILE' exits 0 where without --jobs it
-#: exits 3).
-SPLIT_BUDGET = "bug: with an executor, max_nodes and timeout do not stop a small search"
-#: dlx.parallel.BestSearch.run hands each task the time left,
-#: deadline - now, which is negative once the deadline has passed before
-#: the task is submitted; the task's CostSearch then refuses it:
-#: best(2, executor=pool, timeout=1e-9) raises "ValueError: timeout must be
-#: >= 0, not -0.004" instead of BudgetExceeded (dlx/parallel.py, the
-#: ``left = ...`` line of BestSearch.run; dlx.parallel.search clamps its own
-#: with max(..., 1e-3)).
-BEST_SPLIT_TIMEOUT = "bug: best(executor=, timeout=) raises ValueError (negative timeout) when time runs out"
-
 
 def _bite_params() -> Iterator[Any]:
     for method, (_, keywords) in API_METHODS.items():
@@ -483,15 +436,6 @@ def _bite_params() -> Iterator[Any]:
             (budget,) = budgets
             for kind in KINDS:
                 marks: list[pytest.MarkDecorator] = []
-                if "executor" in values and budget in ("max_nodes", "timeout"):
-                    if method != "best":
-                        marks.append(
-                            pytest.mark.xfail(strict=True, reason=SPLIT_BUDGET)
-                        )
-                    elif budget == "timeout" and kind != "bounds":
-                        marks.append(
-                            pytest.mark.xfail(strict=True, reason=BEST_SPLIT_TIMEOUT)
-                        )
                 yield pytest.param(
                     method,
                     kind,
@@ -541,25 +485,12 @@ def test_api_resume_is_not_ignored(method: str, kind: str) -> None:
         assert {first, *rest} == case.solutions
 
 
-#: dlx.parallel.ParallelSearch calls the progress hook at the end of a
-#: search that runs out of work, but not of one that stops at its limit:
-#: solutions(limit=2, executor=pool, progress=hook) never calls the hook
-#: (nor does limit=3 on a problem with 3 solutions), where the serial
-#: search calls it at the end, as the hook is documented to be ("and once
-#: at the end"); 'dlx --jobs 2 --limit 2 --progress FILE' shows no progress.
-SPLIT_LIMIT_PROGRESS = (
-    "bug: with an executor, a search stopped at its limit never calls progress"
-)
-
-
 @pytest.mark.parametrize("split", [False, True], ids=["serial", "executor"])
 @pytest.mark.parametrize("method", ["solutions", "count"])
 def test_api_progress_at_limit(
     method: str, split: bool, pool: ThreadPoolExecutor, request: pytest.FixtureRequest
 ) -> None:
     """A search stopped at its limit calls the progress hook at the end."""
-    if split:
-        request.applymarker(pytest.mark.xfail(strict=True, reason=SPLIT_LIMIT_PROGRESS))
     case = cases("plain")["several"]
     recorder = Recorder()
     kwargs: dict[str, Any] = {"limit": 2, "progress": recorder}
@@ -976,14 +907,7 @@ def test_dlx_command(
 
 # -- 2b. options accepted by the command but ignored ---------------------------------
 
-#: ways.check lets {"cheapest", "split", "task_seconds"} through, but
-#: dlx.cli._best never reads args.task_seconds and dlx.parallel.best takes
-#: no task size: 'dlx --best 2 --jobs 2 --task-seconds 1 FILE' runs exactly
-#: as without --task-seconds.
-BEST_TASK_SECONDS = "bug: --task-seconds is accepted with --best --jobs but ignored"
 
-
-@pytest.mark.xfail(strict=True, reason=BEST_TASK_SECONDS)
 def test_dlx_best_jobs_task_seconds_is_used_or_refused(
     problem_files: dict[str, Path],
     capsys: pytest.CaptureFixture[str],
@@ -1010,7 +934,6 @@ def test_dlx_best_jobs_task_seconds_is_used_or_refused(
     assert any("task" in key for key in seen[0]), seen
 
 
-@pytest.mark.xfail(strict=True, reason=SPLIT_BUDGET)
 def test_dlx_jobs_max_nodes_is_not_ignored(
     problem_files: dict[str, Path], capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -1023,7 +946,6 @@ def test_dlx_jobs_max_nodes_is_not_ignored(
     assert run_main(dlx.cli.main, split, capsys).status == 3
 
 
-@pytest.mark.xfail(strict=True, reason=SPLIT_LIMIT_PROGRESS)
 def test_dlx_jobs_limit_progress_shows_progress(
     problem_files: dict[str, Path], capsys: pytest.CaptureFixture[str]
 ) -> None:
