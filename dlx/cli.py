@@ -46,6 +46,7 @@ from dlx.commands import (
     command_parser,
     end_closed_pipe,
     final_status,
+    how_far,
     on_stderr,
     refuse,
     say,
@@ -843,9 +844,7 @@ def _ending(
     except Interrupted:
         clear_echoed_interrupt()
         ending.status = signals.status
-        ending.stopped = f"{signals.how} after {run.stats.nodes} nodes"
-        if isinstance(run.stats, SatStats):
-            ending.stopped = f"{signals.how} after {run.stats.seconds:.3g} s"
+        ending.stopped = f"{signals.how} after {how_far(run.stats)}"
         ending.outcome = signals.how
     except BudgetExceeded as stop:
         ending.status = EXIT_BUDGET

@@ -46,6 +46,7 @@ from contextlib import contextmanager, suppress
 from types import FrameType
 from typing import NoReturn, Protocol, TextIO
 
+from dlx.stats import SatStats, Stats
 from dlx.watch import clear_line, is_terminal
 
 __all__ = [
@@ -71,6 +72,7 @@ __all__ = [
     "end_closed_pipe",
     "end_with",
     "final_status",
+    "how_far",
     "ignore_interrupts",
     "is_closed_pipe",
     "on_stderr",
@@ -532,6 +534,23 @@ def seconds(positive: bool = False) -> Callable[[str], float]:
         )
 
     return read
+
+
+def how_far(stats: Stats) -> str:
+    """How far a stopped search got, as both commands' messages say it.
+
+    ``"N nodes"``; for the SAT back end, which counts no nodes of its own
+    (its ``nodes`` are those of the short DLX search before it), the
+    seconds of the run (:attr:`dlx.SatStats.seconds`).
+
+    >>> how_far(Stats(nodes=12))
+    '12 nodes'
+    >>> how_far(SatStats(seconds=2.345))
+    '2.35 s'
+    """
+    if isinstance(stats, SatStats):
+        return f"{stats.seconds:.3g} s"
+    return f"{stats.nodes} nodes"
 
 
 def refuse(prog: str, message: str) -> NoReturn:

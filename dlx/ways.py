@@ -430,6 +430,28 @@ def check(
       ...
     dlx.ways.Refused: --probes only goes with --estimate
     """
+    key = (frozenset(given), words, tuple(sorted(names.items())) if names else ())
+    verdict = _VERDICTS.get(key, _UNKNOWN)
+    if verdict is _UNKNOWN:
+        if len(_VERDICTS) >= VERDICTS_KEPT:
+            _VERDICTS.clear()
+        verdict = _VERDICTS[key] = _verdict(key[0], words, names)
+    if verdict is not None:
+        assert isinstance(verdict, Refused)
+        raise Refused(str(verdict), verdict.features)
+
+
+#: How many verdicts :func:`check` keeps: every search checks its settings,
+#: and a program asks the same few combinations again and again.
+VERDICTS_KEPT = 1024
+_VERDICTS: dict[tuple[frozenset[str], str, tuple[tuple[str, str], ...]], object] = {}
+_UNKNOWN = object()
+
+
+def _verdict(
+    given: frozenset[str], words: str, names: Mapping[str, str] | None
+) -> Refused | None:
+    """What :func:`check` says of a combination: the refusal, or ``None``."""
     unknown = set(given) - FEATURES.keys()
     if unknown:
         raise KeyError(f"no feature {sorted(unknown)[0]!r}")
@@ -443,7 +465,7 @@ def check(
             message = f"{first} does not go with {' and '.join(others)}: {why}"
             if rule.say is not None:
                 message = rule.say.format_map(table | {"_b": others[0]})
-            raise Refused(message, rule.features)
+            return Refused(message, rule.features)
     for need in NEEDS:
         if need.only is not None and words not in need.only:
             continue
@@ -457,7 +479,8 @@ def check(
             message = f"{table[need.feature]} only goes with " + " or ".join(
                 table[key] for key in need.any_of
             )
-        raise Refused(message, (need.feature, *need.any_of))
+        return Refused(message, (need.feature, *need.any_of))
+    return None
 
 
 # -- the one value that carries a run's settings --------------------------------------
@@ -465,7 +488,7 @@ def check(
 Method = Literal["dlx", "memo", "sat"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Settings:
     """What a run is asked for besides its problem: the one value the layers pass on.
 
@@ -510,20 +533,26 @@ class Settings:
         >>> sorted(Settings(method="memo", limit=3, seed=1).given())
         ['limit', 'memo', 'seed']
         """
+        # Written out, not a loop over the fields: every search asks this.
         given: set[str] = set() if self.method == "dlx" else {self.method}
-        for key in (
-            "limit",
-            "max_nodes",
-            "timeout",
-            "seed",
-            "progress",
-            "resume",
-            "prefix",
-            "max_entries",
-            "task_seconds",
-        ):
-            if getattr(self, key) is not None:
-                given.add(key)
+        if self.limit is not None:
+            given.add("limit")
+        if self.max_nodes is not None:
+            given.add("max_nodes")
+        if self.timeout is not None:
+            given.add("timeout")
+        if self.seed is not None:
+            given.add("seed")
+        if self.progress is not None:
+            given.add("progress")
+        if self.resume is not None:
+            given.add("resume")
+        if self.prefix is not None:
+            given.add("prefix")
+        if self.max_entries is not None:
+            given.add("max_entries")
+        if self.task_seconds is not None:
+            given.add("task_seconds")
         if self.executor is not None:
             given.add("split")
         if self.preprocess:

@@ -18,7 +18,14 @@ from concurrent.futures import BrokenExecutor, Future, ProcessPoolExecutor
 from math import isqrt
 from typing import Any, BinaryIO
 
-from dlx import BudgetExceeded, Interrupted, Progress, SatSearch, Search, ways
+from dlx import (
+    BudgetExceeded,
+    Interrupted,
+    Progress,
+    SatSearch,
+    Search,
+    ways,
+)
 from dlx.algorithms import SAT_DLX_NODES, sat_available
 from dlx.commands import (
     EXIT_BAD_INPUT,
@@ -26,6 +33,7 @@ from dlx.commands import (
     StopSignals,
     add_version,
     command_parser,
+    how_far,
     refuse,
     worker_pool,
 )
@@ -115,7 +123,8 @@ a standard error that cannot be written does not):
        terminated (SIGTERM).  The answers printed so far stay, and a
        last line on standard error tells how many puzzles were read and
        answered (before it, with --count and no --jobs, the puzzle being
-       counted: 'interrupted after N nodes: at least M solutions')
+       counted: 'interrupted after N nodes: at least M solutions', with
+       --method sat 'after S s')
   141  the reader of the output went away (a closed pipe, e.g. 'head'),
        on standard output or standard error: sudoku stops at once
 
@@ -565,7 +574,7 @@ def _solve_all(
                         plural = "" if stop.solutions == 1 else "s"
                         batch.note(
                             f"sudoku: {_where(source, puzzle)}: "
-                            f"{batch.signals.how} after {stop.nodes} nodes: "
+                            f"{batch.signals.how} after {stop.after}: "
                             f"at least {stop.solutions} solution{plural}"
                         )
                         raise
@@ -662,11 +671,16 @@ def _settled(
 
 
 class _CountStopped(KeyboardInterrupt):
-    """A signal stopped the count of a puzzle: the run ends, saying how far it got."""
+    """A signal stopped the count of a puzzle: the run ends, saying how far it got.
 
-    def __init__(self, nodes: int, solutions: int) -> None:
+    ``after``: how far, "N nodes", or "S s" for the SAT solver, which
+    counts no nodes (its statistics' nodes are those of the short DLX
+    search before it); ``dlx`` says the same.
+    """
+
+    def __init__(self, after: str, solutions: int) -> None:
         super().__init__("count stopped")
-        self.nodes = nodes
+        self.after = after
         self.solutions = solutions
 
 
@@ -712,7 +726,7 @@ def _count(
         for _ in search:
             pass
     except Interrupted as stop:
-        raise _CountStopped(stop.stats.nodes, stop.stats.solutions) from None
+        raise _CountStopped(how_far(stop.stats), stop.stats.solutions) from None
     finally:
         if signals is not None:
             signals.target = None

@@ -116,6 +116,7 @@ def check_method(
     max_nodes: object = None,
     progress: object = None,
     *,
+    timeout: object = None,
     count: bool = False,
 ) -> ways.Settings:
     """Check a search's ``method`` and budgets for the solving functions; return its settings.
@@ -125,7 +126,8 @@ def check_method(
     (``"sat"`` takes ``timeout``, not ``max_nodes`` or ``progress``, and
     counts only up to a ``limit``).
 
-    :raises SudokuError: for an unknown method or a combination refused.
+    :raises SudokuError: for an unknown method, a limit or budget that is
+        not a number of at least 0, or a combination refused.
 
     >>> check_method("sat", max_nodes=5)
     Traceback (most recent call last):
@@ -134,11 +136,13 @@ def check_method(
     """
     if method not in ("dlx", "sat"):
         raise SudokuError(f"method={method!r} is neither 'dlx' nor 'sat'")
+    check_budget(limit, max_nodes, timeout)
     settings = ways.Settings(
         method=method,
         limit=limit,  # type: ignore[arg-type]
         max_nodes=max_nodes,  # type: ignore[arg-type]
         progress=progress,  # type: ignore[arg-type]
+        timeout=timeout,  # type: ignore[arg-type]
     )
     try:
         ways.check(settings.given() | {"count" if count else "list"})
@@ -148,15 +152,9 @@ def check_method(
 
 
 def _search(
-    encoding: Encoding,
-    settings: ways.Settings,
-    timeout: float | None,
-    count_only: bool = False,
+    encoding: Encoding, settings: ways.Settings, count_only: bool = False
 ) -> _Searching:
-    check_budget(settings.limit, settings.max_nodes, timeout)
-    found: _Searching = ways.search(
-        encoding.problem, settings.replace(timeout=timeout), count_only=count_only
-    )
+    found: _Searching = ways.search(encoding.problem, settings, count_only=count_only)
     return found
 
 
@@ -309,9 +307,11 @@ def solve(
     >>> solve("..3.5" "....." "....." "2..1." ".....", regions=jigsaw)
     '1234545123314522351454231'
     """
-    settings = check_method(method, 2 if unique else 1, max_nodes, progress)
+    settings = check_method(
+        method, 2 if unique else 1, max_nodes, progress, timeout=timeout
+    )
     encoding = _prepare(grid, alphabet, box, variant, regions)
-    search = _search(encoding, settings, timeout)
+    search = _search(encoding, settings)
     with _budget():
         first = next(search, None)
     if first is None:
@@ -361,9 +361,9 @@ def solutions(
     >>> len(list(solutions("." * 16, limit=5)))
     5
     """
-    settings = check_method(method, limit, max_nodes)
+    settings = check_method(method, limit, max_nodes, timeout=timeout)
     encoding = _prepare(grid, alphabet, box, variant, regions)
-    search = _search(encoding, settings, timeout)
+    search = _search(encoding, settings)
     render = encoding.grid.render
     decode = encoding.decode
     return _budgeted(render(decode(solution)) for solution in search)
@@ -421,9 +421,11 @@ def count(
     >>> count("." * 36, limit=1000)
     1000
     """
-    settings = check_method(method, limit, max_nodes, progress, count=True)
+    settings = check_method(
+        method, limit, max_nodes, progress, timeout=timeout, count=True
+    )
     encoding = _prepare(grid, alphabet, box, variant, regions)
-    search = _search(encoding, settings, timeout, count_only=True)
+    search = _search(encoding, settings, count_only=True)
     with _budget():
         for _ in search:
             pass
@@ -460,10 +462,10 @@ def is_unique(
     >>> is_unique("1..." "...2" "..4." ".3.."), is_unique("." * 16)
     (True, False)
     """
-    settings = check_method(method, 2, max_nodes, count=True)
+    settings = check_method(method, 2, max_nodes, timeout=timeout, count=True)
     encoding = _prepare(grid, alphabet, box, variant, regions)
     with _budget():
-        search = _search(encoding, settings, timeout, count_only=True)
+        search = _search(encoding, settings, count_only=True)
         for _ in search:
             pass
     return search.stats.solutions == 1

@@ -59,8 +59,6 @@ NO_SAT = (
     else 'the sat extra is not installed (python3 -m pip install ".[sat]")'
 )
 
-#: What the CLI patch of issue 30 changes (tests that fail until it is in).
-NEEDS_PATCH = "needs the CLI change in /tmp/helper-sat-cli.patch"
 
 #: Seconds of the command's CPU time that show its search under way:
 #: starting Python and reading the problem take a few tenths.
@@ -452,7 +450,6 @@ def test_sudoku_sat_count(tmp_path: Path, signum: int, status: int, word: str) -
 
 
 @pytest.mark.skipif(NO_SAT is not None, reason=NO_SAT or "")
-@pytest.mark.xfail(reason=NEEDS_PATCH, strict=True)
 @SIGNALS
 def test_sudoku_sat_count_says_seconds(
     tmp_path: Path, signum: int, status: int, word: str
