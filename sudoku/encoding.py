@@ -20,10 +20,10 @@ What the givens decide is left out of the problem, not put in and then
 covered: a constraint the givens satisfy gets no item, and a candidate
 the givens exclude (a symbol already in the cell's row, column or box)
 gets no option.  Before encoding, the cells that the givens force are
-filled in as well, by the two simplest deductions: a cell with one
-possible symbol left (a *naked single*), and a symbol with one possible
-cell left in a row, column or box, or any other unit of the grid (a
-*hidden single*).  Every solution
+filled in as well, by the two simplest deductions (:mod:`sudoku.singles`):
+a cell with one possible symbol left (a *naked single*), and a symbol
+with one possible cell left in a row, column or box, or any other unit
+of the grid (a *hidden single*).  Every solution
 of the puzzle satisfies those deductions, so this changes neither the
 solutions nor their number; on easy puzzles it leaves the engine little
 or nothing to do.  Everything that depends only on the grid's size and
@@ -32,22 +32,15 @@ box shape is computed once and cached.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from dlx import ExactCover
 from sudoku.errors import ConflictError, GridSizeError
 from sudoku.grid import Grid
 from sudoku.regions import Regions, regions_of
+from sudoku.singles import Contradiction, Singles, cell_name
 
 __all__ = ["Encoding", "encode"]
-
-
-def cell_name(size: int, cell: int) -> str:
-    """``"row r, column c"`` for a cell of an N x N grid (N = ``size``), from 1.
-
-    The wording of the messages of the encoding and of the grader.
-    """
-    return f"row {cell // size + 1}, column {cell % size + 1}"
 
 
 def conflict_error(grid: Grid, units: Regions, cell: int) -> ConflictError:
@@ -220,8 +213,11 @@ def encode(
             todo.append(cell)
     contradiction = None
     if propagate and todo:
-        fill = _fill_plain if plain else _fill_forced
-        todo, contradiction = fill(values, todo, units, free, grid.symbol)
+        singles = Singles(size, values, free, None, units.units, cell_units, plain)
+        try:
+            todo = singles.fill(todo)
+        except Contradiction as why:
+            contradiction = why.describe(size, grid.symbol, units.names)
     if contradiction is not None:
         # One item that no option covers: a problem without solutions.
         return Encoding(
@@ -278,159 +274,3 @@ def encode(
                 add_value(v + 1)
     problem = ExactCover.from_rows(rows, item, check=False)
     return Encoding(grid, problem, values, cells, chosen, None, units)
-
-
-def _fill_forced(
-    values: list[int],
-    todo: list[int],
-    units: Regions,
-    free: list[int],
-    symbol: Callable[[int], object],
-) -> tuple[list[int], str | None]:
-    """Fill in naked and hidden singles, in place; return the cells left open.
-
-    ``free`` holds the masks of the values each unit still lacks; they
-    are kept up to date.  Returns ``(cells still blank, None)``, or
-    ``(_, why)`` when some cell or symbol has no possibility left, so
-    that the grid has no solution.
-    """
-    cell_units = units.cell_units
-    size = units.size
-    full = (1 << size) - 1
-    while todo:
-        # Naked singles, sweeping the open cells and filling as we go.
-        rest: list[int] = []
-        keep = rest.append
-        for cell in todo:
-            us = cell_units[cell]
-            bits = full
-            for u in us:
-                bits &= free[u]
-            if bits & (bits - 1):
-                keep(cell)
-            elif bits:
-                values[cell] = bits.bit_length()
-                for u in us:
-                    free[u] ^= bits
-            else:
-                return rest, f"no symbol fits {cell_name(size, cell)}"
-        if len(rest) < len(todo):
-            todo = rest
-            continue
-        # Hidden singles: a symbol with one place left in a unit.
-        progress = False
-        for u, unit in enumerate(units.units):
-            lacking = free[u]
-            if not lacking:
-                continue
-            once = twice = 0
-            for cell in unit:
-                if not values[cell]:
-                    bits = full
-                    for w in cell_units[cell]:
-                        bits &= free[w]
-                    twice |= once & bits
-                    once |= bits
-            if once != lacking:
-                missing = (lacking & ~once).bit_length()
-                return todo, (
-                    f"symbol {symbol(missing)!r} has no place in {units.names[u]}"
-                )
-            single = once & ~twice
-            if not single:
-                continue
-            for cell in unit:
-                if not values[cell]:
-                    us = cell_units[cell]
-                    bits = single
-                    for w in us:
-                        bits &= free[w]
-                    if bits & (bits - 1):
-                        return todo, (
-                            f"{cell_name(size, cell)} is the only place for two "
-                            f"symbols in {units.names[u]}"
-                        )
-                    if bits:
-                        values[cell] = bits.bit_length()
-                        for w in us:
-                            free[w] ^= bits
-                        progress = True
-        if not progress:
-            break
-        todo = [cell for cell in todo if not values[cell]]
-    return todo, None
-
-
-def _fill_plain(
-    values: list[int],
-    todo: list[int],
-    units: Regions,
-    free: list[int],
-    symbol: Callable[[int], object],
-) -> tuple[list[int], str | None]:
-    """:func:`_fill_forced` for grids whose cells are in three units each.
-
-    The same deductions in the same order, with the three units of a cell
-    unpacked instead of looped over: this is most of the time of encoding
-    an easy puzzle.
-    """
-    cell_units = units.cell_units
-    size = units.size
-    all_units = units.units
-    while todo:
-        rest: list[int] = []
-        keep = rest.append
-        for cell in todo:
-            r, c, b = cell_units[cell]
-            bits = free[r] & free[c] & free[b]
-            if bits & (bits - 1):
-                keep(cell)
-            elif bits:
-                values[cell] = bits.bit_length()
-                free[r] ^= bits
-                free[c] ^= bits
-                free[b] ^= bits
-            else:
-                return rest, f"no symbol fits {cell_name(size, cell)}"
-        if len(rest) < len(todo):
-            todo = rest
-            continue
-        progress = False
-        for u, unit in enumerate(all_units):
-            lacking = free[u]
-            if not lacking:
-                continue
-            once = twice = 0
-            for cell in unit:
-                if not values[cell]:
-                    r, c, b = cell_units[cell]
-                    bits = free[r] & free[c] & free[b]
-                    twice |= once & bits
-                    once |= bits
-            if once != lacking:
-                missing = (lacking & ~once).bit_length()
-                return todo, (
-                    f"symbol {symbol(missing)!r} has no place in {units.names[u]}"
-                )
-            single = once & ~twice
-            if not single:
-                continue
-            for cell in unit:
-                if not values[cell]:
-                    r, c, b = cell_units[cell]
-                    bits = single & free[r] & free[c] & free[b]
-                    if bits & (bits - 1):
-                        return todo, (
-                            f"{cell_name(size, cell)} is the only place for two "
-                            f"symbols in {units.names[u]}"
-                        )
-                    if bits:
-                        values[cell] = bits.bit_length()
-                        free[r] ^= bits
-                        free[c] ^= bits
-                        free[b] ^= bits
-                        progress = True
-        if not progress:
-            break
-        todo = [cell for cell in todo if not values[cell]]
-    return todo, None

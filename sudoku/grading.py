@@ -61,10 +61,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from dlx import BudgetExceeded, ExactCover, Progress
-from sudoku.encoding import cell_name, conflict_error
+from sudoku.encoding import conflict_error
 from sudoku.errors import BudgetError, MultipleSolutionsError, NoSolutionError
 from sudoku.grid import ArrayLike, Grid, GridLike
 from sudoku.regions import Regions, regions_of
+from sudoku.singles import Contradiction, Singles, cell_name
 from sudoku.solver import check_budget, units_of
 
 __all__ = ["DIABOLICAL_NODES", "LEVEL_NAMES", "Grade", "Technique", "grade"]
@@ -221,6 +222,8 @@ class _Layout:
     columns: tuple[tuple[int, ...], ...]
     #: Per unit: how to name it in a message.
     names: tuple[str, ...]
+    #: Whether every cell is in exactly three units (no extra units).
+    three: bool
 
 
 @lru_cache(maxsize=32)
@@ -251,6 +254,7 @@ def _layout(regions: Regions) -> _Layout:
         units[:size],
         units[size : 2 * size],
         names,
+        regions.plain,
     )
 
 
@@ -260,9 +264,14 @@ _Found = tuple[list[tuple[int, int]], dict[int, int]]
 
 
 class _Board:
-    """The candidates of a grid being solved by hand."""
+    """The candidates of a grid being solved by hand.
 
-    __slots__ = ("cand", "layout", "symbol", "values")
+    ``cand`` holds each cell's candidates (0 for a filled cell), ``free``
+    each unit's missing symbols, as bits; ``singles`` finds the naked and
+    hidden singles over them (:mod:`sudoku.singles`).
+    """
+
+    __slots__ = ("cand", "free", "layout", "singles", "symbol", "values")
 
     def __init__(
         self, layout: _Layout, values: list[int], symbol: Callable[[int], object]
@@ -272,13 +281,23 @@ class _Board:
         self.symbol = symbol
         full = (1 << layout.size) - 1
         cand = [0 if v else full for v in values]
+        free = [full] * len(layout.units)
         peers = layout.peers
+        cell_units = layout.cell_units
         for cell, value in enumerate(values):
             if value:
                 bit = ~(1 << (value - 1))
                 for p in peers[cell]:
                     cand[p] &= bit
+                for u in cell_units[cell]:
+                    free[u] &= bit
         self.cand = cand
+        self.free = free
+        # A cell's candidates for the singles: cand (already within the
+        # free symbols of its units) ANDed with those.
+        self.singles = Singles(
+            layout.size, values, free, cand, layout.units, cell_units, layout.three
+        )
         for cell, value in enumerate(values):
             if not value and not cand[cell]:
                 raise _Contradiction(f"no symbol fits {cell_name(layout.size, cell)}")
@@ -288,7 +307,9 @@ class _Board:
         placements, eliminations = found
         values = self.values
         cand = self.cand
+        free = self.free
         peers = self.layout.peers
+        cell_units = self.layout.cell_units
         size = self.layout.size
         done = 0
         for cell, value in placements:
@@ -302,6 +323,8 @@ class _Board:
                 )
             values[cell] = value
             cand[cell] = 0
+            for u in cell_units[cell]:
+                free[u] &= ~bit
             done += 1
             for p in peers[cell]:
                 if cand[p] & bit:
@@ -319,50 +342,26 @@ class _Board:
 
 
 def _naked_singles(board: _Board) -> _Found:
-    cand = board.cand
-    found = [
-        (cell, bits.bit_length())
-        for cell, bits in enumerate(cand)
-        if bits and not bits & (bits - 1)
-    ]
-    return found, {}
+    return _singles(board, hidden=False)
 
 
 def _hidden_singles(board: _Board) -> _Found:
-    cand = board.cand
-    values = board.values
-    layout = board.layout
+    return _singles(board, hidden=True)
+
+
+def _singles(board: _Board, hidden: bool) -> _Found:
+    """Every naked (or hidden) single of the board as it stands, none filled in."""
     found: list[tuple[int, int]] = []
-    full = (1 << layout.size) - 1
-    for index, unit in enumerate(layout.units):
-        once = twice = placed = 0
-        for cell in unit:
-            value = values[cell]
-            if value:
-                placed |= 1 << (value - 1)
-            else:
-                bits = cand[cell]
-                twice |= once & bits
-                once |= bits
-        lacking = full & ~placed
-        if once & lacking != lacking:
-            missing = (lacking & ~once).bit_length()
-            raise _Contradiction(
-                f"symbol {board.symbol(missing)!r} has no place in "
-                f"{layout.names[index]}"
-            )
-        single = once & ~twice
-        if not single:
-            continue
-        for cell in unit:
-            bits = cand[cell] & single
-            if bits:
-                if bits & (bits - 1):
-                    raise _Contradiction(
-                        f"{cell_name(layout.size, cell)} is the only place for two "
-                        f"symbols in {layout.names[index]}"
-                    )
-                found.append((cell, bits.bit_length()))
+    try:
+        if hidden:
+            board.singles.hidden(found)
+        else:
+            board.singles.naked(range(len(board.values)), found)
+    except Contradiction as why:
+        layout = board.layout
+        raise _Contradiction(
+            why.describe(layout.size, board.symbol, layout.names)
+        ) from None
     return found, {}
 
 
