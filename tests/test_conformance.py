@@ -921,8 +921,8 @@ def test_a_split_search_equals_the_serial_one(
             f"not chosen on {sys.implementation.name} (PREFERRED_FORMS: {preferred})"
         )
     if not defaults and variant.form.prefer is not None:
-        # X's marks form: chosen for tilings, too big for this pool; its
-        # split is tested on the pentominoes in tests/test_marks.py.
+        # X's marks form: chosen for tilings, too big for this pool; its split
+        # is tested on the pentominoes in tests/test_algorithm_x_packed_marks.py.
         pytest.skip(f"the {variant.form.name} form is chosen for none of the pool")
     assert defaults, "split is supported, but the dispatcher never chooses this variant"
     for fixture, links in defaults:

@@ -208,7 +208,7 @@ def test_links_too_big_to_build_end_with_a_message(tmp_path: Path) -> None:
     # Options of 32 items, the widest that keep tuples: each node keeps two
     # tuples of 31 siblings, about 680 bytes with the rest, for 4 bytes of
     # text; 1.2 MB of text cannot fit in 100 MB.  (Wider options keep
-    # rings, a few hundred bytes a node: tests/test_wide.py.)
+    # rings, a few hundred bytes a node: tests/test_links_rings.py.)
     path = wide_file(tmp_path)
     result = run_capped(path, 100)
     assert result.returncode == 9, result.stderr

@@ -37,7 +37,8 @@ def counting(monkeypatch: pytest.MonkeyPatch, name: str) -> list[int]:
 def test_tilings_with_long_lists_run_a_wide_form_and_small_ones_the_packed() -> None:
     tiling = pentomino_rectangle(3, 20).links()
     assert not tiling.packed and tiling.wide
-    # The marks form, over the wide form's lanes (tests/test_marks.py).
+    # The marks form, over the wide form's lanes
+    # (tests/test_algorithm_x_packed_marks.py).
     assert choose(tiling)[1].name == "marks"
     assert choose(tiling, form="wide")[1].name == "wide"
     assert choose(n_queens(6).links())[1].name == "packed"
