@@ -887,16 +887,27 @@ class ExactCover:
         >>> next(search), search.stats.solutions
         ((0,), 1)
         """
-        settings = ways.Settings(
-            limit=limit,
-            max_nodes=max_nodes,
-            timeout=timeout,
-            seed=seed,
-            progress=progress,
-            progress_interval=progress_interval,
-            resume=resume,
-            prefix=prefix,
-        )
+        settings = ways.PLAIN  # most searches: one value made once, not per search
+        if not (
+            limit is None
+            and max_nodes is None
+            and timeout is None
+            and seed is None
+            and progress is None
+            and resume is None
+            and prefix is None
+            and progress_interval == 1.0
+        ):
+            settings = ways.Settings(
+                limit=limit,
+                max_nodes=max_nodes,
+                timeout=timeout,
+                seed=seed,
+                progress=progress,
+                progress_interval=progress_interval,
+                resume=resume,
+                prefix=prefix,
+            )
         ways.check(settings.given() | {"list"})
         found: Search = ways.search(self, settings, count_only=count_only)
         return found

@@ -56,6 +56,7 @@ from dlx.stats import Progress
 __all__ = [
     "FEATURES",
     "NEEDS",
+    "PLAIN",
     "RULES",
     "VOCABULARIES",
     "Feature",
@@ -494,7 +495,9 @@ class Settings:
 
     Made by each entry point from its parameters or options, checked by
     :func:`check` (through :meth:`given`), and read by the functions of
-    this module that start the run.  Every field is as the parameter of
+    this module that start the run.  Never changed in place
+    (:meth:`replace` makes a copy), so one value can serve many runs
+    (:data:`PLAIN`).  Every field is as the parameter of
     the same name of :meth:`dlx.ExactCover.count`.
     """
 
@@ -568,6 +571,11 @@ class Settings:
     def replace(self, **changes: Any) -> Settings:
         """A copy with ``changes``."""
         return dataclasses.replace(self, **changes)
+
+
+#: The settings of a run that asks for nothing but the defaults (shared:
+#: settings are never changed in place, :meth:`Settings.replace` copies).
+PLAIN = Settings()
 
 
 class Problem(Protocol):
