@@ -1,38 +1,58 @@
-"""Builders of classic exact-cover problems, shared by the engine's tests.
+"""Builders of classic exact-cover problems, and the other helpers the engine's tests share.
 
 Each builder returns a fresh :class:`dlx.ExactCover` whose items and options
 follow Knuth's formulations in TAOCP 7.2.2.1, so that the published counts of
-solutions apply.
+solutions apply.  The test modules import their shared helpers from here (and
+the random problems and brute-force oracles from :mod:`dlx_oracles`), never
+from one another.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 import subprocess
+import sys
 import time
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from concurrent.futures import Executor, Future
+from fractions import Fraction
+from itertools import product
+from math import factorial
 from pathlib import Path
-from typing import cast
+from typing import Any, TypeVar, cast
 
-from dlx import ExactCover, format_dlx
+from dlx import ExactCover, Search, Stats, format_dlx
 from dlx.links import TUPLE_MAX_WIDTH, Links
 
 __all__ = [
     "FORMS",
+    "KNUTH_EXAMPLE",
     "NO_TRACEMALLOC",
     "PENTOMINOES",
+    "ROOT",
     "SCOTT_BOARD",
+    "Inline",
+    "a001499",
     "compiled_as",
     "dominoes",
+    "k_per_line",
     "l_trominoes",
     "langford",
     "langford_file",
     "n_queens",
     "orientations",
     "pentomino_rectangle",
+    "run_dlx",
+    "serial",
     "sudoku_empty",
     "wait_for_workers",
 ]
+
+#: The repository's root.
+ROOT = Path(__file__).resolve().parent.parent
+
+_T = TypeVar("_T")
 
 
 #: The ways the engine can hold a problem while searching it (see dlx.links
@@ -227,6 +247,40 @@ def l_trominoes(height: int, width: int) -> ExactCover:
     return problem
 
 
+#: The example of Knuth's DLX3 (bounds and colours), in his format.
+KNUTH_EXAMPLE = """\
+| A simple example of color controls
+A B 2:3|C | X Y
+A B X:0 Y:0
+A C X:1 Y:1
+C X:0
+B X:1
+C Y:1
+"""
+
+
+def k_per_line(n: int, k: int) -> ExactCover:
+    """0/1 n×n matrices with k ones in every row and column: cells as options."""
+    lines = [("r", i) for i in range(n)] + [("c", j) for j in range(n)]
+    problem = ExactCover(lines, bounds={line: k for line in lines})
+    for i, j in product(range(n), repeat=2):
+        problem.add_option([("r", i), ("c", j)])
+    return problem
+
+
+def a001499(n: int) -> int:
+    """n×n 0/1 matrices with exactly 2 ones in each row and column (a closed sum)."""
+    total = sum(
+        Fraction(
+            (-1) ** k * factorial(n) ** 2 * factorial(2 * n - 2 * k),
+            factorial(k) * factorial(n - k) ** 2 * 2 ** (2 * n - k),
+        )
+        for k in range(n + 1)
+    )
+    assert total.denominator == 1
+    return int(total)
+
+
 def langford_file(tmp_path: Path, n: int) -> Path:
     """Langford pairs for n in Knuth's format (names like v3 and s12), in ``tmp_path``."""
     problem = langford(n)
@@ -241,6 +295,20 @@ def langford_file(tmp_path: Path, n: int) -> Path:
     path = tmp_path / f"langford{n}.dlx"
     path.write_text(format_dlx(renamed))
     return path
+
+
+def run_dlx(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    """Run the ``dlx`` command of this tree on ``stdin``, its output captured."""
+    return subprocess.run(
+        [sys.executable, "-m", "dlx", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
+        timeout=120,
+        check=False,
+    )
 
 
 def _children(pid: int) -> list[int]:
@@ -287,3 +355,21 @@ SCOTT_BOARD = [
     "........",
     "........",
 ]
+
+
+class Inline(Executor):
+    """Runs each task at once in the caller: the splitting without the processes."""
+
+    def submit(self, fn: Callable[..., _T], /, *args: Any, **kwargs: Any) -> Future[_T]:
+        future: Future[_T] = Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except BaseException as error:
+            future.set_exception(error)
+        return future
+
+
+def serial(links: Links) -> tuple[list[tuple[int, ...]], Stats]:
+    """The solutions and statistics of one plain search of ``links``."""
+    search = Search(links)
+    return list(search), dataclasses.replace(search.stats)

@@ -13,7 +13,9 @@ from pathlib import Path
 import pytest
 
 __all__ = [
+    "HARD9",
     "LOCAL_DATA",
+    "NO_SOLUTION9",
     "SHARED",
     "SHARED_DATA",
     "assert_solves",
@@ -28,6 +30,15 @@ SHARED = ROOT / ".." / "shared"
 SHARED_DATA = SHARED / "data"
 #: The copies kept in the repository (see tests/data/README.md).
 LOCAL_DATA = ROOT / "tests" / "data"
+
+#: A hard 9x9 puzzle (Norvig's "hardest"), which needs search.
+HARD9 = (
+    "85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4."
+)
+#: A 9x9 puzzle without a solution that no simple deduction shows: only the search does.
+NO_SOLUTION9 = (
+    ".7.......1.......7....9..26...........9..6.....2..36.............6..............."
+)
 
 #: Blank cells as the tests write them.
 TEST_BLANKS = frozenset([".", "-", "_", "0", 0, None])

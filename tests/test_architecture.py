@@ -22,6 +22,11 @@ The rules:
 * the search algorithms (``dlx/algorithm_*.py`` and ``dlx/memo.py``) are
   imported only by their dispatcher, ``dlx/algorithms.py``.
 
+One rule for the tests: no module under ``tests/`` imports a test module
+(a ``test_*.py``); what the tests share lives in the helper modules
+(``dlx_helpers``, ``dlx_oracles``, ``sudoku_helpers``, ``doc_blocks``),
+so that a test module can be renamed, split or dropped on its own.
+
 Each checker is also run on small synthetic packages that break its rule,
 so that a checker that finds nothing cannot pass unnoticed.
 """
@@ -50,6 +55,14 @@ PACKAGES = {
 DISPATCHER = "dlx.algorithms"
 #: The algorithm modules, as patterns of module names.
 ALGORITHMS = ("dlx.algorithm_*", "dlx.memo", "dlx.sat")
+#: The directory of the tests (and of their helper modules).
+TESTS = Path(__file__).resolve().parent
+#: Test modules allowed, for now, to import other test modules.  Remove a
+#: module once it imports only from the helper modules (the test says so):
+#: tests/test_sat.py still imports its oracles and puzzles from test_best,
+#: test_conformance, test_hypothesis_oracle, test_multiplicity and
+#: test_sudoku_api, which re-export them for it (``name as name``).
+IMPORTING_TESTS = frozenset({"test_sat"})
 
 
 @dataclass(frozen=True)
@@ -358,6 +371,37 @@ def algorithm_report(
     return _listed(found)
 
 
+# -- the test modules ---------------------------------------------------------
+
+
+def imports_of_test_modules(directory: Path) -> list[str]:
+    """``file:line: a imports b`` for each import of a test module under ``directory``.
+
+    Test modules are the ``test_*.py`` files anywhere under ``directory``,
+    imported by their names (``import test_a``, ``from test_a import x``,
+    at the top or inside a function); every ``*.py`` file there is
+    checked, helper modules included.
+    """
+    paths = sorted(directory.rglob("*.py"))
+    tests = {path.stem for path in paths if path.name.startswith("test_")}
+    found: set[tuple[str, int, str]] = set()
+    for path in paths:
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        shown = path.relative_to(directory.parent).as_posix()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and not node.level:
+                names = [node.module or ""]
+            else:
+                continue
+            for name in names:
+                top = name.partition(".")[0]
+                if top in tests and top != path.stem:
+                    found.add((shown, node.lineno, f"{path.stem} imports {top}"))
+    return _listed(found)
+
+
 # -- the rules, on dlx and sudoku ---------------------------------------------
 
 
@@ -396,6 +440,26 @@ def test_algorithm_modules_are_imported_only_by_the_dispatcher() -> None:
         pytest.fail(
             f"algorithm modules imported by others than {DISPATCHER}{missing}:\n"
             + "\n".join(found),
+            pytrace=False,
+        )
+
+
+def test_no_test_module_imports_another() -> None:
+    found = imports_of_test_modules(TESTS)
+    allowed = {f"{TESTS.name}/{name}.py" for name in IMPORTING_TESTS}
+    others = [line for line in found if line.partition(":")[0] not in allowed]
+    if others:
+        pytest.fail(
+            "test modules imported by other modules (share helpers through "
+            "dlx_helpers, dlx_oracles, sudoku_helpers or doc_blocks):\n"
+            + "\n".join(others),
+            pytrace=False,
+        )
+    done = allowed - {line.partition(":")[0] for line in found}
+    if done:
+        pytest.fail(
+            f"{', '.join(sorted(done))} no longer import test modules: "
+            "take them out of IMPORTING_TESTS",
             pytrace=False,
         )
 
@@ -541,3 +605,24 @@ def test_relative_imports_resolve_against_the_package(
         ("pkg.sub", expected),
         ("pkg.sub.y", expected),
     }
+
+
+def test_imports_of_test_modules_are_found(tmp_path: Path) -> None:
+    files = {
+        "tests/helpers.py": "import os\n",
+        "tests/test_a.py": "from helpers import x\nfrom test_b import y\n",
+        "tests/test_b.py": "def f():\n    import test_a.sub\n",
+        "tests/sub/test_c.py": "import test_b as b\nfrom . import test_a\n",
+        "tests/more_helpers.py": "import json, test_c\n",
+        "tests/test_d.py": "import test_d\nimport testing, test\n",
+    }
+    for relative, source in files.items():
+        path = tmp_path / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(source, encoding="utf-8")
+    assert imports_of_test_modules(tmp_path / "tests") == [
+        "tests/more_helpers.py:1: more_helpers imports test_c",
+        "tests/sub/test_c.py:1: test_c imports test_b",
+        "tests/test_a.py:2: test_a imports test_b",
+        "tests/test_b.py:2: test_b imports test_a",
+    ]

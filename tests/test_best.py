@@ -12,15 +12,15 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-from collections.abc import Hashable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 from dlx_helpers import n_queens
+from dlx_oracles import costed_problems as costed_problems  # test_sat.py imports it
+from dlx_oracles import oracle
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_conformance import oracle
 
 from dlx import (
     BudgetExceeded,
@@ -225,27 +225,6 @@ def test_without_a_cutoff_every_solution_is_visited() -> None:
 
 
 # -- the oracle ------------------------------------------------------------------------
-
-
-@st.composite
-def costed_problems(draw: st.DrawFn) -> ExactCover:
-    """Small problems with costs, secondary items and colours."""
-    n_primary = draw(st.integers(1, 5))
-    n_secondary = draw(st.integers(0, 3))
-    primary = [f"p{i}" for i in range(n_primary)]
-    secondary = [f"s{i}" for i in range(n_secondary)]
-    problem = ExactCover(primary, secondary)
-    for _ in range(draw(st.integers(1, 14))):
-        items: list[Hashable] = draw(
-            st.lists(st.sampled_from(primary), min_size=1, max_size=3, unique=True)
-        )
-        if secondary:
-            for name in draw(st.lists(st.sampled_from(secondary), unique=True)):
-                colour = draw(st.sampled_from([None, "red", "blue"]))
-                items.append(name if colour is None else Colored(name, colour))
-        cost = draw(st.sampled_from([0, 0, 1, 2, 3, 5, 8, 100]))
-        problem.add_option(items, cost=cost)
-    return problem
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -50,7 +50,7 @@ import contextlib
 import dataclasses
 import itertools
 import sys
-from collections.abc import Callable, Hashable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -61,9 +61,10 @@ from typing import Any
 
 import pytest
 from dlx_helpers import compiled_as
+from dlx_oracles import Bounded, bounded_specs
+from dlx_oracles import oracle as oracle  # tests/test_sat.py imports it
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-from test_multiplicity import Bounded, bounded_specs
 
 from dlx import (
     BudgetExceeded,
@@ -420,75 +421,6 @@ def about(fixture: Fixture) -> Iterator[None]:
 
 
 # -- the oracle ------------------------------------------------------------------------
-
-_UNCOLOURED = object()
-
-
-def oracle(problem: ExactCover) -> set[Solution]:
-    """Every solution by the definition, found by trying subsets of the options.
-
-    Each option is left out or taken, in order; a partial subset is given
-    up only when it breaks a rule no later option can repair: a primary item
-    over its upper bound, or one that the options left cannot bring up to
-    its lower bound; a secondary item named without a colour twice, or with
-    two colours, or with and without one.  An option without a primary item
-    is never taken (as in Knuth's programs).  Knows nothing of dancing links.
-    """
-    index = {name: i for i, name in enumerate(problem.primary)}
-    n = len(index)
-    low = [1] * n
-    high = [1] * n
-    for name, (u, v) in problem.bounds.items():
-        low[index[name]], high[index[name]] = u, v
-    options: list[tuple[list[int], list[tuple[Hashable, object]]]] = []
-    for k in range(len(problem)):
-        items: list[int] = []
-        marks: list[tuple[Hashable, object]] = []
-        for entry in problem.option(k):
-            if isinstance(entry, Colored):
-                marks.append((entry.item, entry.color))
-            elif entry in index:
-                items.append(index[entry])
-            else:
-                marks.append((entry, _UNCOLOURED))
-        options.append((items, marks))
-    # later[k][i]: the options from k on that name primary item i.
-    later = [[0] * n]
-    for items, _ in reversed(options):
-        row = later[0][:]
-        for i in items:
-            row[i] += 1
-        later.insert(0, row)
-    found: set[Solution] = set()
-
-    def extend(
-        k: int, chosen: list[int], uses: list[int], marks: dict[Hashable, object]
-    ) -> None:
-        if any(uses[i] + later[k][i] < low[i] for i in range(n)):
-            return
-        if k == len(options):
-            found.add(tuple(chosen))
-            return
-        extend(k + 1, chosen, uses, marks)
-        items, entries = options[k]
-        if not items:
-            return
-        new_uses = uses[:]
-        for i in items:
-            new_uses[i] += 1
-            if new_uses[i] > high[i]:
-                return
-        new_marks = dict(marks)
-        for name, colour in entries:
-            if name in new_marks and (
-                colour is _UNCOLOURED or new_marks[name] != colour
-            ):
-                return
-            new_marks[name] = colour
-        extend(k + 1, [*chosen, k], new_uses, new_marks)
-
-    extend(0, [], [0] * n, {})
-    return found
 
 
 @cache

@@ -15,11 +15,10 @@ from collections.abc import Callable
 from fractions import Fraction
 
 import pytest
-from dlx_helpers import langford, n_queens
+from dlx_helpers import KNUTH_EXAMPLE, k_per_line, langford, n_queens, run_dlx
+from dlx_oracles import Bounded, Spec, bounded_specs, specs, uniform_specs
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_hypothesis_oracle import Spec, specs, uniform_specs
-from test_multiplicity import KNUTH_EXAMPLE, Bounded, bounded_specs, k_per_line, run_dlx
 
 from dlx import (
     Estimate,

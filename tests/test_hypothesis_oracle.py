@@ -1,9 +1,10 @@
 """Random small problems, solved by the engine and by brute force.
 
-The brute-force enumerator below knows nothing of dancing links: it walks
-through every subset of the options (abandoning a partial subset only once
-it already breaks a rule that adding more options can never repair) and
-keeps those that obey the definition of a solution:
+The brute-force enumerator (``dlx_oracles.brute_force``, shared with the
+other tests) knows nothing of dancing links: it walks through every subset
+of the options (abandoning a partial subset only once it already breaks a
+rule that adding more options can never repair) and keeps those that obey
+the definition of a solution:
 
 * every option in the subset names at least one primary item (as in Knuth's
   programs, a solution is a set of options chosen *for* primary items, so an
@@ -22,145 +23,18 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Hashable
 from dataclasses import dataclass
 
 from dlx_helpers import FORMS, compiled_as
+from dlx_oracles import Spec as Spec  # tests/test_sat.py imports it
+from dlx_oracles import brute_force as brute_force  # tests/test_sat.py too
+from dlx_oracles import specs as specs  # tests/test_sat.py too
+from dlx_oracles import uniform_specs
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dlx import BudgetExceeded, Colored, ExactCover, Outcome, Search, Stats
 from dlx.links import Links
-
-Entry = tuple[int, str | None]  # (item index, colour or None)
-
-
-@dataclass(frozen=True)
-class Spec:
-    """A small problem: items are indices, primary ones first."""
-
-    n_primary: int
-    n_secondary: int
-    options: tuple[tuple[Entry, ...], ...]
-
-    def name(self, item: int) -> Hashable:
-        # Names of two different types, to exercise "any hashable name".
-        if item < self.n_primary:
-            return f"p{item}"
-        return ("s", item - self.n_primary)
-
-    def build(self) -> ExactCover:
-        problem = ExactCover(
-            [self.name(i) for i in range(self.n_primary)],
-            [self.name(i) for i in range(self.n_primary, self.n_items)],
-        )
-        for option in self.options:
-            problem.add_option(
-                [
-                    self.name(i) if colour is None else Colored(self.name(i), colour)
-                    for i, colour in option
-                ]
-            )
-        return problem
-
-    @property
-    def n_items(self) -> int:
-        return self.n_primary + self.n_secondary
-
-    @property
-    def rows(self) -> list[list[int]]:
-        return [[i for i, _ in option] for option in self.options]
-
-
-@st.composite
-def specs(draw: st.DrawFn, colours: bool = True) -> Spec:
-    """≤ 7 primary, ≤ 3 secondary items, ≤ 12 options, colours on secondary ones.
-
-    Half of the problems get a planted solution: a random partition of the
-    primary items, each block with some secondary items coloured with one
-    colour per item (with colours), so that problems with several
-    solutions, and solutions whose options share a colour, are common.
-    The other options are random, with random colours or none.
-    """
-    n_primary = draw(st.integers(0, 7))
-    n_secondary = draw(st.integers(0, 3))
-    n_items = n_primary + n_secondary
-    colour = st.sampled_from(["red", "blue"]) if colours else st.none()
-    some_colour = st.none() | colour
-    options: list[tuple[Entry, ...]] = []
-    if n_primary and draw(st.booleans()):
-        planted = [draw(colour) for _ in range(n_secondary)]
-        blocks = draw(
-            st.lists(st.integers(0, 3), min_size=n_primary, max_size=n_primary)
-        )
-        for b in sorted(set(blocks)):
-            block: list[Entry] = [(i, None) for i in range(n_primary) if blocks[i] == b]
-            if n_secondary:
-                extra = draw(
-                    st.lists(
-                        st.integers(n_primary, n_items - 1),
-                        max_size=n_secondary,
-                        unique=True,
-                    )
-                )
-                block += [(i, planted[i - n_primary]) for i in extra]
-            options.append(tuple(block))
-    if n_items:
-        rows = draw(
-            st.lists(
-                st.lists(
-                    st.integers(0, n_items - 1),
-                    min_size=1,
-                    max_size=min(n_items, 4),
-                    unique=True,
-                ),
-                max_size=12 - len(options),
-            )
-        )
-        for row in rows:
-            options.append(
-                tuple((i, draw(some_colour) if i >= n_primary else None) for i in row)
-            )
-    if options:
-        options = draw(st.permutations(options))
-    return Spec(n_primary, n_secondary, tuple(options))
-
-
-_UNCOLOURED = object()
-
-
-def brute_force(spec: Spec) -> set[tuple[int, ...]]:
-    """Every solution, by the definition, as a sorted tuple of option indices."""
-    found: set[tuple[int, ...]] = set()
-    options = spec.options
-    usable = [any(i < spec.n_primary for i, _ in option) for option in options]
-
-    def extend(
-        k: int, chosen: list[int], covered: set[int], uses: dict[int, object]
-    ) -> None:
-        if k == len(options):
-            if len(covered) == spec.n_primary:
-                found.add(tuple(chosen))
-            return
-        extend(k + 1, chosen, covered, uses)  # without option k
-        if not usable[k]:
-            return
-        new_covered = set(covered)
-        new_uses = dict(uses)
-        for i, colour in options[k]:
-            if i < spec.n_primary:
-                if i in new_covered:
-                    return
-                new_covered.add(i)
-            else:
-                mark = _UNCOLOURED if colour is None else colour
-                if i in new_uses and (mark is _UNCOLOURED or new_uses[i] != mark):
-                    return
-                new_uses[i] = mark
-        extend(k + 1, [*chosen, k], new_covered, new_uses)
-
-    extend(0, [], set(), {})
-    return found
 
 
 @dataclass
@@ -360,33 +234,6 @@ def test_node_budget_cuts_a_search_short(spec: Spec, data: st.DataObject) -> Non
         assert search.stats.solutions == len(seen)
         assert seen == solutions[: len(seen)]
         search.check()
-
-
-@st.composite
-def uniform_specs(draw: st.DrawFn) -> Spec:
-    """Problems whose options all have one width, without colours.
-
-    These get the packed loop with its inner loops unrolled (dlx.algorithm_x_packed);
-    ``specs()`` mostly draws options of mixed widths.
-    """
-    n_primary = draw(st.integers(1, 7))
-    n_secondary = draw(st.integers(0, 3))
-    n_items = n_primary + n_secondary
-    width = draw(st.integers(1, min(n_items, 5)))
-    rows = draw(
-        st.lists(
-            st.lists(
-                st.integers(0, n_items - 1),
-                min_size=width,
-                max_size=width,
-                unique=True,
-            ),
-            min_size=1,
-            max_size=14,
-        )
-    )
-    options = tuple(tuple((i, None) for i in row) for row in rows)
-    return Spec(n_primary, n_secondary, options)
 
 
 def search_in_every_form(spec: Spec) -> list[tuple[list[tuple[int, ...]], Stats]]:

@@ -23,9 +23,9 @@ from dlx_helpers import (
     pentomino_rectangle,
     sudoku_empty,
 )
+from dlx_oracles import Spec, specs, uniform_specs
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_hypothesis_oracle import Spec, specs, uniform_specs
 
 from dlx import (
     BudgetExceeded,

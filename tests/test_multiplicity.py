@@ -2,11 +2,13 @@
 
 The oracles:
 
-* literature counts (OEIS A001499, A001501) and closed formulas computed
-  here (A001499's sum, partial matchings Σ C(k,i)² i!), with brute force
-  over the subsets of cells where that is quick;
+* literature counts (OEIS A001499, A001501) and closed formulas
+  (A001499's sum, ``dlx_helpers.a001499``; partial matchings
+  Σ C(k,i)² i!, here), with brute force over the subsets of cells where
+  that is quick;
 * a brute-force enumerator of the option subsets that obey the bounds,
-  the secondary items and the colours, under hypothesis;
+  the secondary items and the colours (``dlx_oracles.brute_force_bounded``),
+  under hypothesis;
 * for problems without colours, Algorithm M written out on Python sets,
   with Knuth's DLX3 definitions of nodes and updates computed from the
   sets, which pins down the branching rule, the order of the solutions
@@ -22,19 +24,19 @@ from __future__ import annotations
 import contextlib
 import io
 import re
-import subprocess
-import sys
 from collections.abc import Hashable
 from dataclasses import dataclass
-from fractions import Fraction
 from itertools import combinations, product
 from math import comb, factorial
 from pathlib import Path
 
 import pytest
+from dlx_helpers import KNUTH_EXAMPLE, a001499, k_per_line, run_dlx
+from dlx_oracles import Bounded as Bounded  # tests/test_sat.py imports it
+from dlx_oracles import Spec, brute_force_bounded, specs
+from dlx_oracles import bounded_specs as bounded_specs  # tests/test_sat.py too
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_hypothesis_oracle import Spec, specs
 
 from dlx import (
     BudgetExceeded,
@@ -56,42 +58,11 @@ from dlx import (
     read_dlx,
 )
 
-ROOT = Path(__file__).resolve().parent.parent
-
-KNUTH_EXAMPLE = """\
-| A simple example of color controls
-A B 2:3|C | X Y
-A B X:0 Y:0
-A C X:1 Y:1
-C X:0
-B X:1
-C Y:1
-"""
+#: tests/test_sat.py imports the bounds oracle from here under its old name.
+brute_force = brute_force_bounded
 
 
 # -- known counts ---------------------------------------------------------------------
-
-
-def k_per_line(n: int, k: int) -> ExactCover:
-    """0/1 n×n matrices with k ones in every row and column: cells as options."""
-    lines = [("r", i) for i in range(n)] + [("c", j) for j in range(n)]
-    problem = ExactCover(lines, bounds={line: k for line in lines})
-    for i, j in product(range(n), repeat=2):
-        problem.add_option([("r", i), ("c", j)])
-    return problem
-
-
-def a001499(n: int) -> int:
-    """n×n 0/1 matrices with exactly 2 ones in each row and column (a closed sum)."""
-    total = sum(
-        Fraction(
-            (-1) ** k * factorial(n) ** 2 * factorial(2 * n - 2 * k),
-            factorial(k) * factorial(n - k) ** 2 * 2 ** (2 * n - k),
-        )
-        for k in range(n + 1)
-    )
-    assert total.denominator == 1
-    return int(total)
 
 
 def brute_k_per_line(n: int, k: int) -> int:
@@ -185,75 +156,6 @@ def test_bounds_through_the_api_match_the_text() -> None:
 # -- brute force with bounds and colours ----------------------------------------------
 
 
-@dataclass(frozen=True)
-class Bounded:
-    spec: Spec
-    bounds: tuple[tuple[int, int], ...]  # per primary item
-
-    def build(self) -> ExactCover:
-        problem = self.spec.build()
-        named = {
-            self.spec.name(i): pair
-            for i, pair in enumerate(self.bounds)
-            if pair != (1, 1)
-        }
-        with_bounds = ExactCover(problem.primary, problem.secondary, bounds=named)
-        with_bounds.add_options(problem.option(k) for k in range(len(problem)))
-        return with_bounds
-
-
-@st.composite
-def bounded_specs(draw: st.DrawFn, colours: bool = True) -> Bounded:
-    spec = draw(specs(colours=colours))
-    pairs = st.integers(1, 3).flatmap(
-        lambda v: st.tuples(st.integers(0, v), st.just(v))
-    )
-    bounds = draw(st.lists(pairs, min_size=spec.n_primary, max_size=spec.n_primary))
-    widen = draw(st.booleans())  # one item with more room than any option uses
-    if bounds and widen:
-        bounds[draw(st.integers(0, len(bounds) - 1))] = (0, 3)
-    return Bounded(spec, tuple(bounds))
-
-
-_PLAIN = object()
-
-
-def brute_force(case: Bounded) -> set[tuple[int, ...]]:
-    """Every set of options obeying the definition, by trying subsets."""
-    spec = case.spec
-    options = spec.options
-    n_primary = spec.n_primary
-    usable = [any(i < n_primary for i, _ in option) for option in options]
-    found: set[tuple[int, ...]] = set()
-
-    def extend(
-        k: int, chosen: list[int], uses: list[int], marks: dict[int, object]
-    ) -> None:
-        if k == len(options):
-            if all(u >= lo for u, (lo, _) in zip(uses, case.bounds, strict=True)):
-                found.add(tuple(chosen))
-            return
-        extend(k + 1, chosen, uses, marks)
-        if not usable[k]:
-            return
-        new_uses = list(uses)
-        new_marks = dict(marks)
-        for i, colour in options[k]:
-            if i < n_primary:
-                new_uses[i] += 1
-                if new_uses[i] > case.bounds[i][1]:
-                    return
-            else:
-                mark = _PLAIN if colour is None else colour
-                if i in new_marks and (mark is _PLAIN or new_marks[i] != mark):
-                    return
-                new_marks[i] = mark
-        extend(k + 1, [*chosen, k], new_uses, new_marks)
-
-    extend(0, [], [0] * n_primary, {})
-    return found
-
-
 @settings(max_examples=300, deadline=None)
 @given(bounded_specs())
 def test_same_solutions_as_brute_force(case: Bounded) -> None:
@@ -268,7 +170,7 @@ def test_same_solutions_as_brute_force(case: Bounded) -> None:
         solutions.append(solution)
     search.check()
     assert search.outcome is Outcome.EXHAUSTED
-    expected = brute_force(case)
+    expected = brute_force_bounded(case)
     assert set(solutions) == expected
     assert len(solutions) == len(expected)
     assert all(list(s) == sorted(s) for s in solutions)
@@ -281,7 +183,7 @@ def test_same_solutions_as_brute_force(case: Bounded) -> None:
 @given(bounded_specs(), st.integers(0, 2**32))
 def test_random_tie_breaking_finds_the_same_solutions(case: Bounded, seed: int) -> None:
     problem = case.build()
-    assert set(problem.solutions(seed=seed)) == brute_force(case)
+    assert set(problem.solutions(seed=seed)) == brute_force_bounded(case)
 
 
 @settings(max_examples=100, deadline=None)
@@ -717,19 +619,6 @@ def test_the_forms_of_bounds() -> None:
     assert problem.primary == ("A", "B", "C", "D")
     assert problem.secondary == ("X",)
     assert problem.bounds == {"A": (3, 3), "B": (0, 2)}
-
-
-def run_dlx(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "dlx", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
-        timeout=120,
-        check=False,
-    )
 
 
 def test_command_solves_bounds_with_dlx3_statistics() -> None:

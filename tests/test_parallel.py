@@ -21,35 +21,32 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from concurrent.futures import (
     Executor,
-    Future,
     ProcessPoolExecutor,
     ThreadPoolExecutor,
 )
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import pytest
 from dlx_helpers import (
     FORMS,
+    KNUTH_EXAMPLE,
+    Inline,
+    a001499,
     compiled_as,
+    k_per_line,
     langford,
     langford_file,
     n_queens,
+    serial,
     wait_for_workers,
 )
+from dlx_oracles import Bounded, Spec, bounded_specs, specs, uniform_specs
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_hypothesis_oracle import Spec, specs, uniform_specs
-from test_multiplicity import (
-    KNUTH_EXAMPLE,
-    Bounded,
-    a001499,
-    bounded_specs,
-    k_per_line,
-)
 
 from dlx import (
     BudgetExceeded,
@@ -74,25 +71,6 @@ TESTS = ROOT / "tests"
 # Worker processes (Dask's are started afresh) must import this worktree's
 # dlx and the helpers below.
 os.environ["PYTHONPATH"] = os.pathsep.join([str(ROOT), str(TESTS)])
-
-T = TypeVar("T")
-
-
-class Inline(Executor):
-    """Runs each task at once in the caller: the splitting without the processes."""
-
-    def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> Future[T]:
-        future: Future[T] = Future()
-        try:
-            future.set_result(fn(*args, **kwargs))
-        except BaseException as error:
-            future.set_exception(error)
-        return future
-
-
-def serial(links: Links) -> tuple[list[tuple[int, ...]], Stats]:
-    search = Search(links)
-    return list(search), dataclasses.replace(search.stats)
 
 
 def in_parallel(

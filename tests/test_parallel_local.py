@@ -21,11 +21,18 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-from dlx_helpers import FORMS, compiled_as, langford, langford_file, n_queens
+from dlx_helpers import (
+    FORMS,
+    Inline,
+    compiled_as,
+    langford,
+    langford_file,
+    n_queens,
+    serial,
+)
+from dlx_oracles import Spec, specs, uniform_specs
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_hypothesis_oracle import Spec, specs, uniform_specs
-from test_parallel import Inline, serial
 
 from dlx import BudgetExceeded, ExactCover, Interrupted, Outcome, parallel
 from dlx.stats import Progress

@@ -18,10 +18,9 @@ from typing import Any, TypeVar
 
 import pytest
 from dlx_helpers import FORMS, compiled_as, langford, n_queens
+from dlx_oracles import Bounded, Spec, bounded_specs, specs
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_hypothesis_oracle import Spec, specs
-from test_multiplicity import Bounded, bounded_specs
 
 from dlx import BudgetExceeded, Colored, ExactCover, Search, parallel
 from dlx.algorithms import walker as tree_walker

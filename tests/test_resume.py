@@ -13,9 +13,9 @@ import sys
 
 import pytest
 from dlx_helpers import FORMS, compiled_as, langford, n_queens
+from dlx_oracles import Spec, specs, uniform_specs
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_hypothesis_oracle import Spec, specs, uniform_specs
 
 from dlx import (
     BudgetExceeded,

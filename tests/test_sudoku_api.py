@@ -12,6 +12,8 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sudoku_helpers import HARD9 as HARD9  # tests/test_sat.py imports it
+from sudoku_helpers import NO_SOLUTION9 as NO_SOLUTION9  # tests/test_sat.py too
 from sudoku_helpers import assert_solves, cells_of
 
 import dlx
@@ -42,14 +44,6 @@ PUZZLE9 = (
 )
 SOLUTION9 = (
     "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
-)
-# A hard one (Norvig's "hardest"), which needs search.
-HARD9 = (
-    "85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4."
-)
-# No solution, and no simple deduction shows it: only the search does.
-NO_SOLUTION9 = (
-    ".7.......1.......7....9..26...........9..6.....2..36.............6..............."
 )
 
 DIGITS16 = "123456789ABCDEFG"
