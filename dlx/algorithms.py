@@ -28,11 +28,13 @@ list); the others have one each.  Which form is fastest depends on the
 interpreter: CPython runs the packed, marks or wide form where it
 applies, PyPy the plain one (:data:`PREFERRED_FORMS`).  :data:`REGISTRY`
 describes every backtracking algorithm: its loop forms, what it
-supports, and the walker that replays its tree (:mod:`dlx.position`).  Memoised search is not a backtracking
-loop over a :class:`~dlx.frame.Frame` (it caches subproblems instead), so
-it is listed in :data:`MEMO` with what it refuses; so is the SAT back end
-(:data:`SAT`, :mod:`dlx.sat`), which hands the problem to a solver that
-learns from its dead ends, and needs the optional extra ``sat`` (:func:`dlx.errors.install_hint`).
+supports, and the walker that replays its tree (:mod:`dlx.position`).
+Memoised search (:class:`MemoSearch`) is not a backtracking loop over a
+:class:`~dlx.frame.Frame` (it caches subproblems instead), nor is the SAT
+back end (:class:`SatSearch`, :mod:`dlx.sat`), which hands the problem to
+a solver that learns from its dead ends and needs the optional extra
+``sat`` (:func:`dlx.errors.install_hint`); which options those ways
+take is decided with the others in :mod:`dlx.ways`.
 
 Adding an algorithm is one module with the parts every algorithm's module
 has (``prepare``, ``run``, a walker, ``fraction``, ``check``), one entry
@@ -76,18 +78,14 @@ __all__ = [
     "DEFAULT_MAX_BYTES",
     "FEATURES",
     "INSTALL_SAT",
-    "MEMO",
     "PREFERRED_FORMS",
     "REGISTRY",
-    "SAT",
-    "SAT_COUNT",
     "SAT_DLX_NODES",
     "UNSUPPORTED",
     "Algorithm",
     "Arrays",
     "LoopForm",
     "MemoSearch",
-    "Method",
     "SatModel",
     "SatSearch",
     "Zdd",
@@ -333,33 +331,6 @@ REGISTRY: dict[str, Algorithm] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Method:
-    """A way of searching that is not a backtracking loop (memoised search).
-
-    :ivar name: the name ``method=`` takes.
-    :ivar title: what the messages call it.
-    :ivar supports: the :data:`FEATURES` it supports.
-    """
-
-    name: str
-    title: str
-    supports: frozenset[str]
-
-
-#: Memoised counting and diagrams (:class:`dlx.MemoSearch`): no resume, prefix,
-#: split, estimate or bounds.
-MEMO = Method("memo", "memoised search (method='memo')", frozenset({"seed", "colors"}))
-
-#: The SAT back end (:class:`dlx.sat.SatSearch`, OR-Tools CP-SAT): colours
-#: and bounds, ``seed`` (the solver's); no resume, prefix, split or
-#: estimate, and counting only up to a limit (:data:`SAT_COUNT`).
-SAT = Method(
-    "sat",
-    "the SAT back end (method='sat')",
-    frozenset({"seed", "colors", "bounds"}),
-)
-
 #: The nodes of the short DLX search that ``method="sat"`` runs before the
 #: solver (:func:`dlx.engine.sat_search`): a problem DLX finishes within
 #: them (most hard 9x9 sudokus: about 7 ms) is answered without the solver's
@@ -372,14 +343,6 @@ sat_available = sat.available
 
 #: The command that installs it.
 INSTALL_SAT = sat.INSTALL
-
-#: Why the SAT back end does not count without a limit.
-SAT_COUNT = (
-    "method='sat' counts only up to a limit (limit=N; limit=2 proves a solution "
-    "unique): it finds each solution by one more solve; count all of them with "
-    "method='dlx' or 'memo'"
-)
-
 
 #: Loop forms an interpreter (``sys.implementation.name``) runs faster than
 #: the ones listed before them in :data:`REGISTRY`: :func:`choose` takes
@@ -482,18 +445,17 @@ def walker(links: Links, algorithm: str | None = None) -> Walker:
     return chosen.walker(frame)
 
 
-def refuse(feature: str, links: Links | None = None, method: str = "dlx") -> None:
-    """Raise :class:`ValueError` when the search of ``links`` (or ``method``) lacks ``feature``.
+def refuse(feature: str, links: Links) -> None:
+    """Raise :class:`ValueError` when the search of ``links`` cannot give ``feature``.
 
-    The one place the refusal messages are written: a problem with bounds
-    has no memoised search, memoised search has no resume, and so on.
+    What depends on the problem: a problem with bounds has no memoised
+    search, and the algorithm :func:`choose` gives it supports only its
+    :attr:`Algorithm.supports`.  Which options go with which *way* of
+    searching, whatever the problem, is decided in :mod:`dlx.ways`.
 
-    :param feature: one of :data:`FEATURES`, or ``"memo"`` (asking for
-        memoised search of ``links``), or ``"count"`` (counting without a
-        limit, which ``"sat"`` refuses: :data:`SAT_COUNT`).
-    :param links: the problem, for what its algorithm supports.
-    :param method: ``"dlx"`` (the backtracking algorithm :func:`choose`
-        gives), ``"memo"`` or ``"sat"``.
+    :param feature: one of :data:`FEATURES`, or ``"memo"`` / ``"zdd"``
+        (asking for memoised search of ``links``, by ``count`` or ``zdd()``).
+    :param links: the problem.
     :raises ValueError: saying what is not supported, and by what.
 
     >>> from dlx import ExactCover
@@ -501,40 +463,14 @@ def refuse(feature: str, links: Links | None = None, method: str = "dlx") -> Non
     Traceback (most recent call last):
       ...
     ValueError: method='memo' is not supported for a problem with bounds on its items (Algorithm M) yet
-    >>> refuse("resume", method="memo")
-    Traceback (most recent call last):
-      ...
-    ValueError: resume, prefix and executor are for method='dlx' only
-    >>> refuse("estimate", method="sat")
-    Traceback (most recent call last):
-      ...
-    ValueError: the SAT back end (method='sat') does not support estimating the search by random probes (estimate(), --estimate)
+    >>> refuse("estimate", ExactCover("A", bounds={"A": 2}).links())  # M estimates
     """
-    if method == "sat":
-        if feature in ("resume", "prefix", "split"):
-            raise ValueError("resume, prefix and executor are for method='dlx' only")
-        if feature == "count":
-            raise ValueError(SAT_COUNT)
-        if feature not in SAT.supports:
-            raise ValueError(f"{SAT.title} does not support {FEATURES[feature]}")
-        return
-    if feature == "count":
-        return
-    if method == "memo":
-        if feature in ("resume", "prefix", "split"):
-            raise ValueError("resume, prefix and executor are for method='dlx' only")
-        if feature not in MEMO.supports:
-            raise ValueError(f"{MEMO.title} does not support {FEATURES[feature]}")
-        if links is not None and links.bound is not None:
-            raise ValueError(f"method='memo' is {UNSUPPORTED}")
-        return
     if feature in ("memo", "zdd"):
-        if links is not None and links.bound is not None:
+        if links.bound is not None:
             what = "method='memo'" if feature == "memo" else "zdd()"
             raise ValueError(f"{what} is {UNSUPPORTED}")
         return
-    if links is not None:
-        choose(links)[0].require(feature)
+    choose(links)[0].require(feature)
 
 
 class Arrays:

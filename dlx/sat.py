@@ -75,7 +75,7 @@ import weakref
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from dlx.errors import BudgetExceeded, Interrupted, SatUnavailable
+from dlx.errors import BudgetExceeded, Interrupted, SatUnavailable, install_hint
 from dlx.links import Links
 from dlx.stats import Outcome, SatStats
 
@@ -93,7 +93,7 @@ __all__ = [
 
 #: The command that installs the solvers (the extra ``sat``), run in a
 #: checkout of pydlx (it is not on PyPI); both commands' messages say it.
-INSTALL = 'python3 -m pip install ".[sat]"'
+INSTALL = install_hint("sat")
 
 #: How long the waiting thread sleeps between looks at the solver (seconds):
 #: the longest a stop request waits to be passed on.

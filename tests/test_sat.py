@@ -41,8 +41,9 @@ from dlx import (
     algorithms,
     engine,
     read_dlx,
+    ways,
 )
-from dlx.algorithms import FEATURES, SAT, SAT_COUNT, SatModel, sat_available
+from dlx.algorithms import SatModel, sat_available
 from dlx.cli import main as dlx_main
 from dlx.links import Links
 from dlx.sat import INSTALL
@@ -196,27 +197,21 @@ def test_available_looks_for_ortools_without_importing_it(
 
 def test_the_install_command_works_from_a_checkout() -> None:
     # pydlx is not on PyPI: "pip install pydlx[sat]" finds nothing.
-    assert INSTALL == 'python3 -m pip install ".[sat]"'
-    assert algorithms.INSTALL_SAT == INSTALL
+    assert INSTALL == 'python3 -m pip install ".[sat]" in pydlx\'s folder'
+    assert algorithms.INSTALL_SAT == INSTALL == ways.install_hint("sat")
 
 
 def test_refusals() -> None:
-    assert algorithms.SAT is SAT
-    with pytest.raises(ValueError, match="for method='dlx' only"):
-        algorithms.refuse("resume", method="sat")
-    for feature in sorted(set(FEATURES) - SAT.supports):
-        with pytest.raises(ValueError) as caught:
-            algorithms.refuse(feature, method="sat")
-        if feature not in ("resume", "prefix", "split"):
-            assert (
-                str(caught.value) == f"{SAT.title} does not support {FEATURES[feature]}"
-            )
-    for feature in SAT.supports:
-        algorithms.refuse(feature, method="sat")
-    with pytest.raises(ValueError) as caught:
-        algorithms.refuse("count", method="sat")
-    assert str(caught.value) == SAT_COUNT
-    algorithms.refuse("count")  # dlx counts without a limit
+    # What the SAT way takes is decided in dlx.ways, for every entry point.
+    for option in ("max_nodes", "progress", "resume", "prefix", "split", "estimate"):
+        with pytest.raises(ways.Refused):
+            ways.check({"sat", "list", option})
+    for option in ("limit", "timeout", "seed", "preprocess"):
+        ways.check({"sat", "list", option})
+    with pytest.raises(ways.Refused, match="counts only up to a limit"):
+        ways.check({"sat", "count"})
+    ways.check({"sat", "count", "limit"})
+    ways.check({"count"})  # dlx counts without a limit
 
 
 def test_what_the_api_refuses() -> None:
