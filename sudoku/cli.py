@@ -37,7 +37,6 @@ from dlx.commands import (
     refuse,
     worker_pool,
 )
-from dlx.engine import sat_search
 from dlx.watch import write_text_atomically
 from sudoku.batch import Batch, progress_display, run_batch
 from sudoku.display import format_grid, to_svg
@@ -705,21 +704,15 @@ def _count(
     )
     units = units_of(grid, options.variant, options.region_map)
     problem = encode(grid, units=units).problem
-    search: Search | SatSearch
-    if options.method == "sat":
-        search = sat_search(
-            problem.links(),
-            limit=options.limit,
-            timeout=options.timeout,
-            count_only=True,
-        )
-    else:
-        search = problem.search(
-            limit=options.limit,
-            timeout=options.timeout,
-            progress=progress,
-            count_only=True,
-        )
+    # The options were checked by dlx.ways already (_check_options); the
+    # progress display, which no option asks for, is the dancing links'.
+    settings = ways.Settings(
+        method=options.method,
+        limit=options.limit,
+        timeout=options.timeout,
+        progress=None if options.method == "sat" else progress,
+    )
+    search: Search | SatSearch = ways.search(problem, settings, count_only=True)
     if signals is not None:
         signals.target = search
     try:
