@@ -1255,7 +1255,7 @@ def _best(
     settings = _settings(args, watcher).replace(
         resume=None if resumed is None else resumed[0]
     )
-    if _split(args) and args.method != "sat":
+    if _split(args):  # (--method sat with --jobs is refused)
         try:
             executor, _ = workers.enter_context(_workers(args))
         except _Unavailable as error:
