@@ -57,12 +57,6 @@ DISPATCHER = "dlx.algorithms"
 ALGORITHMS = ("dlx.algorithm_*", "dlx.memo", "dlx.sat")
 #: The directory of the tests (and of their helper modules).
 TESTS = Path(__file__).resolve().parent
-#: Test modules allowed, for now, to import other test modules.  Remove a
-#: module once it imports only from the helper modules (the test says so):
-#: tests/test_sat.py still imports its oracles and puzzles from test_best,
-#: test_conformance, test_hypothesis_oracle, test_multiplicity and
-#: test_sudoku_api, which re-export them for it (``name as name``).
-IMPORTING_TESTS = frozenset({"test_sat"})
 
 
 @dataclass(frozen=True)
@@ -446,20 +440,11 @@ def test_algorithm_modules_are_imported_only_by_the_dispatcher() -> None:
 
 def test_no_test_module_imports_another() -> None:
     found = imports_of_test_modules(TESTS)
-    allowed = {f"{TESTS.name}/{name}.py" for name in IMPORTING_TESTS}
-    others = [line for line in found if line.partition(":")[0] not in allowed]
-    if others:
+    if found:
         pytest.fail(
             "test modules imported by other modules (share helpers through "
             "dlx_helpers, dlx_oracles, sudoku_helpers or doc_blocks):\n"
-            + "\n".join(others),
-            pytrace=False,
-        )
-    done = allowed - {line.partition(":")[0] for line in found}
-    if done:
-        pytest.fail(
-            f"{', '.join(sorted(done))} no longer import test modules: "
-            "take them out of IMPORTING_TESTS",
+            + "\n".join(found),
             pytrace=False,
         )
 

@@ -17,8 +17,7 @@ from pathlib import Path
 
 import pytest
 from dlx_helpers import n_queens
-from dlx_oracles import costed_problems as costed_problems  # test_sat.py imports it
-from dlx_oracles import oracle
+from dlx_oracles import costed_problems, oracle
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

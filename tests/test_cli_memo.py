@@ -271,8 +271,7 @@ def test_a_limit_caps_the_count_as_the_library_does(
         ),
         (
             ["--sample", "2", "--count"],
-            "--sample does not go with --count: --sample prints the solutions it "
-            "draws",
+            "--sample does not go with --count: --sample prints the solutions it draws",
         ),
         (
             ["--sample", "2", "--limit", "1"],

@@ -61,8 +61,7 @@ from typing import Any
 
 import pytest
 from dlx_helpers import compiled_as
-from dlx_oracles import Bounded, bounded_specs
-from dlx_oracles import oracle as oracle  # tests/test_sat.py imports it
+from dlx_oracles import Bounded, bounded_specs, oracle
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 

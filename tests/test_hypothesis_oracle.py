@@ -26,10 +26,7 @@ import random
 from dataclasses import dataclass
 
 from dlx_helpers import FORMS, compiled_as
-from dlx_oracles import Spec as Spec  # tests/test_sat.py imports it
-from dlx_oracles import brute_force as brute_force  # tests/test_sat.py too
-from dlx_oracles import specs as specs  # tests/test_sat.py too
-from dlx_oracles import uniform_specs
+from dlx_oracles import Spec, brute_force, specs, uniform_specs
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

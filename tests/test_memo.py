@@ -411,9 +411,9 @@ def test_bad_arguments() -> None:
         problem.count(method="zdd")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="branching"):
         problem.count(method="memo", branching="last")  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="^branching= only goes with method='memo'"):
+    with pytest.raises(ValueError, match=r"^branching= only goes with method='memo'"):
         problem.count(branching="first")
-    with pytest.raises(ValueError, match="^method='memo' does not go with prefix="):
+    with pytest.raises(ValueError, match=r"^method='memo' does not go with prefix="):
         problem.count(method="memo", prefix=[0])
     with pytest.raises(ValueError, match="max_entries"):
         problem.zdd(max_entries=-1)

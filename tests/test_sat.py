@@ -19,14 +19,19 @@ from itertools import combinations
 from pathlib import Path
 
 import pytest
+from dlx_oracles import (
+    Bounded,
+    Spec,
+    bounded_specs,
+    brute_force,
+    brute_force_bounded,
+    costed_problems,
+    specs,
+)
+from dlx_oracles import oracle as best_oracle
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_best import costed_problems
-from test_conformance import oracle as best_oracle
-from test_hypothesis_oracle import Spec, specs
-from test_multiplicity import Bounded, bounded_specs
-from test_multiplicity import brute_force as brute_force_bounded
-from test_sudoku_api import NO_SOLUTION9
+from sudoku_helpers import HARD9, NO_SOLUTION9
 
 import sudoku
 from dlx import (
@@ -325,8 +330,6 @@ def test_random_exact_covers_that_dlx_finishes() -> None:
 @settings(max_examples=100, deadline=None)
 @given(specs())
 def test_same_solutions_as_brute_force(spec: Spec) -> None:
-    from test_hypothesis_oracle import brute_force
-
     problem = spec.build()
     expected = brute_force(spec)
     search = problem.solutions(method="sat")
@@ -494,8 +497,6 @@ def test_first_try_hands_over_without_loss_or_repeat(
 
 @needs_ortools
 def test_first_try_answers_an_easy_9x9_alone_and_hands_a_hard_one_over() -> None:
-    from test_sudoku_api import HARD9
-
     puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
     links = encode(Grid.parse(puzzle)).problem.links()
     search = engine.sat_search(links, limit=2)

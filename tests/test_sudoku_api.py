@@ -12,9 +12,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from sudoku_helpers import HARD9 as HARD9  # tests/test_sat.py imports it
-from sudoku_helpers import NO_SOLUTION9 as NO_SOLUTION9  # tests/test_sat.py too
-from sudoku_helpers import assert_solves, cells_of
+from sudoku_helpers import HARD9, NO_SOLUTION9, assert_solves, cells_of
 
 import dlx
 import sudoku

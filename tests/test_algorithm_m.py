@@ -32,9 +32,7 @@ from pathlib import Path
 
 import pytest
 from dlx_helpers import KNUTH_EXAMPLE, a001499, k_per_line, run_dlx
-from dlx_oracles import Bounded as Bounded  # tests/test_sat.py imports it
-from dlx_oracles import Spec, brute_force_bounded, specs
-from dlx_oracles import bounded_specs as bounded_specs  # tests/test_sat.py too
+from dlx_oracles import Bounded, Spec, bounded_specs, brute_force_bounded, specs
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -57,10 +55,6 @@ from dlx import (
     parse_dlx,
     read_dlx,
 )
-
-#: tests/test_sat.py imports the bounds oracle from here under its old name.
-brute_force = brute_force_bounded
-
 
 # -- known counts ---------------------------------------------------------------------
 
