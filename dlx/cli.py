@@ -28,6 +28,7 @@ from dlx import ways
 from dlx.algorithms import (
     DEFAULT_MAX_BYTES,
     SAT_DLX_NODES,
+    UNSUPPORTED,
     MemoSearch,
     SatSearch,
     sat_available,
@@ -64,6 +65,7 @@ from dlx.errors import (
     Interrupted,
     PositionError,
     ProblemTooLarge,
+    install_hint,
 )
 from dlx.estimate import format_estimate
 from dlx.parallel import (
@@ -299,7 +301,7 @@ def _parser() -> argparse.ArgumentParser:
         metavar="ADDRESS",
         help="split the search over the Dask cluster whose scheduler is at "
         "ADDRESS (e.g. tcp://10.0.0.1:8786; needs the dask extra: "
-        f"{ways.install_hint('dask')})",
+        f"{install_hint('dask')})",
     )
     parser.add_argument(
         "--task-seconds",
@@ -455,7 +457,8 @@ def _given(args: argparse.Namespace) -> set[str]:
             ("limit", args.limit is not None),
             ("max_nodes", args.max_nodes is not None),
             ("timeout", args.timeout is not None),
-            ("seed", args.seed is not None),
+            ("seed", args.seed is not None and args.sample is None),
+            ("draw_seed", args.seed is not None and args.sample is not None),
             ("progress", args.progress is True),
             ("resume", args.checkpoint is not None),
             ("checkpoint_every", args.checkpoint_every is not None),
@@ -495,7 +498,7 @@ def _check_options(args: argparse.Namespace) -> None:
         refuse(
             "dlx",
             "--method sat needs the sat extra, which is not installed: "
-            + ways.install_hint("sat"),
+            + install_hint("sat"),
         )
 
 
@@ -1042,9 +1045,9 @@ def _memo_search(
         settings = settings.replace(seed=None)
     try:
         return ways.memo_search(problem, settings, diagram=sampling)
-    except ValueError as error:
+    except ValueError:  # bounds, the one thing memoised search refuses of a problem
         option = "--sample" if sampling else "--method memo"
-        message = str(error).replace("method='memo'", option).replace("zdd()", option)
+        message = f"{option} is {UNSUPPORTED}"
         source = "<stdin>" if args.file == "-" else args.file
         raise FormatError(message, source) from None
 
@@ -1085,8 +1088,10 @@ def _memo_count(
     with _ending(search, signals, watcher) as ending:
         search.count()
     found = search.stats.solutions  # the count, or the count so far
-    if ending.stopped is None and args.limit is not None and found > args.limit:
-        found, ending.outcome = args.limit, "limit_reached"
+    if ending.stopped is None:
+        found, reached = ways.capped(found, args.limit)
+        if reached:
+            ending.outcome = "limit_reached"
     _summary(out, signals, args, found, ending, search.stats, memo=_memo_record(search))
     if ending.stopped is None and not args.json:
         with signals.held(), writing("standard output"):
@@ -1176,7 +1181,7 @@ _METHODS = {
     "memo": "memoised counting, with --count (see above)",
     "sat": "a SAT solver, for problems backtracking cannot finish, after a "
     f"short DLX search of {SAT_DLX_NODES} nodes (needs the sat extra: "
-    f"{ways.install_hint('sat')}; lists the solutions one solve each, all "
+    f"{install_hint('sat')}; lists the solutions one solve each, all "
     "or --limit N, --count with --limit, --best)",
 }
 
@@ -1222,7 +1227,7 @@ def _workers(
     except ImportError:
         raise _Unavailable(
             "--scheduler needs dask.distributed, which is not installed: "
-            f"{ways.install_hint('dask')}"
+            f"{install_hint('dask')}"
         ) from None
     connect: Any = distributed.Client  # not fully typed
     try:
@@ -1314,6 +1319,12 @@ def _best(
     if stopped is not None:
         if not ranked:
             message = f"dlx: {stopped}: no solution found so far"
+        elif isinstance(run, SatSearch):  # each proven the cheapest before the next
+            plural = "" if len(ranked) == 1 else "s"
+            message = (
+                f"dlx: {stopped}: printed the {len(ranked)} cheapest solution"
+                f"{plural}, not all {args.best} asked for"
+            )
         else:
             plural = "" if len(ranked) == 1 else "s"
             message = (

@@ -541,7 +541,7 @@ def how_far(stats: Stats) -> str:
 
     ``"N nodes"``; for the SAT back end, which counts no nodes of its own
     (its ``nodes`` are those of the short DLX search before it), the
-    seconds of the run (:attr:`dlx.SatStats.seconds`).
+    seconds of the run (the ``seconds`` of :class:`dlx.SatStats`).
 
     >>> how_far(Stats(nodes=12))
     '12 nodes'

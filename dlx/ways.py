@@ -40,15 +40,15 @@ dlx.ways.Refused: --jobs does not go with --seed: random tie-breaking cannot be 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
 from dlx import algorithms
 from dlx.algorithms import MemoSearch, SatSearch
-from dlx.engine import CostSearch, Search, sat_search, search_class
-from dlx.errors import DLXError, install_hint
+from dlx.engine import CostSearch, sat_search, search_class
+from dlx.errors import DLXError
 from dlx.links import Links
 from dlx.preprocess import Preprocessing
 from dlx.stats import Progress
@@ -66,11 +66,11 @@ __all__ = [
     "Rule",
     "Settings",
     "best",
+    "capped",
     "cheapest",
     "check",
     "count",
     "first",
-    "install_hint",
     "memo_search",
     "search",
     "solutions",
@@ -130,10 +130,12 @@ FEATURES: dict[str, Feature] = {
     "max_nodes": Feature("max_nodes=", "--max-nodes", None),
     "timeout": Feature("timeout=", "--timeout", "--timeout"),
     "seed": Feature("seed=", "--seed", None),
+    # --seed with --sample seeds the draw, not tie-breaking.
+    "draw_seed": Feature(None, "--seed", None),
     "progress": Feature("progress=", "--progress", None),
     "resume": Feature("resume=", "--checkpoint", None),
     "prefix": Feature("prefix=", None, None),
-    "checkpoint_every": _same("--checkpoint-every"),
+    "checkpoint_every": Feature(None, "--checkpoint-every", None),
     "task_seconds": Feature("task_seconds=", "--task-seconds", None),
     "probes": Feature("probes=", "--probes", None),
     "branching": Feature("branching=", "--branching", None),
@@ -144,7 +146,7 @@ FEATURES: dict[str, Feature] = {
     "pretty": Feature(None, None, "--pretty"),
     "uva": Feature(None, None, "--uva"),
     "svg": Feature(None, None, "--svg"),
-    "solve": _same("--solve"),
+    "solve": Feature(None, "--solve", None),
     "stats": _same("--stats"),
     "json": _same("--json"),
 }
@@ -214,7 +216,6 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(("estimate", "sample"), "", say=_ESTIMATES),
     Rule(("estimate", "preprocess"), "", say=_ESTIMATES),
-    Rule(("estimate", "write"), "", say=_ESTIMATES),
     Rule(
         ("unique", "count"),
         "{count} {limit} 2 tells unique puzzles (1) from the others (2)",
@@ -285,7 +286,8 @@ RULES: tuple[Rule, ...] = (
     Rule(("cheapest", "memo"), "memoised search counts solutions and knows no costs"),
     Rule(
         ("cheapest", "sat", "limit"),
-        "the solver finds the cheapest one by one, cheapest first",
+        "{cheapest} says how many: the solver proves them the cheapest one by "
+        "one, each before the next",
     ),
     Rule(
         ("cheapest", "split", "limit"),
@@ -319,6 +321,11 @@ RULES: tuple[Rule, ...] = (
     Rule(
         ("memo", "seed", "branching_first"),
         "{seed} breaks ties between items of equal size, which {branching_first} never compares",
+    ),
+    Rule(
+        ("sample", "seed", "branching_first"),
+        "{seed} breaks ties between items of equal size, which {branching_first} "
+        "never compares",
     ),
     Rule(("sample", "limit"), "its number says how many to draw"),
     Rule(("sample", "resume"), _ONE_PROCESS),
@@ -368,7 +375,7 @@ NEEDS: tuple[Need, ...] = (
     Need(
         "count",
         ("limit",),
-        "{sat} counts only up to a limit: give {limit} N ({limit} 2 proves a "
+        "{sat} counts only up to a limit: give one with {limit} (2 proves a "
         "solution unique), or count with {dlx}",
         when=("sat",),
     ),
@@ -425,7 +432,7 @@ def check(
     >>> check({"count", "sat"}, words="dlx")
     Traceback (most recent call last):
       ...
-    dlx.ways.Refused: --method sat counts only up to a limit: give --limit N (--limit 2 proves a solution unique), or count with --method dlx
+    dlx.ways.Refused: --method sat counts only up to a limit: give one with --limit (2 proves a solution unique), or count with --method dlx
     >>> check({"probes"}, words="dlx")
     Traceback (most recent call last):
       ...
@@ -588,6 +595,8 @@ class Problem(Protocol):
 
     def preprocessed(self) -> Problem: ...
 
+    def costs_of(self, solution: Iterable[int]) -> int: ...
+
 
 # -- starting a run ------------------------------------------------------------------
 
@@ -597,13 +606,21 @@ def _checked(settings: Settings, *kind: str) -> None:
 
 
 def search(problem: Problem, settings: Settings, *, count_only: bool = False) -> Any:
-    """The search of ``problem`` (not preprocessed) that lists or counts, by ``settings``.
+    """The search that lists or counts the solutions of ``problem`` itself, by ``settings``.
 
     A :class:`dlx.Search` (or :class:`dlx.MultiplicitySearch`), a
     :class:`dlx.parallel.ParallelSearch` with an executor, a
-    :class:`dlx.SatSearch` for ``method="sat"``; not yet started.
-    Settings are checked by the caller.
+    :class:`dlx.SatSearch` for ``method="sat"``; not yet started.  The
+    layer below the entry points: it neither checks ``settings``
+    (:func:`check` did, for the caller) nor preprocesses (the caller gives
+    the smaller problem: :func:`solutions`, :func:`count` and
+    :func:`first` do both).
+
+    :raises ValueError: for ``method="memo"``, whose search is
+        :func:`memo_search`'s.
     """
+    if settings.method == "memo":
+        raise ValueError("method='memo' searches by memo_search(), not search()")
     links = problem.links()
     if settings.method == "sat":
         return sat_search(
@@ -650,6 +667,9 @@ def memo_search(
     problem: Problem, settings: Settings, *, diagram: bool = False
 ) -> MemoSearch:
     """The memoised search of ``problem`` by ``settings``: a count, or with ``diagram`` a ZDD.
+
+    Like :func:`search`, it neither checks nor preprocesses; its ``seed``
+    breaks ties (a draw's seed is :meth:`dlx.Zdd.samples`'s).
 
     :raises ValueError: for a problem memoised search does not take (bounds).
     """
@@ -704,17 +724,30 @@ def count(problem: Problem, settings: Settings) -> int:
     _checked(settings, "count")
     target = problem.preprocessed() if settings.preprocess else problem
     if settings.method == "memo":
-        total = memo_search(target, settings).count()
-        return total if settings.limit is None else min(total, settings.limit)
+        return capped(memo_search(target, settings).count(), settings.limit)[0]
     run = search(target, settings, count_only=True)
-    if hasattr(run, "count") and not isinstance(run, Search | SatSearch):
-        total = run.count()
-        assert isinstance(total, int)
+    if settings.executor is not None and settings.method == "dlx":
+        total: int = run.count()  # a ParallelSearch sums its tasks' counts
         return total
     for _ in run:
         pass
     solutions_found: int = run.stats.solutions
     return solutions_found
+
+
+def capped(total: int, limit: int | None) -> tuple[int, bool]:
+    """A memoised count as a search stopped at ``limit`` gives it, and whether it stopped.
+
+    Memoised search counts every solution at once; a limit caps what it
+    reports, and reaching the limit counts as stopping there, as it does
+    for every other way (so ``--json`` says ``complete: false``).
+
+    >>> capped(36, 10), capped(36, 36), capped(36, None)
+    ((10, True), (36, True), (36, False))
+    """
+    if limit is not None and total >= limit:
+        return limit, True
+    return total, False
 
 
 def cheapest(
@@ -728,8 +761,9 @@ def cheapest(
 
     A :class:`dlx.CostSearch` (Knuth's DLX5), a
     :class:`dlx.parallel.BestSearch` with an executor, or a
-    :class:`dlx.SatSearch` (cheapest first) for ``method="sat"``; its
-    problem is the smaller one with ``preprocess``.
+    :class:`dlx.SatSearch` (cheapest first, each proven before the next)
+    for ``method="sat"``.  It searches ``problem`` itself: with
+    ``preprocess`` the caller gives the smaller problem (:func:`best` does).
 
     :raises ValueError: when ``k`` is not a positive integer, or for a
         combination :func:`check` refuses.
@@ -772,10 +806,7 @@ def best(
     run = cheapest(target, settings, k, count_only=True)
     ranked: list[tuple[int, tuple[int, ...]]]
     if isinstance(run, SatSearch):  # cheapest first, one solve each
-        costs = target.links().cost
-        ranked = [
-            (sum(costs[o] for o in found) if costs else 0, found) for found in run
-        ]
+        ranked = [(target.costs_of(found), found) for found in run]
     elif isinstance(run, CostSearch):
         for _ in run:
             pass

@@ -37,6 +37,7 @@ from dlx.commands import (
     refuse,
     worker_pool,
 )
+from dlx.errors import install_hint
 from dlx.watch import write_text_atomically
 from sudoku.batch import Batch, progress_display, run_batch
 from sudoku.display import format_grid, to_svg
@@ -264,7 +265,7 @@ def _parser() -> argparse.ArgumentParser:
         choices=("dlx", "sat"),
         default="dlx",
         help="dlx: dancing links (the default); sat: a SAT solver (needs "
-        f"the sat extra: {ways.install_hint('sat')}), for big grids that backtracking cannot finish, such "
+        f"the sat extra: {install_hint('sat')}), for big grids that backtracking cannot finish, such "
         f"as minimal 25x25 puzzles, after a short DLX search of {SAT_DLX_NODES} "
         "nodes; with --count it needs --limit",
     )
@@ -324,10 +325,10 @@ def _check_options(
         refuse(
             "sudoku",
             "--method sat needs the sat extra, which is not installed: "
-            + ways.install_hint("sat"),
+            + install_hint("sat"),
         )
     if options.check and len(options.files) != 2:
-        parser.error("--check takes two files: PUZZLES SOLUTIONS")
+        refuse("sudoku", "--check takes two files: PUZZLES SOLUTIONS")
     if options.svg == "":
         parser.error("--svg needs a file name")
     options.region_map = None
@@ -704,13 +705,12 @@ def _count(
     )
     units = units_of(grid, options.variant, options.region_map)
     problem = encode(grid, units=units).problem
-    # The options were checked by dlx.ways already (_check_options); the
-    # progress display, which no option asks for, is the dancing links'.
+    # The options were checked by dlx.ways already (_check_options).
     settings = ways.Settings(
         method=options.method,
         limit=options.limit,
         timeout=options.timeout,
-        progress=None if options.method == "sat" else progress,
+        progress=progress,
     )
     search: Search | SatSearch = ways.search(problem, settings, count_only=True)
     if signals is not None:
@@ -743,6 +743,8 @@ def _answer(
     """
     if puzzle.error is not None:
         return "fail", puzzle.error
+    if options.method == "sat":  # the display follows dancing links' nodes
+        progress = None
     try:
         if options.grade:
             return "answer", (
@@ -766,7 +768,7 @@ def _answer(
             regions=options.region_map,
             unique=options.unique,
             timeout=options.timeout,
-            progress=None if options.method == "sat" else progress,
+            progress=progress,
             method=options.method,
         )
         if options.pretty:

@@ -8,11 +8,13 @@ as a person reads the grid.
 from __future__ import annotations
 
 from dlx import BudgetExceeded
+from dlx.ways import Refused
 
 __all__ = [
     "AlphabetError",
     "BoxShapeError",
     "BudgetError",
+    "CombinationError",
     "ConflictError",
     "GridSizeError",
     "InputFormatError",
@@ -253,3 +255,19 @@ class BudgetError(SudokuError, BudgetExceeded):
 
     def __init__(self, stop: BudgetExceeded) -> None:
         BudgetExceeded.__init__(self, stop.outcome, stop.stats, str(stop))
+
+
+class CombinationError(SudokuError, Refused):
+    """Arguments that do not go together, as :func:`dlx.ways.check` decides.
+
+    Both a :class:`SudokuError` and a :class:`dlx.ways.Refused` (with its
+    ``features``): the solving functions check their ``method``, limit and
+    budgets in the one table of ways that every entry point shares.
+
+    >>> from sudoku import count
+    >>> try:
+    ...     count("." * 16, method="sat")
+    ... except CombinationError as error:
+    ...     print(error.features)
+    ('count', 'limit')
+    """

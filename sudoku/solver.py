@@ -23,6 +23,7 @@ from dlx import BudgetExceeded, Progress, Stats, ways
 from sudoku.encoding import Encoding, encode
 from sudoku.errors import (
     BudgetError,
+    CombinationError,
     GridSizeError,
     MultipleSolutionsError,
     NoSolutionError,
@@ -126,13 +127,15 @@ def check_method(
     (``"sat"`` takes ``timeout``, not ``max_nodes`` or ``progress``, and
     counts only up to a ``limit``).
 
-    :raises SudokuError: for an unknown method, a limit or budget that is
-        not a number of at least 0, or a combination refused.
+    :raises SudokuError: for an unknown method, or a limit or budget that
+        is not a number of at least 0.
+    :raises CombinationError: for a combination refused (a
+        :class:`dlx.ways.Refused` too).
 
     >>> check_method("sat", max_nodes=5)
     Traceback (most recent call last):
       ...
-    sudoku.errors.SudokuError: method='sat' does not go with max_nodes=: the solver counts no nodes: give it timeout=
+    sudoku.errors.CombinationError: method='sat' does not go with max_nodes=: the solver counts no nodes: give it timeout=
     """
     if method not in ("dlx", "sat"):
         raise SudokuError(f"method={method!r} is neither 'dlx' nor 'sat'")
@@ -147,7 +150,7 @@ def check_method(
     try:
         ways.check(settings.given() | {"count" if count else "list"})
     except ways.Refused as refused:
-        raise SudokuError(str(refused)) from None
+        raise CombinationError(str(refused), refused.features) from None
     return settings
 
 
