@@ -71,7 +71,7 @@ def tests_pypy(session: nox.Session) -> None:
 
 @nox.session(python=MAIN_PYTHON)
 def sat(session: nox.Session) -> None:
-    """The SAT back end (method="sat", pydlx[sat]): its tests, the slow ones included."""
+    """The SAT back end (method="sat", the sat extra): its tests, the slow ones included."""
     install_groups(session, "test")
     session.install("-e", ".[sat]")
     session.run("pytest", "tests/test_sat.py", "-m", "", *session.posargs)

@@ -29,9 +29,9 @@ interpreter: CPython runs the packed, marks or wide form where it
 applies, PyPy the plain one (:data:`PREFERRED_FORMS`).  :data:`REGISTRY`
 describes every backtracking algorithm: its loop forms, what it
 supports, and the walker that replays its tree (:mod:`dlx.position`).
-Memoised search (:class:`MemoSearch`) is not a backtracking loop over a
+Memoised search (:class:`dlx.MemoSearch`) is not a backtracking loop over a
 :class:`~dlx.frame.Frame` (it caches subproblems instead), nor is the SAT
-back end (:class:`SatSearch`, :mod:`dlx.sat`), which hands the problem to
+back end (:class:`dlx.SatSearch`, :mod:`dlx.sat`), which hands the problem to
 a solver that learns from its dead ends and needs the optional extra
 ``sat`` (:func:`dlx.errors.install_hint`); which options those ways
 take is decided with the others in :mod:`dlx.ways`.
@@ -77,7 +77,6 @@ from dlx.stats import Outcome, Stats
 __all__ = [
     "DEFAULT_MAX_BYTES",
     "FEATURES",
-    "INSTALL_SAT",
     "PREFERRED_FORMS",
     "REGISTRY",
     "SAT_DLX_NODES",
@@ -105,7 +104,7 @@ __all__ = [
 
 #: What a way of searching can support, and what each word means.
 FEATURES = {
-    "resume": "going on from a saved position (resume=, --resume)",
+    "resume": "going on from a saved position (resume=, --checkpoint)",
     "prefix": "searching below given options (prefix=)",
     "split": "splitting the search over an executor (executor=, --jobs, --scheduler)",
     "estimate": "estimating the search by random probes (estimate(), --estimate)",
@@ -341,9 +340,6 @@ SAT_DLX_NODES = 2000
 #: Whether the SAT back end's solver (OR-Tools) can be imported.
 sat_available = sat.available
 
-#: The command that installs it.
-INSTALL_SAT = sat.INSTALL
-
 #: Loop forms an interpreter (``sys.implementation.name``) runs faster than
 #: the ones listed before them in :data:`REGISTRY`: :func:`choose` takes
 #: these first where they apply.  The packed form and its unrolling are
@@ -449,8 +445,8 @@ def refuse(feature: str, links: Links) -> None:
     """Raise :class:`ValueError` when the search of ``links`` cannot give ``feature``.
 
     What depends on the problem: a problem with bounds has no memoised
-    search, and the algorithm :func:`choose` gives it supports only its
-    :attr:`Algorithm.supports`.  Which options go with which *way* of
+    search, and the algorithm :func:`choose` gives it supports only what
+    its ``supports`` lists.  Which options go with which *way* of
     searching, whatever the problem, is decided in :mod:`dlx.ways`.
 
     :param feature: one of :data:`FEATURES`, or ``"memo"`` / ``"zdd"``

@@ -612,7 +612,7 @@ def sat_search(
     >>> if algorithms.sat_available():
     ...     search = sat_search(links)
     ...     found = list(search), search.stats.answered_by, search.stats.nodes
-    ... else:  # without pydlx[sat], what it answers
+    ... else:  # without the sat extra, what it answers
     ...     found = [(0, 1)], "dlx", 3
     >>> found
     ([(0, 1)], 'dlx', 3)

@@ -11,9 +11,9 @@ import random
 from collections.abc import Sequence
 from math import isqrt
 
-from dlx import ways
 from dlx.algorithms import sat_available
 from dlx.commands import command_parser, shows_progress
+from dlx.errors import install_hint
 from sudoku.batch import Batch, progress_display, run_batch
 from sudoku.errors import SudokuError
 from sudoku.formats import Layout, format_solution
@@ -218,7 +218,7 @@ def main(argv: Sequence[str]) -> int:
         batch.note(
             f"sudoku generate: a minimal {size}x{size} puzzle may not finish "
             "for a very long time; the sat extra "
-            f"({ways.install_hint('sat')}) makes it minutes, and "
+            f"({install_hint('sat')}) makes it minutes, and "
             f"--not-minimal --givens {int(size * size * 0.52)} makes one in seconds"
         )
     base = options.seed

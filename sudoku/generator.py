@@ -27,7 +27,8 @@ How a puzzle is made:
    solutions is never returned, whatever the quick searches did.
 
 Beyond 16x16, those counts go to the SAT back end when it is installed
-(``pip install pydlx[sat]``, :data:`SAT_SIZE`): a minimal 25x25 puzzle,
+(the sat extra, ``python3 -m pip install ".[sat]"`` in pydlx's folder;
+:data:`SAT_SIZE`): a minimal 25x25 puzzle,
 out of reach of backtracking, then takes minutes.
 
 One pass is enough for minimality: emptying more orbits only adds
@@ -524,8 +525,8 @@ def _unique_without(
 
 
 #: Grids of at least this size (beyond 16x16) have their counts with limit 2
-#: done by the SAT back end when it is installed (``pip install
-#: pydlx[sat]``): near the end of the digging, a 25x25 puzzle's count takes
+#: done by the SAT back end when it is installed (the sat extra,
+#: ``python3 -m pip install ".[sat]"``): near the end of the digging, a 25x25 puzzle's count takes
 #: backtracking hours, and a SAT solver seconds (see :doc:`/howto/sat`).
 #: The answer, and so the puzzle a seed makes, is the same either way.
 SAT_SIZE = 17

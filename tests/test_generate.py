@@ -532,7 +532,7 @@ def test_cli_warns_before_a_minimal_25x25(
         return generate_puzzle(*args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(sudoku.generate_cli, "generate_puzzle", quick)
-    # Without the SAT back end (pydlx[sat]), which makes it minutes.
+    # Without the SAT back end (the sat extra), which makes it minutes.
     monkeypatch.setattr(sudoku.generate_cli, "sat_available", lambda: False)
     assert main(["generate", "--box", "5x5", "--seed", "2"]) == 0
     out, err = capsys.readouterr()

@@ -21,7 +21,7 @@ does not change) too; each target is judged on both (CPU time: what an
 idle machine takes in wall clock when one solver thread runs, as
 CaDiCaL's does).  The solver that ran is named (CaDiCaL for these plain
 exact-cover problems; ``--workers 2`` takes CP-SAT).  Needs the extra
-(``pip install pydlx[sat]``)::
+(``python3 -m pip install ".[sat]"`` in pydlx's folder)::
 
     PYTHONPATH=. python tests/benchmarks/bench_sat.py            # both
     PYTHONPATH=. python tests/benchmarks/bench_sat.py --frisch 18 --plain
