@@ -5,7 +5,7 @@ single* is a symbol with one possible cell left in a unit (a row, column
 or box, or any other unit of the grid).  Three parts of :mod:`sudoku`
 make these deductions, and all of them make them here:
 
-* :func:`sudoku.encoding.encode` fills in the cells they force before
+* :func:`sudoku.encode` fills in the cells they force before
   encoding, filling each in as it finds it (:meth:`Singles.fill`);
 * the generator's own search (``sudoku.generator.bitmask_search``) does
   the same before each branch, with a symbol banned from a cell, a trail
