@@ -208,6 +208,21 @@ def test_a_limit_caps_the_count_as_the_library_does(
     record = json.loads(out)
     assert (record["count"], record["complete"]) == (12988816, True)
     assert record["outcome"] == "exhausted"
+    # A count that reaches the limit stopped there, as in every way.
+    status, out, _ = run([*args, "--limit", "12988816", "--json"], capsys)
+    record = json.loads(out)
+    assert (record["count"], record["complete"]) == (12988816, False)
+    assert record["outcome"] == "limit_reached"
+
+
+def test_a_seed_with_sample_seeds_the_draw_whatever_the_branching(
+    board: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["--sample", "2", "--seed", "4", "--branching", "first", board]
+    status, drawn, _ = run(args, capsys)
+    assert status == 0 and drawn
+    # --method memo says again what --sample does: the same draw.
+    assert run([*args, "--method", "memo"], capsys) == (0, drawn, "")
 
 
 # -- refusals ----------------------------------------------------------------------

@@ -415,6 +415,9 @@ def test_bad_arguments() -> None:
         problem.count(branching="first")
     with pytest.raises(ValueError, match=r"^method='memo' does not go with prefix="):
         problem.count(method="memo", prefix=[0])
+    # zdd()'s seed breaks ties, which branching="first" never meets.
+    with pytest.raises(ValueError, match=r"^zdd\(\) does not go with seed= and"):
+        problem.zdd(seed=1, branching="first")
     with pytest.raises(ValueError, match="max_entries"):
         problem.zdd(max_entries=-1)
     with pytest.raises(ValueError, match="progress_interval"):
