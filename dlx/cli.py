@@ -31,7 +31,6 @@ from dlx.algorithms import (
     UNSUPPORTED,
     MemoSearch,
     SatSearch,
-    sat_available,
 )
 from dlx.commands import (
     EXIT_BAD_INPUT,
@@ -43,13 +42,13 @@ from dlx.commands import (
     OutputError,
     StopSignals,
     add_version,
+    check_options,
     clear_echoed_interrupt,
     command_parser,
     end_closed_pipe,
     final_status,
     how_far,
     on_stderr,
-    refuse,
     say,
     seconds,
     shows_progress,
@@ -490,16 +489,7 @@ def _check_options(args: argparse.Namespace) -> None:
     names = {}
     if _split(args):
         names["split"] = "--scheduler" if args.scheduler is not None else "--jobs"
-    try:
-        ways.check(_given(args), "dlx", names)
-    except ways.Refused as refused:
-        refuse("dlx", str(refused))
-    if args.method == "sat" and not sat_available():
-        refuse(
-            "dlx",
-            "--method sat needs the sat extra, which is not installed: "
-            + install_hint("sat"),
-        )
+    check_options("dlx", _given(args), names)
 
 
 # -- input and output ----------------------------------------------------------------

@@ -14,6 +14,8 @@ What they do alike is written here once:
 * failed output (:class:`OutputError`, :func:`writing`) and closed pipes
   (:func:`end_closed_pipe`); standard error written best effort
   (:func:`say`, :func:`on_stderr`, :func:`stderr_failed`);
+* refusing options that do not go together (:func:`check_options`, with
+  the table of :mod:`dlx.ways`, and :func:`refuse`: one line, status 2);
 * the parsers (:func:`command_parser`), argument types for
   :mod:`argparse` (:func:`whole_number`, :func:`seconds`) and
   ``--version`` (:func:`add_version`);
@@ -46,6 +48,9 @@ from contextlib import contextmanager, suppress
 from types import FrameType
 from typing import NoReturn, Protocol, TextIO
 
+from dlx import ways
+from dlx.algorithms import sat_available
+from dlx.errors import install_hint
 from dlx.stats import SatStats, Stats
 from dlx.watch import clear_line, is_terminal
 
@@ -67,6 +72,7 @@ __all__ = [
     "Stoppable",
     "Terminated",
     "add_version",
+    "check_options",
     "clear_echoed_interrupt",
     "command_parser",
     "end_closed_pipe",
@@ -551,6 +557,28 @@ def how_far(stats: Stats) -> str:
     if isinstance(stats, SatStats):
         return f"{stats.seconds:.3g} s"
     return f"{stats.nodes} nodes"
+
+
+def check_options(
+    prog: str, given: set[str], names: dict[str, str] | None = None
+) -> None:
+    """Refuse, as :func:`refuse` does, options that :func:`dlx.ways.check` refuses.
+
+    Also ``--method sat`` without the sat extra.  ``given`` holds the
+    keys of :data:`dlx.ways.FEATURES` the command's options ask for;
+    ``prog`` (``"dlx"`` or ``"sudoku"``) is both the command and its
+    vocabulary.
+    """
+    try:
+        ways.check(given, prog, names)
+    except ways.Refused as refused:
+        refuse(prog, str(refused))
+    if "sat" in given and not sat_available():
+        refuse(
+            prog,
+            "--method sat needs the sat extra, which is not installed: "
+            + install_hint("sat"),
+        )
 
 
 def refuse(prog: str, message: str) -> NoReturn:

@@ -289,13 +289,12 @@ RULES: tuple[Rule, ...] = (
         "{cheapest} says how many: the solver proves them the cheapest one by "
         "one, each before the next",
     ),
-    Rule(
-        ("cheapest", "split", "limit"),
-        "the tasks search at once, so no count of theirs can stop them in order",
-    ),
-    Rule(
-        ("cheapest", "split", "max_nodes"),
-        "the tasks search at once, so no count of theirs can stop them in order",
+    *(
+        Rule(
+            ("cheapest", "split", key),
+            "the tasks search at once, so no count of theirs can stop them in order",
+        )
+        for key in ("limit", "max_nodes")
     ),
     Rule(
         ("cheapest", "split", "resume"),

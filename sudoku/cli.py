@@ -26,12 +26,13 @@ from dlx import (
     Search,
     ways,
 )
-from dlx.algorithms import SAT_DLX_NODES, sat_available
+from dlx.algorithms import SAT_DLX_NODES
 from dlx.commands import (
     EXIT_BAD_INPUT,
     OutputError,
     StopSignals,
     add_version,
+    check_options,
     command_parser,
     how_far,
     refuse,
@@ -317,16 +318,7 @@ def _check_options(
         )
         if asked
     }
-    try:
-        ways.check(given, "sudoku")
-    except ways.Refused as refused:
-        refuse("sudoku", str(refused))
-    if options.method == "sat" and not sat_available():
-        refuse(
-            "sudoku",
-            "--method sat needs the sat extra, which is not installed: "
-            + install_hint("sat"),
-        )
+    check_options("sudoku", given)
     if options.check and len(options.files) != 2:
         refuse("sudoku", "--check takes two files: PUZZLES SOLUTIONS")
     if options.svg == "":
