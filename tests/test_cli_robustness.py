@@ -280,6 +280,9 @@ def test_sudoku_progress_on_a_failing_terminal_is_dropped(
 ) -> None:
     terminal = FailingTerminal()
     monkeypatch.setattr(sys, "stderr", terminal)
+    # The progress line's path: a tqdm bar (the progress extra) would wait
+    # half a second before its first write.
+    monkeypatch.setitem(sys.modules, "tqdm", None)
     batch = Batch()
     display = PuzzleProgress(True, batch)
     hook = display.hook("puzzle 1")
