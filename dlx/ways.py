@@ -19,8 +19,10 @@ all go through here:
   exits with status 2);
 * :class:`Settings` is the one value that carries the limit, the budgets,
   the seed, progress, positions and the executor through the layers;
-* :func:`solutions`, :func:`count`, :func:`first` and :func:`cheapest`
-  check a combination and start the run.
+* :func:`solutions`, :func:`count`, :func:`first`, :func:`best` and
+  :func:`cheapest` check a combination and start the run; below them,
+  :func:`search` and :func:`memo_search` start one without checking (the
+  commands check their options once, when they read them).
 
 Every pair of features is either refused by a rule here or works as
 documented: ``tests/test_ways_matrix.py`` runs each entry point with each
