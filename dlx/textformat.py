@@ -46,24 +46,50 @@ from typing import IO
 from dlx.errors import FormatError, ProblemError, ProblemTooLarge
 from dlx.problem import Colored, ExactCover, paused_gc
 
-__all__ = ["format_dlx", "format_option", "parse_dlx", "read_dlx"]
+__all__ = [
+    "WHITE_SPACE",
+    "format_dlx",
+    "format_option",
+    "parse_dlx",
+    "read_dlx",
+]
 
 #: How much text is split into lines at a time: the reader never holds
 #: more than this (plus one line) of the input as text.
 _BLOCK = 1 << 20
 
 
-if sys.implementation.name == "pypy":
-    # PyPy 7.3's str.split() does not split ASCII text at \x1c-\x1f,
-    # which str.isspace() calls blanks (CPython splits at them): turn them
-    # into spaces first, so that a file reads the same on both.
-    _PYPY_BLANKS = str.maketrans("\x1c\x1d\x1e\x1f", "    ")
+#: White space: every character ``str.isspace()`` calls blank, on CPython
+#: and on PyPy alike (Unicode's White_Space; ``tests/test_textformat_line_ends.py``
+#: checks the list against ``str.isspace``).  ``split_words(text)`` and
+#: ``strip_space(text)`` split and strip at these, on both interpreters:
+#: ``str.split`` and ``str.strip`` themselves on CPython; on PyPy,
+#: whose own disagree with its ``str.isspace``, a split and strip at this list.
+#: The readers of both packages use them.
+WHITE_SPACE = (
+    "\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003"
+    "\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000"
+)
 
-    def _split(line: str) -> list[str]:
-        return line.translate(_PYPY_BLANKS).split()
+if sys.implementation.name == "pypy":
+    # PyPy 7.3's str.split() and str.strip() disagree with its own
+    # str.isspace(): they do not split at \x1c-\x1f, and they split at
+    # and strip U+180E, which Unicode no longer calls a space.  Split and
+    # strip at the blanks named, so that text reads the same on both.
+    _BLANK_RUN = re.compile(f"[{re.escape(WHITE_SPACE)}]+")
+
+    def split_words(text: str) -> list[str]:
+        """``text``'s words, split at runs of :data:`WHITE_SPACE` (``str.split()``'s)."""
+        return [word for word in _BLANK_RUN.split(text) if word]
+
+    def strip_space(text: str) -> str:
+        """``text`` without the :data:`WHITE_SPACE` at its ends (``str.strip()``'s)."""
+        return text.strip(WHITE_SPACE)
 
 else:
-    _split = str.split  # type: ignore[assignment]  # the same call, at C speed
+    # The same calls as str.split() and str.strip(), at C speed.
+    split_words = str.split  # type: ignore[assignment]
+    strip_space = str.strip  # type: ignore[assignment]
 
 
 def _check_name(name: str, source: str, line: int) -> None:
@@ -272,7 +298,7 @@ def _parse_blocks(
             commented = False
             for raw in lines:
                 number += 1
-                line = raw.strip()
+                line = strip_space(raw)
                 if line and not line.startswith("|"):
                     problem = _parse_items(line, source, number)
                     break
@@ -287,7 +313,7 @@ def _parse_blocks(
             add_row = problem._add_row
             for raw in lines:
                 number += 1
-                tokens = _split(raw)
+                tokens = split_words(raw)
                 if not tokens or tokens[0][0] == "|":
                     continue  # blank, or a comment (first non-blank is |)
                 if ":" not in raw:
@@ -335,7 +361,7 @@ def _parse_option(
     items: list[Hashable] = []
     seen: set[str] = set()
     cost = 0
-    for place, token in enumerate(_split(line)):
+    for place, token in enumerate(split_words(line)):
         if token[0] == "|":
             digits = token[1:]
             if not (digits.isascii() and digits.isdigit()):
@@ -408,7 +434,7 @@ def _parse_items(line: str, source: str, number: int) -> ExactCover:
     secondary: list[str] = []
     bounds: dict[str, tuple[int, int]] = {}
     bar = False
-    for word in _split(line):
+    for word in split_words(line):
         token = word
         if token.startswith("|"):
             if bar:

@@ -46,6 +46,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from math import isqrt
 
+from dlx.textformat import strip_space
 from sudoku.errors import BoxShapeError, InputFormatError, SudokuError
 from sudoku.grid import BLANKS, box_shape, cells_of_row, is_decorated_row, is_rule
 from sudoku.wording import a, counted, grid
@@ -272,7 +273,7 @@ def _lines(source: str | Iterable[str]) -> Iterator[tuple[int, str]]:
             raise InputFormatError(
                 f"not text: {a(type(line).__name__)} where a line was expected", number
             )
-        line = line.strip()
+        line = strip_space(line)
         if line.lower() == "end":
             return
         yield number, line

@@ -25,6 +25,7 @@ from collections.abc import Hashable, Sequence
 from functools import lru_cache
 from typing import Any
 
+from dlx.textformat import split_words, strip_space
 from sudoku.errors import GridSizeError, RegionError
 from sudoku.grid import ArrayLike, GridLike, is_array, whole_number
 from sudoku.wording import counted, grid
@@ -353,7 +354,9 @@ def read_region_map(
     labels: list[Hashable]
     rows: list[Any]
     if isinstance(regions, str):
-        rows = ["".join(line.split()) for line in regions.strip().splitlines()]
+        rows = [
+            "".join(split_words(line)) for line in strip_space(regions).splitlines()
+        ]
         rows = [row for row in rows if row]
         if len(rows) == 1:
             labels = list(rows[0])

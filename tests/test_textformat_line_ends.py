@@ -186,3 +186,42 @@ def test_every_good_line_is_one_option(body: list[str], end: str) -> None:
     for read in READS:
         problem = read_text(read, text)
         assert len(problem) == options  # type: ignore[arg-type]
+
+
+# -- white space, the same on every interpreter ------------------------------------
+
+
+def test_white_space_is_what_isspace_calls_blank() -> None:
+    blanks = {chr(c) for c in range(0x110000) if chr(c).isspace()}
+    assert set(textformat.WHITE_SPACE) == blanks
+    assert len(textformat.WHITE_SPACE) == len(blanks)  # each once
+
+
+def _words_by_isspace(text: str) -> list[str]:
+    """``text`` split where ``str.isspace`` says, character by character."""
+    words: list[str] = []
+    word = ""
+    for char in text:
+        if char.isspace():
+            if word:
+                words.append(word)
+            word = ""
+        else:
+            word += char
+    return [*words, word] if word else words
+
+
+#: What PyPy 7.3's str.split and str.strip got wrong: \x1c-\x1f (blank,
+#: not split at) and U+180E (not blank, split at and stripped).
+_TRICKY = ["a", "b", " ", "\t", "\x1c", "\x1f", "\u180e", "\u200b", "\x85", "\u3000"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_TRICKY), max_size=12).map("".join))
+def test_words_and_stripping_follow_isspace(text: str) -> None:
+    assert textformat.split_words(text) == _words_by_isspace(text)
+    stripped = textformat.strip_space(text)
+    assert stripped == "" or not (stripped[0].isspace() or stripped[-1].isspace())
+    assert stripped in text and _words_by_isspace(stripped) == _words_by_isspace(text)
+    inner = text.lstrip(textformat.WHITE_SPACE).rstrip(textformat.WHITE_SPACE)
+    assert stripped == inner
