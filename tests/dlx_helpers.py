@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import dataclasses
 import importlib.util
+import os
+import signal
 import subprocess
 import sys
 import time
@@ -295,6 +297,26 @@ def langford_file(tmp_path: Path, n: int) -> Path:
     path = tmp_path / f"langford{n}.dlx"
     path.write_text(format_dlx(renamed))
     return path
+
+
+def start_command(
+    command: str, args: Sequence[str], stdout: Any, stderr: Any
+) -> subprocess.Popen[bytes]:
+    """Start ``python -m command args`` of this tree as a shell starts a foreground job.
+
+    Standard input is closed; SIGINT is not ignored in the command, even
+    when pytest itself runs as a background job (whose children inherit
+    SIGINT ignored, and keep it).
+    """
+    return subprocess.Popen(
+        [sys.executable, "-m", command, *args],
+        stdout=stdout,
+        stderr=stderr,
+        stdin=subprocess.DEVNULL,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        cwd=ROOT,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
 
 
 def run_dlx(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:

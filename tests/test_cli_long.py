@@ -18,7 +18,7 @@ from subprocess import PIPE
 from typing import IO
 
 import pytest
-from dlx_helpers import langford, langford_file, wait_for_workers
+from dlx_helpers import langford, langford_file, start_command, wait_for_workers
 
 from dlx.cli import CHECKPOINT_FORMAT
 
@@ -29,17 +29,7 @@ ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 def start(
     args: list[str], stdout: IO[bytes] | int = PIPE, stderr: IO[bytes] | int = PIPE
 ) -> subprocess.Popen[bytes]:
-    return subprocess.Popen(
-        [sys.executable, "-m", "dlx", *args],
-        stdout=stdout,
-        stderr=stderr,
-        stdin=subprocess.DEVNULL,
-        env=ENV,
-        cwd=ROOT,
-        # As a shell starts a foreground command: when pytest runs as a
-        # background job, its children inherit SIGINT ignored, and keep it.
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
-    )
+    return start_command("dlx", args, stdout, stderr)
 
 
 def run(args: list[str]) -> subprocess.CompletedProcess[str]:

@@ -32,13 +32,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from dlx_helpers import langford_file, wait_for_workers
+from dlx_helpers import langford_file, start_command, wait_for_workers
 from sudoku_helpers import LOCAL_DATA
 
 from dlx import format_dlx
 
 ROOT = Path(__file__).resolve().parent.parent
-ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 
 pytestmark = pytest.mark.skipif(
     not Path("/proc/self/status").exists() or sys.platform == "win32",
@@ -227,15 +226,7 @@ def stop(
     err = tmp_path / "err"
     with out.open("wb") as stdout, err.open("wb") as stderr:
         started = time.monotonic()
-        process = subprocess.Popen(
-            [sys.executable, "-m", command, *args],
-            stdout=stdout,
-            stderr=stderr,
-            stdin=subprocess.DEVNULL,
-            env=ENV,
-            cwd=ROOT,
-            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
-        )
+        process = start_command(command, args, stdout, stderr)
         try:
             deadline = time.monotonic() + 60
             while not ready(process, out):
