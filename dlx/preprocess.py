@@ -32,16 +32,27 @@ clash.  This module applies the rules in full, so it may remove a little
 more than DLX-PRE does on problems with colours (never less than the
 rules allow, never an option that some solution uses).
 
-How it is computed: each item's options are a bit set (a Python ``int``),
-and the options that clash with an option are the union of the sets of
-its items (for a coloured entry, minus the options that give the item the
-same colour).  Removing an item never changes which of the kept options
-clash, so these sets are computed once.  The options that block ``p`` are
-the intersection of the clash sets of ``p``'s options; the items forced
-by ``p`` are the intersection of the item sets of ``p``'s options.  A
-round costs about (entries × option width) set operations of
-(options / 64) machine words each; ``timeout`` and ``rounds`` bound it,
-and a preprocessing stopped by them is still equivalent, only less small.
+How it is computed: the options that clash with an option are the union
+of the options of its items (for a coloured entry, minus the options that
+give the item the same colour).  Removing an item never changes which of
+the kept options clash.  The options that block ``p`` are the
+intersection of the clash sets of ``p``'s options; the items forced by
+``p`` are the intersection of the item sets of ``p``'s options.
+
+Two representations of those sets give the same results.  While they fit
+in ``_BITSET_BYTES`` (a few megabytes), each item's options are a bit set
+(a Python ``int``): a round then costs about (entries × option width) set
+operations of (options / 64) machine words each, fast on the small dense
+problems (sudoku, tilings).  But item ``i``'s bit set is as long as its
+last option's number, so on a large sparse problem these sets take about
+items × options / 8 bytes (1.4 GB for 100,000 items of two options
+each).  Above the threshold the sets are Python sets built for one
+primary item at a time from the items' lists of options, and dropped
+after it: memory stays linear in the problem, and the time of a primary
+item is about the number of entries its options' items hold.
+``timeout`` is checked before each option of each primary item, and
+``timeout`` and ``rounds`` bound the work; a preprocessing stopped by
+them is still equivalent, only less small.
 
 This module works on item and option numbers only; it does not know
 :class:`dlx.ExactCover`, which builds the smaller problem from it.
@@ -49,6 +60,7 @@ This module works on item and option numbers only; it does not know
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -64,9 +76,14 @@ UNSOLVABLE = "unsolvable"
 FORCED = "forced"
 UNUSED = "unused"
 
-#: Clash sets are kept (not recomputed for every primary item of an
-#: option) while they take at most this many bytes in all.
-_CACHE_BYTES = 64 << 20
+#: Bit sets (one per item, and the clash sets kept for reuse) are used
+#: while they take at most this many bytes in all; above, Python sets of
+#: one primary item's options at a time (linear memory).
+_BITSET_BYTES = 16 << 20
+#: Sets: the candidates are tested one by one against an option's items
+#: (instead of intersected with its clash set) while this many times
+#: their number is less than the length of the clash set.
+_FEW = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,12 +242,23 @@ def _mask(positions: list[int], size: int) -> int:
 
 
 def _bits(mask: int) -> list[int]:
-    """The positions of the 1 bits of ``mask``, lowest first."""
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low.bit_length() - 1)
-        mask ^= low
+    """The positions of the 1 bits of ``mask`` (not negative), lowest first.
+
+    In time linear in the length of ``mask`` (clearing the lowest bit
+    again and again would copy the number once per bit).
+    """
+    found: list[int] = []
+    if mask.bit_count() < 16:  # (quicker for a few bits)
+        while mask:
+            low = mask & -mask
+            found.append(low.bit_length() - 1)
+            mask ^= low
+        return found
+    digits = bin(mask)[:1:-1]  # lowest first, without the "0b"
+    k = digits.find("1")
+    while k >= 0:
+        found.append(k)
+        k = digits.find("1", k + 1)
     return found
 
 
@@ -276,65 +304,146 @@ def reduce(
     deadline = None if timeout is None else started + timeout
     n_items = len(names)
     n_options = len(rows)
-    # Static sets: the options holding each item, and, per coloured item,
-    # the options giving it each colour.  The item lists serve to walk an
-    # item's options, the bit sets for the set algebra.
+    # The options holding each item, in increasing order.
     holders: list[list[int]] = [[] for _ in range(n_items)]
     for k, row in enumerate(rows):
         for item in row:
             holders[item].append(k)
-    holding = [_mask(ks, n_options) for ks in holders]
-    same: list[dict[int, int]] = [{} for _ in range(n_items)]
+    # Item i's bit set takes about (its last option) / 8 bytes, and so
+    # does each of its colours': the bit sets only while they all fit in
+    # _BITSET_BYTES (see the module).
+    bitset_bytes = sum((ks[-1] >> 3) + 32 for ks in holders if ks)
     if colors is not None:
+        tones: dict[int, set[int]] = {}
         for k, codes in enumerate(colors):
             for item, code in zip(rows[k], codes, strict=True):
                 if code:
-                    same[item][code] = same[item].get(code, 0) | (1 << k)
+                    tones.setdefault(item, set()).add(code)
+        bitset_bytes += sum(
+            len(codes) * ((holders[item][-1] >> 3) + 32)
+            for item, codes in tones.items()
+        )
+    use_bits = bitset_bytes <= _BITSET_BYTES
+    holding: list[int] = []  # bit sets: the options of each item
+    same: list[dict[int, int]] = []  # bit sets: per item, per colour
+    shades: list[list[int]] = []  # sets: the colour codes of holders[i]
+    if use_bits:
+        holding = [_mask(ks, n_options) for ks in holders]
+        same = [{} for _ in range(n_items)]
+        if colors is not None:
+            for k, codes in enumerate(colors):
+                for item, code in zip(rows[k], codes, strict=True):
+                    if code:
+                        same[item][code] = same[item].get(code, 0) | (1 << k)
+    elif colors is not None:
+        shades = [[] for _ in range(n_items)]
+        for k, codes in enumerate(colors):
+            for item, code in zip(rows[k], codes, strict=True):
+                shades[item].append(code)
     alive_item = bytearray([1]) * n_items
     alive = bytearray(n_options)
-    live = 0  # the kept options, as a bit set
     removed_options: list[OptionRemoved] = []
     removed_items: list[ItemRemoved] = []
     for k, row in enumerate(rows):
         if any(item < n_primary for item in row):
             alive[k] = 1
-            live |= 1 << k
         else:
             removed_options.append(OptionRemoved(k, NO_PRIMARY))
+    # The kept options, as a bit set (bit sets only), but for those in
+    # ``pending``, removed since (one update per primary item, not one of
+    # (options / 64) words per removal).
+    pending: list[int] = []
+    live = (
+        _mask([k for k in range(n_options) if alive[k]], n_options) if use_bits else 0
+    )
     count = [0] * n_items  # kept options of each item
     for k, row in enumerate(rows):
         if alive[k]:
             for item in row:
                 count[item] += 1
 
-    cache: dict[int, int] | None = (
-        {} if n_options * n_options // 8 <= _CACHE_BYTES else None
-    )
+    cache: dict[int, int] = {}
+    cache_room = _BITSET_BYTES - bitset_bytes
 
     def clashes(k: int) -> int:
-        """The options that clash with option ``k`` (``k`` among them)."""
-        if cache is not None:
-            known = cache.get(k)
-            if known is not None:
-                return known
+        """Bit sets: the options that clash with option ``k`` (``k`` among them)."""
+        nonlocal cache_room
+        known = cache.get(k)
+        if known is not None:
+            return known
         mask = 0
         codes = colors[k] if colors is not None else None
         for t, item in enumerate(rows[k]):
             code = codes[t] if codes is not None else 0
             mask |= holding[item] ^ same[item][code] if code else holding[item]
-        if cache is not None:
+        if cache_room > 0:
             cache[k] = mask
+            cache_room -= (mask.bit_length() >> 3) + 32
         return mask
+
+    def clashing(k: int) -> Iterable[int]:
+        """Sets: the options that clash with option ``k`` through a kept item.
+
+        ``k`` is among them, an option may come more than once, and removed
+        options come too.  The removed items are left out: the kept
+        options that hold a forced item are those of the primary item that
+        forced it, which they also share.
+        """
+        codes = colors[k] if colors is not None else None
+        parts: list[list[int]] = []
+        for t, item in enumerate(rows[k]):
+            if not alive_item[item]:
+                continue
+            code = codes[t] if codes is not None else 0
+            if code:
+                pairs = zip(holders[item], shades[item], strict=True)
+                parts.append([o for o, c in pairs if c != code])
+            else:
+                parts.append(holders[item])
+        return itertools.chain.from_iterable(parts)
+
+    # Sets: about how many options clashing(k) gives, for each option k.
+    reach = [] if use_bits else [sum([len(holders[i]) for i in row]) for row in rows]
+
+    def among(k: int, candidates: set[int]) -> set[int]:
+        """Sets: those of ``candidates`` that clash with option ``k``.
+
+        The same as ``candidates & set(clashing(k))``, by looking at the
+        candidates' items instead: quicker when they are few.
+        """
+        codes = colors[k] if colors is not None else None
+        if codes is None or not any(codes):
+            # An uncoloured entry clashes with any other of its item.
+            held = {item for item in rows[k] if alive_item[item]}
+            return {o for o in candidates if not held.isdisjoint(rows[o])}
+        assert colors is not None
+        tone = {
+            item: code
+            for item, code in zip(rows[k], codes, strict=True)
+            if alive_item[item]
+        }
+        found = set()
+        for o in candidates:
+            for item, code in zip(rows[o], colors[o], strict=True):
+                other = tone.get(item)
+                if other is not None and (not other or other != code):
+                    found.add(o)
+                    break
+        return found
 
     unsolvable: int | None = None
     round_number = 0
     complete = True
 
+    def late() -> bool:
+        """Whether the time is up (called only with a ``timeout``)."""
+        return deadline is not None and time.perf_counter() > deadline
+
     def drop(k: int, why: OptionRemoved) -> int | None:
         """Remove option ``k``; return a primary item left without options."""
-        nonlocal live
         alive[k] = 0
-        live &= ~(1 << k)
+        if use_bits:
+            pending.append(k)
         removed_options.append(why)
         empty = None
         for item in rows[k]:
@@ -369,7 +478,7 @@ def reduce(
         for p in range(n_primary):
             if unsolvable is not None:
                 break
-            if deadline is not None and time.perf_counter() > deadline:
+            if deadline is not None and late():
                 complete = False
                 break
             if not alive_item[p]:
@@ -381,15 +490,21 @@ def reduce(
             # Forcing: the items (uncoloured) that every option of p holds.
             common: set[int] | None = None
             for k in mine:
-                shades = colors[k] if colors is not None else None
+                tints = colors[k] if colors is not None else None
                 held = {
                     item
                     for t, item in enumerate(rows[k])
-                    if alive_item[item] and (shades is None or not shades[t])
+                    if alive_item[item] and (tints is None or not tints[t])
                 }
                 common = held if common is None else common & held
                 if len(common) <= 1:
                     break
+                if deadline is not None and late():
+                    complete = False
+                    break
+            if not complete:  # (then common is not the intersection)
+                break
+            ours: set[int] | None = None
             for c in sorted(common or ()):
                 if c == p or not alive_item[c]:
                     continue
@@ -398,8 +513,10 @@ def reduce(
                     ItemRemoved(names[c], FORCED, names[p], round_number)
                 )
                 changed = True
+                if ours is None:
+                    ours = set(mine)
                 for k in holders[c]:
-                    if alive[k] and (holding[p] >> k) & 1 == 0:
+                    if alive[k] and k not in ours:
                         empty = drop(
                             k,
                             OptionRemoved(
@@ -411,13 +528,42 @@ def reduce(
             if unsolvable is not None:
                 break
             # Blocking: the options that clash with every option of p.
-            blocked = -1
-            for k in mine:
-                blocked &= clashes(k)
-                if not blocked & live:
-                    break
-            blocked &= live & ~holding[p]
-            for k in _bits(blocked):
+            blocking: Iterable[int]
+            if use_bits:
+                if pending:
+                    live &= ~_mask(pending, n_options)
+                    pending.clear()
+                blocked = -1
+                for k in mine:
+                    if deadline is not None and late():
+                        complete = False
+                        break
+                    blocked &= clashes(k)
+                    if not blocked & live:
+                        break
+                blocking = _bits(blocked & live & ~holding[p]) if complete else ()
+            else:
+                # Start from the option of p that clashes with fewest.
+                first = min(mine, key=reach.__getitem__)
+                candidates = set(clashing(first))
+                candidates.difference_update(holders[p])
+                candidates = {o for o in candidates if alive[o]}
+                for k in mine:
+                    if not candidates:
+                        break
+                    if deadline is not None and late():
+                        complete = False
+                        break
+                    if k == first:
+                        continue
+                    if len(candidates) * _FEW < reach[k]:
+                        candidates = among(k, candidates)
+                    else:
+                        candidates.intersection_update(clashing(k))
+                blocking = sorted(candidates)
+            if not complete:
+                break
+            for k in blocking:
                 changed = True
                 empty = drop(k, OptionRemoved(k, BLOCKS, names[p], round=round_number))
                 if empty is not None and unsolvable is None:
