@@ -11,6 +11,7 @@ from DLX-PRE's introduction, and the API's refusals.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,7 +22,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dlx import Colored, ExactCover, ProblemError, parse_dlx, read_dlx
-from dlx.preprocess import BLOCKS, FORCED, FORCED_OUT, NO_PRIMARY, UNUSED
+from dlx import preprocess as preprocess_module
+from dlx.preprocess import (
+    BLOCKS,
+    FORCED,
+    FORCED_OUT,
+    NO_PRIMARY,
+    UNUSED,
+    Preprocessing,
+    reduce,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
@@ -409,3 +419,134 @@ def test_costs_follow_their_options() -> None:
     assert [cost for cost, _ in mapped] == [cost for cost, _ in problem.best(5)]
     for cost, solution in mapped:
         assert problem.costs_of(solution) == cost
+
+
+# -- the two ways of computing it (bit sets, or sets of one item's options) --
+
+#: (_BITSET_BYTES, _FEW): bit sets; Python sets intersected; Python sets
+#: whose candidates are tested one by one.
+WAYS = {"bits": (1 << 40, 8), "sets": (0, 0), "sets-few": (0, 1 << 40)}
+
+
+def _reduced_every_way(
+    problem: ExactCover, monkeypatch: pytest.MonkeyPatch, rounds: int | None = None
+) -> dict[str, Preprocessing]:
+    """The record of preprocessing ``problem`` each of the ways, ``seconds`` zeroed."""
+    records = {}
+    for way, (bitset_bytes, few) in WAYS.items():
+        with monkeypatch.context() as patch:
+            patch.setattr(preprocess_module, "_BITSET_BYTES", bitset_bytes)
+            patch.setattr(preprocess_module, "_FEW", few)
+            record = problem.preprocessed(rounds=rounds).preprocessing
+        assert record is not None
+        records[way] = dataclasses.replace(record, seconds=0.0)
+    return records
+
+
+@settings(max_examples=300, deadline=None)
+@given(smalls(), st.none() | st.integers(1, 2))
+def test_bit_sets_and_sets_give_the_same_record(
+    small: Small, rounds: int | None
+) -> None:
+    """What goes, why, in which order: the same whichever way the sets are kept.
+
+    The first test checks the bit sets (the way small problems take)
+    against the definition; this one the linear way against them.
+    """
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        records = _reduced_every_way(small.build(), monkeypatch, rounds=rounds)
+    assert records["sets"] == records["bits"]
+    assert records["sets-few"] == records["bits"]
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["pentominoes", "queens8", "langford7", "color03", "cbig07", "sudoku9b"],
+)
+def test_bit_sets_and_sets_agree_on_larger_problems(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    builders = {
+        "pentominoes": lambda: pentomino_rectangle(3, 20),
+        "queens8": lambda: n_queens(8),
+        "langford7": lambda: langford(7),
+    }
+    build = builders.get(name)
+    problem = (
+        build()
+        if build is not None
+        else parse_dlx((DATA / "knuth" / f"{name}.dlx").read_text())
+    )
+    records = _reduced_every_way(problem, monkeypatch)
+    assert records["sets"] == records["bits"] == records["sets-few"]
+    assert records["bits"].complete
+
+
+def test_a_large_sparse_problem_takes_no_bit_sets(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 31: 20,000 items of two options each; bit sets would take 50 MB.
+
+    Item i's bit set is as long as its last option's number, so together
+    they take items × options / 16 bytes; above ``_BITSET_BYTES`` none is
+    made (``_mask`` is never called) and the sets are linear.
+    """
+
+    def no_bit_sets(positions: list[int], size: int) -> int:
+        raise AssertionError("a bit set was made")
+
+    monkeypatch.setattr(preprocess_module, "_mask", no_bit_sets)
+    n = 20_000
+    # Item i: options {i} and {i}; and one option {0, 1}: nothing goes.
+    rows = [[i] for i in range(n) for _ in range(2)] + [[0, 1]]
+    record = reduce(range(n), n, rows)
+    assert record.complete and record.unsolvable is None
+    assert record.rounds == 1
+    assert record.removed_options == () and record.removed_items == ()
+    assert record.origin == tuple(range(2 * n + 1))
+    # Make the last option block item 2 (every option of 2 holds 0 or 1).
+    rows = [[0, 2], [1, 2], [0], [1], *([i] for i in range(3, n)), [0, 1, 3]]
+    record = reduce(range(n), n, rows)
+    assert [(r.option, r.reason) for r in record.removed_options] == [
+        (len(rows) - 1, BLOCKS)
+    ]
+
+
+class _Clock:
+    """A clock that goes on one second each time it is read."""
+
+    def __init__(self) -> None:
+        self.reads = 0
+
+    def perf_counter(self) -> float:
+        self.reads += 1
+        return float(self.reads)
+
+
+@pytest.mark.parametrize("way", list(WAYS))
+def test_the_timeout_is_checked_within_a_primary_items_options(
+    way: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A primary item with 200 options: the clock is read between them.
+
+    Before, it was read once per primary item: on this problem (two
+    primary items, two rounds) a timeout of 5 "seconds" of a clock that
+    goes on a second a read stopped nothing, now it stops the first
+    item's blocking test before it removes anything.
+    """
+    bitset_bytes, few = WAYS[way]
+    monkeypatch.setattr(preprocess_module, "_BITSET_BYTES", bitset_bytes)
+    monkeypatch.setattr(preprocess_module, "_FEW", few)
+    clock = _Clock()
+    monkeypatch.setattr(preprocess_module, "time", clock)
+    # Primary A (0) with options A x_i; primary B (1) with options B, and
+    # B x_0 .. x_199, which blocks A (it clashes with each of A's).
+    n = 200
+    rows = [[0, 2 + i] for i in range(n)] + [[1], [1, *range(2, n + 2)]]
+    whole = reduce(range(n + 2), 2, rows, timeout=1e9)
+    assert whole.complete and whole.rounds == 2
+    assert [(r.option, r.reason) for r in whole.removed_options] == [(n + 1, BLOCKS)]
+    reads = clock.reads
+    stopped = reduce(range(n + 2), 2, rows, timeout=5)
+    assert not stopped.complete and stopped.removed_options == ()
+    assert reads > n and clock.reads - reads < 10
