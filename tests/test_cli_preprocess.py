@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from dlx import parse_dlx
+from dlx import preprocess as preprocess_module
 from dlx.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -76,6 +77,21 @@ def test_the_written_problem_is_the_original_shortened(
     status, count, _ = run(["--count", str(written)], capsys)
     assert status == 0
     assert count == run(["--count", str(path)], capsys)[1]
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_the_linear_sets_write_the_same_problem(
+    path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Above its threshold preprocessing keeps no bit sets (issue 31): the same output.
+
+    These files are small, so they take the bit sets; with the threshold
+    at 0 they take the linear sets, as a problem of 100,000 items would.
+    """
+    bits = run(["--preprocess", "--stats", str(path)], capsys)
+    monkeypatch.setattr(preprocess_module, "_BITSET_BYTES", 0)
+    assert run(["--preprocess", "--stats", str(path)], capsys) == bits
+    assert bits[0] == 0 and "| (from " in bits[1]
 
 
 def test_knuths_colour_example_keeps_options_2_and_3(
