@@ -78,6 +78,7 @@ def run(frame: Frame, count_only: bool) -> Iterator[tuple[int, ...]]:
         nodes += 1
         if nodes >= check_at:
             stats.nodes = nodes - 1
+            stats.solutions = found
             stats.updates = updates
             stats.cleansings = cleansings
             check_at = frame.tick(nodes, started)
@@ -103,14 +104,14 @@ def run(frame: Frame, count_only: bool) -> Iterator[tuple[int, ...]]:
         if item < 0 or value == empty:
             if item < 0:
                 found += 1
-                stats.nodes = nodes
-                stats.updates = updates
-                stats.cleansings = cleansings
-                stats.solutions = found
-                if count_only:
-                    yield ()
-                else:
-                    yield tuple(sorted([option_of[x] for x in stack] + fixed))
+                # Counting hands nothing out: the loop goes on at once.
+                if not count_only or found == limit:
+                    stats.nodes = nodes
+                    stats.updates = updates
+                    stats.cleansings = cleansings
+                    stats.solutions = found
+                    if not count_only:
+                        yield tuple(sorted([option_of[x] for x in stack] + fixed))
                 if found == limit:
                     frame.outcome = Outcome.LIMIT_REACHED
                     return
@@ -122,6 +123,7 @@ def run(frame: Frame, count_only: bool) -> Iterator[tuple[int, ...]]:
                     stats.nodes = nodes
                     stats.updates = updates
                     stats.cleansings = cleansings
+                    stats.solutions = found
                     frame.outcome = Outcome.EXHAUSTED
                     return
                 chosen = pop()

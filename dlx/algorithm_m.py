@@ -180,6 +180,7 @@ def run(frame: Frame, count_only: bool) -> Iterator[tuple[int, ...]]:
         nodes += 1
         if nodes >= check_at:
             stats.nodes = nodes - 1
+            stats.solutions = found
             stats.updates = updates
             stats.cleansings = cleansings
             check_at = frame.tick(nodes, started)
@@ -211,15 +212,15 @@ def run(frame: Frame, count_only: bool) -> Iterator[tuple[int, ...]]:
             item = nxt[item]
         if best < 0:
             found += 1
-            stats.nodes = nodes
-            stats.updates = updates
-            stats.cleansings = cleansings
-            stats.solutions = found
-            if count_only:
-                yield ()
-            else:
-                chosen_options = [option_of[x] for x in stack if option_of[x] >= 0]
-                yield tuple(sorted(chosen_options + fixed))
+            # Counting hands nothing out: the loop goes on at once.
+            if not count_only or found == limit:
+                stats.nodes = nodes
+                stats.updates = updates
+                stats.cleansings = cleansings
+                stats.solutions = found
+                if not count_only:
+                    chosen_options = [option_of[x] for x in stack if option_of[x] >= 0]
+                    yield tuple(sorted(chosen_options + fixed))
             if found == limit:
                 frame.outcome = Outcome.LIMIT_REACHED
                 return
@@ -246,6 +247,7 @@ def run(frame: Frame, count_only: bool) -> Iterator[tuple[int, ...]]:
                     stats.nodes = nodes
                     stats.updates = updates
                     stats.cleansings = cleansings
+                    stats.solutions = found
                     frame.outcome = Outcome.EXHAUSTED
                     return
                 chosen = stack[-1]

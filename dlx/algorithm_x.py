@@ -95,6 +95,7 @@ def run(frame: Frame, count_only: bool) -> Iterator[tuple[int, ...]]:
         nodes += 1
         if nodes >= check_at:
             stats.nodes = nodes - 1
+            stats.solutions = found
             stats.updates = updates
             check_at = frame.tick(nodes, started)
         # X3 (looked up first, since it also tells whether all are covered):
@@ -119,13 +120,13 @@ def run(frame: Frame, count_only: bool) -> Iterator[tuple[int, ...]]:
         if item < 0 or value == empty:
             if item < 0:
                 found += 1
-                stats.nodes = nodes
-                stats.updates = updates
-                stats.solutions = found
-                if count_only:
-                    yield ()
-                else:
-                    yield tuple(sorted([option_of[x] for x in stack] + fixed))
+                # Counting hands nothing out: the loop goes on at once.
+                if not count_only or found == limit:
+                    stats.nodes = nodes
+                    stats.updates = updates
+                    stats.solutions = found
+                    if not count_only:
+                        yield tuple(sorted([option_of[x] for x in stack] + fixed))
                 if found == limit:
                     frame.outcome = Outcome.LIMIT_REACHED
                     return
@@ -137,6 +138,7 @@ def run(frame: Frame, count_only: bool) -> Iterator[tuple[int, ...]]:
                 if not stack:
                     stats.nodes = nodes
                     stats.updates = updates
+                    stats.solutions = found
                     frame.outcome = Outcome.EXHAUSTED
                     return
                 chosen = pop()

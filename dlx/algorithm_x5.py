@@ -349,7 +349,8 @@ def run(frame: Frame, count_only: bool) -> Iterator[tuple[int, ...]]:
                 stats.solutions = found
                 solution = tuple(sorted([option_of[x] for x in stack] + fixed))
                 cutoff = record(curcost, solution)
-                yield () if count_only else solution
+                if not count_only:  # a count hands nothing out
+                    yield solution
                 if found == limit:
                     frame.outcome = Outcome.LIMIT_REACHED
                     return
@@ -448,7 +449,8 @@ def run(frame: Frame, count_only: bool) -> Iterator[tuple[int, ...]]:
                 stats.updates = updates
                 stats.cleansings = cleansings
                 stats.solutions = found
-                yield () if count_only else solution
+                if not count_only:
+                    yield solution
                 if found == limit:
                     frame.outcome = Outcome.LIMIT_REACHED
                     return
@@ -459,6 +461,7 @@ def run(frame: Frame, count_only: bool) -> Iterator[tuple[int, ...]]:
                     stats.nodes = nodes
                     stats.updates = updates
                     stats.cleansings = cleansings
+                    stats.solutions = found
                     frame.outcome = Outcome.EXHAUSTED
                     return
                 level = saves[-1]

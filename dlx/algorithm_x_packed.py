@@ -247,7 +247,7 @@ def run(frame: Frame, count_only: bool) -> Iterator[tuple[int, ...]]:
     tables and starts the loop.
 
     :param frame: the search whose arrays the loop works on.
-    :param count_only: yield ``()`` instead of each solution.
+    :param count_only: count the solutions without yielding them.
     :returns: the generator of solutions.
 
     >>> from dlx import ExactCover, Search
@@ -276,7 +276,7 @@ def run_wide(frame: Frame, count_only: bool) -> Iterator[tuple[int, ...]]:
     reuses) the tables and starts :func:`run_wide_lanes`.
 
     :param frame: the search whose arrays the loop works on.
-    :param count_only: yield ``()`` instead of each solution.
+    :param count_only: count the solutions without yielding them.
     :returns: the generator of solutions.
 
     >>> from dlx import ExactCover, Search
@@ -400,7 +400,7 @@ def run_packed(
     ``for y in unlink:``) when changing them.
 
     :param frame: the search whose arrays the loop works on.
-    :param count_only: yield ``()`` instead of each solution.
+    :param count_only: count the solutions without yielding them.
     :param tables: the problem's tables, not flat.
     :returns: the generator of solutions (sorted option indices).
 
@@ -452,6 +452,7 @@ def run_packed(
         nodes += 1
         if nodes >= check_at:
             stats.nodes = nodes - 1
+            stats.solutions = found
             _hand_back(frame, packed)
             check_at = frame.tick(nodes, started)
         # X3: the leftmost active item of smallest size, as in dlx.algorithm_x.
@@ -461,13 +462,13 @@ def run_packed(
         if sizes.isascii() or empty in sizes:
             if sizes.isascii():
                 found += 1
-                stats.nodes = nodes
-                stats.solutions = found
-                _hand_back(frame, packed)
-                if count_only:
-                    yield ()
-                else:
-                    yield tuple(sorted([option_of[x] for x in stack] + fixed))
+                # Counting hands nothing out: the loop goes on at once.
+                if not count_only or found == limit:
+                    stats.nodes = nodes
+                    stats.solutions = found
+                    _hand_back(frame, packed)
+                    if not count_only:
+                        yield tuple(sorted([option_of[x] for x in stack] + fixed))
                 if found == limit:
                     frame.outcome = Outcome.LIMIT_REACHED
                     return
@@ -479,6 +480,7 @@ def run_packed(
                 if not stack:
                     stats.nodes = nodes
                     _hand_back(frame, packed)
+                    stats.solutions = found
                     frame.outcome = Outcome.EXHAUSTED
                     return
                 chosen = pop()
@@ -567,7 +569,7 @@ def run_wide_lanes(
     options or more the lanes are read as an array instead.
 
     :param frame: the search whose arrays the loop works on.
-    :param count_only: yield ``()`` instead of each solution.
+    :param count_only: count the solutions without yielding them.
     :param tables: the problem's tables (16-bit lanes), not flat.
     :returns: the generator of solutions (sorted option indices).
 
@@ -623,6 +625,7 @@ def run_wide_lanes(
         nodes += 1
         if nodes >= check_at:
             stats.nodes = nodes - 1
+            stats.solutions = found
             _wide_hand_back(frame, packed)
             check_at = frame.tick(nodes, started)
         # X3: the leftmost active item of smallest size, lengths tried in
@@ -645,13 +648,13 @@ def run_wide_lanes(
         if item < 0 or pattern is dead:
             if item < 0:
                 found += 1
-                stats.nodes = nodes
-                stats.solutions = found
-                _wide_hand_back(frame, packed)
-                if count_only:
-                    yield ()
-                else:
-                    yield tuple(sorted([option_of[x] for x in stack] + fixed))
+                # Counting hands nothing out: the loop goes on at once.
+                if not count_only or found == limit:
+                    stats.nodes = nodes
+                    stats.solutions = found
+                    _wide_hand_back(frame, packed)
+                    if not count_only:
+                        yield tuple(sorted([option_of[x] for x in stack] + fixed))
                 if found == limit:
                     frame.outcome = Outcome.LIMIT_REACHED
                     return
@@ -663,6 +666,7 @@ def run_wide_lanes(
                 if not stack:
                     stats.nodes = nodes
                     _wide_hand_back(frame, packed)
+                    stats.solutions = found
                     frame.outcome = Outcome.EXHAUSTED
                     return
                 chosen = pop()
@@ -974,7 +978,7 @@ def run_marks(frame: Frame, count_only: bool) -> Iterator[tuple[int, ...]]:
     (``links.wide``): it builds (or reuses) the tables and starts the loop.
 
     :param frame: the search whose arrays the loop works on.
-    :param count_only: yield ``()`` instead of each solution.
+    :param count_only: count the solutions without yielding them.
     :returns: the generator of solutions.
 
     >>> from dlx import ExactCover, Search
@@ -1042,7 +1046,7 @@ def run_marks_lanes(
     Algorithm X's estimate, split test and sanity check read them.
 
     :param frame: the search (its ``state`` made by :func:`prepare_marks`).
-    :param count_only: yield ``()`` instead of each solution.
+    :param count_only: count the solutions without yielding them.
     :param tables: the problem's tables.
     :returns: the generator of solutions (sorted option indices).
 
@@ -1110,6 +1114,7 @@ def run_marks_lanes(
         nodes += 1
         if nodes >= check_at:
             stats.nodes = nodes - 1
+            stats.solutions = found
             stats.updates = packed & mask
             marks.packed = packed
             check_at = frame.tick(nodes, started)
@@ -1132,14 +1137,14 @@ def run_marks_lanes(
         if item < 0 or pattern is dead:
             if item < 0:
                 found += 1
-                stats.nodes = nodes
-                stats.solutions = found
-                stats.updates = packed & mask
-                marks.packed = packed
-                if count_only:
-                    yield ()
-                else:
-                    yield tuple(sorted([option_of[x] for x in stack] + fixed))
+                # Counting hands nothing out: the loop goes on at once.
+                if not count_only or found == limit:
+                    stats.nodes = nodes
+                    stats.solutions = found
+                    stats.updates = packed & mask
+                    marks.packed = packed
+                    if not count_only:
+                        yield tuple(sorted([option_of[x] for x in stack] + fixed))
                 if found == limit:
                     frame.outcome = Outcome.LIMIT_REACHED
                     return
@@ -1152,6 +1157,7 @@ def run_marks_lanes(
                     stats.nodes = nodes
                     stats.updates = packed & mask
                     marks.packed = packed
+                    stats.solutions = found
                     frame.outcome = Outcome.EXHAUSTED
                     return
                 level = levels[-1]

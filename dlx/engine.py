@@ -94,8 +94,10 @@ class Search(Clocked, Iterator[tuple[int, ...]]):
     :param seed: break ties among items of equal size at random, with a
         private :class:`random.Random` seeded by this value; ``None``
         keeps Knuth's rule (leftmost item).
-    :param count_only: yield ``()`` for each solution instead of its
-        options (what :meth:`~dlx.ExactCover.count` uses).
+    :param count_only: count the solutions inside the loop without
+        handing them out: the search yields nothing, and ``stats.solutions``
+        holds the count when it ends (what :meth:`~dlx.ExactCover.count`
+        uses; a limit, the budgets and positions work as without it).
     :param progress: called with a :class:`~dlx.Progress` about every
         ``progress_interval`` seconds while the search runs, and once more
         when it ends; ``stats`` is current when it runs.  It may call

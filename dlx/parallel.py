@@ -1010,8 +1010,7 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
             batch = next(self._batches)  # StopIteration ends the iteration
             if isinstance(batch, list):
                 self._pending = batch[::-1]
-            else:
-                self._pending = [()] * batch
+            # else: a count (count_only), which hands nothing out
         return self._pending.pop()
 
     @property
@@ -1529,8 +1528,9 @@ def search(
     :param executor: any :class:`concurrent.futures.Executor` whose workers
         can import :mod:`dlx` (a process pool, Dask's
         ``Client.get_executor()``, a thread pool).  It is not shut down.
-    :param count_only: yield ``()`` for each solution (and ship no
-        solutions back from the workers).
+    :param count_only: count the solutions without handing them out: the
+        search yields nothing (and the workers ship no solutions back);
+        :attr:`handed_out` and :meth:`count` tell how many it found.
     :param limit: stop after this many solutions (the first ones of the
         serial order).
     :param max_nodes: node budget over all workers.

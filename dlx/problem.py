@@ -876,7 +876,8 @@ class ExactCover:
         :param resume: go on from a :class:`~dlx.position.Position` of an
             earlier search (see :meth:`dlx.Search.position`).
         :param prefix: search only below these options of the first levels.
-        :param count_only: yield ``()`` instead of each solution.
+        :param count_only: count the solutions without handing them out
+            (the search yields nothing; ``stats.solutions`` holds the count).
         :returns: the search, not yet started: a
             :class:`~dlx.MultiplicitySearch` (Algorithm M)
             when some item has bounds, else a :class:`~dlx.Search`.
@@ -1192,7 +1193,8 @@ class ExactCover:
         :param timeout: time budget in seconds, as in :class:`~dlx.Search`.
         :param progress: progress hook, as in :class:`~dlx.Search`.
         :param progress_interval: seconds between progress reports.
-        :param count_only: yield ``()`` instead of each solution.
+        :param count_only: hand nothing out while searching (the best
+            solutions are read with ``best()`` at the end).
         :returns: the search.
         :raises ValueError: when ``k`` is not a positive integer, or the
             problem has bounds (Algorithm X5 cannot run it).
