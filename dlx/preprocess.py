@@ -52,9 +52,10 @@ items' lists of options, and dropped after it: memory stays linear in
 the problem, and the time of a primary item is about the number of
 entries its options' items hold (on random problems of 5,000 to 40,000
 options, and on a 25×25 sudoku, quicker than the bit sets).
-``timeout`` is checked before each option of each primary item, and
-``timeout`` and ``rounds`` bound the work; a preprocessing stopped by
-them is still equivalent, only less small.
+``timeout`` is checked before each primary item and, in the test of
+what blocks it, before each of its options; ``timeout`` and ``rounds``
+bound the work, and a preprocessing stopped by them is still
+equivalent, only less small.
 
 This module works on item and option numbers only; it does not know
 :class:`dlx.ExactCover`, which builds the smaller problem from it.
