@@ -24,7 +24,7 @@ from math import factorial
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
-from dlx import ExactCover, Search, Stats, format_dlx
+from dlx import ExactCover, Search, Stats, algorithms, format_dlx
 from dlx.links import TUPLE_MAX_WIDTH, Links
 
 __all__ = [
@@ -37,6 +37,7 @@ __all__ = [
     "Inline",
     "a001499",
     "compiled_as",
+    "default_form",
     "dominoes",
     "k_per_line",
     "l_trominoes",
@@ -98,6 +99,22 @@ def compiled_as(
         snapshots=not form.endswith("-undo"),
         tuple_width=tuple_width,
     )
+
+
+def default_form(links: Links, rule: str) -> str:
+    """The loop form the dispatcher gives ``links`` on the running interpreter.
+
+    ``rule`` is the form the algorithm's own rules give (``Algorithm.form``:
+    what CPython runs); a form that :data:`dlx.algorithms.PREFERRED_FORMS`
+    lists for the interpreter (on PyPy, the forms for its JIT) comes first
+    where it applies.  Tests of the default choice assert this, so that
+    each interpreter is held to its own expectation.
+    """
+    algorithm = algorithms.choose(links, form=rule)[0]
+    for name in algorithms.PREFERRED_FORMS.get(sys.implementation.name, ()):
+        if any(form.name == name and form.applies(links) for form in algorithm.forms):
+            return name
+    return rule
 
 
 def n_queens(n: int) -> ExactCover:

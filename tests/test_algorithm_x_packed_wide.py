@@ -7,11 +7,11 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from dlx_helpers import compiled_as, n_queens, pentomino_rectangle
+from dlx_helpers import compiled_as, default_form, n_queens, pentomino_rectangle
 
 from dlx import BudgetExceeded, ExactCover, Search, Stats
 from dlx.algorithms import algorithm_x_packed as packed
-from dlx.algorithms import choose
+from dlx.algorithms import by_name, choose
 
 
 def run(problem: ExactCover, form: str, **options: Any) -> tuple[list[Any], Stats]:
@@ -35,15 +35,24 @@ def counting(monkeypatch: pytest.MonkeyPatch, name: str) -> list[int]:
 
 
 def test_tilings_with_long_lists_run_a_wide_form_and_small_ones_the_packed() -> None:
+    # Algorithm X's rules (Algorithm.form), on every interpreter; the
+    # dispatcher gives the same where the interpreter prefers no other form
+    # (default_form: PyPy prefers the forms for its JIT).
+    x = by_name("X")
     tiling = pentomino_rectangle(3, 20).links()
     assert not tiling.packed and tiling.wide
     # The marks form, over the wide form's lanes
     # (tests/test_algorithm_x_packed_marks.py).
-    assert choose(tiling)[1].name == "marks"
+    assert x.form(tiling).name == "marks"
+    assert choose(tiling)[1].name == default_form(tiling, "marks")
     assert choose(tiling, form="wide")[1].name == "wide"
-    assert choose(n_queens(6).links())[1].name == "packed"
+    queens = n_queens(6).links()
+    assert x.form(queens).name == "packed"
+    assert choose(queens)[1].name == default_form(queens, "packed")
     # Forbidding the packed forms forbids both widths.
-    assert choose(compiled_as(pentomino_rectangle(3, 20), "bytes"))[1].name == "plain"
+    bytewise = compiled_as(pentomino_rectangle(3, 20), "bytes")
+    assert x.form(bytewise).name == "plain"
+    assert choose(bytewise)[1].name == default_form(bytewise, "plain")
 
 
 def test_the_pentomino_tree_is_the_plain_forms() -> None:
@@ -98,7 +107,8 @@ def random_long_lists(seed: int) -> ExactCover:
 def test_random_long_lists_give_the_plain_forms_solutions_and_counts(seed: int) -> None:
     problem = random_long_lists(seed)
     links = problem.links()
-    assert links.wide and not links.bytewise and choose(links)[1].name == "wide"
+    assert links.wide and not links.bytewise and by_name("X").form(links).name == "wide"
+    assert choose(links)[1].name == default_form(links, "wide")
     assert run(problem, "wide", limit=300) == run(problem, "plain", limit=300)
 
 
