@@ -23,10 +23,11 @@ for problems with few items of which some have 128 options or more:
 ``Links.wide``), ``marks`` (the wide form's integer, but options hidden
 by a mark instead of unlinked; the dispatcher prefers it for the wide
 problems whose options are wide and sparse, such as polyomino tilings,
-see :data:`MARKS_MIN_WIDTH`) and ``plain`` (sizes in a bytearray or a
-list); the others have one each.  Which form is fastest depends on the
+see :data:`MARKS_MIN_WIDTH`), ``plain`` (sizes in a bytearray or a
+list) and ``jit`` (Knuth's own shape, for PyPy: :mod:`dlx.algorithm_x_jit`);
+the others have one each.  Which form is fastest depends on the
 interpreter: CPython runs the packed, marks or wide form where it
-applies, PyPy the plain one (:data:`PREFERRED_FORMS`).  :data:`REGISTRY`
+applies, PyPy the jit one (:data:`PREFERRED_FORMS`).  :data:`REGISTRY`
 describes every backtracking algorithm: its loop forms, what it
 supports, and the walker that replays its tree (:mod:`dlx.position`).
 Memoised search (:class:`dlx.MemoSearch`) is not a backtracking loop over a
@@ -44,7 +45,7 @@ every entry.  See :doc:`/adding_an_algorithm`.
 
 >>> from dlx import ExactCover
 >>> algorithm, form = choose(ExactCover("ab", options=[["a"], ["b"]]).links())
->>> algorithm.name, form.name == ("plain" if sys.implementation.name == "pypy" else "packed")
+>>> algorithm.name, form.name == ("jit" if sys.implementation.name == "pypy" else "packed")
 ('X', True)
 >>> choose(ExactCover("A", options=[["A"]], bounds={"A": 2}).links())[0].title
 "Algorithm M (Knuth's DLX3)"
@@ -63,6 +64,7 @@ from dlx import (
     algorithm_m,
     algorithm_x,
     algorithm_x5,
+    algorithm_x_jit,
     algorithm_x_packed,
     memo,
     sat,
@@ -279,6 +281,14 @@ REGISTRY: dict[str, Algorithm] = {
                 "wide", algorithm_x_packed.run_wide, algorithm_x_packed.prepare, _wide
             ),
             LoopForm("plain", algorithm_x.run, algorithm_x.prepare, _plain_problem),
+            # Knuth's own shape, for PyPy's JIT (PREFERRED_FORMS).
+            LoopForm(
+                "jit",
+                algorithm_x_jit.run,
+                algorithm_x_jit.prepare,
+                _plain_problem,
+                algorithm_x_jit.prefer,
+            ),
         ),
         algorithm_x.XWalker,
         algorithm_x.fraction,
@@ -344,9 +354,10 @@ sat_available = sat.available
 #: the ones listed before them in :data:`REGISTRY`: :func:`choose` takes
 #: these first where they apply.  The packed form and its unrolling are
 #: made for CPython's interpreter (one big-integer addition instead of a
-#: loop of small steps); PyPy's JIT compiles the plain loop's steps and
-#: runs it faster (see "Interpreters" in :doc:`/performance`).
-PREFERRED_FORMS: dict[str, tuple[str, ...]] = {"pypy": ("plain",)}
+#: loop of small steps); PyPy's JIT compiles Knuth's plain steps and runs
+#: them faster, fastest in the jit form, which is written for it (see
+#: "Interpreters" in :doc:`/performance`).
+PREFERRED_FORMS: dict[str, tuple[str, ...]] = {"pypy": ("jit",)}
 
 
 def choose(
@@ -360,7 +371,7 @@ def choose(
     The loop form depends on the interpreter too: a form that
     :data:`PREFERRED_FORMS` lists for the running one
     (``sys.implementation.name``) comes first where it applies, so on
-    PyPy Algorithm X always runs its plain form.
+    PyPy Algorithm X always runs its jit form.
 
     :param links: the compiled problem.
     :param algorithm: the name of an algorithm of :data:`REGISTRY` to use

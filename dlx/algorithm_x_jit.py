@@ -1,0 +1,477 @@
+"""Algorithm X's loop for a tracing JIT (PyPy): Knuth's DLX1 in his own shape.
+
+The other loop forms of Algorithm X were made for CPython's interpreter,
+where each bytecode costs and C code that scans bytes is cheap: they find
+the item to branch on with ``bytes.find`` in a bytearray of sizes, keep a
+snapshot of the sizes per level, and (the packed forms) hold every size in
+one big integer.  Under PyPy's JIT the arithmetic and the list accesses of
+the loop become machine code, and what costs is what the JIT cannot
+compile away: scans of a byte string, copies of arrays, big integers,
+boxed integers in tuples, and inner loops of two to five turns (a tracing
+JIT compiles each loop apart and pays at every exit from an inner one).
+So this form (``"jit"``, :data:`dlx.algorithms.PREFERRED_FORMS` gives it
+to PyPy) is Knuth's program as he wrote it:
+
+* the lengths are plain integers in a list of the loop's own
+  (``length``, Knuth's LEN), and the active items are on doubly linked
+  lists (``llink``/``rlink``, Knuth's LLINK/RLINK: the primary items on
+  one, the secondary on another); step X3 walks the primary list and
+  takes the leftmost item of fewest options, stopping at a length of 0;
+* every hide is undone node by node, as Knuth does: no snapshots;
+* the other nodes of an option come from one flat list of node numbers,
+  each option's nodes twice over (:class:`JitTables`: ``ring``, and the
+  place of each node in it), not from tuples; when every option has the
+  same width (queens, Langford pairs, sudoku, pentominoes) the loops over
+  them are written out straight (:func:`unrolled`, as the packed form
+  does with :mod:`ast`), which is where most of the gain is.
+
+Measured on PyPy 7.3.19 (CPU seconds of the search alone), this form
+runs 2.0–2.5× as fast as the plain one on 12-queens, Langford pairs 11,
+the pentominoes 3×20, 100 hard 9×9 sudoku and a dense problem; without
+the unrolling it gains 1.1–1.5× (and loses 20 % on the pentominoes).
+What did not pay: snapshots of the lengths per level (5–25 % slower),
+the siblings as tuples (a tuple holds boxed integers; unpacked, no
+better than the flat list), two ``range`` loops over the option's nodes
+instead of the flat list (faster on the pentominoes, slower on options
+of three or four items), and a plain function instead of a generator
+for counting (no difference).  ``tests/benchmarks/bench_pypy.py`` times
+the whole build and search against the plain form, the pure-Python peers
+and CPython.  On
+CPython this form is slower than the plain one; it runs there only when
+named (``form="jit"``), so that the conformance suite checks it on both.
+
+The frame's arrays keep the meaning they have for the plain form
+(:mod:`dlx.links`), so Algorithm X's walker, ``fraction``, ``check`` and
+``splittable`` (:mod:`dlx.algorithm_x`) serve this form too: the loop
+builds its lengths and lists from ``frame.size`` and the path when it
+starts (a resume or a prefix has been replayed by then), and writes the
+sizes back into ``frame.size`` whenever the search can be looked at: at
+a clock check, at a solution handed out and at the end.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+import functools
+import inspect
+import sys
+import time
+from collections.abc import Callable, Iterator
+from typing import Any, cast
+
+from dlx.frame import Frame
+from dlx.links import Links
+from dlx.stats import Outcome
+
+__all__ = [
+    "JIT_INTERPRETERS",
+    "MAX_UNROLL",
+    "JitTables",
+    "prefer",
+    "prepare",
+    "run",
+    "run_loop",
+    "unrolled",
+]
+
+#: The interpreters (``sys.implementation.name``) whose JIT this form is
+#: written for.
+JIT_INTERPRETERS = frozenset({"pypy"})
+
+#: Options up to this width get a loop of their own with the loops over
+#: their other nodes written out; wider ones (and mixed widths) run the
+#: loop as written.
+MAX_UNROLL = 16
+
+
+class JitTables:
+    """The read-only tables of the form for one problem, shared by its searches.
+
+    * ``ring``: every option's nodes in order, twice over, one option
+      after another (Knuth's nodes without spacers);
+    * ``place[x]``: where the other nodes of ``x``'s option start in
+      ``ring``, so that they are ``ring[place[x] : place[x] + span[x]]``,
+      going right from ``x`` round the option (``Links.others[x]``);
+    * ``width``: the number of items of every option, or 0 when they
+      differ.
+
+    >>> from dlx import ExactCover
+    >>> links = ExactCover("abc", options=[["a", "b"], ["b", "c"]]).links()
+    >>> tables = JitTables(links)
+    >>> tables.ring, tables.place[4:], tables.width
+    ([4, 5, 4, 5, 6, 7, 6, 7], [1, 2, 5, 6], 2)
+    """
+
+    __slots__ = ("place", "ring", "width")
+
+    def __init__(self, links: Links) -> None:
+        span = links.span
+        total = len(links.top)
+        place = [0] * total
+        ring: list[int] = []
+        widths = set()
+        x = links.n_items + 1
+        while x < total:
+            width = span[x] + 1
+            nodes = range(x, x + width)
+            start = len(ring) + 1
+            place[x : x + width] = range(start, start + width)
+            ring += nodes
+            ring += nodes
+            widths.add(width)
+            x += width
+        self.ring = ring
+        self.place = place
+        self.width = widths.pop() if len(widths) == 1 else 0
+
+
+def tables_of(links: Links) -> JitTables:
+    """The problem's :class:`JitTables`, made by its first search and kept in ``links.cache``."""
+    tables = links.cache.get("jit")
+    if tables is None:
+        tables = links.cache["jit"] = JitTables(links)
+    return cast(JitTables, tables)
+
+
+def prefer(links: Links) -> bool:
+    """Whether the dispatcher may give this form a problem unasked: on a JIT only.
+
+    :data:`dlx.algorithms.PREFERRED_FORMS` puts it first there; elsewhere
+    it runs only when named (``form="jit"``).
+    """
+    return sys.implementation.name in JIT_INTERPRETERS
+
+
+def prepare(frame: Frame) -> None:
+    """Make the per-search state of the form: none (the loop builds its lists when it starts)."""
+    frame.state = None
+
+
+Runner = Callable[[Frame, bool, JitTables], Iterator[tuple[int, ...]]]
+
+
+def run(frame: Frame, count_only: bool) -> Iterator[tuple[int, ...]]:
+    """Algorithm X for problems without colours, Knuth's shape: the loop unrolled where it can be.
+
+    :param frame: the search whose arrays the loop works on.
+    :param count_only: count the solutions without yielding them.
+    :returns: the generator of solutions (sorted option indices).
+
+    >>> from dlx import ExactCover, Search
+    >>> links = ExactCover("ab", options=[["a", "b"], ["a"], ["b"]]).links()
+    >>> search = Search(links, form="jit")
+    >>> list(search), search.stats
+    ([(0,), (1, 2)], Stats(nodes=4, updates=4, cleansings=0, solutions=2))
+    """
+    links = frame.links
+    tables = tables_of(links)
+    width = tables.width
+    runner = None
+    if links.unroll and 1 <= width <= MAX_UNROLL:
+        runner = unrolled(width)
+    return (runner or run_loop)(frame, count_only, tables)
+
+
+def _lists(frame: Frame, tables: JitTables) -> tuple[list[int], list[int], list[int]]:
+    """The loop's lengths and lists of active items, as ``frame.size`` and the path leave them.
+
+    The lists are built with every item on one (the primary items on the
+    list of header ``n_items``, the secondary ones on that of
+    ``n_items + 1``), then the items the path has covered are taken off
+    in the order the loop covers them, so that uncovering them puts each
+    back where it was.
+    """
+    links = frame.links
+    n = links.n_items
+    primary = links.n_primary
+    top = links.top
+    span = links.span
+    ring = tables.ring
+    place = tables.place
+    size = frame.size
+    offset = links.active_offset
+    llink = [0] * (n + 2)
+    rlink = [0] * (n + 2)
+    for header, items in ((n, range(primary)), (n + 1, range(primary, n))):
+        before = header
+        for item in items:
+            rlink[before] = item
+            llink[item] = before
+            before = item
+        rlink[before] = header
+        llink[header] = before
+    for node in [*frame.base, *frame.stack]:
+        start = place[node]
+        others = ring[start : start + span[node]]
+        for item in [top[node], *[top[x] for x in others]]:
+            before = llink[item]
+            after = rlink[item]
+            rlink[before] = after
+            llink[after] = before
+    length = list(size[:n])
+    item = rlink[n]
+    while item != n:
+        length[item] -= offset
+        item = rlink[item]
+    return length, llink, rlink
+
+
+def _publish(
+    size: bytearray | list[int], length: list[int], rlink: list[int], offset: int
+) -> None:
+    """Write the loop's lengths into the frame's sizes, shifted as :mod:`dlx.links` says."""
+    root = len(length)
+    size[:root] = length
+    item = rlink[root]
+    while item != root:
+        size[item] += offset
+        item = rlink[item]
+
+
+def run_loop(
+    frame: Frame, count_only: bool, tables: JitTables
+) -> Iterator[tuple[int, ...]]:
+    """Algorithm X (Knuth's DLX1) over lengths and lists of the loop's own.
+
+    The steps are Knuth's, as in :func:`dlx.algorithm_x.run`.  The loops
+    over ``range(k, k + span[row])`` (hide and unhide) are the ones
+    :func:`unrolled` writes out: keep their shape when changing them.
+
+    :param frame: the search whose arrays the loop works on.
+    :param count_only: count the solutions without yielding them.
+    :param tables: the problem's tables.
+    :returns: the generator of solutions (sorted option indices).
+    """
+    links = frame.links
+    up = frame.up
+    down = frame.down
+    size = frame.size
+    top = links.top
+    span = links.span
+    option_of = links.option_of
+    ring = tables.ring
+    place = tables.place
+    stats = frame.stats
+    limit = frame.limit
+    offset = links.active_offset
+    at_random = frame.choose_at_random if frame.rng is not None else None
+    # The active primary items are on the list of header `root`.
+    root = links.n_items
+    length, llink, rlink = _lists(frame, tables)
+    # The chosen node of each level (dlx.position may have filled it in,
+    # and the options of a fixed prefix in `fixed`); no snapshots per level.
+    stack = frame.stack
+    push = stack.append
+    pop = stack.pop
+    fixed = [option_of[x] for x in frame.base]
+    del frame.saves[:]
+    started = time.perf_counter()
+    nodes = stats.nodes
+    updates = stats.updates
+    found = stats.solutions
+    check_at = frame.tick(nodes + 1, started)
+    while True:
+        # X2: enter a level.
+        nodes += 1
+        if nodes >= check_at:
+            stats.nodes = nodes - 1
+            stats.updates = updates
+            stats.solutions = found
+            _publish(size, length, rlink, offset)
+            check_at = frame.tick(nodes, started)
+        # X3: the leftmost active primary item of fewest options (Knuth
+        # stops looking at a length of 0).
+        item = rlink[root]
+        fewest = 1
+        if item != root:
+            fewest = length[item]
+            candidate = rlink[item]
+            while fewest and candidate != root:
+                count = length[candidate]
+                if count < fewest:
+                    fewest = count
+                    item = candidate
+                candidate = rlink[candidate]
+        if item == root or not fewest:
+            if item == root:
+                found += 1
+                # Counting hands nothing out: the loop goes on at once.
+                if not count_only or found == limit:
+                    stats.nodes = nodes
+                    stats.updates = updates
+                    stats.solutions = found
+                    _publish(size, length, rlink, offset)
+                    if not count_only:
+                        yield tuple(sorted([option_of[x] for x in stack] + fixed))
+                if found == limit:
+                    frame.outcome = Outcome.LIMIT_REACHED
+                    return
+            else:
+                # A dead end: Knuth covers the empty item, an update.
+                updates += 1
+            # X8/X6/X7: back up to the deepest level with an option left.
+            while True:
+                if not stack:
+                    stats.nodes = nodes
+                    stats.updates = updates
+                    stats.solutions = found
+                    _publish(size, length, rlink, offset)
+                    frame.outcome = Outcome.EXHAUSTED
+                    return
+                chosen = pop()
+                # X6: uncover the other items of the option, right to left.
+                t = place[chosen]
+                for j in range(t + span[chosen] - 1, t - 1, -1):
+                    item = top[ring[j]]
+                    row = up[item]
+                    while row != item:
+                        k = place[row]
+                        for i in range(k, k + span[row]):
+                            y = ring[i]
+                            down[up[y]] = y
+                            up[down[y]] = y
+                            length[top[y]] += 1
+                        row = up[row]
+                    rlink[llink[item]] = item
+                    llink[rlink[item]] = item
+                item = top[chosen]
+                chosen = down[chosen]
+                if chosen != item:
+                    break
+                # X7: uncover(item)
+                row = up[item]
+                while row != item:
+                    k = place[row]
+                    for i in range(k, k + span[row]):
+                        y = ring[i]
+                        down[up[y]] = y
+                        up[down[y]] = y
+                        length[top[y]] += 1
+                    row = up[row]
+                rlink[llink[item]] = item
+                llink[rlink[item]] = item
+        else:
+            if at_random is not None:
+                _publish(size, length, rlink, offset)
+                item = at_random(fewest + offset, size)
+            # X4: cover(item)
+            before = llink[item]
+            after = rlink[item]
+            rlink[before] = after
+            llink[after] = before
+            updates += 1
+            row = down[item]
+            while row != item:
+                k = place[row]
+                updates += span[row]
+                for i in range(k, k + span[row]):
+                    y = ring[i]
+                    above = up[y]
+                    below = down[y]
+                    down[above] = below
+                    up[below] = above
+                    length[top[y]] -= 1
+                row = down[row]
+            chosen = down[item]
+        # X5: try option `chosen`: cover its other items, left to right.
+        t = place[chosen]
+        for j in range(t, t + span[chosen]):
+            item = top[ring[j]]
+            before = llink[item]
+            after = rlink[item]
+            rlink[before] = after
+            llink[after] = before
+            updates += 1
+            row = down[item]
+            while row != item:
+                k = place[row]
+                updates += span[row]
+                for i in range(k, k + span[row]):
+                    y = ring[i]
+                    above = up[y]
+                    below = down[y]
+                    down[above] = below
+                    up[below] = above
+                    length[top[y]] -= 1
+                row = down[row]
+        push(chosen)
+
+
+# The loops unrolled() writes out: `for i in range(k, k + span[row])`,
+# hide twice and unhide twice.
+_LOOPS = 4
+
+
+class _Unroll(ast.NodeTransformer):
+    """Write ``for i in range(k, k + span[row]): body`` out ``count`` times, ``i = k + t`` before each."""
+
+    def __init__(self, count: int) -> None:
+        self.count = count
+        self.loops = 0
+
+    def visit_Subscript(self, node: ast.Subscript) -> ast.expr:
+        # span[row] is the width less one: a constant here.
+        self.generic_visit(node)
+        if (
+            isinstance(node.value, ast.Name)
+            and node.value.id == "span"
+            and isinstance(node.slice, ast.Name)
+            and node.slice.id == "row"
+        ):
+            return ast.copy_location(ast.Constant(self.count), node)
+        return node
+
+    def visit_For(self, node: ast.For) -> Any:
+        self.generic_visit(node)
+        if not (isinstance(node.target, ast.Name) and node.target.id == "i"):
+            return node
+        assert isinstance(node.iter, ast.Call) and not node.orelse
+        start = node.iter.args[0]
+        self.loops += 1
+        body: list[ast.stmt] = []
+        for t in range(self.count):
+            value: ast.expr = copy.deepcopy(start)
+            if t:
+                value = ast.BinOp(value, ast.Add(), ast.Constant(t))
+            body.append(ast.Assign([ast.Name("i", ast.Store())], value))
+            body += [copy.deepcopy(stmt) for stmt in node.body]
+        return body or ast.Pass()
+
+
+@functools.cache
+def unrolled(width: int) -> Runner | None:
+    """:func:`run_loop` for options of ``width`` items, the loops over their nodes written out.
+
+    Made once per width (cached) by rewriting the loop with :mod:`ast`; the
+    result runs with this file's name and line numbers.
+
+    :param width: the number of items of every option (at least 1).
+    :returns: a function like :func:`run_loop`, or ``None`` when the
+        source code of the loop cannot be read.
+
+    >>> unrolled(3).__name__
+    'run_loop_width_3'
+    """
+    try:
+        lines, first_line = inspect.getsourcelines(run_loop)
+        filename = inspect.getsourcefile(run_loop)
+    except (OSError, TypeError):
+        return None
+    tree = ast.parse("".join(lines))
+    ast.increment_lineno(tree, first_line - 1)
+    unroll = _Unroll(width - 1)
+    tree = unroll.visit(tree)
+    function = tree.body[0]
+    assert isinstance(function, ast.FunctionDef) and unroll.loops == _LOOPS
+    function.name = f"run_loop_width_{width}"
+    ast.fix_missing_locations(tree)
+    namespace: dict[str, Any] = {}
+    exec(
+        compile(tree, filename or "<dlx.algorithm_x_jit>", "exec"),
+        globals(),
+        namespace,
+    )
+    runner = namespace[function.name]
+    runner.__qualname__ = function.name
+    return cast(Runner, runner)
