@@ -28,7 +28,7 @@ to PyPy) is Knuth's program as he wrote it:
 Measured on PyPy 7.3.19 (CPU seconds of the search alone), this form
 runs 2.0–2.5× as fast as the plain one on 12-queens, Langford pairs 11,
 the pentominoes 3×20, 100 hard 9×9 sudoku and a dense problem; without
-the unrolling it gains 1.1–1.5× (and loses 20 % on the pentominoes).
+the unrolling (mixed widths, or ``Links.unroll`` false) 1.1–2.1×.
 What did not pay: snapshots of the lengths per level (5–25 % slower),
 the siblings as tuples (a tuple holds boxed integers; unpacked, no
 better than the flat list), two ``range`` loops over the option's nodes
@@ -52,7 +52,6 @@ a clock check, at a solution handed out and at the end.
 from __future__ import annotations
 
 import ast
-import copy
 import functools
 import inspect
 import sys
@@ -403,72 +402,100 @@ def run_loop(
 _LOOPS = 4
 
 
-class _Unroll(ast.NodeTransformer):
-    """Write ``for i in range(k, k + span[row]): body`` out ``count`` times, ``i = k + t`` before each."""
+def _loops(body: list[ast.stmt]) -> Iterator[tuple[list[ast.stmt], int, ast.For]]:
+    """The loops over ``i`` in ``body`` and the statements around it: (block, place, loop).
 
-    def __init__(self, count: int) -> None:
-        self.count = count
-        self.loops = 0
-
-    def visit_Subscript(self, node: ast.Subscript) -> ast.expr:
-        # span[row] is the width less one: a constant here.
-        self.generic_visit(node)
+    Only statements are visited (the loops sit in the bodies of ``while``,
+    ``for`` and ``if``), not their expressions: a generic visit of the
+    whole function costs tens of milliseconds on a cold PyPy.
+    """
+    for place, stmt in enumerate(body):
+        target = stmt.target if isinstance(stmt, ast.For) else None
         if (
-            isinstance(node.value, ast.Name)
-            and node.value.id == "span"
-            and isinstance(node.slice, ast.Name)
-            and node.slice.id == "row"
+            isinstance(stmt, ast.For)
+            and isinstance(target, ast.Name)
+            and target.id == "i"
         ):
-            return ast.copy_location(ast.Constant(self.count), node)
-        return node
+            yield body, place, stmt
+            continue
+        for block in ("body", "orelse"):
+            inner = getattr(stmt, block, None)
+            if isinstance(inner, list):
+                yield from _loops(inner)
 
-    def visit_For(self, node: ast.For) -> Any:
-        self.generic_visit(node)
-        if not (isinstance(node.target, ast.Name) and node.target.id == "i"):
-            return node
-        assert isinstance(node.iter, ast.Call) and not node.orelse
-        start = node.iter.args[0]
-        self.loops += 1
-        body: list[ast.stmt] = []
-        for t in range(self.count):
-            value: ast.expr = copy.deepcopy(start)
-            if t:
-                value = ast.BinOp(value, ast.Add(), ast.Constant(t))
-            body.append(ast.Assign([ast.Name("i", ast.Store())], value))
-            body += [copy.deepcopy(stmt) for stmt in node.body]
-        return body or ast.Pass()
+
+def _run_loop_tree(source: str, count: int) -> ast.FunctionDef:
+    """:func:`run_loop` parsed from ``source`` (its module), ``span[row]`` read as ``count``."""
+    # Only the function's own lines are parsed (a cold PyPy parses this
+    # module in 5 ms), after blank lines that keep its line numbers.
+    lines = source.splitlines(keepends=True)
+    first = run_loop.__code__.co_firstlineno - 1
+    end = first + 1
+    while end < len(lines) and not (lines[end][:1].isalpha() or lines[end][:1] in "#@"):
+        end += 1
+    text = "\n" * first + "".join(lines[first:end])
+    # span[row] is the width less one: a constant here (same line numbers).
+    tree = ast.parse(text.replace("span[row]", str(count)))
+    function = tree.body[0]
+    assert isinstance(function, ast.FunctionDef) and function.name == "run_loop"
+    return function
 
 
 @functools.cache
 def unrolled(width: int) -> Runner | None:
     """:func:`run_loop` for options of ``width`` items, the loops over their nodes written out.
 
-    Made once per width (cached) by rewriting the loop with :mod:`ast`; the
-    result runs with this file's name and line numbers.
+    Made once per width (cached) by rewriting the loop with :mod:`ast`:
+    each ``for i in range(k, k + span[row]): body`` becomes ``i = k``,
+    ``body``, ``i = k + 1``, ``body``..., ``width - 1`` times, and
+    ``span[row]`` the constant ``width - 1``; the result runs with this
+    file's name and line numbers.  Each copy of a body comes from a parse
+    of its own rather than a deep copy, which costs ten times as much on a
+    cold PyPy.
 
     :param width: the number of items of every option (at least 1).
     :returns: a function like :func:`run_loop`, or ``None`` when the
-        source code of the loop cannot be read.
+        source code of this module cannot be read.
 
     >>> unrolled(3).__name__
     'run_loop_width_3'
     """
+    count = width - 1
+    filename = inspect.getsourcefile(run_loop)
     try:
-        lines, first_line = inspect.getsourcelines(run_loop)
-        filename = inspect.getsourcefile(run_loop)
-    except (OSError, TypeError):
+        with open(filename or "", encoding="utf-8") as handle:
+            source = handle.read()
+    except OSError:
         return None
-    tree = ast.parse("".join(lines))
-    ast.increment_lineno(tree, first_line - 1)
-    unroll = _Unroll(width - 1)
-    tree = unroll.visit(tree)
-    function = tree.body[0]
-    assert isinstance(function, ast.FunctionDef) and unroll.loops == _LOOPS
+    function = _run_loop_tree(source, count)
+    found = list(_loops(function.body))
+    # The first copy of each body is the loop's own; each other, a parse's.
+    copies = [found]
+    copies += [
+        list(_loops(_run_loop_tree(source, count).body)) for _ in range(1, count)
+    ]
+    assert len(found) == _LOOPS
+    # Right to left, so that the places of the loops still to be replaced
+    # in a block stay where they were.
+    for n, (block, place, loop) in reversed(list(enumerate(found))):
+        statements: list[ast.stmt] = []
+        for t in range(count):
+            copy_of_loop = copies[t][n][2]
+            value = cast(ast.Call, copy_of_loop.iter).args[0]
+            if t:
+                step = ast.copy_location(ast.Constant(t), value)
+                value = ast.copy_location(ast.BinOp(value, ast.Add(), step), value)
+            target = ast.copy_location(ast.Name("i", ast.Store()), loop.target)
+            statements.append(ast.copy_location(ast.Assign([target], value), loop))
+            statements += copy_of_loop.body
+        block[place : place + 1] = statements or [ast.copy_location(ast.Pass(), loop)]
     function.name = f"run_loop_width_{width}"
-    ast.fix_missing_locations(tree)
+    # Every node made here has its place (ast.fix_missing_locations would
+    # walk the whole tree: 10 ms on a cold PyPy).
+    module = ast.Module([function], [])
     namespace: dict[str, Any] = {}
     exec(
-        compile(tree, filename or "<dlx.algorithm_x_jit>", "exec"),
+        compile(module, filename or "<dlx.algorithm_x_jit>", "exec"),
         globals(),
         namespace,
     )
