@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from dlx_helpers import langford_file
+from dlx_helpers import langford_file, start_command
 
 import sudoku
 from dlx import (
@@ -510,7 +510,62 @@ def test_sudoku_json_with_jobs_writes_the_same_lines(tmp_path: Path) -> None:
     assert records(split.stdout)[-1]["answered"] == 98
 
 
-@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def stop_when_shown(
+    argv: list[str], out: Path, signum: int, shown: str
+) -> subprocess.CompletedProcess[str]:
+    """Run ``argv`` with a terminal as standard error; send ``signum`` once it shows ``shown``.
+
+    On a terminal the commands show the progress of a search that runs
+    for over a second: the sure sign that the search has started (an
+    answer written before it is not: the next puzzle may not be read
+    yet).  Standard error comes back as the terminal showed it, with
+    ``\\n`` line ends.
+    """
+    import fcntl
+    import pty
+    import select
+    import struct
+    import termios
+
+    leader, follower = pty.openpty()
+    # A terminal's size: tqdm (the progress extra) draws nothing on one of 0 rows.
+    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("4H", 24, 80, 0, 0))
+    seen = bytearray()
+
+    def read(timeout: float) -> bool:
+        """Take what the terminal shows; ``False`` once the command has closed it."""
+        ready, _, _ = select.select([leader], [], [], timeout)
+        if not ready:
+            return True
+        try:
+            data = os.read(leader, 65536)
+        except OSError:  # EIO: the command's end of the terminal is closed
+            return False
+        seen.extend(data)
+        return bool(data)
+
+    try:
+        with out.open("wb") as stream:
+            try:
+                process = start_command(argv[0], argv[1:], stream, follower)
+            finally:
+                os.close(follower)
+            deadline = time.monotonic() + 120
+            while shown.encode() not in seen:
+                assert process.poll() is None, "the run ended before it showed that"
+                assert time.monotonic() < deadline, bytes(seen)
+                read(0.05)
+            process.send_signal(signum)
+            while read(1.0) and time.monotonic() < deadline + 120:
+                pass
+            process.wait(timeout=120)
+    finally:
+        os.close(leader)
+    err = seen.decode().replace("\r\n", "\n")
+    return subprocess.CompletedProcess(argv, process.returncode, out.read_text(), err)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals and terminals")
 @pytest.mark.parametrize(
     ("signum", "status", "word"),
     [(signal.SIGINT, 130, "interrupted"), (signal.SIGTERM, 143, "terminated")],
@@ -518,16 +573,18 @@ def test_sudoku_json_with_jobs_writes_the_same_lines(tmp_path: Path) -> None:
 def test_sudoku_json_ends_with_the_summary_when_a_signal_stops_it(
     tmp_path: Path, signum: int, status: int, word: str
 ) -> None:
-    # Two quick counts, then a count that never ends (every 9x9 grid).
+    # Two quick counts, then a count that never ends (every 9x9 grid),
+    # stopped once the terminal shows its progress.
     path = tmp_path / "endless.txt"
     path.write_text("\n".join([*grids(SUDOKU9), "." * 81]) + "\n")
-    done = stop_when_written(
-        ["sudoku", "--json", "--count", "--no-progress", str(path)],
+    done = stop_when_shown(
+        ["sudoku", "--json", "--count", str(path)],
         tmp_path / "out.jsonl",
         signum,
-        lines=2,
+        "puzzle 3: ",
     )
     assert done.returncode == status
+    assert f": puzzle 3 (line 3): {word} after " in done.stderr
     assert done.stderr.endswith(f"{word} after 3 puzzles read: 2 answered\n")
     *answers, last = records(done.stdout)
     assert [answer["count"] for answer in answers] == [1, 1]
@@ -538,6 +595,33 @@ def test_sudoku_json_ends_with_the_summary_when_a_signal_stops_it(
         "skipped": 0,
         "complete": False,
     }
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_sudoku_json_stopped_between_puzzles_keeps_every_answer() -> None:
+    # Stopped while it waits for a third puzzle on standard input: no search
+    # to stop, so the signal ends the reading; the answers and the summary stay.
+    quick = grids(SUDOKU9)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "sudoku", "--json", "--count", "--no-progress"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=ENV,
+        cwd=ROOT,
+    )
+    assert process.stdin is not None and process.stdout is not None
+    process.stdin.write(("\n".join(quick) + "\n").encode())
+    process.stdin.flush()
+    answers = [json.loads(process.stdout.readline()) for _ in quick]
+    process.send_signal(signal.SIGTERM)
+    out, err = process.communicate(timeout=120)
+    assert process.returncode == 143
+    assert err.decode() == "sudoku: terminated after 2 puzzles read: 2 answered\n"
+    assert [answer["count"] for answer in answers] == [1, 1]
+    assert records(out.decode()) == [
+        {"puzzles": 2, "answered": 2, "errors": 0, "skipped": 0, "complete": False}
+    ]
 
 
 @pytest.mark.parametrize("option", [["--pretty"], ["--uva"], ["--svg", "grid.svg"]])
