@@ -107,10 +107,28 @@ class JitTables:
     def __init__(self, links: Links) -> None:
         span = links.span
         total = len(links.top)
+        first = links.n_items + 1
+        count = total - first
+        spans = span[first:]
+        if spans and spans.count(spans[0]) == count:
+            # One width: the tables by slices, a few per place in an option
+            # (sudoku builds a problem per puzzle, and a cold PyPy runs a
+            # loop per option at interpreter speed).
+            width = spans[0] + 1
+            nodes = range(first, total)
+            ring = [0] * (2 * count)
+            place = [0] * total
+            for j in range(width):
+                ring[j :: 2 * width] = ring[width + j :: 2 * width] = nodes[j::width]
+                place[first + j :: width] = range(j + 1, 2 * count, 2 * width)
+            self.ring = ring
+            self.place = place
+            self.width = width
+            return
         place = [0] * total
-        ring: list[int] = []
+        ring = []
         widths = set()
-        x = links.n_items + 1
+        x = first
         while x < total:
             width = span[x] + 1
             nodes = range(x, x + width)
@@ -424,11 +442,10 @@ def _loops(body: list[ast.stmt]) -> Iterator[tuple[list[ast.stmt], int, ast.For]
                 yield from _loops(inner)
 
 
-def _run_loop_tree(source: str, count: int) -> ast.FunctionDef:
-    """:func:`run_loop` parsed from ``source`` (its module), ``span[row]`` read as ``count``."""
+def _run_loop_tree(lines: list[str], count: int) -> ast.FunctionDef:
+    """:func:`run_loop` parsed from its module's ``lines``, ``span[row]`` read as ``count``."""
     # Only the function's own lines are parsed (a cold PyPy parses this
     # module in 5 ms), after blank lines that keep its line numbers.
-    lines = source.splitlines(keepends=True)
     first = run_loop.__code__.co_firstlineno - 1
     end = first + 1
     while end < len(lines) and not (lines[end][:1].isalpha() or lines[end][:1] in "#@"):
@@ -439,6 +456,23 @@ def _run_loop_tree(source: str, count: int) -> ast.FunctionDef:
     function = tree.body[0]
     assert isinstance(function, ast.FunctionDef) and function.name == "run_loop"
     return function
+
+
+def _copies(lines: list[str], loops: list[ast.For], count: int) -> list[ast.For]:
+    """A fresh copy of each of ``loops``, parsed from their own lines only.
+
+    Each loop's lines go in at their line numbers, under an ``if 1:`` on
+    the line before (an assignment of ``k`` in :func:`run_loop`), so that
+    lines and columns are those of the file.
+    """
+    text: list[str] = []
+    for loop in loops:
+        assert loop.end_lineno is not None
+        text += ["\n"] * (loop.lineno - 2 - len(text))
+        text.append("if 1:\n")
+        text += lines[loop.lineno - 1 : loop.end_lineno]
+    tree = ast.parse("".join(text).replace("span[row]", str(count)))
+    return [cast(ast.For, cast(ast.If, stmt).body[0]) for stmt in tree.body]
 
 
 @functools.cache
@@ -467,20 +501,19 @@ def unrolled(width: int) -> Runner | None:
             source = handle.read()
     except OSError:
         return None
-    function = _run_loop_tree(source, count)
+    lines = source.splitlines(keepends=True)
+    function = _run_loop_tree(lines, count)
     found = list(_loops(function.body))
-    # The first copy of each body is the loop's own; each other, a parse's.
-    copies = [found]
-    copies += [
-        list(_loops(_run_loop_tree(source, count).body)) for _ in range(1, count)
-    ]
     assert len(found) == _LOOPS
+    # The first copy of each body is the loop's own; each other, a parse's.
+    loops = [loop for _, _, loop in found]
+    copies = [loops] + [_copies(lines, loops, count) for _ in range(1, count)]
     # Right to left, so that the places of the loops still to be replaced
     # in a block stay where they were.
     for n, (block, place, loop) in reversed(list(enumerate(found))):
         statements: list[ast.stmt] = []
         for t in range(count):
-            copy_of_loop = copies[t][n][2]
+            copy_of_loop = copies[t][n]
             value = cast(ast.Call, copy_of_loop.iter).args[0]
             if t:
                 step = ast.copy_location(ast.Constant(t), value)

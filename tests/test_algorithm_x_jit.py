@@ -104,8 +104,10 @@ def test_the_loop_is_unrolled_for_one_width_only() -> None:
     assert unrolled(1) is not None
 
 
-def test_the_tables_list_each_options_nodes_twice() -> None:
-    links = mixed_widths().links()
+@pytest.mark.parametrize("name", sorted(PROBLEMS))
+def test_the_tables_list_each_options_nodes_twice(name: str) -> None:
+    # One width (the tables made by slices) or several (option by option).
+    links = PROBLEMS[name]().links()
     tables = JitTables(links)
     for x in range(links.n_items + 1, len(links.top)):
         start = tables.place[x]
