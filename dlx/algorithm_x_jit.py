@@ -1,4 +1,4 @@
-"""Algorithm X's loop for a tracing JIT (PyPy): Knuth's DLX1 in his own shape.
+"""Algorithm X's loop for a tracing JIT (PyPy): Knuth's DLX1, shaped for the JIT.
 
 The other loop forms of Algorithm X were made for CPython's interpreter,
 where each bytecode costs and C code that scans bytes is cheap: they find
@@ -6,17 +6,20 @@ the item to branch on with ``bytes.find`` in a bytearray of sizes, keep a
 snapshot of the sizes per level, and (the packed forms) hold every size in
 one big integer.  Under PyPy's JIT the arithmetic and the list accesses of
 the loop become machine code, and what costs is what the JIT cannot
-compile away: scans of a byte string, copies of arrays, big integers,
-boxed integers in tuples, and inner loops of two to five turns (a tracing
-JIT compiles each loop apart and pays at every exit from an inner one).
-So this form (``"jit"``, :data:`dlx.algorithms.PREFERRED_FORMS` gives it
-to PyPy) is Knuth's program as he wrote it:
+compile away: copies of arrays, big integers, boxed integers in tuples,
+and inner loops of two to five turns (a tracing JIT compiles each loop
+apart and pays at every exit from an inner one).  So this form
+(``"jit"``, :data:`dlx.algorithms.PREFERRED_FORMS` gives it to PyPy) is
+Knuth's program with a list of integers for each of his arrays:
 
 * the lengths are plain integers in a list of the loop's own
-  (``length``, Knuth's LEN), and the active items are on doubly linked
-  lists (``llink``/``rlink``, Knuth's LLINK/RLINK: the primary items on
-  one, the secondary on another); step X3 walks the primary list and
-  takes the leftmost item of fewest options, stopping at a length of 0;
+  (``length``, Knuth's LEN), every item that is not an active primary
+  item carrying :data:`COVERED` more (covering adds it, uncovering takes
+  it off, a secondary item has it from the start); step X3 is then
+  ``min(length)`` and ``length.index(...)``, which PyPy runs as compiled
+  loops over unboxed integers: the leftmost active item of fewest
+  options, Knuth's choice, and no active item when the minimum is
+  :data:`COVERED` or more;
 * every hide is undone node by node, as Knuth does: no snapshots;
 * the other nodes of an option come from one flat list of node numbers,
   each option's nodes twice over (:class:`JitTables`: ``ring``, and the
@@ -25,28 +28,39 @@ to PyPy) is Knuth's program as he wrote it:
   them are written out straight (:func:`unrolled`, as the packed form
   does with :mod:`ast`), which is where most of the gain is.
 
-Measured on PyPy 7.3.19 (CPU seconds of the search alone), this form
-runs 2.0–2.5× as fast as the plain one on 12-queens, Langford pairs 11,
-the pentominoes 3×20, 100 hard 9×9 sudoku and a dense problem; without
-the unrolling (mixed widths, or ``Links.unroll`` false) 1.1–2.1×.
-What did not pay: snapshots of the lengths per level (5–25 % slower),
-the siblings as tuples (a tuple holds boxed integers; unpacked, no
-better than the flat list), two ``range`` loops over the option's nodes
-instead of the flat list (faster on the pentominoes, slower on options
-of three or four items), and a plain function instead of a generator
-for counting (no difference).  ``tests/benchmarks/bench_pypy.py`` times
-the whole build and search against the plain form, the pure-Python peers
-and CPython.  On
-CPython this form is slower than the plain one; it runs there only when
-named (``form="jit"``), so that the conformance suite checks it on both.
+Measured on PyPy 7.3.19 (CPU seconds of the search alone, the JIT warm),
+this form runs 2–3× as fast as the plain one on 12-queens, Langford
+pairs 11, the pentominoes 3×20, 100 hard 9×9 sudoku and a dense problem
+(the 455 three-item subsets of 15 items); without the unrolling (mixed
+widths, or ``Links.unroll`` false) 1.1–2.1×.  What did not pay:
+
+* Knuth's doubly linked list of the active items, walked for X3: 5–14 %
+  faster on queens, Langford pairs and the dense problem, where few items
+  are primary, but 12 % slower on hard sudoku warm and 30 % cold, and no
+  faster on the pentominoes (a walk of a linked list waits on each load;
+  ``min`` and ``index`` run through the list);
+* snapshots of the lengths per level (5–25 % slower);
+* the siblings as tuples (a tuple holds boxed integers; unpacked, no
+  better than the flat list);
+* two ``range`` loops over the option's nodes instead of the flat list
+  (faster on the pentominoes, slower on options of three or four items);
+* X4 and X7 done by the loops of X5 and X6 (one cover and one uncover in
+  the code instead of two of each): the same speed, but 30 % slower on
+  the dense problem;
+* a plain function instead of a generator for counting (no difference).
+
+``tests/benchmarks/bench_pypy.py`` times the whole build and search
+against the plain form, the pure-Python peers and CPython.  On CPython
+this form is slower than the plain one; it runs there only when named
+(``form="jit"``), so that the conformance suite checks it on both.
 
 The frame's arrays keep the meaning they have for the plain form
 (:mod:`dlx.links`), so Algorithm X's walker, ``fraction``, ``check`` and
 ``splittable`` (:mod:`dlx.algorithm_x`) serve this form too: the loop
-builds its lengths and lists from ``frame.size`` and the path when it
-starts (a resume or a prefix has been replayed by then), and writes the
-sizes back into ``frame.size`` whenever the search can be looked at: at
-a clock check, at a solution handed out and at the end.
+builds its lengths from ``frame.size`` and the path when it starts (a
+resume or a prefix has been replayed by then), and writes the sizes back
+into ``frame.size`` whenever the search can be looked at: at a clock
+check, at a solution handed out and at the end.
 """
 
 from __future__ import annotations
@@ -60,7 +74,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, cast
 
 from dlx.frame import Frame
-from dlx.links import Links
+from dlx.links import ACTIVE_BYTE, Links
 from dlx.stats import Outcome
 
 __all__ = [
@@ -82,6 +96,10 @@ JIT_INTERPRETERS = frozenset({"pypy"})
 #: their other nodes written out; wider ones (and mixed widths) run the
 #: loop as written.
 MAX_UNROLL = 16
+
+#: What the loop's lengths carry more for an item that is not an active
+#: primary item, per cover (more than any list is long).
+COVERED = 1 << 40
 
 
 class JitTables:
@@ -161,7 +179,7 @@ def prefer(links: Links) -> bool:
 
 
 def prepare(frame: Frame) -> None:
-    """Make the per-search state of the form: none (the loop builds its lists when it starts)."""
+    """Make the per-search state of the form: none (the loop builds its lengths when it starts)."""
     frame.state = None
 
 
@@ -190,14 +208,13 @@ def run(frame: Frame, count_only: bool) -> Iterator[tuple[int, ...]]:
     return (runner or run_loop)(frame, count_only, tables)
 
 
-def _lists(frame: Frame, tables: JitTables) -> tuple[list[int], list[int], list[int]]:
-    """The loop's lengths and lists of active items, as ``frame.size`` and the path leave them.
+def _lengths(frame: Frame, tables: JitTables) -> list[int]:
+    """The loop's lengths, as ``frame.size`` and the path leave them.
 
-    The lists are built with every item on one (the primary items on the
-    list of header ``n_items``, the secondary ones on that of
-    ``n_items + 1``), then the items the path has covered are taken off
-    in the order the loop covers them, so that uncovering them puts each
-    back where it was.
+    Each item's length, plus :data:`COVERED` for a secondary item and for
+    each time the path has covered the item (once for a primary item that
+    is not active, once more for a covered secondary one); then the spare
+    header's, :data:`COVERED` (its size is 0, as in ``frame.size``).
     """
     links = frame.links
     n = links.n_items
@@ -206,50 +223,32 @@ def _lists(frame: Frame, tables: JitTables) -> tuple[list[int], list[int], list[
     span = links.span
     ring = tables.ring
     place = tables.place
-    size = frame.size
     offset = links.active_offset
-    llink = [0] * (n + 2)
-    rlink = [0] * (n + 2)
-    for header, items in ((n, range(primary)), (n + 1, range(primary, n))):
-        before = header
-        for item in items:
-            rlink[before] = item
-            llink[item] = before
-            before = item
-        rlink[before] = header
-        llink[header] = before
+    if links.bytewise:
+        length = [v - offset if v >= ACTIVE_BYTE else v for v in frame.size[:n]]
+    else:
+        length = [v - offset if v < 0 else v for v in frame.size[:n]]
+    # The secondary items, and the spare header (dlx.links), which makes
+    # the list non-empty when a problem has no items.
+    length[primary:] = [v + COVERED for v in length[primary:]]
+    length.append(COVERED)
     for node in [*frame.base, *frame.stack]:
         start = place[node]
         others = ring[start : start + span[node]]
         for item in [top[node], *[top[x] for x in others]]:
-            before = llink[item]
-            after = rlink[item]
-            rlink[before] = after
-            llink[after] = before
-    length = list(size[:n])
-    item = rlink[n]
-    while item != n:
-        length[item] -= offset
-        item = rlink[item]
-    return length, llink, rlink
+            length[item] += COVERED
+    return length
 
 
-def _publish(
-    size: bytearray | list[int], length: list[int], rlink: list[int], offset: int
-) -> None:
+def _publish(size: bytearray | list[int], length: list[int], offset: int) -> None:
     """Write the loop's lengths into the frame's sizes, shifted as :mod:`dlx.links` says."""
-    root = len(length)
-    size[:root] = length
-    item = rlink[root]
-    while item != root:
-        size[item] += offset
-        item = rlink[item]
+    size[: len(length)] = [v + offset if v < COVERED else v % COVERED for v in length]
 
 
 def run_loop(
     frame: Frame, count_only: bool, tables: JitTables
 ) -> Iterator[tuple[int, ...]]:
-    """Algorithm X (Knuth's DLX1) over lengths and lists of the loop's own.
+    """Algorithm X (Knuth's DLX1) over lengths of the loop's own.
 
     The steps are Knuth's, as in :func:`dlx.algorithm_x.run`.  The loops
     over ``range(k, k + span[row])`` (hide and unhide) are the ones
@@ -273,9 +272,11 @@ def run_loop(
     limit = frame.limit
     offset = links.active_offset
     at_random = frame.choose_at_random if frame.rng is not None else None
-    # The active primary items are on the list of header `root`.
-    root = links.n_items
-    length, llink, rlink = _lists(frame, tables)
+    none = links.n_items  # the item X3 takes when none is left
+    length = _lengths(frame, tables)
+    covered = COVERED
+    smallest = min
+    index = length.index
     # The chosen node of each level (dlx.position may have filled it in,
     # and the options of a fixed prefix in `fixed`); no snapshots per level.
     stack = frame.stack
@@ -295,30 +296,21 @@ def run_loop(
             stats.nodes = nodes - 1
             stats.updates = updates
             stats.solutions = found
-            _publish(size, length, rlink, offset)
+            _publish(size, length, offset)
             check_at = frame.tick(nodes, started)
         # X3: the leftmost active primary item of fewest options (Knuth
-        # stops looking at a length of 0).
-        item = rlink[root]
-        fewest = 1
-        if item != root:
-            fewest = length[item]
-            candidate = rlink[item]
-            while fewest and candidate != root:
-                count = length[candidate]
-                if count < fewest:
-                    fewest = count
-                    item = candidate
-                candidate = rlink[candidate]
-        if item == root or not fewest:
-            if item == root:
+        # stops looking at a length of 0, where min() and index() go on).
+        fewest = smallest(length)
+        item = none if fewest >= covered else index(fewest)
+        if item == none or not fewest:
+            if item == none:
                 found += 1
                 # Counting hands nothing out: the loop goes on at once.
                 if not count_only or found == limit:
                     stats.nodes = nodes
                     stats.updates = updates
                     stats.solutions = found
-                    _publish(size, length, rlink, offset)
+                    _publish(size, length, offset)
                     if not count_only:
                         yield tuple(sorted([option_of[x] for x in stack] + fixed))
                 if found == limit:
@@ -333,7 +325,7 @@ def run_loop(
                     stats.nodes = nodes
                     stats.updates = updates
                     stats.solutions = found
-                    _publish(size, length, rlink, offset)
+                    _publish(size, length, offset)
                     frame.outcome = Outcome.EXHAUSTED
                     return
                 chosen = pop()
@@ -350,8 +342,7 @@ def run_loop(
                             up[down[y]] = y
                             length[top[y]] += 1
                         row = up[row]
-                    rlink[llink[item]] = item
-                    llink[rlink[item]] = item
+                    length[item] -= covered
                 item = top[chosen]
                 chosen = down[chosen]
                 if chosen != item:
@@ -366,17 +357,13 @@ def run_loop(
                         up[down[y]] = y
                         length[top[y]] += 1
                     row = up[row]
-                rlink[llink[item]] = item
-                llink[rlink[item]] = item
+                length[item] -= covered
         else:
             if at_random is not None:
-                _publish(size, length, rlink, offset)
+                _publish(size, length, offset)
                 item = at_random(fewest + offset, size)
             # X4: cover(item)
-            before = llink[item]
-            after = rlink[item]
-            rlink[before] = after
-            llink[after] = before
+            length[item] += covered
             updates += 1
             row = down[item]
             while row != item:
@@ -395,10 +382,7 @@ def run_loop(
         t = place[chosen]
         for j in range(t, t + span[chosen]):
             item = top[ring[j]]
-            before = llink[item]
-            after = rlink[item]
-            rlink[before] = after
-            llink[after] = before
+            length[item] += covered
             updates += 1
             row = down[item]
             while row != item:
