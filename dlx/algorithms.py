@@ -57,7 +57,7 @@ import random
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dlx import (
     algorithm_c,
@@ -67,14 +67,34 @@ from dlx import (
     algorithm_x_jit,
     algorithm_x_packed,
     memo,
-    sat,
 )
 from dlx.frame import Frame
 from dlx.links import Links
 from dlx.memo import DEFAULT_MAX_BYTES, UNSUPPORTED, MemoSearch, Zdd
 from dlx.position import Walker
-from dlx.sat import SatModel, SatSearch
 from dlx.stats import Outcome, Stats
+
+if TYPE_CHECKING:
+    from dlx import sat
+    from dlx.sat import SatModel, SatSearch
+
+#: The names of the SAT back end this module re-exports, imported on first
+#: use (PEP 562): only ``method="sat"`` needs :mod:`dlx.sat`.
+_SAT_NAMES = ("sat", "SatModel", "SatSearch")
+
+
+def __getattr__(name: str) -> Any:
+    """``sat``, ``SatModel`` and ``SatSearch``, from :mod:`dlx.sat` on first use."""
+    if name in _SAT_NAMES:
+        from dlx import sat
+
+        return sat if name == "sat" else getattr(sat, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_SAT_NAMES])
+
 
 __all__ = [
     "DEFAULT_MAX_BYTES",
@@ -347,8 +367,13 @@ REGISTRY: dict[str, Algorithm] = {
 #: most that much (the figures: tests/benchmarks/bench_sat.py).
 SAT_DLX_NODES = 2000
 
-#: Whether the SAT back end's solver (OR-Tools) can be imported.
-sat_available = sat.available
+
+def sat_available() -> bool:
+    """Whether the SAT back end's solver (OR-Tools) can be imported (:func:`dlx.sat.available`)."""
+    from dlx.sat import available
+
+    return available()
+
 
 #: Loop forms an interpreter (``sys.implementation.name``) runs faster than
 #: the ones listed before them in :data:`REGISTRY`: :func:`choose` takes

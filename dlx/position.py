@@ -28,8 +28,6 @@ probe it for :mod:`dlx.estimate`.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -130,6 +128,8 @@ class Position:
         >>> '"at_solution": true' in search.position().to_json()
         True
         """
+        import json  # on use: importing dlx should not cost its import
+
         extra = {} if self.extra is None else {"extra": self.extra}
         return json.dumps(
             {
@@ -162,6 +162,8 @@ class Position:
           ...
         dlx.errors.PositionError: a position of another format or pydlx version ('pydlx-position-0', not 'pydlx-position-1')
         """
+        import json
+
         try:
             data = json.loads(text)
         except (ValueError, UnicodeDecodeError):
@@ -243,6 +245,8 @@ def fingerprint(links: Links) -> str:
     known = links.cache.get("fingerprint")
     if isinstance(known, str):  # links never change once built
         return known
+    import hashlib  # on use: OpenSSL's library takes milliseconds to load
+
     digest = hashlib.blake2b(digest_size=8)
     digest.update(f"{links.n_primary} {links.n_items} {len(links.top)}|".encode())
     for array in (links.top, links.option_of, links.color or ()):

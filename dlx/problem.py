@@ -5,7 +5,6 @@ from __future__ import annotations
 import gc
 import operator
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import Executor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
@@ -13,14 +12,18 @@ from typing import TYPE_CHECKING, Any, Literal
 from dlx import ways
 from dlx.engine import CostSearch, Search
 from dlx.errors import ProblemError, ProblemTooLarge
-from dlx.estimate import Estimate, estimate
 from dlx.links import Links
 from dlx.position import Position
-from dlx.preprocess import Preprocessing, reduce
 from dlx.stats import Progress
 
 if TYPE_CHECKING:
+    # Annotations only: estimate() and preprocessed() import their modules
+    # when called, so that importing dlx does not (issue 31, start-up).
+    from concurrent.futures import Executor
+
     from dlx.algorithms import Zdd
+    from dlx.estimate import Estimate
+    from dlx.preprocess import Preprocessing
 
 __all__ = ["Colored", "ExactCover"]
 
@@ -1343,6 +1346,8 @@ class ExactCover:
         def start(max_nodes: int) -> Search:
             return self.search(max_nodes=max_nodes, count_only=True)
 
+        from dlx.estimate import estimate
+
         return estimate(
             self.links(),
             probes,
@@ -1499,6 +1504,8 @@ class ExactCover:
                 f"preprocessing does not handle bounds: item {item!r} is to be "
                 f"covered {lower} to {upper} times (search the problem as it is)"
             )
+        from dlx.preprocess import reduce
+
         names = self._names
         record = reduce(
             names,

@@ -43,17 +43,20 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import Executor
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from dlx import algorithms
-from dlx.algorithms import MemoSearch, SatSearch
+from dlx.algorithms import MemoSearch
 from dlx.engine import CostSearch, sat_search, search_class
 from dlx.errors import DLXError
 from dlx.links import Links
-from dlx.preprocess import Preprocessing
 from dlx.stats import Progress
+
+if TYPE_CHECKING:  # annotations only: a run imports what it uses
+    from concurrent.futures import Executor
+
+    from dlx.preprocess import Preprocessing
 
 __all__ = [
     "FEATURES",
@@ -774,7 +777,7 @@ def cheapest(
         raise ValueError(f"k must be a positive integer, not {k!r}")
     links = problem.links()
     if settings.method == "sat":
-        return SatSearch(
+        return algorithms.SatSearch(
             links,
             limit=k,
             timeout=settings.timeout,
@@ -806,7 +809,7 @@ def best(
     target = problem.preprocessed() if settings.preprocess else problem
     run = cheapest(target, settings, k, count_only=True)
     ranked: list[tuple[int, tuple[int, ...]]]
-    if isinstance(run, SatSearch):  # cheapest first, one solve each
+    if settings.method == "sat":  # a SatSearch: cheapest first, one solve each
         ranked = [(target.costs_of(found), found) for found in run]
     elif isinstance(run, CostSearch):
         for _ in run:

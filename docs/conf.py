@@ -83,3 +83,37 @@ else:
             r"MutableMapping|Sequence|Set|TextIO|IO|Path|Random|Self|Executor|Future",
         ),
     ]
+
+
+def _type_checking_names() -> None:
+    """Give each module of pydlx the names it imports under ``if TYPE_CHECKING:``.
+
+    To start quickly, the packages import the modules of the ways a run may
+    not use (process pools, the SAT back end, estimates, ...) only when the
+    run uses them, and name their classes in annotations only, imported
+    under ``TYPE_CHECKING`` for mypy.  autodoc evaluates annotations in the
+    module's namespace: without those names it would show every annotation
+    of a signature unresolved (``Executor``, ``Method``).  Every module is
+    imported first, so that these imports make no cycle.
+    """
+    import ast
+    import importlib
+    import pkgutil
+
+    modules = []
+    for package in ("dlx", "sudoku"):
+        top = importlib.import_module(package)
+        modules.append(top)
+        for info in pkgutil.iter_modules(top.__path__):
+            if info.name != "__main__":
+                modules.append(importlib.import_module(f"{package}.{info.name}"))
+    for module in modules:
+        with open(module.__file__, encoding="utf-8") as source:
+            tree = ast.parse(source.read())
+        for node in tree.body:
+            if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING":
+                code = compile(ast.Module(node.body, []), module.__file__, "exec")
+                exec(code, vars(module))
+
+
+_type_checking_names()

@@ -20,7 +20,13 @@ grids to people:
 hexadecimal; rectangular boxes are chosen with ``box=(rows, columns)``.
 ``python -m sudoku`` solves files of puzzles (see :mod:`sudoku.cli`);
 :func:`generate` makes new puzzles with exactly one solution.
+
+The generator's and the grader's names (:func:`generate`, :func:`grade`
+and theirs) are imported on first use, so that ``import sudoku`` stays
+quick for a run that only solves (issue 31's start-up).
 """
+
+from typing import TYPE_CHECKING, Any
 
 try:
     from dlx import SearchStopped as _SearchStopped  # noqa: F401 (pydlx's engine?)
@@ -54,11 +60,38 @@ from sudoku.errors import (
     SymbolError,
 )
 from sudoku.formats import Layout, Puzzle, format_solution, iter_puzzles, read_puzzles
-from sudoku.generator import Generated, GivensWarning, generate, generate_puzzle
-from sudoku.grading import LEVEL_NAMES, Grade, Technique, grade
 from sudoku.grid import ArrayLike, Grid, GridLike, box_shape, detect_alphabet
 from sudoku.regions import Regions, read_region_map, regions_of
 from sudoku.solver import check, count, is_unique, solutions, solve, units_of
+
+if TYPE_CHECKING:
+    from sudoku.generator import Generated, GivensWarning, generate, generate_puzzle
+    from sudoku.grading import LEVEL_NAMES, Grade, Technique, grade
+
+#: The names imported on first use (PEP 562), by module.
+_GENERATOR = ("Generated", "GivensWarning", "generate", "generate_puzzle")
+_GRADING = ("LEVEL_NAMES", "Grade", "Technique", "grade")
+
+
+def __getattr__(name: str) -> Any:
+    """The generator's and the grader's names, imported on first use."""
+    if name in _GENERATOR:
+        from sudoku import generator
+
+        value = getattr(generator, name)
+    elif name in _GRADING:
+        from sudoku import grading
+
+        value = getattr(grading, name)
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value  # the next look-up finds it at once
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_GENERATOR, *_GRADING])
+
 
 __all__ = [
     "LEVEL_NAMES",

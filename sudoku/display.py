@@ -8,14 +8,12 @@ givens in black, the symbols the solver filled in in blue, thick lines
 around the boxes (or the jigsaw regions), and the cells of a variant's
 extra units shaded.  The SVG is written as text: no drawing library is
 needed, and nothing outside pydlx is imported but the standard library's
-``xml.sax.saxutils.escape`` (the variant's units come from
+``html.escape``, when a picture is drawn (the variant's units come from
 ``sudoku.solver``, which imports :mod:`dlx`).  In Jupyter,
 ``sudoku.display.Picture(puzzle, solution)`` shows as that picture.
 """
 
 from __future__ import annotations
-
-from xml.sax.saxutils import escape
 
 from sudoku.errors import GridSizeError, SolutionError, SudokuError
 from sudoku.grid import ArrayLike, Grid, GridLike
@@ -226,6 +224,10 @@ def to_svg(
                     f"{symbol(value) if value else 'a blank'!r} but the puzzle "
                     f"gives {symbol(clue)!r}"
                 )
+    # Here: a run that draws nothing need not import it.  & < > escaped,
+    # quotes kept, as xml.sax.saxutils.escape did (which imports urllib).
+    from html import escape
+
     units = units_of(given, variant, regions)
     symbols = _symbols(given)
     side = size * cell
@@ -236,7 +238,7 @@ def to_svg(
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{total}" height="{total}" '
         f'viewBox="{-pad} {-pad} {total} {total}" font-family="sans-serif" '
         f'font-size="{cell * 0.6:.0f}">',
-        f"<title>{escape(name)}</title>",
+        f"<title>{escape(name, quote=False)}</title>",
         f'<rect x="0" y="0" width="{side}" height="{side}" fill="white"/>',
     ]
     if units is not None:
@@ -262,7 +264,7 @@ def to_svg(
         parts.append(
             f'<text x="{c * cell + cell / 2:g}" y="{r * cell + cell * 0.72:.1f}" '
             f'text-anchor="middle" fill="{colour}" font-weight="{weight}">'
-            f"{escape(symbols[value])}</text>"
+            f"{escape(symbols[value], quote=False)}</text>"
         )
     region_of = units.region_of if units is not None else None
     if region_of is None:
