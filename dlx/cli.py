@@ -15,23 +15,16 @@ import argparse
 import dataclasses
 import io
 import itertools
-import json
 import math
 import os
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO, TypeGuard
 
-from dlx import ways
-from dlx.algorithms import (
-    DEFAULT_MAX_BYTES,
-    SAT_DLX_NODES,
-    UNSUPPORTED,
-    MemoSearch,
-    SatSearch,
-)
+from dlx import algorithms, ways
+from dlx.algorithms import DEFAULT_MAX_BYTES, SAT_DLX_NODES, UNSUPPORTED
 from dlx.commands import (
     EXIT_BAD_INPUT,
     EXIT_BUDGET,
@@ -60,20 +53,12 @@ from dlx.commands import (
 from dlx.engine import CostSearch, Search
 from dlx.errors import (
     BudgetExceeded,
+    DLXError,
     FormatError,
     Interrupted,
     PositionError,
     ProblemTooLarge,
     install_hint,
-)
-from dlx.estimate import format_estimate
-from dlx.parallel import (
-    DASK_TASK_SECONDS,
-    TASK_SECONDS,
-    BestSearch,
-    ParallelSearch,
-    Pieces,
-    WorkerLost,
 )
 from dlx.position import Position
 from dlx.problem import ExactCover
@@ -87,7 +72,53 @@ from dlx.watch import (
 )
 
 if TYPE_CHECKING:
+    # Imported where a run uses them (--jobs, --scheduler, --method sat or
+    # memo, --estimate), so that the others start quickly (issue 31).
     from concurrent.futures import Executor
+
+    from dlx.algorithms import MemoSearch, SatSearch
+    from dlx.parallel import BestSearch, ParallelSearch, Pieces
+
+
+def _is_sat(run: object) -> TypeGuard[SatSearch]:
+    """Whether ``run`` is a :class:`dlx.SatSearch` (of ``--method sat``).
+
+    Only a run that made one has imported :mod:`dlx.sat`: the others ask
+    without importing it.
+    """
+    return "dlx.sat" in sys.modules and isinstance(run, algorithms.SatSearch)
+
+
+def _is_parallel(run: object) -> TypeGuard[ParallelSearch]:
+    """Whether ``run`` is a split search (:class:`dlx.parallel.ParallelSearch`).
+
+    Only a run split by ``--jobs`` or ``--scheduler`` has imported
+    :mod:`dlx.parallel`: the others ask without importing it.
+    """
+    if "dlx.parallel" not in sys.modules:
+        return False
+    from dlx import parallel
+
+    return isinstance(run, parallel.ParallelSearch)
+
+
+def _is_split_best(run: object) -> TypeGuard[BestSearch]:
+    """Whether ``run`` is ``--best`` split over workers (:class:`dlx.parallel.BestSearch`)."""
+    if "dlx.parallel" not in sys.modules:
+        return False
+    from dlx import parallel
+
+    return isinstance(run, parallel.BestSearch)
+
+
+def _worker_lost(error: BaseException) -> bool:
+    """Whether ``error`` is a :class:`dlx.parallel.WorkerLost` (of a split run)."""
+    if "dlx.parallel" not in sys.modules:
+        return False
+    from dlx import parallel
+
+    return isinstance(error, parallel.WorkerLost)
+
 
 #: The kind and version of checkpoint files; others are refused.
 CHECKPOINT_FORMAT = "pydlx-dlx-checkpoint-1"
@@ -559,6 +590,8 @@ def _load_checkpoint(
         raise FormatError(
             f"cannot read the checkpoint: {error.strerror or error}", path
         ) from None
+    import json  # here and below: only checkpoints and --json need it
+
     try:
         data = json.loads(raw)
     except (ValueError, UnicodeDecodeError):
@@ -594,7 +627,12 @@ def _load_checkpoint(
             "command again, or remove the file to start afresh",
             path,
         )
-    read = Pieces.from_json if split else Position.from_json
+    if split:
+        from dlx.parallel import Pieces
+
+        read: Callable[[str], Position | Pieces] = Pieces.from_json
+    else:
+        read = Position.from_json
     try:
         state = read(json.dumps(data[kind]))
     except PositionError as error:
@@ -610,6 +648,8 @@ def _save_checkpoint(
     best: int | None = None,
 ) -> None:
     """Save where ``run`` stands to ``path``, atomically (``best``: of ``--best K``)."""
+    import json
+
     if isinstance(run, Search):
         state = ("position", run.position().to_json())
     else:
@@ -727,19 +767,19 @@ def _resumed(
     if resumed is None:
         return
     state, clean = resumed
-    if isinstance(state, Pieces):
+    if isinstance(state, Position):
+        note = (
+            f"dlx: resuming from {args.checkpoint}: {state.nodes} nodes and "
+            f"{state.solutions} solutions so far"
+        )
+        printed = state.solutions
+    else:  # the pieces left of a split run
         note = (
             f"dlx: resuming from {args.checkpoint}: {state.stats.nodes} nodes "
             f"and {state.stats.solutions} solutions so far, "
             f"{len(state.pieces)} subproblems left"
         )
         printed = state.handed_out
-    else:
-        note = (
-            f"dlx: resuming from {args.checkpoint}: {state.nodes} nodes and "
-            f"{state.solutions} solutions so far"
-        )
-        printed = state.solutions
     if not clean and not args.count and args.best is None and printed:
         note += _PRINTED_AGAIN
     say(note)
@@ -771,6 +811,8 @@ def _solve(
         except _Unavailable as error:
             say(f"dlx: {error}")
             return EXIT_BAD_INPUT
+        from dlx.parallel import DASK_TASK_SECONDS, TASK_SECONDS
+
         default = DASK_TASK_SECONDS if args.scheduler else TASK_SECONDS
         settings = settings.replace(
             executor=executor,
@@ -785,7 +827,7 @@ def _solve(
     _resumed(args, resumed)
 
     def cleanup() -> None:
-        if isinstance(run, ParallelSearch):
+        if _is_parallel(run):
             run.close()
         workers.close()
 
@@ -794,7 +836,7 @@ def _solve(
 
 def _handed_out(run: Search | ParallelSearch | SatSearch) -> int:
     """The solutions a search has handed out so far, in order."""
-    return run.handed_out if isinstance(run, ParallelSearch) else run.stats.solutions
+    return run.handed_out if _is_parallel(run) else run.stats.solutions
 
 
 @dataclasses.dataclass
@@ -843,7 +885,9 @@ def _ending(
         ending.status = EXIT_BUDGET
         ending.stopped = str(stop)
         ending.outcome = stop.outcome.name.lower()  # out_of_nodes, out_of_time
-    except WorkerLost as error:
+    except DLXError as error:
+        if not _worker_lost(error):
+            raise
         ending.status = EXIT_WORKER_LOST
         ending.stopped = str(error)
         ending.outcome = "worker_lost"
@@ -918,8 +962,8 @@ def _drive(
     status, saves or removes the checkpoint, and prints ``--stats``.
     ``cleanup`` runs as soon as the search has ended, before the reports.
     """
-    if not isinstance(run, SatSearch):  # it reports no progress, saves no position
-        watcher.search = run
+    if isinstance(run, Search) or _is_parallel(run):
+        watcher.search = run  # (a SatSearch reports no progress, saves no position)
     # With --preprocess, the original problem, whose solutions are printed.
     original: ExactCover | None = getattr(args, "original", None)
     try:
@@ -962,9 +1006,7 @@ def _drive(
         if args.limit is not None:
             found = min(found, args.limit)
     _summary(out, signals, args, found, ending, run.stats)
-    resumes = _checkpoint_tail(
-        args, run, ending, signals, not isinstance(run, SatSearch)
-    )
+    resumes = _checkpoint_tail(args, run, ending, signals, not _is_sat(run))
     if ending.stopped is not None:
         plural = "" if found == 1 else "s"
         if args.count:
@@ -982,9 +1024,9 @@ def _drive(
         # DLX3, which reads bounds, always gives the cleansings.
         shown = problem if original is None else original
         say(run.stats.knuth_summary(shown.uses_colors or bool(shown.bounds)))
-        times = [] if not isinstance(run, ParallelSearch) else run.task_times
+        times = run.task_times if _is_parallel(run) else []
         if times:
-            assert isinstance(run, ParallelSearch)
+            assert _is_parallel(run)
             here = f"; this process ran {run.local_tasks}" if run.local_tasks else ""
             say(
                 f"dlx: {run.tasks} tasks; the largest took {max(times):.3g} s, "
@@ -995,6 +1037,8 @@ def _drive(
 
 def _write_json(out: TextIO, record: dict[str, Any]) -> None:
     """One line of ``--json`` output: ``record`` as JSON (ASCII, no NaN)."""
+    import json
+
     out.write(json.dumps(record, allow_nan=False) + "\n")
 
 
@@ -1011,6 +1055,8 @@ def _estimate(problem: ExactCover, args: argparse.Namespace, out: TextIO) -> int
             fields["search_seconds"] = estimate.search_seconds
             _write_json(out, {"estimate": {k: _finite(v) for k, v in fields.items()}})
         else:
+            from dlx.estimate import format_estimate
+
             out.write(format_estimate(estimate) + "\n")
         out.flush()
     return EXIT_OK
@@ -1272,11 +1318,11 @@ def _best(
         if isinstance(run, CostSearch):
             for _ in run:
                 pass
-        elif isinstance(run, SatSearch):  # cheapest first, one solve each
+        elif _is_sat(run):  # cheapest first, one solve each
             found.extend(run)
         else:
             run.run()
-    if isinstance(run, SatSearch):
+    if _is_sat(run):
         ranked = [(problem.costs_of(solution), solution) for solution in found]
         if ending.outcome == "limit_reached":  # the K cheapest, one solve each
             ending.outcome = "exhausted"
@@ -1309,7 +1355,7 @@ def _best(
     if stopped is not None:
         if not ranked:
             message = f"dlx: {stopped}: no solution found so far"
-        elif isinstance(run, SatSearch):  # each proven the cheapest before the next
+        elif _is_sat(run):  # each proven the cheapest before the next
             plural = "" if len(ranked) == 1 else "s"
             message = (
                 f"dlx: {stopped}: printed the {len(ranked)} cheapest solution"
@@ -1326,7 +1372,7 @@ def _best(
         say(run.stats.summary())
     elif args.stats:
         say(run.stats.knuth_summary(True))
-        if isinstance(run, BestSearch):
+        if _is_split_best(run):
             say(
                 f"dlx: {run.tasks} tasks, {run.bounds_given} of them started with "
                 "a bound from the others"

@@ -31,28 +31,27 @@ from __future__ import annotations
 
 import argparse
 import errno
-import importlib.metadata
-import multiprocessing
-import multiprocessing.context
 import os
 import re
 import select
-import shutil
 import signal
 import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager, suppress
 from types import FrameType
-from typing import NoReturn, Protocol, TextIO
+from typing import TYPE_CHECKING, Any, NoReturn, Protocol, TextIO
 
 from dlx import ways
 from dlx.algorithms import sat_available
 from dlx.errors import install_hint
 from dlx.stats import SatStats, Stats
-from dlx.watch import clear_line, is_terminal
+from dlx.watch import clear_line, is_terminal, terminal_columns
+
+if TYPE_CHECKING:  # imported where used: only --jobs starts workers
+    import multiprocessing.context
+    from concurrent.futures import ProcessPoolExecutor
 
 __all__ = [
     "EXIT_BAD_INPUT",
@@ -306,6 +305,8 @@ def worker_pool(workers: int) -> ProcessPoolExecutor:
 
     See :func:`process_context` and :func:`start_worker`.
     """
+    from concurrent.futures import ProcessPoolExecutor
+
     return ProcessPoolExecutor(
         workers,
         mp_context=process_context(),
@@ -325,6 +326,8 @@ def process_context() -> multiprocessing.context.BaseContext:
     >>> process_context().get_start_method() in ("forkserver", "spawn")
     True
     """
+    import multiprocessing
+
     methods = multiprocessing.get_all_start_methods()
     return multiprocessing.get_context(
         "forkserver" if "forkserver" in methods else "spawn"
@@ -611,7 +614,7 @@ HELP_WIDTH = 79
 
 
 def _formatter(prog: str) -> argparse.HelpFormatter:
-    columns = min(shutil.get_terminal_size().columns, HELP_WIDTH + 1)
+    columns = min(terminal_columns(), HELP_WIDTH + 1)
     return argparse.RawDescriptionHelpFormatter(prog, width=columns - 2)
 
 
@@ -632,6 +635,8 @@ def command_parser(prog: str, description: str, epilog: str) -> argparse.Argumen
 
 def version() -> str:
     """The version of pydlx: the installed one, or the source tree's."""
+    import importlib.metadata  # milliseconds to import: only --version asks
+
     try:
         return importlib.metadata.version("pydlx")
     except importlib.metadata.PackageNotFoundError:  # run from a source tree
@@ -640,10 +645,42 @@ def version() -> str:
         return __version__
 
 
+class _VersionAction(argparse.Action):
+    """``--version``: print ``NAME (pydlx) VERSION`` and exit.
+
+    argparse's own ``action="version"`` takes the text when the parser is
+    made, so every run would look the version up (:func:`version`, whose
+    :mod:`importlib.metadata` costs milliseconds); this looks it up only
+    when ``--version`` is given.
+    """
+
+    def __init__(self, option_strings: list[str], dest: str, **kwargs: Any) -> None:
+        self.name: str = kwargs.pop("name")
+        super().__init__(
+            option_strings,
+            dest,
+            nargs=0,
+            default=argparse.SUPPRESS,
+            help="show program's version number and exit",
+            **kwargs,
+        )
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
+        with suppress(AttributeError, OSError):  # as argparse's: no standard output
+            sys.stdout.write(f"{self.name} (pydlx) {version()}\n")
+        parser.exit()
+
+
 def add_version(parser: argparse.ArgumentParser, name: str) -> None:
     """Give ``parser`` the option ``--version``: ``NAME (pydlx) VERSION``."""
     parser.add_argument(
-        "--version", action="version", version=f"{name} (pydlx) {version()}"
+        "--version", action=_VersionAction, dest=argparse.SUPPRESS, name=name
     )
 
 

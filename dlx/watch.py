@@ -7,17 +7,19 @@ a progress hook (see :class:`dlx.Progress`).
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import re
-import shutil
-import tempfile
+import sys
 import time
-from pathlib import Path
 from types import ModuleType
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from dlx.stats import Progress
+
+if TYPE_CHECKING:
+    # json, pathlib and tempfile are imported where used: a run
+    # that shows no progress and saves nothing needs none of them.
+    from pathlib import Path
 
 fcntl: ModuleType | None
 try:
@@ -33,6 +35,7 @@ __all__ = [
     "is_terminal",
     "remove_stale_temporaries",
     "temporary_names",
+    "terminal_columns",
     "write_atomically",
     "write_text_atomically",
 ]
@@ -121,7 +124,7 @@ class ProgressLine:
                     bar_format="{desc}{bar}| {percentage:.1f} %",
                     desc=prefix,
                     # Room at the end for the "^C" a terminal echoes.
-                    ncols=max(20, shutil.get_terminal_size().columns - 3),
+                    ncols=max(20, terminal_columns() - 3),
                 )
 
     def update(self, report: Progress) -> None:
@@ -140,7 +143,7 @@ class ProgressLine:
             )
             self._bar.refresh()
         elif self.terminal:
-            room = max(20, shutil.get_terminal_size().columns - 3)
+            room = max(20, terminal_columns() - 3)
             line = (self.prefix + text)[:room]
             pad = max(0, self._width - len(line))
             self._width = len(line)
@@ -172,9 +175,35 @@ def clear_line(stream: TextIO) -> None:
     >>> clear_line(io.StringIO())
     """
     if is_terminal(stream):
-        width = shutil.get_terminal_size().columns - 1
+        width = terminal_columns() - 1
         stream.write("\r" + " " * width + "\r")
         stream.flush()
+
+
+def terminal_columns() -> int:
+    """The terminal's width, as ``shutil.get_terminal_size().columns`` gives it.
+
+    ``$COLUMNS`` when it is a positive number, else the width of the
+    terminal of the original standard output, else 80.  Both commands ask
+    for it whenever they make their parser (:func:`dlx.commands.command_parser`
+    wraps the help to it): :mod:`shutil` would bring its compression
+    modules into every start for these few lines (issue 31's start-up).
+
+    >>> import shutil
+    >>> terminal_columns() == shutil.get_terminal_size().columns
+    True
+    """
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns > 0:
+        return columns
+    try:
+        size = os.get_terminal_size(sys.__stdout__.fileno())  # type: ignore[union-attr]
+    except (AttributeError, ValueError, OSError):
+        return 80
+    return size.columns or 80
 
 
 def is_terminal(stream: TextIO) -> bool:
@@ -203,6 +232,8 @@ def write_atomically(path: str | Path, data: dict[str, Any]) -> None:
     >>> target.read_text()
     '{"nodes": 3}\\n'
     """
+    import json
+
     write_text_atomically(path, json.dumps(data) + "\n")
 
 
@@ -225,6 +256,9 @@ def write_text_atomically(path: str | Path, text: str, *, sync: bool = True) -> 
         crash of the machine can otherwise leave an empty file).
     :raises OSError: when the folder cannot be written.
     """
+    import tempfile
+    from pathlib import Path
+
     path = Path(path)
     folder = path.parent or Path(".")
     while True:
@@ -324,6 +358,8 @@ def temporary_names(path: str | Path) -> re.Pattern[str]:
     >>> bool(temporary_names("run.json").fullmatch(".run.json.a1_b2c3d.tmp~"))
     False
     """
+    from pathlib import Path
+
     # tempfile.mkstemp's random part: 8 characters of this set.
     return re.compile(re.escape(f".{Path(path).name}.") + r"[a-z0-9_]{8}\.tmp")
 
@@ -341,6 +377,8 @@ def remove_stale_temporaries(path: str | Path) -> list[Path]:
     :param path: the file written.
     :returns: the files removed.
     """
+    from pathlib import Path
+
     path = Path(path)
     folder = path.parent or Path(".")
     pattern = temporary_names(path)

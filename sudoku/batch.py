@@ -9,7 +9,6 @@ the exit status of :mod:`dlx.commands` whatever happens.
 from __future__ import annotations
 
 import contextlib
-import shutil
 import sys
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -31,7 +30,7 @@ from dlx.commands import (
     stderr_failed,
     writing,
 )
-from dlx.watch import ProgressLine, describe_progress
+from dlx.watch import ProgressLine, describe_progress, terminal_columns
 
 __all__ = ["PROGRESS_DELAY", "Batch", "PuzzleProgress", "progress_display", "run_batch"]
 
@@ -118,7 +117,7 @@ class PuzzleProgress:
                     leave=False,
                     file=err,
                     # Room at the end for the "^C" a terminal echoes.
-                    ncols=max(20, shutil.get_terminal_size().columns - 3),
+                    ncols=max(20, terminal_columns() - 3),
                 )
                 batch.note = self._note
 

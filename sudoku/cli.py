@@ -9,20 +9,17 @@ import argparse
 import collections
 import contextlib
 import itertools
-import json
 import os
 import signal
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import BrokenExecutor, Future, ProcessPoolExecutor
 from math import isqrt
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO, TypeAlias
 
 from dlx import (
     BudgetExceeded,
     Interrupted,
     Progress,
-    SatSearch,
     Search,
     ways,
 )
@@ -45,8 +42,6 @@ from sudoku.display import format_grid, to_svg
 from sudoku.encoding import encode
 from sudoku.errors import MultipleSolutionsError, SudokuError
 from sudoku.formats import Puzzle, format_solution, iter_puzzles
-from sudoku.generate_cli import main as generate_main
-from sudoku.grading import Grade, grade
 from sudoku.grid import Grid, box_shape
 from sudoku.options import (
     MAX_LINE,
@@ -61,6 +56,14 @@ from sudoku.options import (
 from sudoku.regions import regions_of
 from sudoku.solver import check, solve, units_of
 from sudoku.wording import counted
+
+if TYPE_CHECKING:
+    # Imported where used (--jobs, --grade, --json, --method sat, generate):
+    # a plain run starts without them (issue 31's start-up).
+    from concurrent.futures import Future, ProcessPoolExecutor
+
+    from dlx import SatSearch
+    from sudoku.grading import Grade
 
 __all__ = ["main"]
 
@@ -472,6 +475,8 @@ def _where(source: str, puzzle: Puzzle, noun: str = "puzzle") -> str:
 
 def _json_line(record: dict[str, Any]) -> str:
     """One line of ``--json`` output (ASCII: safe whatever the locale)."""
+    import json
+
     return json.dumps(record) + "\n"
 
 
@@ -522,14 +527,14 @@ def _solve_all(
                 batch.write(_json_line(record))
         elif options.json:
             record = _json_puzzle(source, puzzle)
-            if isinstance(value, Grade):
-                record["grade"] = _json_grade(value)
+            if isinstance(value, str):  # a solved grid, on one line
+                record["solution"] = value.replace("\n", "")
             elif isinstance(value, int):
                 record["count"] = value
-            else:  # a solved grid, on one line
-                record["solution"] = value.replace("\n", "")
+            else:
+                record["grade"] = _json_grade(value)
             batch.write(_json_line(record), answer=True)
-        elif isinstance(value, (Grade, int)):
+        elif not isinstance(value, str):  # a count or a grade
             batch.write(f"{value}\n", answer=True)
         else:
             if options.pretty:
@@ -573,6 +578,8 @@ def _solve_all(
                     display.finish_puzzle()
                     deliver(source, puzzle, outcome)
                     continue
+                from concurrent.futures import BrokenExecutor  # loaded with the pool
+
                 try:
                     future = pool.submit(_answer, puzzle, options)
                 except BrokenExecutor:
@@ -652,7 +659,7 @@ class _Pictures:
 
 #: What solving one puzzle gives: ``("answer", grid, count or grade)`` or
 #: ``("fail", message)``.
-_Outcome = tuple[str, str | int | Grade]
+_Outcome: TypeAlias = "tuple[str, str | int | Grade]"  # (Grade: on first use)
 
 
 def _settled(
@@ -739,6 +746,8 @@ def _answer(
         progress = None
     try:
         if options.grade:
+            from sudoku.grading import grade
+
             return "answer", (
                 grade(
                     puzzle.text,
@@ -810,6 +819,8 @@ def _pool(jobs: int | None) -> Iterator[tuple[ProcessPoolExecutor | None, int]]:
 
 def _result(future: Future[_Outcome]) -> _Outcome:
     """A worker's outcome; a worker that died is a failure of its puzzle."""
+    from concurrent.futures import BrokenExecutor
+
     try:
         return future.result()
     except BrokenExecutor as error:
@@ -932,6 +943,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     arguments = sys.argv[1:] if argv is None else list(argv)
     if arguments[:1] == ["generate"]:
+        from sudoku.generate_cli import main as generate_main
+
         return generate_main(arguments[1:])
     parser = _parser()
     options = parser.parse_args(arguments)
