@@ -1,0 +1,189 @@
+"""Start-up: importing the packages or starting a command imports only what the run uses.
+
+Issue 31 asks that ``import dlx``, ``import sudoku`` and both commands
+start quickly.  The modules of the ways a run may not use (split
+searches, the SAT back end, estimates, preprocessing, the generator and
+the grader) and the standard library's slow imports (process pools,
+package metadata, pickle, JSON, OpenSSL's hashes, XML) are imported when a
+run uses them.  Each check runs in a fresh interpreter and reads its
+``sys.modules``; how long a start takes is measured by
+``tests/benchmarks/bench_imports.py``, not here.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+from dlx_helpers import ROOT
+
+#: Modules that no plain start imports (a run that asks for their way does).
+LAZY = [
+    "dlx.parallel",
+    "dlx.sat",
+    "dlx.estimate",
+    "dlx.preprocess",
+    "sudoku.generator",
+    "sudoku.grading",
+    "sudoku.generate_cli",
+    "concurrent.futures",
+    "multiprocessing",
+    "importlib.metadata",
+    "json",
+    "hashlib",
+    "pathlib",
+    "shutil",
+    "tempfile",
+    "xml.sax.saxutils",
+    "urllib.request",
+]
+
+
+#: The prefixes of pydlx's modules.
+OURS = ("dlx.", "sudoku.")
+
+
+def loaded_after(code: str) -> set[str]:
+    """The modules of :data:`LAZY` in ``sys.modules`` after running ``code`` afresh."""
+    probe = f"{code}\nimport sys\nprint(repr(sorted(set(sys.modules) & {set(LAZY)!r})))"
+    done = subprocess.run(
+        [sys.executable, "-c", probe],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        timeout=120,
+        check=True,
+    )
+    found: list[str] = eval(done.stdout.strip().splitlines()[-1])
+    return set(found)
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "import dlx",
+        "import sudoku",
+        "import dlx.cli",
+        "import sudoku.cli",
+    ],
+)
+def test_imports_load_no_way_they_were_not_asked_for(code: str) -> None:
+    assert loaded_after(code) == set()
+
+
+def test_plain_runs_of_the_commands_load_no_other_way() -> None:
+    knuth = ROOT / "docs" / "examples" / "knuth.dlx"
+    sudoku9 = ROOT / "docs" / "examples" / "sudoku9.in"
+    runs = [
+        f"from dlx.cli import main; main([{str(knuth)!r}])",
+        f"from dlx.cli import main; main([{str(knuth)!r}, '--count', '--stats'])",
+        f"from sudoku.cli import main; main([{str(sudoku9)!r}])",
+        f"from sudoku.cli import main; main(['--count', {str(sudoku9)!r}])",
+        "import sudoku; sudoku.solve('.' * 16)",
+        "import dlx; dlx.ExactCover('ab', options=[['a'], ['b']]).count()",
+    ]
+    for code in runs:
+        assert loaded_after(code) == set(), code
+
+
+@pytest.mark.parametrize(
+    ("code", "loads"),
+    [
+        ("from dlx import SatSearch", {"dlx.sat"}),
+        ("import dlx; dlx.SatSearch", {"dlx.sat"}),
+        ("from dlx import Estimate", {"dlx.estimate"}),
+        ("from dlx import format_estimate", {"dlx.estimate"}),
+        ("from dlx.algorithms import SatModel", {"dlx.sat"}),
+        ("from dlx.algorithms import sat_available; sat_available()", {"dlx.sat"}),
+        ("from sudoku import grade", {"sudoku.grading"}),
+        ("from sudoku import Technique", {"sudoku.grading"}),
+        ("from sudoku import generate", {"sudoku.generator", "sudoku.grading"}),
+        ("import sudoku; sudoku.LEVEL_NAMES", {"sudoku.grading"}),
+        (
+            "import dlx; dlx.ExactCover('ab', options=[['a'], ['b']]).estimate(seed=1)",
+            {"dlx.estimate"},
+        ),
+        (
+            "import dlx; dlx.ExactCover('ab', options=[['a'], ['b']]).preprocessed()",
+            {"dlx.preprocess"},
+        ),
+        (
+            "import dlx; s = dlx.ExactCover('a', options=[['a']]).search();"
+            " s.position().to_json()",
+            {"json", "hashlib"},
+        ),
+        ("import sudoku; sudoku.to_svg('.' * 16)", set()),
+        ("from dlx.commands import version; version()", {"importlib.metadata"}),
+    ],
+)
+def test_using_a_way_imports_it(code: str, loads: set[str]) -> None:
+    found = loaded_after(code)
+    assert loads <= found
+    # Of pydlx's own modules, only those of the way used (what the standard
+    # library's modules import in turn differs between Python versions).
+    assert {name for name in found if name.startswith(OURS)} == {
+        name for name in loads if name.startswith(OURS)
+    }
+
+
+def test_the_commands_import_a_way_when_a_run_uses_it() -> None:
+    knuth = str(ROOT / "docs" / "examples" / "knuth.dlx")
+    sudoku9 = str(ROOT / "docs" / "examples" / "sudoku9.in")
+    cases = [
+        (f"main([{knuth!r}, '--estimate'])", "dlx", {"dlx.estimate"}),
+        (f"main([{knuth!r}, '--preprocess'])", "dlx", {"dlx.preprocess"}),
+        (f"main([{knuth!r}, '--json'])", "dlx", {"json"}),
+        (f"main(['--grade', {sudoku9!r}])", "sudoku", {"sudoku.grading"}),
+        (f"main(['--json', {sudoku9!r}])", "sudoku", {"json"}),
+    ]
+    for call, command, loads in cases:
+        found = loaded_after(f"from {command}.cli import main; {call}")
+        assert loads <= found, call
+
+
+def test_a_split_run_imports_the_parallel_module() -> None:
+    code = (
+        "import dlx, concurrent.futures as cf\n"
+        "with cf.ThreadPoolExecutor(2) as pool:\n"
+        "    dlx.ExactCover('ab', options=[['a'], ['b']]).count(executor=pool)"
+    )
+    assert {"dlx.parallel", "concurrent.futures"} <= loaded_after(code)
+
+
+def test_lazy_names_are_the_documented_objects() -> None:
+    code = (
+        "import dlx, sudoku, json\n"
+        "from dlx import algorithms, estimate, sat\n"
+        "from sudoku import generator, grading\n"
+        "pairs = [(dlx.SatSearch, sat.SatSearch), (dlx.Estimate, estimate.Estimate),"
+        " (dlx.format_estimate, estimate.format_estimate),"
+        " (algorithms.SatSearch, sat.SatSearch), (algorithms.sat, sat),"
+        " (sudoku.generate, generator.generate), (sudoku.Grade, grading.Grade)]\n"
+        "missing = [n for n in dlx.__all__ if n not in dir(dlx)]"
+        " + [n for n in sudoku.__all__ if n not in dir(sudoku)]\n"
+        "print(json.dumps([all(a is b for a, b in pairs), missing]))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        timeout=120,
+        check=True,
+    )
+    assert json.loads(done.stdout) == [True, []]
+
+
+def test_unknown_names_still_raise_attribute_error() -> None:
+    import dlx
+    import dlx.algorithms
+    import sudoku
+
+    for module in (dlx, sudoku, dlx.algorithms):
+        with pytest.raises(AttributeError, match="no_such_name"):
+            _ = module.no_such_name
