@@ -186,7 +186,7 @@ def terminal_columns() -> int:
     ``$COLUMNS`` when it is a positive number, else the width of the
     terminal of the original standard output, else 80.  Both commands ask
     for it whenever they make their parser (:func:`dlx.commands.command_parser`
-    wraps the help to it): :mod:`shutil` would bring its compression
+    wraps the help to it): ``shutil`` would bring its compression
     modules into every start for these few lines (issue 31's start-up).
 
     >>> import shutil
