@@ -78,6 +78,7 @@ from dlx.links import ACTIVE_BYTE, Links
 from dlx.stats import Outcome
 
 __all__ = [
+    "COVERED",
     "JIT_INTERPRETERS",
     "MAX_UNROLL",
     "JitTables",
@@ -85,6 +86,7 @@ __all__ = [
     "prepare",
     "run",
     "run_loop",
+    "tables_of",
     "unrolled",
 ]
 
