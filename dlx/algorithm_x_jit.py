@@ -429,7 +429,11 @@ def _loops(body: list[ast.stmt]) -> Iterator[tuple[list[ast.stmt], int, ast.For]
 
 
 def _run_loop_tree(lines: list[str], count: int) -> ast.FunctionDef:
-    """:func:`run_loop` parsed from its module's ``lines``, ``span[row]`` read as ``count``."""
+    """:func:`run_loop` parsed from its module's ``lines``, ``span[row]`` read as ``count``.
+
+    :raises ValueError: when the function at its code's first line is not
+        ``run_loop`` (the file changed since this module was imported).
+    """
     # Only the function's own lines are parsed (a cold PyPy parses this
     # module in 5 ms), after blank lines that keep its line numbers.
     first = run_loop.__code__.co_firstlineno - 1
@@ -439,8 +443,9 @@ def _run_loop_tree(lines: list[str], count: int) -> ast.FunctionDef:
     text = "\n" * first + "".join(lines[first:end])
     # span[row] is the width less one: a constant here (same line numbers).
     tree = ast.parse(text.replace("span[row]", str(count)))
-    function = tree.body[0]
-    assert isinstance(function, ast.FunctionDef) and function.name == "run_loop"
+    function = tree.body[0] if tree.body else None
+    if not isinstance(function, ast.FunctionDef) or function.name != "run_loop":
+        raise ValueError("run_loop is not where its code object says")
     return function
 
 
@@ -475,7 +480,8 @@ def unrolled(width: int) -> Runner | None:
 
     :param width: the number of items of every option (at least 1).
     :returns: a function like :func:`run_loop`, or ``None`` when the
-        source code of this module cannot be read.
+        source code of this module cannot be read, or is not that of the
+        loop this process imported.
 
     >>> unrolled(3).__name__
     'run_loop_width_3'
@@ -485,12 +491,15 @@ def unrolled(width: int) -> Runner | None:
     try:
         with open(filename or "", encoding="utf-8") as handle:
             source = handle.read()
-    except OSError:
+        lines = source.splitlines(keepends=True)
+        function = _run_loop_tree(lines, count)
+    except (OSError, SyntaxError, ValueError):
+        # No source, or not the source of the loop this process runs (the
+        # file changed since it was imported): the loop as written.
         return None
-    lines = source.splitlines(keepends=True)
-    function = _run_loop_tree(lines, count)
     found = list(_loops(function.body))
-    assert len(found) == _LOOPS
+    if len(found) != _LOOPS:
+        return None
     # The first copy of each body is the loop's own; each other, a parse's.
     loops = [loop for _, _, loop in found]
     copies = [loops] + [_copies(lines, loops, count) for _ in range(1, count)]

@@ -16,7 +16,7 @@ from collections.abc import Callable
 import pytest
 from dlx_helpers import compiled_as, l_trominoes, langford, n_queens
 
-from dlx import BudgetExceeded, ExactCover, Search
+from dlx import BudgetExceeded, ExactCover, Search, algorithm_x_jit
 from dlx.algorithm_x_jit import JitTables, run, run_loop, tables_of, unrolled
 from dlx.links import Links
 
@@ -180,3 +180,22 @@ def test_run_is_the_forms_loop() -> None:
     assert list(run(search, False)) == [(1, 7, 8, 14), (2, 4, 11, 13)]
     written = Search(links, form="jit")
     assert list(run_loop(written, False, tables_of(links))) == list(Search(links))
+
+
+def test_without_its_source_the_loop_runs_as_written(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A file changed since it was imported, say: run_loop is not at the
+    # line its code names.
+    lines = ["x = 1\n"] * (run_loop.__code__.co_firstlineno + 5)
+    with pytest.raises(ValueError):
+        algorithm_x_jit._run_loop_tree(lines, 2)
+
+    def moved(lines: list[str], count: int) -> None:
+        raise ValueError("moved")
+
+    monkeypatch.setattr(algorithm_x_jit, "_run_loop_tree", moved)
+    assert unrolled.__wrapped__(3) is None
+    links = n_queens(5).links()
+    search = Search(links, form="jit")
+    assert list(search) == list(Search(links, form="plain"))
