@@ -276,13 +276,18 @@ def stop_when_written(
             env=ENV,
             cwd=ROOT,
         )
-        deadline = time.monotonic() + 120
-        while out.read_bytes().count(b"\n") < lines:
-            assert process.poll() is None, "the run ended before it could be stopped"
-            assert time.monotonic() < deadline
-            time.sleep(0.01)
-        process.send_signal(signum)
-        _, err = process.communicate(timeout=120)
+        try:
+            deadline = time.monotonic() + 120
+            while out.read_bytes().count(b"\n") < lines:
+                assert process.poll() is None, "it ended before it could be stopped"
+                assert time.monotonic() < deadline
+                time.sleep(0.01)
+            process.send_signal(signum)
+            _, err = process.communicate(timeout=120)
+        finally:
+            if process.poll() is None:  # a failed test leaves no search running
+                process.kill()
+                process.wait()
     return subprocess.CompletedProcess(
         argv, process.returncode, out.read_text(), err.decode()
     )
@@ -550,15 +555,20 @@ def stop_when_shown(
                 process = start_command(argv[0], argv[1:], stream, follower)
             finally:
                 os.close(follower)
-            deadline = time.monotonic() + 120
-            while shown.encode() not in seen:
-                assert process.poll() is None, "the run ended before it showed that"
-                assert time.monotonic() < deadline, bytes(seen)
-                read(0.05)
-            process.send_signal(signum)
-            while read(1.0) and time.monotonic() < deadline + 120:
-                pass
-            process.wait(timeout=120)
+            try:
+                deadline = time.monotonic() + 120
+                while shown.encode() not in seen:
+                    assert process.poll() is None, "it ended before showing that"
+                    assert time.monotonic() < deadline, bytes(seen)
+                    read(0.05)
+                process.send_signal(signum)
+                while read(1.0) and time.monotonic() < deadline + 120:
+                    pass
+                process.wait(timeout=120)
+            finally:
+                if process.poll() is None:  # a failed test leaves no search running
+                    process.kill()
+                    process.wait()
     finally:
         os.close(leader)
     err = seen.decode().replace("\r\n", "\n")
