@@ -34,7 +34,16 @@ from dlx.links import ACTIVE_BYTE, check_links
 from dlx.position import ListWalker, fraction_done, option_left
 from dlx.stats import Outcome
 
-__all__ = ["XWalker", "check", "fraction", "prepare", "run", "splittable"]
+__all__ = [
+    "BUCKETS_MIN_ITEMS",
+    "XWalker",
+    "check",
+    "fraction",
+    "prepare",
+    "run",
+    "run_buckets",
+    "splittable",
+]
 
 
 def prepare(frame: Frame) -> None:
@@ -225,6 +234,208 @@ def run(frame: Frame, count_only: bool) -> Iterator[tuple[int, ...]]:
                     down[above] = below
                     up[below] = above
                     size[top[y]] -= 1
+                row = down[row]
+        push(chosen)
+
+
+#: Problems with more items than this get the buckets form (:func:`run_buckets`)
+#: by default, where their sizes fit in bytes: below it, a scan of the
+#: whole size array at C speed costs less than keeping the counts.
+BUCKETS_MIN_ITEMS = 4096
+
+
+def run_buckets(frame: Frame, count_only: bool) -> Iterator[tuple[int, ...]]:
+    """Algorithm X for problems with many items: a node's cost independent of their number.
+
+    The plain form finds the item to branch on by scanning the whole size
+    array (at C speed, but every node); with hundreds of thousands of
+    items that scan is most of a node's cost, and a search grows with the
+    square of the items.  This form, for sizes in a bytearray, keeps two
+    things instead:
+
+    * the *buckets*: how many items have each value of the size array
+      (``counts[v]``), brought up to date with every change of a size, so
+      that the smallest size of an active item, a dead end (an active item
+      with no options) and a solution (no active item) are read off the
+      counters, one per list length up to the longest list;
+    * ``low``, an item at or before the leftmost active primary item,
+      kept per level (every item before it is covered there), so that the
+      leftmost item of the smallest size is found by one byte search from
+      it, never from the start of the array.
+
+    Moving ``low`` on passes over items that the path covered, each once
+    per path; the byte search passes over the active items before the one
+    chosen, which Knuth's rule (the leftmost) has to look at anyway.  The
+    search tree, the order of solutions and Knuth's statistics are those of
+    the plain form.
+    """
+    links = frame.links
+    up = frame.up
+    down = frame.down
+    size = frame.size
+    if not isinstance(size, bytearray):
+        raise ValueError("the buckets form needs the sizes in bytes (Links.bytewise)")
+    top = links.top
+    others = links.others
+    others_rev = links.others_rev
+    span = links.span
+    option_of = links.option_of
+    shift = links.shift
+    stats = frame.stats
+    limit = frame.limit
+    find = size.find
+    at_random = frame.choose_at_random if frame.rng is not None else None
+    counts = [size.count(value) for value in range(256)]
+    # No size is ever above the problem's: covering only lowers them.
+    past = max(links.size, default=ACTIVE_BYTE) + 1
+    stack = frame.stack
+    push = stack.append
+    pop = stack.pop
+    fixed = [option_of[x] for x in frame.base]
+    # The low mark of each level on the stack (0 is one for a level that
+    # dlx.position placed there before the loop started).
+    lows = [0] * len(stack)
+    keep_low = lows.append
+    drop_low = lows.pop
+    low = 0
+    started = time.perf_counter()
+    nodes = stats.nodes
+    updates = stats.updates
+    found = stats.solutions
+    check_at = frame.tick(nodes + 1, started)
+    while True:
+        # X2: enter a level.
+        nodes += 1
+        if nodes >= check_at:
+            stats.nodes = nodes - 1
+            stats.solutions = found
+            stats.updates = updates
+            check_at = frame.tick(nodes, started)
+        # X3: the smallest size of an active item, from the buckets.
+        value = ACTIVE_BYTE
+        while not counts[value]:
+            value += 1
+            if value >= past:
+                break
+        if value >= past or value == ACTIVE_BYTE:
+            if value >= past:
+                found += 1
+                # Counting hands nothing out: the loop goes on at once.
+                if not count_only or found == limit:
+                    stats.nodes = nodes
+                    stats.updates = updates
+                    stats.solutions = found
+                    if not count_only:
+                        yield tuple(sorted([option_of[x] for x in stack] + fixed))
+                if found == limit:
+                    frame.outcome = Outcome.LIMIT_REACHED
+                    return
+            else:
+                # A dead end: Knuth covers the empty item, an update.
+                updates += 1
+            # X8/X6/X7: back up to the deepest level with an option left.
+            while True:
+                if not stack:
+                    stats.nodes = nodes
+                    stats.updates = updates
+                    stats.solutions = found
+                    frame.outcome = Outcome.EXHAUSTED
+                    return
+                chosen = pop()
+                # Uncover the other items of the option, right to left.
+                for x in others_rev[chosen]:
+                    item = top[x]
+                    row = up[item]
+                    while row != item:
+                        for y in others[row]:
+                            down[up[y]] = y
+                            up[down[y]] = y
+                            t = top[y]
+                            v = size[t]
+                            counts[v] -= 1
+                            counts[v + 1] += 1
+                            size[t] = v + 1
+                        row = up[row]
+                    v = size[item]
+                    counts[v] -= 1
+                    v -= shift[item]
+                    counts[v] += 1
+                    size[item] = v
+                item = top[chosen]
+                chosen = down[chosen]
+                low = lows[-1]
+                if chosen != item:
+                    break
+                # X7: uncover(item)
+                drop_low()
+                row = up[item]
+                while row != item:
+                    for y in others[row]:
+                        down[up[y]] = y
+                        up[down[y]] = y
+                        t = top[y]
+                        v = size[t]
+                        counts[v] -= 1
+                        counts[v + 1] += 1
+                        size[t] = v + 1
+                    row = up[row]
+                v = size[item]
+                counts[v] -= 1
+                v -= shift[item]
+                counts[v] += 1
+                size[item] = v
+        else:
+            # The leftmost active item of that size: move the low mark past
+            # the covered items, then search from it.
+            while size[low] < ACTIVE_BYTE:
+                low += 1
+            item = find(value, low) if at_random is None else at_random(value, size)
+            keep_low(low)
+            # X4: cover(item)
+            counts[value] -= 1
+            value += shift[item]
+            counts[value] += 1
+            size[item] = value
+            updates += 1
+            row = down[item]
+            while row != item:
+                unlink = others[row]
+                updates += span[row]
+                for y in unlink:
+                    above = up[y]
+                    below = down[y]
+                    down[above] = below
+                    up[below] = above
+                    t = top[y]
+                    v = size[t]
+                    counts[v] -= 1
+                    counts[v - 1] += 1
+                    size[t] = v - 1
+                row = down[row]
+            chosen = down[item]
+        # X5: try option `chosen`: cover its other items.
+        for x in others[chosen]:
+            item = top[x]
+            v = size[item]
+            counts[v] -= 1
+            v += shift[item]
+            counts[v] += 1
+            size[item] = v
+            updates += 1
+            row = down[item]
+            while row != item:
+                unlink = others[row]
+                updates += span[row]
+                for y in unlink:
+                    above = up[y]
+                    below = down[y]
+                    down[above] = below
+                    up[below] = above
+                    t = top[y]
+                    v = size[t]
+                    counts[v] -= 1
+                    counts[v - 1] += 1
+                    size[t] = v - 1
                 row = down[row]
         push(chosen)
 
