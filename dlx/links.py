@@ -54,7 +54,6 @@ in the integer instead (``Links.wide``, the ``wide`` form).
 from __future__ import annotations
 
 import gc
-import pickle
 from array import array
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -390,6 +389,8 @@ class Links:
             None if self.color is None else array("q", self.color).tobytes(),
             None if self.cost is None else array("q", self.cost).tobytes(),
         ]
+        import pickle  # only the split searches ship the arrays (start-up)
+
         return pickle.dumps((header, arrays), pickle.HIGHEST_PROTOCOL)
 
     @classmethod
@@ -408,6 +409,8 @@ class Links:
           ...
         ValueError: not the arrays of a pydlx problem
         """
+        import pickle
+
         try:
             header, arrays = pickle.loads(data)
             if header[0] != _FORMAT:

@@ -33,6 +33,7 @@ LAZY = [
     "multiprocessing",
     "importlib.metadata",
     "json",
+    "pickle",
     "hashlib",
     "pathlib",
     "shutil",
