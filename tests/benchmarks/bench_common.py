@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import os
+import random
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -142,7 +143,30 @@ WORKLOADS: dict[str, Workload] = {
         Workload(
             "dominoes6x8", "count", "count dominoes 6×8", param=6, expected=167089
         ),
+        # Solution-dense: 30 items, 143 random options of 1 to 5 items
+        # (dense_formulation): 141,536 solutions in 526,744 nodes, about 4
+        # updates a node, so the cost of each solution weighs.
+        Workload(
+            "dense",
+            "count",
+            "count dense (30 items, 143 options)",
+            param=1,
+            expected=141536,
+        ),
     ]
+}
+
+#: Issue 31's rows: every workload the performance page gives a ratio for
+#: (``run.py --sets rows``), with the number of puzzles of the sudoku sets.
+ROWS: dict[str, int | None] = {
+    "hard9": 100,
+    "goomii16": 100,
+    "queens12": None,
+    "langford11": None,
+    "pento3x20": None,
+    "pento4x15": None,
+    "dominoes6x8": None,
+    "dense": None,
 }
 
 
@@ -364,6 +388,26 @@ def domino_formulation(height: int, width: int) -> Formulation:
     return Formulation(rows, height * width, 0, [])
 
 
+def dense_formulation(
+    seed: int = 1, items: int = 30, options: int = 143
+) -> Formulation:
+    """A solution-dense random problem: distinct options of 1 to 5 items.
+
+    ``random.Random(seed)`` draws each option as ``sample(range(items),
+    randint(1, 5))``, sorted, until ``options`` distinct ones (in the order
+    drawn).  With the defaults: 141,536 solutions, 526,744 nodes.
+    """
+    rng = random.Random(seed)
+    rows: list[list[int]] = []
+    seen: set[tuple[int, ...]] = set()
+    while len(rows) < options:
+        option = tuple(sorted(rng.sample(range(items), rng.randint(1, 5))))
+        if option not in seen:
+            seen.add(option)
+            rows.append(list(option))
+    return Formulation(rows, items, 0, [])
+
+
 def count_formulation(workload: Workload) -> Formulation:
     """The formulation of a counting workload."""
     if workload.name.startswith("queens"):
@@ -374,6 +418,8 @@ def count_formulation(workload: Workload) -> Formulation:
         return pentomino_formulation(workload.param)
     if workload.name.startswith("dominoes"):
         return domino_formulation(workload.param, 8)
+    if workload.name == "dense":
+        return dense_formulation(workload.param)
     raise ValueError(f"no formulation for {workload.name}")
 
 

@@ -4,10 +4,19 @@ Every solver runs on the same inputs in a process of its own (``worker.py``),
 rounds interleaved (the solver order rotates each round), and every answer is
 checked by the benchmark's own validator.  The machine is shared and noisy,
 so the figures that matter are the ratios between solvers measured in the
-same round, summarised by their median over the rounds.
+same round, summarised by their median over the rounds.  Times are CPU
+time.  Each set gives three measures: the whole process (the solver's
+imports and every puzzle, plus a bare interpreter's start measured in the
+same round), string in and solution out (or problem in, count out), and
+the search alone (where the solver's build and search can be timed apart;
+for sudoku, ``pydlx-engine``'s); the "rows" table at the end gives, for
+every set, pydlx against the fastest pure-Python peer in each measure.
 
 Examples::
 
+    python tests/benchmarks/run.py --sets rows --rounds 3 --no-stats \
+        --solvers pydlx,pydlx-engine,algorithm-x,dlx104 \
+        --peer-python /tmp/peers/bin/python
     python tests/benchmarks/run.py --quick
     python tests/benchmarks/run.py --rounds 5 --json /tmp/bench.json
     python tests/benchmarks/run.py --sets hard9:50,goomii16 --solvers pydlx,dict-x
@@ -100,6 +109,19 @@ class Worker:
         self.stderr.close()
 
 
+def bare_start(python: str) -> float:
+    """CPU seconds (user and system) of ``python -c pass``, the least of three."""
+    best = float("inf")
+    for _ in range(3):
+        proc = subprocess.Popen(
+            [python, "-c", "pass"], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL
+        )
+        _, _, usage = os.wait4(proc.pid, 0)
+        proc.returncode = 0  # reaped here: keep Popen from waiting again
+        best = min(best, usage.ru_utime + usage.ru_stime)
+    return best
+
+
 def run_worker(
     python: str,
     solver: str,
@@ -108,17 +130,22 @@ def run_worker(
     cap: float,
     data: Path,
     stats: bool,
-) -> tuple[Record, list[Record], str | None]:
-    """Run one solver over one set: (its ready info, a record per puzzle, failure).
+) -> tuple[Record, list[Record], str | None, float | None]:
+    """Run one solver over one set: (its ready info, a record per puzzle,
+    failure, the whole process's CPU seconds less the harness's own).
 
     A puzzle that outlives ``cap + GRACE`` has its worker killed; it is
-    recorded as a timeout and a new worker goes on from the next puzzle.
+    recorded as a timeout and a new worker goes on from the next puzzle
+    (there is then no whole-process figure).
     """
     total = n if workload.kind == "sudoku" else 1
     records: list[Record] = []
     info: Record = {}
     start = 0
+    process: float | None = None
+    workers = 0
     while start < total:
+        workers += 1
         cmd = [
             python,
             str(WORKER),
@@ -136,7 +163,7 @@ def run_worker(
             ready = worker.next_record(READY_TIMEOUT)
             if ready is None or ready.get("event") != "ready":
                 detail = (ready or {}).get("error") or worker.errors()[-2000:]
-                return info, records, f"{solver} did not start: {detail}"
+                return info, records, f"{solver} did not start: {detail}", None
             info = ready
             # The stats pass (counting only) is untimed and may take longer.
             limit = None if cap <= 0 else (cap + GRACE) * (4 if stats else 1)
@@ -149,15 +176,23 @@ def run_worker(
                         )
                         start += 1
                         break
-                    return info, records, f"{solver} died: {worker.errors()[-2000:]}"
+                    why = f"{solver} died: {worker.errors()[-2000:]}"
+                    return info, records, why, None
                 if record.get("event") == "puzzle":
                     records.append(record)
                     start = int(record["i"]) + 1
                 elif record.get("event") == "done":
                     start = total
+                    if workers == 1 and record.get("process") is not None:
+                        process = float(record["process"])
+            if start >= total and workers == 1 and process is None:
+                # The last puzzle is in: the worker's last line has its CPU.
+                done = worker.next_record(limit)
+                if done is not None and done.get("process") is not None:
+                    process = float(done["process"])
         finally:
             worker.close()
-    return info, records, None
+    return info, records, None, process
 
 
 # -- summaries ---------------------------------------------------------------------
@@ -167,8 +202,11 @@ def median(values: Sequence[float]) -> float | None:
     return statistics.median(values) if values else None
 
 
-def round_summary(records: list[Record], cap: float) -> Record:
-    """Totals of one solver on one set in one round."""
+def round_summary(
+    records: list[Record], cap: float, process: float | None = None
+) -> Record:
+    """Totals of one solver on one set in one round (``process``: the whole
+    process's CPU seconds, a bare interpreter's start included)."""
     ok = [r for r in records if r.get("status") == "ok"]
     timeouts = [r for r in records if r.get("status") == "timeout"]
     bad = [r for r in records if r.get("status") not in ("ok", "timeout")]
@@ -185,6 +223,7 @@ def round_summary(records: list[Record], cap: float) -> Record:
         # Time spent: solved puzzles, plus the cap for each timeout.
         "time": total + cap * len(timeouts),
         "complete": len(ok) == len(records) and bool(records),
+        "process": process,
     }
     if split and len(split) == len(ok):
         out["build"] = sum(r["build"] for r in split)
@@ -263,6 +302,65 @@ def best_peer_rounds(
     if not per_peer or n == 0:
         return []
     return [min(v[i] for v in per_peer.values()) for i in range(n)]
+
+
+def measure_rounds(
+    rsum: dict[str, list[Record]], ours: str, peer: str, key: str
+) -> list[float]:
+    """Per round: ``peer``'s ``key`` (time, process or search) over ``ours``'s."""
+    out = []
+    for a, b in zip(rsum.get(ours, []), rsum.get(peer, []), strict=False):
+        if not (a["complete"] and b["complete"]):
+            continue
+        x, y = a.get(key), b.get(key)
+        if x and y:
+            out.append(y / x)
+    return out
+
+
+def best_measure_rounds(
+    rsum: dict[str, list[Record]], ours: str, peers: Sequence[str], key: str
+) -> tuple[list[float], str]:
+    """Per round, the ratio against the fastest of ``peers`` in that round in
+    ``key``; and the peer that was fastest most often."""
+    n = len(rsum.get(ours, []))
+    per_peer = {p: measure_rounds(rsum, ours, p, key) for p in peers if p in rsum}
+    per_peer = {p: v for p, v in per_peer.items() if v and len(v) == n}
+    if not per_peer or n == 0:
+        return [], ""
+    best = [min(per_peer, key=lambda p: per_peer[p][i]) for i in range(n)]
+    return [per_peer[best[i]][i] for i in range(n)], max(best, key=best.count)
+
+
+#: The row targets of issue 31 on CPython: pydlx at least this many times
+#: the fastest pure-Python peer on every row, whole process and search alone.
+ROW_TARGET = 1.5
+
+
+def rows_summary(result: Record) -> list[Record]:
+    """Every set: pydlx against the fastest pure-Python peer, per measure.
+
+    The whole process and string-in-answer-out are ``pydlx``'s (for sudoku,
+    ``sudoku.solve``); the search alone is ``pydlx-engine``'s on sudoku (the
+    product does not time its search apart) and ``pydlx``'s on counts.
+    """
+    out = []
+    for name, entry in result["sets"].items():
+        rsum = entry.get("rsum")
+        if not rsum or "pydlx" not in rsum:
+            continue
+        peers = [p for p in PURE_PYTHON_PEERS if p in rsum]
+        searcher = "pydlx-engine" if "pydlx-engine" in rsum else "pydlx"
+        row: Record = {"set": name, "title": entry["title"]}
+        for key, ours in (
+            ("process", "pydlx"),
+            ("time", "pydlx"),
+            ("search", searcher),
+        ):
+            ratios, peer = best_measure_rounds(rsum, ours, peers, key)
+            row[key] = {"ratios": ratios, "peer": peer}
+        out.append(row)
+    return out
 
 
 def fastest_peer(
@@ -461,6 +559,31 @@ def report(result: Record, style: str) -> str:
                 style,
             )
         )
+    row_results = result.get("rows", [])
+    if row_results:
+        out.append("")
+        out.append(heading("Rows (pydlx vs the fastest pure-Python peer)", style, 2))
+        out.append("")
+
+        def cell(measure: Record) -> str:
+            if not measure["ratios"]:
+                return "—"
+            return f"{fmt_ratio(measure['ratios'])} {measure['peer']}"
+
+        rows = [
+            [r["set"], cell(r["process"]), cell(r["time"]), cell(r["search"])]
+            for r in row_results
+        ]
+        out.append(
+            table(["set", "whole process", "in → out", "search alone"], rows, style)
+        )
+        out.append("")
+        out.append(
+            "Each cell: how many times faster pydlx is than the fastest "
+            "pure-Python peer of the round (median over rounds, range in "
+            "brackets), and that peer; CPU time; the target is "
+            f"{ROW_TARGET}× on every row."
+        )
     return "\n".join(out)
 
 
@@ -510,6 +633,8 @@ def parse_sets(text: str, quick: bool) -> dict[str, int | None]:
     """``--sets``: names, each with an optional ``:N`` puzzle count (0: all)."""
     if text == "all":
         return {s: None for s in common.WORKLOADS if not (quick and s == "queens12")}
+    if text == "rows":
+        return dict(common.ROWS)
     out: dict[str, int | None] = {}
     for item in parse_list(text, list(common.WORKLOADS), "sets"):
         name, _, count = item.partition(":")
@@ -535,7 +660,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--sets",
         default="all",
-        help=f"comma list of: {', '.join(common.WORKLOADS)}; NAME:N takes N puzzles",
+        help=f"comma list of: {', '.join(common.WORKLOADS)}; NAME:N takes N "
+        "puzzles; 'rows': issue 31's rows (bench_common.ROWS)",
     )
     parser.add_argument(
         "--solvers", default="all", help=f"comma list of: {', '.join(SOLVERS)}"
@@ -551,6 +677,12 @@ def main(argv: list[str] | None = None) -> int:
         type=float,
         default=300.0,
         help="seconds per counting problem (0: none)",
+    )
+    parser.add_argument(
+        "--no-stats",
+        action="store_true",
+        help="counting: no untimed pass for Knuth's nodes and updates "
+        "(the instrumented peers take minutes on the long counts)",
     )
     parser.add_argument("--json", metavar="OUT", help="write every measurement here")
     parser.add_argument(
@@ -620,20 +752,26 @@ def main(argv: list[str] | None = None) -> int:
         entry["n"] = n
         cap = args.cap if workload.kind == "sudoku" else args.count_cap
         entry["cap"] = cap
-        raw: dict[str, list[list[Record]]] = {s: [] for s in solvers}
+        # On a count, pydlx-engine is pydlx: the same call on the same rows.
+        runs = [
+            s for s in solvers if not (workload.kind == "count" and s == "pydlx-engine")
+        ]
+        raw: dict[str, list[list[Record]]] = {s: [] for s in runs}
+        processes: dict[str, list[float | None]] = {s: [] for s in runs}
         infos: dict[str, Record] = {}
         failures: dict[str, str] = {}
         for r in range(rounds):
-            order = solvers[r % len(solvers) :] + solvers[: r % len(solvers)]
+            bare = {py: bare_start(py) for py in {args.python, args.peer_python}}
+            order = runs[r % len(runs) :] + runs[: r % len(runs)]
             for solver in order:
                 if solver in failures:
                     continue
                 python = (
                     args.python if SOLVERS[solver][0] == "ours" else args.peer_python
                 )
-                stats = workload.kind == "count" and r == 0
+                stats = workload.kind == "count" and r == 0 and not args.no_stats
                 began = time.monotonic()
-                info, records, failure = run_worker(
+                info, records, failure, process = run_worker(
                     python, solver, workload, n, cap, data, stats
                 )
                 took = time.monotonic() - began
@@ -649,6 +787,9 @@ def main(argv: list[str] | None = None) -> int:
                             records[0][key] = first[key]
                 infos[solver] = info
                 raw[solver].append(records)
+                processes[solver].append(
+                    None if process is None else process + bare[python]
+                )
                 ok = sum(1 for x in records if x.get("status") == "ok")
                 print(
                     f"  {name} round {r + 1}/{rounds} {solver}: {ok}/{len(records)} ok "
@@ -656,9 +797,14 @@ def main(argv: list[str] | None = None) -> int:
                     file=sys.stderr,
                 )
         rsum = {
-            s: [round_summary(rec, cap) for rec in raw[s]] for s in solvers if raw[s]
+            s: [
+                round_summary(rec, cap, proc)
+                for rec, proc in zip(raw[s], processes[s], strict=True)
+            ]
+            for s in runs
+            if raw[s]
         }
-        for solver in solvers:
+        for solver in runs:
             if solver in failures:
                 entry["solvers"][solver] = {"failed": failures[solver]}
                 continue
@@ -693,6 +839,7 @@ def main(argv: list[str] | None = None) -> int:
         entry["rsum"] = rsum
     result["meta"]["load_after"] = load()
     result["targets"] = targets(result)
+    result["rows"] = rows_summary(result)
     for entry in result["sets"].values():
         entry.pop("rsum", None)
     print(report(result, args.format))
