@@ -107,12 +107,17 @@ def default_form(links: Links, rule: str) -> str:
     ``rule`` is the form the algorithm's own rules give (``Algorithm.form``:
     what CPython runs); a form that :data:`dlx.algorithms.PREFERRED_FORMS`
     lists for the interpreter (on PyPy, the forms for its JIT) comes first
-    where it applies.  Tests of the default choice assert this, so that
+    where it applies and its own ``prefer`` agrees.  Tests of the default choice assert this, so that
     each interpreter is held to its own expectation.
     """
     algorithm = algorithms.choose(links, form=rule)[0]
     for name in algorithms.PREFERRED_FORMS.get(sys.implementation.name, ()):
-        if any(form.name == name and form.applies(links) for form in algorithm.forms):
+        if any(
+            form.name == name
+            and form.applies(links)
+            and (form.prefer is None or form.prefer(links))
+            for form in algorithm.forms
+        ):
             return name
     return rule
 

@@ -8,6 +8,7 @@ resumes, seeds and a split search.
 
 from __future__ import annotations
 
+import sys
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -18,6 +19,7 @@ from dlx import BudgetExceeded, ExactCover, Search, Stats, parallel
 from dlx.algorithm_x import BUCKETS_MIN_ITEMS
 from dlx.algorithms import (
     BUCKETS_ITEMS_PER_UPDATE,
+    BUCKETS_RULES,
     by_name,
     choose,
     expected_updates,
@@ -63,14 +65,21 @@ def test_many_items_and_few_updates_a_node_get_the_buckets_form() -> None:
         assert x.form(links).name == "buckets"
         # On every interpreter: PREFERRED_FORMS lists it first on PyPy.
         assert choose(links)[1].name == default_form(links, "buckets") == "buckets"
+    # The interpreter's rule: CPython scans the sizes at C speed, PyPy's
+    # preferred form walks the active items in Python.
+    least, per_update = BUCKETS_RULES.get(
+        sys.implementation.name, (BUCKETS_MIN_ITEMS, BUCKETS_ITEMS_PER_UPDATE)
+    )
+    assert least <= BUCKETS_MIN_ITEMS
     # Few items: the scan of the sizes costs less than keeping the counts.
-    small = chain(BUCKETS_MIN_ITEMS).links()
-    assert x.form(small).name == "plain"
+    small = chain(least).links()
+    assert x.form(small).name != "buckets"
+    assert x.form(chain(least + 1).links()).name == "buckets"
     # Many updates a node (an empty 25x25 sudoku: 2,500 items, about 300
-    # updates a node forecast): the plain form, until the items outnumber
-    # BUCKETS_ITEMS_PER_UPDATE per update.
+    # updates a node forecast): not the buckets, until the items outnumber
+    # the rule's items per update.
     sudoku = sudoku_empty(5).links()
-    assert sudoku.n_items < BUCKETS_ITEMS_PER_UPDATE * expected_updates(sudoku)
+    assert sudoku.n_items < per_update * expected_updates(sudoku)
     assert x.form(sudoku).name != "buckets"
 
 
