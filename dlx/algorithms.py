@@ -264,7 +264,8 @@ def _bytewise(links: Links) -> bool:
     return _plain_problem(links) and links.bytewise
 
 
-#: The buckets form runs a problem with more than :data:`BUCKETS_MIN_ITEMS`
+#: The buckets form runs a problem with more than
+#: :data:`~dlx.algorithm_x.BUCKETS_MIN_ITEMS`
 #: items only when it has more than this many items per update that a
 #: node is expected to do (see :func:`expected_updates`).
 BUCKETS_ITEMS_PER_UPDATE = 2048

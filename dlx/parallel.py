@@ -1530,7 +1530,8 @@ def search(
         ``Client.get_executor()``, a thread pool).  It is not shut down.
     :param count_only: count the solutions without handing them out: the
         search yields nothing (and the workers ship no solutions back);
-        :attr:`handed_out` and :meth:`count` tell how many it found.
+        :attr:`ParallelSearch.handed_out` and :meth:`ParallelSearch.count`
+        tell how many it found.
     :param limit: stop after this many solutions (the first ones of the
         serial order).
     :param max_nodes: node budget over all workers.
