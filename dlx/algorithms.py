@@ -271,10 +271,10 @@ def _bytewise(links: Links) -> bool:
 BUCKETS_ITEMS_PER_UPDATE = 2048
 
 #: The same two numbers, (least items, items per update), for the
-#: interpreters whose preferred form walks the active items in Python
-#: (:data:`PREFERRED_FORMS`): PyPy's jit form looks at every active item
-#: at every node, as Knuth's DLX1 does, so the buckets pay from a few
-#: hundred items there.
+#: interpreters whose preferred form looks at every item's length at every
+#: node (:data:`PREFERRED_FORMS`): PyPy's jit form takes the least of them
+#: in a compiled loop, but a loop over all items all the same, so the
+#: buckets pay from a few hundred items there.
 BUCKETS_RULES: dict[str, tuple[int, int]] = {"pypy": (128, 16)}
 
 
