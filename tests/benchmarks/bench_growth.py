@@ -30,6 +30,7 @@ dependency of pydlx).
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import statistics
 import sys
@@ -196,10 +197,11 @@ def plot(
 ) -> None:
     """CPU per node against items, one panel per problem, a line per form."""
     try:
-        import matplotlib
-
+        # Through importlib, as plot.py does: matplotlib is the benchmark's,
+        # not the library's, and the typecheck session has no stubs for it.
+        matplotlib = importlib.import_module("matplotlib")
         matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
+        plt = importlib.import_module("matplotlib.pyplot")
     except ImportError:
         print("no matplotlib: no plot", file=sys.stderr)
         return
