@@ -47,11 +47,10 @@ LAZY = [
 OURS = ("dlx.", "sudoku.")
 
 
-def loaded_after(code: str) -> set[str]:
-    """The modules of :data:`LAZY` in ``sys.modules`` after running ``code`` afresh."""
-    probe = f"{code}\nimport sys\nprint(repr(sorted(set(sys.modules) & {set(LAZY)!r})))"
+def run_fresh(code: str) -> str:
+    """What ``code`` prints, run in a fresh interpreter on this checkout."""
     done = subprocess.run(
-        [sys.executable, "-c", probe],
+        [sys.executable, "-c", code],
         capture_output=True,
         text=True,
         cwd=ROOT,
@@ -59,7 +58,13 @@ def loaded_after(code: str) -> set[str]:
         timeout=120,
         check=True,
     )
-    found: list[str] = eval(done.stdout.strip().splitlines()[-1])
+    return done.stdout
+
+
+def loaded_after(code: str) -> set[str]:
+    """The modules of :data:`LAZY` in ``sys.modules`` after running ``code`` afresh."""
+    probe = f"{code}\nimport sys\nprint(repr(sorted(set(sys.modules) & {set(LAZY)!r})))"
+    found: list[str] = eval(run_fresh(probe).strip().splitlines()[-1])
     return set(found)
 
 
@@ -168,16 +173,7 @@ def test_lazy_names_are_the_documented_objects() -> None:
         " + [n for n in sudoku.__all__ if n not in dir(sudoku)]\n"
         "print(json.dumps([all(a is b for a, b in pairs), missing]))"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", code],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-        timeout=120,
-        check=True,
-    )
-    assert json.loads(done.stdout) == [True, []]
+    assert json.loads(run_fresh(code)) == [True, []]
 
 
 def test_unknown_names_still_raise_attribute_error() -> None:
