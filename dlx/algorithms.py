@@ -61,7 +61,6 @@ import random
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from dlx import (
@@ -77,6 +76,7 @@ from dlx.frame import Frame
 from dlx.links import Links
 from dlx.memo import DEFAULT_MAX_BYTES, UNSUPPORTED, MemoSearch, Zdd
 from dlx.position import Walker
+from dlx.records import Record
 from dlx.stats import Outcome, Stats
 
 if TYPE_CHECKING:
@@ -144,8 +144,7 @@ FEATURES = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class LoopForm:
+class LoopForm(Record, frozen=True):
     """One loop of an algorithm: the function that runs it and when it applies.
 
     :ivar name: the form's name (``"packed"``, ``"plain"``, ...).
@@ -168,8 +167,7 @@ def _has_levels(frame: Frame) -> bool:
     return bool(frame.stack)
 
 
-@dataclass(frozen=True, slots=True)
-class Algorithm:
+class Algorithm(Record, frozen=True):
     """One backtracking algorithm: its loop forms, its walker and what it supports.
 
     :ivar name: the short name (``"X"``, ``"C"``, ``"M"``).

@@ -12,7 +12,6 @@ the reader of the output went away (a closed pipe).
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import io
 import itertools
 import math
@@ -62,6 +61,7 @@ from dlx.errors import (
 )
 from dlx.position import Position
 from dlx.problem import ExactCover
+from dlx.records import Record, as_dict
 from dlx.stats import Outcome, Progress, SatStats
 from dlx.textformat import format_dlx, format_option, read_dlx
 from dlx.watch import (
@@ -839,8 +839,7 @@ def _handed_out(run: Search | ParallelSearch | SatSearch) -> int:
     return run.handed_out if _is_parallel(run) else run.stats.solutions
 
 
-@dataclasses.dataclass
-class _Ending:
+class _Ending(Record):
     """How a run of the command ended: its exit status, and why it stopped early.
 
     ``stopped`` is ``None`` when the run went to its end (or to
@@ -915,7 +914,7 @@ def _summary(
             "count": found,
             "complete": ending.complete,
             "outcome": ending.outcome,
-            "stats": dataclasses.asdict(stats),
+            "stats": as_dict(stats),
         }
         _write_json(out, record | more)
         out.flush()
@@ -1051,7 +1050,7 @@ def _estimate(problem: ExactCover, args: argparse.Namespace, out: TextIO) -> int
     estimate = problem.estimate(args.probes or 1000, seed=args.seed)
     with writing("standard output"):
         if args.json:
-            fields = dataclasses.asdict(estimate)
+            fields = as_dict(estimate)
             fields["search_seconds"] = estimate.search_seconds
             _write_json(out, {"estimate": {k: _finite(v) for k, v in fields.items()}})
         else:

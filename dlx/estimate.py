@@ -37,20 +37,19 @@ import math
 import random
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from typing import Protocol
 
 from dlx.algorithms import refuse
 from dlx.algorithms import walker as tree_walker
 from dlx.errors import BudgetExceeded
 from dlx.links import Links
+from dlx.records import Record
 from dlx.stats import Stats
 
 __all__ = ["Estimate", "Probe", "estimate", "format_estimate", "probe", "search_rate"]
 
 
-@dataclass(frozen=True, slots=True)
-class Estimate:
+class Estimate(Record, frozen=True):
     """Estimated size of a full search, from random probes of its tree.
 
     Made by :meth:`dlx.ExactCover.estimate`.  ``nodes``, ``updates`` and
@@ -129,8 +128,7 @@ class Estimate:
         return self.updates / rate if rate > 0 else math.inf
 
 
-@dataclass(frozen=True, slots=True)
-class Probe:
+class Probe(Record, frozen=True):
     """One probe: its estimates of the three counts and what it walked.
 
     :ivar nodes: the sum of the weights of the nodes on the path.

@@ -79,6 +79,7 @@ from concurrent.futures import (
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from dlx import records
 from dlx.algorithms import choose, refuse
 from dlx.algorithms import walker as tree_walker
 from dlx.clock import stop_message
@@ -1094,7 +1095,7 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
                 found = list(slot.found or ())
                 left.append((slot.prefix, slot.weight, found, slot.floor))
             slot = slot.next
-        return Pieces(tuple(left), dataclasses.replace(self.stats), fp, self.handed_out)
+        return Pieces(tuple(left), records.replace(self.stats), fp, self.handed_out)
 
     def request_stop(self) -> None:
         """Ask the search to stop: it raises :class:`~dlx.Interrupted` soon after.
@@ -1158,7 +1159,7 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
             if self._timeout is not None:
                 lane.deadline = started + self._timeout
         if self._resume is not None:
-            self.stats = dataclasses.replace(self._resume.stats)
+            self.stats = records.replace(self._resume.stats)
             seeds = self._resume.pieces
         else:
             if lane is not None:

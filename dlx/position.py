@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from itertools import compress, repeat
 from operator import itemgetter, lt, ne
 from typing import Any, Protocol
@@ -38,6 +37,7 @@ from typing import Any, Protocol
 from dlx.errors import PositionError
 from dlx.frame import Frame
 from dlx.links import ACTIVE_BYTE, Links
+from dlx.records import Record
 from dlx.stats import Outcome
 
 __all__ = [
@@ -64,8 +64,7 @@ __all__ = [
 FORMAT = "pydlx-position-1"
 
 
-@dataclass(frozen=True, slots=True)
-class Position:
+class Position(Record, frozen=True):
     """A point of a search from which another search can go on.
 
     Made by :meth:`dlx.Search.position`; give it to

@@ -66,7 +66,8 @@ from __future__ import annotations
 import itertools
 import time
 from collections.abc import Hashable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+
+from dlx.records import Record
 
 __all__ = ["ItemRemoved", "OptionRemoved", "Preprocessing", "reduce"]
 
@@ -92,8 +93,7 @@ _CACHE_BYTES = 8 << 20
 _FEW = 8
 
 
-@dataclass(frozen=True, slots=True)
-class OptionRemoved:
+class OptionRemoved(Record, frozen=True):
     """An option that preprocessing removed, and why.
 
     ``reason`` is one of:
@@ -120,8 +120,7 @@ class OptionRemoved:
     round: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class ItemRemoved:
+class ItemRemoved(Record, frozen=True):
     """An item that preprocessing removed, and why.
 
     ``reason`` is ``"forced"`` (every option of the primary item ``by``
@@ -139,8 +138,7 @@ class ItemRemoved:
     round: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class Preprocessing:
+class Preprocessing(Record, frozen=True):
     """What preprocessing did: the record a preprocessed problem carries.
 
     ``origin[k]`` is the number of the original option that option ``k`` of

@@ -6,7 +6,6 @@ import gc
 import operator
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from dlx import ways
@@ -14,6 +13,7 @@ from dlx.engine import CostSearch, Search
 from dlx.errors import ProblemError, ProblemTooLarge
 from dlx.links import Links
 from dlx.position import Position
+from dlx.records import Record
 from dlx.stats import Progress
 
 if TYPE_CHECKING:
@@ -28,8 +28,7 @@ if TYPE_CHECKING:
 __all__ = ["Colored", "ExactCover"]
 
 
-@dataclass(frozen=True, slots=True)
-class Colored:
+class Colored(Record, frozen=True):
     """A secondary item together with the colour an option gives it.
 
     Options that give a secondary item the *same* colour may share it;
@@ -45,6 +44,21 @@ class Colored:
 
     item: Hashable
     color: Hashable
+
+    # Written out, not the shared ones: reading a problem makes one per
+    # coloured entry, and solutions give them back.
+    def __init__(self, item: Hashable, color: Hashable) -> None:
+        object.__setattr__(self, "item", item)
+        object.__setattr__(self, "color", color)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Colored)
+        return (self.item, self.color) == (other.item, other.color)
+
+    def __hash__(self) -> int:
+        return hash((self.item, self.color))
 
 
 #: Types whose equal values cannot be told apart (other than by ``id``): an

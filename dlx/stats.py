@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+
+from dlx.records import Record
 
 
 class Outcome(enum.Enum):
@@ -31,8 +32,7 @@ class Outcome(enum.Enum):
     INTERRUPTED = "interrupted"
 
 
-@dataclass(slots=True)
-class Stats:
+class Stats(Record):
     """Counts of one search, with the definitions of Knuth's DLX1/DLX2.
 
     * ``nodes``: search-tree nodes, one for every level entered, the root,
@@ -83,7 +83,6 @@ class Stats:
         )
 
 
-@dataclass(slots=True)
 class SatStats(Stats):
     """Counts of a search by the SAT back end (``method="sat"``, :mod:`dlx.sat`).
 
@@ -141,8 +140,7 @@ class SatStats(Stats):
         )
 
 
-@dataclass(frozen=True, slots=True)
-class Progress:
+class Progress(Record, frozen=True):
     """A report on a running search, as its ``progress`` hook receives it.
 
     * ``nodes``, ``updates``, ``solutions``: the counts so far (as in

@@ -41,9 +41,7 @@ dlx.ways.Refused: --jobs does not go with --seed: random tie-breaking cannot be 
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from dlx import algorithms
@@ -51,6 +49,7 @@ from dlx.algorithms import MemoSearch
 from dlx.engine import CostSearch, sat_search, search_class
 from dlx.errors import DLXError
 from dlx.links import Links
+from dlx.records import Record, replace
 from dlx.stats import Progress
 
 if TYPE_CHECKING:  # annotations only: a run imports what it uses
@@ -86,8 +85,7 @@ __all__ = [
 VOCABULARIES = ("api", "dlx", "sudoku")
 
 
-@dataclass(frozen=True, slots=True)
-class Feature:
+class Feature(Record, frozen=True):
     """A way of searching or an option, with the words each entry point has for it.
 
     :ivar api: the library's words (``"limit="``), ``None`` where it has none.
@@ -157,8 +155,7 @@ FEATURES: dict[str, Feature] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Rule:
+class Rule(Record, frozen=True):
     """A combination of features that is refused, and why.
 
     :ivar features: the keys of :data:`FEATURES` that do not go together.
@@ -174,8 +171,7 @@ class Rule:
     say: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Need:
+class Need(Record, frozen=True):
     """A feature that only goes with one of some others.
 
     :ivar feature: the key that needs company (with ``when``, all of them).
@@ -500,8 +496,7 @@ def _verdict(
 Method = Literal["dlx", "memo", "sat"]
 
 
-@dataclass(slots=True)
-class Settings:
+class Settings(Record):
     """What a run is asked for besides its problem: the one value the layers pass on.
 
     Made by each entry point from its parameters or options, checked by
@@ -581,7 +576,7 @@ class Settings:
 
     def replace(self, **changes: Any) -> Settings:
         """A copy with ``changes``."""
-        return dataclasses.replace(self, **changes)
+        return replace(self, **changes)
 
 
 #: The settings of a run that asks for nothing but the defaults (shared:

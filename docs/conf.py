@@ -48,6 +48,7 @@ nitpicky = True
 nitpick_ignore: list[tuple[str, str]] = [
     ("py:class", "T"),
     ("py:class", "_T"),
+    ("py:class", "dlx.records._R"),
     ("py:class", "multiprocessing.context.BaseContext"),  # offline: no intersphinx
     ("py:class", "_Form"),  # sudoku.grid's private union of grid forms
     ("py:class", "Runner"),  # the packed form's alias for a loop's signature
@@ -70,8 +71,8 @@ else:
     # (builtins and plain ``typing`` names are exempt in Sphinx itself).
     _STDLIB = (
         "abc|argparse|ast|collections|collections\\.abc|concurrent|concurrent\\.futures|"
-        "contextlib|dataclasses|enum|importlib|importlib\\.util|"
-        "functools|inspect|io|itertools|os|pathlib|random|re|sys|types|typing"
+        "contextlib|dataclasses|dis|enum|importlib|importlib\\.util|"
+        "functools|inspect|io|itertools|os|pathlib|random|re|sys|tokenize|types|typing"
     )
     nitpick_ignore_regex += [
         (r"py:.*", rf"(?:{_STDLIB})\..*"),

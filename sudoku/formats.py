@@ -43,9 +43,9 @@ import itertools
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from math import isqrt
 
+from dlx.records import Record
 from dlx.textformat import strip_space
 from sudoku.errors import BoxShapeError, InputFormatError, SudokuError
 from sudoku.grid import BLANKS, box_shape, cells_of_row, is_decorated_row, is_rule
@@ -79,8 +79,7 @@ class Layout(enum.Enum):
     BLOCKS = "blocks"
 
 
-@dataclass(frozen=True, slots=True)
-class Puzzle:
+class Puzzle(Record, frozen=True):
     """One puzzle of a batch, with where it was found.
 
     :ivar number: its position in the batch, from 1.

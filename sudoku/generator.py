@@ -51,12 +51,12 @@ from __future__ import annotations
 import random
 import warnings
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from math import isqrt
 from typing import Literal
 
 from dlx.algorithms import sat_available
+from dlx.records import Record
 from sudoku.encoding import encode
 from sudoku.errors import RegionError, SudokuError
 from sudoku.grading import LEVEL_NAMES, Grade
@@ -109,8 +109,7 @@ class GivensWarning(UserWarning):
     """
 
 
-@dataclass(frozen=True, slots=True)
-class Generated:
+class Generated(Record, frozen=True):
     """A generated puzzle and how it was made (see :func:`sudoku.generate_puzzle`).
 
     :ivar puzzle: the puzzle, N² characters, ``.`` for a blank.
@@ -166,8 +165,7 @@ class Generated:
 # -- the geometry: units and orbits ------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class _Geometry:
+class _Geometry(Record, frozen=True):
     """The units of one grid shape, and which units each cell is in.
 
     Every unit has N cells and holds each symbol once.  A variant's

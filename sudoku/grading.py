@@ -57,10 +57,10 @@ from __future__ import annotations
 import enum
 import itertools
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 
 from dlx import BudgetExceeded, ExactCover, Progress
+from dlx.records import Record
 from sudoku.encoding import conflict_error
 from sudoku.errors import BudgetError, MultipleSolutionsError, NoSolutionError
 from sudoku.grid import ArrayLike, Grid, GridLike
@@ -128,8 +128,7 @@ LEVEL_NAMES = ("solved", "easy", "medium", "hard", "expert", "extreme", "diaboli
 DIABOLICAL_NODES = 1000
 
 
-@dataclass(frozen=True, slots=True)
-class Grade:
+class Grade(Record, frozen=True):
     """The grade of a puzzle, with its reasons (made by :func:`grade`).
 
     :ivar level: 0 to 6 on the scale of :mod:`sudoku.grading`
@@ -205,8 +204,7 @@ class _Contradiction(Exception):
     """The grid has no solution: a cell or a symbol has no possibility left."""
 
 
-@dataclass(frozen=True, slots=True)
-class _Layout:
+class _Layout(Record, frozen=True):
     """The tables of the units of one grid shape (shared, cached)."""
 
     size: int

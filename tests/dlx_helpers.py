@@ -9,7 +9,6 @@ from one another.
 
 from __future__ import annotations
 
-import dataclasses
 import importlib.util
 import os
 import signal
@@ -24,7 +23,7 @@ from math import factorial
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
-from dlx import ExactCover, Search, Stats, algorithms, format_dlx
+from dlx import ExactCover, Search, Stats, algorithms, format_dlx, records
 from dlx.links import TUPLE_MAX_WIDTH, Links
 
 __all__ = [
@@ -416,4 +415,4 @@ class Inline(Executor):
 def serial(links: Links) -> tuple[list[tuple[int, ...]], Stats]:
     """The solutions and statistics of one plain search of ``links``."""
     search = Search(links)
-    return list(search), dataclasses.replace(search.stats)
+    return list(search), records.replace(search.stats)

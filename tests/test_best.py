@@ -10,7 +10,6 @@ and :func:`dlx.parallel.best` over threads (processes: ``test_cli_best``).
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -37,6 +36,7 @@ from dlx import (
     parallel,
     parse_dlx,
     read_dlx,
+    records,
 )
 from dlx.algorithms import algorithm_x5
 
@@ -335,7 +335,7 @@ def test_a_position_of_another_search_is_refused() -> None:
     saved = three.position()
     with pytest.raises(PositionError, match="for the 3 cheapest solutions, not the 2"):
         CostSearch(links, keep=2, resume=saved)
-    damaged = dataclasses.replace(saved, extra={"keep": 3, "best": "?"})
+    damaged = records.replace(saved, extra={"keep": 3, "best": "?"})
     with pytest.raises(PositionError, match="a damaged position"):
         CostSearch(links, keep=3, resume=damaged)
 

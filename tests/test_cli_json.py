@@ -9,7 +9,6 @@ gives for the same input: :func:`dlx.read_dlx` and its searches,
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import json
 import os
@@ -23,6 +22,7 @@ from typing import Any
 import pytest
 from dlx_helpers import langford_file, start_command
 
+import dlx.records
 import sudoku
 from dlx import (
     BudgetExceeded,
@@ -90,7 +90,7 @@ def problem_of(path: Path) -> ExactCover:
 
 
 def stats_of(search: Search) -> dict[str, int]:
-    return dataclasses.asdict(search.stats)
+    return dlx.records.as_dict(search.stats)
 
 
 def solution_record(problem: ExactCover, number: int, solution: tuple[int, ...]) -> Any:
@@ -249,7 +249,7 @@ def test_dlx_json_estimate() -> None:
     assert fields["probes"] == 500
     assert fields["seconds"] > 0 and fields["search_seconds"] > 0
     assert set(fields) == {
-        *(f.name for f in dataclasses.fields(expected)),
+        *dlx.records.fields(expected),
         "search_seconds",
     }
 

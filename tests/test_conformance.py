@@ -47,7 +47,6 @@ hand-made problems and a selection of the files of ``tests/data/knuth``
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import itertools
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -79,6 +78,7 @@ from dlx import (
     algorithms,
     parallel,
     parse_dlx,
+    records,
     ways,
 )
 from dlx.algorithms import (
@@ -441,7 +441,7 @@ class Run:
 
 
 def copy(stats: Stats) -> Stats:
-    return dataclasses.replace(stats)
+    return records.replace(stats)
 
 
 def add(a: Stats, b: Stats) -> Stats:

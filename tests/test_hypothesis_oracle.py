@@ -21,7 +21,6 @@ the order of the solutions and the statistics.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from dataclasses import dataclass
 
@@ -30,7 +29,7 @@ from dlx_oracles import Spec, brute_force, specs, uniform_specs
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dlx import BudgetExceeded, Colored, ExactCover, Outcome, Search, Stats
+from dlx import BudgetExceeded, Colored, ExactCover, Outcome, Search, Stats, records
 from dlx.links import Links
 
 
@@ -274,7 +273,7 @@ def stops_of(links: Links, max_nodes: int | None, seed: int | None) -> list[obje
     def state() -> tuple[object, ...]:
         search.check()
         lengths = [links.length(search.size, i) for i in range(links.n_items)]
-        return (lengths, dataclasses.replace(search.stats))
+        return (lengths, records.replace(search.stats))
 
     stops: list[object] = []
     try:

@@ -11,7 +11,6 @@ is reported (a process pool breaks for good).
 
 from __future__ import annotations
 
-import dataclasses
 import gc
 import json
 import multiprocessing
@@ -60,6 +59,7 @@ from dlx import (
     algorithms,
     parallel,
     parse_dlx,
+    records,
 )
 from dlx.engine import MultiplicitySearch
 from dlx.links import Links
@@ -77,7 +77,7 @@ def in_parallel(
     links: Links, executor: Executor, **options: Any
 ) -> tuple[list[tuple[int, ...]], Stats]:
     run = parallel.search(links, executor, **options)
-    return list(run), dataclasses.replace(run.stats)
+    return list(run), records.replace(run.stats)
 
 
 # -- fixtures: one Dask cluster and one process pool for the module ---------------------
@@ -135,7 +135,7 @@ def test_a_frontier_adds_up_to_the_serial_search(
     expected = serial(links)
     cut = frontier(links, depth)
     found: list[tuple[int, ...]] = []
-    stats = dataclasses.replace(cut.stats)
+    stats = records.replace(cut.stats)
     for entry in cut.entries:
         if entry.solution:
             found.append(tuple(sorted(entry.options)))
@@ -786,7 +786,7 @@ def test_jobs_refuse_a_checkpoint_with_a_limit(tmp_path: Path) -> None:
 
 def serial_m(links: Links) -> tuple[list[tuple[int, ...]], Stats]:
     search = MultiplicitySearch(links)
-    return list(search), dataclasses.replace(search.stats)
+    return list(search), records.replace(search.stats)
 
 
 @settings(max_examples=150, deadline=None)
@@ -798,7 +798,7 @@ def test_a_frontier_with_bounds_adds_up_to_the_serial_search(
     expected = serial_m(links) if links.bound is not None else serial(links)
     cut = frontier(links, depth)
     found: list[tuple[int, ...]] = []
-    stats = dataclasses.replace(cut.stats)
+    stats = records.replace(cut.stats)
     for entry in cut.entries:
         if entry.solution:
             found.append(tuple(sorted(o for o in entry.options if o >= 0)))

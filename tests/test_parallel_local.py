@@ -9,7 +9,6 @@ solutions, order and statistics, and stop as it does.
 
 from __future__ import annotations
 
-import dataclasses
 import multiprocessing
 import os
 import signal
@@ -34,7 +33,7 @@ from dlx_oracles import Spec, specs, uniform_specs
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dlx import BudgetExceeded, ExactCover, Interrupted, Outcome, parallel
+from dlx import BudgetExceeded, ExactCover, Interrupted, Outcome, parallel, records
 from dlx.stats import Progress
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -246,7 +245,7 @@ def test_the_local_lane_changes_no_statistics_of_a_bounded_problem() -> None:
     problem.add_options([["a"], ["a", "b"], ["b"], ["a"]])
     links = problem.links()
     search = problem.search()
-    expected = (list(search), dataclasses.replace(search.stats))
+    expected = (list(search), records.replace(search.stats))
     with ThreadPoolExecutor(1) as threads:
         run = parallel.search(links, threads, task_nodes=1, local=True)
         assert (list(run), run.stats) == expected

@@ -9,7 +9,6 @@ afresh and walking from the root give.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import os
 from collections.abc import Callable
@@ -22,7 +21,7 @@ from dlx_oracles import Bounded, Spec, bounded_specs, specs
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dlx import BudgetExceeded, Colored, ExactCover, Search, parallel
+from dlx import BudgetExceeded, Colored, ExactCover, Search, parallel, records
 from dlx.algorithms import walker as tree_walker
 from dlx.engine import CostSearch
 from dlx.links import Links
@@ -402,7 +401,7 @@ class Forgetful(Executor):
 def test_a_worker_without_the_problem_gets_it_again() -> None:
     links = langford(7).links()
     serial = Search(links)
-    expected = (list(serial), dataclasses.replace(serial.stats))
+    expected = (list(serial), records.replace(serial.stats))
     executor = Forgetful()
     run = parallel.search(links, executor, task_nodes=50, task_seconds=None, workers=1)
     assert (list(run), run.stats) == expected

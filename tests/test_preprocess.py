@@ -11,7 +11,6 @@ from DLX-PRE's introduction, and the API's refusals.
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,7 +20,7 @@ from dlx_helpers import dominoes, l_trominoes, langford, n_queens, pentomino_rec
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dlx import Colored, ExactCover, ProblemError, parse_dlx, read_dlx
+from dlx import Colored, ExactCover, ProblemError, parse_dlx, read_dlx, records
 from dlx import preprocess as preprocess_module
 from dlx.preprocess import (
     BLOCKS,
@@ -432,15 +431,15 @@ def _reduced_every_way(
     problem: ExactCover, monkeypatch: pytest.MonkeyPatch, rounds: int | None = None
 ) -> dict[str, Preprocessing]:
     """The record of preprocessing ``problem`` each of the ways, ``seconds`` zeroed."""
-    records = {}
+    found = {}
     for way, (bitset_bytes, few) in WAYS.items():
         with monkeypatch.context() as patch:
             patch.setattr(preprocess_module, "_BITSET_BYTES", bitset_bytes)
             patch.setattr(preprocess_module, "_FEW", few)
             record = problem.preprocessed(rounds=rounds).preprocessing
         assert record is not None
-        records[way] = dataclasses.replace(record, seconds=0.0)
-    return records
+        found[way] = records.replace(record, seconds=0.0)
+    return found
 
 
 @settings(max_examples=300, deadline=None)

@@ -7,7 +7,6 @@ statistics as one uninterrupted run, in every form the engine has.
 
 from __future__ import annotations
 
-import dataclasses
 import io
 import sys
 
@@ -27,6 +26,7 @@ from dlx import (
     Progress,
     Search,
     Stats,
+    records,
 )
 from dlx.links import Links
 from dlx.watch import ProgressLine
@@ -34,7 +34,7 @@ from dlx.watch import ProgressLine
 
 def run_whole(links: Links, seed: int | None = None) -> tuple[list[object], Stats]:
     search = Search(links, seed=seed)
-    return list(search), dataclasses.replace(search.stats)
+    return list(search), records.replace(search.stats)
 
 
 def run_in_pieces(
@@ -56,7 +56,7 @@ def run_in_pieces(
             saved = Position.from_json(search.position().to_json())
             continue
         search.check()
-        return found, dataclasses.replace(search.stats)
+        return found, records.replace(search.stats)
     raise AssertionError("the last piece has no budget")
 
 
@@ -122,7 +122,7 @@ def test_a_position_of_another_problem_is_refused() -> None:
     with pytest.raises(PositionError, match="another problem"):
         langford(4).search(resume=saved)
     # Same fingerprint, damaged path: named.
-    bad = dataclasses.replace(saved, path=((0, 10_000),))
+    bad = records.replace(saved, path=((0, 10_000),))
     with pytest.raises(PositionError, match="option 10000"):
         langford(5).search(resume=bad)
 

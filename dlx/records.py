@@ -1,0 +1,252 @@
+"""Small value classes declared like dataclasses, without :mod:`dataclasses`.
+
+pydlx's statistics, progress reports, positions, registry entries and
+settings are plain records: named fields, a constructor, a readable
+``repr``, equality, and for the frozen ones a hash and no assignment.
+:mod:`dataclasses` builds such classes by compiling each method from
+generated source, and importing it brings :mod:`inspect`, :mod:`ast`,
+:mod:`dis` and :mod:`tokenize`: together about half of what ``import
+dlx`` used to cost (see the performance page, "Start-up").  A
+:class:`Record` declares its fields the same way, as annotations with
+optional defaults, and gets the same methods, written once here.
+
+* ``class Point(Record)`` is mutable; ``class Point(Record, frozen=True)``
+  refuses assignment (:class:`AttributeError`) and is hashable.
+* Fields keep their order; a subclass adds its fields after its parent's,
+  and a field without a default may not follow one with a default.
+* The constructor takes the fields by position or by name and calls
+  ``__post_init__()`` if the class has one; a class may write its own
+  ``__init__`` (a frozen one sets its fields with ``object.__setattr__``).
+* :func:`fields`, :func:`replace` and :func:`as_dict` do what their
+  namesakes in :mod:`dataclasses` do (:func:`as_dict` is shallow).
+* Records pickle and copy by their fields.
+
+Type checkers see the fields and the constructor through
+:func:`typing.dataclass_transform`.
+
+>>> class Point(Record, frozen=True):
+...     x: int
+...     y: int = 0
+>>> p = Point(3)
+>>> p, p == Point(3, 0), replace(p, y=4), as_dict(p)
+(Point(x=3, y=0), True, Point(x=3, y=4), {'x': 3, 'y': 0})
+>>> p.x = 5
+Traceback (most recent call last):
+    ...
+AttributeError: cannot assign to field 'x' of a frozen Point
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar, dataclass_transform
+
+__all__ = ["Record", "RecordType", "as_dict", "fields", "replace"]
+
+_R = TypeVar("_R", bound="Record")
+
+_MISSING = object()
+
+
+@dataclass_transform(eq_default=True)
+class RecordType(type):
+    """The metaclass of :class:`Record`: turns annotations into slots.
+
+    It takes the class keyword ``frozen`` (default false), removes each
+    field's default from the class body (a slot cannot have one), and
+    keeps the fields and defaults for the shared methods.
+
+    >>> class Pair(Record):
+    ...     a: int
+    ...     b: int = 2
+    >>> fields(Pair), Pair(1)
+    (('a', 'b'), Pair(a=1, b=2))
+    """
+
+    _fields: tuple[str, ...]
+    _defaults: dict[str, Any]
+    _types: dict[str, Any]
+    _frozen: bool
+
+    def __new__(
+        mcs,
+        name: str,
+        bases: tuple[type, ...],
+        namespace: dict[str, Any],
+        frozen: bool = False,
+    ) -> RecordType:
+        annotations = namespace.get("__annotations__", {})
+        own = tuple(n for n, kind in annotations.items() if "ClassVar" not in str(kind))
+        defaults: dict[str, Any] = {}
+        for field in own:
+            if field in namespace:
+                defaults[field] = namespace.pop(field)
+        namespace["__slots__"] = own
+        cls = super().__new__(mcs, name, bases, namespace)
+        inherited: tuple[str, ...] = ()
+        inherited_defaults: dict[str, Any] = {}
+        inherited_types: dict[str, Any] = {}
+        parent_frozen = None
+        for base in reversed(cls.__mro__[1:]):
+            if isinstance(base, RecordType) and base._fields:
+                inherited = base._fields
+                inherited_defaults = base._defaults
+                inherited_types = base._types
+                parent_frozen = base._frozen
+        if parent_frozen is not None and parent_frozen != frozen:
+            raise TypeError(
+                f"{name}: a {'frozen' if frozen else 'mutable'} record cannot "
+                f"derive from a {'frozen' if parent_frozen else 'mutable'} one"
+            )
+        cls._fields = inherited + own
+        cls._defaults = {**inherited_defaults, **defaults}
+        cls._types = {**inherited_types, **{field: annotations[field] for field in own}}
+        cls._frozen = frozen
+        seen_default = False
+        for field in cls._fields:
+            if field in cls._defaults:
+                seen_default = True
+            elif seen_default:
+                raise TypeError(
+                    f"{name}: field {field!r} without a default follows one with a default"
+                )
+        if "__hash__" not in namespace:
+            cls.__hash__ = _frozen_hash if frozen else None  # type: ignore[assignment]
+        if frozen:
+            cls.__setattr__ = _refuse_assignment  # type: ignore[assignment]
+            cls.__delattr__ = _refuse_deletion  # type: ignore[assignment]
+        return cls
+
+    @property
+    def __signature__(cls) -> Any:
+        """The constructor's signature, for :func:`inspect.signature` and the docs."""
+        import inspect
+
+        if "__init__" in cls.__dict__:
+            written = inspect.signature(cls.__dict__["__init__"])
+            return written.replace(parameters=list(written.parameters.values())[1:])
+        return inspect.Signature(
+            [
+                inspect.Parameter(
+                    field,
+                    inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                    default=cls._defaults.get(field, inspect.Parameter.empty),
+                    annotation=cls._types[field],
+                )
+                for field in cls._fields
+            ]
+        )
+
+
+class Record(metaclass=RecordType):
+    """The base of a record class; see the module's description.
+
+    >>> class Count(Record):
+    ...     n: int = 0
+    >>> c = Count()
+    >>> c.n += 1
+    >>> c
+    Count(n=1)
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        cls = type(self)
+        names = cls._fields
+        if len(args) > len(names):
+            raise TypeError(
+                f"{cls.__name__}() takes {len(names)} positional arguments "
+                f"but {len(args)} were given"
+            )
+        put = object.__setattr__
+        for name, value in zip(names, args, strict=False):
+            put(self, name, value)
+        for name, value in kwargs.items():
+            if name not in cls._defaults and name not in names:
+                raise TypeError(
+                    f"{cls.__name__}() got an unexpected keyword argument {name!r}"
+                )
+            if name in names[: len(args)]:
+                raise TypeError(
+                    f"{cls.__name__}() got multiple values for argument {name!r}"
+                )
+            put(self, name, value)
+        for name in names[len(args) :]:
+            if name not in kwargs:
+                default = cls._defaults.get(name, _MISSING)
+                if default is _MISSING:
+                    raise TypeError(
+                        f"{cls.__name__}() missing required argument: {name!r}"
+                    )
+                put(self, name, default)
+        post_init = getattr(self, "__post_init__", None)
+        if post_init is not None:
+            post_init()
+
+    def __repr__(self) -> str:
+        shown = ", ".join(
+            f"{name}={getattr(self, name)!r}" for name in type(self)._fields
+        )
+        return f"{type(self).__qualname__}({shown})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return all(
+            getattr(self, name) == getattr(other, name) for name in type(self)._fields
+        )
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), tuple(getattr(self, name) for name in type(self)._fields))
+
+
+def _frozen_hash(self: Record) -> int:
+    """A frozen record's ``__hash__``: that of its fields' values, in order."""
+    return hash(tuple(getattr(self, name) for name in type(self)._fields))
+
+
+def _refuse_assignment(self: Record, name: str, value: Any) -> None:
+    """A frozen record's ``__setattr__``."""
+    raise AttributeError(
+        f"cannot assign to field {name!r} of a frozen {type(self).__name__}"
+    )
+
+
+def _refuse_deletion(self: Record, name: str) -> None:
+    """A frozen record's ``__delattr__``."""
+    raise AttributeError(
+        f"cannot delete field {name!r} of a frozen {type(self).__name__}"
+    )
+
+
+def fields(record: Record | type[Record]) -> tuple[str, ...]:
+    """The names of a record's (or record class's) fields, in order.
+
+    >>> from dlx import Stats
+    >>> fields(Stats)
+    ('nodes', 'updates', 'cleansings', 'solutions')
+    """
+    cls = record if isinstance(record, type) else type(record)
+    return cls._fields
+
+
+def replace(record: _R, **changes: Any) -> _R:
+    """A copy of ``record`` with the given fields changed.
+
+    :raises TypeError: a name in ``changes`` is not a field.
+
+    >>> from dlx import Stats
+    >>> replace(Stats(nodes=3), solutions=1)
+    Stats(nodes=3, updates=0, cleansings=0, solutions=1)
+    """
+    values = {name: getattr(record, name) for name in type(record)._fields}
+    values.update(changes)
+    return type(record)(**values)
+
+
+def as_dict(record: Record) -> dict[str, Any]:
+    """A record's fields and values as a new dict, in field order (shallow).
+
+    >>> from dlx import Stats
+    >>> as_dict(Stats(nodes=3))
+    {'nodes': 3, 'updates': 0, 'cleansings': 0, 'solutions': 0}
+    """
+    return {name: getattr(record, name) for name in type(record)._fields}
