@@ -65,16 +65,17 @@ check, at a solution handed out and at the end.
 
 from __future__ import annotations
 
-import ast
 import functools
-import inspect
 import time
 from collections.abc import Callable, Iterator
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from dlx.frame import Frame
 from dlx.links import ACTIVE_BYTE, Links
 from dlx.stats import Outcome
+
+if TYPE_CHECKING:
+    import ast
 
 __all__ = [
     "COVERED",
@@ -410,6 +411,8 @@ def _loops(body: list[ast.stmt]) -> Iterator[tuple[list[ast.stmt], int, ast.For]
     ``for`` and ``if``), not their expressions: a generic visit of the
     whole function costs tens of milliseconds on a cold PyPy.
     """
+    import ast
+
     for place, stmt in enumerate(body):
         target = stmt.target if isinstance(stmt, ast.For) else None
         if (
@@ -431,6 +434,8 @@ def _run_loop_tree(lines: list[str], count: int) -> ast.FunctionDef:
     :raises ValueError: when the function at its code's first line is not
         ``run_loop`` (the file changed since this module was imported).
     """
+    import ast
+
     # Only the function's own lines are parsed (a cold PyPy parses this
     # module in 5 ms), after blank lines that keep its line numbers.
     first = run_loop.__code__.co_firstlineno - 1
@@ -453,6 +458,8 @@ def _copies(lines: list[str], loops: list[ast.For], count: int) -> list[ast.For]
     the line before (an assignment of ``k`` in :func:`run_loop`), so that
     lines and columns are those of the file.
     """
+    import ast
+
     text: list[str] = []
     for loop in loops:
         assert loop.end_lineno is not None
@@ -483,10 +490,13 @@ def unrolled(width: int) -> Runner | None:
     >>> unrolled(3).__name__
     'run_loop_width_3'
     """
+    # ast costs milliseconds to import: only here, once per width.
+    import ast
+
     count = width - 1
-    filename = inspect.getsourcefile(run_loop)
+    filename = run_loop.__code__.co_filename
     try:
-        with open(filename or "", encoding="utf-8") as handle:
+        with open(filename, encoding="utf-8") as handle:
             source = handle.read()
         lines = source.splitlines(keepends=True)
         function = _run_loop_tree(lines, count)
@@ -520,7 +530,7 @@ def unrolled(width: int) -> Runner | None:
     module = ast.Module([function], [])
     namespace: dict[str, Any] = {}
     exec(
-        compile(module, filename or "<dlx.algorithm_x_jit>", "exec"),
+        compile(module, filename, "exec"),
         globals(),
         namespace,
     )

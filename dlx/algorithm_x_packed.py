@@ -62,10 +62,7 @@ Algorithm X's; :mod:`dlx.algorithms` composes them with this loop.
 
 from __future__ import annotations
 
-import ast
-import copy
 import functools
-import inspect
 import sys
 import time
 from array import array
@@ -738,54 +735,6 @@ _UNROLLED = ("unlink", "relink", "cover_items", "uncover_items")
 _LOOPS = 6
 
 
-class _Rename(ast.NodeTransformer):
-    def __init__(self, old: str, new: str) -> None:
-        self.old = old
-        self.new = new
-
-    def visit_Name(self, node: ast.Name) -> ast.Name:
-        if node.id == self.old:
-            node.id = self.new
-        return node
-
-
-class _Unroll(ast.NodeTransformer):
-    """Write ``for y in unlink: body`` out ``count`` times, ``y`` renamed each time."""
-
-    def __init__(self, count: int) -> None:
-        self.count = count
-        self.loops = 0
-
-    def visit_Assign(self, node: ast.Assign) -> ast.Assign:
-        # `delta, unlink = hide[row]` becomes `delta, unlink_0, ... = hide[row]`
-        # and `relink = unhide[row]` becomes `relink_0, ... = unhide[row]`.
-        (target,) = node.targets
-        if isinstance(target, ast.Name) and target.id in _UNROLLED:
-            names: list[ast.expr] = [
-                ast.Name(f"{target.id}_{k}", ast.Store()) for k in range(self.count)
-            ]
-            node.targets = [ast.Tuple(names, ast.Store())]
-        elif isinstance(target, ast.Tuple):
-            last = target.elts[-1]
-            if isinstance(last, ast.Name) and last.id in _UNROLLED:
-                target.elts[-1:] = [
-                    ast.Name(f"{last.id}_{k}", ast.Store()) for k in range(self.count)
-                ]
-        return node
-
-    def visit_For(self, node: ast.For) -> Any:
-        self.generic_visit(node)
-        if not (isinstance(node.iter, ast.Name) and node.iter.id in _UNROLLED):
-            return node
-        assert isinstance(node.target, ast.Name) and not node.orelse
-        self.loops += 1
-        body: list[ast.stmt] = []
-        for k in range(self.count):
-            rename = _Rename(node.target.id, f"{node.iter.id}_{k}")
-            body += [rename.visit(copy.deepcopy(stmt)) for stmt in node.body]
-        return body or ast.Pass()
-
-
 @functools.cache
 def unrolled(width: int, loop: Runner | None = None) -> Runner | None:
     """:func:`run_packed` (or ``loop``) for options of ``width`` items, inner loops unrolled.
@@ -805,23 +754,99 @@ def unrolled(width: int, loop: Runner | None = None) -> Runner | None:
     >>> sorted(v for v in run.__code__.co_varnames if v.startswith("unlink"))
     ['unlink_0', 'unlink_1']
     """
+    # ast costs milliseconds to import: only here, once per width and loop.
+    import ast
+
+    def renamed(node: Any, old: str, new: str) -> Any:
+        """A copy of ``node`` (a tree, a list of trees or a leaf) with the name ``old`` as ``new``.
+
+        Ten times as fast as :func:`copy.deepcopy`, which goes through
+        ``__reduce_ex__`` for every node.
+        """
+        if isinstance(node, list):
+            return [renamed(child, old, new) for child in node]
+        if not isinstance(node, ast.AST):
+            return node
+        twin = node.__class__()
+        for field in node._fields:
+            setattr(twin, field, renamed(getattr(node, field, None), old, new))
+        for attribute in node._attributes:
+            if hasattr(node, attribute):
+                setattr(twin, attribute, getattr(node, attribute))
+        if isinstance(twin, ast.Name) and twin.id == old:
+            twin.id = new
+        return twin
+
+    class _Unroll(ast.NodeTransformer):
+        """Write ``for y in unlink: body`` out ``count`` times, ``y`` renamed each time."""
+
+        def __init__(self, count: int) -> None:
+            self.count = count
+            self.loops = 0
+
+        def visit_Assign(self, node: ast.Assign) -> ast.Assign:
+            # `delta, unlink = hide[row]` becomes `delta, unlink_0, ... = hide[row]`
+            # and `relink = unhide[row]` becomes `relink_0, ... = unhide[row]`.
+            (target,) = node.targets
+            if isinstance(target, ast.Name) and target.id in _UNROLLED:
+                names: list[ast.expr] = [
+                    ast.Name(f"{target.id}_{k}", ast.Store()) for k in range(self.count)
+                ]
+                node.targets = [ast.Tuple(names, ast.Store())]
+            elif isinstance(target, ast.Tuple):
+                last = target.elts[-1]
+                if isinstance(last, ast.Name) and last.id in _UNROLLED:
+                    target.elts[-1:] = [
+                        ast.Name(f"{last.id}_{k}", ast.Store())
+                        for k in range(self.count)
+                    ]
+            return node
+
+        def visit_For(self, node: ast.For) -> Any:
+            self.generic_visit(node)
+            if not (isinstance(node.iter, ast.Name) and node.iter.id in _UNROLLED):
+                return node
+            assert isinstance(node.target, ast.Name) and not node.orelse
+            self.loops += 1
+            body: list[ast.stmt] = []
+            for k in range(self.count):
+                body += renamed(node.body, node.target.id, f"{node.iter.id}_{k}")
+            return body or ast.Pass()
+
+    # The loop's own lines, found from its code object (inspect's way
+    # tokenizes them in Python: milliseconds), parsed at their line numbers.
     source = run_packed if loop is None else loop
+    filename = source.__code__.co_filename
+    first = source.__code__.co_firstlineno - 1
     try:
-        lines, first_line = inspect.getsourcelines(source)
-        filename = inspect.getsourcefile(source)
-    except (OSError, TypeError):
+        with open(filename, encoding="utf-8") as handle:
+            lines = handle.read().splitlines(keepends=True)
+    except OSError:
         return None
-    tree = ast.parse("".join(lines))
-    ast.increment_lineno(tree, first_line - 1)
+    end = first + 1
+    while end < len(lines) and not (lines[end][:1].isalpha() or lines[end][:1] in "#@"):
+        end += 1
+    try:
+        tree = ast.parse("\n" * first + "".join(lines[first:end]))
+    except SyntaxError:
+        return None  # not the source of the loop this process imported
+    if not (
+        len(tree.body) == 1
+        and isinstance(tree.body[0], ast.FunctionDef)
+        and tree.body[0].name == source.__name__
+    ):
+        return None
     unroll = _Unroll(width - 1)
     tree = unroll.visit(tree)
     function = tree.body[0]
-    assert isinstance(function, ast.FunctionDef) and unroll.loops == _LOOPS
+    assert isinstance(function, ast.FunctionDef)
+    if unroll.loops != _LOOPS:
+        return None
     function.name = f"{source.__name__}_width_{width}"
     ast.fix_missing_locations(tree)
     namespace: dict[str, Any] = {}
     exec(
-        compile(tree, filename or "<dlx.algorithm_x_packed>", "exec"),
+        compile(tree, filename, "exec"),
         globals(),
         namespace,
     )

@@ -7,7 +7,6 @@ for it by name and run on every interpreter.
 
 from __future__ import annotations
 
-import inspect
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -171,10 +170,12 @@ def test_sizes_are_handed_back_at_every_solution() -> None:
 def test_without_source_code_the_generic_loop_runs(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    def no_source(_: object) -> tuple[list[str], int]:
+    def no_source(*_: object, **__: object) -> None:
         raise OSError("could not get source code")
 
-    monkeypatch.setattr(inspect, "getsourcelines", no_source)
+    # The module's own name `open` shadows the built-in one it reads its
+    # source with.
+    monkeypatch.setattr(packed, "open", no_source, raising=False)
     packed.unrolled.cache_clear()
     try:
         assert packed.unrolled(4) is None

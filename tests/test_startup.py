@@ -40,7 +40,17 @@ LAZY = [
     "tempfile",
     "xml.sax.saxutils",
     "urllib.request",
+    # dlx.records stands in for dataclasses, which imports inspect, ast
+    # and dis.
+    "dataclasses",
+    "inspect",
+    "ast",
 ]
+
+#: What a run may import that an import does not: ast, to write the
+#: packed loop out for a problem whose options have one width (once per
+#: width and process; ``sudoku.solve`` of a 4x4 grid is one).
+RUN_ONLY = {"ast"}
 
 
 #: The prefixes of pydlx's modules.
@@ -93,7 +103,7 @@ def test_plain_runs_of_the_commands_load_no_other_way() -> None:
         "import dlx; dlx.ExactCover('ab', options=[['a'], ['b']]).count()",
     ]
     for code in runs:
-        assert loaded_after(code) == set(), code
+        assert loaded_after(code) - RUN_ONLY == set(), code
 
 
 @pytest.mark.parametrize(
