@@ -648,6 +648,8 @@ class SatSearch(Iterator[tuple[int, ...]]):
     :param count_only: yield ``()`` instead of each solution.
     :param workers: the solver's threads (1: deterministic, and the
         fastest per core on the problems measured; see :doc:`/howto/sat`).
+        Above 1 only with ``costs``: CP-SAT cannot enumerate solutions
+        over several threads (it hands some out twice and ends undecided).
     :param first_try: a bounded search to run before the solver starts
         (``method="sat"`` passes a DLX search of at most
         :data:`dlx.algorithms.SAT_DLX_NODES` nodes, made with ``limit``
@@ -656,7 +658,8 @@ class SatSearch(Iterator[tuple[int, ...]]):
         starts; if it stops at its budget
         (:class:`~dlx.BudgetExceeded`), the solver goes on with the
         solutions handed out so far forbidden.  Not with ``costs``.
-    :raises ValueError: for a budget or ``workers`` that makes no sense.
+    :raises ValueError: for a budget or ``workers`` that makes no sense,
+        or ``workers`` above 1 without ``costs``.
     :raises SatUnavailable: when OR-Tools is not installed (it is looked
         for, not imported: each solver is imported when it starts).
 
@@ -702,6 +705,13 @@ class SatSearch(Iterator[tuple[int, ...]]):
             raise ValueError(f"timeout must be >= 0, not {timeout}")
         if workers < 1:
             raise ValueError(f"workers must be >= 1, not {workers}")
+        if workers > 1 and costs is None:
+            # OR-Tools: enumerating all solutions in parallel hands some out
+            # twice and ends FEASIBLE, not proved (google/or-tools#1186).
+            raise ValueError(
+                f"workers={workers} needs costs: CP-SAT cannot enumerate "
+                "solutions over several threads without repeating some"
+            )
         if not available():
             raise _unavailable()
         self._module: Any = None  # cp_model, imported when CP-SAT starts
