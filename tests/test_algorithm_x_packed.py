@@ -7,15 +7,27 @@ for it by name and run on every interpreter.
 
 from __future__ import annotations
 
+import contextlib
+import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
-from dlx_helpers import FORMS, compiled_as, langford, n_queens, sudoku_empty
+from dlx_helpers import (
+    FORMS,
+    compiled_as,
+    dominoes,
+    langford,
+    n_queens,
+    pentomino_rectangle,
+    sudoku_empty,
+)
 
-from dlx import Colored, ExactCover, Search, Stats, algorithms
+import dlx.clock
+from dlx import BudgetExceeded, Colored, ExactCover, Search, Stats, algorithms, records
 from dlx.algorithms import algorithm_x_packed as packed
 from dlx.links import PACKED_MAX_ITEMS, Links
 
@@ -208,3 +220,98 @@ def test_abandoned_packed_search_leaves_the_next_alone() -> None:
     next(search)
     del search
     assert problem.count() == 52
+
+
+# -- from the loop as written to the loop written out, in the middle -------------------
+
+
+def handoff_cases() -> list[Any]:
+    """(form, problem, options) of searches long enough to move: packed and wide."""
+    return [
+        pytest.param("packed", dominoes(4, 7), {}, id="dominoes-4x7"),
+        pytest.param("packed", n_queens(9), {"count_only": True}, id="queens9-count"),
+        pytest.param("packed", langford(11), {"limit": 400}, id="langford11-limit"),
+        pytest.param(
+            "wide",
+            pentomino_rectangle(3, 20),
+            {"max_nodes": 9_000},
+            id="pentominoes-3x20",
+        ),
+    ]
+
+
+def outcome_of(
+    problem: ExactCover, form: str, options: dict[str, Any]
+) -> tuple[list[tuple[int, ...]], Stats, str]:
+    """The solutions, statistics and outcome of a search (a budget's stop included)."""
+    search = Search(problem.links(), form=form, **options)
+    found: list[tuple[int, ...]] = []
+    with contextlib.suppress(BudgetExceeded):
+        found.extend(search)
+    search.check()
+    return found, records.replace(search.stats), search.outcome.name
+
+
+@pytest.mark.parametrize(("form", "problem", "options"), handoff_cases())
+def test_a_search_that_moves_to_the_written_out_loop_is_the_same_search(
+    monkeypatch: pytest.MonkeyPatch,
+    form: str,
+    problem: ExactCover,
+    options: dict[str, Any],
+) -> None:
+    loop = "run_packed" if form == "packed" else "run_wide_lanes"
+    links = problem.links()
+    (width,) = set(links.span[links.n_items + 1 :])
+    width += 1
+    results = {}
+    for name, after in (("as written", 10**12), ("written out", 0), ("moved", 1_500)):
+        moved: list[int] = []
+        monkeypatch.setattr(packed, "UNROLL_AFTER", after)
+        monkeypatch.setattr(packed, "NODES_AS_WRITTEN", {})
+        # Clock checks at odd places, so the move comes at some node or other.
+        monkeypatch.setattr(dlx.clock, "CLOCK_EVERY", 7)
+        results[name] = outcome_of(problem, form, options)
+        moved = list(packed.NODES_AS_WRITTEN.values())
+        if name == "moved":
+            # It moved at the first clock check past 1,500 nodes, so
+            # the loop as written ran 1,500 to 1,506 of them.
+            assert moved and 1_500 <= moved[0] < 1_507, moved
+            assert list(packed.NODES_AS_WRITTEN) == [(loop, width)]
+        elif name == "written out":
+            assert moved == []
+    assert results["moved"] == results["as written"] == results["written out"]
+    assert results["as written"][1].nodes > 2_000
+
+
+def test_small_searches_stay_in_the_loop_as_written_until_the_nodes_add_up(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(packed, "UNROLL_AFTER", 10_000)
+    monkeypatch.setattr(packed, "NODES_AS_WRITTEN", {})
+    problem = dominoes(4, 7)  # 2,963 nodes, options of two items
+    loops = []
+    for _ in range(5):
+        search = packed_search(problem)
+        assert sum(1 for _ in search) == 781
+        loops.append(loop_of(search))
+    # Three searches run 8,889 nodes as written; the fourth moves on at its
+    # first clock check past 10,000 - 8,889 (at node 2,049: they come every
+    # 1,024 nodes), and the fifth starts written out.
+    assert loops == ["algorithm_x_packed.run_packed"] * 4 + [
+        "algorithm_x_packed.run_packed_width_2"
+    ]
+    assert packed.NODES_AS_WRITTEN == {("run_packed", 2): 3 * 2_963 + 2_048}
+
+
+def test_the_default_writes_a_loop_out_only_for_a_long_search() -> None:
+    assert packed.UNROLL_AFTER == 0  # tests/conftest.py
+    assert 10_000 <= inspect_default("UNROLL_AFTER") <= 100_000
+
+
+def inspect_default(name: str) -> int:
+    """The value of a constant of the packed module as a fresh interpreter has it."""
+    code = f"from dlx import algorithm_x_packed as p; print(p.{name})"
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    return int(done.stdout)

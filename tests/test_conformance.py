@@ -64,6 +64,7 @@ from dlx_oracles import Bounded, bounded_specs, oracle
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+import dlx.clock
 from dlx import (
     BudgetExceeded,
     Colored,
@@ -88,6 +89,7 @@ from dlx.algorithms import (
     Algorithm,
     Arrays,
     LoopForm,
+    algorithm_x_packed,
 )
 from dlx.estimate import estimate
 from dlx.estimate import probe as estimate_probe
@@ -106,8 +108,8 @@ Solution = tuple[int, ...]
 #: problem's own links (``None``).  The first entry's id is the pair's own
 #: ("X-packed"), so every pair of the registry appears under its name.
 LAYOUTS: dict[tuple[str, str], tuple[tuple[str, str | None], ...]] = {
-    ("X", "packed"): (("", "unrolled"), ("rolled", "packed")),
-    ("X", "wide"): (("", "unrolled"), ("rolled", "packed")),
+    ("X", "packed"): (("", "unrolled"), ("rolled", "packed"), ("handoff", "unrolled")),
+    ("X", "wide"): (("", "unrolled"), ("rolled", "packed"), ("handoff", "unrolled")),
     ("X", "marks"): (("", "unrolled"),),
     ("X", "plain"): (
         ("", "bytes"),
@@ -164,6 +166,26 @@ class Variant:
         frame = Arrays(links)
         self.form.prepare(frame)
         return self.algorithm.walker(frame)
+
+
+@pytest.fixture(autouse=True)
+def handoff_early(
+    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In the ``handoff`` variants, every search moves to the written-out loop early.
+
+    The packed and wide loops start as written and move to the loop
+    written out for the problem's width at a clock check
+    (:class:`dlx.algorithm_x_packed.Handoff`); here the clock checks come
+    every 3 nodes and the move at the first past node 5, so that every
+    search of the pool that gets that far moves in its middle.
+    """
+    callspec = getattr(request.node, "callspec", None)
+    variant = callspec.params.get("variant") if callspec is not None else None
+    if isinstance(variant, Variant) and variant.suffix == "handoff":
+        monkeypatch.setattr(algorithm_x_packed, "UNROLL_AFTER", 5)
+        monkeypatch.setattr(algorithm_x_packed, "NODES_AS_WRITTEN", {})
+        monkeypatch.setattr(dlx.clock, "CLOCK_EVERY", 3)
 
 
 VARIANTS = [
@@ -707,6 +729,22 @@ def test_every_variant_has_fixtures_of_each_kind(variant: Variant) -> None:
         assert any(
             len(set(links.span[links.n_items + 1 :])) == 1 for _, links in chosen
         )
+
+
+@pytest.mark.parametrize(
+    "variant", [pytest.param(v, id=v.id) for v in VARIANTS if v.suffix == "handoff"]
+)
+def test_the_handoff_variants_move_searches_in_the_middle(variant: Variant) -> None:
+    moved = 0
+    for fixture, links in pool_of(variant):
+        with about(fixture):
+            search = variant.search(links)
+            list(search)
+        spent = sum(algorithm_x_packed.NODES_AS_WRITTEN.values())
+        algorithm_x_packed.NODES_AS_WRITTEN.clear()
+        # Moved: the loop as written ran some nodes, the written-out one the rest.
+        moved += 5 <= spent < search.stats.nodes
+    assert moved >= 3
 
 
 # -- 1. the oracle, and every form of an algorithm alike ---------------------------------

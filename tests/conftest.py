@@ -1,0 +1,23 @@
+"""What every test of ``tests/`` starts from.
+
+:mod:`dlx.algorithm_x_packed` writes its loop out for a problem whose
+options have one width only once the process has run
+:data:`~dlx.algorithm_x_packed.UNROLL_AFTER` nodes at that width (see
+:class:`~dlx.algorithm_x_packed.Handoff`).  The tests set it to 0, so
+that the ``"unrolled"`` links of ``dlx_helpers.compiled_as`` run the
+written-out loops from their first node, as the name says.
+``tests/test_algorithm_x_packed.py`` checks the default and the move in
+the middle of a search, and the conformance suite's ``handoff`` variants
+move every search of its pool in the middle.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from dlx import algorithm_x_packed
+
+
+@pytest.fixture(autouse=True)
+def written_out_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(algorithm_x_packed, "UNROLL_AFTER", 0)
