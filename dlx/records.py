@@ -15,8 +15,10 @@ optional defaults, and gets the same methods, written once here.
 * Fields keep their order; a subclass adds its fields after its parent's,
   and a field without a default may not follow one with a default.
 * The constructor takes the fields by position or by name and calls
-  ``__post_init__()`` if the class has one; a class may write its own
-  ``__init__`` (a frozen one sets its fields with ``object.__setattr__``).
+  ``__post_init__()`` if the class has one; it is compiled for the
+  class's fields when the class is first called (import pays nothing for
+  it).  A class may write its own ``__init__`` (a frozen one sets its
+  fields with ``object.__setattr__``).
 * :func:`fields`, :func:`replace` and :func:`as_dict` do what their
   namesakes in :mod:`dataclasses` do (:func:`as_dict` is shallow).
 * Records pickle and copy by their fields.
@@ -44,7 +46,50 @@ __all__ = ["Record", "RecordType", "as_dict", "fields", "replace"]
 
 _R = TypeVar("_R", bound="Record")
 
-_MISSING = object()
+
+def _lazy_init(self: Any, *args: Any, **kwargs: Any) -> None:
+    """A record class's constructor until its first call, which writes the real one.
+
+    Writing it for the fields (as :mod:`dataclasses` does, straight-line
+    assignments) costs a compilation, about 0.1 ms: paid by the classes a
+    run makes objects of, when it first does, rather than by every class
+    at import.  Python then checks the arguments itself.
+    """
+    owner = next(
+        c for c in type(self).__mro__ if c.__dict__.get("__init__") is _lazy_init
+    )
+    init = _written_init(owner)
+    type.__setattr__(owner, "__init__", init)
+    init(self, *args, **kwargs)
+
+
+def _written_init(cls: Any) -> Any:
+    """The ``__init__`` of record class ``cls``, compiled for its fields."""
+    fields: tuple[str, ...] = cls._fields
+    defaults: dict[str, Any] = cls._defaults
+    scope: dict[str, Any] = {"_put": object.__setattr__}
+    parameters = []
+    for field in fields:
+        if field in defaults:
+            scope[f"_default_{field}"] = defaults[field]
+            parameters.append(f"{field}=_default_{field}")
+        else:
+            parameters.append(field)
+    if cls._frozen:
+        body = [f"    _put(self, {field!r}, {field})" for field in fields]
+    else:
+        body = [f"    self.{field} = {field}" for field in fields]
+    if hasattr(cls, "__post_init__"):
+        body.append("    self.__post_init__()")
+    source = f"def __init__(self, {', '.join(parameters)}):\n" + "\n".join(
+        body or ["    pass"]
+    )
+    exec(source, scope)
+    init = scope["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__module__ = cls.__module__
+    init._fields = fields  # marks it as written here (see __signature__)
+    return init
 
 
 @dataclass_transform(eq_default=True)
@@ -81,6 +126,9 @@ class RecordType(type):
             if field in namespace:
                 defaults[field] = namespace.pop(field)
         namespace["__slots__"] = own
+        # Each record class without an __init__ of its own gets one, written
+        # for its fields when it is first called (see _lazy_init).
+        namespace.setdefault("__init__", _lazy_init)
         cls = super().__new__(mcs, name, bases, namespace)
         inherited: tuple[str, ...] = ()
         inherited_defaults: dict[str, Any] = {}
@@ -121,8 +169,9 @@ class RecordType(type):
         """The constructor's signature, for :func:`inspect.signature` and the docs."""
         import inspect
 
-        if "__init__" in cls.__dict__:
-            written = inspect.signature(cls.__dict__["__init__"])
+        init = cls.__dict__.get("__init__")
+        if init is not None and init is not _lazy_init and not hasattr(init, "_fields"):
+            written = inspect.signature(init)
             return written.replace(parameters=list(written.parameters.values())[1:])
         return inspect.Signature(
             [
@@ -147,39 +196,6 @@ class Record(metaclass=RecordType):
     >>> c
     Count(n=1)
     """
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        cls = type(self)
-        names = cls._fields
-        if len(args) > len(names):
-            raise TypeError(
-                f"{cls.__name__}() takes {len(names)} positional arguments "
-                f"but {len(args)} were given"
-            )
-        put = object.__setattr__
-        for name, value in zip(names, args, strict=False):
-            put(self, name, value)
-        for name, value in kwargs.items():
-            if name not in cls._defaults and name not in names:
-                raise TypeError(
-                    f"{cls.__name__}() got an unexpected keyword argument {name!r}"
-                )
-            if name in names[: len(args)]:
-                raise TypeError(
-                    f"{cls.__name__}() got multiple values for argument {name!r}"
-                )
-            put(self, name, value)
-        for name in names[len(args) :]:
-            if name not in kwargs:
-                default = cls._defaults.get(name, _MISSING)
-                if default is _MISSING:
-                    raise TypeError(
-                        f"{cls.__name__}() missing required argument: {name!r}"
-                    )
-                put(self, name, default)
-        post_init = getattr(self, "__post_init__", None)
-        if post_init is not None:
-            post_init()
 
     def __repr__(self) -> str:
         shown = ", ".join(

@@ -64,8 +64,8 @@ def test_post_init_runs_after_the_fields_are_set() -> None:
     ("call", "message"),
     [
         # (The type checker refuses these too.)
-        (lambda: Point(), "missing required argument: 'x'"),  # type: ignore[call-arg]
-        (lambda: Point(1, 2, 3), "takes 2 positional"),  # type: ignore[call-arg]
+        (lambda: Point(), "missing 1 required positional argument: 'x'"),  # type: ignore[call-arg]
+        (lambda: Point(1, 2, 3), "positional arguments but 4 were given"),  # type: ignore[call-arg]
         (lambda: Point(1, z=3), "unexpected keyword argument 'z'"),  # type: ignore[call-arg]
         (lambda: Point(1, x=3), "multiple values for argument 'x'"),  # type: ignore[misc]
         (lambda: replace(Point(1), z=2), "unexpected keyword argument 'z'"),
