@@ -29,9 +29,9 @@ into straight-line code with :mod:`ast` (``a, b, c = hide[row]`` and the
 body three times), which CPython runs about 15 % faster; the rewritten
 function keeps this file's line numbers, so tracebacks and coverage point
 here.  Writing a loop out costs about 6 ms (once per width and process),
-as much as it saves over some 20,000 nodes, so a search starts in the
+as much as it saves over some 75,000 updates, so a search starts in the
 loop as written and moves to the written-out one at a clock check once
-the process has run :data:`UNROLL_AFTER` nodes at that width
+the process has done :data:`UNROLL_AFTER` updates at that width
 (:class:`Handoff`); later searches of that width start there.  A small
 problem (a 4×4 sudoku) is over before it would pay.  Without source code
 (a frozen or byte-code-only install) the generic loop runs: the same
@@ -88,12 +88,13 @@ COUNTER_MASK = (1 << COUNTER_BITS) - 1
 #: unrolled; wider ones (and mixed widths) use the generic loop.
 MAX_UNROLL = 16
 
-#: The nodes a process runs at one width in the loop as written before
+#: The updates a process does at one width in the loop as written before
 #: searches of that width move to the loop written out for it (see
 #: :class:`Handoff`).  Writing it out costs about 6 ms; the written-out
-#: loop saves about 0.3 µs a node (dominoes 6×8: 0.58 s against 0.77 s
-#: for 642,005 nodes).
-UNROLL_AFTER = 20_000
+#: loop saves about 80 ns an update, the work its inner loops write out
+#: (dominoes 6×8: 0.58 s against 0.77 s for 2,363,102 updates).  Counted
+#: in updates, not nodes: a node of a tiling does hundreds.
+UNROLL_AFTER = 100_000
 
 #: The wide form's lanes: 16 bits per item.
 WIDE_BITS = 16
@@ -288,10 +289,10 @@ def run_wide(frame: Frame, count_only: bool) -> Iterator[tuple[int, ...]]:
     return _start(frame, count_only, run_wide_lanes, "wide", WIDE_BITS)
 
 
-#: The nodes the loops as written have run in this process, per (name of
-#: the loop, width of the options), counted when a search ends or moves on
-#: (see :class:`Handoff`).
-NODES_AS_WRITTEN: dict[tuple[str, int], int] = {}
+#: The updates the loops as written have done in this process, per (name
+#: of the loop, width of the options), counted when a search ends or moves
+#: on (see :class:`Handoff`).
+UPDATES_AS_WRITTEN: dict[tuple[str, int], int] = {}
 
 
 def _tables(links: Links, name: str, flat: bool, bits: int) -> PackedTables:
@@ -312,7 +313,7 @@ def _start(
     width = spans.pop() + 1 if len(spans) == 1 else 0
     if not (links.unroll and 1 <= width <= MAX_UNROLL):
         return loop(frame, count_only, _tables(links, name, False, bits))
-    if NODES_AS_WRITTEN.get((loop.__name__, width), 0) >= UNROLL_AFTER:
+    if UPDATES_AS_WRITTEN.get((loop.__name__, width), 0) >= UNROLL_AFTER:
         runner = unrolled(width, None if loop is run_packed else loop)
         if runner is not None:
             return runner(frame, count_only, _tables(links, name, True, bits))
@@ -325,11 +326,11 @@ class Handoff:
 
     :func:`run` and :func:`run_wide` give one to the loop as written when
     the problem's options have one width and this process has not yet
-    run :data:`UNROLL_AFTER` nodes at that width.  At its first clock
-    check past :attr:`at` the loop asks :meth:`rest` for the written-out
-    loop and goes on in it from the same node, its sizes, levels and
-    counts handed over through the frame as for a resume; a search that
-    ends first adds its nodes with :meth:`spent`.  The tree, the counts
+    done :data:`UNROLL_AFTER` updates at that width.  At its first clock
+    check with :attr:`at` updates or more the loop asks :meth:`rest` for
+    the written-out loop and goes on in it from the same node, its sizes,
+    levels and counts handed over through the frame as for a resume; a
+    search that ends first adds its updates with :meth:`spent`.  The tree, the counts
     and the order of the solutions are those of either loop alone.
 
     >>> from dlx import ExactCover, Search
@@ -356,24 +357,29 @@ class Handoff:
         self.width = width
         self.name = name
         self.bits = bits
-        #: The search's node count when the loop as written started.
-        self.first = frame.stats.nodes
-        #: The node from which the loop moves on at a clock check.
-        self.at = self.first + UNROLL_AFTER - NODES_AS_WRITTEN.get((loop.__name__, width), 0)
+        #: The search's update count when the loop as written started.
+        self.first = frame.stats.updates
+        #: The update count from which the loop moves on at a clock check.
+        self.at = (
+            self.first
+            + UNROLL_AFTER
+            - UPDATES_AS_WRITTEN.get((loop.__name__, width), 0)
+        )
 
-    def spent(self, nodes: int) -> None:
-        """Add the nodes the loop as written ran (up to node ``nodes``) to the process's."""
+    def spent(self) -> None:
+        """Add the updates the loop as written did (``frame.stats`` is up to date) to the process's."""
         key = (self.loop.__name__, self.width)
-        NODES_AS_WRITTEN[key] = NODES_AS_WRITTEN.get(key, 0) + nodes - self.first
+        done = self.frame.stats.updates - self.first
+        UPDATES_AS_WRITTEN[key] = UPDATES_AS_WRITTEN.get(key, 0) + done
 
-    def rest(self, started: float, nodes: int) -> Iterator[tuple[int, ...]] | None:
-        """The written-out loop, to go on after node ``nodes`` (``None``: it cannot be written).
+    def rest(self, started: float) -> Iterator[tuple[int, ...]] | None:
+        """The written-out loop, to go on from where the search is (``None``: it cannot be written).
 
         The caller has brought the frame up to date (sizes, counts, and
         ``frame.saves`` from its own per-level sizes) and hands ``started``
         on, so that elapsed time and the clock go on as before.
         """
-        self.spent(nodes)
+        self.spent()
         runner = unrolled(self.width, None if self.loop is run_packed else self.loop)
         if runner is None:
             return None
@@ -550,9 +556,9 @@ def run_packed(
             stats.nodes = nodes - 1
             stats.solutions = found
             _hand_back(frame, packed)
-            if handoff is not None and nodes >= handoff.at:
+            if handoff is not None and stats.updates >= handoff.at:
                 # Long enough: the rest in the loop written out, from here.
-                rest = handoff.rest(started, nodes - 1)
+                rest = handoff.rest(started)
                 handoff = None
                 if rest is not None:
                     frame.saves[:] = [(s >> low).to_bytes(n, "little") for s in saves]
@@ -576,7 +582,7 @@ def run_packed(
                 if found == limit:
                     frame.outcome = Outcome.LIMIT_REACHED
                     if handoff is not None:
-                        handoff.spent(nodes)
+                        handoff.spent()
                     return
             else:
                 # A dead end: Knuth covers the empty item, an update.
@@ -589,7 +595,7 @@ def run_packed(
                     stats.solutions = found
                     frame.outcome = Outcome.EXHAUSTED
                     if handoff is not None:
-                        handoff.spent(nodes)
+                        handoff.spent()
                     return
                 chosen = pop()
                 # Uncover the other items of the option, right to left; the
@@ -741,9 +747,9 @@ def run_wide_lanes(
             stats.nodes = nodes - 1
             stats.solutions = found
             _wide_hand_back(frame, packed)
-            if handoff is not None and nodes >= handoff.at:
+            if handoff is not None and stats.updates >= handoff.at:
                 # Long enough: the rest in the loop written out, from here.
-                rest = handoff.rest(started, nodes - 1)
+                rest = handoff.rest(started)
                 handoff = None
                 if rest is not None:
                     frame.saves[:] = [_wide_sizes(frame, s) for s in saves]
@@ -780,7 +786,7 @@ def run_wide_lanes(
                 if found == limit:
                     frame.outcome = Outcome.LIMIT_REACHED
                     if handoff is not None:
-                        handoff.spent(nodes)
+                        handoff.spent()
                     return
             else:
                 # A dead end: Knuth covers the empty item, an update.
@@ -793,7 +799,7 @@ def run_wide_lanes(
                     stats.solutions = found
                     frame.outcome = Outcome.EXHAUSTED
                     if handoff is not None:
-                        handoff.spent(nodes)
+                        handoff.spent()
                     return
                 chosen = pop()
                 uncover_items = uncover_option[chosen]

@@ -264,48 +264,50 @@ def test_a_search_that_moves_to_the_written_out_loop_is_the_same_search(
     (width,) = set(links.span[links.n_items + 1 :])
     width += 1
     results = {}
-    for name, after in (("as written", 10**12), ("written out", 0), ("moved", 1_500)):
-        moved: list[int] = []
+    for name, after in (("as written", 10**12), ("written out", 0), ("moved", 3_000)):
         monkeypatch.setattr(packed, "UNROLL_AFTER", after)
-        monkeypatch.setattr(packed, "NODES_AS_WRITTEN", {})
+        monkeypatch.setattr(packed, "UPDATES_AS_WRITTEN", {})
         # Clock checks at odd places, so the move comes at some node or other.
         monkeypatch.setattr(dlx.clock, "CLOCK_EVERY", 7)
         results[name] = outcome_of(problem, form, options)
-        moved = list(packed.NODES_AS_WRITTEN.values())
+        spent = packed.UPDATES_AS_WRITTEN
         if name == "moved":
-            # It moved at the first clock check past 1,500 nodes, so
-            # the loop as written ran 1,500 to 1,506 of them.
-            assert moved and 1_500 <= moved[0] < 1_507, moved
-            assert list(packed.NODES_AS_WRITTEN) == [(loop, width)]
+            # It moved at the first clock check past 3,000 updates: the
+            # loop as written did those, the written-out loop the rest.
+            assert list(spent) == [(loop, width)]
+            assert 3_000 <= spent[loop, width] < results[name][1].updates, spent
         elif name == "written out":
-            assert moved == []
+            assert spent == {}
     assert results["moved"] == results["as written"] == results["written out"]
-    assert results["as written"][1].nodes > 2_000
 
 
-def test_small_searches_stay_in_the_loop_as_written_until_the_nodes_add_up(
+def test_small_searches_stay_in_the_loop_as_written_until_the_updates_add_up(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(packed, "UNROLL_AFTER", 10_000)
-    monkeypatch.setattr(packed, "NODES_AS_WRITTEN", {})
-    problem = dominoes(4, 7)  # 2,963 nodes, options of two items
+    monkeypatch.setattr(packed, "UNROLL_AFTER", 30_000)
+    monkeypatch.setattr(packed, "UPDATES_AS_WRITTEN", {})
+    problem = dominoes(4, 7)  # 2,963 nodes and 10,912 updates; options of two items
     loops = []
-    for _ in range(5):
+    spent = []
+    for _ in range(4):
         search = packed_search(problem)
         assert sum(1 for _ in search) == 781
+        assert search.stats.updates == 10_912
         loops.append(loop_of(search))
-    # Three searches run 8,889 nodes as written; the fourth moves on at its
-    # first clock check past 10,000 - 8,889 (at node 2,049: they come every
-    # 1,024 nodes), and the fifth starts written out.
-    assert loops == ["algorithm_x_packed.run_packed"] * 4 + [
+        spent.append(packed.UPDATES_AS_WRITTEN[("run_packed", 2)])
+    # Three searches do 32,736 updates as written (the third ends before
+    # its next clock check, every 1,024 nodes, comes past 30,000), so the
+    # fourth starts written out and adds none.
+    assert loops == ["algorithm_x_packed.run_packed"] * 3 + [
         "algorithm_x_packed.run_packed_width_2"
     ]
-    assert packed.NODES_AS_WRITTEN == {("run_packed", 2): 3 * 2_963 + 2_048}
+    assert spent == [10_912, 21_824, 32_736, 32_736]
 
 
 def test_the_default_writes_a_loop_out_only_for_a_long_search() -> None:
     assert packed.UNROLL_AFTER == 0  # tests/conftest.py
-    assert 10_000 <= inspect_default("UNROLL_AFTER") <= 100_000
+    # About 6 ms of writing out, at about 80 ns saved an update.
+    assert 50_000 <= inspect_default("UNROLL_AFTER") <= 200_000
 
 
 def inspect_default(name: str) -> int:

@@ -177,14 +177,14 @@ def handoff_early(
     The packed and wide loops start as written and move to the loop
     written out for the problem's width at a clock check
     (:class:`dlx.algorithm_x_packed.Handoff`); here the clock checks come
-    every 3 nodes and the move at the first past node 5, so that every
+    every 3 nodes and the move at the first past 5 updates, so that every
     search of the pool that gets that far moves in its middle.
     """
     callspec = getattr(request.node, "callspec", None)
     variant = callspec.params.get("variant") if callspec is not None else None
     if isinstance(variant, Variant) and variant.suffix == "handoff":
         monkeypatch.setattr(algorithm_x_packed, "UNROLL_AFTER", 5)
-        monkeypatch.setattr(algorithm_x_packed, "NODES_AS_WRITTEN", {})
+        monkeypatch.setattr(algorithm_x_packed, "UPDATES_AS_WRITTEN", {})
         monkeypatch.setattr(dlx.clock, "CLOCK_EVERY", 3)
 
 
@@ -740,10 +740,10 @@ def test_the_handoff_variants_move_searches_in_the_middle(variant: Variant) -> N
         with about(fixture):
             search = variant.search(links)
             list(search)
-        spent = sum(algorithm_x_packed.NODES_AS_WRITTEN.values())
-        algorithm_x_packed.NODES_AS_WRITTEN.clear()
-        # Moved: the loop as written ran some nodes, the written-out one the rest.
-        moved += 5 <= spent < search.stats.nodes
+        spent = sum(algorithm_x_packed.UPDATES_AS_WRITTEN.values())
+        algorithm_x_packed.UPDATES_AS_WRITTEN.clear()
+        # Moved: the loop as written did some updates, the written-out one the rest.
+        moved += 5 <= spent < search.stats.updates
     assert moved >= 3
 
 
