@@ -286,7 +286,10 @@ def run_wide(frame: Frame, count_only: bool) -> Iterator[tuple[int, ...]]:
     >>> list(run_wide(Search(links), count_only=False))
     [(0,), (1, 2)]
     """
-    return _start(frame, count_only, run_wide_lanes, "wide", WIDE_BITS)
+    # Written out at once: a node of a tiling does hundreds of updates, and
+    # the tables cost more than writing the loop out (15 ms for the 3x20
+    # pentominoes, against 11), so a problem of this form is never small.
+    return _start(frame, count_only, run_wide_lanes, "wide", WIDE_BITS, defer=False)
 
 
 #: The updates the loops as written have done in this process, per (name
@@ -305,15 +308,25 @@ def _tables(links: Links, name: str, flat: bool, bits: int) -> PackedTables:
 
 
 def _start(
-    frame: Frame, count_only: bool, loop: Runner, name: str, bits: int
+    frame: Frame,
+    count_only: bool,
+    loop: Runner,
+    name: str,
+    bits: int,
+    defer: bool = True,
 ) -> Iterator[tuple[int, ...]]:
-    """Start ``loop`` (:func:`run_packed` or :func:`run_wide_lanes`), written out or as written."""
+    """Start ``loop`` (:func:`run_packed` or :func:`run_wide_lanes`), written out or as written.
+
+    With ``defer`` (the packed form) the loop as written starts until the
+    process has done :data:`UNROLL_AFTER` updates at the problem's width
+    (:class:`Handoff`); without, the loop written out starts at once.
+    """
     links = frame.links
     spans = set(links.span[links.n_items + 1 :])
     width = spans.pop() + 1 if len(spans) == 1 else 0
     if not (links.unroll and 1 <= width <= MAX_UNROLL):
         return loop(frame, count_only, _tables(links, name, False, bits))
-    if UPDATES_AS_WRITTEN.get((loop.__name__, width), 0) >= UNROLL_AFTER:
+    if not defer or UPDATES_AS_WRITTEN.get((loop.__name__, width), 0) >= UNROLL_AFTER:
         runner = unrolled(width, None if loop is run_packed else loop)
         if runner is not None:
             return runner(frame, count_only, _tables(links, name, True, bits))
@@ -443,23 +456,16 @@ def _smallest_lane(sizes: bytes, n_primary: int) -> int:
     return 2 * lanes.index(value)
 
 
-def _wide_sizes(frame: Frame, packed: int, size: Any = None) -> Any:
-    """The sizes held in ``packed`` (wide form), written into ``size`` (a copy of ``frame.size``)."""
+def _wide_hand_back(frame: Frame, packed: int) -> None:
+    """Bring ``frame.size`` and ``frame.stats.updates`` up to date (wide form)."""
     links = frame.links
     n = links.n_items
     lanes = _lane_values((packed >> COUNTER_BITS).to_bytes(2 * n + 2, "little"))
-    if size is None:
-        size = frame.size[:]
+    size = frame.size
     offset = links.active_offset
     for item in range(n):
         value = lanes[item]
         size[item] = value - WIDE_ACTIVE + offset if value >= WIDE_ACTIVE else value
-    return size
-
-
-def _wide_hand_back(frame: Frame, packed: int) -> None:
-    """Bring ``frame.size`` and ``frame.stats.updates`` up to date (wide form)."""
-    _wide_sizes(frame, packed, frame.size)
     frame.stats.updates = packed & COUNTER_MASK
 
 
@@ -666,11 +672,7 @@ def run_packed(
 
 
 def run_wide_lanes(
-    frame: Frame,
-    count_only: bool,
-    tables: PackedTables,
-    handoff: Handoff | None = None,
-    started: float | None = None,
+    frame: Frame, count_only: bool, tables: PackedTables
 ) -> Iterator[tuple[int, ...]]:
     """Algorithm X over sizes packed 16 bits per item (steps as in :func:`run_packed`).
 
@@ -689,8 +691,6 @@ def run_wide_lanes(
     :param frame: the search whose arrays the loop works on.
     :param count_only: count the solutions without yielding them.
     :param tables: the problem's tables (16-bit lanes), not flat.
-    :param handoff: where to move to the loop written out (:class:`Handoff`).
-    :param started: when the search started, if in another loop (a handoff).
     :returns: the generator of solutions (sorted option indices).
 
     >>> from dlx import ExactCover, Search
@@ -736,7 +736,7 @@ def run_wide_lanes(
         packed = tables.start + stats.updates
     else:
         packed = wide_lanes(links, frame.size) + stats.updates
-    started = time.perf_counter() if started is None else started
+    started = time.perf_counter()
     nodes = stats.nodes
     found = stats.solutions
     check_at = frame.tick(nodes + 1, started)
@@ -747,14 +747,6 @@ def run_wide_lanes(
             stats.nodes = nodes - 1
             stats.solutions = found
             _wide_hand_back(frame, packed)
-            if handoff is not None and stats.updates >= handoff.at:
-                # Long enough: the rest in the loop written out, from here.
-                rest = handoff.rest(started)
-                handoff = None
-                if rest is not None:
-                    frame.saves[:] = [_wide_sizes(frame, s) for s in saves]
-                    yield from rest
-                    return
             check_at = frame.tick(nodes, started)
         # X3: the leftmost active item of smallest size, lengths tried in
         # turn (dead ends first); see the docstring.
@@ -785,8 +777,6 @@ def run_wide_lanes(
                         yield tuple(sorted([option_of[x] for x in stack] + fixed))
                 if found == limit:
                     frame.outcome = Outcome.LIMIT_REACHED
-                    if handoff is not None:
-                        handoff.spent()
                     return
             else:
                 # A dead end: Knuth covers the empty item, an update.
@@ -798,8 +788,6 @@ def run_wide_lanes(
                     _wide_hand_back(frame, packed)
                     stats.solutions = found
                     frame.outcome = Outcome.EXHAUSTED
-                    if handoff is not None:
-                        handoff.spent()
                     return
                 chosen = pop()
                 uncover_items = uncover_option[chosen]

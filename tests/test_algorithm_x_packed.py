@@ -226,16 +226,13 @@ def test_abandoned_packed_search_leaves_the_next_alone() -> None:
 
 
 def handoff_cases() -> list[Any]:
-    """(form, problem, options) of searches long enough to move: packed and wide."""
+    """(form, problem, options) of packed searches long enough to move."""
     return [
         pytest.param("packed", dominoes(4, 7), {}, id="dominoes-4x7"),
         pytest.param("packed", n_queens(9), {"count_only": True}, id="queens9-count"),
         pytest.param("packed", langford(11), {"limit": 400}, id="langford11-limit"),
         pytest.param(
-            "wide",
-            pentomino_rectangle(3, 20),
-            {"max_nodes": 9_000},
-            id="pentominoes-3x20",
+            "packed", langford(11), {"max_nodes": 3_000}, id="langford11-budget"
         ),
     ]
 
@@ -259,7 +256,7 @@ def test_a_search_that_moves_to_the_written_out_loop_is_the_same_search(
     problem: ExactCover,
     options: dict[str, Any],
 ) -> None:
-    loop = "run_packed" if form == "packed" else "run_wide_lanes"
+    loop = "run_packed"
     links = problem.links()
     (width,) = set(links.span[links.n_items + 1 :])
     width += 1
@@ -302,6 +299,17 @@ def test_small_searches_stay_in_the_loop_as_written_until_the_updates_add_up(
         "algorithm_x_packed.run_packed_width_2"
     ]
     assert spent == [10_912, 21_824, 32_736, 32_736]
+
+
+def test_the_wide_form_is_written_out_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Its tables cost more than writing the loop out: no tiling is small.
+    monkeypatch.setattr(packed, "UNROLL_AFTER", 10**12)
+    monkeypatch.setattr(packed, "UPDATES_AS_WRITTEN", {})
+    search = Search(pentomino_rectangle(3, 20).links(), form="wide", max_nodes=50)
+    with contextlib.suppress(BudgetExceeded):
+        list(search)
+    assert loop_of(search) == "algorithm_x_packed.run_wide_lanes_width_6"
+    assert packed.UPDATES_AS_WRITTEN == {}
 
 
 def test_the_default_writes_a_loop_out_only_for_a_long_search() -> None:

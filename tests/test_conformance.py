@@ -109,7 +109,7 @@ Solution = tuple[int, ...]
 #: ("X-packed"), so every pair of the registry appears under its name.
 LAYOUTS: dict[tuple[str, str], tuple[tuple[str, str | None], ...]] = {
     ("X", "packed"): (("", "unrolled"), ("rolled", "packed"), ("handoff", "unrolled")),
-    ("X", "wide"): (("", "unrolled"), ("rolled", "packed"), ("handoff", "unrolled")),
+    ("X", "wide"): (("", "unrolled"), ("rolled", "packed")),
     ("X", "marks"): (("", "unrolled"),),
     ("X", "plain"): (
         ("", "bytes"),
