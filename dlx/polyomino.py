@@ -44,6 +44,7 @@ __all__ = [
     "Shape",
     "Tiling",
     "board_cells",
+    "board_symmetries",
     "draw",
     "orientations",
     "placements",
@@ -201,6 +202,57 @@ def board_cells(board: str | Sequence[str]) -> list[Cell]:
     if not cells:
         raise ProblemError("the board has no cell")
     return cells
+
+
+def board_symmetries(
+    board: str | Sequence[str], *, reflect: bool = True
+) -> list[dict[Cell, Cell]]:
+    """The rotations (and reflections) that map a board's cells onto themselves.
+
+    Each is a mapping from every cell to its image, ready for the
+    ``symmetry=`` of :meth:`dlx.ExactCover.count` on a :func:`tiling` of
+    the board (the pieces stay as they are: a symmetry moves the
+    placements of each piece among themselves).  A rectangle has 3 (the
+    group D2), a square board 7 (D4), a board with fewer symmetries fewer;
+    the identity is not listed.
+
+    :param board: the board, as for :func:`board_cells`.
+    :param reflect: include the reflections; give ``False`` with a
+        :func:`tiling` that does not turn pieces over, whose placements a
+        reflection would not map onto placements.
+    :returns: the symmetries other than the identity.
+    :raises ProblemError: as :func:`board_cells` does.
+
+    >>> len(board_symmetries(rectangle(3, 20))), len(board_symmetries(rectangle(4, 4)))
+    (3, 7)
+    >>> pieces = {"L": "##\\n#.", "I": "###"}
+    >>> problem = tiling(pieces, rectangle(2, 3), use="any")
+    >>> problem.count(), problem.count(symmetry=board_symmetries(rectangle(2, 3)))
+    (3, 2)
+    """
+    cells = board_cells(board)
+    own = set(cells)
+    top = min(r for r, _ in cells)
+    left = min(c for _, c in cells)
+    found: list[dict[Cell, Cell]] = []
+    seen: set[tuple[Cell, ...]] = set()
+    moved = [(r - top, c - left) for r, c in cells]
+    for _ in range(2 if reflect else 1):
+        for _ in range(4):
+            # The image, put back in the board's corner: a symmetry if it
+            # is the board's cells again.
+            low_r = min(r for r, _ in moved)
+            low_c = min(c for _, c in moved)
+            image = [(r - low_r + top, c - low_c + left) for r, c in moved]
+            if set(image) == own:
+                mapping = dict(zip(cells, image, strict=True))
+                key = tuple(image)
+                if key not in seen and any(a != b for a, b in mapping.items()):
+                    seen.add(key)
+                    found.append(mapping)
+            moved = [(c, -r) for r, c in moved]  # a quarter turn
+        moved = [(r, -c) for r, c in moved]  # a reflection
+    return found
 
 
 def placements(

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from dlx.algorithms import Zdd
     from dlx.estimate import Estimate
     from dlx.preprocess import Preprocessing
+    from dlx.symmetry import Action, Group
 
 __all__ = ["Colored", "ExactCover"]
 
@@ -944,6 +945,7 @@ class ExactCover:
         executor: Executor | None = None,
         preprocess: bool = False,
         method: Literal["dlx", "sat"] = "dlx",
+        symmetry: Group | Action | Iterable[Mapping[Any, Any]] | None = None,
     ) -> Iterator[tuple[int, ...]]:
         """Yield each solution lazily, as a sorted tuple of option indices.
 
@@ -973,6 +975,11 @@ class ExactCover:
             solve that pauses at each solution until the next is asked
             for; takes ``limit``, ``timeout`` and ``seed``; see
             :doc:`howto/sat`).
+        :param symmetry: yield one solution of each orbit of this group of
+            symmetries (a :class:`dlx.symmetry.Group` or its generators,
+            each a mapping from items to items): the least of the orbit, as
+            :mod:`dlx.symmetry` says; ``limit`` counts orbits (a
+            :class:`dlx.symmetry.SymmetricSearch` is returned).
         :returns: a lazy iterator of solutions.
         :raises BudgetExceeded: (while iterating) when a budget runs out.
         :raises ValueError: when ``executor`` comes with ``seed``,
@@ -1009,6 +1016,7 @@ class ExactCover:
                 prefix=prefix,
                 executor=executor,
                 preprocess=preprocess,
+                symmetry=symmetry,
             ),
         )
 
@@ -1044,6 +1052,7 @@ class ExactCover:
         executor: Executor | None = None,
         preprocess: bool = False,
         method: Literal["dlx", "sat"] = "dlx",
+        symmetry: Group | Action | Iterable[Mapping[Any, Any]] | None = None,
     ) -> tuple[int, ...] | None:
         """Return one solution, or ``None`` when there is none.
 
@@ -1061,6 +1070,8 @@ class ExactCover:
         :param method: ``"dlx"`` (the default) or ``"sat"`` (a SAT
             solver, for problems backtracking cannot finish: see
             :doc:`howto/sat`).
+        :param symmetry: a group of symmetries (as for :meth:`solutions`):
+            the first solution found that is the least of its orbit.
         :returns: a solution, or ``None``.
         :raises BudgetExceeded: when a budget runs out first.
         :raises ValueError: when ``executor`` comes with ``seed``; as
@@ -1084,6 +1095,7 @@ class ExactCover:
                 seed=seed,
                 executor=executor,
                 preprocess=preprocess,
+                symmetry=symmetry,
             ),
         )
 
@@ -1104,6 +1116,7 @@ class ExactCover:
         max_entries: int | None = None,
         max_bytes: int | None = 1 << 30,
         preprocess: bool = False,
+        symmetry: Group | Action | Iterable[Mapping[Any, Any]] | None = None,
     ) -> int:
         """Count the solutions (up to ``limit``) without storing any.
 
@@ -1145,7 +1158,13 @@ class ExactCover:
         :param preprocess: count the solutions of the smaller problem of
             :meth:`preprocessed`, which are as many (``resume`` and
             ``prefix`` do not go with it).
-        :returns: the number of solutions.
+        :param symmetry: count the orbits of this group of symmetries
+            instead (a :class:`dlx.symmetry.Group` or its generators, each a
+            mapping from items to items; see :mod:`dlx.symmetry`): by a
+            smaller search whose solutions are each tested, or with
+            ``"memo"`` by Burnside's lemma, one memoised count per element
+            of the group.
+        :returns: the number of solutions (of orbits, with ``symmetry``).
         :raises BudgetExceeded: when a budget runs out first; its
             ``stats.solutions`` holds the count so far (for ``"memo"``,
             of the subproblems finished), and for ``"memo"`` its
@@ -1182,6 +1201,7 @@ class ExactCover:
                 branching=branching,
                 max_entries=max_entries,
                 max_bytes=max_bytes,
+                symmetry=symmetry,
             ),
         )
 

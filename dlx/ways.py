@@ -128,6 +128,7 @@ FEATURES: dict[str, Feature] = {
     "sat": Feature("method='sat'", "--method sat", "--method sat"),
     "preprocess": Feature("preprocess=True", "--preprocess", None),
     "split": Feature("executor=", "--jobs or --scheduler", "--jobs"),
+    "symmetry": Feature("symmetry=", "--symmetry", None),
     # Options.
     "limit": Feature("limit=", "--limit", "--limit"),
     "max_nodes": Feature("max_nodes=", "--max-nodes", None),
@@ -243,6 +244,7 @@ RULES: tuple[Rule, ...] = (
             "branching",
             "max_entries",
             "max_bytes",
+            "symmetry",
         )
     ),
     # Writing the smaller problem does not search either.
@@ -263,6 +265,7 @@ RULES: tuple[Rule, ...] = (
             "branching",
             "max_entries",
             "max_bytes",
+            "symmetry",
         )
     ),
     # Preprocessing searches another problem: positions are of one search.
@@ -278,6 +281,40 @@ RULES: tuple[Rule, ...] = (
     Rule(
         ("resume", "prefix"),
         "a position already says where the search stands: give one of them",
+    ),
+    # Solutions up to symmetry: a smaller search of its own, each solution tested.
+    Rule(
+        ("symmetry", "preprocess"),
+        "the symmetries permute this problem's items, and the smaller problem has others",
+    ),
+    Rule(
+        ("symmetry", "resume"),
+        "a search up to symmetry runs a smaller problem of its own, whose "
+        "positions are not this problem's",
+    ),
+    Rule(
+        ("symmetry", "prefix"),
+        "a search up to symmetry runs a smaller problem of its own, whose "
+        "options are numbered otherwise",
+    ),
+    Rule(
+        ("symmetry", "cheapest"),
+        "the cheapest solutions are ranked one by one, not by orbit (costs "
+        "need not be the same across an orbit)",
+    ),
+    Rule(
+        ("symmetry", "sample"),
+        "{sample} draws from all the solutions, not from their orbits",
+    ),
+    Rule(
+        ("symmetry", "memo", "progress"),
+        "{memo} counts the orbits by Burnside's lemma, one count per symmetry, "
+        "which report no progress",
+    ),
+    Rule(
+        ("symmetry", "sat"),
+        "the solver hands out every solution, and telling one of each orbit "
+        "needs the leader test of the dancing-links search",
     ),
     # The cheapest solutions: Algorithm X5.
     Rule(
@@ -525,6 +562,10 @@ class Settings(Record):
     #: broken executor (``dlx.parallel.search``'s ``task_seconds``, ``renew``).
     task_seconds: float | None = None
     renew: Callable[[], Executor] | None = None
+    #: Solutions up to symmetry: a :class:`dlx.symmetry.Group`, its
+    #: generators, or its :class:`dlx.symmetry.Action` on the problem
+    #: (``None``: every solution).
+    symmetry: Any = None
 
     def __post_init__(self) -> None:
         if self.method not in ("dlx", "memo", "sat"):
@@ -572,6 +613,8 @@ class Settings(Record):
                 given.add("branching_first")
         if self.max_bytes != algorithms.DEFAULT_MAX_BYTES:
             given.add("max_bytes")
+        if self.symmetry is not None:
+            given.add("symmetry")
         return given
 
     def replace(self, **changes: Any) -> Settings:
@@ -620,7 +663,52 @@ def search(problem: Problem, settings: Settings, *, count_only: bool = False) ->
     """
     if settings.method == "memo":
         raise ValueError("method='memo' searches by memo_search(), not search()")
-    links = problem.links()
+    if settings.symmetry is not None:
+        return symmetric_search(problem, settings, count_only=count_only)
+    return links_search(problem.links(), settings, count_only=count_only)
+
+
+def symmetric_search(
+    problem: Problem, settings: Settings, *, count_only: bool = False
+) -> Any:
+    """One solution of each orbit of ``settings.symmetry`` (a :class:`dlx.symmetry.SymmetricSearch`).
+
+    The smaller problem of :meth:`dlx.symmetry.Action.restricted` is
+    searched as :func:`links_search` searches (listing: each solution is
+    tested), and the search stops at ``limit`` orbits.
+
+    :raises ValueError: when the symmetries are not those of ``problem``
+        (see :class:`dlx.symmetry.Action`).
+    """
+    from dlx import symmetry  # lazily: only a search up to symmetry needs it
+
+    action = symmetry.Action.of(problem, settings.symmetry)  # type: ignore[arg-type]
+    smaller, back = action.restricted()
+    inner_settings = settings.replace(symmetry=None, limit=None)
+    made: list[Any] = []  # the search, once made: its orbits go in the reports
+    hook = settings.progress
+    if hook is not None:
+
+        def report(progress: Progress) -> object:
+            orbits = made[0].stats.solutions if made else 0
+            return hook(replace(progress, solutions=orbits))
+
+        inner_settings = inner_settings.replace(progress=report)
+    inner = links_search(smaller, inner_settings)
+    made.append(
+        symmetry.SymmetricSearch(
+            inner, action, back, limit=settings.limit, count_only=count_only
+        )
+    )
+    return made[0]
+
+
+def links_search(links: Links, settings: Settings, *, count_only: bool = False) -> Any:
+    """The search of ``links`` by ``settings``: :func:`search`, below the problem.
+
+    ``settings.symmetry`` is not looked at (:func:`symmetric_search` runs
+    one of these on its smaller problem).
+    """
     if settings.method == "sat":
         return sat_search(
             links,
@@ -722,16 +810,46 @@ def count(problem: Problem, settings: Settings) -> int:
     """Check ``settings`` for counting and count (see :meth:`dlx.ExactCover.count`)."""
     _checked(settings, "count")
     target = problem.preprocessed() if settings.preprocess else problem
+    if settings.method == "memo" and settings.symmetry is not None:
+        return capped(burnside(target, settings).count(), settings.limit)[0]
     if settings.method == "memo":
         return capped(memo_search(target, settings).count(), settings.limit)[0]
     run = search(target, settings, count_only=True)
-    if settings.executor is not None and settings.method == "dlx":
+    if (
+        settings.executor is not None
+        and settings.method == "dlx"
+        and settings.symmetry is None
+    ):
         total: int = run.count()  # a ParallelSearch sums its tasks' counts
         return total
     for _ in run:
         pass
     solutions_found: int = run.stats.solutions
     return solutions_found
+
+
+def burnside(problem: Problem, settings: Settings) -> Any:
+    """The count of the orbits of ``settings.symmetry`` by Burnside's lemma, not yet run.
+
+    A :class:`dlx.symmetry.BurnsideCount`: one memoised count per element
+    of the group, with ``settings``' branching, budgets and seed.
+
+    :raises ValueError: when the problem has bounds (memoised search
+        takes none), or as :func:`symmetric_search` does.
+    """
+    from dlx import symmetry  # lazily: only a search up to symmetry needs it
+
+    action = symmetry.Action.of(problem, settings.symmetry)  # type: ignore[arg-type]
+    algorithms.refuse("memo", action.links)
+    return symmetry.BurnsideCount(
+        action,
+        branching=settings.branching or "mrv",
+        max_nodes=settings.max_nodes,
+        timeout=settings.timeout,
+        seed=settings.seed,
+        max_entries=settings.max_entries,
+        max_bytes=settings.max_bytes,
+    )
 
 
 def capped(total: int, limit: int | None) -> tuple[int, bool]:

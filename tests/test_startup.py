@@ -26,6 +26,7 @@ LAZY = [
     "dlx.sat",
     "dlx.estimate",
     "dlx.preprocess",
+    "dlx.symmetry",
     "sudoku.generator",
     "sudoku.grading",
     "sudoku.generate_cli",

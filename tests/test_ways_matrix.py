@@ -195,6 +195,9 @@ def _one_line(message: str) -> bool:
 #: empty prefix, a fresh search's position); markers stand for values
 #: made per call.
 POOL, RECORDER, POSITION = "<pool>", "<recorder>", "<position>"
+#: symmetry=: the group of the identity alone (every problem has it), so
+#: that the answer is the oracle's; tests/test_symmetry.py checks orbits.
+IDENTITY = "<identity>"
 API_VALUES: dict[str, tuple[object, ...]] = {
     "limit": (2,),
     "max_nodes": (10**6,),
@@ -209,6 +212,7 @@ API_VALUES: dict[str, tuple[object, ...]] = {
     "branching": ("first",),
     "max_entries": (100_000,),
     "max_bytes": (10**9,),
+    "symmetry": (IDENTITY,),
 }
 
 #: The kind of run of each method, for :func:`dlx.ways.check`.
@@ -238,6 +242,7 @@ assert API_METHODS["first"][1] == (
     "executor",
     "preprocess",
     "method",
+    "symmetry",
 )
 assert API_METHODS["count"][1] == tuple(API_VALUES)
 
@@ -257,7 +262,7 @@ def _cells(
 
 
 def _word(key: str, value: object) -> str:
-    if value in (POOL, RECORDER, POSITION) or value is True:
+    if value in (POOL, RECORDER, POSITION, IDENTITY) or value is True:
         return key
     if key == "prefix":
         return "prefix=[]"
@@ -296,6 +301,8 @@ def _kwargs(
             value = recorder
         elif value == POSITION:
             value = problem.search().position()
+        elif value == IDENTITY:
+            value = [{}]
         elif key == "prefix":
             value = []
         kwargs[key] = value
@@ -505,6 +512,8 @@ def test_api_progress_at_limit(
 #: Each option of the matrix and its words on the command line
 #: (``CHECKPOINT`` stands for a file in a temporary folder).
 CHECKPOINT = "<checkpoint>"
+#: Stands for the problem's symmetry file: the identity, "(item)".
+SYMMETRY = "<symmetry>"
 DLX_OPTIONS: dict[str, tuple[str, ...]] = {
     "count": ("--count",),
     "best": ("--best", "2"),
@@ -531,6 +540,7 @@ DLX_OPTIONS: dict[str, tuple[str, ...]] = {
     "max-memory": ("--max-memory", "1G"),
     "stats": ("--stats",),
     "json": ("--json",),
+    "symmetry": ("--symmetry", SYMMETRY),
 }
 
 #: The features of :data:`dlx.ways.FEATURES` each option asks for, as
@@ -561,6 +571,7 @@ DLX_FEATURES: dict[str, frozenset[str]] = {
     "max-memory": frozenset({"max_bytes"}),
     "stats": frozenset({"stats"}),
     "json": frozenset({"json"}),
+    "symmetry": frozenset({"symmetry"}),
 }
 assert DLX_FEATURES.keys() == DLX_OPTIONS.keys()
 
@@ -568,6 +579,9 @@ assert DLX_FEATURES.keys() == DLX_OPTIONS.keys()
 def dlx_features(names: Sequence[str]) -> set[str]:
     """The features the options ``names`` ask for, with the run's kind."""
     keys: set[str] = set().union(*(DLX_FEATURES[name] for name in names))
+    if "sample" in keys and "seed" in keys:
+        # dlx --help: with --sample, --seed seeds the draw (not tie-breaking).
+        keys = (keys - {"seed"}) | {"draw_seed"}
     searches = keys & {"count", "cheapest", "sample", "solve"}
     if "preprocess" in keys and not searches:
         keys.add("write")  # --preprocess alone writes the smaller problem
@@ -586,10 +600,12 @@ def dlx_names(names: Sequence[str]) -> tuple[str, ...]:
 
 def dlx_argv(names: Sequence[str], problem_file: Path, checkpoint: Path) -> list[str]:
     """The command line of the options ``names`` (see :func:`dlx_names`)."""
+    given = {
+        CHECKPOINT: str(checkpoint),
+        SYMMETRY: str(problem_file.with_suffix(".sym")),
+    }
     argv = [
-        str(checkpoint) if word == CHECKPOINT else word
-        for name in dlx_names(names)
-        for word in DLX_OPTIONS[name]
+        given.get(word, word) for name in dlx_names(names) for word in DLX_OPTIONS[name]
     ]
     return [*argv, str(problem_file)]
 
@@ -866,6 +882,9 @@ def problem_files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
             path = folder / f"{case.name}.dlx"
             path.write_text(case.text)
             files[case.name] = path
+            # Its symmetry file for --symmetry: the identity, a cycle of one item.
+            first = [*case.problem.primary, *case.problem.secondary][0]
+            path.with_suffix(".sym").write_text(f"({first})\n")
     return files
 
 

@@ -1,0 +1,827 @@
+"""Solutions up to symmetry: one solution of each orbit of a group of symmetries.
+
+A *symmetry* of an exact-cover problem permutes its items so that every
+option becomes an option (colours and bounds kept): a rotation of the board
+of a tiling, a reflection of the chessboard of the queens.  It turns every
+solution into a solution, and the solutions fall into *orbits*, the sets
+of solutions that symmetries turn into one another: the 92 solutions of 8
+queens into 12 orbits, the 9,356 pentomino tilings of the 6×10 rectangle
+into 2,339.  :meth:`dlx.ExactCover.count` with ``symmetry=`` counts the
+orbits, :meth:`~dlx.ExactCover.solutions` yields one solution of each,
+:meth:`~dlx.ExactCover.first` one of them.
+
+``symmetry`` is a :class:`Group`, or what makes one: an iterable of
+*generators*, each a mapping from item names to item names (items it does
+not name stay where they are).  The group is every product of them; it is
+enumerated (at most :data:`MAX_ELEMENTS` elements), so it must be small —
+the symmetries of a board, of a chessboard, of a 4×4 sudoku grid, not all
+the relabellings of a 9×9 one.
+
+How it searches (:class:`Action` does the work):
+
+* **Pruning.**  It picks a *pivot*: a primary item covered exactly once
+  whose options fall into few orbits of the symmetries that keep it in
+  place (its stabiliser).  Every solution has one option of the pivot, and
+  a symmetry that keeps the pivot turns a solution whose pivot option is
+  not the least of its stabiliser orbit into one whose is; so the search
+  keeps, of the pivot's options, only the least of each such orbit.  For a
+  tiling by distinct pieces that is the placements of the piece with the
+  fewest placements up to symmetry (the X pentomino in one quarter of the
+  board, as Knuth does by hand): about 4× fewer nodes on a rectangle.
+* **The leader test.**  Each solution the smaller search finds is compared
+  with its images under every element of the group; it is handed out only
+  if it is the least of them.  This decides what pruning cannot: pivot
+  options that some symmetries fix, solutions that symmetries not keeping
+  the pivot map into the search, solutions symmetric themselves.
+
+**Which solution of an orbit**: the least, where a solution ``S`` is
+compared with another by the number of its option that covers the pivot,
+then as the sorted tuple of its options (``(pivot option, S)``
+lexicographically; without a pivot, ``S`` alone).  :attr:`Action.pivot`
+tells which item that is.
+
+>>> from dlx import ExactCover
+>>> square = ExactCover(["a", "b", "c", "d"], options=[["a", "b"], ["c", "d"], ["a", "c"], ["b", "d"]])
+>>> turn = {"a": "b", "b": "d", "d": "c", "c": "a"}   # a quarter turn of a 2x2 board
+>>> square.count(), square.count(symmetry=[turn])
+(2, 1)
+>>> list(square.solutions(symmetry=[turn]))
+[(0, 1)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
+from typing import Any, Protocol
+
+from dlx.algorithms import MemoSearch
+from dlx.errors import FormatError, SearchStopped
+from dlx.links import Links
+from dlx.records import Record, replace
+from dlx.stats import Outcome, Stats
+
+__all__ = [
+    "MAX_ELEMENTS",
+    "Action",
+    "BurnsideCount",
+    "Group",
+    "SymmetricSearch",
+    "SymmetryError",
+    "fixed_links",
+    "parse_cycles",
+]
+
+#: The most elements a group may have: it is enumerated, each element a
+#: permutation of the items and of the options.
+MAX_ELEMENTS = 100_000
+
+#: The most entries (elements × (items + options)) the enumeration may keep.
+MAX_ENTRIES = 50_000_000
+
+
+class SymmetryError(ValueError):
+    """Symmetries that are not symmetries: a generator that is not a permutation of items, or not of the problem's.
+
+    ``generator`` is the number of the generator at fault (from 0;
+    ``None`` when the group as a whole is, e.g. too large) and ``detail``
+    what is wrong with it; ``str(error)`` says both.
+
+    >>> str(SymmetryError(1, "names 'z', which is not an item of the problem"))
+    "symmetry generator 2 names 'z', which is not an item of the problem"
+    """
+
+    def __init__(self, generator: int | None, detail: str) -> None:
+        self.generator = generator
+        self.detail = detail
+        where = "" if generator is None else f"symmetry generator {generator + 1} "
+        super().__init__(where + detail)
+
+
+class Group:
+    """A group of symmetries of items, given by its generators.
+
+    :param generators: each a mapping from item names to item names that
+        permutes the items it names (the others stay where they are).
+    :raises TypeError: for a generator that is not a mapping.
+    :param lines: where each generator comes from (the line of a file),
+        for the messages of a command.
+    :raises SymmetryError: for one that is not a permutation of what it
+        names (two items mapped to one, or an item mapped to that it does
+        not map anywhere), naming the generator (from 1) and the item.
+
+    Whether the generators are symmetries of a problem (items to items of
+    the same kind, options to options) is checked when the group acts on
+    it (:meth:`on`).
+
+    >>> g = Group([{"a": "b", "b": "a"}])
+    >>> len(g.generators)
+    1
+    >>> Group([{"a": "b"}])
+    Traceback (most recent call last):
+      ...
+    dlx.symmetry.SymmetryError: symmetry generator 1 maps 'a' to 'b' but nothing to 'a': it must permute the items it names
+    """
+
+    def __init__(
+        self,
+        generators: Iterable[Mapping[Any, Any]],
+        lines: Sequence[int] | None = None,
+    ) -> None:
+        found: list[dict[Hashable, Hashable]] = []
+        for number, generator in enumerate(generators, 1):
+            if not isinstance(generator, Mapping):
+                raise TypeError(
+                    f"symmetry generator {number} must be a mapping from items "
+                    f"to items, not {type(generator).__name__}"
+                )
+            moved = {item: image for item, image in generator.items() if item != image}
+            seen: dict[Hashable, Hashable] = {}
+            for item, image in moved.items():
+                if image in seen:
+                    raise SymmetryError(
+                        number - 1,
+                        f"maps both {seen[image]!r} and {item!r} to {image!r}",
+                    )
+                seen[image] = item
+            for item, image in moved.items():
+                if item not in seen:
+                    raise SymmetryError(
+                        number - 1,
+                        f"maps {item!r} to {image!r} but nothing to {item!r}: "
+                        "it must permute the items it names",
+                    )
+            found.append(moved)
+        #: The generators, each as the items it moves and their images.
+        self.generators: tuple[dict[Hashable, Hashable], ...] = tuple(found)
+        #: The line of each generator in the file it was read from, if any.
+        self.lines: tuple[int, ...] | None = None if lines is None else tuple(lines)
+
+    @classmethod
+    def of(cls, symmetry: Group | Iterable[Mapping[Any, Any]]) -> Group:
+        """``symmetry`` as a group: itself if it is one, else its generators'.
+
+        >>> Group.of([{"a": "b", "b": "a"}]).generators
+        ({'a': 'b', 'b': 'a'},)
+        """
+        return symmetry if isinstance(symmetry, Group) else cls(symmetry)
+
+    def on(self, problem: Problem) -> Action:
+        """The group acting on ``problem``: its elements as permutations of its options.
+
+        :raises SymmetryError: as :class:`Action` does.
+        """
+        return Action(problem, self)
+
+    def __repr__(self) -> str:
+        return f"<Group of {len(self.generators)} generators>"
+
+
+class Problem(Protocol):
+    """What :class:`Action` needs of a problem (:class:`dlx.ExactCover` has it)."""
+
+    @property
+    def primary(self) -> tuple[Hashable, ...]: ...
+
+    @property
+    def secondary(self) -> tuple[Hashable, ...]: ...
+
+    def links(self) -> Links: ...
+
+    def option(self, index: int) -> tuple[Hashable, ...]: ...
+
+
+def _rows(links: Links) -> tuple[list[list[int]], list[list[int]] | None]:
+    """Each option's item numbers (and colour codes, if any option has one), from ``links``."""
+    n_options = links.n_options
+    rows: list[list[int]] = [[] for _ in range(n_options)]
+    colors: list[list[int]] | None = (
+        None if links.color is None else [[] for _ in range(n_options)]
+    )
+    top = links.top
+    option_of = links.option_of
+    for x in range(links.n_items + 1, len(top)):
+        k = option_of[x]
+        rows[k].append(top[x])
+        if colors is not None:
+            assert links.color is not None
+            colors[k].append(max(links.color[x], 0))
+    return rows, colors
+
+
+class Action:
+    """A group of symmetries acting on one problem: how it permutes items and options.
+
+    Made by :meth:`Group.on`; the searches up to symmetry use it.  The
+    group is enumerated: :attr:`elements` holds every element, the
+    identity first, each as ``(items, options)``, the image of each item
+    number and of each option number.
+
+    :raises SymmetryError: naming the generator (from 1) and the first item
+        or option it breaks: an item that is not the problem's, a primary
+        item mapped to a secondary one (or to one with other bounds), an
+        option whose image is not an option (colours included); or when
+        the group has more than :data:`MAX_ELEMENTS` elements.
+
+    >>> from dlx import ExactCover
+    >>> problem = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]])
+    >>> action = Group([{"a": "b", "b": "a"}]).on(problem)
+    >>> action.elements
+    [((0, 1), (0, 1, 2)), ((1, 0), (1, 0, 2))]
+    >>> Group([{"a": "b", "b": "a"}]).on(ExactCover("ab", options=[["a"], ["a", "b"]]))
+    Traceback (most recent call last):
+      ...
+    dlx.symmetry.SymmetryError: symmetry generator 1 maps option 0 ('a',) to ('b',), which is not an option
+    """
+
+    def __init__(self, problem: Problem, group: Group) -> None:
+        self.problem = problem
+        self.group = group
+        links = problem.links()
+        self.links = links
+        names = [*problem.primary, *problem.secondary]
+        index = {name: number for number, name in enumerate(names)}
+        n_items = len(names)
+        n_primary = len(problem.primary)
+        rows, colors = _rows(links)
+        self.rows = rows
+        self.colors = colors
+        bound = links.bound
+        slack = links.slack
+
+        def bounds_of(item: int) -> tuple[int, int]:
+            if bound is None or slack is None or item >= n_primary:
+                return (1, 1)
+            return (bound[item] - slack[item], bound[item])
+
+        # Options by their set of (item, colour) pairs: identical options are
+        # matched in order (the j-th copy to the j-th copy of the image).
+        def key(k: int, items: Sequence[int]) -> frozenset[tuple[int, int]]:
+            codes = colors[k] if colors is not None else [0] * len(rows[k])
+            return frozenset(zip(items, codes, strict=True))
+
+        copies: dict[frozenset[tuple[int, int]], list[int]] = {}
+        place = [0] * len(rows)
+        for k, row in enumerate(rows):
+            same = copies.setdefault(key(k, row), [])
+            place[k] = len(same)
+            same.append(k)
+        generators: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+        for number, moved in enumerate(group.generators, 1):
+            items = list(range(n_items))
+            for name, image in moved.items():
+                for given in (name, image):
+                    if _position(index, given) is None:
+                        raise SymmetryError(
+                            number - 1,
+                            f"names {given!r}, which is not an item of the problem",
+                        )
+                a, b = index[name], index[image]
+                if (a < n_primary) != (b < n_primary):
+                    kinds = (
+                        ("primary", "secondary")
+                        if a < n_primary
+                        else ("secondary", "primary")
+                    )
+                    raise SymmetryError(
+                        number - 1,
+                        f"maps {kinds[0]} item {name!r} to {kinds[1]} item {image!r}",
+                    )
+                if bounds_of(a) != bounds_of(b):
+                    raise SymmetryError(
+                        number - 1,
+                        f"maps item {name!r} (bounds {bounds_of(a)}) to item {image!r} "
+                        f"(bounds {bounds_of(b)})",
+                    )
+                items[a] = b
+            options = [0] * len(rows)
+            for k, row in enumerate(rows):
+                image_row = [items[i] for i in row]
+                targets = copies.get(key(k, image_row))
+                if targets is None or place[k] >= len(targets):
+                    shown = tuple(problem.option(k))
+                    image_names = tuple(_named(names, image_row, k, problem))
+                    raise SymmetryError(
+                        number - 1,
+                        f"maps option {k} {shown!r} to {image_names!r}, which is "
+                        + (
+                            "not an option"
+                            if targets is None
+                            else "an option fewer times"
+                        ),
+                    )
+                options[k] = targets[place[k]]
+            generators.append((tuple(items), tuple(options)))
+        #: Every element of the group, the identity first, as ``(items,
+        #: options)``: the image of each item number and of each option number.
+        self.elements = _closure(generators, n_items, len(rows))
+        self.pivot_number, self.kept = self._pivot(n_primary, bounds_of)
+        #: The pivot item (see the module's description), or ``None``.
+        self.pivot: Hashable | None = (
+            None if self.pivot_number is None else names[self.pivot_number]
+        )
+        covers = bytearray(len(rows))
+        if self.pivot_number is not None:
+            for k, row in enumerate(rows):
+                if self.pivot_number in row:
+                    covers[k] = 1
+        self._covers = covers
+
+    def __len__(self) -> int:
+        """The order of the group (its number of elements)."""
+        return len(self.elements)
+
+    @classmethod
+    def of(cls, problem: Problem, symmetry: Any) -> Action:
+        """``symmetry`` acting on ``problem``: an :class:`Action` of it as it is, else its group's.
+
+        :param symmetry: an :class:`Action` on ``problem``, a :class:`Group`,
+            or generators.
+        :raises SymmetryError: as :class:`Action` does.
+        """
+        if isinstance(symmetry, Action) and symmetry.problem is problem:
+            return symmetry
+        if isinstance(symmetry, Action):
+            symmetry = symmetry.group
+        return Group.of(symmetry).on(problem)
+
+    def _pivot(
+        self, n_primary: int, bounds_of: Any
+    ) -> tuple[int | None, frozenset[int] | None]:
+        """The pivot item and the options of it a search keeps (see the module)."""
+        options_of: list[list[int]] = [[] for _ in range(n_primary)]
+        for k, row in enumerate(self.rows):
+            for item in row:
+                if item < n_primary:
+                    options_of[item].append(k)
+        best: tuple[float, int, int] | None = None
+        kept_best: frozenset[int] | None = None
+        for item in range(n_primary):
+            own = options_of[item]
+            if bounds_of(item) != (1, 1) or len(own) < 2:
+                continue
+            keeping = [perm for items, perm in self.elements if items[item] == item]
+            if len(keeping) < 2:
+                continue
+            seen: set[int] = set()
+            least: list[int] = []
+            for k in own:  # in increasing order
+                if k in seen:
+                    continue
+                orbit = {perm[k] for perm in keeping}
+                seen |= orbit
+                least.append(min(orbit))
+            if len(least) == len(own):
+                continue
+            score = (len(least) / len(own), len(least), item)
+            if best is None or score < best:
+                best = score
+                kept_best = frozenset(least)
+        if best is None:
+            return None, None
+        return best[2], kept_best
+
+    def key(self, solution: Sequence[int]) -> tuple[int, tuple[int, ...]]:
+        """What orders the solutions of an orbit: (the pivot's option, the sorted options).
+
+        :param solution: a solution, as a sorted tuple of option numbers.
+        """
+        covers = self._covers
+        pivot = next((k for k in solution if covers[k]), -1)
+        return pivot, tuple(solution)
+
+    def is_leader(self, solution: Sequence[int]) -> bool:
+        """Whether ``solution`` (sorted) is the least of its orbit (see :meth:`key`).
+
+        >>> from dlx import ExactCover
+        >>> problem = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]])
+        >>> action = Group([{"a": "b", "b": "a"}]).on(problem)
+        >>> action.is_leader((0, 1)), action.is_leader((2,))
+        (True, True)
+        """
+        mine = self.key(solution)
+        for _, perm in self.elements[1:]:
+            image = sorted([perm[k] for k in solution])
+            if self.key(image) < mine:
+                return False
+        return True
+
+    def restricted(self) -> tuple[Links, list[int]]:
+        """The links of the problem without the pivot's options the search drops.
+
+        :returns: the links, and the number in the problem of each of their options.
+        """
+        kept = self.kept
+        links = self.links
+        if kept is None:
+            return links, list(range(len(self.rows)))
+        pivot = self.pivot_number
+        back = [k for k, row in enumerate(self.rows) if pivot not in row or k in kept]
+        rows = [self.rows[k] for k in back]
+        colors = None if self.colors is None else [self.colors[k] for k in back]
+        bounds: list[tuple[int, int]] | None = None
+        if links.bound is not None and links.slack is not None:
+            bounds = [(v - s, v) for v, s in zip(links.bound, links.slack, strict=True)]
+        costs = None if links.cost is None else [links.cost[k] for k in back]
+        smaller = Links(
+            links.n_primary, links.n_items, rows, colors, bounds=bounds, costs=costs
+        )
+        return smaller, back
+
+
+def _position(index: Mapping[Hashable, int], name: Hashable) -> int | None:
+    try:
+        return index.get(name)
+    except TypeError:  # unhashable: no item
+        return None
+
+
+def _named(
+    names: Sequence[Hashable], row: Sequence[int], k: int, problem: Problem
+) -> Iterator[Hashable]:
+    """The entries of option ``k`` with each item replaced by the one of ``row``."""
+    for entry, item in zip(problem.option(k), row, strict=True):
+        # A coloured entry (a record with an item and a colour) keeps its colour.
+        yield (
+            replace(entry, item=names[item])
+            if isinstance(entry, Record)
+            else names[item]
+        )
+
+
+def _closure(
+    generators: list[tuple[tuple[int, ...], tuple[int, ...]]],
+    n_items: int,
+    n_options: int,
+) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Every product of the generators, the identity first (breadth first)."""
+    identity = (tuple(range(n_items)), tuple(range(n_options)))
+    elements = [identity]
+    known = {identity[0]}
+    width = n_items + n_options
+    at = 0
+    while at < len(elements):
+        items, options = elements[at]
+        at += 1
+        for g_items, g_options in generators:
+            product = tuple([g_items[i] for i in items])
+            if product in known:
+                continue
+            known.add(product)
+            elements.append((product, tuple([g_options[k] for k in options])))
+            if len(elements) > MAX_ELEMENTS or len(elements) * width > MAX_ENTRIES:
+                raise SymmetryError(
+                    None,
+                    f"the symmetries generate a group of more than {len(elements) - 1:,} "
+                    f"elements (at most {MAX_ELEMENTS:,} of them, and "
+                    f"{MAX_ENTRIES:,} entries over the items and options, can be enumerated)",
+                )
+    return elements
+
+
+def fixed_links(action: Action, element: int) -> Links | None:
+    """The problem whose solutions are those the ``element``-th symmetry keeps.
+
+    A solution that a symmetry ``g`` keeps is made of whole cycles of the
+    options under ``g``, each of mutually compatible options: the options
+    here are those cycles (the union of their items), over the same
+    items.  Burnside's lemma then counts the orbits: the mean over the
+    group of these problems' counts.  ``None`` when the problem has
+    bounds (the cycles' unions would cover items several times).
+
+    >>> from dlx import ExactCover
+    >>> problem = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]])
+    >>> action = Group([{"a": "b", "b": "a"}]).on(problem)
+    >>> fixed = fixed_links(action, 1)
+    >>> fixed.n_options   # {a} and {b} as one option, {a, b} alone
+    2
+    """
+    links = action.links
+    if links.bound is not None:
+        return None
+    _, perm = action.elements[element]
+    rows = action.rows
+    colors = action.colors
+    n_primary = links.n_primary
+    seen = bytearray(len(rows))
+    out_rows: list[list[int]] = []
+    out_colors: list[list[int]] = []
+    for start in range(len(rows)):
+        if seen[start]:
+            continue
+        cycle = []
+        k = start
+        while not seen[k]:
+            seen[k] = 1
+            cycle.append(k)
+            k = perm[k]
+        union: dict[int, int] = {}
+        usable = True
+        for k in cycle:
+            codes = colors[k] if colors is not None else [0] * len(rows[k])
+            for item, code in zip(rows[k], codes, strict=True):
+                if item in union and (
+                    item < n_primary or code == 0 or union[item] != code
+                ):
+                    usable = False
+                    break
+                union[item] = code
+            if not usable:
+                break
+        if usable:
+            items = sorted(union)
+            out_rows.append(items)
+            out_colors.append([union[i] for i in items])
+    return Links(
+        n_primary,
+        links.n_items,
+        out_rows,
+        None if colors is None else out_colors,
+    )
+
+
+class SymmetricSearch(Iterator[tuple[int, ...]]):
+    """One solution of each orbit: a search of the smaller problem, each solution tested.
+
+    Made by the searches up to symmetry (``symmetry=``); iterate it for
+    the leaders of the orbits (see the module's description), as sorted
+    tuples of the problem's option numbers.
+
+    :param inner: the search of :meth:`Action.restricted`'s links.
+    :param action: the group acting on the problem.
+    :param back: the problem's number of each option of the smaller one.
+    :param limit: stop after this many orbits.
+    :param count_only: count the orbits without yielding them.
+
+    ``stats`` holds the smaller search's counts (Knuth's definitions, of
+    that search), except ``solutions``: the orbits found so far; the
+    search's own solutions are ``visited``.  A :class:`~dlx.SearchStopped`
+    from the smaller search passes with these statistics.
+    """
+
+    def __init__(
+        self,
+        inner: Any,
+        action: Action,
+        back: Sequence[int],
+        limit: int | None = None,
+        count_only: bool = False,
+    ) -> None:
+        self.inner = inner
+        self.action = action
+        self.back = back
+        self.limit = limit
+        self.count_only = count_only
+        self.stats = Stats()
+        #: Solutions of the smaller search, leaders or not.
+        self.visited = 0
+        self.outcome = Outcome.RUNNING
+        self._done = limit == 0
+        if self._done:
+            self.outcome = Outcome.LIMIT_REACHED
+
+    def __iter__(self) -> SymmetricSearch:
+        return self
+
+    def _update(self) -> None:
+        inner = self.inner.stats
+        stats = self.stats
+        stats.nodes = inner.nodes
+        stats.updates = inner.updates
+        stats.cleansings = inner.cleansings
+
+    def __next__(self) -> tuple[int, ...]:
+        if self._done:
+            raise StopIteration
+        back = self.back
+        is_leader = self.action.is_leader
+        while True:
+            try:
+                found = next(self.inner)
+            except StopIteration:
+                self._update()
+                self._done = True
+                self.outcome = getattr(self.inner, "outcome", Outcome.EXHAUSTED)
+                raise
+            except SearchStopped as stop:
+                self._update()
+                self.outcome = stop.outcome
+                stop.stats = self.stats
+                raise
+            self.visited += 1
+            solution = tuple(sorted([back[k] for k in found]))
+            if not is_leader(solution):
+                continue
+            self.stats.solutions += 1
+            self._update()
+            if self.limit is not None and self.stats.solutions >= self.limit:
+                self._done = True
+                self.outcome = Outcome.LIMIT_REACHED
+                self.close()
+                if self.count_only:
+                    raise StopIteration
+                return solution
+            if not self.count_only:
+                return solution
+
+    def close(self) -> None:
+        """End the smaller search (its tasks, a paused solve)."""
+        close = getattr(self.inner, "close", None)
+        if close is not None:
+            close()
+
+    def request_stop(self) -> None:
+        """Ask the smaller search to stop at its next clock check."""
+        self.inner.request_stop()
+
+
+def parse_cycles(
+    text: str, source: str = "<symmetry>", items: Iterable[Hashable] | None = None
+) -> Group:
+    """Read generators written in cycle notation, one a line: ``(R0 R7)(R1 R6)``.
+
+    Each line that is not blank and does not start with ``|`` (a comment,
+    as in Knuth's format) is a generator: cycles of item names in
+    parentheses, separated by blanks; ``(a b c)`` maps ``a`` to ``b``,
+    ``b`` to ``c`` and ``c`` to ``a``, and items the line does not name
+    stay where they are.  Names are as in the problem's file (no blank,
+    no parenthesis).
+
+    :param text: the file's text.
+    :param source: its name, for the messages.
+    :param items: the problem's item names: a name not among them is
+        refused here, with its line (``None``: not checked).
+    :returns: the group, each generator's line in :attr:`Group.lines`.
+    :raises FormatError: naming the line: a name outside parentheses,
+        parentheses that do not match, an empty cycle, an item named twice
+        in a line, an unknown item, or no generator at all.
+
+    >>> parse_cycles("| the two reflections\\n(a b)(c d)\\n(a c)(b d)\\n").generators
+    ({'a': 'b', 'b': 'a', 'c': 'd', 'd': 'c'}, {'a': 'c', 'c': 'a', 'b': 'd', 'd': 'b'})
+    >>> parse_cycles("(a b\\n", source="sym.txt")
+    Traceback (most recent call last):
+      ...
+    dlx.errors.FormatError: sym.txt:1: a cycle is not closed: ')' missing
+    """
+    known = None if items is None else {str(item): item for item in items}
+    generators: list[dict[Hashable, Hashable]] = []
+    lines: list[int] = []
+    for number, line in enumerate(text.splitlines(), 1):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("|"):
+            continue
+        tokens = stripped.replace("(", " ( ").replace(")", " ) ").split()
+        mapping: dict[Hashable, Hashable] = {}
+        cycle: list[Hashable] | None = None
+        for token in tokens:
+            if token == "(":
+                if cycle is not None:
+                    raise FormatError("'(' inside a cycle", source, number)
+                cycle = []
+            elif token == ")":
+                if cycle is None:
+                    raise FormatError("')' without its '('", source, number)
+                if not cycle:
+                    raise FormatError("an empty cycle '()'", source, number)
+                for here, there in zip(cycle, cycle[1:] + cycle[:1], strict=True):
+                    mapping[here] = there
+                cycle = None
+            else:
+                if cycle is None:
+                    raise FormatError(
+                        f"{token!r} is outside a cycle: write the cycles in parentheses",
+                        source,
+                        number,
+                    )
+                name: Hashable = token
+                if known is not None:
+                    if token not in known:
+                        raise FormatError(f"unknown item {token!r}", source, number)
+                    name = known[token]
+                if name in mapping or name in cycle:
+                    raise FormatError(
+                        f"item {token!r} is named twice in one generator",
+                        source,
+                        number,
+                    )
+                cycle.append(name)
+        if cycle is not None:
+            raise FormatError("a cycle is not closed: ')' missing", source, number)
+        generators.append(mapping)
+        lines.append(number)
+    if not generators:
+        raise FormatError("no generator: write one a line, as (a b)(c d)", source)
+    return Group(generators, lines)
+
+
+class BurnsideCount:
+    """The orbits counted by Burnside's lemma: one memoised count per element of the group.
+
+    The mean over the group of the solutions each element keeps
+    (:func:`fixed_links`), each counted by a :class:`~dlx.MemoSearch`
+    with these parameters; the identity's count, the first, is the
+    problem's own.  Like a :class:`~dlx.MemoSearch`: call :meth:`count`
+    once; ``stats``, ``entries`` and ``hits`` add up the counts' (and
+    ``stats.solutions`` is the number of orbits, or after a stop a lower
+    bound of it); the budgets are the whole count's; :meth:`request_stop`
+    stops it.
+
+    :raises ValueError: for a problem with bounds (memoised search takes none).
+
+    >>> from dlx import ExactCover
+    >>> problem = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]])
+    >>> BurnsideCount(Group([{"a": "b", "b": "a"}]).on(problem)).count()
+    2
+    """
+
+    def __init__(
+        self,
+        action: Action,
+        *,
+        branching: str = "mrv",
+        max_nodes: int | None = None,
+        timeout: float | None = None,
+        seed: int | None = None,
+        max_entries: int | None = None,
+        max_bytes: int | None = None,
+    ) -> None:
+        if action.links.bound is not None:
+            raise ValueError("method='memo' is not supported for a problem with bounds")
+        self.action = action
+        self.branching = branching
+        self.max_nodes = max_nodes
+        self.timeout = timeout
+        self.seed = seed
+        self.max_entries = max_entries
+        self.max_bytes = max_bytes
+        self.stats = Stats()
+        self.outcome = Outcome.RUNNING
+        self.entries = 0
+        self.hits = 0
+        self._current: MemoSearch | None = None
+        self._stop = False
+
+    def count(self) -> int:
+        """Count the orbits.
+
+        :raises SearchStopped: when a budget runs out or a stop was asked for
+            (its ``stats.solutions``: a lower bound of the orbits).
+        """
+        import time
+
+        action = self.action
+        deadline = None if self.timeout is None else time.perf_counter() + self.timeout
+        total = 0
+        stats = self.stats
+        for element in range(len(action)):
+            fixed = fixed_links(action, element)
+            assert fixed is not None  # no bounds
+            left = (
+                None if deadline is None else max(0.0, deadline - time.perf_counter())
+            )
+            nodes = (
+                None if self.max_nodes is None else max(0, self.max_nodes - stats.nodes)
+            )
+            current = self._current = MemoSearch(
+                fixed,
+                branching=self.branching,  # type: ignore[arg-type]
+                max_nodes=nodes,
+                timeout=left,
+                seed=self.seed,
+                max_entries=self.max_entries,
+                max_bytes=self.max_bytes,
+            )
+            if self._stop:
+                current.request_stop()
+            try:
+                total += current.count()
+            except SearchStopped as stop:
+                self._add(current)
+                self.outcome = stop.outcome
+                # Every count is at least 0: what is summed so far, over the
+                # group's order, is at most the number of orbits.
+                stats.solutions = total // len(action)
+                stop.stats = stats
+                raise
+            finally:
+                self._current = None
+            self._add(current)
+        orbits, rest = divmod(total, len(action))
+        assert rest == 0, (total, len(action))
+        stats.solutions = orbits
+        self.outcome = Outcome.EXHAUSTED
+        return orbits
+
+    def _add(self, search: MemoSearch) -> None:
+        stats = self.stats
+        stats.nodes += search.stats.nodes
+        stats.updates += search.stats.updates
+        stats.cleansings += search.stats.cleansings
+        self.entries += search.entries
+        self.hits += search.hits
+
+    def request_stop(self) -> None:
+        """Stop the count at its next clock check."""
+        self._stop = True
+        current = self._current
+        if current is not None:
+            current.request_stop()
