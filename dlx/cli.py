@@ -216,6 +216,7 @@ examples:
   dlx --best 3 --stats timetable.dlx            (the 3 cheapest solutions)
   dlx --count --method memo --branching first tiling.dlx
   dlx --sample 3 --seed 1 tiling.dlx              (3 tilings at random)
+  dlx --count --symmetry d4.txt queens8.dlx       (up to symmetry: 12)
   dlx --json big.dlx | jq -c 'select(.solution) | .options'
 """
 
@@ -306,6 +307,14 @@ def _parser() -> argparse.ArgumentParser:
         type=seconds(positive=True),
         metavar="SECONDS",
         help="with --checkpoint: seconds between two saves (default 60)",
+    )
+    parser.add_argument(
+        "--symmetry",
+        metavar="FILE",
+        help="count or list one solution of each orbit of the symmetries in "
+        "FILE: one generator a line, in cycle notation over item names, "
+        "e.g. (R0 R7)(R1 R6)(R2 R5)(R3 R4); items a line does not name stay "
+        "where they are",
     )
     parser.add_argument(
         "--estimate",
@@ -484,6 +493,7 @@ def _given(args: argparse.Namespace) -> set[str]:
             ("preprocess", args.preprocess),
             ("solve", args.solve),
             ("split", _split(args)),
+            ("symmetry", args.symmetry is not None),
             ("limit", args.limit is not None),
             ("max_nodes", args.max_nodes is not None),
             ("timeout", args.timeout is not None),
@@ -739,6 +749,32 @@ _PRINTED_AGAIN = (
 )
 
 
+def _symmetry(problem: ExactCover, path: str) -> Any:
+    """``--symmetry FILE``: the group its lines generate, acting on ``problem``.
+
+    :raises FormatError: naming the file and line of a generator that is
+        not written right, or is not a symmetry of the problem.
+    """
+    from dlx import symmetry  # only --symmetry needs it
+
+    try:
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
+    except FileNotFoundError:
+        raise FormatError("no such file", path) from None
+    except (OSError, UnicodeDecodeError) as error:
+        reason = getattr(error, "strerror", None) or error
+        raise FormatError(f"cannot read: {reason}", path) from None
+    group = symmetry.parse_cycles(text, path, [*problem.primary, *problem.secondary])
+    try:
+        return group.on(problem)
+    except symmetry.SymmetryError as error:
+        if error.generator is None or group.lines is None:
+            raise FormatError(error.detail, path) from None
+        line = group.lines[error.generator]
+        raise FormatError(f"the generator {error.detail}", path, line) from None
+
+
 def _settings(args: argparse.Namespace, watcher: _Watcher) -> ways.Settings:
     """The settings of the run the options ask for (:class:`dlx.ways.Settings`)."""
     return ways.Settings(
@@ -752,6 +788,7 @@ def _settings(args: argparse.Namespace, watcher: _Watcher) -> ways.Settings:
         branching=args.branching,
         max_entries=args.max_entries,
         max_bytes=args.max_memory or DEFAULT_MAX_BYTES,
+        symmetry=getattr(args, "group", None),
     )
 
 
@@ -1079,6 +1116,9 @@ def _memo_search(
         # Ties at random change the diagram, not what a draw from it gives.
         settings = settings.replace(seed=None)
     try:
+        if settings.symmetry is not None:  # the orbits, by Burnside's lemma
+            counting: MemoSearch = ways.burnside(problem, settings)
+            return counting
         return ways.memo_search(problem, settings, diagram=sampling)
     except ValueError:  # bounds, the one thing memoised search refuses of a problem
         option = "--sample" if sampling else "--method memo"
@@ -1433,6 +1473,10 @@ def _run(args: argparse.Namespace) -> int:
     try:
         with signals.installed():
             problem = _read(args.file)
+            # The group of --symmetry, checked against the problem at once.
+            args.group = (
+                None if args.symmetry is None else _symmetry(problem, args.symmetry)
+            )
             if args.preprocess:
                 reduced = _preprocess(problem, args, out)
                 if reduced is None:
