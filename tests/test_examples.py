@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+import dlx.cli
 from dlx import parse_dlx
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -87,7 +88,8 @@ def test_every_script_is_tested() -> None:
 
 def test_queens() -> None:
     out = run("queens.py").splitlines()
-    assert out[-1].startswith("8 queens: 92 solutions (")
+    assert out[-2].startswith("8 queens: 92 solutions (")
+    assert out[-1] == "8 queens up to symmetry: 12 solutions"  # OEIS A002562
     board = [line.split() for line in out[1:9]]
     queens = [(i, row.index("Q")) for i, row in enumerate(board)]
     assert all(row.count("Q") == 1 for row in board)
@@ -99,6 +101,23 @@ def test_queens() -> None:
 @pytest.mark.parametrize(("n", "count"), [(1, 1), (4, 2), (6, 4), (7, 40)])
 def test_queens_other_sizes(n: int, count: int) -> None:
     assert f"{n} queens: {count} solutions (" in run("queens.py", str(n))
+
+
+@pytest.mark.parametrize(("n", "orbits"), [(6, 1), (7, 6)])
+def test_queens_up_to_symmetry(n: int, orbits: int) -> None:
+    assert f"{n} queens up to symmetry: {orbits} solutions" in run("queens.py", str(n))
+
+
+def test_queens_writes_its_problem_and_symmetries(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    problem = tmp_path / "queens6.dlx"
+    problem.write_text(run("queens.py", "6", "--dlx"))
+    group = tmp_path / "d4.txt"
+    group.write_text(run("queens.py", "6", "--symmetry"))
+    capsys.readouterr()
+    assert dlx.cli.main(["--count", "--symmetry", str(group), str(problem)]) == 0
+    assert capsys.readouterr().out == "1\n"  # 4 solutions, all one orbit
 
 
 def test_langford() -> None:

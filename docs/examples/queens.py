@@ -6,7 +6,10 @@ empty), so diagonals are *secondary* items.  Option ``k`` is the queen on
 row ``k // n``, column ``k % n``.
 
 Usage: ``python docs/examples/queens.py [N]`` (default 8) prints the first
-solution as a board and the number of solutions.
+solution as a board, the number of solutions, and the number up to the
+board's symmetries (the eight rotations and reflections: 12 for 8 queens).
+``--dlx`` writes the problem in Knuth's format instead, ``--symmetry``
+the board's symmetries in cycle notation, for ``dlx --symmetry``.
 """
 
 from __future__ import annotations
@@ -30,6 +33,46 @@ def queens(n: int) -> ExactCover:
     return problem
 
 
+def symmetries(n: int) -> list[dict[str, str]]:
+    """The board's quarter turn and one reflection, as mappings of the items.
+
+    Together they generate the eight symmetries of the square (the group
+    D4).  The quarter turn takes the square (i, j) to (j, n-1-i): row i
+    becomes column n-1-i, column j row j, and the diagonals change kind;
+    the reflection takes (i, j) to (i, n-1-j).
+    """
+    turn: dict[str, str] = {}
+    mirror: dict[str, str] = {}
+    for i in range(n):
+        turn[f"r{i}"] = f"c{n - 1 - i}"
+        turn[f"c{i}"] = f"r{i}"
+        mirror[f"c{i}"] = f"c{n - 1 - i}"
+    for s in range(2 * n - 1):
+        turn[f"a{s}"] = f"b{s}"
+        turn[f"b{s}"] = f"a{2 * (n - 1) - s}"
+        mirror[f"a{s}"] = f"b{s}"
+        mirror[f"b{s}"] = f"a{s}"
+    return [turn, mirror]
+
+
+def cycles(mapping: dict[str, str]) -> str:
+    """A mapping in cycle notation: ``(r0 c7 r7 c0)(r1 c6 r6 c1)...``."""
+    seen: set[str] = set()
+    written = []
+    for start in mapping:
+        if start in seen or mapping[start] == start:
+            continue
+        cycle = [start]
+        seen.add(start)
+        item = mapping[start]
+        while item != start:
+            cycle.append(item)
+            seen.add(item)
+            item = mapping[item]
+        written.append("(" + " ".join(cycle) + ")")
+    return "".join(written)
+
+
 def board(n: int, solution: tuple[int, ...]) -> str:
     """Draw a solution: ``Q`` for a queen, ``.`` for an empty square."""
     queens_at = {divmod(k, n) for k in solution}
@@ -40,8 +83,19 @@ def board(n: int, solution: tuple[int, ...]) -> str:
 
 
 def main(argv: list[str]) -> None:
-    n = int(argv[0]) if argv else 8
+    numbers = [word for word in argv if not word.startswith("--")]
+    n = int(numbers[0]) if numbers else 8
     problem = queens(n)
+    if "--dlx" in argv:
+        from dlx import format_dlx
+
+        print(format_dlx(problem), end="")
+        return
+    if "--symmetry" in argv:
+        print("| a quarter turn, and a reflection")
+        for mapping in symmetries(n):
+            print(cycles(mapping))
+        return
     first = problem.first()
     if first is not None:
         print(f"The first solution for {n} queens:")
@@ -54,6 +108,8 @@ def main(argv: list[str]) -> None:
         f"{n} queens: {stats.solutions} solutions "
         f"({stats.nodes} nodes, {stats.updates} updates)"
     )
+    orbits = problem.count(symmetry=symmetries(n))
+    print(f"{n} queens up to symmetry: {orbits} solutions")
 
 
 if __name__ == "__main__":
