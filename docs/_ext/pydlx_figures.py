@@ -14,6 +14,8 @@ the example scripts in ``docs/examples/`` and writes SVG files into
   (``sudoku_file.py``);
 * ``sudoku-jigsaw.svg``, ``sudoku-x-windoku.svg``: variants drawn by
   :func:`sudoku.to_svg` (for the variants how-to);
+* ``symmetry-3x20-1.svg``, ``symmetry-3x20-2.svg``: the two essentially
+  different tilings of the 3×20 rectangle (for the symmetry how-to);
 * ``NAME.out``: what ``python docs/examples/NAME.py`` prints, for the
   gallery page (each script's ``main`` run in-process, without arguments).
 
@@ -62,7 +64,23 @@ def figures(srcdir: Path) -> dict[str, str]:
     solved = sudoku_file.solve_file(text)
     result["sudoku-solved.svg"] = sudoku_file.svg(*solved[0])
     result.update(variant_figures())
+    result.update(symmetry_figures())
     return result
+
+
+def symmetry_figures() -> dict[str, str]:
+    """The symmetry how-to's pictures: the two essentially different 3×20 tilings."""
+    from dlx.polyomino import PENTOMINOES, Tiling, board_symmetries, rectangle, tiling
+
+    board = rectangle(3, 20)
+    problem = tiling(PENTOMINOES, board)
+    found = problem.solutions(symmetry=board_symmetries(board))
+    pictures = {}
+    for number, solution in enumerate(found, 1):
+        title = f"The 3×20 rectangle: essentially different tiling {number} of 2"
+        picture = Tiling(problem.labels_of(solution), board).to_svg(title=title)
+        pictures[f"symmetry-3x20-{number}.svg"] = picture
+    return pictures
 
 
 def variant_figures() -> dict[str, str]:
