@@ -764,15 +764,22 @@ def memo_search(
     algorithms.refuse("zdd" if diagram else "memo", links)
     return MemoSearch(
         links,
-        branching=settings.branching or "mrv",
-        max_nodes=settings.max_nodes,
-        timeout=settings.timeout,
-        seed=settings.seed,
-        max_entries=settings.max_entries,
-        max_bytes=settings.max_bytes,
         progress=settings.progress,
         progress_interval=settings.progress_interval,
+        **_memo_options(settings),
     )
+
+
+def _memo_options(settings: Settings) -> dict[str, Any]:
+    """What a memoised search takes of ``settings`` besides progress: branching, budgets, seed."""
+    return {
+        "branching": settings.branching or "mrv",
+        "max_nodes": settings.max_nodes,
+        "timeout": settings.timeout,
+        "seed": settings.seed,
+        "max_entries": settings.max_entries,
+        "max_bytes": settings.max_bytes,
+    }
 
 
 def solutions(problem: Problem, settings: Settings) -> Iterator[tuple[int, ...]]:
@@ -840,16 +847,7 @@ def burnside(problem: Problem, settings: Settings) -> Any:
     from dlx import symmetry  # lazily: only a search up to symmetry needs it
 
     action = symmetry.Action.of(problem, settings.symmetry)  # type: ignore[arg-type]
-    algorithms.refuse("memo", action.links)
-    return symmetry.BurnsideCount(
-        action,
-        branching=settings.branching or "mrv",
-        max_nodes=settings.max_nodes,
-        timeout=settings.timeout,
-        seed=settings.seed,
-        max_entries=settings.max_entries,
-        max_bytes=settings.max_bytes,
-    )
+    return symmetry.BurnsideCount(action, **_memo_options(settings))
 
 
 def capped(total: int, limit: int | None) -> tuple[int, bool]:

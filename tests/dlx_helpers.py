@@ -238,6 +238,25 @@ def pentomino_rectangle(height: int, width: int) -> ExactCover:
     return problem
 
 
+def chain(n: int) -> ExactCover:
+    """Items 0..n-1, options {i} and {i, i+1}: Fibonacci(n+1) solutions, n levels deep.
+
+    One of the growth problems of issue 31: a node's cost should not grow
+    with n (``test_algorithm_x_buckets.py``, ``benchmarks/bench_growth.py``).
+    """
+    options: list[list[int]] = []
+    for i in range(n):
+        options.append([i])
+        if i + 1 < n:
+            options.append([i, i + 1])
+    return ExactCover.from_rows(options, n, 0, check=False)
+
+
+def one_wide_option(n: int) -> ExactCover:
+    """One option of all n items and n one-item options: two solutions (the other growth problem)."""
+    return ExactCover.from_rows([list(range(n)), *([i] for i in range(n))], n, 0)
+
+
 def dominoes(height: int, width: int) -> ExactCover:
     """Domino tilings of a ``height`` x ``width`` board (OEIS A004003 for squares).
 

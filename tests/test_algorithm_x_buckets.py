@@ -13,7 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
-from dlx_helpers import default_form, sudoku_empty
+from dlx_helpers import chain, default_form, one_wide_option, sudoku_empty
 
 from dlx import BudgetExceeded, ExactCover, Search, Stats, parallel
 from dlx.algorithm_x import BUCKETS_MIN_ITEMS
@@ -26,21 +26,6 @@ from dlx.algorithms import (
 )
 
 N = BUCKETS_MIN_ITEMS + 904  # just past the threshold: 5,000 items
-
-
-def chain(n: int) -> ExactCover:
-    """Items 0..n-1, options {i} and {i, i+1}: Fibonacci(n+1) solutions, n levels deep."""
-    options: list[list[int]] = []
-    for i in range(n):
-        options.append([i])
-        if i + 1 < n:
-            options.append([i, i + 1])
-    return ExactCover(range(n), options=options)
-
-
-def wide(n: int) -> ExactCover:
-    """One option of all n items and n one-item options: two solutions."""
-    return ExactCover(range(n), options=[list(range(n)), *([i] for i in range(n))])
 
 
 def fibonacci(n: int) -> int:
@@ -59,7 +44,7 @@ def run(problem: ExactCover, form: str, **options: Any) -> tuple[list[Any], Stat
 
 def test_many_items_and_few_updates_a_node_get_the_buckets_form() -> None:
     x = by_name("X")
-    for problem in (chain(N), wide(N)):
+    for problem in (chain(N), one_wide_option(N)):
         links = problem.links()
         assert expected_updates(links) == 1.0
         assert x.form(links).name == "buckets"
@@ -93,7 +78,7 @@ def test_the_chain_counts_fibonacci_with_the_plain_forms_statistics() -> None:
     assert count.stats == plain.stats
 
 
-@pytest.mark.parametrize("make", [chain, wide], ids=["chain", "wide"])
+@pytest.mark.parametrize("make", [chain, one_wide_option], ids=["chain", "wide"])
 def test_a_big_problem_has_the_plain_forms_tree(make: Any) -> None:
     problem = make(N)
     limit = 50
@@ -141,7 +126,7 @@ def test_random_tie_breaking_matches_the_plain_form() -> None:
 
 
 def test_a_prefix_and_a_split_search_agree_with_the_serial_one() -> None:
-    problem = wide(N)
+    problem = one_wide_option(N)
     links = problem.links()
     serial = list(Search(links))
     # Below the first level's second option (item 0's one-item option).

@@ -39,9 +39,11 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from dlx import BudgetExceeded, ExactCover  # noqa: E402
+from dlx_helpers import chain, one_wide_option  # noqa: E402
+
+from dlx import BudgetExceeded  # noqa: E402
 from dlx.engine import Search  # noqa: E402
 from dlx.links import Links  # noqa: E402
 
@@ -53,21 +55,6 @@ QUICK_WIDE = (2_000, 10_000, 40_000)
 SPANS = (("chain", 10_000, 200_000), ("wide", 2_000, 40_000))
 FORMS = ("default", "plain")
 TARGET = 2.0
-
-
-def chain(n: int) -> ExactCover:
-    """Items 0..n-1, options {i} and {i, i+1}."""
-    options: list[list[int]] = []
-    for i in range(n):
-        options.append([i])
-        if i + 1 < n:
-            options.append([i, i + 1])
-    return ExactCover.from_rows(options, n, 0, check=False)
-
-
-def wide(n: int) -> ExactCover:
-    """One option of all n items and n one-item options."""
-    return ExactCover.from_rows([list(range(n)), *([i] for i in range(n))], n, 0)
 
 
 def per_node(links: Links, form: str, nodes: int) -> tuple[float, str]:
@@ -115,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
         "chain": QUICK_CHAIN if args.quick else CHAIN_SIZES,
         "wide": QUICK_WIDE if args.quick else WIDE_SIZES,
     }
-    makers = {"chain": chain, "wide": wide}
+    makers = {"chain": chain, "wide": one_wide_option}
     links = {
         (problem, n): makers[problem](n).links()
         for problem, ns in sizes.items()
