@@ -292,6 +292,9 @@ def _parse_blocks(
     number = 0
     problem: ExactCover | None = None
     failed = False
+    # Kept aside while reading, let go when memory runs out: room for the
+    # message whatever the allocator kept of the half-read problem.
+    reserve = bytearray(_RESERVE)
     with paused_gc():
         try:
             # The item line: the first line that is neither blank nor a comment.
@@ -342,7 +345,9 @@ def _parse_blocks(
         assert problem is not None
         return problem
     # Out of the handler its traceback, which holds the half-read problem,
-    # is gone; let go of the problem too, and there is memory for a message.
+    # is gone; let go of the problem and the reserve, and there is memory
+    # for a message.
+    del reserve
     if problem is None:
         raise ProblemTooLarge(
             f"out of memory while reading the item line (line {number:,} of {source})"
@@ -352,6 +357,10 @@ def _parse_blocks(
     raise ProblemTooLarge(
         f"out of memory after reading {options:,} options (line {number:,} of {source})"
     )
+
+
+#: Bytes :func:`read_dlx` keeps aside while it reads, to say that memory ran out.
+_RESERVE = 1 << 20
 
 
 def _parse_option(
