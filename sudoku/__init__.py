@@ -21,8 +21,11 @@ hexadecimal; rectangular boxes are chosen with ``box=(rows, columns)``.
 ``python -m sudoku`` solves files of puzzles (see :mod:`sudoku.cli`);
 :func:`generate` makes new puzzles with exactly one solution.
 
-The generator's and the grader's names (:func:`generate`, :func:`grade`
-and theirs) are imported on first use, so that ``import sudoku`` stays
+:func:`canonical` and :func:`equivalent` compare grids up to the moves
+that keep a sudoku valid (:mod:`sudoku.transform`).
+
+The generator's, the grader's and those names (:func:`generate`,
+:func:`grade`, :func:`canonical` and theirs) are imported on first use, so that ``import sudoku`` stays
 quick for a run that only solves (issue 31's start-up).
 """
 
@@ -67,14 +70,16 @@ from sudoku.solver import check, count, is_unique, solutions, solve, units_of
 if TYPE_CHECKING:
     from sudoku.generator import Generated, GivensWarning, generate, generate_puzzle
     from sudoku.grading import LEVEL_NAMES, Grade, Technique, grade
+    from sudoku.transform import canonical, equivalent, grid_cover, transformations
 
 #: The names imported on first use (PEP 562), by module.
 _GENERATOR = ("Generated", "GivensWarning", "generate", "generate_puzzle")
 _GRADING = ("LEVEL_NAMES", "Grade", "Technique", "grade")
+_TRANSFORM = ("canonical", "equivalent", "grid_cover", "transformations")
 
 
 def __getattr__(name: str) -> Any:
-    """The generator's and the grader's names, imported on first use."""
+    """The generator's, the grader's and the transformations' names, imported on first use."""
     if name in _GENERATOR:
         from sudoku import generator
 
@@ -83,6 +88,10 @@ def __getattr__(name: str) -> Any:
         from sudoku import grading
 
         value = getattr(grading, name)
+    elif name in _TRANSFORM:
+        from sudoku import transform
+
+        value = getattr(transform, name)
     else:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     globals()[name] = value  # the next look-up finds it at once
@@ -90,7 +99,7 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted([*globals(), *_GENERATOR, *_GRADING])
+    return sorted([*globals(), *_GENERATOR, *_GRADING, *_TRANSFORM])
 
 
 __all__ = [
@@ -121,15 +130,18 @@ __all__ = [
     "SymbolError",
     "Technique",
     "box_shape",
+    "canonical",
     "check",
     "count",
     "detect_alphabet",
     "encode",
+    "equivalent",
     "format_grid",
     "format_solution",
     "generate",
     "generate_puzzle",
     "grade",
+    "grid_cover",
     "is_unique",
     "iter_puzzles",
     "read_puzzles",
@@ -138,5 +150,6 @@ __all__ = [
     "solutions",
     "solve",
     "to_svg",
+    "transformations",
     "units_of",
 ]
