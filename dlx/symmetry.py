@@ -57,7 +57,7 @@ from typing import Any, Protocol
 from dlx.algorithms import MemoSearch
 from dlx.errors import FormatError, SearchStopped
 from dlx.links import Links
-from dlx.records import Record, replace
+from dlx.records import Record, fields, replace
 from dlx.stats import Outcome, Stats
 
 __all__ = [
@@ -571,7 +571,9 @@ class SymmetricSearch(Iterator[tuple[int, ...]]):
         self.back = back
         self.limit = limit
         self.count_only = count_only
-        self.stats = Stats()
+        # The smaller search's kind of statistics (a SAT search's have its
+        # conflicts and solves), with the orbits as ``solutions``.
+        self.stats: Stats = type(inner.stats)()
         #: Solutions of the smaller search, leaders or not.
         self.visited = 0
         self.outcome = Outcome.RUNNING
@@ -585,9 +587,9 @@ class SymmetricSearch(Iterator[tuple[int, ...]]):
     def _update(self) -> None:
         inner = self.inner.stats
         stats = self.stats
-        stats.nodes = inner.nodes
-        stats.updates = inner.updates
-        stats.cleansings = inner.cleansings
+        for name in fields(stats):
+            if name != "solutions":
+                setattr(stats, name, getattr(inner, name))
 
     def __next__(self) -> tuple[int, ...]:
         if self._done:

@@ -311,11 +311,6 @@ RULES: tuple[Rule, ...] = (
         "{memo} counts the orbits by Burnside's lemma, one count per symmetry, "
         "which report no progress",
     ),
-    Rule(
-        ("symmetry", "sat"),
-        "the solver hands out every solution, and telling one of each orbit "
-        "needs the leader test of the dancing-links search",
-    ),
     # The cheapest solutions: Algorithm X5.
     Rule(
         ("cheapest", "seed"),

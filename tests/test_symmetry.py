@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 
 from dlx import BudgetExceeded, Colored, ExactCover, Search, ways
 from dlx import symmetry as sym
+from dlx.algorithms import sat_available
 from dlx.cli import main as dlx_main
 from dlx.polyomino import PENTOMINOES, board_symmetries, rectangle, tiling
 
@@ -289,6 +290,39 @@ def test_orbits_agree_with_a_brute_force_and_burnside(
     assert first is None or first in listed
 
 
+@pytest.mark.skipif(
+    not sat_available(), reason="the sat extra is not installed: method='sat' untested"
+)
+@settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+@given(symmetric_problems())
+def test_the_sat_solver_lists_the_same_leaders(
+    case: tuple[ExactCover, list[Mapping], list[tuple[int, ...]]],
+) -> None:
+    # The solver searches the same smaller problem; each solution it hands
+    # out is tested as the dancing links' are, whatever order they come in.
+    problem, generators, _ = case
+    orbits = orbits_of(problem, generators)
+    listed = sorted(problem.solutions(symmetry=generators, method="sat"))
+    assert listed == sorted(problem.solutions(symmetry=generators))
+    assert len(listed) == len(orbits)
+    assert problem.count(
+        symmetry=generators, method="sat", limit=len(orbits) + 1
+    ) == len(orbits)
+
+
+@pytest.mark.skipif(
+    not sat_available(), reason="the sat extra is not installed: method='sat' untested"
+)
+def test_the_sat_solver_counts_queens_up_to_symmetry() -> None:
+    search = n_queens(8).solutions(symmetry=queens_group(8), method="sat", limit=20)
+    assert len(list(search)) == 12
+    assert n_queens(10).count(symmetry=queens_group(10), method="sat", limit=100) == 92
+
+
 # -- published counts -------------------------------------------------------------------
 
 
@@ -412,7 +446,6 @@ def test_generators_must_be_mappings() -> None:
 @pytest.mark.parametrize(
     ("call", "refused"),
     [
-        (lambda p: p.count(symmetry=[{}], method="sat", limit=2), ("symmetry", "sat")),
         (lambda p: p.count(symmetry=[{}], preprocess=True), ("symmetry", "preprocess")),
         (lambda p: p.count(symmetry=[{}], prefix=[]), ("symmetry", "prefix")),
         (
@@ -536,6 +569,33 @@ def test_the_command_counts_and_lists_orbits(
     records = [json.loads(line) for line in out.splitlines()]
     assert status == 0 and [r.get("solution") for r in records[:2]] == [1, 2]
     assert records[-1]["count"] == 2 and records[-1]["complete"] is False
+
+
+@pytest.mark.skipif(
+    not sat_available(), reason="the sat extra is not installed: method='sat' untested"
+)
+def test_the_command_counts_orbits_with_the_sat_solver(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    problem, group = queens_files(tmp_path)
+    status, out, _ = run_dlx(
+        [
+            "--count",
+            "--json",
+            "--method",
+            "sat",
+            "--limit",
+            "50",
+            "--symmetry",
+            str(group),
+            str(problem),
+        ],
+        capsys,
+    )
+    record = json.loads(out)
+    assert status == 0 and record["count"] == 12 and record["complete"] is True
+    # The statistics are the SAT search's, with the orbits as solutions.
+    assert record["stats"]["solutions"] == 12 and "solves" in record["stats"]
 
 
 @pytest.mark.parametrize(
