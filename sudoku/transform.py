@@ -6,14 +6,14 @@ stack, its stacks, and (for square boxes) when it is transposed.  Two
 grids related by such moves are *equivalent*: they have the same number
 of solutions, and the same solving path up to the moves.
 
-:func:`canonical` writes one grid of each class, the **minlex** form:
+:func:`~sudoku.canonical` writes one grid of each class, the **minlex** form:
 read the grid row by row, with 0 for a blank and the symbols numbered in
 the order they first appear, and take the transformation that makes
 that sequence least (Sudoku Players' Forums' convention, so that the
-canonical forms compare with other programs').  :func:`equivalent`
-compares two grids by their canonical forms.  :func:`transformations`
+canonical forms compare with other programs').  :func:`~sudoku.equivalent`
+compares two grids by their canonical forms.  :func:`~sudoku.transformations`
 gives the moves as a :class:`dlx.symmetry.Group` acting on
-:func:`grid_cover`, for counting grids up to symmetry with :mod:`dlx`.
+:func:`~sudoku.grid_cover`, for counting grids up to symmetry with :mod:`dlx`.
 
 >>> canonical("4321" "2143" "3412" "1234")
 '1234341221434321'

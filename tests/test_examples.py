@@ -7,7 +7,9 @@ solutions verified independently of the solver).
 
 from __future__ import annotations
 
+import itertools
 import os
+import runpy
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -106,6 +108,43 @@ def test_queens_other_sizes(n: int, count: int) -> None:
 @pytest.mark.parametrize(("n", "orbits"), [(6, 1), (7, 6)])
 def test_queens_up_to_symmetry(n: int, orbits: int) -> None:
     assert f"{n} queens up to symmetry: {orbits} solutions" in run("queens.py", str(n))
+
+
+def test_the_twelve_fundamental_queens_drawn() -> None:
+    # The picture of the symmetry how-to: read the queens back off the
+    # SVG, and check them against the 92 solutions by the eight symmetries.
+    script = runpy.run_path(str(EXAMPLES / "queens.py"))
+    problem = script["queens"](8)
+    leaders = list(problem.solutions(symmetry=script["symmetries"](8)))
+    svg = ET.fromstring(script["boards_svg"](8, leaders))
+    ns = "{http://www.w3.org/2000/svg}"
+    discs = [c for c in svg.iter(f"{ns}circle") if c.get("class") == "queen"]
+    assert [t.text for t in svg.iter(f"{ns}text")] == [str(k) for k in range(1, 13)]
+    assert len(discs) == 12 * 8
+    # Boards are 8 squares of 14 pixels, 18 apart, 4 a row, with 16 for the caption.
+    boards: dict[int, set[tuple[int, int]]] = {}
+    for disc in discs:
+        x, y = float(disc.get("cx", "")), float(disc.get("cy", ""))
+        board_col = int((x - 18) // (8 * 14 + 18))
+        board_row = int((y - 18) // (8 * 14 + 16 + 18))
+        j = int((x - 18 - board_col * (8 * 14 + 18)) // 14)
+        i = int((y - 18 - board_row * (8 * 14 + 16 + 18)) // 14)
+        boards.setdefault(board_row * 4 + board_col, set()).add((i, j))
+    drawn = [frozenset(boards[k]) for k in range(12)]
+    assert drawn == [frozenset(divmod(k, 8) for k in s) for s in leaders]
+
+    def images(queens: frozenset[tuple[int, int]]) -> set[frozenset[tuple[int, int]]]:
+        found = set()
+        for _ in range(4):
+            queens = frozenset((j, 7 - i) for i, j in queens)
+            found.add(queens)
+            found.add(frozenset((i, 7 - j) for i, j in queens))
+        return found
+
+    every = {frozenset(divmod(k, 8) for k in s) for s in problem.solutions()}
+    orbits = [images(q) for q in drawn]
+    assert all(not (a & b) for a, b in itertools.combinations(orbits, 2))
+    assert set().union(*orbits) == every
 
 
 def test_queens_writes_its_problem_and_symmetries(

@@ -65,6 +65,11 @@ def figures(srcdir: Path) -> dict[str, str]:
     result["sudoku-solved.svg"] = sudoku_file.svg(*solved[0])
     result.update(variant_figures())
     result.update(symmetry_figures())
+    queens = _example(srcdir, "queens")
+    leaders = list(queens.queens(8).solutions(symmetry=queens.symmetries(8)))
+    result["symmetry-queens8.svg"] = queens.boards_svg(
+        8, leaders, title="The 12 essentially different solutions of 8 queens"
+    )
     return result
 
 

@@ -82,6 +82,55 @@ def board(n: int, solution: tuple[int, ...]) -> str:
     )
 
 
+def boards_svg(
+    n: int, solutions: list[tuple[int, ...]], *, across: int = 4, title: str = ""
+) -> str:
+    """Draw solutions side by side as an SVG picture, ``across`` boards a row.
+
+    Each board is numbered from 1 below it; a queen is a dark disc.
+    """
+    square, gap, caption = 14, 18, 16
+    size = n * square
+    down = -(-len(solutions) // across)
+    width = across * size + (across + 1) * gap
+    height = down * (size + caption) + (down + 1) * gap
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" role="img">',
+        f"<title>{title or f'{len(solutions)} solutions of {n} queens'}</title>",
+        f'<rect width="{width}" height="{height}" fill="white"/>',
+    ]
+    for number, solution in enumerate(solutions):
+        row, col = divmod(number, across)
+        x0 = gap + col * (size + gap)
+        y0 = gap + row * (size + caption + gap)
+        for i in range(n):
+            for j in range(n):
+                if (i + j) % 2:
+                    parts.append(
+                        f'<rect x="{x0 + j * square}" y="{y0 + i * square}" '
+                        f'width="{square}" height="{square}" fill="#d9c7a7"/>'
+                    )
+        parts.append(
+            f'<rect x="{x0}" y="{y0}" width="{size}" height="{size}" '
+            'fill="none" stroke="#5a4a32"/>'
+        )
+        for k in solution:
+            i, j = divmod(k, n)
+            parts.append(
+                f'<circle cx="{x0 + j * square + square / 2}" '
+                f'cy="{y0 + i * square + square / 2}" r="{square * 0.32}" '
+                'fill="#222" class="queen"/>'
+            )
+        parts.append(
+            f'<text x="{x0 + size / 2}" y="{y0 + size + caption - 3}" '
+            'font-family="sans-serif" font-size="12" text-anchor="middle">'
+            f"{number + 1}</text>"
+        )
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
+
+
 def main(argv: list[str]) -> None:
     numbers = [word for word in argv if not word.startswith("--")]
     n = int(numbers[0]) if numbers else 8
