@@ -1353,15 +1353,18 @@ def _best(
     _resumed(args, resumed)
     watcher.search = run if isinstance(run, CostSearch) else None
     found: list[tuple[int, ...]] = []  # what --method sat has found
+    # --method sat hands out the cheapest first, one solve each (with
+    # --symmetry, each tested as it comes: the leaders of the orbits).
+    one_by_one = _is_sat(run) or _is_sat(getattr(run, "inner", None))
     with _ending(run, signals, watcher, workers.close) as ending:
         if isinstance(run, CostSearch):
             for _ in run:
                 pass
-        elif _is_sat(run):  # cheapest first, one solve each
+        elif one_by_one:
             found.extend(run)
-        else:
+        else:  # split over workers, or up to symmetry (dlx.symmetry.SymmetricBest)
             run.run()
-    if _is_sat(run):
+    if one_by_one:
         ranked = [(problem.costs_of(solution), solution) for solution in found]
         if ending.outcome == "limit_reached":  # the K cheapest, one solve each
             ending.outcome = "exhausted"
@@ -1394,7 +1397,7 @@ def _best(
     if stopped is not None:
         if not ranked:
             message = f"dlx: {stopped}: no solution found so far"
-        elif _is_sat(run):  # each proven the cheapest before the next
+        elif one_by_one:  # each proven the cheapest before the next
             plural = "" if len(ranked) == 1 else "s"
             message = (
                 f"dlx: {stopped}: printed the {len(ranked)} cheapest solution"

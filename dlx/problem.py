@@ -1265,6 +1265,7 @@ class ExactCover:
         executor: Executor | None = None,
         preprocess: bool = False,
         method: Literal["dlx", "sat"] = "dlx",
+        symmetry: Any = None,
     ) -> list[tuple[int, tuple[int, ...]]]:
         """The ``k`` cheapest solutions, cheapest first, as ``(cost, options)`` pairs.
 
@@ -1300,6 +1301,10 @@ class ExactCover:
             forbidden; it takes ``timeout`` only, gives the same costs,
             but solutions of equal cost may come in another order (and,
             at the ``k``-th cost, be others).
+        :param symmetry: the ``k`` cheapest *orbits* of these symmetries
+            (as in :meth:`count`), one solution of each, the one
+            :meth:`solutions` gives; the symmetries must keep the costs
+            (:doc:`howto/symmetry`).  It takes no ``limit``.
         :returns: the pairs.
         :raises BudgetExceeded: when a budget runs out first (use
             :meth:`best_search` to keep the best found until then).
@@ -1307,7 +1312,10 @@ class ExactCover:
             problem has bounds (``"dlx"``); :class:`dlx.ways.Refused` for a
             combination that does not go together (``"sat"`` with
             ``limit``, ``max_nodes``, ``progress`` or ``executor``;
-            ``executor`` with ``limit``, ``max_nodes`` or ``progress``).
+            ``executor`` with ``limit``, ``max_nodes`` or ``progress``;
+            ``symmetry`` with ``limit`` or ``preprocess``), and
+            :class:`dlx.symmetry.SymmetryError` (a ``ValueError``) for
+            symmetries that are not the problem's or change costs.
         :raises dlx.errors.SatUnavailable: for ``"sat"`` without OR-Tools.
 
         >>> problem = ExactCover("abc")
@@ -1327,6 +1335,7 @@ class ExactCover:
                 progress_interval=progress_interval,
                 executor=executor,
                 preprocess=preprocess,
+                symmetry=symmetry,
             ),
             k,
         )

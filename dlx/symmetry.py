@@ -65,6 +65,7 @@ __all__ = [
     "Action",
     "BurnsideCount",
     "Group",
+    "SymmetricBest",
     "SymmetricSearch",
     "SymmetryError",
     "fixed_links",
@@ -311,6 +312,7 @@ class Action:
                     )
                 options[k] = targets[place[k]]
             generators.append((tuple(items), tuple(options)))
+        self._generators = generators
         #: Every element of the group, the identity first, as ``(items,
         #: options)``: the image of each item number and of each option number.
         self.elements = _closure(generators, n_items, len(rows))
@@ -329,6 +331,35 @@ class Action:
     def __len__(self) -> int:
         """The order of the group (its number of elements)."""
         return len(self.elements)
+
+    def check_costs(self) -> None:
+        """Check that every symmetry keeps the options' costs (the cheapest orbits need it).
+
+        :raises SymmetryError: naming the generator and the first option it
+            maps to an option of another cost.
+
+        >>> from dlx import ExactCover
+        >>> problem = ExactCover("ab")
+        >>> _ = problem.add_option("a", cost=1), problem.add_option("b", cost=2)
+        >>> Group([{"a": "b", "b": "a"}]).on(problem).check_costs()
+        Traceback (most recent call last):
+          ...
+        dlx.symmetry.SymmetryError: symmetry generator 1 maps option 0 ('a',) of cost 1 to option 1 ('b',) of cost 2: the cheapest solutions up to symmetry need symmetries that keep the costs
+        """
+        cost = self.links.cost
+        if cost is None:
+            return
+        option = self.problem.option
+        for number, (_, options) in enumerate(self._generators):
+            for k, image in enumerate(options):
+                if cost[k] != cost[image]:
+                    raise SymmetryError(
+                        number,
+                        f"maps option {k} {tuple(option(k))!r} of cost {cost[k]} to "
+                        f"option {image} {tuple(option(image))!r} of cost {cost[image]}: "
+                        "the cheapest solutions up to symmetry need symmetries that "
+                        "keep the costs",
+                    )
 
     @classmethod
     def of(cls, problem: Problem, symmetry: Any) -> Action:
@@ -627,6 +658,78 @@ class SymmetricSearch(Iterator[tuple[int, ...]]):
 
     def close(self) -> None:
         """End the smaller search (its tasks, a paused solve)."""
+        close = getattr(self.inner, "close", None)
+        if close is not None:
+            close()
+
+    def request_stop(self) -> None:
+        """Ask the smaller search to stop at its next clock check."""
+        self.inner.request_stop()
+
+
+class SymmetricBest:
+    """The cheapest orbits: a cheapest search of the smaller problem, its best tested.
+
+    Made by the cheapest searches up to symmetry (``best(k, symmetry=...)``,
+    ``dlx --best K --symmetry FILE``).  The smaller problem of
+    :meth:`Action.restricted` keeps at most as many solutions of an orbit
+    as the group has elements, so the search keeps the ``k`` × that
+    cheapest of its solutions; :meth:`best` gives the ``k`` cheapest of
+    them that lead their orbits (the symmetries keep the costs:
+    :meth:`Action.check_costs`).
+
+    :param inner: the cheapest search of the smaller problem: a
+        :class:`~dlx.CostSearch` or a :class:`dlx.parallel.BestSearch`.
+    :param action: the group acting on the problem.
+    :param back: the problem's number of each option of the smaller one.
+    :param k: how many orbits.
+
+    ``stats`` and ``outcome`` are the smaller search's (Knuth's
+    definitions, of that search).
+    """
+
+    def __init__(self, inner: Any, action: Action, back: Sequence[int], k: int) -> None:
+        self.inner = inner
+        self.action = action
+        self.back = back
+        self.k = k
+
+    @property
+    def stats(self) -> Stats:
+        """The smaller search's statistics."""
+        stats: Stats = self.inner.stats
+        return stats
+
+    @property
+    def outcome(self) -> Outcome:
+        """How the smaller search ended (or :attr:`~dlx.Outcome.RUNNING`)."""
+        outcome: Outcome = self.inner.outcome
+        return outcome
+
+    def run(self) -> None:
+        """Run the smaller search to its end (a budget or stop raises, as it does)."""
+        run = getattr(self.inner, "run", None)
+        if run is not None:
+            run()
+            return
+        for _ in self.inner:
+            pass
+
+    def best(self) -> list[tuple[int, tuple[int, ...]]]:
+        """The ``k`` cheapest leaders found so far, cheapest first, as ``(cost, options)``."""
+        back = self.back
+        is_leader = self.action.is_leader
+        ranked: list[tuple[int, tuple[int, ...]]] = []
+        for cost, found in self.inner.best():
+            solution = tuple(sorted([back[k] for k in found]))
+            if is_leader(solution):
+                ranked.append((cost, solution))
+                if len(ranked) == self.k:
+                    break
+        return ranked
+
+    def close(self) -> None:
+        """End the smaller search (its tasks)."""
         close = getattr(self.inner, "close", None)
         if close is not None:
             close()

@@ -298,9 +298,9 @@ RULES: tuple[Rule, ...] = (
         "options are numbered otherwise",
     ),
     Rule(
-        ("symmetry", "cheapest"),
-        "the cheapest solutions are ranked one by one, not by orbit (costs "
-        "need not be the same across an orbit)",
+        ("symmetry", "cheapest", "limit"),
+        "{cheapest} up to symmetry keeps the cheapest solutions of a smaller "
+        "search, several to an orbit, which a limit would count one by one",
     ),
     Rule(
         ("symmetry", "sample"),
@@ -881,7 +881,41 @@ def cheapest(
     _checked(settings, "cheapest")
     if isinstance(k, bool) or not isinstance(k, int) or k < 1:
         raise ValueError(f"k must be a positive integer, not {k!r}")
-    links = problem.links()
+    if settings.symmetry is not None:
+        return _symmetric_cheapest(problem, settings, k, count_only=count_only)
+    return _cheapest_of(problem.links(), settings, k, count_only=count_only)
+
+
+def _symmetric_cheapest(
+    problem: Problem, settings: Settings, k: int, *, count_only: bool
+) -> Any:
+    """The ``k`` cheapest orbits of ``settings.symmetry``: :func:`cheapest` up to symmetry.
+
+    The smaller problem of :meth:`dlx.symmetry.Action.restricted` holds at
+    most as many solutions of an orbit as the group has elements, so its
+    ``k`` × that cheapest solutions hold the ``k`` cheapest orbits'
+    leaders: a :class:`dlx.symmetry.SymmetricBest` keeps them and tests
+    them; the SAT solver's come cheapest first, each tested as it comes
+    (a :class:`dlx.symmetry.SymmetricSearch` that stops at ``k``).
+
+    :raises ValueError: when the symmetries are not those of ``problem``
+        or do not keep its costs (see :meth:`dlx.symmetry.Action.check_costs`).
+    """
+    from dlx import symmetry  # lazily: only a search up to symmetry needs it
+
+    action = symmetry.Action.of(problem, settings.symmetry)  # type: ignore[arg-type]
+    action.check_costs()
+    smaller, back = action.restricted()
+    inner = _cheapest_of(
+        smaller, settings.replace(symmetry=None), k * len(action), count_only=count_only
+    )
+    if settings.method == "sat":
+        return symmetry.SymmetricSearch(inner, action, back, limit=k)
+    return symmetry.SymmetricBest(inner, action, back, k)
+
+
+def _cheapest_of(links: Links, settings: Settings, k: int, *, count_only: bool) -> Any:
+    """The search for the ``k`` cheapest solutions of ``links``: :func:`cheapest`, below the problem."""
     if settings.method == "sat":
         return algorithms.SatSearch(
             links,

@@ -24,7 +24,7 @@ from dlx_helpers import ROOT, n_queens, pentomino_rectangle
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from dlx import BudgetExceeded, Colored, ExactCover, Search, ways
+from dlx import BudgetExceeded, Colored, ExactCover, Search, parse_dlx, ways
 from dlx import symmetry as sym
 from dlx.algorithms import sat_available
 from dlx.cli import main as dlx_main
@@ -323,6 +323,62 @@ def test_the_sat_solver_counts_queens_up_to_symmetry() -> None:
     assert n_queens(10).count(symmetry=queens_group(10), method="sat", limit=100) == 92
 
 
+def with_costs(
+    problem: ExactCover, generators: list[Mapping], seed: int, vary: bool = False
+) -> ExactCover:
+    """``problem`` with random costs, the same along each orbit of options (unless ``vary``)."""
+    rng = __import__("random").Random(seed)
+    elements = sym.Group(generators).on(problem).elements
+    costs = [-1] * len(problem)
+    for k in range(len(problem)):
+        if costs[k] < 0:
+            cost = rng.randrange(4)
+            for _, options in elements:
+                costs[options[k]] = cost
+    if vary:
+        costs = [c + k for k, c in enumerate(costs)]
+    costed = ExactCover(problem.primary, problem.secondary)
+    for k in range(len(problem)):
+        costed.add_option(problem.option(k), cost=costs[k])
+    return costed
+
+
+@settings(
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+@given(symmetric_problems(), st.integers(0, 2**16), st.integers(1, 4))
+def test_the_cheapest_orbits_agree_with_a_brute_force(
+    case: tuple[ExactCover, list[Mapping], list[tuple[int, ...]]], seed: int, k: int
+) -> None:
+    plain, generators, _ = case
+    problem = with_costs(plain, generators, seed)
+    orbits = orbits_of(problem, generators)
+    action = sym.Group(generators).on(problem)
+    # Every orbit costs the same throughout: its cost, and its leader.
+    costs = sorted(problem.costs_of(min(orbit)) for orbit in orbits)
+    leaders = {min(orbit, key=action.key) for orbit in orbits}
+    runs = [problem.best(k, symmetry=generators)]
+    with ThreadPoolExecutor(2) as pool:
+        runs.append(problem.best(k, symmetry=generators, executor=pool))
+    if sat_available():
+        runs.append(problem.best(k, symmetry=generators, method="sat"))
+    for ranked in runs:
+        assert [cost for cost, _ in ranked] == costs[:k]
+        assert all(solution in leaders for _, solution in ranked)
+        assert all(problem.costs_of(solution) == cost for cost, solution in ranked)
+        assert len({solution for _, solution in ranked}) == len(ranked)
+
+
+def test_the_cheapest_orbits_need_costs_the_symmetries_keep() -> None:
+    problem = with_costs(n_queens(6), queens_group(6), 1, vary=True)
+    with pytest.raises(sym.SymmetryError, match=r"of cost \d+ to option \d+ .* of cost"):
+        problem.best(1, symmetry=queens_group(6))
+    with pytest.raises(ways.Refused, match=r"symmetry= does not go with best\(\) and limit="):
+        problem.best(1, symmetry=queens_group(6), limit=3)
+
+
 # -- published counts -------------------------------------------------------------------
 
 
@@ -569,6 +625,40 @@ def test_the_command_counts_and_lists_orbits(
     records = [json.loads(line) for line in out.splitlines()]
     assert status == 0 and [r.get("solution") for r in records[:2]] == [1, 2]
     assert records[-1]["count"] == 2 and records[-1]["complete"] is False
+
+
+def test_the_command_prints_the_cheapest_orbits(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    problem, group = queens_files(tmp_path)
+    # Each square costs its ring, counted from the centre: the same under D4.
+    lines = problem.read_text(encoding="utf-8").splitlines()
+    costed = [lines[0]]
+    for k, line in enumerate(lines[1:]):
+        i, j = divmod(k, 8)
+        costed.append(f"{line} |{max(abs(2 * i - 7), abs(2 * j - 7)) // 2}")
+    problem.write_text("\n".join(costed) + "\n", encoding="utf-8")
+    status, out, _ = run_dlx(
+        ["--best", "3", "--symmetry", str(group), str(problem)], capsys
+    )
+    blocks = out.split("\n\n")
+    assert status == 0 and len(blocks) == 3
+    parsed = parse_dlx(problem.read_text(encoding="utf-8"))
+    generators = sym.parse_cycles(
+        group.read_text(encoding="utf-8"), items=[*parsed.primary, *parsed.secondary]
+    )
+    expected = parsed.best(3, symmetry=generators)
+    assert [block.splitlines()[0] for block in blocks] == [
+        f"| cost {cost}" for cost, _ in expected
+    ]
+    # Every one of the 92 solutions costs at least the cheapest orbit's cost.
+    assert min(cost for cost, _ in parsed.best(92)) == expected[0][0]
+    with pytest.raises(SystemExit) as ended:
+        dlx_main(
+            ["--best", "1", "--limit", "5", "--symmetry", str(group), str(problem)]
+        )
+    assert ended.value.code == 2
+    assert "--symmetry does not go with --best and --limit" in capsys.readouterr().err
 
 
 @pytest.mark.skipif(
