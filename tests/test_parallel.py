@@ -16,6 +16,7 @@ import json
 import multiprocessing
 import os
 import re
+import runpy
 import signal
 import subprocess
 import sys
@@ -40,6 +41,7 @@ from dlx_helpers import (
     langford,
     langford_file,
     n_queens,
+    pentomino_rectangle,
     serial,
     wait_for_workers,
 )
@@ -64,6 +66,7 @@ from dlx import (
 from dlx.engine import MultiplicitySearch
 from dlx.links import Links
 from dlx.parallel import WorkerLost, frontier
+from dlx.polyomino import board_symmetries, rectangle
 from dlx.position import SPLIT_PIECES, split
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -325,6 +328,35 @@ def test_queens_and_langford_on_worker_processes(executor: Executor) -> None:
         assert problem.first(executor=executor) == expected[0][0]
     # The caller's executor is still usable.
     assert executor.submit(sum, [1, 2]).result() == 3
+
+
+def test_orbits_and_cheapest_orbits_on_worker_processes(executor: Executor) -> None:
+    # Up to symmetry, the smaller search is split over the workers and its
+    # solutions tested here: the pentominoes' 3x20 and the 8 queens' 12.
+    board = rectangle(3, 20)
+    tilings = pentomino_rectangle(3, 20)
+    group = board_symmetries(board)
+    serial_orbits = list(tilings.solutions(symmetry=group))
+    assert len(serial_orbits) == 2
+    assert list(tilings.solutions(symmetry=group, executor=executor)) == serial_orbits
+    assert tilings.count(symmetry=group, executor=executor) == 2
+    queens = runpy.run_path(str(ROOT / "docs" / "examples" / "queens.py"))
+    ringed = ExactCover(queens["queens"](8).primary, queens["queens"](8).secondary)
+    plain = queens["queens"](8)
+    for k in range(len(plain)):
+        i, j = divmod(k, 8)
+        ringed.add_option(
+            plain.option(k), cost=max(abs(2 * i - 7), abs(2 * j - 7)) // 2
+        )
+    d4 = queens["symmetries"](8)
+    assert ringed.count(symmetry=d4, executor=executor) == 12
+    # Three orbits cost 17, the least; at 18 the split may keep others.
+    expected = ringed.best(5, symmetry=d4)
+    split_best = ringed.best(5, symmetry=d4, executor=executor)
+    assert [cost for cost, _ in split_best] == [cost for cost, _ in expected]
+    assert sorted(split_best[:3]) == sorted(expected[:3])
+    leaders = set(ringed.solutions(symmetry=d4))
+    assert all(solution in leaders for _, solution in split_best)
 
 
 def test_a_limit_stops_early(executor: Executor) -> None:

@@ -615,6 +615,11 @@ def test_the_command_counts_and_lists_orbits(
         ["--count", "--method", "memo", "--symmetry", str(group), str(problem)], capsys
     )
     assert (status, out) == (0, "12\n")
+    # Split over two worker processes.
+    status, out, _ = run_dlx(
+        ["--count", "--jobs", "2", "--symmetry", str(group), str(problem)], capsys
+    )
+    assert (status, out) == (0, "12\n")
     status, out, _ = run_dlx(["--symmetry", str(group), str(problem)], capsys)
     blocks = out.split("\n\n")
     assert status == 0 and len(blocks) == 12
