@@ -570,7 +570,23 @@ def fixed_links(action: Action, element: int) -> Links | None:
     )
 
 
-class SymmetricSearch(Iterator[tuple[int, ...]]):
+class _OverSmaller:
+    """What the searches up to symmetry share: the smaller search they run, ``inner``."""
+
+    inner: Any
+
+    def close(self) -> None:
+        """End the smaller search (its tasks, a paused solve)."""
+        close = getattr(self.inner, "close", None)
+        if close is not None:
+            close()
+
+    def request_stop(self) -> None:
+        """Ask the smaller search to stop at its next clock check."""
+        self.inner.request_stop()
+
+
+class SymmetricSearch(_OverSmaller, Iterator[tuple[int, ...]]):
     """One solution of each orbit: a search of the smaller problem, each solution tested.
 
     Made by the searches up to symmetry (``symmetry=``); iterate it for
@@ -656,18 +672,8 @@ class SymmetricSearch(Iterator[tuple[int, ...]]):
             if not self.count_only:
                 return solution
 
-    def close(self) -> None:
-        """End the smaller search (its tasks, a paused solve)."""
-        close = getattr(self.inner, "close", None)
-        if close is not None:
-            close()
 
-    def request_stop(self) -> None:
-        """Ask the smaller search to stop at its next clock check."""
-        self.inner.request_stop()
-
-
-class SymmetricBest:
+class SymmetricBest(_OverSmaller):
     """The cheapest orbits: a cheapest search of the smaller problem, its best tested.
 
     Made by the cheapest searches up to symmetry (``best(k, symmetry=...)``,
@@ -727,16 +733,6 @@ class SymmetricBest:
                 if len(ranked) == self.k:
                     break
         return ranked
-
-    def close(self) -> None:
-        """End the smaller search (its tasks)."""
-        close = getattr(self.inner, "close", None)
-        if close is not None:
-            close()
-
-    def request_stop(self) -> None:
-        """Ask the smaller search to stop at its next clock check."""
-        self.inner.request_stop()
 
 
 def parse_cycles(
