@@ -373,9 +373,13 @@ def test_the_cheapest_orbits_agree_with_a_brute_force(
 
 def test_the_cheapest_orbits_need_costs_the_symmetries_keep() -> None:
     problem = with_costs(n_queens(6), queens_group(6), 1, vary=True)
-    with pytest.raises(sym.SymmetryError, match=r"of cost \d+ to option \d+ .* of cost"):
+    with pytest.raises(
+        sym.SymmetryError, match=r"of cost \d+ to option \d+ .* of cost"
+    ):
         problem.best(1, symmetry=queens_group(6))
-    with pytest.raises(ways.Refused, match=r"symmetry= does not go with best\(\) and limit="):
+    with pytest.raises(
+        ways.Refused, match=r"symmetry= does not go with best\(\) and limit="
+    ):
         problem.best(1, symmetry=queens_group(6), limit=3)
 
 
