@@ -61,6 +61,8 @@ from itertools import chain, islice, repeat
 from operator import itemgetter
 from typing import Any
 
+from dlx.errors import ProblemTooLarge
+
 #: The list form stores an active primary item's length minus this, so that
 #: ``min(size) < 0`` exactly while some primary item is active.
 INACTIVE = 1 << 26
@@ -181,6 +183,10 @@ class Links:
     """
 
     __slots__ = (
+        "_nodes",
+        "_others",
+        "_others_rev",
+        "_widths",
         "active_offset",
         "bound",
         "bytewise",
@@ -192,8 +198,6 @@ class Links:
         "n_options",
         "n_primary",
         "option_of",
-        "others",
-        "others_rev",
         "packed",
         "shift",
         "size",
@@ -257,7 +261,12 @@ class Links:
         # themselves; C-level builders do the per-node work wherever they
         # can, since sudoku builds one problem per puzzle.
         up = list(range(total))
-        others, others_rev = _siblings(up, first, total, widths, tuple_width)
+        # The node numbers' int objects, for the sibling tuples, which are
+        # made when a loop first asks for them (PyPy's jit form never does).
+        self._nodes: list[int] | None = up[:]
+        self._widths: list[int] | None = widths
+        self._others: list[Siblings] | None = None
+        self._others_rev: list[Siblings] | None = None
         top = up[:first]
         top += chain.from_iterable(rows)
         option_of = [-1] * first
@@ -310,9 +319,7 @@ class Links:
         self.active_offset = offset
         self.shift = shift
         self.color = color
-        self.others = others
-        self.others_rev = others_rev
-        self.span = list(map(len, others))
+        self.span = _spans(first, widths)
         self.option_of = option_of
         self.packed = (
             packed
@@ -342,6 +349,49 @@ class Links:
         # search shares: the packed form's tables (under "packed"), the
         # dispatcher's choice (under ("choose", algorithm, form)).
         self.cache: dict[object, object] = {}
+
+    @property
+    def others(self) -> list[Siblings]:
+        """For every node, the other nodes of its option going right (a tuple, or a :class:`Ring`).
+
+        Made on first use: the loops that read them bind them once per search.
+        """
+        if self._others is None:
+            self._make_siblings()
+        assert self._others is not None
+        return self._others
+
+    @property
+    def others_rev(self) -> list[Siblings]:
+        """For every node, the other nodes of its option going left (as :attr:`others`)."""
+        if self._others_rev is None:
+            self._make_siblings()
+        assert self._others_rev is not None
+        return self._others_rev
+
+    def _make_siblings(self) -> None:
+        """Make :attr:`others` and :attr:`others_rev` (the last of the links to be built).
+
+        :raises ProblemTooLarge: when they do not fit in memory, in the words
+            of :meth:`dlx.ExactCover.links`.
+        """
+        nodes, widths = self._nodes, self._widths
+        assert nodes is not None and widths is not None
+        first = self.n_items + 1
+        failed = False
+        try:
+            others, others_rev = _siblings(
+                nodes, first, len(nodes), widths, self.tuple_width
+            )
+        except MemoryError:
+            failed = True  # raised below, once the half-built tuples are gone
+        if failed:
+            raise ProblemTooLarge(
+                f"out of memory while building the links of {self.n_options:,} "
+                f"options ({len(nodes) - first:,} nodes)"
+            )
+        self._others, self._others_rev = others, others_rev
+        self._nodes = self._widths = None
 
     def to_bytes(self) -> bytes:
         """The arrays in a compact form, for another process: :meth:`from_bytes` reads it.
@@ -450,8 +500,10 @@ class Links:
         numbers = nodes[:n_options] if n_options <= total else range(n_options)
         option_of = [-1] * first
         option_of += chain.from_iterable(map(repeat, numbers, widths))
-        others, others_rev = _siblings(nodes, first, total, widths, width)
         links = cls.__new__(cls)
+        links._nodes = nodes
+        links._widths = widths
+        links._others = links._others_rev = None
         links.n_primary = n_primary
         links.n_items = n_items
         links.n_options = n_options
@@ -466,9 +518,7 @@ class Links:
         links.active_offset = offset
         links.shift = [-offset] * n_primary + [0] * (n_items - n_primary)
         links.color = None if color_bytes is None else array("q", color_bytes).tolist()
-        links.others = others
-        links.others_rev = others_rev
-        links.span = list(map(len, others))
+        links.span = _spans(first, widths)
         links.option_of = option_of
         links.packed = packed
         links.wide = wide
@@ -493,6 +543,13 @@ class Links:
         if self.is_active(size, item):
             return size[item] - self.active_offset
         return size[item]
+
+
+def _spans(first: int, widths: Sequence[int]) -> list[int]:
+    """Each node's number of siblings (0 for the headers): its option's width less one."""
+    span = [0] * first
+    span += chain.from_iterable([repeat(w - 1, w) for w in widths])
+    return span
 
 
 def _siblings(

@@ -155,7 +155,7 @@ _CAPPED = textwrap.dedent(
     try:
         with open(sys.argv[1], "rb") as stream:
             problem = read_dlx(stream)
-        problem.links()
+        problem.links().others  # the sibling tuples are made on first use
     except ProblemTooLarge as error:
         print(error)
         sys.exit(9)

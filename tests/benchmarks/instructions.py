@@ -120,9 +120,16 @@ def _helpers() -> Any:
     return importlib.import_module("dlx_helpers")
 
 
+def _built(links: Any) -> Any:
+    """``links`` with their sibling tuples made (made on first use since the
+    jit form stopped needing them): building, not searching."""
+    _ = links.others
+    return links
+
+
 def build_queens_packed() -> Any:
     problem = _helpers().n_queens(QUEENS)
-    problem.links()
+    _built(problem.links())
     return problem
 
 
@@ -134,23 +141,23 @@ def run_queens_packed(problem: Any) -> Result:
 
 def build_queens_list() -> Any:
     helpers = _helpers()
-    return helpers.compiled_as(helpers.n_queens(QUEENS), "list")
+    return _built(helpers.compiled_as(helpers.n_queens(QUEENS), "list"))
 
 
 def build_queens10_packed() -> Any:
     problem = _helpers().n_queens(SMALL_QUEENS)
-    problem.links()
+    _built(problem.links())
     return problem
 
 
 def build_queens10_list() -> Any:
     helpers = _helpers()
-    return helpers.compiled_as(helpers.n_queens(SMALL_QUEENS), "list")
+    return _built(helpers.compiled_as(helpers.n_queens(SMALL_QUEENS), "list"))
 
 
 def build_pentominoes() -> Any:
     problem = _helpers().pentomino_rectangle(3, 20)
-    problem.links()
+    _built(problem.links())
     return problem
 
 
@@ -184,7 +191,7 @@ def build_colors() -> Any:
     for path in sorted((DATA / "knuth").glob("*.dlx")):
         problem = dlx.parse_dlx(path.read_text(), path.name)
         if problem.uses_colors:
-            problem.links()
+            _built(problem.links())
             problems.append(problem)
     return problems
 
@@ -208,7 +215,7 @@ def build_multiplicity(n: int = TWO_PER_LINE) -> Any:
     for i in range(n):
         for j in range(n):
             problem.add_option([("r", i), ("c", j)])
-    problem.links()
+    _built(problem.links())
     return problem
 
 
