@@ -54,6 +54,7 @@ in the integer instead (``Links.wide``, the ``wide`` form).
 from __future__ import annotations
 
 import gc
+import sys
 from array import array
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -170,6 +171,13 @@ class Ring:
         return f"Ring{tuple(self)}"
 
 
+#: Whether :class:`Links` make their sibling tuples (``others``,
+#: ``others_rev``) when a loop first reads them rather than with the rest:
+#: on PyPy, whose jit form never reads them (half of building a 9×9
+#: puzzle's links there); CPython's forms read them in every search, and
+#: building them with the rest costs fewer instructions.
+LAZY_SIBLINGS = sys.implementation.name == "pypy"
+
 #: What ``Links.others[x]`` and ``Links.others_rev[x]`` hold: a tuple of the
 #: sibling nodes, or a :class:`Ring` for a wide option.
 Siblings = tuple[int, ...] | Ring
@@ -261,12 +269,19 @@ class Links:
         # themselves; C-level builders do the per-node work wherever they
         # can, since sudoku builds one problem per puzzle.
         up = list(range(total))
-        # The node numbers' int objects, for the sibling tuples, which are
-        # made when a loop first asks for them (PyPy's jit form never does).
-        self._nodes: list[int] | None = up[:]
-        self._widths: list[int] | None = widths
         self._others: list[Siblings] | None = None
         self._others_rev: list[Siblings] | None = None
+        self._nodes: list[int] | None = None
+        self._widths: list[int] | None = None
+        if LAZY_SIBLINGS:
+            # The node numbers' int objects, for the sibling tuples, which
+            # are made when a loop first asks for them.
+            self._nodes = up[:]
+            self._widths = widths
+        else:
+            self._others, self._others_rev = _siblings(
+                up, first, total, widths, tuple_width
+            )
         top = up[:first]
         top += chain.from_iterable(rows)
         option_of = [-1] * first
@@ -319,7 +334,11 @@ class Links:
         self.active_offset = offset
         self.shift = shift
         self.color = color
-        self.span = _spans(first, widths)
+        self.span = (
+            _spans(first, widths)
+            if self._others is None
+            else list(map(len, self._others))
+        )
         self.option_of = option_of
         self.packed = (
             packed

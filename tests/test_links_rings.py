@@ -8,12 +8,18 @@ import time
 import pytest
 from dlx_helpers import FORMS, NO_TRACEMALLOC, compiled_as
 
-from dlx import ExactCover, Search
+from dlx import ExactCover, ProblemTooLarge, Search
+from dlx import links as links_module
 from dlx.links import TUPLE_MAX_WIDTH, Links, Ring
 
 
 def wide_problem(seed: int) -> ExactCover:
     """40 primary items: a few options wider than the tuples go, many narrow ones."""
+    return ExactCover.from_rows(wide_rows(seed), n_primary=36, n_secondary=4)
+
+
+def wide_rows(seed: int) -> list[list[int]]:
+    """The item numbers of :func:`wide_problem`'s options."""
     rng = random.Random(seed)
     items = list(range(40))
     rows: list[list[int]] = []
@@ -22,7 +28,7 @@ def wide_problem(seed: int) -> ExactCover:
     for _ in range(60):
         rows.append(rng.sample(items, rng.randint(1, 4)))
     rng.shuffle(rows)
-    return ExactCover.from_rows(rows, n_primary=36, n_secondary=4)
+    return rows
 
 
 def test_wide_options_keep_rings_that_list_the_same_siblings() -> None:
@@ -77,3 +83,51 @@ def test_memory_is_linear_in_the_width_of_an_option() -> None:
     assert big < 4_000 * 600
     assert big < 5 * small
     assert seconds < 2
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_siblings_made_on_first_use_are_those_made_at_once(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # PyPy makes the sibling tuples when a loop first reads them
+    # (LAZY_SIBLINGS), CPython with the rest: the same tuples, rings, spans
+    # and counts either way, and for arrays read back from bytes.
+    rows = wide_rows(seed)
+
+    def build(lazy: bool) -> Links:
+        monkeypatch.setattr(links_module, "LAZY_SIBLINGS", lazy)
+        return Links(36, 40, rows)
+
+    eager, lazy = build(False), build(True)
+    assert lazy.span == eager.span
+    assert [tuple(s) for s in lazy.others] == [tuple(s) for s in eager.others]
+    assert [tuple(s) for s in lazy.others_rev] == [tuple(s) for s in eager.others_rev]
+    copied = Links.from_bytes(eager.to_bytes())
+    assert copied.span == eager.span
+    assert [tuple(s) for s in copied.others] == [tuple(s) for s in eager.others]
+    for form in FORMS:
+        searches = []
+        for lazy_form in (False, True):
+            monkeypatch.setattr(links_module, "LAZY_SIBLINGS", lazy_form)
+            search = Search(compiled_as(wide_problem(seed), form), count_only=True)
+            for _ in search:
+                pass
+            searches.append(search)
+        assert searches[0].stats == searches[1].stats, form
+
+
+def test_siblings_too_big_to_make_on_first_use_end_with_a_message(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(links_module, "LAZY_SIBLINGS", True)
+    links = ExactCover.from_rows([[0, 1], [1, 2], [2]], n_primary=3).links()
+
+    def no_room(*args: object) -> object:
+        raise MemoryError
+
+    monkeypatch.setattr(links_module, "_siblings", no_room)
+    with pytest.raises(
+        ProblemTooLarge,
+        match=r"out of memory while building the links of 3 options \(5 nodes\)",
+    ):
+        _ = links.others
