@@ -31,7 +31,10 @@ T = TypeVar("T")
 
 
 def same_links(a: Links, b: Links) -> None:
-    for name in Links.__slots__:
+    # The private slots hold the sibling tuples, or what makes them on first
+    # use (dlx.links.LAZY_SIBLINGS): compared through the properties.
+    names = [name for name in Links.__slots__ if not name.startswith("_")]
+    for name in [*names, "others", "others_rev"]:
         if name == "cache":
             continue
         mine, theirs = getattr(a, name), getattr(b, name)
