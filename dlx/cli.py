@@ -312,7 +312,8 @@ def _parser() -> argparse.ArgumentParser:
         "--symmetry",
         metavar="FILE",
         help="count or list one solution of each orbit of the symmetries in "
-        "FILE: one generator a line, in cycle notation over item names, "
+        "FILE (with --best K, the K cheapest orbits, when the symmetries keep "
+        "the costs): one generator a line, in cycle notation over item names, "
         "e.g. (R0 R7)(R1 R6)(R2 R5)(R3 R4); items a line does not name stay "
         "where they are",
     )
