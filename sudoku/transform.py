@@ -524,7 +524,7 @@ def grid_cover(size: int = 9, *, box: tuple[int, int] | None = None) -> ExactCov
     """
     from dlx import ExactCover  # as the solver does, when it is used
 
-    rows_in_band, cols_in_stack = _box(size, box)
+    rows_in_band, cols_in_stack = box_shape(size, box)
     items = [
         (kind, a, b)
         for kind in ("cell", "row", "column", "box")
@@ -561,7 +561,7 @@ def transformations(size: int = 9, *, box: tuple[int, int] | None = None) -> Gro
     """
     from dlx.symmetry import Group  # only counting up to symmetry needs it
 
-    rows_in_band, cols_in_stack = _box(size, box)
+    rows_in_band, cols_in_stack = box_shape(size, box)
     n_bands, n_stacks = size // rows_in_band, size // cols_in_stack
 
     def moves(span: int, step: int, count: int) -> Iterator[dict[int, int]]:
@@ -611,8 +611,3 @@ def transformations(size: int = 9, *, box: tuple[int, int] | None = None) -> Gro
     if rows_in_band == cols_in_stack:
         generators.append(generator(transpose=True))
     return Group(generators)
-
-
-def _box(size: int, box: tuple[int, int] | None) -> tuple[int, int]:
-    """The box shape for ``size`` (a :class:`BoxShapeError` when it does not fit)."""
-    return box_shape(size, box)

@@ -42,6 +42,7 @@ from dlx_helpers import (  # noqa: E402
     sudoku_empty,
 )
 
+import sudoku  # noqa: E402
 from dlx import BudgetExceeded, ExactCover  # noqa: E402
 
 PUZZLE = (
@@ -99,22 +100,7 @@ SETS: dict[str, tuple[str, Callable[[], ExactCover], str, bool]] = {
 
 def sudoku_empty_rect(rows: int, cols: int) -> ExactCover:
     """The empty sudoku of ``rows * cols`` digits with boxes of rows x cols."""
-    size = rows * cols
-    items = [
-        (kind, a, b)
-        for kind in ("p", "r", "c", "b")
-        for a in range(size)
-        for b in range(size)
-    ]
-    problem = ExactCover(items)
-    for r in range(size):
-        for c in range(size):
-            box = (r // rows) * rows + c // cols
-            for d in range(size):
-                problem.add_option(
-                    [("p", r, c), ("r", r, d), ("c", c, d), ("b", box, d)]
-                )
-    return problem
+    return sudoku.grid_cover(rows * cols, box=(rows, cols))
 
 
 def measure(name: str, method: str, cap: float) -> dict[str, object]:
