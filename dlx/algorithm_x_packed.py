@@ -890,12 +890,18 @@ def unrolled(width: int, loop: Runner | None = None) -> Runner | None:
             return [renamed(child, old, new) for child in node]
         if not isinstance(node, ast.AST):
             return node
-        twin = node.__class__()
-        for field in node._fields:
-            setattr(twin, field, renamed(getattr(node, field, None), old, new))
-        for attribute in node._attributes:
-            if hasattr(node, attribute):
-                setattr(twin, attribute, getattr(node, attribute))
+        # Every field given to the constructor: Python 3.14 warns (and 3.15
+        # will refuse) a node made without its required fields.
+        fields = {
+            field: renamed(getattr(node, field, None), old, new)
+            for field in node._fields
+        }
+        attributes = {
+            attribute: getattr(node, attribute)
+            for attribute in node._attributes
+            if hasattr(node, attribute)
+        }
+        twin = node.__class__(**fields, **attributes)
         if isinstance(twin, ast.Name) and twin.id == old:
             twin.id = new
         return twin
