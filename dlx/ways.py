@@ -14,9 +14,12 @@ all go through here:
 * :data:`RULES` lists the combinations that are refused, each with its
   reason, written once; :data:`NEEDS` the features that only make sense
   with another;
+* :data:`UNAVAILABLE` lists the ways this interpreter cannot run, with
+  the reason (under Pyodide, in a web page: splitting over workers and
+  the SAT solver);
 * :func:`check` refuses a combination with :class:`Refused`, worded in
   the entry point's words (the API raises it, each command prints it and
-  exits with status 2);
+  exits with status 2), and a way of :data:`UNAVAILABLE` the same way;
 * :class:`Settings` is the one value that carries the limit, the budgets,
   the seed, progress, positions and the executor through the layers;
 * :func:`solutions`, :func:`count`, :func:`first`, :func:`best` and
@@ -41,6 +44,7 @@ dlx.ways.Refused: --jobs does not go with --seed: random tie-breaking cannot be 
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
@@ -62,6 +66,7 @@ __all__ = [
     "NEEDS",
     "PLAIN",
     "RULES",
+    "UNAVAILABLE",
     "VOCABULARIES",
     "Feature",
     "Need",
@@ -75,6 +80,7 @@ __all__ = [
     "check",
     "count",
     "first",
+    "lacking",
     "memo_search",
     "search",
     "solutions",
@@ -423,6 +429,37 @@ NEEDS: tuple[Need, ...] = (
 )
 
 
+def lacking(platform: str = sys.platform) -> dict[str, str]:
+    """The features an interpreter on ``platform`` (a :data:`sys.platform`) cannot run.
+
+    By key of :data:`FEATURES`, each with the reason, which completes
+    "``--jobs`` is not available here: ...".  Pyodide (``"emscripten"``:
+    CPython compiled to WebAssembly, in a web page or Node.js) runs one
+    thread in one process, so a search cannot be split over workers, and
+    the SAT solver's wheels are compiled for other machines.  Elsewhere
+    nothing is lacking (a SAT solver that is not *installed* is reported
+    when it is needed, with the command that installs it).
+
+    >>> sorted(lacking("emscripten"))
+    ['sat', 'split']
+    >>> lacking("linux")
+    {}
+    """
+    if platform == "emscripten":
+        return {
+            "split": "Pyodide runs Python in one thread of one process, so "
+            "there are no workers to split the search over",
+            "sat": "the SAT solver (OR-Tools) has no build for Pyodide's "
+            "WebAssembly; search with dancing links (the default method)",
+        }
+    return {}
+
+
+#: The features this interpreter cannot run (:func:`lacking` of
+#: :data:`sys.platform`): :func:`check` refuses each of them.
+UNAVAILABLE: dict[str, str] = lacking()
+
+
 class Refused(DLXError, ValueError):
     """A combination of ways and options that does not go together.
 
@@ -457,7 +494,8 @@ def check(
         ``"sudoku"`` (:data:`VOCABULARIES`).
     :param names: words that replace the vocabulary's for this call
         (``{"split": "--scheduler"}``).
-    :raises Refused: naming the first rule of :data:`RULES` (or need of
+    :raises Refused: naming the first feature of :data:`UNAVAILABLE`
+        given, else the first rule of :data:`RULES` (or need of
         :data:`NEEDS`) that the combination breaks.
     :raises KeyError: for a key that is not a feature.
 
@@ -470,7 +508,12 @@ def check(
       ...
     dlx.ways.Refused: --probes only goes with --estimate
     """
-    key = (frozenset(given), words, tuple(sorted(names.items())) if names else ())
+    key = (
+        frozenset(given),
+        words,
+        tuple(sorted(names.items())) if names else (),
+        tuple(UNAVAILABLE),
+    )
     verdict = _VERDICTS.get(key, _UNKNOWN)
     if verdict is _UNKNOWN:
         if len(_VERDICTS) >= VERDICTS_KEPT:
@@ -484,7 +527,9 @@ def check(
 #: How many verdicts :func:`check` keeps: every search checks its settings,
 #: and a program asks the same few combinations again and again.
 VERDICTS_KEPT = 1024
-_VERDICTS: dict[tuple[frozenset[str], str, tuple[tuple[str, str], ...]], object] = {}
+_VERDICTS: dict[
+    tuple[frozenset[str], str, tuple[tuple[str, str], ...], tuple[str, ...]], object
+] = {}
 _UNKNOWN = object()
 
 
@@ -496,6 +541,10 @@ def _verdict(
     if unknown:
         raise KeyError(f"no feature {sorted(unknown)[0]!r}")
     table = _words(words, names)
+    for key in sorted(given & UNAVAILABLE.keys()):
+        return Refused(
+            f"{table[key]} is not available here: {UNAVAILABLE[key]}", (key,)
+        )
     for rule in RULES:
         if rule.only is not None and words not in rule.only:
             continue
