@@ -29,6 +29,7 @@ from dlx.links import TUPLE_MAX_WIDTH, Links
 __all__ = [
     "FORMS",
     "KNUTH_EXAMPLE",
+    "LACKING",
     "NO_TRACEMALLOC",
     "PENTOMINOES",
     "ROOT",
@@ -40,6 +41,7 @@ __all__ = [
     "dominoes",
     "k_per_line",
     "l_trominoes",
+    "lacking",
     "langford",
     "langford_file",
     "n_queens",
@@ -50,6 +52,23 @@ __all__ = [
     "sudoku_empty",
     "wait_for_workers",
 ]
+
+#: What Pyodide (``sys.platform == "emscripten"``, ``nox -s pyodide``) lacks,
+#: by the marker of the tests that need it: each skips there with this reason.
+LACKING = {
+    "processes": "starts processes (a command, a process pool or Dask's "
+    "workers), which Pyodide cannot",
+    "threads": "starts threads, which Pyodide cannot",
+}
+
+
+def lacking(what: str) -> None:
+    """Skip the running test (or fixture) under Pyodide, which lacks ``what``."""
+    if sys.platform == "emscripten":
+        import pytest
+
+        pytest.skip(LACKING[what])
+
 
 #: The repository's root.
 ROOT = Path(__file__).resolve().parent.parent
