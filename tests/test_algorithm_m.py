@@ -462,6 +462,7 @@ def test_prefixes_and_positions_that_do_not_fit() -> None:
     assert plain.search().fingerprint() != problem.search().fingerprint()
 
 
+@pytest.mark.processes
 def test_checkpoint_and_resume_through_the_command(tmp_path: Path) -> None:
     path = tmp_path / "two.dlx"
     path.write_text(
@@ -615,6 +616,7 @@ def test_the_forms_of_bounds() -> None:
     assert problem.bounds == {"A": (3, 3), "B": (0, 2)}
 
 
+@pytest.mark.processes
 def test_command_solves_bounds_with_dlx3_statistics() -> None:
     done = run_dlx("--stats", "-", stdin=KNUTH_EXAMPLE)
     assert done.returncode == 0, done.stderr
@@ -625,6 +627,7 @@ def test_command_solves_bounds_with_dlx3_statistics() -> None:
     assert "cleansings" in done.stderr
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize(
     ("args", "stdin", "message"),
     [

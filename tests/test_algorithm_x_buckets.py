@@ -125,6 +125,7 @@ def test_random_tie_breaking_matches_the_plain_form() -> None:
     assert seeded.stats == seeded_plain.stats
 
 
+@pytest.mark.threads
 def test_a_prefix_and_a_split_search_agree_with_the_serial_one() -> None:
     problem = one_wide_option(N)
     links = problem.links()

@@ -312,6 +312,7 @@ def test_the_wide_form_is_written_out_at_once(monkeypatch: pytest.MonkeyPatch) -
     assert packed.UPDATES_AS_WRITTEN == {}
 
 
+@pytest.mark.processes
 def test_the_default_writes_a_loop_out_only_for_a_long_search() -> None:
     assert packed.UNROLL_AFTER == 0  # tests/conftest.py
     # About 6 ms of writing out, at about 80 ns saved an update.

@@ -111,6 +111,7 @@ def test_estimate_split_test_and_resume_at_a_stop(
     assert rest.stats == serial.stats
 
 
+@pytest.mark.threads
 def test_a_split_search_counts_as_the_serial_one(
     whole: tuple[list[tuple[int, ...]], Search], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -343,6 +343,7 @@ def test_a_position_of_another_search_is_refused() -> None:
 # -- over an executor ------------------------------------------------------------------
 
 
+@pytest.mark.threads
 @pytest.mark.parametrize("name", ["dlx5/queens6cost", "dlx5/costs05", "dlx5/timetable"])
 def test_a_parallel_search_finds_the_same_costs(name: str) -> None:
     problem = load(name)

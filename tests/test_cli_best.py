@@ -118,6 +118,7 @@ def problem_option(problem: object, line: str) -> int:
     raise AssertionError(f"no option {line!r}")
 
 
+@pytest.mark.processes
 def test_json_lines() -> None:
     result = run(str(DATA / "queens6cost.dlx"), "--best", "2", "--json")
     assert result.returncode == 0 and result.stderr == ""
@@ -213,6 +214,7 @@ def test_a_checkpoint_resumes_a_stopped_search_exactly(
     assert not Path(checkpoint).exists()
 
 
+@pytest.mark.processes
 def test_jobs_on_real_processes_find_the_same_costs() -> None:
     path = DATA / "queens6cost.dlx"
     serial = read_dlx(path.open("rb")).best(3)
@@ -226,6 +228,7 @@ def test_jobs_on_real_processes_find_the_same_costs() -> None:
     )
 
 
+@pytest.mark.processes
 def test_ctrl_c_prints_the_cheapest_found_so_far(tmp_path: Path) -> None:
     # Langford pairs, n = 15, with costs: k = 1000 prunes little, so
     # solutions come at once and the whole search takes many minutes on

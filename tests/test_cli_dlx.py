@@ -109,6 +109,7 @@ def test_crlf_and_missing_last_newline(
     assert out == "A\nB\n"
 
 
+@pytest.mark.processes
 def test_reads_standard_input() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "dlx", "-", "--count"],
@@ -239,6 +240,7 @@ def test_bad_usage_exits_2(
     assert "usage: dlx" in capsys.readouterr().err
 
 
+@pytest.mark.processes
 def test_closed_pipe_ends_quietly(tmp_path: Path) -> None:
     # 8 items, options of every pair: many solutions, far more output than `head`.
     items = [f"i{k}" for k in range(10)]

@@ -32,6 +32,8 @@ from dlx import (
     read_dlx,
 )
 
+pytestmark = pytest.mark.processes
+
 ROOT = Path(__file__).resolve().parent.parent
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 EXAMPLES = ROOT / "docs" / "examples"

@@ -57,6 +57,7 @@ def expected_run(path: Path, *extra: str) -> subprocess.CompletedProcess[str]:
     return run([str(path), "--stats", *extra])
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize(
     ("signum", "status", "word"),
     [(signal.SIGINT, 130, "interrupted"), (signal.SIGTERM, 143, "terminated")],
@@ -90,6 +91,7 @@ def test_a_signal_stops_a_count_and_the_checkpoint_resumes_it_exactly(
     assert not checkpoint.exists()  # done: nothing left to resume
 
 
+@pytest.mark.processes
 def test_listing_resumed_after_sigterm_prints_exactly_the_rest(tmp_path: Path) -> None:
     problem = langford_file(tmp_path, 11)
     whole = expected_run(problem)
@@ -108,6 +110,7 @@ def test_listing_resumed_after_sigterm_prints_exactly_the_rest(tmp_path: Path) -
     assert again.stderr.splitlines()[-1] == whole.stderr.splitlines()[-1]
 
 
+@pytest.mark.processes
 def test_after_a_hard_kill_the_repeated_solutions_are_announced(tmp_path: Path) -> None:
     problem = langford_file(tmp_path, 11)
     whole = run([str(problem)]).stdout.split("\n\n")
@@ -134,6 +137,7 @@ def test_after_a_hard_kill_the_repeated_solutions_are_announced(tmp_path: Path) 
     assert whole[done:] == text.split("\n\n")
 
 
+@pytest.mark.processes
 def test_damaged_or_foreign_checkpoints_are_refused_and_kept(tmp_path: Path) -> None:
     problem = langford_file(tmp_path, 5)
     for name, text in [
@@ -166,6 +170,7 @@ def test_damaged_or_foreign_checkpoints_are_refused_and_kept(tmp_path: Path) -> 
     assert result.returncode == 0 and result.stdout == "300\n"
 
 
+@pytest.mark.processes
 def test_progress_lines_when_stderr_is_not_a_terminal(tmp_path: Path) -> None:
     problem = langford_file(tmp_path, 11)
     hidden = run([str(problem), "--count"])
@@ -180,6 +185,7 @@ def test_progress_lines_when_stderr_is_not_a_terminal(tmp_path: Path) -> None:
 # -- pipes and failed output ---------------------------------------------------------
 
 
+@pytest.mark.processes
 def test_a_closed_pipe_ends_with_141(tmp_path: Path) -> None:
     # `dlx problem | head -1`, with megabytes to print: more than a pipe holds.
     problem = langford_file(tmp_path, 11)
@@ -212,6 +218,7 @@ def test_a_full_disk_is_a_message_and_status_74(tmp_path: Path) -> None:
     )
 
 
+@pytest.mark.processes
 def test_closed_standard_streams(tmp_path: Path) -> None:
     problem = langford_file(tmp_path, 4)
     python = sys.executable
@@ -235,6 +242,7 @@ def test_closed_standard_streams(tmp_path: Path) -> None:
     assert closed_in.stderr == "dlx: <stdin>: cannot read: standard input is closed\n"
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -250,6 +258,7 @@ def test_inert_or_contradictory_options_are_refused(
     assert message in result.stderr
 
 
+@pytest.mark.processes
 def test_estimate_prints_the_estimates_without_searching(tmp_path: Path) -> None:
     problem = langford_file(tmp_path, 8)
     result = run([str(problem), "--estimate", "--probes", "3000", "--seed", "7"])
@@ -266,6 +275,7 @@ def test_estimate_prints_the_estimates_without_searching(tmp_path: Path) -> None
     assert lines["estimated time"].startswith(("about", "under"))
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -298,6 +308,7 @@ def test_jobs_survive_a_killed_worker_process(tmp_path: Path) -> None:
     assert err.decode().splitlines()[0] == whole.stderr.splitlines()[-1]
 
 
+@pytest.mark.processes
 def test_a_checkpoint_due_at_the_very_end_is_not_saved(tmp_path: Path) -> None:
     # The last progress report comes when the search is over: nothing to
     # save then, and the count still prints.
@@ -314,6 +325,7 @@ def test_a_checkpoint_due_at_the_very_end_is_not_saved(tmp_path: Path) -> None:
     assert listing.stdout.count("\n\n") == 299
 
 
+@pytest.mark.processes
 def test_a_damaged_random_state_in_a_checkpoint_is_refused(tmp_path: Path) -> None:
     problem = langford_file(tmp_path, 7)
     checkpoint = tmp_path / "seeded.json"

@@ -429,6 +429,7 @@ def test_a_budget_stops_the_diagram_before_any_draw(
 # -- signals, with a real process ---------------------------------------------------
 
 
+@pytest.mark.processes
 def test_sigterm_stops_a_memoised_count_with_a_lower_bound(tmp_path: Path) -> None:
     # Memoised, 12-queens runs for seconds (its subproblems rarely repeat):
     # long enough to be stopped after its first progress report.

@@ -95,6 +95,7 @@ def test_a_refused_value_is_worded_alike_by_every_command(
 # -- help ----------------------------------------------------------------------
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize(
     "argv", [["dlx", "--help"], ["sudoku", "--help"], ["sudoku", "generate", "--help"]]
 )
@@ -134,6 +135,7 @@ def test_sudoku_usage_names_the_generate_subcommand(
 # -- standard input ------------------------------------------------------------
 
 
+@pytest.mark.processes
 @pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
 @pytest.mark.xfail(
     sys.implementation.name == "pypy",
@@ -172,6 +174,7 @@ def test_dlx_on_a_terminal_says_how_to_end_the_problem() -> None:
     )
 
 
+@pytest.mark.processes
 def test_dlx_says_nothing_of_a_terminal_when_standard_input_is_not_one() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "dlx", "--count"],

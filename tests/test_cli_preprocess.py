@@ -146,6 +146,7 @@ def test_stats_say_what_went(capsys: pytest.CaptureFixture[str]) -> None:
     assert err.startswith("Removed ") and "Altogether 1 solution" in err
 
 
+@pytest.mark.processes
 def test_split_over_processes(capsys: pytest.CaptureFixture[str]) -> None:
     path = KNUTH_DATA / "queens6.dlx"
     status, out, _ = run(["--preprocess", "--solve", "--jobs", "2", str(path)], capsys)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import fcntl
 import os
-import resource
 import shutil
 import signal
 import subprocess
@@ -22,13 +21,17 @@ from pathlib import Path
 from subprocess import DEVNULL, PIPE
 
 import pytest
-from dlx_helpers import langford_file
+from dlx_helpers import LACKING, langford_file
 from sudoku_helpers import LOCAL_DATA, ROOT, assert_solves, local_lines
 
 from dlx.commands import EXIT_OUTPUT, EXIT_TERMINATED, stderr_failed
 from dlx.stats import Progress
 from dlx.watch import temporary_names
 from sudoku.batch import Batch, PuzzleProgress
+
+# Every test starts a process, and some limit it with resource.
+resource = pytest.importorskip("resource", reason=LACKING["processes"])
+pytestmark = pytest.mark.processes
 
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 LINUX_PROC = pytest.mark.skipif(

@@ -872,6 +872,7 @@ def threads() -> Iterator[ThreadPoolExecutor]:
         yield executor
 
 
+@pytest.mark.threads
 @BY_VARIANT
 def test_a_split_search_equals_the_serial_one(
     variant: Variant, threads: ThreadPoolExecutor

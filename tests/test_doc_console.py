@@ -212,6 +212,7 @@ def run_block(block: Block, folder: PageFolder) -> None:
         )
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize("block", CONSOLE, ids=[block.where for block in CONSOLE])
 def test_console_block(block: Block, tmp_path_factory: pytest.TempPathFactory) -> None:
     if block.skip_reason is not None:

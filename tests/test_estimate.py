@@ -321,6 +321,7 @@ def test_with_bounds_a_known_count_is_estimated() -> None:
     assert est.search_rate is not None and est.search_rate > 0
 
 
+@pytest.mark.processes
 def test_the_command_estimates_a_problem_with_bounds() -> None:
     done = run_dlx(
         "--estimate", "--probes", "3000", "--seed", "3", "-", stdin=KNUTH_EXAMPLE

@@ -88,6 +88,7 @@ def test_every_script_is_tested() -> None:
     }
 
 
+@pytest.mark.processes
 def test_queens() -> None:
     out = run("queens.py").splitlines()
     assert out[-2].startswith("8 queens: 92 solutions (")
@@ -100,11 +101,13 @@ def test_queens() -> None:
     assert len({i - j for i, j in queens}) == 8
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize(("n", "count"), [(1, 1), (4, 2), (6, 4), (7, 40)])
 def test_queens_other_sizes(n: int, count: int) -> None:
     assert f"{n} queens: {count} solutions (" in run("queens.py", str(n))
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize(("n", "orbits"), [(6, 1), (7, 6)])
 def test_queens_up_to_symmetry(n: int, orbits: int) -> None:
     assert f"{n} queens up to symmetry: {orbits} solutions" in run("queens.py", str(n))
@@ -147,6 +150,7 @@ def test_the_twelve_fundamental_queens_drawn() -> None:
     assert set().union(*orbits) == every
 
 
+@pytest.mark.processes
 def test_queens_writes_its_problem_and_symmetries(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -159,6 +163,7 @@ def test_queens_writes_its_problem_and_symmetries(
     assert capsys.readouterr().out == "1\n"  # 4 solutions, all one orbit
 
 
+@pytest.mark.processes
 def test_langford() -> None:
     first, counts = run("langford.py").splitlines()
     assert counts == "n = 7: 52 arrangements, 26 up to mirror image"
@@ -169,6 +174,7 @@ def test_langford() -> None:
         assert j - i == k + 1
 
 
+@pytest.mark.processes
 def test_langford_impossible() -> None:
     assert run("langford.py", "5").splitlines() == [
         "n = 5: 0 arrangements, 0 up to mirror image"
@@ -190,6 +196,7 @@ def check_tiling(rows: list[str], height: int, width: int, holes: int = 0) -> No
         assert canonical(where) == canonical(drawn(PENTOMINOES[name])), name
 
 
+@pytest.mark.processes
 def test_pentominoes_3x20(tmp_path: Path) -> None:
     picture = tmp_path / "tiling.svg"
     rows = run("pentominoes.py", "3", "20", "--svg", str(picture)).splitlines()
@@ -200,6 +207,7 @@ def test_pentominoes_3x20(tmp_path: Path) -> None:
     assert len(list(root.iter("{http://www.w3.org/2000/svg}rect"))) == 60
 
 
+@pytest.mark.processes
 def test_pentominoes_6x10() -> None:
     check_tiling(run("pentominoes.py").splitlines(), 6, 10)
 
@@ -222,12 +230,14 @@ def check_dominoes(rows: list[str], height: int, width: int) -> None:
         assert abs(r1 - r2) + abs(c1 - c2) == 1
 
 
+@pytest.mark.processes
 def test_dominoes() -> None:
     *rows, last = run("dominoes.py").splitlines()
     check_dominoes(rows, 4, 4)
     assert last == "4×4: 36 domino tilings"
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize(("height", "width", "count"), [(2, 7, 21), (3, 4, 11)])
 def test_dominoes_other_sizes(height: int, width: int, count: int) -> None:
     *rows, last = run("dominoes.py", str(height), str(width)).splitlines()
@@ -236,12 +246,14 @@ def test_dominoes_other_sizes(height: int, width: int, count: int) -> None:
     assert run("dominoes.py", "3", "3", "--count") == "3×3: 0 domino tilings\n"
 
 
+@pytest.mark.processes
 def test_dominoes_written_for_the_dlx_command() -> None:
     text = run("dominoes.py", "2", "3", "--dlx")
     assert text.splitlines()[0] == "0,0 0,1 0,2 1,0 1,1 1,2"
     assert parse_dlx(text).count() == 3
 
 
+@pytest.mark.processes
 def test_scott() -> None:
     rows = run("scott.py").splitlines()
     assert [row[3:5] for row in rows[3:5]] == ["##", "##"]
@@ -255,6 +267,7 @@ def test_scott_count() -> None:
     )
 
 
+@pytest.mark.processes
 def test_word_squares() -> None:
     *squares, summary = run("word_squares.py").split("\n\n")
     assert summary.startswith("2 squares from 11 words (")
@@ -289,6 +302,7 @@ def check_sudoku(puzzle: str, solution: str) -> None:
         assert {cells[k] for k in unit} == symbols
 
 
+@pytest.mark.processes
 def test_sudoku_file_lines(tmp_path: Path) -> None:
     picture = tmp_path / "grid.svg"
     out = run("sudoku_file.py", "--svg", str(picture)).splitlines()
@@ -302,6 +316,7 @@ def test_sudoku_file_lines(tmp_path: Path) -> None:
     assert "".join(text.text or "" for text in texts) == out[0]
 
 
+@pytest.mark.processes
 def test_sudoku_file_blocks() -> None:
     path = EXAMPLES / "sudoku16.in"
     out = run("sudoku_file.py", str(path))
@@ -312,6 +327,7 @@ def test_sudoku_file_blocks() -> None:
         check_sudoku(puzzle, solution)
 
 
+@pytest.mark.processes
 def test_draw_links(tmp_path: Path) -> None:
     out = run("draw_links.py", str(tmp_path)).split()
     names = ["links-before.svg", "links-cover-a.svg", "links-node1.svg"]
@@ -340,6 +356,7 @@ def test_draw_links(tmp_path: Path) -> None:
     assert headers["links-node1.svg"]["D"] == "covered"
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize(
     "args",
     [["langford.py", "11"], ["queens.py", "10"], ["sudoku_file.py"]],

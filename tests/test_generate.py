@@ -216,6 +216,7 @@ def test_same_seed_same_puzzle_and_different_seeds_differ() -> None:
     assert len(set(first)) == 5
 
 
+@pytest.mark.processes
 def test_seed_does_not_depend_on_hash_randomisation() -> None:
     code = "import sudoku; print(sudoku.generate((2, 3), seed=42, symmetry='none'))"
     outputs = set()

@@ -38,6 +38,7 @@ from dlx_helpers import (
     a001499,
     compiled_as,
     k_per_line,
+    lacking,
     langford,
     langford_file,
     n_queens,
@@ -112,6 +113,7 @@ def dask_client() -> Iterator[Any]:
 
 @pytest.fixture(scope="module")
 def pool() -> Iterator[ProcessPoolExecutor]:
+    lacking("processes")
     with ProcessPoolExecutor(2, mp_context=CONTEXT) as executor:
         yield executor
 
@@ -406,6 +408,7 @@ class StopAfter:
             self.run.request_stop()
 
 
+@pytest.mark.threads
 @settings(max_examples=40, deadline=None)
 @given(
     st.one_of(specs(), uniform_specs()),
@@ -521,6 +524,7 @@ def test_a_killed_dask_worker_has_its_task_run_again(
     assert got == expected
 
 
+@pytest.mark.processes
 def test_a_killed_pool_process_is_reported(tmp_path: Path) -> None:
     problem = langford(8)
     marker = str(tmp_path / "killed")
@@ -535,6 +539,7 @@ def test_a_killed_pool_process_is_reported(tmp_path: Path) -> None:
     assert Path(marker).exists()
 
 
+@pytest.mark.processes
 def test_a_killed_pool_process_is_replaced_when_the_pool_can_be_renewed(
     tmp_path: Path,
 ) -> None:
@@ -632,6 +637,7 @@ def test_jobs_and_scheduler_print_what_one_process_prints(
     assert (counted.returncode, counted.stdout) == (0, "5\n")
 
 
+@pytest.mark.processes
 def test_task_seconds_sets_the_length_of_the_tasks(tmp_path: Path) -> None:
     path = langford_file(tmp_path, 8)
     one = dlx_command([str(path), "--stats"])
@@ -650,6 +656,7 @@ def test_task_seconds_sets_the_length_of_the_tasks(tmp_path: Path) -> None:
     assert "--task-seconds only goes with --jobs or --scheduler" in alone.stderr
 
 
+@pytest.mark.processes
 def test_jobs_refuse_seeds(tmp_path: Path) -> None:
     path = langford_file(tmp_path, 4)
     done = dlx_command([str(path), "--jobs", "2", "--seed", "1"])
@@ -657,6 +664,7 @@ def test_jobs_refuse_seeds(tmp_path: Path) -> None:
     assert "--jobs does not go with --seed" in done.stderr
 
 
+@pytest.mark.processes
 def test_a_split_listing_stopped_by_sigterm_resumes_with_the_rest(
     tmp_path: Path,
 ) -> None:
@@ -687,6 +695,7 @@ def test_a_split_listing_stopped_by_sigterm_resumes_with_the_rest(
     assert not checkpoint.exists()
 
 
+@pytest.mark.processes
 def test_a_split_count_stopped_by_ctrl_c_resumes_from_its_checkpoint(
     tmp_path: Path,
 ) -> None:
@@ -740,6 +749,7 @@ def test_a_split_count_stopped_by_ctrl_c_resumes_from_its_checkpoint(
     assert not checkpoint.exists()
 
 
+@pytest.mark.processes
 def test_scheduler_without_dask_says_how_to_install_it(tmp_path: Path) -> None:
     path = langford_file(tmp_path, 4)
     fake = tmp_path / "no_dask"
@@ -751,6 +761,7 @@ def test_scheduler_without_dask_says_how_to_install_it(tmp_path: Path) -> None:
     assert 'python3 -m pip install ".[dask]" in pydlx\'s folder' in done.stderr
 
 
+@pytest.mark.processes
 def test_ctrl_c_stops_all_jobs_with_the_count_so_far(tmp_path: Path) -> None:
     # Langford 15: hours of search on any interpreter (PyPy ends Langford 12
     # in about a second), so the signal always comes mid-search.
@@ -800,6 +811,7 @@ def test_limits_and_pieces(executor: Executor) -> None:
         done.pieces()
 
 
+@pytest.mark.processes
 def test_jobs_refuse_a_checkpoint_with_a_limit(tmp_path: Path) -> None:
     path = langford_file(tmp_path, 4)
     args = [str(path), "--jobs", "2", "--limit", "2", "--checkpoint", "c.json"]
@@ -842,6 +854,7 @@ def test_a_frontier_with_bounds_adds_up_to_the_serial_search(
     assert (found, stats) == expected
 
 
+@pytest.mark.threads
 @settings(max_examples=150, deadline=None)
 @given(bounded_specs(), st.integers(1, 6), st.integers(0, 2))
 def test_splitting_tasks_with_bounds_anywhere_changes_nothing(
@@ -902,6 +915,7 @@ def test_bounded_problems_on_worker_processes(executor: Executor) -> None:
     )
 
 
+@pytest.mark.threads
 def test_a_bounded_split_count_stopped_anywhere_resumes_exactly() -> None:
     problem = k_per_line(5, 2)
     expected = serial_m(problem.links())[1]
@@ -929,6 +943,7 @@ def test_a_bounded_split_count_stopped_anywhere_resumes_exactly() -> None:
         assert rest.stats == expected
 
 
+@pytest.mark.processes
 def test_jobs_with_bounds_print_what_one_process_prints(tmp_path: Path) -> None:
     path = TESTS / "data" / "dlx3" / "two-per-line-5.dlx"
     one = dlx_command([str(path), "--stats"])

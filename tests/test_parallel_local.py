@@ -44,6 +44,7 @@ def lane_threads() -> list[threading.Thread]:
     return [t for t in threading.enumerate() if t.name.startswith("dlx-parallel-lane")]
 
 
+@pytest.mark.threads
 @settings(max_examples=60, deadline=None)
 @given(
     st.one_of(specs(), uniform_specs()),
@@ -73,6 +74,7 @@ def test_tasks_run_here_and_in_the_executor_add_up_to_the_serial_search(
     assert not lane_threads()
 
 
+@pytest.mark.threads
 @pytest.mark.parametrize("form", FORMS)
 def test_known_problems_split_between_this_process_and_threads(form: str) -> None:
     links = compiled_as(langford(7), form)
@@ -87,6 +89,7 @@ def test_known_problems_split_between_this_process_and_threads(form: str) -> Non
     assert parallel._LOCAL not in run._holders
 
 
+@pytest.mark.processes
 def test_a_pool_short_of_cores_runs_its_tasks_here(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -118,6 +121,7 @@ def test_a_pool_short_of_cores_runs_its_tasks_here(
         assert parallel._takes_part(threads, 4, True)
 
 
+@pytest.mark.threads
 def test_a_stop_request_ends_the_task_running_here() -> None:
     # 13 queens: minutes of search in one task, so the stop comes mid-task;
     # the task's slice is longer than the whole test may take.
@@ -138,6 +142,7 @@ def test_a_stop_request_ends_the_task_running_here() -> None:
     assert not lane_threads()
 
 
+@pytest.mark.threads
 def test_budgets_stop_the_task_running_here() -> None:
     with ThreadPoolExecutor(1) as threads:
         run = parallel.search(
@@ -157,6 +162,7 @@ def test_budgets_stop_the_task_running_here() -> None:
     assert not lane_threads()
 
 
+@pytest.mark.threads
 def test_an_exception_in_a_task_run_here_reaches_the_caller(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -240,6 +246,7 @@ def test_ctrl_c_stops_jobs_searching_in_the_command(tmp_path: Path) -> None:
     assert "interrupted after" in err and "at least" in err
 
 
+@pytest.mark.threads
 def test_the_local_lane_changes_no_statistics_of_a_bounded_problem() -> None:
     problem = ExactCover("ab", bounds={"a": (1, 2)})
     problem.add_options([["a"], ["a", "b"], ["b"], ["a"]])
@@ -257,6 +264,7 @@ def one_core_pool(monkeypatch: pytest.MonkeyPatch) -> ProcessPoolExecutor:
     return ProcessPoolExecutor(2, mp_context=CONTEXT)
 
 
+@pytest.mark.processes
 def test_on_one_core_the_tasks_run_in_the_calling_thread(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -280,6 +288,7 @@ def test_on_one_core_the_tasks_run_in_the_calling_thread(
     assert not lane_threads()
 
 
+@pytest.mark.processes
 def test_on_one_core_a_stop_request_ends_the_task_running_inline(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -299,6 +308,7 @@ def test_on_one_core_a_stop_request_ends_the_task_running_inline(
         assert not pool._processes
 
 
+@pytest.mark.processes
 def test_on_one_core_a_timeout_stops_the_task_running_inline_and_resumes(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -323,6 +333,7 @@ def test_on_one_core_a_timeout_stops_the_task_running_inline_and_resumes(
         assert not pool._processes
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize("lane", ["inline", "thread"])
 def test_a_task_cut_short_by_a_stop_is_searched_again_on_resume(
     monkeypatch: pytest.MonkeyPatch, lane: str

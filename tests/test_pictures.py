@@ -160,6 +160,7 @@ def test_names_are_escaped_and_errors_come_at_once() -> None:
         shown.to_svg(cell=3)
 
 
+@pytest.mark.processes
 def test_the_example_draws_with_the_library(tmp_path: Path) -> None:
     picture = tmp_path / "tiling.svg"
     done = subprocess.run(
@@ -250,6 +251,7 @@ def test_a_picture_that_cannot_be_drawn_raises_at_once() -> None:
         Picture(PUZZLE, cell=4)
 
 
+@pytest.mark.processes
 def test_no_ipython_is_imported() -> None:
     code = (
         "import sys, dlx.polyomino, sudoku.display\n"

@@ -414,6 +414,7 @@ def test_a_worker_without_the_problem_gets_it_again() -> None:
     assert executor.calls > run.tasks
 
 
+@pytest.mark.processes
 def test_a_pool_with_more_processes_than_cores_runs_one_task_per_core(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -72,6 +72,7 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize(
     ("args", "message"),
     [

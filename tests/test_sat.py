@@ -88,6 +88,10 @@ def solver_only(
     """
     if "first_try" not in request.node.name:
         monkeypatch.setattr(algorithms, "SAT_DLX_NODES", 0)
+    # The SAT way's rules and messages as on an interpreter that can run the
+    # solver; under Pyodide, which cannot, tests/test_unavailable.py tests
+    # the refusal, and the tests that solve skip (OR-Tools is not installed).
+    monkeypatch.setattr(ways, "UNAVAILABLE", {})
 
 
 def fixtures() -> list[Path]:
@@ -131,6 +135,7 @@ def test_without_ortools_the_error_names_the_install_command(
     assert INSTALL in capsys.readouterr().err
 
 
+@pytest.mark.processes
 def test_dlx_imports_no_ortools() -> None:
     code = (
         "import sys, dlx, sudoku, dlx.cli, sudoku.cli; print('ortools' in sys.modules)"

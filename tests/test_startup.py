@@ -80,6 +80,7 @@ def loaded_after(code: str) -> set[str]:
     return set(found)
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize(
     "code",
     [
@@ -93,6 +94,7 @@ def test_imports_load_no_way_they_were_not_asked_for(code: str) -> None:
     assert loaded_after(code) == set()
 
 
+@pytest.mark.processes
 def test_plain_runs_of_the_commands_load_no_other_way() -> None:
     knuth = ROOT / "docs" / "examples" / "knuth.dlx"
     sudoku9 = ROOT / "docs" / "examples" / "sudoku9.in"
@@ -108,6 +110,7 @@ def test_plain_runs_of_the_commands_load_no_other_way() -> None:
         assert loaded_after(code) - RUN_ONLY == set(), code
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize(
     ("code", "loads"),
     [
@@ -157,6 +160,7 @@ def test_using_a_way_imports_it(code: str, loads: set[str]) -> None:
     }
 
 
+@pytest.mark.processes
 def test_the_commands_import_a_way_when_a_run_uses_it() -> None:
     knuth = str(ROOT / "docs" / "examples" / "knuth.dlx")
     sudoku9 = str(ROOT / "docs" / "examples" / "sudoku9.in")
@@ -172,6 +176,7 @@ def test_the_commands_import_a_way_when_a_run_uses_it() -> None:
         assert loads <= found, call
 
 
+@pytest.mark.processes
 def test_a_split_run_imports_the_parallel_module() -> None:
     code = (
         "import dlx, concurrent.futures as cf\n"
@@ -181,6 +186,7 @@ def test_a_split_run_imports_the_parallel_module() -> None:
     assert {"dlx.parallel", "concurrent.futures"} <= loaded_after(code)
 
 
+@pytest.mark.processes
 def test_lazy_names_are_the_documented_objects() -> None:
     code = (
         "import dlx, sudoku, json\n"

@@ -581,6 +581,7 @@ def test_a_budget_that_runs_out_is_a_sudoku_error_and_a_budget_exceeded() -> Non
         assert "node budget" in str(caught.value)
 
 
+@pytest.mark.processes
 def test_a_foreign_dlx_module_is_named(tmp_path: Path) -> None:
     # PyPI's `dlx` installed over ours: importing sudoku says what happened.
     fake = tmp_path / "dlx"

@@ -72,6 +72,7 @@ def test_judge_samples_from_a_file(
     assert out == sample(f"sudoku{size}.out")
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize("size", ["9", "16"])
 def test_judge_samples_through_python_m_sudoku(size: str) -> None:
     """The real command, bytes in and bytes out, on standard input."""
@@ -479,6 +480,7 @@ def test_no_progress_bar_without_tqdm(
     assert "puzzle 2 (line 2)" in err.getvalue()
 
 
+@pytest.mark.processes
 def test_closed_pipe_ends_quietly(tmp_path: Path) -> None:
     path = write(tmp_path, "many.txt", (FOUR + "\n") * 20000)
     env = dict(os.environ, PYTHONPATH=str(ROOT))
@@ -607,6 +609,7 @@ def test_count_and_solve_report_progress() -> None:
     assert sudoku.solve(FOUR, progress=reports.append) == FOUR_SOLVED
 
 
+@pytest.mark.processes
 def test_jobs_give_the_same_answers_in_the_same_order(tmp_path: Path) -> None:
     # Worker processes for real: the output and the reports equal one process's.
     good = sample("sudoku9_norvig_top95.txt").splitlines()[:40]
@@ -653,6 +656,7 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     assert capsys.readouterr().out == f"sudoku (pydlx) {version}\n"
 
 
+@pytest.mark.processes
 def test_ctrl_c_ends_jobs_at_once_even_with_hard_puzzles_running() -> None:
     # Minimal 25x25 puzzles keep a worker busy for seconds or minutes: Ctrl-C
     # must end the run at once, not wait for them.

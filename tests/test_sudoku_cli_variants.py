@@ -54,6 +54,7 @@ def test_variant_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     assert (status, out) == (0, "48\n")
 
 
+@pytest.mark.processes
 def test_jigsaw_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     regions = write(tmp_path, "map.txt", "# a jigsaw map\n" + MAP5)
     puzzles = write(tmp_path, "p.txt", JIGSAW5 + "\n" + JIGSAW5.replace("2", "."))

@@ -118,6 +118,7 @@ def test_stray_lines_cost_at_most_their_own_puzzle(
     )
 
 
+@pytest.mark.processes
 def test_the_issue_reproduction_through_the_command() -> None:
     """``{ echo x; four puzzles folded into rows; } | python -m sudoku``."""
     text = "x\n" + "".join("\n".join(rows_of(puzzle)) + "\n" for puzzle in HARD[:4])
@@ -200,6 +201,7 @@ def test_the_layout_comes_from_the_window_only() -> None:
     assert len(puzzles) == 71 and puzzles[-1].layout is Layout.LINES
 
 
+@pytest.mark.processes
 def test_first_answer_of_an_endless_stdin_comes_at_once() -> None:
     """Answers come back while standard input is still open."""
     process = subprocess.Popen(
@@ -279,6 +281,7 @@ def test_disk_full_is_status_74_with_one_line() -> None:
     )
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize(
     ("redirect", "status", "message"),
     [
@@ -299,6 +302,7 @@ def test_closed_standard_streams(redirect: str, status: int, message: str) -> No
     assert result.stderr.decode() == message + "\n"
 
 
+@pytest.mark.processes
 def test_closed_standard_error_pipe_is_141(tmp_path: Path) -> None:
     """Errors reported to a reader that went away: stop at once, quietly."""
     path = tmp_path / "bad.txt"
@@ -329,6 +333,7 @@ def test_help_documents_every_status(capsys: pytest.CaptureFixture[str]) -> None
 # -- signals (issue 9) --------------------------------------------------------------------
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize(
     ("signum", "status", "how"),
     [(signal.SIGINT, 130, "interrupted"), (signal.SIGTERM, 143, "terminated")],

@@ -343,6 +343,7 @@ def with_costs(
     return costed
 
 
+@pytest.mark.processes
 @settings(
     max_examples=150,
     deadline=None,
@@ -527,6 +528,7 @@ def test_the_ways_that_refuse_symmetry_say_why(
     assert "symmetry=" in str(error.value)
 
 
+@pytest.mark.threads
 def test_split_searches_give_the_same_orbits() -> None:
     problem = n_queens(8)
     group = queens_group(8)
@@ -606,6 +608,7 @@ def run_dlx(
     return status, captured.out, captured.err
 
 
+@pytest.mark.processes
 def test_the_command_counts_and_lists_orbits(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

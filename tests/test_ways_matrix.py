@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from dlx_helpers import lacking
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -502,6 +503,7 @@ def test_api_progress_at_limit(
     recorder = Recorder()
     kwargs: dict[str, Any] = {"limit": 2, "progress": recorder}
     if split:
+        lacking("threads")
         kwargs["executor"] = pool
     _check_answer(method, kwargs, case, _call(method, case.problem, kwargs))
     assert recorder.calls, "progress= accepted but never called"
@@ -953,6 +955,7 @@ def test_dlx_best_jobs_task_seconds_is_used_or_refused(
     assert any("task" in key for key in seen[0]), seen
 
 
+@pytest.mark.processes
 def test_dlx_jobs_max_nodes_is_not_ignored(
     problem_files: dict[str, Path], capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -965,6 +968,7 @@ def test_dlx_jobs_max_nodes_is_not_ignored(
     assert run_main(dlx.cli.main, split, capsys).status == 3
 
 
+@pytest.mark.processes
 def test_dlx_jobs_limit_progress_shows_progress(
     problem_files: dict[str, Path], capsys: pytest.CaptureFixture[str]
 ) -> None:
