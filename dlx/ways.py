@@ -19,7 +19,7 @@ all go through here:
   the SAT solver);
 * :func:`check` refuses a combination with :class:`Refused`, worded in
   the entry point's words (the API raises it, each command prints it and
-  exits with status 2), and a way of :data:`UNAVAILABLE` the same way;
+  exits with status 2), and then a way of :data:`UNAVAILABLE` alike;
 * :class:`Settings` is the one value that carries the limit, the budgets,
   the seed, progress, positions and the executor through the layers;
 * :func:`solutions`, :func:`count`, :func:`first`, :func:`best` and
@@ -494,9 +494,9 @@ def check(
         ``"sudoku"`` (:data:`VOCABULARIES`).
     :param names: words that replace the vocabulary's for this call
         (``{"split": "--scheduler"}``).
-    :raises Refused: naming the first feature of :data:`UNAVAILABLE`
-        given, else the first rule of :data:`RULES` (or need of
-        :data:`NEEDS`) that the combination breaks.
+    :raises Refused: naming the first rule of :data:`RULES` (or need of
+        :data:`NEEDS`) that the combination breaks, else the first feature
+        given that :data:`UNAVAILABLE` lists.
     :raises KeyError: for a key that is not a feature.
 
     >>> check({"count", "sat"}, words="dlx")
@@ -541,10 +541,6 @@ def _verdict(
     if unknown:
         raise KeyError(f"no feature {sorted(unknown)[0]!r}")
     table = _words(words, names)
-    for key in sorted(given & UNAVAILABLE.keys()):
-        return Refused(
-            f"{table[key]} is not available here: {UNAVAILABLE[key]}", (key,)
-        )
     for rule in RULES:
         if rule.only is not None and words not in rule.only:
             continue
@@ -569,6 +565,11 @@ def _verdict(
                 table[key] for key in need.any_of
             )
         return Refused(message, (need.feature, *need.any_of))
+    # Last: a combination refused anyway is refused alike on every interpreter.
+    for key in sorted(given & UNAVAILABLE.keys()):
+        return Refused(
+            f"{table[key]} is not available here: {UNAVAILABLE[key]}", (key,)
+        )
     return None
 
 
