@@ -27,7 +27,7 @@ extensions = [
 
 # Figures drawn during the build (docs/_ext/pydlx_figures.py writes docs/_generated/).
 sys.path.insert(0, os.path.abspath("_ext"))
-extensions += ["pydlx_figures", "pydlx_try"]
+extensions += ["pydlx_figures", "pydlx_try_page"]
 
 exclude_patterns = ["_build", "examples", "_static/bench/results.rst"]
 
