@@ -226,6 +226,7 @@ class Search(Clocked, Iterator[tuple[int, ...]]):
         # The algorithm's own state for a position (Algorithm X5), as of the
         # last clock check, where a KeyboardInterrupt takes the search back.
         self._clean_extra: Any = None
+        self._snapped_at = 0  # the node of the last snapshot
         self._interrupted_extra: Any = None
         self._solution_pending = False
         self.form.prepare(self)
@@ -425,6 +426,14 @@ class Search(Clocked, Iterator[tuple[int, ...]]):
         """
         self._started = started
         check_at = self._check_clock(nodes, started)
+        # The snapshot copies the path: at every check of a shallow search,
+        # and after as many nodes as it has levels in a deep one, so that
+        # copying costs about one level a node, whatever the depth (a
+        # KeyboardInterrupt then goes back further: see __next__).
+        depth = len(self.base) + len(self.stack)
+        if self._clean is not None and nodes - self._snapped_at < depth:
+            return check_at
+        self._snapped_at = nodes
         stats = self.stats
         self._clean = (
             [*self.base, *self.stack],

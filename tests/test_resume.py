@@ -238,6 +238,47 @@ def test_keyboard_interrupt_keeps_stats_and_a_position_that_counts_exactly() -> 
     assert problem.count() == total.stats.solutions
 
 
+def deep(spine: int, choices: int) -> ExactCover:
+    """``spine`` items of one option each and ``choices`` of two: 2**choices solutions, deep."""
+    problem = ExactCover(
+        [f"s{k}" for k in range(spine)] + [f"c{k}" for k in range(choices)]
+    )
+    for k in range(spine):
+        problem.add_option([f"s{k}"])
+    for k in range(choices):
+        problem.add_option([f"c{k}"])
+        problem.add_option([f"c{k}"])
+    return problem
+
+
+@pytest.mark.parametrize("interrupt_at", [2, 4, 5])
+def test_a_keyboard_interrupt_in_a_deep_search_resumes_exactly(
+    interrupt_at: int,
+) -> None:
+    # Deeper than the nodes between two clock checks: the snapshot a
+    # KeyboardInterrupt goes back to is taken after as many nodes as the
+    # search is deep, not at every check, and still resumes exactly.
+    problem = deep(3_000, 11)
+    total = problem.search(count_only=True)
+    list(total)
+    assert total.stats.solutions == 2**11 and total.stats.nodes > 5 * 1024
+    calls = 0
+
+    def hook(report: Progress) -> None:
+        nonlocal calls
+        calls += 1
+        if calls == interrupt_at:
+            raise KeyboardInterrupt
+
+    search = problem.search(count_only=True, progress=hook, progress_interval=1e-9)
+    with pytest.raises(KeyboardInterrupt):
+        list(search)
+    assert 0 < search.stats.nodes < total.stats.nodes
+    rest = problem.search(count_only=True, resume=search.position())
+    list(rest)
+    assert rest.stats == total.stats
+
+
 @pytest.mark.parametrize("form", FORMS)
 def test_progress_reports_grow_and_end_at_one(form: str) -> None:
     links = compiled_as(langford(9), form)
