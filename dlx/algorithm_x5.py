@@ -59,6 +59,7 @@ __all__ = [
     "ranking",
     "restore",
     "run",
+    "run_many",
     "save",
 ]
 
@@ -527,6 +528,436 @@ def run(frame: Frame, count_only: bool) -> Iterator[tuple[int, ...]]:
                 next_item[before] = item
                 prev_item[after] = item
             size[item] -= shift[item]
+            pop()
+            drop_level()
+            advance = False
+
+
+def run_many(frame: Frame, count_only: bool) -> Iterator[tuple[int, ...]]:
+    """DLX5's search for problems with many items: the same tree, a node's cost independent of them.
+
+    :func:`run` chooses the item to branch on as Knuth's DLX5 does, by a
+    walk over every active primary item, so that a search of ``n`` items
+    ``n`` levels deep takes time in ``n`` squared.  This form makes the
+    same choice from three trees over the primary items (a tournament in
+    a flat list, a leaf per item), brought up to date with every change of
+    an item's list:
+
+    * the least ``(length, -least net cost, item)`` of the active items:
+      DLX5's choice where no option is too dear to try;
+    * the largest least net cost (an item without options counts as
+      dearest): a *dead end*, an item none of whose options can be tried
+      any more, is found at once, the leftmost one as DLX5 takes it;
+    * the largest net cost in each list: the items with an option too
+      dear to try, whose count of options to try is less than their
+      length, are the only ones that can beat the first tree's choice,
+      and are looked at one by one, as DLX5 looks at every item.
+
+    Before the cutoff (while fewer than ``k`` solutions are known) and
+    after it (when every option left is too dear) a node costs a few
+    steps down the trees, and each update one walk up them.  The tree,
+    the order of solutions and DLX5's statistics are those of :func:`run`
+    (the conformance suite compares them).
+    """
+    links = frame.links
+    up = frame.up
+    down = frame.down
+    size = frame.size
+    color = frame.color
+    assert color is not None
+    state: CostState = frame.state
+    cost = state.cost
+    next_item = state.next
+    prev_item = state.prev
+    root = state.root
+    n_primary = links.n_primary
+    top = links.top
+    others = links.others
+    others_rev = links.others_rev
+    option_of = links.option_of
+    shift = links.shift
+    offset = links.active_offset
+    threshold = LENGTH_THRESHOLD
+    record = state.record
+    stats = frame.stats
+    limit = frame.limit
+    stack = frame.stack
+    saves = frame.saves
+    push = stack.append
+    pop = stack.pop
+    keep_level = saves.append
+    drop_level = saves.pop
+    started = time.perf_counter()
+    nodes = stats.nodes
+    updates = stats.updates
+    cleansings = stats.cleansings
+    found = stats.solutions
+    cutoff = state.cutoff = min(state.cutoff, state.ceiling)
+    # Below a prefix (dlx.position.start): its options belong to every
+    # solution, and its levels the loop backs up through (a floor below
+    # the prefix) get what the loop keeps per level, with the thresholds
+    # the walker covered with (no cutoff).
+    fixed = [option_of[x] for x in frame.base]
+    curcost = sum(cost[x] for x in frame.base)
+    if stack:
+        curcost = saves[-1][0] + cost[stack[-1]]
+    nextcost = 0
+    node = -1
+    item = -1
+    level: list[int] = []
+    # The three trees (see above), with a leaf per primary item at
+    # ``width + item``; node ``i`` holds the better of ``2i`` and ``2i + 1``.
+    active = bytearray(n_primary)
+    k = next_item[root]
+    while k != root:
+        active[k] = 1
+        k = next_item[k]
+    width = 1
+    while width < max(n_primary, 1):
+        width *= 2
+    item_bits = width.bit_length()
+    dearest_cost = max(cost, default=0)
+    cost_bits = dearest_cost.bit_length() + 1
+    no_key = 1 << (item_bits + cost_bits + len(top).bit_length() + 2)
+    # An item without options is a dead end whatever the room: above every
+    # cutoff, as the infinite one is.
+    dead = state.infinite + 1
+    keyed = [no_key] * (2 * width)
+    leastmax = [-1] * (2 * width)
+    dearmax = [-1] * (2 * width)
+
+    def leaf(k: int) -> None:
+        """Set item ``k``'s leaves from its list (without walking up)."""
+        i = width + k
+        if not active[k]:
+            keyed[i] = no_key
+            leastmax[i] = dearmax[i] = -1
+            return
+        first = down[k]
+        if first == k:
+            keyed[i] = k
+            leastmax[i] = dead
+            dearmax[i] = -1
+            return
+        least = cost[first]
+        keyed[i] = (
+            ((size[k] - offset) << cost_bits | (dearest_cost - least)) << item_bits
+        ) | k
+        leastmax[i] = least
+        dearmax[i] = cost[up[k]]
+
+    def touch(k: int) -> None:
+        """Bring item ``k``'s leaves and the nodes above them up to date."""
+        leaf(k)
+        i = (width + k) >> 1
+        while i:
+            a = i + i
+            left = keyed[a]
+            right = keyed[a + 1]
+            best = left if left < right else right
+            left = leastmax[a]
+            right = leastmax[a + 1]
+            most = left if left > right else right
+            left = dearmax[a]
+            right = dearmax[a + 1]
+            dearest = left if left > right else right
+            if keyed[i] == best and leastmax[i] == most and dearmax[i] == dearest:
+                break  # the nodes above are as they were
+            keyed[i] = best
+            leastmax[i] = most
+            dearmax[i] = dearest
+            i >>= 1
+
+    for k in range(n_primary):
+        leaf(k)
+    for i in range(width - 1, 0, -1):
+        a = i + i
+        keyed[i] = min(keyed[a], keyed[a + 1])
+        leastmax[i] = max(leastmax[a], leastmax[a + 1])
+        dearmax[i] = max(dearmax[a], dearmax[a + 1])
+    item_mask = (1 << item_bits) - 1
+    todo: list[int] = []
+    check_at = frame.tick(nodes + 1, started)
+    while True:
+        # forward: enter a level.
+        nodes += 1
+        if nodes >= check_at:
+            stats.nodes = nodes - 1
+            stats.updates = updates
+            stats.cleansings = cleansings
+            check_at = frame.tick(nodes, started)
+        # Choose the item to branch on as DLX5 does (the fewest options
+        # cheap enough, then the largest least net cost, then the
+        # leftmost), from the trees.
+        fewest = -1  # -1: none chosen yet (Knuth's t = max_nodes)
+        dearest = 0
+        item = -1
+        room = cutoff - curcost
+        if next_item[root] == root:
+            pass  # no active primary item
+        elif leastmax[1] >= room:
+            # A dead end: the leftmost item with nothing left to try.
+            i = 1
+            while i < width:
+                i += i
+                if leastmax[i] < room:
+                    i += 1
+            item = i - width
+            fewest = 0
+        else:
+            # The best by length, unless an item with an option too dear
+            # has fewer options to try than its length.
+            todo.append(keyed[1] & item_mask)
+            if dearmax[1] >= room:
+                stack_of_nodes = [1]
+                while stack_of_nodes:
+                    i = stack_of_nodes.pop()
+                    if i >= width:
+                        todo.append(i - width)
+                        continue
+                    i += i
+                    if dearmax[i] >= room:
+                        stack_of_nodes.append(i)
+                    if dearmax[i + 1] >= room:
+                        stack_of_nodes.append(i + 1)
+            for k in todo:
+                p = down[k]
+                least = cost[p]
+                s = 1
+                p = down[p]
+                while True:
+                    if p == k or cost[p] >= room:
+                        break  # k has s options to try
+                    if s >= threshold:
+                        s = size[k] - offset  # content with the length
+                        break
+                    p = down[p]
+                    s += 1
+                if (
+                    fewest < 0
+                    or s < fewest
+                    or (
+                        s == fewest
+                        and (least > dearest or (least == dearest and k < item))
+                    )
+                ):
+                    fewest = s
+                    item = k
+                    dearest = least
+            todo.clear()
+        if item < 0:
+            # No primary item left before a first choice: a prefix that
+            # is a solution, or a problem without primary items.
+            if curcost < cutoff:
+                found += 1
+                stats.nodes = nodes
+                stats.updates = updates
+                stats.cleansings = cleansings
+                stats.solutions = found
+                solution = tuple(sorted([option_of[x] for x in stack] + fixed))
+                cutoff = record(curcost, solution)
+                if not count_only:  # a count hands nothing out
+                    yield solution
+                if found == limit:
+                    frame.outcome = Outcome.LIMIT_REACHED
+                    return
+            advance = False  # backdown (or the end), below
+        elif fewest == 0:
+            advance = False  # backdown, below
+        else:
+            node = down[item]
+            nextcost = curcost + cost[node]
+            thresh = cutoff - nextcost
+            # cover(item, thresh)
+            if item < n_primary:
+                before = prev_item[item]
+                after = next_item[item]
+                next_item[before] = after
+                prev_item[after] = before
+            size[item] += shift[item]
+            if item < n_primary:
+                active[item] = 0
+                touch(item)
+            updates += 1
+            row = down[item]
+            while row != item and cost[row] < thresh:
+                for y in others[row]:
+                    if color[y] >= 0:
+                        above = up[y]
+                        below = down[y]
+                        down[above] = below
+                        up[below] = above
+                        size[top[y]] -= 1
+                        if top[y] < n_primary:
+                            touch(top[y])
+                        updates += 1
+                row = down[row]
+            push(node)
+            level = [curcost, thresh, 0]
+            keep_level(level)
+            advance = True
+        while True:
+            if advance:
+                # advance: cover (or purify) the other items of `node`.
+                thresh = cutoff - nextcost
+                level[2] = thresh
+                for x in others[node]:
+                    code = color[x]
+                    if code < 0:
+                        continue
+                    c = top[x]
+                    if code == 0:
+                        # cover(c, thresh)
+                        if c < n_primary:
+                            before = prev_item[c]
+                            after = next_item[c]
+                            next_item[before] = after
+                            prev_item[after] = before
+                        size[c] += shift[c]
+                        if c < n_primary:
+                            active[c] = 0
+                            touch(c)
+                        updates += 1
+                        row = down[c]
+                        while row != c and cost[row] < thresh:
+                            for y in others[row]:
+                                if color[y] >= 0:
+                                    above = up[y]
+                                    below = down[y]
+                                    down[above] = below
+                                    up[below] = above
+                                    size[top[y]] -= 1
+                                    if top[y] < n_primary:
+                                        touch(top[y])
+                                    updates += 1
+                            row = down[row]
+                    else:
+                        # purify(x, thresh)
+                        cleansings += 1
+                        row = down[c]
+                        while row != c and cost[row] < thresh:
+                            if color[row] != code:
+                                for y in others[row]:
+                                    if color[y] >= 0:
+                                        above = up[y]
+                                        below = down[y]
+                                        down[above] = below
+                                        up[below] = above
+                                        size[top[y]] -= 1
+                                        if top[y] < n_primary:
+                                            touch(top[y])
+                                        updates += 1
+                            elif row != x:
+                                color[row] = -1
+                                cleansings += 1
+                            row = down[row]
+                if next_item[root] != root:
+                    curcost = nextcost
+                    break  # forward
+                # A solution (a node of its own, as in DLX5: the clock too).
+                nodes += 1
+                if nodes >= check_at:
+                    stats.nodes = nodes - 1
+                    stats.updates = updates
+                    stats.cleansings = cleansings
+                    check_at = frame.tick(nodes, started)
+                found += 1
+                solution = tuple(sorted([option_of[x] for x in stack] + fixed))
+                cutoff = record(nextcost, solution)
+                stats.nodes = nodes
+                stats.updates = updates
+                stats.cleansings = cleansings
+                stats.solutions = found
+                if not count_only:
+                    yield solution
+                if found == limit:
+                    frame.outcome = Outcome.LIMIT_REACHED
+                    return
+                # recover, below.
+            else:
+                # backdown: go up a level.
+                if not stack:
+                    stats.nodes = nodes
+                    stats.updates = updates
+                    stats.cleansings = cleansings
+                    stats.solutions = found
+                    frame.outcome = Outcome.EXHAUSTED
+                    return
+                level = saves[-1]
+                node = stack[-1]
+                item = top[node]
+                curcost = level[0]
+            # recover: uncover the other items of `node`, leftwards.
+            thresh = level[2]
+            for x in others_rev[node]:
+                code = color[x]
+                if code < 0:
+                    continue
+                c = top[x]
+                if code == 0:
+                    # uncover(c, thresh)
+                    row = down[c]
+                    while row != c and cost[row] < thresh:
+                        for y in others[row]:
+                            if color[y] >= 0:
+                                down[up[y]] = y
+                                up[down[y]] = y
+                                size[top[y]] += 1
+                                if top[y] < n_primary:
+                                    touch(top[y])
+                        row = down[row]
+                    if c < n_primary:
+                        before = prev_item[c]
+                        after = next_item[c]
+                        next_item[before] = c
+                        prev_item[after] = c
+                    size[c] -= shift[c]
+                    if c < n_primary:
+                        active[c] = 1
+                        touch(c)
+                else:
+                    # unpurify(x, thresh)
+                    row = down[c]
+                    while row != c and cost[row] < thresh:
+                        if color[row] < 0:
+                            color[row] = code
+                        elif row != x:
+                            for y in others[row]:
+                                if color[y] >= 0:
+                                    down[up[y]] = y
+                                    up[down[y]] = y
+                                    size[top[y]] += 1
+                                    if top[y] < n_primary:
+                                        touch(top[y])
+                        row = down[row]
+            node = down[node]
+            stack[-1] = node
+            if node != item:
+                nextcost = curcost + cost[node]
+                if nextcost < cutoff:
+                    advance = True
+                    continue
+            # backup: uncover the level's item (its own threshold).
+            thresh = level[1]
+            row = down[item]
+            while row != item and cost[row] < thresh:
+                for y in others[row]:
+                    if color[y] >= 0:
+                        down[up[y]] = y
+                        up[down[y]] = y
+                        size[top[y]] += 1
+                        if top[y] < n_primary:
+                            touch(top[y])
+                row = down[row]
+            if item < n_primary:
+                before = prev_item[item]
+                after = next_item[item]
+                next_item[before] = item
+                prev_item[after] = item
+            size[item] -= shift[item]
+            if item < n_primary:
+                active[item] = 1
+                touch(item)
             pop()
             drop_level()
             advance = False
