@@ -676,7 +676,10 @@ def run_many(frame: Frame, count_only: bool) -> Iterator[tuple[int, ...]]:
         leastmax[i] = max(leastmax[a], leastmax[a + 1])
         dearmax[i] = max(dearmax[a], dearmax[a + 1])
     item_mask = (1 << item_bits) - 1
+    # The items to look at, and the tree nodes still to descend: kept
+    # across nodes, so that choosing allocates nothing.
     todo: list[int] = []
+    pending: list[int] = []
     check_at = frame.tick(nodes + 1, started)
     while True:
         # forward: enter a level.
@@ -709,17 +712,17 @@ def run_many(frame: Frame, count_only: bool) -> Iterator[tuple[int, ...]]:
             # has fewer options to try than its length.
             todo.append(keyed[1] & item_mask)
             if dearmax[1] >= room:
-                stack_of_nodes = [1]
-                while stack_of_nodes:
-                    i = stack_of_nodes.pop()
+                pending.append(1)
+                while pending:
+                    i = pending.pop()
                     if i >= width:
                         todo.append(i - width)
                         continue
                     i += i
                     if dearmax[i] >= room:
-                        stack_of_nodes.append(i)
+                        pending.append(i)
                     if dearmax[i + 1] >= room:
-                        stack_of_nodes.append(i + 1)
+                        pending.append(i + 1)
             for k in todo:
                 p = down[k]
                 least = cost[p]
