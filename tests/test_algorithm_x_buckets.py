@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 from dlx_helpers import chain, default_form, one_wide_option, sudoku_empty
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dlx import BudgetExceeded, ExactCover, Search, Stats, parallel
 from dlx.algorithm_x import BUCKETS_MIN_ITEMS
@@ -66,6 +68,35 @@ def test_many_items_and_few_updates_a_node_get_the_buckets_form() -> None:
     sudoku = sudoku_empty(5).links()
     assert sudoku.n_items < per_update * expected_updates(sudoku)
     assert x.form(sudoku).name != "buckets"
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.integers(1, 9).flatmap(
+        lambda n: st.tuples(
+            st.just(n),
+            st.integers(0, n),
+            st.lists(st.lists(st.integers(0, n - 1), unique=True), max_size=12),
+            st.integers(1, 300),
+        )
+    )
+)
+def test_the_forecast_is_the_medians_of_the_widths_and_the_lengths(
+    case: tuple[int, int, list[list[int]], int],
+) -> None:
+    # The forecast's definition, from the rows themselves: the median width
+    # of the options with items, the median length of the items' lists.
+    # Copies of the rows make long lists (the list form of the sizes).
+    n, primary, rows, copies = case
+    rows = rows * copies
+    links = ExactCover.from_rows(rows, primary, n - primary, check=False).links()
+    widths = sorted(len(row) for row in rows if row)
+    lengths = sorted(sum(item in row for row in rows) for item in range(n))
+    if not widths:
+        assert expected_updates(links) == 1.0
+        return
+    w, k = widths[len(widths) // 2], lengths[len(lengths) // 2]
+    assert expected_updates(links) == w * k * (w - 1) + 1
 
 
 def test_the_chain_counts_fibonacci_with_the_plain_forms_statistics() -> None:
