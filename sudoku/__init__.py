@@ -68,6 +68,7 @@ from sudoku.regions import Regions, read_region_map, regions_of
 from sudoku.solver import check, count, is_unique, solutions, solve, units_of
 
 if TYPE_CHECKING:
+    from sudoku.explainer import Explanation, Step, explain, hint
     from sudoku.generator import Generated, GivensWarning, generate, generate_puzzle
     from sudoku.grading import LEVEL_NAMES, Grade, Technique, grade
     from sudoku.transform import canonical, equivalent, grid_cover, transformations
@@ -75,6 +76,7 @@ if TYPE_CHECKING:
 #: The names imported on first use (PEP 562), by module.
 _GENERATOR = ("Generated", "GivensWarning", "generate", "generate_puzzle")
 _GRADING = ("LEVEL_NAMES", "Grade", "Technique", "grade")
+_EXPLAIN = ("Explanation", "Step", "explain", "hint")
 _TRANSFORM = ("canonical", "equivalent", "grid_cover", "transformations")
 
 
@@ -88,6 +90,10 @@ def __getattr__(name: str) -> Any:
         from sudoku import grading
 
         value = getattr(grading, name)
+    elif name in _EXPLAIN:
+        from sudoku import explainer
+
+        value = getattr(explainer, name)
     elif name in _TRANSFORM:
         from sudoku import transform
 
@@ -99,7 +105,7 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted([*globals(), *_GENERATOR, *_GRADING, *_TRANSFORM])
+    return sorted([*globals(), *_GENERATOR, *_GRADING, *_EXPLAIN, *_TRANSFORM])
 
 
 __all__ = [
@@ -111,6 +117,7 @@ __all__ = [
     "CombinationError",
     "ConflictError",
     "Encoding",
+    "Explanation",
     "Generated",
     "GivensWarning",
     "Grade",
@@ -126,6 +133,7 @@ __all__ = [
     "RegionError",
     "Regions",
     "SolutionError",
+    "Step",
     "SudokuError",
     "SymbolError",
     "Technique",
@@ -136,12 +144,14 @@ __all__ = [
     "detect_alphabet",
     "encode",
     "equivalent",
+    "explain",
     "format_grid",
     "format_solution",
     "generate",
     "generate_puzzle",
     "grade",
     "grid_cover",
+    "hint",
     "is_unique",
     "iter_puzzles",
     "read_puzzles",

@@ -1,0 +1,426 @@
+"""Why a sudoku's answer is what it is: the steps of a solve by hand, rated on Sudoku Explainer's scale.
+
+:func:`explain` solves a puzzle the way Sudoku Explainer (SE, the program
+the sudoku community rates puzzles with) does: at every step it takes the
+first hint of the first technique, in SE's order of techniques (the order
+of their ratings, :data:`sudoku.techniques.TECHNIQUES`), that makes
+progress, applies it, and starts again.  Each step is a :class:`Step`
+with the technique's name and SE rating, what it places and eliminates,
+the cells and units it rests on, a line of text and a picture.  The
+puzzle's rating is its hardest step, as SE's; :func:`hint` gives the first
+step alone.
+
+What a rating means:
+
+* on 9×9 grids, SE's number: 1.0 for a full house up to 5.4 for a hidden
+  quad (the techniques of :mod:`sudoku.techniques`), measured against
+  Sukaku Explainer's ratings on the docs' grading page;
+* where no technique here applies, the step is a *search* step
+  (technique ``"search"``, rating :data:`SEARCH_RATING`): the cell with
+  the fewest candidates gets its value from the puzzle's one solution.  It
+  stands for the harder techniques SE would go on with (chains and
+  forcing chains, 6.5 and up), which are not here yet;
+* on other grids (4×4, 16×16, jigsaw, X, windoku) the same techniques
+  over the grid's units, with the same numbers; SE itself rates 9×9 only,
+  so there a rating compares puzzles of one kind with each other.
+
+>>> import sudoku
+>>> puzzle = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+>>> explanation = sudoku.explain(puzzle)
+>>> explanation.rating, len(explanation.steps)
+(1.2, 51)
+>>> print(explanation.steps[0].text)
+r1c6 = 8: hidden single in box 2
+>>> sudoku.hint(puzzle).text == explanation.steps[0].text
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from dlx.records import Record
+from sudoku.errors import MultipleSolutionsError, SudokuError
+from sudoku.grid import ArrayLike, Grid, GridLike
+from sudoku.regions import Regions, regions_of
+from sudoku.solver import solve, units_of
+from sudoku.techniques import LAST_RESORT, Board, Hint, next_hint
+
+__all__ = ["SEARCH_RATING", "Explanation", "Step", "explain", "hint"]
+
+#: The rating of a search step (technique ``"search"``): above every
+#: technique here, at SE's dynamic forcing chains.
+SEARCH_RATING = 9.0
+
+Cell = tuple[int, int]
+Candidate = tuple[int, int, "str | int"]
+
+
+class Step(Record, frozen=True):
+    """One step of a solve by hand (made by :func:`explain` and :func:`hint`).
+
+    Rows and columns count from 0; symbols are written as the grid writes
+    them (its alphabet's characters, or ints for a grid of ints).
+
+    :ivar technique: the technique's name, e.g. ``"hidden single in a box"``.
+    :ivar rating: its Sudoku Explainer rating (see :mod:`sudoku.explainer`).
+    :ivar placements: the cells the step fills: ``(row, column, symbol)``.
+    :ivar eliminations: the candidates it removes: ``(row, column, symbol)``.
+    :ivar cells: the cells the deduction rests on: ``(row, column)``.
+    :ivar units: the units it rests on, named (``"row 4"``, ``"box 5"``).
+    :ivar text: the step in a line, e.g. ``"r4c6 = 7: hidden single in box 5"``.
+    :ivar grid: the grid before the step (a :class:`sudoku.Grid`).
+    :ivar candidates: each cell's candidates before the step, as symbols
+        (``()`` for a filled cell), row by row.
+    """
+
+    technique: str
+    rating: float
+    placements: tuple[Candidate, ...]
+    eliminations: tuple[Candidate, ...]
+    cells: tuple[Cell, ...]
+    units: tuple[str, ...]
+    text: str
+    grid: Grid
+    candidates: tuple[tuple[str | int, ...], ...]
+
+    def __str__(self) -> str:
+        return self.text
+
+    def to_svg(self, cell: int = 48) -> str:
+        """The grid before the step, with its candidates, as an SVG picture.
+
+        The cells the step rests on are shaded yellow, its placements
+        green, the candidates it removes red and struck through.
+
+        :param cell: the side of a cell, in pixels (at least 24).
+        :raises SudokuError: when ``cell`` is too small.
+
+        >>> step = hint("1..." "...2" "..4." ".3..")
+        >>> svg = step.to_svg()
+        >>> svg.startswith("<svg") and svg.count("#c8f0c8")
+        1
+        """
+        return _svg(self, cell)
+
+    def _repr_svg_(self) -> str:
+        """The picture of :meth:`to_svg`, for Jupyter."""
+        return _svg(self, 48)
+
+
+class Explanation(Record, frozen=True):
+    """The steps of a puzzle's solve by hand and its ratings (made by :func:`explain`).
+
+    :ivar steps: the steps, in order (none for a grid without a blank).
+    :ivar rating: the puzzle's rating (SE's ER): its hardest step's; 0.0
+        for a grid without a blank.
+    :ivar pearl: SE's EP: the hardest step up to the first that places a symbol.
+    :ivar diamond: SE's ED: the first step's rating.
+    :ivar solution: the solved grid, in the puzzle's representation.
+    """
+
+    steps: tuple[Step, ...]
+    rating: float
+    pearl: float
+    diamond: float
+    solution: GridLike | ArrayLike
+
+    def __str__(self) -> str:
+        lines = [
+            f"rating {self.rating:.1f} (pearl {self.pearl:.1f}, diamond {self.diamond:.1f})"
+        ]
+        lines += [
+            f"{k:3d}. [{s.rating:.1f}] {s.text}" for k, s in enumerate(self.steps, 1)
+        ]
+        return "\n".join(lines)
+
+
+def _unit_names(regions: Regions) -> tuple[str, ...]:
+    """Short names of the units: ``"row 4"``, ``"column 6"``, ``"box 5"``, ``"region 'B'"``."""
+    names = []
+    seen: dict[str, int] = {}
+    for kind in regions.kinds:
+        seen[kind] = seen.get(kind, 0) + 1
+        if kind == "region" and regions.labels:
+            names.append(f"region {regions.labels[seen[kind] - 1]!r}")
+        else:
+            names.append(f"{kind} {seen[kind]}")
+    return tuple(names)
+
+
+def _cell(size: int, cell: int) -> str:
+    return f"r{cell // size + 1}c{cell % size + 1}"
+
+
+def _describe(hint: Hint, grid: Grid, names: Sequence[str]) -> str:
+    """The line of text of a hint: what it does, then why."""
+    size = grid.size
+    symbol = grid.symbol
+    done: list[str] = []
+    for cell, value in hint.placements:
+        done.append(f"{_cell(size, cell)} = {symbol(value)}")
+    by_cell: dict[int, list[int]] = {}
+    for cell, value in hint.eliminations:
+        by_cell.setdefault(cell, []).append(value)
+    for cell, values in by_cell.items():
+        done.append(
+            f"{_cell(size, cell)} <> {','.join(str(symbol(v)) for v in values)}"
+        )
+    why = hint.technique
+    if why.startswith("hidden single"):
+        why = "hidden single"  # its unit follows
+    if hint.values and not hint.technique.startswith(
+        ("hidden single", "naked single", "full house")
+    ):
+        why += " on " + ",".join(str(symbol(v)) for v in hint.values)
+    if hint.units:
+        why += " in " + ", ".join(names[u] for u in hint.units)
+    elif hint.cells and hint.technique not in ("naked single", LAST_RESORT):
+        why += " at " + ", ".join(_cell(size, c) for c in hint.cells)
+    return f"{'; '.join(done)}: {why}"
+
+
+def _step(hint: Hint, board: Board, grid: Grid, names: Sequence[str]) -> Step:
+    size = grid.size
+    symbol = grid.symbol
+    before = grid_like(grid, board.values)
+    candidates = tuple(
+        tuple(symbol(v) for v in range(1, size + 1) if bits >> (v - 1) & 1)
+        for bits in board.cand
+    )
+    return Step(
+        hint.technique,
+        hint.rating,
+        tuple((c // size, c % size, symbol(v)) for c, v in hint.placements),
+        tuple((c // size, c % size, symbol(v)) for c, v in hint.eliminations),
+        tuple((c // size, c % size) for c in hint.cells),
+        tuple(names[u] for u in hint.units),
+        _describe(hint, grid, names),
+        before,
+        candidates,
+    )
+
+
+def grid_like(grid: Grid, values: Sequence[int]) -> Grid:
+    """A :class:`sudoku.Grid` of ``grid``'s shape and alphabet holding ``values``."""
+    return Grid(grid.size, grid.box, values, grid.alphabet)
+
+
+def _search_step(board: Board, solution: Sequence[int]) -> Hint:
+    """The search step: the first cell of fewest candidates gets the solution's value."""
+    cell = min(
+        (c for c, bits in enumerate(board.cand) if bits),
+        key=lambda c: board.cand[c].bit_count(),
+    )
+    return Hint(
+        LAST_RESORT, SEARCH_RATING, ((cell, solution[cell]),), (), (cell,), (), ()
+    )
+
+
+def _prepared(
+    grid: GridLike | ArrayLike,
+    alphabet: str | None,
+    box: tuple[int, int] | None,
+    variant: str | None,
+    regions: GridLike | ArrayLike | None,
+) -> tuple[Grid, Regions, list[int], GridLike | ArrayLike]:
+    """The parsed grid, its units, its one solution's values and that solution as given.
+
+    :raises MultipleSolutionsError: naming the explanation's need.
+    """
+    parsed = Grid.parse(grid, alphabet=alphabet, box=box, boxes=regions is None)
+    units = units_of(parsed, variant, regions) or regions_of(parsed.size, parsed.box)
+    try:
+        answer = solve(
+            grid,
+            alphabet=alphabet,
+            box=box,
+            variant=variant,
+            regions=regions,
+            unique=True,
+        )
+    except MultipleSolutionsError:
+        raise MultipleSolutionsError(
+            "more than one solution: an explanation needs a unique one"
+        ) from None
+    values = list(
+        Grid.parse(
+            answer,
+            alphabet=alphabet or parsed.alphabet,
+            box=parsed.box,
+            boxes=regions is None,
+        ).values
+    )
+    return parsed, units, values, answer
+
+
+def _steps(parsed: Grid, units: Regions, solution: Sequence[int]) -> Iterator[Step]:
+    board = Board(units, parsed.values)
+    names = _unit_names(units)
+    while not board.solved():
+        found = next_hint(board) or _search_step(board, solution)
+        for cell, value in found.placements:
+            if solution[cell] != value:  # pragma: no cover - a technique's bug
+                raise SudokuError(f"{found.technique} placed a wrong symbol: {found}")
+        for cell, value in found.eliminations:
+            if solution[cell] == value:  # pragma: no cover - a technique's bug
+                raise SudokuError(f"{found.technique} removed the answer: {found}")
+        yield _step(found, board, parsed, names)
+        board.apply(found)
+
+
+def explain(
+    grid: GridLike | ArrayLike,
+    *,
+    alphabet: str | None = None,
+    box: tuple[int, int] | None = None,
+    variant: str | None = None,
+    regions: GridLike | ArrayLike | None = None,
+) -> Explanation:
+    """The steps of a puzzle's solve by hand, each rated, and the puzzle's rating (see :mod:`sudoku.explainer`).
+
+    :param grid: the puzzle, in any form :func:`sudoku.solve` reads.
+    :param alphabet: as in :func:`sudoku.solve`.
+    :param box: as in :func:`sudoku.solve`.
+    :param variant: as in :func:`sudoku.solve`: the techniques use the
+        variant's units too.
+    :param regions: a jigsaw map, as in :func:`sudoku.solve`.
+    :returns: the explanation.
+    :raises GridSizeError: when the grid is not N rows of N cells.
+    :raises SymbolError: when a cell holds an unknown symbol.
+    :raises ConflictError: when two givens repeat a symbol in a unit.
+    :raises NoSolutionError: when the puzzle has no solution.
+    :raises MultipleSolutionsError: when it has more than one.
+    :raises RegionError: for an unknown or unfitting variant or a bad map.
+    :raises SudokuError: as :func:`sudoku.solve` does for ``alphabet`` and ``box``.
+
+    >>> e = explain("1..." "...2" "..4." ".3..")
+    >>> e.rating, [s.technique for s in e.steps][:3]
+    (1.2, ['hidden single in a box', 'hidden single in a box', 'full house'])
+    >>> e.steps[0].placements
+    ((0, 1, '2'),)
+    >>> explain("." * 16)
+    Traceback (most recent call last):
+      ...
+    sudoku.errors.MultipleSolutionsError: more than one solution: an explanation needs a unique one
+    """
+    parsed, units, solution, answer = _prepared(grid, alphabet, box, variant, regions)
+    steps = tuple(_steps(parsed, units, solution))
+    rating = max((s.rating for s in steps), default=0.0)
+    pearl = 0.0
+    for s in steps:
+        pearl = max(pearl, s.rating)
+        if s.placements:
+            break
+    diamond = steps[0].rating if steps else 0.0
+    return Explanation(steps, rating, pearl, diamond, answer)
+
+
+def hint(
+    grid: GridLike | ArrayLike,
+    *,
+    alphabet: str | None = None,
+    box: tuple[int, int] | None = None,
+    variant: str | None = None,
+    regions: GridLike | ArrayLike | None = None,
+) -> Step | None:
+    """The next step of a solve by hand: the first step :func:`explain` would take.
+
+    Takes and raises what :func:`explain` does; ``None`` for a grid
+    without a blank.
+
+    >>> print(hint("1..." "...2" "..4." ".3.."))
+    r1c2 = 2: hidden single in box 1
+    """
+    parsed, units, solution, _ = _prepared(grid, alphabet, box, variant, regions)
+    return next(_steps(parsed, units, solution), None)
+
+
+# ---------------------------------------------------------------- picture
+
+_PLACED = "#c8f0c8"
+_RESTS = "#fff2a8"
+_GONE = "#c0392b"
+
+
+def _svg(step: Step, cell: int) -> str:
+    if type(cell) is not int or cell < 24:
+        raise SudokuError(f"cell={cell!r} is not a whole number of pixels >= 24")
+    from html import escape
+
+    grid = step.grid
+    size = grid.size
+    side = size * cell
+    pad = 3
+    total = side + 2 * pad
+    sub = 1
+    while sub * sub < size:
+        sub += 1
+    small = cell / sub
+    placed = {(r, c) for r, c, _ in step.placements}
+    rests = set(step.cells)
+    gone = {(r, c, str(s)) for r, c, s in step.eliminations}
+    new = {(r, c, str(s)) for r, c, s in step.placements}
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{total}" height="{total}" '
+        f'viewBox="{-pad} {-pad} {total} {total}" font-family="sans-serif">',
+        f"<title>{escape(step.text, quote=False)}</title>",
+        f'<rect x="0" y="0" width="{side}" height="{side}" fill="white"/>',
+    ]
+    for r in range(size):
+        for c in range(size):
+            fill = _PLACED if (r, c) in placed else _RESTS if (r, c) in rests else None
+            if fill:
+                parts.append(
+                    f'<rect x="{c * cell}" y="{r * cell}" width="{cell}" height="{cell}" fill="{fill}"/>'
+                )
+    for k, value in enumerate(grid.values):
+        r, c = divmod(k, size)
+        if value:
+            parts.append(
+                f'<text x="{c * cell + cell / 2:g}" y="{r * cell + cell * 0.72:.1f}" '
+                f'font-size="{cell * 0.6:.0f}" text-anchor="middle">'
+                f"{escape(str(grid.symbol(value)), quote=False)}</text>"
+            )
+            continue
+        for symbol in step.candidates[k]:
+            v = _value_of(grid, symbol)
+            x = c * cell + ((v - 1) % sub + 0.5) * small
+            y = r * cell + ((v - 1) // sub + 0.8) * small
+            key = (r, c, str(symbol))
+            colour = _GONE if key in gone else "#1f4e9c" if key in new else "#555"
+            weight = "bold" if key in new or key in gone else "normal"
+            parts.append(
+                f'<text x="{x:.1f}" y="{y:.1f}" font-size="{small * 0.8:.0f}" '
+                f'text-anchor="middle" fill="{colour}" font-weight="{weight}">'
+                f"{escape(str(symbol), quote=False)}</text>"
+            )
+            if key in gone:
+                parts.append(
+                    f'<line x1="{x - small * 0.35:.1f}" y1="{y - small * 0.3:.1f}" '
+                    f'x2="{x + small * 0.35:.1f}" y2="{y - small * 0.05:.1f}" '
+                    f'stroke="{_GONE}" stroke-width="1.5"/>'
+                )
+    box_rows, box_cols = grid.box
+    for k in range(size + 1):
+        for horizontal in (True, False):
+            thick = k % (box_rows if horizontal else box_cols) == 0
+            width, colour = (2.5, "#222") if thick else (1, "#999")
+            x1, y1, x2, y2 = (
+                (0, k * cell, side, k * cell)
+                if horizontal
+                else (k * cell, 0, k * cell, side)
+            )
+            parts.append(
+                f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{colour}" '
+                f'stroke-width="{width}" stroke-linecap="square"/>'
+            )
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
+
+
+def _value_of(grid: Grid, symbol: str | int) -> int:
+    if isinstance(symbol, int):
+        return symbol
+    assert grid.alphabet is not None
+    return grid.alphabet.index(symbol) + 1

@@ -1,0 +1,861 @@
+"""The solving techniques of :func:`sudoku.explain`, each rated on Sudoku Explainer's scale.
+
+A :class:`Board` holds the candidates of a grid being solved by hand;
+each technique is a function that looks at a board and returns the
+:class:`Hint` objects it finds there (none when it makes no progress).
+:data:`TECHNIQUES` lists them by their Sudoku Explainer (SE) rating,
+easiest first, and :func:`next_hint` takes the easiest hint of the easiest
+technique that has one, as SE does at every step.
+
+Every technique reads the grid's units (:class:`sudoku.Regions`): rows,
+columns and boxes, or jigsaw regions instead of boxes, and a variant's
+diagonals or windows.  The fish (X-wing, swordfish, jellyfish) and the
+unique rectangles use the rows and columns; a hidden single counts as
+"in a box" in a box or a jigsaw region and as "in a line" in a row, a
+column, a diagonal or a window.
+
+Rows, columns and symbols are numbered from 0 here (a cell is
+``row * N + column``, a value 1 to N); :mod:`sudoku.explainer` turns them
+into the grid's own symbols and into words.
+
+>>> from sudoku import regions_of
+>>> board = Board(regions_of(4, (2, 2)), [1, 0, 0, 0, 0, 0, 0, 2, 0, 0, 4, 0, 0, 3, 0, 0])
+>>> hint = next_hint(board)
+>>> hint.technique, hint.rating, hint.placements
+('hidden single in a box', 1.2, ((1, 2),))
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterator, Sequence
+from functools import lru_cache
+
+from dlx.records import Record
+from sudoku.regions import Regions
+
+__all__ = [
+    "LAST_RESORT",
+    "TECHNIQUES",
+    "Board",
+    "Hint",
+    "Layout",
+    "Technique",
+    "layout_of",
+    "next_hint",
+]
+
+
+class Hint(Record, frozen=True):
+    """One step of a solve by hand: what a technique found, before it is applied.
+
+    :ivar technique: the technique's name (a key of :data:`TECHNIQUES`' entries).
+    :ivar rating: its Sudoku Explainer rating.
+    :ivar placements: ``(cell, value)`` pairs the step fills in.
+    :ivar eliminations: ``(cell, value)`` candidates the step removes.
+    :ivar cells: the cells the deduction rests on.
+    :ivar units: the units it rests on (indices into ``Regions.units``).
+    :ivar values: the values it is about (the pair of a naked pair, the
+        symbol of an X-wing), in order.
+    """
+
+    technique: str
+    rating: float
+    placements: tuple[tuple[int, int], ...]
+    eliminations: tuple[tuple[int, int], ...]
+    cells: tuple[int, ...]
+    units: tuple[int, ...]
+    values: tuple[int, ...]
+
+
+class Layout(Record, frozen=True):
+    """The tables of one grid shape that the techniques read (:func:`layout_of`)."""
+
+    size: int
+    units: tuple[tuple[int, ...], ...]
+    kinds: tuple[str, ...]
+    cell_units: tuple[tuple[int, ...], ...]
+    #: Per cell: the other cells that share a unit with it.
+    peers: tuple[frozenset[int], ...]
+    #: The units by kind: boxes (or jigsaw regions), columns, rows, and
+    #: the variant's diagonals and windows; ``houses`` all of them in the
+    #: order Sudoku Explainer scans them (boxes, columns, rows), extras last.
+    boxes: tuple[int, ...]
+    columns: tuple[int, ...]
+    rows: tuple[int, ...]
+    extras: tuple[int, ...]
+    houses: tuple[int, ...]
+    #: Per unit: whether it is a box (or a region).
+    is_box: tuple[bool, ...]
+    #: Pairs of units that share two cells or more, and those cells.
+    crossings: tuple[tuple[int, int, frozenset[int]], ...]
+
+
+@lru_cache(maxsize=32)
+def layout_of(regions: Regions) -> Layout:
+    """The tables of ``regions``' shape, made once per shape.
+
+    >>> from sudoku import regions_of
+    >>> layout = layout_of(regions_of(9, (3, 3)))
+    >>> len(layout.peers[0]), layout.houses[:3], len(layout.crossings)
+    (20, (18, 19, 20), 54)
+    """
+    units = regions.units
+    kinds = regions.kinds
+    cell_units = regions.cell_units
+    peers = tuple(
+        frozenset(p for u in cell_units[c] for p in units[u]) - {c}
+        for c in range(regions.size * regions.size)
+    )
+    is_box = tuple(kind in ("box", "region") for kind in kinds)
+    boxes = tuple(u for u, box in enumerate(is_box) if box)
+    columns = tuple(u for u, kind in enumerate(kinds) if kind == "column")
+    rows = tuple(u for u, kind in enumerate(kinds) if kind == "row")
+    extras = tuple(u for u, kind in enumerate(kinds) if kind in ("diagonal", "window"))
+    crossings = []
+    sets = [frozenset(unit) for unit in units]
+    for a, b in itertools.combinations(range(len(units)), 2):
+        common = sets[a] & sets[b]
+        if len(common) >= 2:
+            crossings.append((a, b, common))
+    return Layout(
+        regions.size,
+        units,
+        kinds,
+        cell_units,
+        peers,
+        boxes,
+        columns,
+        rows,
+        extras,
+        boxes + columns + rows + extras,
+        is_box,
+        tuple(crossings),
+    )
+
+
+def _bits(mask: int) -> Iterator[int]:
+    """The values (from 1) of the bits of ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        yield low.bit_length()
+
+
+class Board:
+    """The candidates of a grid being solved by hand.
+
+    :ivar values: each cell's value, 0 for a blank.
+    :ivar cand: each blank cell's candidates as bits (bit ``v - 1`` for
+        value ``v``); 0 for a filled cell.
+
+    A value placed is taken out of its peers' candidates at once, so a
+    naked single is what is left when the other candidates are gone.
+    """
+
+    __slots__ = ("cand", "layout", "regions", "values")
+
+    def __init__(self, regions: Regions, values: Sequence[int]) -> None:
+        self.regions = regions
+        self.layout = layout_of(regions)
+        self.values = list(values)
+        full = (1 << regions.size) - 1
+        cand = [0 if v else full for v in self.values]
+        peers = self.layout.peers
+        for cell, value in enumerate(self.values):
+            if value:
+                bit = ~(1 << (value - 1))
+                for p in peers[cell]:
+                    cand[p] &= bit
+        self.cand = cand
+
+    def copy(self) -> Board:
+        """An independent copy (the techniques that try things work on one)."""
+        other = Board.__new__(Board)
+        other.regions = self.regions
+        other.layout = self.layout
+        other.values = self.values[:]
+        other.cand = self.cand[:]
+        return other
+
+    def place(self, cell: int, value: int) -> None:
+        """Fill ``cell`` with ``value`` and take it out of the peers' candidates."""
+        self.values[cell] = value
+        self.cand[cell] = 0
+        bit = ~(1 << (value - 1))
+        cand = self.cand
+        for p in self.layout.peers[cell]:
+            cand[p] &= bit
+
+    def apply(self, hint: Hint) -> None:
+        """Make the hint's eliminations, then its placements."""
+        cand = self.cand
+        for cell, value in hint.eliminations:
+            cand[cell] &= ~(1 << (value - 1))
+        for cell, value in hint.placements:
+            if not self.values[cell]:
+                self.place(cell, value)
+
+    def places(self, unit: int, value: int) -> list[int]:
+        """The blank cells of ``unit`` where ``value`` may still go."""
+        bit = 1 << (value - 1)
+        cand = self.cand
+        return [c for c in self.layout.units[unit] if cand[c] & bit]
+
+    def missing(self, unit: int) -> int:
+        """The values ``unit`` still lacks, as bits."""
+        full = (1 << self.layout.size) - 1
+        values = self.values
+        for c in self.layout.units[unit]:
+            if values[c]:
+                full &= ~(1 << (values[c] - 1))
+        return full
+
+    def solved(self) -> bool:
+        """Whether every cell is filled."""
+        return 0 not in self.values
+
+
+def _hint(
+    technique: str,
+    rating: float,
+    placements: Sequence[tuple[int, int]] = (),
+    eliminations: Sequence[tuple[int, int]] = (),
+    cells: Sequence[int] = (),
+    units: Sequence[int] = (),
+    values: Sequence[int] = (),
+) -> Hint:
+    return Hint(
+        technique,
+        rating,
+        tuple(placements),
+        tuple(sorted(set(eliminations))),
+        tuple(cells),
+        tuple(units),
+        tuple(values),
+    )
+
+
+# ---------------------------------------------------------------- helpers
+
+
+@lru_cache(maxsize=64)
+def _colex(n: int, k: int) -> tuple[tuple[int, ...], ...]:
+    """The ``k``-subsets of ``range(n)`` in colex order ({0,1}, {0,2}, {1,2}, {0,3}...), SE's order."""
+    return tuple(sorted(itertools.combinations(range(n), k), key=lambda t: t[::-1]))
+
+
+def _crossing(layout: Layout, a: int, b: int) -> frozenset[int]:
+    """The cells units ``a`` and ``b`` share."""
+    return frozenset(layout.units[a]) & frozenset(layout.units[b])
+
+
+# ---------------------------------------------------------------- singles
+
+
+def hidden_single(board: Board) -> list[Hint]:
+    """The last empty cell of a unit (a full house, SE 1.0), else a value with one place left.
+
+    In a box (or jigsaw region) SE 1.2, in a column, a row or another unit
+    SE 1.5.  Units are looked at in SE's order: boxes, columns, rows.
+    """
+    cand = board.cand
+    values = board.values
+    layout = board.layout
+    for u in layout.houses:
+        empty = [c for c in layout.units[u] if not values[c]]
+        if len(empty) == 1:
+            cell = empty[0]
+            value = board.missing(u).bit_length()
+            return [_hint("full house", 1.0, [(cell, value)], (), [cell], [u], [value])]
+    for u in layout.houses:
+        missing = board.missing(u)
+        if not missing:
+            continue
+        once = twice = 0
+        for c in layout.units[u]:
+            bits = cand[c]
+            twice |= once & bits
+            once |= bits
+        single = once & ~twice & missing
+        if single:
+            low = single & -single
+            value = low.bit_length()
+            cell = next(c for c in layout.units[u] if cand[c] & low)
+            if layout.is_box[u]:
+                name, rating = "hidden single in a box", 1.2
+            else:
+                name, rating = "hidden single in a line", 1.5
+            return [_hint(name, rating, [(cell, value)], (), [cell], [u], [value])]
+    return []
+
+
+def naked_single(board: Board) -> list[Hint]:
+    """A cell with one candidate left: SE 2.3."""
+    for cell, bits in enumerate(board.cand):
+        if bits and not bits & (bits - 1):
+            value = bits.bit_length()
+            return [
+                _hint("naked single", 2.3, [(cell, value)], (), [cell], (), [value])
+            ]
+    return []
+
+
+# ------------------------------------------------------ locked candidates
+
+
+def _region_pairs(layout: Layout) -> list[list[tuple[int, int]]]:
+    """(unit, crossing unit) pairs by kind, in SE's order: box-column, box-row, column-box, row-box.
+
+    The variant's units and jigsaw regions pair with every unit they meet
+    in two cells or more, after those.
+    """
+    meets: dict[int, list[int]] = {}
+    for a, b, _ in layout.crossings:
+        meets.setdefault(a, []).append(b)
+        meets.setdefault(b, []).append(a)
+    lines = set(layout.rows) | set(layout.columns)
+    kinds = (
+        (layout.boxes, set(layout.columns)),
+        (layout.boxes, set(layout.rows)),
+        (layout.columns, set(layout.boxes)),
+        (layout.rows, set(layout.boxes)),
+        (layout.boxes, set(layout.extras)),
+        (layout.extras, set(layout.boxes) | lines),
+        (layout.rows + layout.columns, set(layout.extras)),
+    )
+    groups = []
+    for first, second in kinds:
+        pairs = [(a, b) for a in first for b in sorted(meets.get(a, ())) if b in second]
+        if pairs:
+            groups.append(pairs)
+    return groups
+
+
+def _locking(board: Board, direct: bool) -> list[Hint]:
+    """Pointing and claiming (SE's Locking), direct or not, in SE's scan order."""
+    layout = board.layout
+    units = layout.units
+    cand = board.cand
+    size = layout.size
+    for pairs, value in itertools.product(_region_pairs(layout), range(1, size + 1)):
+        bit = 1 << (value - 1)
+        for a, b in pairs:
+            inside = _crossing(layout, a, b)
+            where = [c for c in units[a] if cand[c] & bit]
+            if len(where) < 2 or any(c not in inside for c in where):
+                continue
+            gone = [(c, value) for c in units[b] if c not in inside and cand[c] & bit]
+            if not gone:
+                continue
+            pointing = layout.is_box[a]
+            name = "pointing" if pointing else "claiming"
+            if not direct:
+                rating = 2.6 if pointing else 2.8
+                return [_hint(name, rating, (), gone, where, [a, b], [value])]
+            # Direct: another unit of the first one's kind, crossing the
+            # second, is left with one place for the value.
+            removed = {c for c, _ in gone}
+            for u in units_of_kind(layout, a):
+                if u == a or not _crossing(layout, u, b):
+                    continue
+                places = [c for c in units[u] if cand[c] & bit]
+                left = [c for c in places if c not in removed]
+                if len(places) > 1 and len(left) == 1:
+                    rating = 1.7 if pointing else 1.9
+                    return [
+                        _hint(
+                            f"direct {name}",
+                            rating,
+                            [(left[0], value)],
+                            (),
+                            where,
+                            [a, b, u],
+                            [value],
+                        )
+                    ]
+    return []
+
+
+def units_of_kind(layout: Layout, unit: int) -> tuple[int, ...]:
+    """The units of ``unit``'s kind (boxes, columns, rows or the extras), in order."""
+    for group in (layout.boxes, layout.columns, layout.rows, layout.extras):
+        if unit in group:
+            return group
+    return ()
+
+
+def direct_locking(board: Board) -> list[Hint]:
+    """Pointing (SE 1.7) or claiming (SE 1.9) that leaves a hidden single, which the step places."""
+    return _locking(board, direct=True)
+
+
+def locking(board: Board) -> list[Hint]:
+    """A value's places in a box all in one line, gone from the rest of the line (pointing, SE 2.6);
+    in a line all in one box, gone from the rest of the box (claiming, SE 2.8)."""
+    return _locking(board, direct=False)
+
+
+# ---------------------------------------------------------------- subsets
+
+_SUBSET = {2: "pair", 3: "triple", 4: "quad"}
+_NAKED = {2: 3.0, 3: 3.6, 4: 5.0}
+_HIDDEN = {2: 3.4, 3: 4.0, 4: 5.4}
+_DIRECT_HIDDEN = {2: 2.0, 3: 2.5}
+
+
+def _naked_set(board: Board, k: int) -> list[Hint]:
+    """``k`` cells of a unit with ``k`` candidates between them: gone from the unit's other cells."""
+    cand = board.cand
+    layout = board.layout
+    for u in layout.houses:
+        open_cells = [c for c in layout.units[u] if cand[c]]
+        if len(open_cells) < 2 * k:
+            continue
+        for group in _colex(len(open_cells), k):
+            cells = [open_cells[i] for i in group]
+            union = 0
+            for c in cells:
+                union |= cand[c]
+            if union.bit_count() != k or any(cand[c].bit_count() < 2 for c in cells):
+                continue
+            gone = [
+                (c, v)
+                for c in open_cells
+                if c not in cells
+                for v in _bits(cand[c] & union)
+            ]
+            if gone:
+                return [
+                    _hint(
+                        f"naked {_SUBSET[k]}",
+                        _NAKED[k],
+                        (),
+                        gone,
+                        cells,
+                        [u],
+                        list(_bits(union)),
+                    )
+                ]
+    return []
+
+
+def _hidden_set(board: Board, k: int, direct: bool) -> list[Hint]:
+    """``k`` values with ``k`` places between them in a unit: the other candidates go from those places.
+
+    Direct (SE's direct hidden pair and triple): only when that leaves a
+    hidden single of another value in the unit, which the step places.
+    """
+    cand = board.cand
+    layout = board.layout
+    size = layout.size
+    for u in layout.houses:
+        unit = layout.units[u]
+        open_cells = [c for c in unit if cand[c]]
+        if len(open_cells) <= (k if direct else 2 * k):
+            continue
+        places = [0] * (size + 1)
+        for i, c in enumerate(open_cells):
+            for v in _bits(cand[c]):
+                places[v] |= 1 << i
+        for group in _colex(size, k):
+            values = [v + 1 for v in group]
+            if any(places[v].bit_count() < 2 for v in values):
+                continue
+            where = 0
+            for v in values:
+                where |= places[v]
+            if where.bit_count() != k:
+                continue
+            cells = [open_cells[i - 1] for i in _bits(where)]
+            keep = sum(1 << (v - 1) for v in values)
+            gone = [(c, v) for c in cells for v in _bits(cand[c] & ~keep)]
+            if not gone:
+                continue
+            if not direct:
+                return [
+                    _hint(
+                        f"hidden {_SUBSET[k]}", _HIDDEN[k], (), gone, cells, [u], values
+                    )
+                ]
+            for other in range(1, size + 1):
+                if other in values or places[other].bit_count() < 2:
+                    continue
+                outside = places[other] & ~where
+                if outside.bit_count() == 1:
+                    cell = open_cells[outside.bit_length() - 1]
+                    return [
+                        _hint(
+                            f"direct hidden {_SUBSET[k]}",
+                            _DIRECT_HIDDEN[k],
+                            [(cell, other)],
+                            (),
+                            cells,
+                            [u],
+                            values,
+                        )
+                    ]
+    return []
+
+
+def direct_hidden_pair(board: Board) -> list[Hint]:
+    """A hidden pair that leaves a hidden single in its unit, which the step places: SE 2.0."""
+    return _hidden_set(board, 2, direct=True)
+
+
+def direct_hidden_triple(board: Board) -> list[Hint]:
+    """A hidden triple that leaves a hidden single in its unit, which the step places: SE 2.5."""
+    return _hidden_set(board, 3, direct=True)
+
+
+def naked_pair(board: Board) -> list[Hint]:
+    """Two cells of a unit with the same two candidates only: SE 3.0."""
+    return _naked_set(board, 2)
+
+
+def naked_triple(board: Board) -> list[Hint]:
+    """Three cells of a unit with three candidates between them: SE 3.6."""
+    return _naked_set(board, 3)
+
+
+def naked_quad(board: Board) -> list[Hint]:
+    """Four cells of a unit with four candidates between them: SE 5.0."""
+    return _naked_set(board, 4)
+
+
+def hidden_pair(board: Board) -> list[Hint]:
+    """Two values with the same two places only in a unit: SE 3.4."""
+    return _hidden_set(board, 2, direct=False)
+
+
+def hidden_triple(board: Board) -> list[Hint]:
+    """Three values with three places between them in a unit: SE 4.0."""
+    return _hidden_set(board, 3, direct=False)
+
+
+def hidden_quad(board: Board) -> list[Hint]:
+    """Four values with four places between them in a unit: SE 5.4."""
+    return _hidden_set(board, 4, direct=False)
+
+
+# ------------------------------------------------------------------- fish
+
+_FISH = {2: ("X-wing", 3.2), 3: ("swordfish", 3.8), 4: ("jellyfish", 5.2)}
+
+
+def _fish(board: Board, k: int) -> list[Hint]:
+    """A value whose places in ``k`` base lines lie in ``k`` cover lines: gone from the rest of those.
+
+    Columns as base lines first, then rows (SE's order).
+    """
+    cand = board.cand
+    values = board.values
+    layout = board.layout
+    n = layout.size
+    name, rating = _FISH[k]
+    if len(layout.rows) != n or len(layout.columns) != n:
+        return []
+    placed = [0] * (n + 1)
+    for v in values:
+        placed[v] += 1
+    for base, cover in ((layout.columns, layout.rows), (layout.rows, layout.columns)):
+        for group in _colex(n, k):
+            lines = [base[i] for i in group]
+            for value in range(1, n + 1):
+                if placed[value] + 2 * k > n:
+                    continue
+                bit = 1 << (value - 1)
+                union = 0
+                ok = True
+                for u in lines:
+                    mask = 0
+                    for j, c in enumerate(layout.units[u]):
+                        if cand[c] & bit:
+                            mask |= 1 << j
+                    if mask.bit_count() < 2:
+                        ok = False
+                        break
+                    union |= mask
+                if not ok or union.bit_count() != k:
+                    continue
+                covers = [cover[j - 1] for j in _bits(union)]
+                inside = {c for u in lines for c in layout.units[u]}
+                gone = [
+                    (c, value)
+                    for u in covers
+                    for c in layout.units[u]
+                    if cand[c] & bit and c not in inside
+                ]
+                if gone:
+                    cells = [c for u in lines for c in layout.units[u] if cand[c] & bit]
+                    return [
+                        _hint(name, rating, (), gone, cells, [*lines, *covers], [value])
+                    ]
+    return []
+
+
+def x_wing(board: Board) -> list[Hint]:
+    """A value whose places in two columns lie in two rows (or the other way round): SE 3.2."""
+    return _fish(board, 2)
+
+
+def swordfish(board: Board) -> list[Hint]:
+    """The same with three columns and three rows: SE 3.8."""
+    return _fish(board, 3)
+
+
+def jellyfish(board: Board) -> list[Hint]:
+    """The same with four: SE 5.2."""
+    return _fish(board, 4)
+
+
+# ----------------------------------------------------------- strong links
+
+
+def two_strong_links(board: Board) -> list[Hint]:
+    """Two strong links of one value joined at one end (SE's 2 strong links).
+
+    A strong link is a unit with two places left for the value: one of
+    them holds it.  When an end of one link sees an end of the other, one
+    of the two far ends holds the value, and every cell that sees both
+    far ends loses it.  Two parallel lines (a skyscraper) SE 4.0; a row
+    and a column (a 2-string kite), or a box and a line (a turbot fish),
+    or two boxes, SE 4.1.  (SE's grouped links, 4.3, are not looked for.)
+    """
+    cand = board.cand
+    layout = board.layout
+    peers = layout.peers
+    n = layout.size
+    hints: list[Hint] = []
+    houses = layout.boxes + layout.rows + layout.columns
+    kind = {u: 0 for u in layout.boxes}
+    kind.update({u: 1 for u in layout.rows})
+    kind.update({u: 2 for u in layout.columns})
+    for value in range(1, n + 1):
+        bit = 1 << (value - 1)
+        links = []
+        for u in houses:
+            where = [c for c in layout.units[u] if cand[c] & bit]
+            if len(where) == 2:
+                links.append((u, where[0], where[1]))
+        for (u1, p1, q1), (u2, p2, q2) in itertools.combinations(links, 2):
+            if {p1, q1} & {p2, q2}:
+                continue
+            for a1, b1 in ((p1, q1), (q1, p1)):
+                for a2, b2 in ((p2, q2), (q2, p2)):
+                    if b2 not in peers[b1] or a2 in peers[a1] or a1 == a2:
+                        continue
+                    bridges = set(layout.cell_units[b1]) & set(layout.cell_units[b2])
+                    skip = {u1, u2} | bridges
+                    gone = [
+                        (c, value)
+                        for c in peers[a1] & peers[a2]
+                        if cand[c] & bit
+                        and c not in (b1, b2)
+                        and not skip & set(layout.cell_units[c])
+                    ]
+                    if not gone:
+                        continue
+                    kinds = {kind[u1], kind[u2]}
+                    if kinds in ({1}, {2}):
+                        name, rating = "skyscraper", 4.0
+                    elif kinds == {1, 2}:
+                        name, rating = "2-string kite", 4.1
+                    else:
+                        name, rating = "turbot fish", 4.1
+                    hints.append(
+                        _hint(
+                            name, rating, (), gone, [a1, b1, b2, a2], [u1, u2], [value]
+                        )
+                    )
+    hints.sort(key=lambda h: (h.rating, -len(h.eliminations)))
+    return hints[:1]
+
+
+# ------------------------------------------------------------------ wings
+
+
+def xy_wing(board: Board) -> list[Hint]:
+    """A pivot xy seeing pincers xz and yz: z goes from every cell seeing both pincers (SE 4.2)."""
+    return _wing(board, 2)
+
+
+def xyz_wing(board: Board) -> list[Hint]:
+    """A pivot xyz seeing pincers xz and yz: z goes from every cell seeing all three (SE 4.4)."""
+    return _wing(board, 3)
+
+
+def _wing(board: Board, pivot_size: int) -> list[Hint]:
+    cand = board.cand
+    peers = board.layout.peers
+    name, rating = ("XY-wing", 4.2) if pivot_size == 2 else ("XYZ-wing", 4.4)
+    for pivot, bits in enumerate(cand):
+        if bits.bit_count() != pivot_size:
+            continue
+        wings = sorted(c for c in peers[pivot] if cand[c].bit_count() == 2)
+        for a, b in itertools.combinations(wings, 2):
+            union = bits | cand[a] | cand[b]
+            common = bits & cand[a] & cand[b]
+            if union.bit_count() != 3 or cand[a] == cand[b]:
+                continue
+            if pivot_size == 2:
+                if common:
+                    continue
+                z = cand[a] & cand[b]
+                seen = peers[a] & peers[b]
+            else:
+                if common.bit_count() != 1:
+                    continue
+                z = common
+                seen = peers[a] & peers[b] & peers[pivot]
+            if z.bit_count() != 1:
+                continue
+            value = z.bit_length()
+            gone = [(c, value) for c in sorted(seen) if c != pivot and cand[c] & z]
+            if gone:
+                return [_hint(name, rating, (), gone, [pivot, a, b], (), [value])]
+    return []
+
+
+# ------------------------------------------------------- unique rectangles
+
+
+def unique_rectangle(board: Board) -> list[Hint]:
+    """Four cells in two rows, two columns and two boxes that would otherwise swap two values.
+
+    A puzzle with one solution cannot end with such a deadly pattern, so:
+    type 1 (three cells hold just the pair, the fourth more): the pair
+    goes from the fourth (SE 4.5); type 2 (two cells hold just the pair,
+    the other two the pair and one same extra value): the extra value goes
+    from every cell that sees both (SE 4.5); type 4 (the other two share a
+    unit where one value of the pair goes only in them): the other value
+    goes from both (SE 4.5).  Only rectangles of four cells are looked for
+    (SE's unique loops of six cells and more, and type 3, are not).
+    """
+    cand = board.cand
+    layout = board.layout
+    n = layout.size
+    if len(layout.rows) != n or len(layout.columns) != n:
+        return []
+    box_of = {}
+    for u in layout.boxes:
+        for c in layout.units[u]:
+            box_of[c] = u
+    hints: list[Hint] = []
+    for r1, r2 in itertools.combinations(range(n), 2):
+        for c1, c2 in itertools.combinations(range(n), 2):
+            cells = [r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2]
+            if len({box_of.get(c) for c in cells}) != 2:
+                continue
+            if any(not cand[c] for c in cells):
+                continue
+            common = cand[cells[0]] & cand[cells[1]] & cand[cells[2]] & cand[cells[3]]
+            if common.bit_count() < 2:
+                continue
+            for pair in itertools.combinations(_bits(common), 2):
+                mask = (1 << (pair[0] - 1)) | (1 << (pair[1] - 1))
+                plain = [c for c in cells if cand[c] == mask]
+                extra = [c for c in cells if cand[c] != mask]
+                if len(plain) == 3:
+                    (c,) = extra
+                    gone = [(c, v) for v in pair]
+                    hints.append(
+                        _hint("unique rectangle type 1", 4.5, (), gone, cells, (), pair)
+                    )
+                elif len(plain) == 2:
+                    a, b = extra
+                    more_a, more_b = cand[a] & ~mask, cand[b] & ~mask
+                    if more_a == more_b and more_a.bit_count() == 1:
+                        value = more_a.bit_length()
+                        gone = [
+                            (c, value)
+                            for c in sorted(layout.peers[a] & layout.peers[b])
+                            if cand[c] & more_a
+                        ]
+                        if gone:
+                            hints.append(
+                                _hint(
+                                    "unique rectangle type 2",
+                                    4.5,
+                                    (),
+                                    gone,
+                                    cells,
+                                    (),
+                                    pair,
+                                )
+                            )
+                            continue
+                    shared = set(layout.cell_units[a]) & set(layout.cell_units[b])
+                    for u in sorted(shared):
+                        for keep, lose in (pair, pair[::-1]):
+                            kbit = 1 << (keep - 1)
+                            if all(
+                                c in (a, b) for c in layout.units[u] if cand[c] & kbit
+                            ):
+                                gone = [(c, lose) for c in (a, b)]
+                                hints.append(
+                                    _hint(
+                                        "unique rectangle type 4",
+                                        4.5,
+                                        (),
+                                        gone,
+                                        cells,
+                                        [u],
+                                        pair,
+                                    )
+                                )
+    hints.sort(key=lambda h: h.rating)
+    return hints[:1]
+
+
+# -------------------------------------------------------------- the table
+
+
+class Technique(Record, frozen=True):
+    """A technique of :data:`TECHNIQUES`: its name, SE rating and finder."""
+
+    name: str
+    rating: float
+    find: Callable[[Board], list[Hint]]
+
+
+#: Every technique in the order Sudoku Explainer tries them (by rating,
+#: but for the 2 strong links, which come before the XY-wing), each with
+#: the least rating its hints have.
+TECHNIQUES: tuple[Technique, ...] = (
+    Technique("hidden single", 1.0, hidden_single),
+    Technique("direct pointing or claiming", 1.7, direct_locking),
+    Technique("direct hidden pair", 2.0, direct_hidden_pair),
+    Technique("naked single", 2.3, naked_single),
+    Technique("direct hidden triple", 2.5, direct_hidden_triple),
+    Technique("pointing or claiming", 2.6, locking),
+    Technique("naked pair", 3.0, naked_pair),
+    Technique("X-wing", 3.2, x_wing),
+    Technique("hidden pair", 3.4, hidden_pair),
+    Technique("naked triple", 3.6, naked_triple),
+    Technique("swordfish", 3.8, swordfish),
+    Technique("hidden triple", 4.0, hidden_triple),
+    Technique("2 strong links", 4.0, two_strong_links),
+    Technique("XY-wing", 4.2, xy_wing),
+    Technique("XYZ-wing", 4.4, xyz_wing),
+    Technique("unique rectangle", 4.5, unique_rectangle),
+    Technique("naked quad", 5.0, naked_quad),
+    Technique("jellyfish", 5.2, jellyfish),
+    Technique("hidden quad", 5.4, hidden_quad),
+)
+
+#: The name of the step taken when no technique applies.
+LAST_RESORT = "search"
+
+
+def next_hint(board: Board) -> Hint | None:
+    """The next step as Sudoku Explainer takes it: the first hint of the first technique that has one.
+
+    The techniques are tried in the order of :data:`TECHNIQUES`; ``None``
+    when none applies.
+    """
+    for technique in TECHNIQUES:
+        found = technique.find(board)
+        if found:
+            return found[0]
+    return None
