@@ -612,61 +612,116 @@ def jellyfish(board: Board) -> list[Hint]:
 # ----------------------------------------------------------- strong links
 
 
+def _strong_links(
+    board: Board, value: int
+) -> list[tuple[int, frozenset[int], frozenset[int], bool]]:
+    """The strong links of ``value``: (unit, one end, other end, grouped).
+
+    A unit with two places left for the value links them: one holds it.
+    Grouped links join groups of places instead: a box whose places lie
+    in one row and one column of it (an empty rectangle: the value is in
+    the row's part or in the column's), and a line whose places lie in two
+    boxes (in one part or the other).
+    """
+    cand = board.cand
+    layout = board.layout
+    bit = 1 << (value - 1)
+    n = layout.size
+    links = []
+    box_of: dict[int, int] = {}
+    for u in layout.boxes:
+        for c in layout.units[u]:
+            box_of[c] = u
+    for u in layout.boxes + layout.rows + layout.columns:
+        where = [c for c in layout.units[u] if cand[c] & bit]
+        if len(where) == 2:
+            links.append((u, frozenset(where[:1]), frozenset(where[1:]), False))
+        if not 3 <= len(where) <= 6:
+            continue
+        if layout.is_box[u]:
+            rows = sorted({c // n for c in where})
+            columns = sorted({c % n for c in where})
+            for r in rows:
+                for col in columns:
+                    in_row = frozenset(c for c in where if c // n == r)
+                    in_column = frozenset(c for c in where if c % n == col)
+                    if (
+                        in_row | in_column == frozenset(where)
+                        and in_row - in_column
+                        and in_column - in_row
+                    ):
+                        links.append((u, in_row, in_column, True))
+        else:
+            parts: dict[int, list[int]] = {}
+            for c in where:
+                parts.setdefault(box_of.get(c, -1), []).append(c)
+            if len(parts) == 2 and -1 not in parts:
+                one, two = parts.values()
+                links.append((u, frozenset(one), frozenset(two), True))
+    return links
+
+
+def _see_all(layout: Layout, cells: frozenset[int], others: frozenset[int]) -> bool:
+    """Whether every cell of ``cells`` sees every cell of ``others`` (none shared)."""
+    return all(o in layout.peers[c] for c in cells for o in others)
+
+
 def two_strong_links(board: Board) -> list[Hint]:
     """Two strong links of one value joined at one end (SE's 2 strong links).
 
-    A strong link is a unit with two places left for the value: one of
-    them holds it.  When an end of one link sees an end of the other, one
-    of the two far ends holds the value, and every cell that sees both
-    far ends loses it.  Two parallel lines (a skyscraper) SE 4.0; a row
-    and a column (a 2-string kite), or a box and a line (a turbot fish),
-    or two boxes, SE 4.1.  (SE's grouped links, 4.3, are not looked for.)
+    When an end of one link sees an end of the other, they cannot both
+    hold the value, so one of the two far ends does: every cell that sees
+    both far ends loses it.  Two parallel lines (a skyscraper) SE 4.0; a
+    row and a column (a 2-string kite), a box and a line (a turbot fish),
+    or two boxes, SE 4.1; with a grouped link (an empty rectangle, a line
+    split between two boxes) SE 4.3.  The hint with the least rating, then
+    the most eliminations, is the one given (SE's order).
     """
     cand = board.cand
     layout = board.layout
     peers = layout.peers
     n = layout.size
     hints: list[Hint] = []
-    houses = layout.boxes + layout.rows + layout.columns
     kind = {u: 0 for u in layout.boxes}
     kind.update({u: 1 for u in layout.rows})
     kind.update({u: 2 for u in layout.columns})
     for value in range(1, n + 1):
         bit = 1 << (value - 1)
-        links = []
-        for u in houses:
-            where = [c for c in layout.units[u] if cand[c] & bit]
-            if len(where) == 2:
-                links.append((u, where[0], where[1]))
-        for (u1, p1, q1), (u2, p2, q2) in itertools.combinations(links, 2):
-            if {p1, q1} & {p2, q2}:
+        links = _strong_links(board, value)
+        for (u1, p1, q1, g1), (u2, p2, q2, g2) in itertools.combinations(links, 2):
+            if (p1 | q1) & (p2 | q2) or u1 == u2:
                 continue
             for a1, b1 in ((p1, q1), (q1, p1)):
                 for a2, b2 in ((p2, q2), (q2, p2)):
-                    if b2 not in peers[b1] or a2 in peers[a1] or a1 == a2:
+                    if not _see_all(layout, b1, b2):
                         continue
-                    bridges = set(layout.cell_units[b1]) & set(layout.cell_units[b2])
+                    bridges = set.intersection(
+                        *(set(layout.cell_units[c]) for c in b1 | b2)
+                    )
                     skip = {u1, u2} | bridges
+                    ends = a1 | a2
+                    seen = frozenset.intersection(*(peers[c] for c in ends))
                     gone = [
                         (c, value)
-                        for c in peers[a1] & peers[a2]
+                        for c in sorted(seen)
                         if cand[c] & bit
-                        and c not in (b1, b2)
+                        and c not in b1 | b2
                         and not skip & set(layout.cell_units[c])
                     ]
                     if not gone:
                         continue
                     kinds = {kind[u1], kind[u2]}
-                    if kinds in ({1}, {2}):
+                    if g1 or g2:
+                        name, rating = "grouped 2 strong links", 4.3
+                    elif kinds in ({1}, {2}):
                         name, rating = "skyscraper", 4.0
                     elif kinds == {1, 2}:
                         name, rating = "2-string kite", 4.1
                     else:
                         name, rating = "turbot fish", 4.1
+                    cells = sorted(a1) + sorted(b1) + sorted(b2) + sorted(a2)
                     hints.append(
-                        _hint(
-                            name, rating, (), gone, [a1, b1, b2, a2], [u1, u2], [value]
-                        )
+                        _hint(name, rating, (), gone, cells, [u1, u2], [value])
                     )
     hints.sort(key=lambda h: (h.rating, -len(h.eliminations)))
     return hints[:1]
