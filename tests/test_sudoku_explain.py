@@ -1,0 +1,270 @@
+"""Explanations (sudoku.explain, sudoku.hint): every step checked against the puzzle's solution.
+
+Three kinds of check:
+
+* soundness: on every puzzle explained, the steps are replayed from what
+  a :class:`sudoku.Step` says (its placements and eliminations, as rows,
+  columns and symbols) over candidates worked out here: no placement
+  differs from the solution (found by :func:`sudoku.solve`), no
+  elimination removes the solution's symbol, every placement and
+  elimination is of a candidate still there, and the steps fill the grid;
+* ratings: against Sukaku Explainer's ratings of the public puzzle bank
+  in ``tests/data/sudoku9_se_rated_1284.tsv`` (a sample here, every
+  puzzle in the slow test);
+* the interface: errors, hints, variants, text, pictures.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from sudoku_helpers import LOCAL_DATA, local_lines
+
+import sudoku
+from sudoku import (
+    ConflictError,
+    Explanation,
+    MultipleSolutionsError,
+    NoSolutionError,
+    Step,
+    explain,
+    hint,
+)
+from sudoku.explainer import SEARCH_RATING
+from sudoku.grid import Grid
+
+SE_RATED = LOCAL_DATA / "sudoku9_se_rated_1284.tsv"
+
+
+def se_rated() -> list[tuple[str, float]]:
+    """The bank's puzzles with their SE ratings, in the file's order."""
+    rows = []
+    for line in SE_RATED.read_text().splitlines():
+        puzzle, rating = line.split("\t")
+        rows.append((puzzle, float(rating)))
+    return rows
+
+
+def sample(
+    rows: Sequence[tuple[str, float]], per_rating: int, upto: float
+) -> list[tuple[str, float]]:
+    """The first ``per_rating`` puzzles of each rating up to ``upto``."""
+    taken: dict[float, int] = {}
+    out = []
+    for puzzle, rating in rows:
+        if rating <= upto and taken.get(rating, 0) < per_rating:
+            taken[rating] = taken.get(rating, 0) + 1
+            out.append((puzzle, rating))
+    return out
+
+
+def replay(
+    puzzle: str,
+    explanation: Explanation,
+    alphabet: str | None = None,
+    variant: str | None = None,
+    regions: list[str] | None = None,
+) -> None:
+    """Check every step against the solution, over candidates kept here."""
+    boxes = regions is None
+    grid = Grid.parse(puzzle, alphabet=alphabet, boxes=boxes)
+    answer_text = sudoku.solve(
+        puzzle, alphabet=alphabet, variant=variant, regions=regions
+    )
+    solved = Grid.parse(answer_text, alphabet=alphabet or grid.alphabet, boxes=boxes)
+    n = grid.size
+    symbols = [grid.symbol(v) for v in range(1, n + 1)]
+    answer = {(k // n, k % n): grid.symbol(v) for k, v in enumerate(solved.values)}
+    filled = {(k // n, k % n): grid.symbol(v) for k, v in enumerate(grid.values) if v}
+    units = sudoku.units_of(grid, variant, regions)
+    if units is None:
+        units = sudoku.regions_of(n, grid.box)
+    peers: dict[tuple[int, int], set[tuple[int, int]]] = {}
+    for unit in units.units:
+        cells = [(k // n, k % n) for k in unit]
+        for cell in cells:
+            peers.setdefault(cell, set()).update(c for c in cells if c != cell)
+    candidates = {
+        (r, c): set(symbols) for r in range(n) for c in range(n) if (r, c) not in filled
+    }
+    for cell, symbol in filled.items():
+        for peer in peers[cell]:
+            candidates.get(peer, set()).discard(symbol)
+    for step in explanation.steps:
+        assert isinstance(step, Step)
+        # The step's picture of the grid is the one replayed here.
+        assert step.candidates == tuple(
+            tuple(s for s in symbols if s in candidates.get((k // n, k % n), ()))
+            for k in range(n * n)
+        ), step.text
+        assert step.placements or step.eliminations, step.text
+        for r, c, symbol in step.eliminations:
+            assert answer[r, c] != symbol, f"{step.text}: removes the answer"
+            assert symbol in candidates[r, c], f"{step.text}: not a candidate"
+            candidates[r, c].discard(symbol)
+        for r, c, symbol in step.placements:
+            assert answer[r, c] == symbol, f"{step.text}: a wrong symbol"
+            assert symbol in candidates[r, c], f"{step.text}: not a candidate"
+            filled[r, c] = symbol
+            del candidates[r, c]
+            for peer in peers[r, c]:
+                if peer in candidates:
+                    candidates[peer].discard(symbol)
+        assert 1.0 <= step.rating <= SEARCH_RATING
+    assert filled == answer
+    assert not candidates
+    ratings = [s.rating for s in explanation.steps]
+    assert explanation.rating == max(ratings, default=0.0)
+    assert explanation.diamond == (ratings[0] if ratings else 0.0)
+
+
+def test_the_steps_of_norvigs_top95_are_sound() -> None:
+    for line in local_lines("sudoku9_norvig_top95.txt")[:40]:
+        replay(line, explain(line))
+
+
+def test_the_steps_of_the_rated_bank_are_sound() -> None:
+    for puzzle, _ in sample(se_rated(), 1, 9.3):
+        replay(puzzle, explain(puzzle))
+
+
+@pytest.mark.slow
+def test_every_puzzle_of_the_rated_bank_is_sound() -> None:
+    for puzzle, _ in se_rated():
+        replay(puzzle, explain(puzzle))
+
+
+def agreement(rows: Sequence[tuple[str, float]]) -> float:
+    return sum(explain(p).rating == se for p, se in rows) / len(rows)
+
+
+def test_the_ratings_agree_with_sudoku_explainer_up_to_4_5() -> None:
+    # Four puzzles of each of the 14 rating values from 2.5 to 4.5.
+    rows = sample(se_rated(), 4, 4.5)
+    assert len(rows) == 56
+    assert agreement(rows) >= 0.95
+
+
+@pytest.mark.slow
+def test_every_rating_up_to_4_5_agrees_with_sudoku_explainer() -> None:
+    rows = [(p, r) for p, r in se_rated() if r <= 4.5]
+    assert agreement(rows) >= 0.95
+
+
+def test_the_hardest_step_is_the_rating_and_the_pearl_comes_first() -> None:
+    puzzle = next(p for p, r in se_rated() if r == 3.2)
+    e = explain(puzzle)
+    assert e.rating == 3.2
+    assert e.diamond == e.steps[0].rating
+    first_placing = next(k for k, s in enumerate(e.steps) if s.placements)
+    assert e.pearl == max(s.rating for s in e.steps[: first_placing + 1])
+    assert any(s.technique == "X-wing" for s in e.steps)
+    assert e.solution == sudoku.solve(puzzle)
+
+
+def test_a_hint_is_the_first_step_and_a_full_grid_has_none() -> None:
+    puzzle = local_lines("sudoku9_norvig_top95.txt")[0]
+    first = explain(puzzle).steps[0]
+    step = hint(puzzle)
+    assert step is not None
+    assert (step.text, step.placements, step.eliminations) == (
+        first.text,
+        first.placements,
+        first.eliminations,
+    )
+    solved = sudoku.solve(puzzle)
+    assert hint(solved) is None
+    assert explain(solved).steps == ()
+    assert explain(solved).rating == 0.0
+
+
+def test_the_text_names_cells_symbols_and_units() -> None:
+    step = hint("1......2..4..3..")
+    assert step is not None
+    assert step.text == "r1c2 = 2: hidden single in box 1"
+    assert step.placements == ((0, 1, "2"),)
+    assert step.units == ("box 1",)
+    assert str(step) == step.text
+    letters = hint("A......B..D..C..", alphabet="ABCD")
+    assert letters is not None and letters.text == "r1c2 = B: hidden single in box 1"
+
+
+def test_errors_are_those_of_solve() -> None:
+    with pytest.raises(
+        MultipleSolutionsError, match="an explanation needs a unique one"
+    ):
+        explain("." * 81)
+    with pytest.raises(MultipleSolutionsError):
+        hint("." * 16)
+    with pytest.raises(ConflictError):
+        explain("11" + "." * 79)
+    # r1c3 has no symbol left: 1 and 2 in its row, 3 and 4 in its column.
+    with pytest.raises(NoSolutionError, match="no solution"):
+        explain("12....3...4.....")
+    assert explain("1......2..4..3..").rating == 1.2
+
+
+@pytest.mark.parametrize(
+    ("options", "puzzle"),
+    [
+        ({"variant": "x"}, "..24........13.."),
+        (
+            {"regions": ["AABBB", "AABBC", "ADDCC", "DDECC", "DEEEE"]},
+            "..3.5..........2..1......",
+        ),
+    ],
+)
+def test_variants_explain_over_their_units(
+    options: dict[str, object], puzzle: str
+) -> None:
+    e = explain(puzzle, **options)  # type: ignore[arg-type]
+    replay(puzzle, e, **options)  # type: ignore[arg-type]
+    assert e.steps
+
+
+def test_sixteen_by_sixteen_puzzles_explain() -> None:
+    for line in local_lines("sudoku16_gecode_janko55.txt")[:3]:
+        e = explain(line, alphabet="123456789ABCDEFG")
+        replay(line, e, alphabet="123456789ABCDEFG")
+        assert e.rating >= 1.0
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.integers(0, 2**32 - 1),
+    st.sampled_from([((2, 2), None), ((2, 3), None), ((3, 3), None), ((2, 2), "x")]),
+)
+def test_generated_puzzles_explain_soundly(
+    seed: int, shape: tuple[tuple[int, int], str | None]
+) -> None:
+    box, variant = shape
+    puzzle = sudoku.generate_puzzle(box, seed=seed, variant=variant).puzzle
+    options = {} if variant is None else {"variant": variant}
+    replay(puzzle, explain(puzzle, **options), **options)  # type: ignore[arg-type]
+
+
+def test_a_step_draws_itself() -> None:
+    puzzle = next(p for p, r in se_rated() if r == 2.6)
+    e = explain(puzzle)
+    pointing = next(s for s in e.steps if s.technique in ("pointing", "claiming"))
+    svg = pointing.to_svg()
+    assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
+    assert pointing._repr_svg_() == pointing.to_svg(48)
+    # Each eliminated candidate is struck through in red.
+    assert svg.count('stroke="#c0392b"') == len(pointing.eliminations)
+    with pytest.raises(sudoku.SudokuError, match="pixels"):
+        pointing.to_svg(10)
+
+
+def test_searching_is_a_step_of_its_own() -> None:
+    # A puzzle beyond the techniques here: its explanation has search steps.
+    puzzle = random.Random(5).choice([p for p, r in se_rated() if r >= 9.0])
+    e = explain(puzzle)
+    replay(puzzle, e)
+    searched = [s for s in e.steps if s.technique == "search"]
+    assert searched and all(s.rating == SEARCH_RATING for s in searched)
+    assert e.rating == SEARCH_RATING
