@@ -127,6 +127,9 @@ FEATURES: dict[str, Feature] = {
         None, "--preprocess without --count, --solve, --best or --sample", None
     ),
     "grade": Feature("grade()", None, "--grade"),
+    "explain": Feature("explain()", None, "--explain"),
+    "hint": Feature("hint()", None, "--hint"),
+    "rate": Feature(None, None, "--rate"),
     "check": Feature("check()", None, "--check"),
     # How it searches.
     "dlx": Feature("method='dlx'", "--method dlx", "--method dlx"),
@@ -233,6 +236,17 @@ RULES: tuple[Rule, ...] = (
         "{grade} reports a puzzle with several solutions as bad anyway",
     ),
     Rule(("unique", "check"), _SOLVES_NOTHING),
+    *(
+        Rule(
+            ("unique", way),
+            f"{{{way}}} reports a puzzle with several solutions as bad anyway",
+        )
+        for way in ("explain", "hint", "rate")
+    ),
+    *(
+        Rule(("timeout", way), f"the techniques of {{{way}}} are not timed")
+        for way in ("explain", "hint", "rate")
+    ),
     # Estimating does not search: no option of a search goes with it.
     *(
         Rule(("estimate", key), "", say=_ESTIMATES)
@@ -377,6 +391,10 @@ RULES: tuple[Rule, ...] = (
     Rule(("sat", "prefix"), _SAT_RUNS),
     Rule(("sat", "split"), _SAT_RUNS),
     Rule(("sat", "grade"), "{grade} solves by rules"),
+    *(
+        Rule(("sat", way), f"{{{way}}} solves by rules")
+        for way in ("explain", "hint", "rate")
+    ),
     Rule(("sat", "check"), _SOLVES_NOTHING),
     # Splitting over workers.
     Rule(("split", "seed"), "random tie-breaking cannot be split over workers"),
@@ -422,7 +440,8 @@ NEEDS: tuple[Need, ...] = (
         Need(
             shown,
             ("list",),
-            "{_a} shows solutions, so it does not go with {count}, {grade} or {check}",
+            "{_a} shows solutions, so it does not go with {count}, {grade}, "
+            "{explain}, {hint}, {rate} or {check}",
         )
         for shown in ("pretty", "uva", "svg")
     ),

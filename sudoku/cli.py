@@ -63,6 +63,7 @@ if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor
 
     from dlx import SatSearch
+    from sudoku.explainer import Step
     from sudoku.grading import Grade
 
 __all__ = ["main"]
@@ -96,7 +97,11 @@ Output: one solution per line for line input; for block input, each
 solution as N lines followed by one blank line (with --uva, a blank line
 only between two solutions).  --count and --grade print one line per
 puzzle instead (--grade: the level, 1 easy to 6 diabolical, the hardest
-technique the solve needs, and how often each technique was used).  A
+technique the solve needs, and how often each technique was used), and so
+do --rate (the puzzle's Sudoku Explainer rating, e.g. '4.4') and --hint
+(the next step, e.g. 'r1c6 = 8: hidden single in box 2 (1.2)');
+--explain prints a line naming the puzzle with its rating, then every step
+of its solve by hand with its rating, and a blank line between puzzles.  A
 puzzle that cannot be read or solved is
 reported on standard error with its number and line; the others are still
 solved and printed, in order.
@@ -110,9 +115,11 @@ cells replace the boxes: every puzzle of the input is solved with it."""
 EPILOG = """\
 exit status (the first of 74, 130, 141, 143 to happen ends the run, but
 a standard error that cannot be written does not):
-  0    every puzzle was solved (or counted, graded, or checked right)
+  0    every puzzle was solved (or counted, graded, rated, explained,
+       hinted, or checked right)
   1    some puzzle was bad, unsolvable, timed out, had several solutions
-       (--grade, --unique), or had a wrong or missing solution (--check);
+       (--grade, --rate, --explain, --hint, --unique), or had a wrong or
+       missing solution (--check);
        a skipped line counts as bad
   2    unusable input (not a puzzle format, an unreadable file, an input
        with no puzzle at all, even an empty one, a closed standard input)
@@ -141,7 +148,12 @@ and the exit status as without it; not with --pretty, --uva or --svg):
   number it: "solution" (the grid on one line, in the puzzle's symbols),
   "count" (--count), "grade" (--grade: "level", "name", "hardest",
   "techniques" {name: uses}, "search_nodes", "blanks", "text" as printed
-  without --json), "right" true or false (--check), or "error" for a bad
+  without --json), "rating", "pearl" and "diamond" (--rate), "hint"
+  (--hint: a step; null for a full grid), "explanation" (--explain:
+  "rating", "pearl", "diamond" and "steps"; a step has "technique",
+  "rating", "placements" and "eliminations" [[row, column, symbol]...],
+  "cells" [[row, column]...], "units" and "text"; rows and columns from
+  0), "right" true or false (--check), or "error" for a bad
   puzzle (also on standard error).  Then one last object, also after
   Ctrl-C or SIGTERM: puzzles read, answered, errors, lines skipped,
   complete (false: a signal ended the run); with --check: puzzles,
@@ -160,6 +172,8 @@ examples:
   sudoku --count --limit 2 grids.txt  1 for unique puzzles, 2 for several
   sudoku --grade puzzles.txt          one grade per puzzle, e.g. '3 hard
                                       (naked pair): naked single 40, ...'
+  sudoku --rate puzzles.txt           one Sudoku Explainer rating a line
+  sudoku --explain puzzle.txt         the steps of a solve by hand, rated
   sudoku --check puzzles.in answers.out
   sudoku --json puzzles.txt | jq -r 'select(.error) | .line'
                                       the lines of the bad puzzles
@@ -199,6 +213,25 @@ def _parser() -> argparse.ArgumentParser:
         "(1 easy ... 6 diabolical), the hardest technique its solve needs and "
         "how often each was used (see sudoku.grade); a puzzle without "
         "exactly one solution is reported as bad",
+    )
+    mode.add_argument(
+        "--explain",
+        action="store_true",
+        help="print the steps of each puzzle's solve by hand, one a line, "
+        "each with its Sudoku Explainer rating, after a line with the "
+        "puzzle's rating (see sudoku.explain); a blank line between puzzles",
+    )
+    mode.add_argument(
+        "--hint",
+        action="store_true",
+        help="print the next step of each puzzle's solve by hand, one a line "
+        "(see sudoku.hint)",
+    )
+    mode.add_argument(
+        "--rate",
+        action="store_true",
+        help="print the Sudoku Explainer rating of each puzzle, one a line "
+        "(its hardest step; see sudoku.explain)",
     )
     mode.add_argument(
         "--check",
@@ -307,8 +340,14 @@ def _check_options(
         for key, asked in (
             ("count", options.count),
             ("grade", options.grade),
+            ("explain", options.explain),
+            ("hint", options.hint),
+            ("rate", options.rate),
             ("check", options.check),
-            ("list", not (options.count or options.grade or options.check)),
+            (
+                "list",
+                not (options.count or options.grade or options.check or _said(options)),
+            ),
             ("sat", options.method == "sat"),
             ("split", options.jobs is not None),
             ("limit", options.limit is not None),
@@ -527,13 +566,21 @@ def _solve_all(
                 batch.write(_json_line(record))
         elif options.json:
             record = _json_puzzle(source, puzzle)
-            if isinstance(value, str):  # a solved grid, on one line
+            if isinstance(value, _Said):
+                record.update(value.record)
+            elif isinstance(value, str):  # a solved grid, on one line
                 record["solution"] = value.replace("\n", "")
             elif isinstance(value, int):
                 record["count"] = value
             else:
                 record["grade"] = _json_grade(value)
             batch.write(_json_line(record), answer=True)
+        elif isinstance(value, _Said):
+            text = value.text
+            if options.explain:  # a header naming the puzzle, a blank line between
+                text = ("" if first else "\n") + f"{_where(source, puzzle)}: {text}"
+            batch.write(f"{text}\n", answer=True)
+            first = False
         elif not isinstance(value, str):  # a count or a grade
             batch.write(f"{value}\n", answer=True)
         else:
@@ -657,9 +704,80 @@ class _Pictures:
             raise OutputError(f"cannot write {name}: {reason}") from None
 
 
-#: What solving one puzzle gives: ``("answer", grid, count or grade)`` or
-#: ``("fail", message)``.
-_Outcome: TypeAlias = "tuple[str, str | int | Grade]"  # (Grade: on first use)
+class _Said:
+    """What --explain, --hint or --rate say of a puzzle: the text and the --json value.
+
+    Made in a worker process with ``--jobs``: plain strings and dicts only.
+    """
+
+    __slots__ = ("record", "text")
+
+    def __init__(self, text: str, record: dict[str, Any]) -> None:
+        self.text = text
+        self.record = record
+
+    def __getstate__(self) -> tuple[str, dict[str, Any]]:
+        return self.text, self.record
+
+    def __setstate__(self, state: tuple[str, dict[str, Any]]) -> None:
+        self.text, self.record = state
+
+
+def _said(options: argparse.Namespace) -> bool:
+    """Whether the run explains, hints or rates (an answer in words, not a grid)."""
+    return bool(options.explain or options.hint or options.rate)
+
+
+def _json_step(step: Step) -> dict[str, Any]:
+    """A :class:`~sudoku.Step` as ``--json`` writes it (rows and columns from 0)."""
+    return {
+        "technique": step.technique,
+        "rating": step.rating,
+        "placements": [list(p) for p in step.placements],
+        "eliminations": [list(e) for e in step.eliminations],
+        "cells": [list(c) for c in step.cells],
+        "units": list(step.units),
+        "text": step.text,
+    }
+
+
+def _told(puzzle: Puzzle, options: argparse.Namespace) -> _Said:
+    """The explanation, the hint or the rating of a puzzle."""
+    from sudoku.explainer import explain, hint
+
+    kwargs: dict[str, Any] = {
+        "alphabet": options.alphabet,
+        "box": options.box,
+        "variant": options.variant,
+        "regions": options.region_map,
+    }
+    if options.hint:
+        step = hint(puzzle.text, **kwargs)
+        if step is None:
+            return _Said("no blank cell", {"hint": None})
+        return _Said(f"{step.text} ({step.rating:.1f})", {"hint": _json_step(step)})
+    found = explain(puzzle.text, **kwargs)
+    ratings = {
+        "rating": found.rating,
+        "pearl": found.pearl,
+        "diamond": found.diamond,
+    }
+    if options.rate:
+        return _Said(f"{found.rating:.1f}", ratings)
+    lines = [
+        f"rating {found.rating:.1f} (pearl {found.pearl:.1f}, "
+        f"diamond {found.diamond:.1f}), {counted(len(found.steps), 'step')}"
+    ]
+    lines += [
+        f"{k:4d}. [{s.rating:.1f}] {s.text}" for k, s in enumerate(found.steps, 1)
+    ]
+    record = dict(ratings, steps=[_json_step(s) for s in found.steps])
+    return _Said("\n".join(lines), {"explanation": record})
+
+
+#: What solving one puzzle gives: ``("answer", grid, count, grade or what
+#: --explain, --hint or --rate say)`` or ``("fail", message)``.
+_Outcome: TypeAlias = "tuple[str, str | int | Grade | _Said]"  # (Grade: on first use)
 
 
 def _settled(
@@ -745,6 +863,8 @@ def _answer(
     if options.method == "sat":  # the display follows dancing links' nodes
         progress = None
     try:
+        if _said(options):
+            return "answer", _told(puzzle, options)
         if options.grade:
             from sudoku.grading import grade
 
@@ -785,6 +905,9 @@ def _answer(
     except MultipleSolutionsError:
         if options.grade:
             return "fail", "more than one solution: --grade needs a unique one"
+        for flag in ("explain", "hint", "rate"):
+            if getattr(options, flag):
+                return "fail", f"more than one solution: --{flag} needs a unique one"
         return "fail", "more than one solution (--unique)"
     except BudgetExceeded as error:  # a SudokuError too: this one first
         return "fail", f"gave up: {error}"

@@ -1182,6 +1182,9 @@ def test_sudoku_api(function: str, cell: Cell) -> None:
 SUDOKU_OPTIONS: dict[str, tuple[str, ...]] = {
     "count": ("--count",),
     "grade": ("--grade",),
+    "explain": ("--explain",),
+    "hint": ("--hint",),
+    "rate": ("--rate",),
     "check": ("--check",),
     "limit": ("--limit", "2"),
     "unique": ("--unique",),
@@ -1194,6 +1197,9 @@ SUDOKU_OPTIONS: dict[str, tuple[str, ...]] = {
 SUDOKU_FEATURES: dict[str, frozenset[str]] = {
     "count": frozenset({"count"}),
     "grade": frozenset({"grade"}),
+    "explain": frozenset({"explain"}),
+    "hint": frozenset({"hint"}),
+    "rate": frozenset({"rate"}),
     "check": frozenset({"check"}),
     "limit": frozenset({"limit"}),
     "unique": frozenset({"unique"}),
@@ -1203,7 +1209,7 @@ SUDOKU_FEATURES: dict[str, frozenset[str]] = {
     "no-progress": frozenset(),
     "json": frozenset({"json"}),
 }
-_EXCLUSIVE = {"count", "grade", "check"}
+_EXCLUSIVE = {"count", "grade", "explain", "hint", "rate", "check"}
 
 #: The few runs with worker processes (about a second each): --jobs
 #: with each way, and with --json.
@@ -1211,6 +1217,7 @@ SUDOKU_JOBS_RUNS = {
     ("jobs",),
     ("count", "jobs"),
     ("grade", "jobs"),
+    ("explain", "jobs"),
     ("unique", "jobs"),
     ("jobs", "json"),
 }
@@ -1322,6 +1329,48 @@ def test_sudoku_command(
             assert lines == [text], ran.out
         assert ran.status == 1, ran
         assert len(err_lines) == 2, ran.err  # the puzzles without one solution
+        return
+    said = keys & {"explain", "hint", "rate"}
+    if said:
+        # One answer, for the puzzle with one solution; the other two are bad.
+        explanation = sudoku.explain(PUZZLES["unique"])
+        if "rate" in keys:
+            text = [f"{explanation.rating:.1f}"]
+            value: object = explanation.rating
+            key = "rating"
+        elif "hint" in keys:
+            first = explanation.steps[0]
+            text = [f"{first.text} ({first.rating:.1f})"]
+            value = first.text
+            key = "hint"
+        else:
+            text = [
+                f"{puzzles}: puzzle 1 (line 1): rating {explanation.rating:.1f} "
+                f"(pearl {explanation.pearl:.1f}, diamond {explanation.diamond:.1f}), "
+                f"{len(explanation.steps)} steps"
+            ]
+            text += [
+                f"{k:4d}. [{s.rating:.1f}] {s.text}"
+                for k, s in enumerate(explanation.steps, 1)
+            ]
+            value = [s.text for s in explanation.steps]
+            key = "explanation"
+        if records:
+            assert [key in r for r in records] == [n == "unique" for n in order]
+            shown = records[0][key]
+            if key == "hint":
+                shown = shown["text"]
+            elif key == "explanation":
+                shown = [s["text"] for s in shown["steps"]]
+            assert shown == value
+        else:
+            assert lines == text, ran.out
+        assert ran.status == 1, ran
+        assert len(err_lines) == 2, ran.err
+        assert all(
+            "more than one solution" in line or "no solution" in line
+            for line in err_lines
+        )
         return
     good = ["unique"] if "unique" in keys else ["unique", "several"]
     if records:
