@@ -1335,21 +1335,21 @@ def test_sudoku_command(
         # One answer, for the puzzle with one solution; the other two are bad.
         explanation = sudoku.explain(PUZZLES["unique"])
         if "rate" in keys:
-            text = [f"{explanation.rating:.1f}"]
+            expected: list[str] = [f"{explanation.rating:.1f}"]
             value: object = explanation.rating
             key = "rating"
         elif "hint" in keys:
             first = explanation.steps[0]
-            text = [f"{first.text} ({first.rating:.1f})"]
+            expected = [f"{first.text} ({first.rating:.1f})"]
             value = first.text
             key = "hint"
         else:
-            text = [
+            expected = [
                 f"{puzzles}: puzzle 1 (line 1): rating {explanation.rating:.1f} "
                 f"(pearl {explanation.pearl:.1f}, diamond {explanation.diamond:.1f}), "
                 f"{len(explanation.steps)} steps"
             ]
-            text += [
+            expected += [
                 f"{k:4d}. [{s.rating:.1f}] {s.text}"
                 for k, s in enumerate(explanation.steps, 1)
             ]
@@ -1364,7 +1364,7 @@ def test_sudoku_command(
                 shown = [s["text"] for s in shown["steps"]]
             assert shown == value
         else:
-            assert lines == text, ran.out
+            assert lines == expected, ran.out
         assert ran.status == 1, ran
         assert len(err_lines) == 2, ran.err
         assert all(
