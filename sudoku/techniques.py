@@ -772,95 +772,241 @@ def _wing(board: Board, pivot_size: int) -> list[Hint]:
     return []
 
 
-# ------------------------------------------------------- unique rectangles
+# ------------------------------------------------------------ uniqueness
 
 
-def unique_rectangle(board: Board) -> list[Hint]:
-    """Four cells in two rows, two columns and two boxes that would otherwise swap two values.
+def _loop_rating(length: int) -> float:
+    """SE's base rating of a unique loop of ``length`` cells: 4.5 for 4 cells, 4.6 for 6, 4.7 for 8, 5.0 beyond."""
+    rating = 4.5
+    if length >= 10:
+        rating += 0.3
+    if length >= 8:
+        rating += 0.2
+    elif length >= 6:
+        rating += 0.1
+    return round(rating, 1)
 
-    A puzzle with one solution cannot end with such a deadly pattern, so:
-    type 1 (three cells hold just the pair, the fourth more): the pair
-    goes from the fourth (SE 4.5); type 2 (two cells hold just the pair,
-    the other two the pair and one same extra value): the extra value goes
-    from every cell that sees both (SE 4.5); type 4 (the other two share a
-    unit where one value of the pair goes only in them): the other value
-    goes from both (SE 4.5).  Only rectangles of four cells are looked for
-    (SE's unique loops of six cells and more, and type 3, are not).
+
+def _loops(board: Board, mask: int, most: int = 14) -> Iterator[list[int]]:
+    """Every unique loop on the pair ``mask``: cells holding both values, each unit holding 0 or 2 of them.
+
+    The cells alternate: each joins the next through a unit, and the two
+    cells of a unit are an odd number of steps apart.  At most two cells
+    hold more than the pair, or any number holding the pair and one same
+    value more.  Each loop once, from its least cell, its second cell
+    less than its last.
+    """
+    cand = board.cand
+    layout = board.layout
+    houses = layout.boxes + layout.rows + layout.columns
+    house_of: dict[int, list[int]] = {}
+    for u in houses:
+        for c in layout.units[u]:
+            house_of.setdefault(c, []).append(u)
+    cells = [c for c, bits in enumerate(cand) if bits & mask == mask]
+    inside = set(cells)
+    neighbours = {
+        c: sorted(
+            {o for u in house_of[c] for o in layout.units[u] if o in inside} - {c}
+        )
+        for c in cells
+    }
+    for start in cells:
+        # Depth first, without recursion: each level keeps the candidates
+        # for its next cell still to try.
+        path = [start]
+        count = dict.fromkeys(house_of[start], 1)
+        todo = [iter(neighbours[start])]
+        while todo:
+            nxt = next(todo[-1], None)
+            if nxt is None:
+                todo.pop()
+                left = path.pop()
+                for u in house_of[left]:
+                    count[u] -= 1
+                continue
+            if nxt <= start or nxt in path or len(path) >= most:
+                continue
+            us = house_of[nxt]
+            if any(count.get(u, 0) >= 2 for u in us):
+                continue
+            # A unit's two cells an odd number of steps apart.
+            if any(
+                count.get(u, 0) == 1
+                and (
+                    len(path) - next(k for k, c in enumerate(path) if u in house_of[c])
+                )
+                % 2
+                == 0
+                for u in us
+            ):
+                continue
+            path.append(nxt)
+            for u in us:
+                count[u] = count.get(u, 0) + 1
+            extra = [c for c in path if cand[c] != mask]
+            if len(extra) > 2:
+                more = {cand[c] & ~mask for c in extra}
+                if len(more) != 1 or next(iter(more)).bit_count() != 1:
+                    for u in us:
+                        count[u] -= 1
+                    path.pop()
+                    continue
+            here = nxt
+            if (
+                len(path) >= 4
+                and len(path) % 2 == 0
+                and start in neighbours[here]
+                and path[1] < path[-1]
+                and all(v in (0, 2) for v in count.values())
+            ):
+                shared = set(house_of[here]) & set(house_of[start])
+                if all(count.get(u, 0) == 2 for u in shared):
+                    yield list(path)
+            todo.append(iter(neighbours[here]))
+
+
+def unique_loop(board: Board) -> list[Hint]:
+    """A unique rectangle or loop: cells that, but for their extra candidates, would swap two values.
+
+    A puzzle with one solution cannot end in such a deadly pattern (the
+    pair could be swapped around the loop), so an extra candidate must be
+    true somewhere.  Type 1 (one cell with extras): the pair goes from
+    it.  Type 2 (the extra cells hold one same value more): that value goes
+    from every cell that sees them all.  Type 3 (two extra cells in a unit):
+    their extras and other cells of the unit make a naked set, whose values
+    go from the rest of the unit.  Type 4 (two extra cells in a unit where
+    one value of the pair goes only in them): the other value goes from
+    both.  SE 4.5 for four cells (a rectangle), 4.6 for six, 4.7 for eight,
+    5.0 for ten or more; type 3 adds 0.1 per cell of the naked set beyond
+    one.  The least rated hint, then the least type, is given.
     """
     cand = board.cand
     layout = board.layout
     n = layout.size
-    if len(layout.rows) != n or len(layout.columns) != n:
-        return []
-    box_of = {}
-    for u in layout.boxes:
-        for c in layout.units[u]:
-            box_of[c] = u
-    hints: list[Hint] = []
-    for r1, r2 in itertools.combinations(range(n), 2):
-        for c1, c2 in itertools.combinations(range(n), 2):
-            cells = [r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2]
-            if len({box_of.get(c) for c in cells}) != 2:
-                continue
-            if any(not cand[c] for c in cells):
-                continue
-            common = cand[cells[0]] & cand[cells[1]] & cand[cells[2]] & cand[cells[3]]
-            if common.bit_count() < 2:
-                continue
-            for pair in itertools.combinations(_bits(common), 2):
-                mask = (1 << (pair[0] - 1)) | (1 << (pair[1] - 1))
-                plain = [c for c in cells if cand[c] == mask]
-                extra = [c for c in cells if cand[c] != mask]
-                if len(plain) == 3:
-                    (c,) = extra
-                    gone = [(c, v) for v in pair]
-                    hints.append(
-                        _hint("unique rectangle type 1", 4.5, (), gone, cells, (), pair)
+    hints: list[tuple[float, int, Hint]] = []
+    for a, b in itertools.combinations(range(1, n + 1), 2):
+        mask = (1 << (a - 1)) | (1 << (b - 1))
+        for loop in _loops(board, mask):
+            base = _loop_rating(len(loop))
+            name = "unique rectangle" if len(loop) == 4 else "unique loop"
+            extra = [c for c in loop if cand[c] != mask]
+            found: list[tuple[int, float, list[tuple[int, int]], list[int]]] = []
+            if len(extra) == 1:
+                found.append((1, base, [(extra[0], a), (extra[0], b)], []))
+            more = {cand[c] & ~mask for c in extra}
+            if len(extra) >= 2 and len(more) == 1 and next(iter(more)).bit_count() == 1:
+                x = next(iter(more))
+                value = x.bit_length()
+                seen = frozenset.intersection(*(layout.peers[c] for c in extra))
+                gone = [
+                    (c, value) for c in sorted(seen) if cand[c] & x and c not in loop
+                ]
+                if gone:
+                    found.append((2, base, gone, []))
+            if len(extra) == 2:
+                e1, e2 = extra
+                shared = sorted(set(layout.cell_units[e1]) & set(layout.cell_units[e2]))
+                for u in shared:
+                    for keep, lose in ((a, b), (b, a)):
+                        kbit = 1 << (keep - 1)
+                        if all(c in extra for c in layout.units[u] if cand[c] & kbit):
+                            found.append((4, base, [(e1, lose), (e2, lose)], [u]))
+                    # Type 3: the extras act as one cell of a naked set.
+                    pseudo = (cand[e1] | cand[e2]) & ~mask
+                    others = [c for c in layout.units[u] if cand[c] and c not in loop]
+                    for k in range(2, 5):
+                        for group in itertools.combinations(others, k - 1):
+                            union = pseudo
+                            for c in group:
+                                union |= cand[c]
+                            if union.bit_count() != k:
+                                continue
+                            gone = [
+                                (c, v)
+                                for c in others
+                                if c not in group
+                                for v in _bits(cand[c] & union)
+                            ]
+                            if gone:
+                                found.append(
+                                    (3, round(base + 0.1 * (k - 1), 1), gone, [u])
+                                )
+            for kind, rating, gone, units in found:
+                hints.append(
+                    (
+                        rating,
+                        kind,
+                        _hint(
+                            f"{name} type {kind}", rating, (), gone, loop, units, [a, b]
+                        ),
                     )
-                elif len(plain) == 2:
-                    a, b = extra
-                    more_a, more_b = cand[a] & ~mask, cand[b] & ~mask
-                    if more_a == more_b and more_a.bit_count() == 1:
-                        value = more_a.bit_length()
-                        gone = [
-                            (c, value)
-                            for c in sorted(layout.peers[a] & layout.peers[b])
-                            if cand[c] & more_a
-                        ]
-                        if gone:
-                            hints.append(
-                                _hint(
-                                    "unique rectangle type 2",
-                                    4.5,
-                                    (),
-                                    gone,
-                                    cells,
-                                    (),
-                                    pair,
-                                )
-                            )
-                            continue
-                    shared = set(layout.cell_units[a]) & set(layout.cell_units[b])
-                    for u in sorted(shared):
-                        for keep, lose in (pair, pair[::-1]):
-                            kbit = 1 << (keep - 1)
-                            if all(
-                                c in (a, b) for c in layout.units[u] if cand[c] & kbit
-                            ):
-                                gone = [(c, lose) for c in (a, b)]
-                                hints.append(
-                                    _hint(
-                                        "unique rectangle type 4",
-                                        4.5,
-                                        (),
-                                        gone,
-                                        cells,
-                                        [u],
-                                        pair,
-                                    )
-                                )
-    hints.sort(key=lambda h: h.rating)
-    return hints[:1]
+                )
+    hints.sort(key=lambda t: (t[0], t[1]))
+    return [h for _, _, h in hints[:1]]
+
+
+def bug(board: Board) -> list[Hint]:
+    """A bivalue universal grave (BUG): every cell but a few with two candidates.
+
+    If every blank cell had two candidates and every value two places (or
+    none) in every unit, the grid would have two solutions or none.  The
+    *BUG values* are the candidates whose removal makes it so: one of them
+    is true.  Type 1 (one BUG value, in one cell): it goes there (SE 5.6).
+    Type 2 (one BUG value in several cells): it goes from every cell that
+    sees them all (SE 5.7).
+    """
+    cand = board.cand
+    layout = board.layout
+    n = layout.size
+    houses = layout.boxes + layout.rows + layout.columns
+    counts: dict[tuple[int, int], int] = {}
+    for u in houses:
+        for c in layout.units[u]:
+            for v in _bits(cand[c]):
+                counts[u, v] = counts.get((u, v), 0) + 1
+    extra: dict[int, int] = {}
+    for c, bits in enumerate(cand):
+        if bits.bit_count() <= 2:
+            if bits.bit_count() == 1:
+                return []
+            continue
+        units = [u for u in layout.cell_units[c] if u in houses]
+        odd = 0
+        for v in _bits(bits):
+            if all(counts[u, v] % 2 == 1 for u in units):
+                odd |= 1 << (v - 1)
+        if (bits & ~odd).bit_count() != 2:
+            return []
+        extra[c] = odd
+    if not extra:
+        return []
+    # Without the BUG values, every value twice (or never) in every unit.
+    for u in houses:
+        for v in range(1, n + 1):
+            bit = 1 << (v - 1)
+            left = sum(
+                1
+                for c in layout.units[u]
+                if cand[c] & bit and not extra.get(c, 0) & bit
+            )
+            if left not in (0, 2):
+                return []
+    cells = sorted(extra)
+    if len(cells) == 1 and extra[cells[0]].bit_count() == 1:
+        c = cells[0]
+        value = extra[c].bit_length()
+        gone = [(c, v) for v in _bits(cand[c]) if v != value]
+        return [_hint("BUG type 1", 5.6, [(c, value)], gone, [c], (), [value])]
+    values = {extra[c] for c in cells}
+    if len(values) == 1 and next(iter(values)).bit_count() == 1:
+        x = next(iter(values))
+        value = x.bit_length()
+        seen = frozenset.intersection(*(layout.peers[c] for c in cells))
+        gone = [(c, value) for c in sorted(seen) if cand[c] & x]
+        if gone:
+            return [_hint("BUG type 2", 5.7, (), gone, cells, (), [value])]
+    return []
 
 
 # -------------------------------------------------------------- the table
@@ -893,10 +1039,11 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique("2 strong links", 4.0, two_strong_links),
     Technique("XY-wing", 4.2, xy_wing),
     Technique("XYZ-wing", 4.4, xyz_wing),
-    Technique("unique rectangle", 4.5, unique_rectangle),
+    Technique("unique rectangles and loops", 4.5, unique_loop),
     Technique("naked quad", 5.0, naked_quad),
     Technique("jellyfish", 5.2, jellyfish),
     Technique("hidden quad", 5.4, hidden_quad),
+    Technique("bivalue universal grave", 5.6, bug),
 )
 
 #: The name of the step taken when no technique applies.
