@@ -666,6 +666,117 @@ def _see_all(layout: Layout, cells: frozenset[int], others: frozenset[int]) -> b
     return all(o in layout.peers[c] for c in cells for o in others)
 
 
+#: SE's base rating of a chain of n strong links, by n.
+_LINKS_BASE = {2: 4.0, 3: 5.4, 4: 5.8}
+
+
+def _strong_link_hints(board: Board, n_links: int) -> list[Hint]:
+    """Every chain of ``n_links`` strong links of one value, joined end to end, that eliminates.
+
+    Each link's second end sees the next link's first end, so they cannot
+    both hold the value: then one of the chain's two far ends does, and
+    every cell that sees both loses it (cells of the chain's units and of
+    the units joining its links excepted, as SE does).
+    """
+    layout = board.layout
+    n = layout.size
+    hints: list[Hint] = []
+    kind = dict.fromkeys(layout.boxes, 0)
+    kind.update(dict.fromkeys(layout.rows, 1))
+    kind.update(dict.fromkeys(layout.columns, 2))
+    base = _LINKS_BASE[n_links]
+    for value in range(1, n + 1):
+        1 << (value - 1)
+        links = _strong_links(board, value)
+        # Each link both ways: (unit, first end, second end, grouped).
+        ends = [(u, p, q, g) for u, p, q, g in links] + [
+            (u, q, p, g) for u, p, q, g in links
+        ]
+        follows = [
+            [
+                j
+                for j, (u2, a2, _, _) in enumerate(ends)
+                if u2 != u1 and not (a1 | b1) & a2 and _see_all(layout, b1, a2)
+            ]
+            for u1, a1, b1, _ in ends
+        ]
+        for first in range(len(ends)):
+            chain = [first]
+            todo = [iter(follows[first])]
+            while todo:
+                j = next(todo[-1], None)
+                if j is None:
+                    todo.pop()
+                    chain.pop()
+                    continue
+                used = {c for k in chain for c in ends[k][1] | ends[k][2]}
+                if ends[j][0] in {ends[k][0] for k in chain} or used & (
+                    ends[j][1] | ends[j][2]
+                ):
+                    continue
+                chain.append(j)
+                if len(chain) < n_links:
+                    todo.append(iter(follows[j]))
+                    continue
+                hint = _chain_hint(board, value, [ends[k] for k in chain], kind, base)
+                if hint is not None:
+                    hints.append(hint)
+                chain.pop()
+    hints.sort(key=lambda h: (h.rating, -len(h.eliminations)))
+    return hints[:1]
+
+
+def _chain_hint(
+    board: Board,
+    value: int,
+    chain: Sequence[tuple[int, frozenset[int], frozenset[int], bool]],
+    kind: dict[int, int],
+    base: float,
+) -> Hint | None:
+    """The hint of a chain of strong links, or ``None`` when it eliminates nothing."""
+    cand = board.cand
+    layout = board.layout
+    peers = layout.peers
+    bit = 1 << (value - 1)
+    first, last = chain[0][1], chain[-1][2]
+    skip = {u for u, _, _, _ in chain}
+    for (_, _, b1, _), (_, a2, _, _) in itertools.pairwise(chain):
+        skip |= set.intersection(*(set(layout.cell_units[c]) for c in b1 | a2))
+    inside = {c for _, a, b, _ in chain for c in a | b}
+    seen = frozenset.intersection(*(peers[c] for c in first | last))
+    gone = [
+        (c, value)
+        for c in sorted(seen)
+        if cand[c] & bit and c not in inside and not skip & set(layout.cell_units[c])
+    ]
+    if not gone:
+        return None
+    kinds = {kind[u] for u, _, _, _ in chain}
+    grouped = any(g for _, _, _, g in chain)
+    if grouped:
+        extra = 0.3
+    elif 0 not in kinds and len(kinds) == 1:
+        extra = 0.0
+    elif {0, 1, 2} <= kinds:
+        extra = 0.2
+    else:
+        extra = 0.1
+    n_links = len(chain)
+    if n_links == 2 and not grouped:
+        name = (
+            "skyscraper"
+            if extra == 0.0
+            else "2-string kite"
+            if kinds == {1, 2}
+            else "turbot fish"
+        )
+    else:
+        name = f"{'grouped ' if grouped else ''}{n_links} strong links"
+    cells = [c for _, a, b, _ in chain for c in sorted(a) + sorted(b)]
+    units = [u for u, _, _, _ in chain]
+    return _hint(name, round(base + extra, 1), (), gone, cells, units, [value])
+
+
 def two_strong_links(board: Board) -> list[Hint]:
     """Two strong links of one value joined at one end (SE's 2 strong links).
 
@@ -677,54 +788,22 @@ def two_strong_links(board: Board) -> list[Hint]:
     split between two boxes) SE 4.3.  The hint with the least rating, then
     the most eliminations, is the one given (SE's order).
     """
-    cand = board.cand
-    layout = board.layout
-    peers = layout.peers
-    n = layout.size
-    hints: list[Hint] = []
-    kind = {u: 0 for u in layout.boxes}
-    kind.update({u: 1 for u in layout.rows})
-    kind.update({u: 2 for u in layout.columns})
-    for value in range(1, n + 1):
-        bit = 1 << (value - 1)
-        links = _strong_links(board, value)
-        for (u1, p1, q1, g1), (u2, p2, q2, g2) in itertools.combinations(links, 2):
-            if (p1 | q1) & (p2 | q2) or u1 == u2:
-                continue
-            for a1, b1 in ((p1, q1), (q1, p1)):
-                for a2, b2 in ((p2, q2), (q2, p2)):
-                    if not _see_all(layout, b1, b2):
-                        continue
-                    bridges = set.intersection(
-                        *(set(layout.cell_units[c]) for c in b1 | b2)
-                    )
-                    skip = {u1, u2} | bridges
-                    ends = a1 | a2
-                    seen = frozenset.intersection(*(peers[c] for c in ends))
-                    gone = [
-                        (c, value)
-                        for c in sorted(seen)
-                        if cand[c] & bit
-                        and c not in b1 | b2
-                        and not skip & set(layout.cell_units[c])
-                    ]
-                    if not gone:
-                        continue
-                    kinds = {kind[u1], kind[u2]}
-                    if g1 or g2:
-                        name, rating = "grouped 2 strong links", 4.3
-                    elif kinds in ({1}, {2}):
-                        name, rating = "skyscraper", 4.0
-                    elif kinds == {1, 2}:
-                        name, rating = "2-string kite", 4.1
-                    else:
-                        name, rating = "turbot fish", 4.1
-                    cells = sorted(a1) + sorted(b1) + sorted(b2) + sorted(a2)
-                    hints.append(
-                        _hint(name, rating, (), gone, cells, [u1, u2], [value])
-                    )
-    hints.sort(key=lambda h: (h.rating, -len(h.eliminations)))
-    return hints[:1]
+    return _strong_link_hints(board, 2)
+
+
+def three_strong_links(board: Board) -> list[Hint]:
+    """Three strong links of one value joined end to end: SE 5.4, and 0.1 to 0.3 more.
+
+    As :func:`two_strong_links`: parallel lines only 5.4; lines both ways,
+    or boxes with lines one way, 5.5; a box, a row and a column 5.6; a
+    grouped link 5.7.
+    """
+    return _strong_link_hints(board, 3)
+
+
+def four_strong_links(board: Board) -> list[Hint]:
+    """Four strong links of one value joined end to end: SE 5.8 to 6.1 (as three)."""
+    return _strong_link_hints(board, 4)
 
 
 # ------------------------------------------------------------------ wings
@@ -1043,7 +1122,9 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique("naked quad", 5.0, naked_quad),
     Technique("jellyfish", 5.2, jellyfish),
     Technique("hidden quad", 5.4, hidden_quad),
+    Technique("3 strong links", 5.4, three_strong_links),
     Technique("bivalue universal grave", 5.6, bug),
+    Technique("4 strong links", 5.8, four_strong_links),
 )
 
 #: The name of the step taken when no technique applies.
