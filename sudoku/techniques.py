@@ -38,9 +38,9 @@ __all__ = [
     "LAST_RESORT",
     "TECHNIQUES",
     "Board",
+    "Finder",
     "Hint",
     "Layout",
-    "Technique",
     "layout_of",
     "next_hint",
 ]
@@ -1091,8 +1091,8 @@ def bug(board: Board) -> list[Hint]:
 # -------------------------------------------------------------- the table
 
 
-class Technique(Record, frozen=True):
-    """A technique of :data:`TECHNIQUES`: its name, SE rating and finder."""
+class Finder(Record, frozen=True):
+    """A technique of :data:`TECHNIQUES`: its name, its least SE rating and the function that finds its hints."""
 
     name: str
     rating: float
@@ -1102,29 +1102,29 @@ class Technique(Record, frozen=True):
 #: Every technique in the order Sudoku Explainer tries them (by rating,
 #: but for the 2 strong links, which come before the XY-wing), each with
 #: the least rating its hints have.
-TECHNIQUES: tuple[Technique, ...] = (
-    Technique("hidden single", 1.0, hidden_single),
-    Technique("direct pointing or claiming", 1.7, direct_locking),
-    Technique("direct hidden pair", 2.0, direct_hidden_pair),
-    Technique("naked single", 2.3, naked_single),
-    Technique("direct hidden triple", 2.5, direct_hidden_triple),
-    Technique("pointing or claiming", 2.6, locking),
-    Technique("naked pair", 3.0, naked_pair),
-    Technique("X-wing", 3.2, x_wing),
-    Technique("hidden pair", 3.4, hidden_pair),
-    Technique("naked triple", 3.6, naked_triple),
-    Technique("swordfish", 3.8, swordfish),
-    Technique("hidden triple", 4.0, hidden_triple),
-    Technique("2 strong links", 4.0, two_strong_links),
-    Technique("XY-wing", 4.2, xy_wing),
-    Technique("XYZ-wing", 4.4, xyz_wing),
-    Technique("unique rectangles and loops", 4.5, unique_loop),
-    Technique("naked quad", 5.0, naked_quad),
-    Technique("jellyfish", 5.2, jellyfish),
-    Technique("hidden quad", 5.4, hidden_quad),
-    Technique("3 strong links", 5.4, three_strong_links),
-    Technique("bivalue universal grave", 5.6, bug),
-    Technique("4 strong links", 5.8, four_strong_links),
+TECHNIQUES: tuple[Finder, ...] = (
+    Finder("hidden single", 1.0, hidden_single),
+    Finder("direct pointing or claiming", 1.7, direct_locking),
+    Finder("direct hidden pair", 2.0, direct_hidden_pair),
+    Finder("naked single", 2.3, naked_single),
+    Finder("direct hidden triple", 2.5, direct_hidden_triple),
+    Finder("pointing or claiming", 2.6, locking),
+    Finder("naked pair", 3.0, naked_pair),
+    Finder("X-wing", 3.2, x_wing),
+    Finder("hidden pair", 3.4, hidden_pair),
+    Finder("naked triple", 3.6, naked_triple),
+    Finder("swordfish", 3.8, swordfish),
+    Finder("hidden triple", 4.0, hidden_triple),
+    Finder("2 strong links", 4.0, two_strong_links),
+    Finder("XY-wing", 4.2, xy_wing),
+    Finder("XYZ-wing", 4.4, xyz_wing),
+    Finder("unique rectangles and loops", 4.5, unique_loop),
+    Finder("naked quad", 5.0, naked_quad),
+    Finder("jellyfish", 5.2, jellyfish),
+    Finder("hidden quad", 5.4, hidden_quad),
+    Finder("3 strong links", 5.4, three_strong_links),
+    Finder("bivalue universal grave", 5.6, bug),
+    Finder("4 strong links", 5.8, four_strong_links),
 )
 
 #: The name of the step taken when no technique applies.
