@@ -12,14 +12,17 @@ step alone.
 
 What a rating means:
 
-* on 9×9 grids, SE's number: 1.0 for a full house up to 5.4 for a hidden
-  quad (the techniques of :mod:`sudoku.techniques`), measured against
-  Sukaku Explainer's ratings on the docs' grading page;
+* on 9×9 grids, SE's number: 1.0 for a full house, up through subsets,
+  fish, wings, uniqueness, chains and forcing chains, to 9.0 and more for
+  dynamic forcing chains with the simple techniques inside (the
+  techniques of :mod:`sudoku.techniques` and :mod:`sudoku.chains`, in the
+  order of :data:`sudoku.steps.TECHNIQUES`), measured against Sukaku
+  Explainer's ratings on the docs' grading page;
 * where no technique here applies, the step is a *search* step
   (technique ``"search"``, rating :data:`SEARCH_RATING`): the cell with
   the fewest candidates gets its value from the puzzle's one solution.  It
-  stands for the harder techniques SE would go on with (chains and
-  forcing chains, 6.5 and up), which are not here yet;
+  stands for what SE would go on with (its nested forcing chains, 9.5 and
+  up), which is not here;
 * on other grids (4×4, 16×16, jigsaw, X, windoku) the same techniques
   over the grid's units, with the same numbers; SE itself rates 9×9 only,
   so there a rating compares puzzles of one kind with each other.
@@ -44,13 +47,14 @@ from sudoku.errors import MultipleSolutionsError, SudokuError
 from sudoku.grid import ArrayLike, Grid, GridLike
 from sudoku.regions import Regions, regions_of
 from sudoku.solver import solve, units_of
-from sudoku.techniques import LAST_RESORT, Board, Hint, next_hint
+from sudoku.steps import LAST_RESORT, next_hint
+from sudoku.techniques import Board, Hint
 
 __all__ = ["SEARCH_RATING", "Explanation", "Step", "explain", "hint"]
 
-#: The rating of a search step (technique ``"search"``): above every
-#: technique here, at SE's dynamic forcing chains.
-SEARCH_RATING = 9.0
+#: The rating of a search step (technique ``"search"``): SE's nested
+#: forcing chains of level 3, above the techniques here.
+SEARCH_RATING = 10.0
 
 Cell = tuple[int, int]
 Candidate = tuple[int, int, "str | int"]

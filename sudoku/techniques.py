@@ -1,11 +1,11 @@
-"""The solving techniques of :func:`sudoku.explain`, each rated on Sudoku Explainer's scale.
+"""The solving techniques of :func:`sudoku.explain` up to the chains, each rated on Sudoku Explainer's scale.
 
 A :class:`Board` holds the candidates of a grid being solved by hand;
 each technique is a function that looks at a board and returns the
-:class:`Hint` objects it finds there (none when it makes no progress).
-:data:`TECHNIQUES` lists them by their Sudoku Explainer (SE) rating,
-easiest first, and :func:`next_hint` takes the easiest hint of the easiest
-technique that has one, as SE does at every step.
+:class:`Hint` objects it finds there (none when it makes no progress),
+rated as Sudoku Explainer (SE) rates it.  :mod:`sudoku.chains` has the
+chains and forcing chains, and :data:`sudoku.steps.TECHNIQUES` lists them
+all in SE's order.
 
 Every technique reads the grid's units (:class:`sudoku.Regions`): rows,
 columns and boxes, or jigsaw regions instead of boxes, and a variant's
@@ -20,30 +20,20 @@ into the grid's own symbols and into words.
 
 >>> from sudoku import regions_of
 >>> board = Board(regions_of(4, (2, 2)), [1, 0, 0, 0, 0, 0, 0, 2, 0, 0, 4, 0, 0, 3, 0, 0])
->>> hint = next_hint(board)
->>> hint.technique, hint.rating, hint.placements
-('hidden single in a box', 1.2, ((1, 2),))
+>>> [(h.technique, h.rating, h.placements) for h in hidden_single(board)]
+[('hidden single in a box', 1.2, ((1, 2),))]
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
 from dlx.records import Record
 from sudoku.regions import Regions
 
-__all__ = [
-    "LAST_RESORT",
-    "TECHNIQUES",
-    "Board",
-    "Finder",
-    "Hint",
-    "Layout",
-    "layout_of",
-    "next_hint",
-]
+__all__ = ["Board", "Hint", "Layout", "hint_of", "layout_of"]
 
 
 class Hint(Record, frozen=True):
@@ -216,7 +206,7 @@ class Board:
         return 0 not in self.values
 
 
-def _hint(
+def hint_of(
     technique: str,
     rating: float,
     placements: Sequence[tuple[int, int]] = (),
@@ -225,6 +215,7 @@ def _hint(
     units: Sequence[int] = (),
     values: Sequence[int] = (),
 ) -> Hint:
+    """A :class:`Hint`, its eliminations sorted and without repeats."""
     return Hint(
         technique,
         rating,
@@ -267,7 +258,9 @@ def hidden_single(board: Board) -> list[Hint]:
         if len(empty) == 1:
             cell = empty[0]
             value = board.missing(u).bit_length()
-            return [_hint("full house", 1.0, [(cell, value)], (), [cell], [u], [value])]
+            return [
+                hint_of("full house", 1.0, [(cell, value)], (), [cell], [u], [value])
+            ]
     for u in layout.houses:
         missing = board.missing(u)
         if not missing:
@@ -286,7 +279,7 @@ def hidden_single(board: Board) -> list[Hint]:
                 name, rating = "hidden single in a box", 1.2
             else:
                 name, rating = "hidden single in a line", 1.5
-            return [_hint(name, rating, [(cell, value)], (), [cell], [u], [value])]
+            return [hint_of(name, rating, [(cell, value)], (), [cell], [u], [value])]
     return []
 
 
@@ -296,7 +289,7 @@ def naked_single(board: Board) -> list[Hint]:
         if bits and not bits & (bits - 1):
             value = bits.bit_length()
             return [
-                _hint("naked single", 2.3, [(cell, value)], (), [cell], (), [value])
+                hint_of("naked single", 2.3, [(cell, value)], (), [cell], (), [value])
             ]
     return []
 
@@ -352,7 +345,7 @@ def _locking(board: Board, direct: bool) -> list[Hint]:
             name = "pointing" if pointing else "claiming"
             if not direct:
                 rating = 2.6 if pointing else 2.8
-                return [_hint(name, rating, (), gone, where, [a, b], [value])]
+                return [hint_of(name, rating, (), gone, where, [a, b], [value])]
             # Direct: another unit of the first one's kind, crossing the
             # second, is left with one place for the value.
             removed = {c for c, _ in gone}
@@ -364,7 +357,7 @@ def _locking(board: Board, direct: bool) -> list[Hint]:
                 if len(places) > 1 and len(left) == 1:
                     rating = 1.7 if pointing else 1.9
                     return [
-                        _hint(
+                        hint_of(
                             f"direct {name}",
                             rating,
                             [(left[0], value)],
@@ -427,7 +420,7 @@ def _naked_set(board: Board, k: int) -> list[Hint]:
             ]
             if gone:
                 return [
-                    _hint(
+                    hint_of(
                         f"naked {_SUBSET[k]}",
                         _NAKED[k],
                         (),
@@ -474,7 +467,7 @@ def _hidden_set(board: Board, k: int, direct: bool) -> list[Hint]:
                 continue
             if not direct:
                 return [
-                    _hint(
+                    hint_of(
                         f"hidden {_SUBSET[k]}", _HIDDEN[k], (), gone, cells, [u], values
                     )
                 ]
@@ -485,7 +478,7 @@ def _hidden_set(board: Board, k: int, direct: bool) -> list[Hint]:
                 if outside.bit_count() == 1:
                     cell = open_cells[outside.bit_length() - 1]
                     return [
-                        _hint(
+                        hint_of(
                             f"direct hidden {_SUBSET[k]}",
                             _DIRECT_HIDDEN[k],
                             [(cell, other)],
@@ -589,7 +582,9 @@ def _fish(board: Board, k: int) -> list[Hint]:
                 if gone:
                     cells = [c for u in lines for c in layout.units[u] if cand[c] & bit]
                     return [
-                        _hint(name, rating, (), gone, cells, [*lines, *covers], [value])
+                        hint_of(
+                            name, rating, (), gone, cells, [*lines, *covers], [value]
+                        )
                     ]
     return []
 
@@ -774,7 +769,7 @@ def _chain_hint(
         name = f"{'grouped ' if grouped else ''}{n_links} strong links"
     cells = [c for _, a, b, _ in chain for c in sorted(a) + sorted(b)]
     units = [u for u, _, _, _ in chain]
-    return _hint(name, round(base + extra, 1), (), gone, cells, units, [value])
+    return hint_of(name, round(base + extra, 1), (), gone, cells, units, [value])
 
 
 def two_strong_links(board: Board) -> list[Hint]:
@@ -847,7 +842,7 @@ def _wing(board: Board, pivot_size: int) -> list[Hint]:
             value = z.bit_length()
             gone = [(c, value) for c in sorted(seen) if c != pivot and cand[c] & z]
             if gone:
-                return [_hint(name, rating, (), gone, [pivot, a, b], (), [value])]
+                return [hint_of(name, rating, (), gone, [pivot, a, b], (), [value])]
     return []
 
 
@@ -1016,7 +1011,7 @@ def unique_loop(board: Board) -> list[Hint]:
                     (
                         rating,
                         kind,
-                        _hint(
+                        hint_of(
                             f"{name} type {kind}", rating, (), gone, loop, units, [a, b]
                         ),
                     )
@@ -1026,119 +1021,323 @@ def unique_loop(board: Board) -> list[Hint]:
 
 
 def bug(board: Board) -> list[Hint]:
-    """A bivalue universal grave (BUG): every cell but a few with two candidates.
+    """A bivalue universal grave (BUG): every blank cell but a few with two candidates.
 
     If every blank cell had two candidates and every value two places (or
     none) in every unit, the grid would have two solutions or none.  The
-    *BUG values* are the candidates whose removal makes it so: one of them
-    is true.  Type 1 (one BUG value, in one cell): it goes there (SE 5.6).
-    Type 2 (one BUG value in several cells): it goes from every cell that
-    sees them all (SE 5.7).
+    *BUG values* are the candidates whose removal makes it so, and one of
+    them is true:
+
+    * type 1 (one BUG cell): its BUG values stay, its other candidates go
+      (SE 5.6);
+    * type 2 (one BUG value, in several cells): it goes from every cell
+      that sees them all (SE 5.7);
+    * type 4 (two BUG cells in a unit, one more value in common): each
+      cell loses its candidates but its BUG values and that value (SE 5.7);
+    * type 3 (the BUG cells in a unit): their BUG values and other cells of
+      the unit make a naked set, whose values go from the rest of the unit
+      (SE 5.7 and 0.1 per cell of the set beyond two).
     """
     cand = board.cand
     layout = board.layout
     n = layout.size
     houses = layout.boxes + layout.rows + layout.columns
-    counts: dict[tuple[int, int], int] = {}
+    bug_cells: list[int] = []
+    bug_values: dict[int, int] = {}
+    extra_cells: list[int] = []
+    only_value = 0
+    one_value = True
     for u in houses:
-        for c in layout.units[u]:
-            for v in _bits(cand[c]):
-                counts[u, v] = counts.get((u, v), 0) + 1
-    extra: dict[int, int] = {}
-    for c, bits in enumerate(cand):
-        if bits.bit_count() <= 2:
-            if bits.bit_count() == 1:
+        for value in range(1, n + 1):
+            bit = 1 << (value - 1)
+            places = [c for c in layout.units[u] if cand[c] & bit]
+            if len(places) in (0, 2):
+                continue
+            many = [c for c in places if cand[c].bit_count() >= 3]
+            if not extra_cells and one_value and not only_value:
+                extra_cells, only_value = list(many), value
+            elif value == only_value:
+                extra_cells += [c for c in many if c not in extra_cells]
+            else:
+                one_value = False
+            if not many:
                 return []
-            continue
-        units = [u for u in layout.cell_units[c] if u in houses]
-        odd = 0
-        for v in _bits(bits):
-            if all(counts[u, v] % 2 == 1 for u in units):
-                odd |= 1 << (v - 1)
-        if (bits & ~odd).bit_count() != 2:
-            return []
-        extra[c] = odd
-    if not extra:
+            if len(many) == 1:
+                cell = many[0]
+                if cell not in bug_values:
+                    bug_cells.append(cell)
+                bug_values[cell] = bug_values.get(cell, 0) | bit
+    if one_value:
+        for cell in sorted(extra_cells):
+            if cell not in bug_values:
+                bug_cells.append(cell)
+                bug_values[cell] = 1 << (only_value - 1)
+    if not bug_cells:
         return []
-    # Without the BUG values, every value twice (or never) in every unit.
+    # Without the BUG values: two candidates a cell, two places (or none) a value.
+    left = list(cand)
+    for cell, bits in bug_values.items():
+        left[cell] &= ~bits
+    if any(bits and bits.bit_count() != 2 for bits in left):
+        return []
     for u in houses:
-        for v in range(1, n + 1):
-            bit = 1 << (v - 1)
-            left = sum(
-                1
-                for c in layout.units[u]
-                if cand[c] & bit and not extra.get(c, 0) & bit
-            )
-            if left not in (0, 2):
+        for value in range(1, n + 1):
+            bit = 1 << (value - 1)
+            if sum(1 for c in layout.units[u] if left[c] & bit) not in (0, 2):
                 return []
-    cells = sorted(extra)
-    if len(cells) == 1 and extra[cells[0]].bit_count() == 1:
-        c = cells[0]
-        value = extra[c].bit_length()
-        gone = [(c, v) for v in _bits(cand[c]) if v != value]
-        return [_hint("BUG type 1", 5.6, [(c, value)], gone, [c], (), [value])]
-    values = {extra[c] for c in cells}
-    if len(values) == 1 and next(iter(values)).bit_count() == 1:
-        x = next(iter(values))
-        value = x.bit_length()
-        seen = frozenset.intersection(*(layout.peers[c] for c in cells))
-        gone = [(c, value) for c in sorted(seen) if cand[c] & x]
+    every = 0
+    for bits in bug_values.values():
+        every |= bits
+    common = frozenset.intersection(*(layout.peers[c] for c in bug_cells)) - set(
+        bug_cells
+    )
+    hints: list[Hint] = []
+    if len(bug_cells) == 1:
+        cell = bug_cells[0]
+        keep = bug_values[cell]
+        gone = [(cell, v) for v in _bits(cand[cell] & ~keep)]
+        placed = [(cell, keep.bit_length())] if keep.bit_count() == 1 else []
+        return [hint_of("BUG type 1", 5.6, placed, gone, [cell], (), list(_bits(keep)))]
+    if every.bit_count() == 1:
+        value = every.bit_length()
+        gone = [(c, value) for c in sorted(common) if cand[c] & every]
         if gone:
-            return [_hint("BUG type 2", 5.7, (), gone, cells, (), [value])]
+            hints.append(hint_of("BUG type 2", 5.7, (), gone, bug_cells, (), [value]))
+    if len(bug_cells) == 2 and (every.bit_count() == 1 or common):
+        c1, c2 = bug_cells
+        shared = cand[c1] & cand[c2] & ~every
+        if shared.bit_count() == 1:
+            for u in sorted(set(layout.cell_units[c1]) & set(layout.cell_units[c2])):
+                if u not in houses:
+                    continue
+                gone = [
+                    (c, v)
+                    for c in (c1, c2)
+                    for v in _bits(cand[c] & ~(bug_values[c] | shared))
+                ]
+                if gone:
+                    hints.append(
+                        hint_of(
+                            "BUG type 4",
+                            5.7,
+                            (),
+                            gone,
+                            bug_cells,
+                            [u],
+                            list(_bits(shared)),
+                        )
+                    )
+                    break
+    if hints:
+        return hints[:1]
+    if every.bit_count() >= 2 and common:
+        for d in range(2, 7):
+            for u in houses:
+                if not all(c in layout.units[u] for c in bug_cells):
+                    continue
+                room = [c for c in layout.units[u] if c in common and cand[c]]
+                for group in _colex(len(room), d - 1):
+                    cells = [room[i] for i in group]
+                    union = every
+                    for c in cells:
+                        union |= cand[c]
+                    if union.bit_count() != d or any(
+                        cand[c].bit_count() < 2 for c in cells
+                    ):
+                        continue
+                    gone = [
+                        (c, v)
+                        for c in room
+                        if c not in cells
+                        for v in _bits(cand[c] & union)
+                    ]
+                    if gone:
+                        rating = round(5.7 + 0.1 * (d - 1), 1)
+                        return [
+                            hint_of(
+                                "BUG type 3",
+                                rating,
+                                (),
+                                gone,
+                                bug_cells + cells,
+                                [u],
+                                list(_bits(union)),
+                            )
+                        ]
     return []
 
 
-# -------------------------------------------------------------- the table
+# ------------------------------------------------------------------- ALS wings
+
+_WINGS = {3: "WXYZ-wing", 4: "VWXYZ-wing", 5: "UVWXYZ-wing", 6: "TUVWXYZ-wing"}
 
 
-class Finder(Record, frozen=True):
-    """A technique of :data:`TECHNIQUES`: its name, its least SE rating and the function that finds its hints."""
-
-    name: str
-    rating: float
-    find: Callable[[Board], list[Hint]]
-
-
-#: Every technique in the order Sudoku Explainer tries them (by rating,
-#: but for the 2 strong links, which come before the XY-wing), each with
-#: the least rating its hints have.
-TECHNIQUES: tuple[Finder, ...] = (
-    Finder("hidden single", 1.0, hidden_single),
-    Finder("direct pointing or claiming", 1.7, direct_locking),
-    Finder("direct hidden pair", 2.0, direct_hidden_pair),
-    Finder("naked single", 2.3, naked_single),
-    Finder("direct hidden triple", 2.5, direct_hidden_triple),
-    Finder("pointing or claiming", 2.6, locking),
-    Finder("naked pair", 3.0, naked_pair),
-    Finder("X-wing", 3.2, x_wing),
-    Finder("hidden pair", 3.4, hidden_pair),
-    Finder("naked triple", 3.6, naked_triple),
-    Finder("swordfish", 3.8, swordfish),
-    Finder("hidden triple", 4.0, hidden_triple),
-    Finder("2 strong links", 4.0, two_strong_links),
-    Finder("XY-wing", 4.2, xy_wing),
-    Finder("XYZ-wing", 4.4, xyz_wing),
-    Finder("unique rectangles and loops", 4.5, unique_loop),
-    Finder("naked quad", 5.0, naked_quad),
-    Finder("jellyfish", 5.2, jellyfish),
-    Finder("hidden quad", 5.4, hidden_quad),
-    Finder("3 strong links", 5.4, three_strong_links),
-    Finder("bivalue universal grave", 5.6, bug),
-    Finder("4 strong links", 5.8, four_strong_links),
-)
-
-#: The name of the step taken when no technique applies.
-LAST_RESORT = "search"
+def _wing_rating(k: int, most: int) -> float:
+    """SE's rating of a wing of ``k`` ALS cells, the most candidates of one of them ``most``."""
+    if k == 3:
+        return round(5.5 + 0.1 * (1 - abs(3 - most)), 1)
+    if k == 4:
+        return round(6.2 + 0.1 * (2 - abs(3 - most)), 1)
+    return 6.6 if k == 5 else 7.5
 
 
-def next_hint(board: Board) -> Hint | None:
-    """The next step as Sudoku Explainer takes it: the first hint of the first technique that has one.
+def als_wing(board: Board, k: int) -> list[Hint]:
+    """An almost locked set of ``k`` cells and a two-candidate cell joined by a restricted value.
 
-    The techniques are tried in the order of :data:`TECHNIQUES`; ``None``
-    when none applies.
+    ``k`` cells that all see each other (so in one unit) hold ``k + 1``
+    values; a cell ``yz`` with two of them sees every cell of the set that
+    holds one of its values, x: then x is true in yz or in the set, so the
+    set is locked or yz holds the other value, z.  Either way z is true in
+    yz or in the set's cells that hold it, and every cell that sees them
+    all loses it (when both of yz's values are so joined, every value of the
+    set goes from the cells that see all its places, as SE does).  SE's
+    WXYZ-wing (3 cells, 5.5 or 5.6), VWXYZ-wing (4 cells, 6.2 to 6.4),
+    UVWXYZ-wing (5 cells, 6.6) and TUVWXYZ-wing (6 cells, 7.5).  The hint of least rating, then most
+    eliminations, is given.
     """
-    for technique in TECHNIQUES:
-        found = technique.find(board)
-        if found:
-            return found[0]
-    return None
+    cand = board.cand
+    peers = board.layout.peers
+    size = len(cand)
+    hints: list[tuple[float, int, int, Hint]] = []
+    found = 0
+    for first in range(size):
+        if not 2 <= cand[first].bit_count() <= k + 1:
+            continue
+        # Sets of k cells that all see each other, in increasing order.
+        stack = [([first], cand[first], sorted(c for c in peers[first] if c > first))]
+        while stack:
+            cells, union, ahead = stack.pop()
+            if len(cells) == k:
+                if union.bit_count() != k + 1:
+                    continue
+                for hint in _als_wing_hints(board, cells, union, k):
+                    found += 1
+                    hints.append((hint.rating, -len(hint.eliminations), found, hint))
+                continue
+            for i in range(len(ahead) - 1, -1, -1):
+                c = ahead[i]
+                bits = cand[c]
+                if bits.bit_count() < 2:
+                    continue
+                more = union | bits
+                if more.bit_count() > k + 1:
+                    continue
+                rest = [o for o in ahead[i + 1 :] if o in peers[c]]
+                stack.append(([*cells, c], more, rest))
+    hints.sort(key=lambda t: t[:3])
+    return [t[3] for t in hints[:1]]
+
+
+def _als_wing_hints(
+    board: Board, cells: list[int], union: int, k: int
+) -> Iterator[Hint]:
+    cand = board.cand
+    peers = board.layout.peers
+    seen_by = frozenset.union(*(peers[c] for c in cells)) - set(cells)
+    most = max(cand[c].bit_count() for c in cells)
+    rating = _wing_rating(k, most)
+    for yz in sorted(seen_by):
+        bits = cand[yz]
+        if bits.bit_count() != 2 or bits & ~union:
+            continue
+        a, b = _bits(bits)
+        restricted = [
+            v
+            for v in (a, b)
+            if all(yz in peers[c] for c in cells if cand[c] >> (v - 1) & 1)
+        ]
+        if not restricted:
+            continue
+        pattern = set(cells) | {yz}
+        gone: list[tuple[int, int]] = []
+        for x in restricted:
+            z = b if x == a else a
+            holders = [c for c in cells if cand[c] >> (z - 1) & 1]
+            seen = peers[yz].intersection(*(peers[c] for c in holders))
+            gone += [
+                (c, z) for c in seen if c not in pattern and cand[c] >> (z - 1) & 1
+            ]
+        if len(restricted) == 2:
+            for w in _bits(union & ~bits):
+                holders = [c for c in cells if cand[c] >> (w - 1) & 1]
+                seen = frozenset.intersection(*(peers[c] for c in holders))
+                gone += [
+                    (c, w) for c in seen if c not in pattern and cand[c] >> (w - 1) & 1
+                ]
+        if gone:
+            yield hint_of(_WINGS[k], rating, (), gone, [*cells, yz], (), [a, b])
+
+
+def wxyz_wing(board: Board) -> list[Hint]:
+    """:func:`als_wing` with three cells: SE 5.5 or 5.6."""
+    return als_wing(board, 3)
+
+
+def vwxyz_wing(board: Board) -> list[Hint]:
+    """:func:`als_wing` with four cells: SE 6.2 to 6.4."""
+    return als_wing(board, 4)
+
+
+def uvwxyz_wing(board: Board) -> list[Hint]:
+    """:func:`als_wing` with five cells: SE 6.6."""
+    return als_wing(board, 5)
+
+
+def tuvwxyz_wing(board: Board) -> list[Hint]:
+    """:func:`als_wing` with six cells: SE 7.5."""
+    return als_wing(board, 6)
+
+
+# ------------------------------------------------------ aligned pair exclusion
+
+
+def aligned_pair_exclusion(board: Board) -> list[Hint]:
+    """Two cells whose pairs of values the two-candidate cells that see both rule out (SE 6.2).
+
+    A pair of values (a in one cell, b in the other) is impossible when the
+    cells see each other and a = b, or when a cell that sees both holds just
+    a and b.  A value that goes in no possible pair goes from its cell.
+    Only cells that see at least one two-candidate cell, and no cell with
+    one candidate, are looked at, as SE does; two at least must see both.
+    """
+    cand = board.cand
+    peers = board.layout.peers
+    base = []
+    for c, bits in enumerate(cand):
+        if bits.bit_count() < 2:
+            continue
+        if any(cand[p].bit_count() == 1 for p in peers[c]):
+            continue
+        if any(cand[p].bit_count() == 2 for p in peers[c]):
+            base.append(c)
+    for i, j in _colex(len(base), 2):
+        c0, c1 = base[i], base[j]
+        excluders = [p for p in peers[c0] & peers[c1] if cand[p].bit_count() == 2]
+        if len(excluders) < 2:
+            continue
+        linked = c1 in peers[c0]
+        masks = {cand[p] for p in excluders}
+        keep0 = keep1 = 0
+        for a in _bits(cand[c0]):
+            for b in _bits(cand[c1]):
+                if a == b and linked:
+                    continue
+                if (1 << (a - 1)) | (1 << (b - 1)) in masks:
+                    continue
+                keep0 |= 1 << (a - 1)
+                keep1 |= 1 << (b - 1)
+        gone = [(c0, v) for v in _bits(cand[c0] & ~keep0)]
+        gone += [(c1, v) for v in _bits(cand[c1] & ~keep1)]
+        if gone:
+            return [
+                hint_of(
+                    "aligned pair exclusion",
+                    6.2,
+                    (),
+                    gone,
+                    [c0, c1, *sorted(excluders)],
+                    (),
+                    (),
+                )
+            ]
+    return []

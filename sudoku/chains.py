@@ -1,0 +1,689 @@
+"""Chains and forcing chains: the techniques of :func:`sudoku.explain` from Sudoku Explainer's 6.5 up.
+
+A *node* is a candidate assumed true (on) or false (off).  Implications
+follow from the grid:
+
+* on(c, v) makes every other candidate of cell c off (a *Y link*), and v
+  off in every cell that sees c;
+* off(c, v) makes the other candidate on when c has two (Y), and the
+  other place of v on in a unit where v has two places (an *X link*).
+
+*Static* chains read the grid as it stands; *dynamic* ones read it as the
+nodes so far leave it (an off node removes its candidate, so singles
+appear as the chain goes, and a node made so rests on the removals that
+made it, too).  A chain from a node to its opposite proves the opposite;
+a node whose assumption leads to a contradiction (a node both on and off)
+is false; a node that every branch of a choice implies (each candidate of
+a cell, each place of a value in a unit, a candidate on and off) holds.
+A *cycle* is a chain that comes back to its start: each weak link in it
+is then strong, and a candidate that sees both ends of one (the same
+value on and off) goes.
+
+The ratings are Sudoku Explainer's (SE): a base by kind, and a bonus for
+the length (:func:`length_bonus` of the number of nodes the conclusion
+rests on, less two; a choice's branches count each):
+
+==============================================  ======
+X-cycle, Y-cycle (static)                        6.5 +
+forcing X-chain (one value, static)              6.6 +
+cycle or forcing chain with X and Y links        7.0 +
+Nishio (one value, dynamic, a contradiction)     7.5 +
+cell and region forcing chains (static)          8.0 +
+dynamic forcing chains                           8.5 +
+dynamic forcing chains with the simple           9.0 +
+techniques (pointing, claiming, naked and
+hidden pairs, X-wing) inside
+==============================================  ======
+
+Each finder gives its hint of least rating, then fewest nodes.
+
+>>> length_bonus(4), length_bonus(5), length_bonus(9), length_bonus(20)
+(0.0, 0.1, 0.3, 0.5)
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterable, Sequence
+from functools import partial
+
+from sudoku.techniques import (
+    Board,
+    Hint,
+    hidden_pair,
+    hint_of,
+    locking,
+    naked_pair,
+    x_wing,
+)
+
+__all__ = [
+    "cell_region_forcing",
+    "dynamic_forcing",
+    "dynamic_forcing_plus",
+    "forcing_chains",
+    "length_bonus",
+    "nishio",
+]
+
+
+def length_bonus(length: int) -> float:
+    """SE's bonus for a chain of ``length``: 0.1 for each of 4, 6, 8, 12, 16, 24, 32... it exceeds."""
+    bonus = 0
+    threshold = 4
+    grow = True
+    while length > threshold:
+        bonus += 1
+        threshold = threshold * 3 // 2 if grow else threshold * 4 // 3
+        grow = not grow
+    return bonus / 10
+
+
+# A node is (cell * N + value - 1) * 2, plus 1 when it is on.
+
+
+def _node(n: int, cell: int, value: int, on: bool) -> int:
+    return (cell * n + value - 1) * 2 + on
+
+
+def _parts(n: int, node: int) -> tuple[int, int, bool]:
+    """(cell, value, on) of a node."""
+    cell, v = divmod(node >> 1, n)
+    return cell, v + 1, bool(node & 1)
+
+
+class _Chain:
+    """What assuming one node leads to: every node implied, with what it follows from.
+
+    ``parents[node]``: the nodes it follows from (none for the start);
+    ``contradiction``: a node found both on and off, or ``None``.
+    """
+
+    __slots__ = ("contradiction", "parents")
+
+    def __init__(self) -> None:
+        self.parents: dict[int, tuple[int, ...]] = {}
+        self.contradiction: int | None = None
+
+    def ancestors(self, node: int) -> int:
+        """How many nodes ``node`` rests on, itself included (SE's ancestor count)."""
+        seen = {node}
+        todo = [node]
+        while todo:
+            for parent in self.parents.get(todo.pop(), ()):
+                if parent not in seen:
+                    seen.add(parent)
+                    todo.append(parent)
+        return len(seen)
+
+    def cells(self, node: int, n: int) -> set[int]:
+        """The cells of the nodes ``node`` rests on."""
+        seen = {node}
+        todo = [node]
+        while todo:
+            for parent in self.parents.get(todo.pop(), ()):
+                if parent not in seen:
+                    seen.add(parent)
+                    todo.append(parent)
+        return {_parts(n, x)[0] for x in seen}
+
+
+def _propagate(
+    board: Board,
+    start: int,
+    dynamic: bool,
+    y_links: bool = True,
+    plus: bool = False,
+) -> _Chain:
+    """Every node that ``start`` implies, each the first way it is found, ons before offs.
+
+    Static: from the grid as it stands.  Dynamic: each off node removes
+    its candidate once its own implications are drawn, and an on node that
+    a removal made rests on the removals of the cell's (or the unit's)
+    other candidates too.  ``y_links=False``: one value's links only
+    (Nishio).  ``plus``: when nothing more follows, the simple techniques
+    on the grid as the nodes leave it.
+    """
+    layout = board.layout
+    n = layout.size
+    original = board.cand
+    work = list(original) if dynamic else original
+    units = layout.units
+    cell_units = layout.cell_units
+    chain = _Chain()
+    parents = chain.parents
+    parents[start] = ()
+    ons: deque[int] = deque()
+    offs: deque[int] = deque()
+    (ons if start & 1 else offs).append(start)
+    while True:
+        if ons:
+            node = ons.popleft()
+            cell, value, _ = _parts(n, node)
+            bit = 1 << (value - 1)
+            derived: list[int] = []
+            if y_links:
+                others = work[cell] & ~bit
+                while others:
+                    low = others & -others
+                    others ^= low
+                    derived.append(_node(n, cell, low.bit_length(), False))
+            for u in cell_units[cell]:
+                for c in units[u]:
+                    if c != cell and work[c] & bit:
+                        derived.append(_node(n, c, value, False))
+            for off in derived:
+                if off in parents:
+                    continue
+                parents[off] = (node,)
+                if off | 1 in parents:
+                    chain.contradiction = off | 1
+                    return chain
+                offs.append(off)
+            continue
+        if offs:
+            node = offs.popleft()
+            cell, value, _ = _parts(n, node)
+            bit = 1 << (value - 1)
+            found: list[tuple[int, tuple[int, ...]]] = []
+            if y_links and work[cell].bit_count() == 2:
+                other = (work[cell] & ~bit).bit_length()
+                hidden = _gone(
+                    n, parents, original, work, [cell], skip={(cell, other)}, value=0
+                )
+                found.append((_node(n, cell, other, True), (node, *hidden)))
+            for u in cell_units[cell]:
+                places = [c for c in units[u] if c != cell and work[c] & bit]
+                if len(places) == 1:
+                    hidden = _gone(
+                        n,
+                        parents,
+                        original,
+                        work,
+                        units[u],
+                        skip={(cell, value)},
+                        value=value,
+                    )
+                    found.append((_node(n, places[0], value, True), (node, *hidden)))
+            for on, why in found:
+                if on in parents:
+                    continue
+                parents[on] = why
+                if on & ~1 in parents:
+                    chain.contradiction = on
+                    return chain
+                ons.append(on)
+            if dynamic:
+                work[cell] &= ~bit
+            continue
+        if not (plus and dynamic):
+            return chain
+        step = _simple_step(board, work, parents)
+        if step is None:
+            return chain
+        removed, why = step
+        for off in removed:
+            if off in parents:
+                continue
+            parents[off] = why
+            if off | 1 in parents:
+                chain.contradiction = off | 1
+                return chain
+            offs.append(off)
+
+
+def _gone(
+    n: int,
+    parents: dict[int, tuple[int, ...]],
+    original: list[int],
+    work: list[int],
+    cells: Iterable[int],
+    skip: set[tuple[int, int]],
+    value: int,
+) -> tuple[int, ...]:
+    """The off nodes of the candidates of ``cells`` (of ``value``; 0: all) that the chain removed.
+
+    A dynamic on node rests on them (SE's hidden parents).
+    """
+    out = []
+    if work is original:
+        return ()
+    for c in cells:
+        bits = original[c] & ~work[c]
+        if value:
+            bits &= 1 << (value - 1)
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            v = low.bit_length()
+            if (c, v) in skip:
+                continue
+            node = _node(n, c, v, False)
+            if node in parents:
+                out.append(node)
+    return tuple(out)
+
+
+def _simple_step(
+    board: Board, work: list[int], parents: dict[int, tuple[int, ...]]
+) -> tuple[list[int], tuple[int, ...]] | None:
+    """A simple technique on the grid as the chain leaves it: (off nodes, what they rest on).
+
+    Pointing and claiming, naked and hidden pairs, the X-wing, in that
+    order; a deduction rests on the candidates the chain removed from the
+    units and cells it reads (SE's rule parents), and counts only when it
+    rests on some.
+    """
+    layout = board.layout
+    n = layout.size
+    hypothetical = board.copy()
+    hypothetical.cand = work
+    hypothetical.values = board.values
+    for finder in (locking, hidden_pair, naked_pair, x_wing):
+        for hint in finder(hypothetical):
+            region = {c for u in hint.units for c in layout.units[u]} | set(hint.cells)
+            why = _gone(
+                n, parents, board.cand, work, sorted(region), skip=set(), value=0
+            )
+            if why:
+                return [_node(n, c, v, False) for c, v in hint.eliminations], why
+    return None
+
+
+def _target_hint(
+    board: Board,
+    technique: str,
+    rating: float,
+    target: int,
+    cells: Iterable[int],
+) -> Hint:
+    """The hint that sets ``target``: placed when on, removed when off."""
+    n = board.layout.size
+    cell, value, on = _parts(n, target)
+    if on:
+        gone = [
+            (cell, v)
+            for v in range(1, n + 1)
+            if board.cand[cell] >> (v - 1) & 1 and v != value
+        ]
+        return hint_of(
+            technique, rating, [(cell, value)], gone, sorted(set(cells)), (), [value]
+        )
+    return hint_of(
+        technique, rating, (), [(cell, value)], sorted(set(cells)), (), [value]
+    )
+
+
+class _Best:
+    """The least hint offered: by rating, then nodes, then kind (SE's order)."""
+
+    __slots__ = ("hint", "key")
+
+    def __init__(self) -> None:
+        self.key: tuple[float, int, int] | None = None
+        self.hint: Hint | None = None
+
+    def offer(
+        self, rating: float, size: int, kind: int, make: Callable[[], Hint]
+    ) -> None:
+        """Keep the hint ``make`` makes when its key is the least so far (made only then)."""
+        key = (rating, size, kind)
+        if self.key is None or key < self.key:
+            self.key = key
+            self.hint = make()
+
+    def below(self, rating: float) -> bool:
+        """Whether a hint rated ``rating`` could still be better than the best so far."""
+        return self.key is None or rating <= self.key[0]
+
+    def result(self) -> list[Hint]:
+        return [] if self.hint is None else [self.hint]
+
+
+# ---------------------------------------------------------------- static
+
+
+def _search(
+    board: Board, start: int, x_links: bool, y_links: bool
+) -> tuple[list[tuple[int, int, int]], list[int]]:
+    """A breadth-first search of static implications from ``start``, as SE's chains search.
+
+    Returns the search tree, entries ``(node, parent entry, depth)`` in the
+    order found (the start first, its own parent), and the entries of the
+    off nodes that imply ``start`` again, four nodes or more from it (the
+    cycles).  An on node is entered once; an off node once per chain that
+    does not already pass through it, so that a cycle can come back through
+    a node a shorter chain reached first.  With ``y_links`` and not
+    ``x_links`` (a Y-cycle), off nodes imply through their cell only.
+    """
+    layout = board.layout
+    n = layout.size
+    cand = board.cand
+    units = layout.units
+    tree = [(start, 0, 1)]
+    seen_on = {start} if start & 1 else set()
+    closed: list[int] = []
+    k = 0
+    while k < len(tree):
+        node, _, depth = tree[k]
+        cell, value, on = _parts(n, node)
+        bit = 1 << (value - 1)
+        nexts: list[int] = []
+        if on:
+            if y_links:
+                others = cand[cell] & ~bit
+                while others:
+                    low = others & -others
+                    others ^= low
+                    nexts.append(_node(n, cell, low.bit_length(), False))
+            for c in sorted(layout.peers[cell]):
+                if cand[c] & bit:
+                    nexts.append(_node(n, c, value, False))
+        else:
+            if y_links and cand[cell].bit_count() == 2:
+                nexts.append(_node(n, cell, (cand[cell] & ~bit).bit_length(), True))
+            if x_links:
+                for u in layout.cell_units[cell]:
+                    places = [c for c in units[u] if c != cell and cand[c] & bit]
+                    if len(places) == 1:
+                        nexts.append(_node(n, places[0], value, True))
+        for nxt in nexts:
+            if nxt & 1:
+                if nxt == start and depth >= 4:
+                    closed.append(k)
+                if nxt in seen_on:
+                    continue
+                seen_on.add(nxt)
+            else:
+                # Not through an off node the chain already passes.
+                j = k
+                while True:
+                    if tree[j][0] == nxt:
+                        break
+                    if j == 0:
+                        j = -1
+                        break
+                    j = tree[j][1]
+                if j >= 0:
+                    continue
+            tree.append((nxt, k, depth + 1))
+        k += 1
+    return tree, closed
+
+
+def _path(tree: list[tuple[int, int, int]], k: int) -> list[int]:
+    """The nodes from the start to entry ``k`` of a search tree."""
+    path = [tree[k][0]]
+    while k:
+        k = tree[k][1]
+        path.append(tree[k][0])
+    return path[::-1]
+
+
+def _first(tree: list[tuple[int, int, int]], node: int) -> int | None:
+    """The entry of ``node``'s first (shortest) chain in a search tree, or ``None``."""
+    for k, entry in enumerate(tree):
+        if entry[0] == node:
+            return k
+    return None
+
+
+def forcing_chains(board: Board) -> list[Hint]:
+    """Cycles and forcing chains read from the grid as it stands (SE's forcing chains and cycles).
+
+    A chain from on(p) to off(p) removes p; from off(p) to on(p) places it:
+    one value only (a forcing X-chain) SE 6.6, with both links 7.0, and
+    the length bonus.  A cycle through on(p): every candidate that sees
+    both ends of one of its links between cells goes: one value only (an
+    X-cycle) or cells of two candidates only (a Y-cycle) SE 6.5, both
+    links 7.0, and the bonus.
+    """
+    layout = board.layout
+    n = layout.size
+    cand = board.cand
+    best = _Best()
+    passes = (
+        (True, False, 6.5, 6.6, 2),
+        (False, True, 6.5, 0.0, 3),
+        (True, True, 7.0, 7.0, 4),
+    )
+    for x_links, y_links, cycle_base, chain_base, kind in passes:
+        if not best.below(min(cycle_base, chain_base or cycle_base)):
+            continue
+        for cell, bits in enumerate(cand):
+            if bits.bit_count() < 2 or (not x_links and bits.bit_count() != 2):
+                continue
+            for value in range(1, n + 1):
+                if not bits >> (value - 1) & 1:
+                    continue
+                on = _node(n, cell, value, True)
+                tree, closed = _search(board, on, x_links, y_links)
+                for last in closed:
+                    loop = _path(tree, last)
+                    size = len(loop)
+                    rating = round(cycle_base + length_bonus(size - 2), 1)
+                    if not best.below(rating):
+                        continue
+                    gone = _cycle_eliminations(board, loop)
+                    if gone:
+                        name = (
+                            "X-cycle"
+                            if not y_links
+                            else "Y-cycle"
+                            if not x_links
+                            else "forcing chain cycle"
+                        )
+                        cells = sorted({_parts(n, x)[0] for x in loop})
+                        best.offer(
+                            rating,
+                            size,
+                            kind,
+                            partial(
+                                hint_of, name, rating, (), gone, cells, (), [value]
+                            ),
+                        )
+                if not chain_base:
+                    continue
+                for start in (on, on ^ 1):
+                    if start != on:
+                        tree, _ = _search(board, start, x_links, y_links)
+                    target = start ^ 1
+                    k = _first(tree, target)
+                    if k is None:
+                        continue
+                    path = _path(tree, k)
+                    rating = round(chain_base + length_bonus(len(path) - 2), 1)
+                    name = "forcing X-chain" if not y_links else "forcing chain"
+                    cells = [_parts(n, x)[0] for x in path]
+                    best.offer(
+                        rating,
+                        len(path),
+                        kind,
+                        partial(_target_hint, board, name, rating, target, cells),
+                    )
+    return best.result()
+
+
+def _cycle_eliminations(board: Board, loop: Sequence[int]) -> list[tuple[int, int]]:
+    """The candidates outside a cycle that see an on node and an off node of their value in it."""
+    layout = board.layout
+    n = layout.size
+    cand = board.cand
+    on_cells: dict[int, set[int]] = {}
+    off_cells: dict[int, set[int]] = {}
+    inside = set()
+    for node in loop:
+        cell, value, on = _parts(n, node)
+        inside.add(cell)
+        (on_cells if on else off_cells).setdefault(value, set()).add(cell)
+    gone = []
+    for value, ons in on_cells.items():
+        bit = 1 << (value - 1)
+        for c, bits in enumerate(cand):
+            if c in inside or not bits & bit:
+                continue
+            peers = layout.peers[c]
+            if peers & ons and peers & off_cells.get(value, set()):
+                gone.append((c, value))
+    return gone
+
+
+# --------------------------------------------------------------- dynamic
+
+
+def nishio(board: Board) -> list[Hint]:
+    """A candidate whose assumption, on or off, leads to a contradiction through its value's links alone.
+
+    Dynamic, one value (SE's Nishio forcing chains): 7.5 + the length
+    bonus of both sides of the contradiction.
+    """
+    n = board.layout.size
+    best = _Best()
+    for cell, bits in enumerate(board.cand):
+        if bits.bit_count() < 2:
+            continue
+        for value in range(1, n + 1):
+            if not bits >> (value - 1) & 1:
+                continue
+            on = _node(n, cell, value, True)
+            for start in (on, on ^ 1):
+                chain = _propagate(board, start, dynamic=True, y_links=False)
+                _offer_contradiction(
+                    board, best, chain, start, 7.5, "Nishio forcing chain"
+                )
+    return best.result()
+
+
+def _offer_contradiction(
+    board: Board, best: _Best, chain: _Chain, start: int, base: float, name: str
+) -> None:
+    """Offer the start's opposite when ``chain`` contradicts."""
+    x = chain.contradiction
+    if x is None:
+        return
+    n = board.layout.size
+    size = chain.ancestors(x | 1) + chain.ancestors(x & ~1)
+    rating = round(base + length_bonus(size - 2), 1)
+    if not best.below(rating):
+        return
+    cells = chain.cells(x | 1, n) | chain.cells(x & ~1, n)
+    best.offer(
+        rating, size, 7, partial(_target_hint, board, name, rating, start ^ 1, cells)
+    )
+
+
+def _useful(board: Board, node: int) -> bool:
+    """Whether setting ``node`` changes the grid: on in a blank cell, off of a candidate."""
+    cell, value, on = _parts(board.layout.size, node)
+    bits = board.cand[cell]
+    if not bits >> (value - 1) & 1:
+        return False
+    return bits.bit_count() > 1 if on else True
+
+
+def _forcing(board: Board, dynamic: bool, plus: bool) -> list[Hint]:
+    """Cell and region forcing chains; dynamic, also contradictions and double chains."""
+    layout = board.layout
+    n = layout.size
+    cand = board.cand
+    base = 9.0 if plus else 8.5 if dynamic else 8.0
+    best = _Best()
+    least = 2 if dynamic else 3
+    chains: dict[int, _Chain] = {}
+
+    def chain_of(node: int) -> _Chain:
+        found = chains.get(node)
+        if found is None:
+            found = chains[node] = _propagate(board, node, dynamic, plus=plus)
+        return found
+
+    def offer_common(name: str, kind: int, starts: list[int]) -> None:
+        branches = [chain_of(s) for s in starts]
+        common = set(branches[0].parents)
+        for branch in branches[1:]:
+            common &= branch.parents.keys()
+        for node in common:
+            if node in starts or not _useful(board, node):
+                continue
+            size = sum(b.ancestors(node) for b in branches)
+            rating = round(base + length_bonus(size - 2), 1)
+            if not best.below(rating):
+                continue
+            cells = set().union(*(b.cells(node, n) for b in branches))
+            best.offer(
+                rating,
+                size,
+                kind,
+                partial(_target_hint, board, name, rating, node, cells),
+            )
+
+    for cell, bits in enumerate(cand):
+        if bits.bit_count() < least:
+            continue
+        for value in range(1, n + 1):
+            bit = 1 << (value - 1)
+            if not bits & bit:
+                continue
+            on = _node(n, cell, value, True)
+            if dynamic:
+                for start in (on, on ^ 1):
+                    _offer_contradiction(
+                        board,
+                        best,
+                        chain_of(start),
+                        start,
+                        base,
+                        "contradiction forcing chain",
+                    )
+                yes, no = chain_of(on), chain_of(on ^ 1)
+                if (
+                    bits.bit_count() >= 3
+                    and yes.contradiction is None
+                    and no.contradiction is None
+                ):
+                    for node in yes.parents.keys() & no.parents.keys():
+                        if node in (on, on ^ 1) or not _useful(board, node):
+                            continue
+                        size = yes.ancestors(node) + no.ancestors(node)
+                        rating = round(base + length_bonus(size - 2), 1)
+                        if best.below(rating):
+                            cells = yes.cells(node, n) | no.cells(node, n)
+                            double = partial(
+                                _target_hint,
+                                board,
+                                "double forcing chain",
+                                rating,
+                                node,
+                                cells,
+                            )
+                            best.offer(rating, size, 1, double)
+            # Region forcing: from the value's first place in each unit.
+            for u in layout.cell_units[cell]:
+                places = [c for c in layout.units[u] if cand[c] & bit]
+                if len(places) >= 2 and places[0] == cell:
+                    offer_common(
+                        "region forcing chains",
+                        6,
+                        [_node(n, c, value, True) for c in places],
+                    )
+        offer_common(
+            "cell forcing chains",
+            5,
+            [_node(n, cell, v, True) for v in range(1, n + 1) if bits >> (v - 1) & 1],
+        )
+    return best.result()
+
+
+def cell_region_forcing(board: Board) -> list[Hint]:
+    """What every candidate of a cell, or every place of a value in a unit, implies (static): SE 8.0 +."""
+    return _forcing(board, dynamic=False, plus=False)
+
+
+def dynamic_forcing(board: Board) -> list[Hint]:
+    """Contradictions, double chains, cell and region forcing chains, dynamic: SE 8.5 +."""
+    return _forcing(board, dynamic=True, plus=False)
+
+
+def dynamic_forcing_plus(board: Board) -> list[Hint]:
+    """The dynamic forcing chains with the simple techniques inside them: SE 9.0 +."""
+    return _forcing(board, dynamic=True, plus=True)

@@ -1,0 +1,89 @@
+"""The techniques of :func:`sudoku.explain` in Sudoku Explainer's order, and the next step.
+
+Sudoku Explainer (SE) takes, at every step, the first hint of the first
+technique of its list that has one (a technique whose hints vary in
+rating gives its least rated).  The list is by rating, but for the 2
+strong links (4.0 to 4.3), which come before the XY-wing (4.2), and the
+few like them; :data:`TECHNIQUES` is that list, with each technique's
+least rating.  Not here: SE's aligned triplet exclusion (7.5) and its
+nested forcing chains (9.5 and up); where nothing here applies,
+:mod:`sudoku.explainer` takes a search step.
+
+>>> [t.name for t in TECHNIQUES[:4]]
+['hidden single', 'direct pointing or claiming', 'direct hidden pair', 'naked single']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from dlx.records import Record
+from sudoku import chains, techniques
+from sudoku.techniques import Board, Hint
+
+__all__ = ["LAST_RESORT", "TECHNIQUES", "Finder", "next_hint"]
+
+
+class Finder(Record, frozen=True):
+    """A technique of :data:`TECHNIQUES`: its name, its least SE rating and the function that finds its hints."""
+
+    name: str
+    rating: float
+    find: Callable[[Board], list[Hint]]
+
+
+#: Every technique in the order Sudoku Explainer tries them.
+TECHNIQUES: tuple[Finder, ...] = (
+    Finder("hidden single", 1.0, techniques.hidden_single),
+    Finder("direct pointing or claiming", 1.7, techniques.direct_locking),
+    Finder("direct hidden pair", 2.0, techniques.direct_hidden_pair),
+    Finder("naked single", 2.3, techniques.naked_single),
+    Finder("direct hidden triple", 2.5, techniques.direct_hidden_triple),
+    Finder("pointing or claiming", 2.6, techniques.locking),
+    Finder("naked pair", 3.0, techniques.naked_pair),
+    Finder("X-wing", 3.2, techniques.x_wing),
+    Finder("hidden pair", 3.4, techniques.hidden_pair),
+    Finder("naked triple", 3.6, techniques.naked_triple),
+    Finder("swordfish", 3.8, techniques.swordfish),
+    Finder("hidden triple", 4.0, techniques.hidden_triple),
+    Finder("2 strong links", 4.0, techniques.two_strong_links),
+    Finder("XY-wing", 4.2, techniques.xy_wing),
+    Finder("XYZ-wing", 4.4, techniques.xyz_wing),
+    Finder("unique rectangles and loops", 4.5, techniques.unique_loop),
+    Finder("naked quad", 5.0, techniques.naked_quad),
+    Finder("jellyfish", 5.2, techniques.jellyfish),
+    Finder("hidden quad", 5.4, techniques.hidden_quad),
+    Finder("3 strong links", 5.4, techniques.three_strong_links),
+    Finder("WXYZ-wing", 5.5, techniques.wxyz_wing),
+    Finder("bivalue universal grave", 5.6, techniques.bug),
+    Finder("4 strong links", 5.8, techniques.four_strong_links),
+    Finder("VWXYZ-wing", 6.2, techniques.vwxyz_wing),
+    Finder("aligned pair exclusion", 6.2, techniques.aligned_pair_exclusion),
+    Finder("UVWXYZ-wing", 6.6, techniques.uvwxyz_wing),
+    Finder("forcing chains and cycles", 6.5, chains.forcing_chains),
+    Finder("TUVWXYZ-wing", 7.5, techniques.tuvwxyz_wing),
+    Finder("Nishio forcing chains", 7.5, chains.nishio),
+    Finder("cell and region forcing chains", 8.0, chains.cell_region_forcing),
+    Finder("dynamic forcing chains", 8.5, chains.dynamic_forcing),
+    Finder("dynamic forcing chains (+)", 9.0, chains.dynamic_forcing_plus),
+)
+
+#: The name of the step taken when no technique applies.
+LAST_RESORT = "search"
+
+
+def next_hint(board: Board) -> Hint | None:
+    """The next step as Sudoku Explainer takes it: the first hint of the first technique that has one.
+
+    ``None`` when no technique of :data:`TECHNIQUES` applies.
+
+    >>> from sudoku import regions_of
+    >>> board = Board(regions_of(4, (2, 2)), [1, 0, 0, 0, 0, 0, 0, 2, 0, 0, 4, 0, 0, 3, 0, 0])
+    >>> next_hint(board).technique
+    'hidden single in a box'
+    """
+    for technique in TECHNIQUES:
+        found = technique.find(board)
+        if found:
+            return found[0]
+    return None
