@@ -16,7 +16,6 @@ Three kinds of check:
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 import pytest
@@ -33,8 +32,8 @@ from sudoku import (
     Step,
     explain,
     hint,
+    steps,
 )
-from sudoku import steps
 from sudoku.explainer import SEARCH_RATING
 from sudoku.grid import Grid
 
