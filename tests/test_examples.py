@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import re
 import runpy
 import subprocess
 import sys
@@ -18,6 +19,7 @@ from pathlib import Path
 import pytest
 
 import dlx.cli
+import sudoku
 from dlx import parse_dlx
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -84,6 +86,7 @@ def test_every_script_is_tested() -> None:
         "queens.py",
         "scott.py",
         "sudoku_file.py",
+        "sudoku_hint.py",
         "word_squares.py",
     }
 
@@ -325,6 +328,46 @@ def test_sudoku_file_blocks() -> None:
     assert len(solutions) == len(blocks) >= 1
     for puzzle, solution in zip(blocks, solutions, strict=True):
         check_sudoku(puzzle, solution)
+
+
+@pytest.mark.processes
+def test_sudoku_hint(tmp_path: Path) -> None:
+    picture = tmp_path / "hint.svg"
+    out = run("sudoku_hint.py", "--svg", str(picture)).splitlines()
+    puzzle = "4......7...268........7.8.9.....849..8.5.6.3..391.....2.3.6........251...4......8"
+    solution = sudoku.solve(puzzle)
+    # The hint and the hardest step, checked against the solution here.
+    assert out[0].startswith("rating 3.2 (pearl 1.2, diamond 1.2), ")
+    first = re.fullmatch(r"hint: +r(\d)c(\d) = (\d): hidden single in box \d", out[1])
+    assert first is not None
+    r, c, symbol = (int(x) for x in first.groups())
+    assert puzzle[(r - 1) * 9 + c - 1] == "." and solution[(r - 1) * 9 + c - 1] == str(
+        symbol
+    )
+    hardest = re.fullmatch(
+        r"hardest: r(\d)c(\d) <> (\d): X-wing on \d in .* \(3\.2\)", out[2]
+    )
+    assert hardest is not None
+    r, c, symbol = (int(x) for x in hardest.groups())
+    assert solution[(r - 1) * 9 + c - 1] != str(symbol)
+    counts = [int(line.split("×")[0]) for line in out[3:]]
+    assert sum(counts) == int(out[0].split(", ")[-1].split()[0])
+    root = ET.parse(picture).getroot()
+    title = root.find("{http://www.w3.org/2000/svg}title")
+    assert title is not None
+    assert title.text == out[2].split(": ", 1)[1].rsplit(" (", 1)[0]
+    several = subprocess.run(
+        [sys.executable, str(EXAMPLES / "sudoku_hint.py"), "." * 81],
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert (several.returncode, several.stdout) == (1, "")
+    assert several.stderr == (
+        "sudoku_hint.py: more than one solution: an explanation needs a unique one\n"
+    )
 
 
 @pytest.mark.processes

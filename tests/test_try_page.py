@@ -78,6 +78,30 @@ def test_sudoku_errors_name_the_cell() -> None:
     assert glue.sudoku_grade(SAMPLE)["grade"] == str(sudoku.grade(SAMPLE))
 
 
+def test_sudoku_hint_and_explain_are_sudokus() -> None:
+    hint = sudoku.hint(SAMPLE)
+    explanation = sudoku.explain(SAMPLE)
+    assert hint is not None
+    shown = glue.sudoku_hint(SAMPLE)
+    assert shown == {
+        "text": hint.text,
+        "technique": hint.technique,
+        "rating": hint.rating,
+        "svg": hint.to_svg(),
+    }
+    told = glue.sudoku_explain(SAMPLE)
+    assert told["rating"] == explanation.rating
+    assert told["steps"] == [[s.rating, s.text] for s in explanation.steps]
+    assert told["svg"].startswith("<svg")
+    several = "." * 81
+    message = _message(sudoku.explain, several)
+    assert glue.sudoku_hint(several) == {"error": message}
+    assert glue.sudoku_explain(several) == {"error": message}
+    solved = sudoku.solve(SAMPLE)
+    assert glue.sudoku_hint(solved) == {"error": "no blank cell: the grid is full"}
+    assert glue.sudoku_explain(solved)["steps"] == []
+
+
 def _message(function: Any, *args: Any) -> str:
     with pytest.raises(sudoku.SudokuError) as error:
         function(*args)
@@ -212,6 +236,17 @@ def test_the_page_solves_the_sample_puzzle(page: Any) -> None:
     digits = page.locator("#sudoku-picture svg text")
     assert digits.count() == 81
     _shot(page, "sudoku")
+    page.click("#sudoku-hint")
+    page.wait_for_selector("#sudoku-output[data-hint]", timeout=STEP)
+    hint = sudoku.hint("".join(puzzle.split()))
+    assert hint is not None
+    assert page.get_attribute("#sudoku-output", "data-hint") == hint.text
+    assert page.locator("#sudoku-picture svg title").text_content() == hint.text
+    page.click("#sudoku-explain")
+    page.wait_for_selector("#sudoku-output[data-rating]", timeout=STEP)
+    rating = sudoku.explain("".join(puzzle.split())).rating
+    assert page.get_attribute("#sudoku-output", "data-rating") == f"{rating:.1f}"
+    _shot(page, "sudoku-explained")
     page.fill("#sudoku-input", "11" + "." * 79)
     page.click("#sudoku-solve")
     page.wait_for_selector("#sudoku-output.error", timeout=STEP)

@@ -12,6 +12,8 @@ the example scripts in ``docs/examples/`` and writes SVG files into
   search finds (``pentominoes.py``), drawn by :func:`dlx.polyomino.to_svg`;
 * ``sudoku-solved.svg``: the first puzzle of ``sudoku9.in``, solved
   (``sudoku_file.py``);
+* ``sudoku-hint.svg``: the hardest step of the explanation of
+  ``sudoku_hint.py``'s puzzle, drawn by :meth:`sudoku.Step.to_svg`;
 * ``sudoku-jigsaw.svg``, ``sudoku-x-windoku.svg``: variants drawn by
   :func:`sudoku.to_svg` (for the variants how-to);
 * ``symmetry-3x20-1.svg``, ``symmetry-3x20-2.svg``: the two essentially
@@ -63,6 +65,8 @@ def figures(srcdir: Path) -> dict[str, str]:
     text = (srcdir / "examples" / "sudoku9.in").read_text(encoding="utf-8")
     solved = sudoku_file.solve_file(text)
     result["sudoku-solved.svg"] = sudoku_file.svg(*solved[0])
+    hint = _example(srcdir, "sudoku_hint")
+    result["sudoku-hint.svg"] = hint.hardest_step(hint.PUZZLE).to_svg()
     result.update(variant_figures())
     result.update(symmetry_figures())
     queens = _example(srcdir, "queens")
@@ -118,6 +122,7 @@ SHOWN = (
     "scott",
     "word_squares",
     "sudoku_file",
+    "sudoku_hint",
 )
 
 

@@ -101,6 +101,65 @@ def sudoku_grade(text: str) -> dict[str, Any]:
     }
 
 
+def _first_puzzle(text: str) -> Any:
+    """The first puzzle of ``text``, or ``{"error": ...}``."""
+    puzzles = sudoku.read_puzzles(text)
+    if not puzzles:
+        return {"error": "no puzzle: paste one, a line of 81 cells or 9 lines"}
+    puzzle = puzzles[0]
+    if puzzle.error is not None:
+        return {"error": f"{puzzle.lines}: {puzzle.error}"}
+    return puzzle
+
+
+def sudoku_hint(text: str) -> dict[str, Any]:
+    """The next step of the first puzzle of ``text``, with its Sudoku Explainer rating and picture.
+
+    >>> sudoku_hint("1...\\n..2.\\n.3..\\n...4")["text"]
+    'r1c2 = 2: hidden single in box 1'
+    """
+    try:
+        puzzle = _first_puzzle(text)
+        if isinstance(puzzle, dict):
+            return puzzle
+        step = sudoku.hint(puzzle.text)
+    except sudoku.SudokuError as error:
+        return {"error": str(error)}
+    if step is None:
+        return {"error": "no blank cell: the grid is full"}
+    return {
+        "text": step.text,
+        "technique": step.technique,
+        "rating": step.rating,
+        "svg": step.to_svg(),
+    }
+
+
+def sudoku_explain(text: str) -> dict[str, Any]:
+    """Every step of the first puzzle of ``text``, rated, and the puzzle's rating.
+
+    >>> sudoku_explain("1...\\n..2.\\n.3..\\n...4")["rating"]
+    1.2
+    """
+    try:
+        puzzle = _first_puzzle(text)
+        if isinstance(puzzle, dict):
+            return puzzle
+        explanation = sudoku.explain(puzzle.text)
+    except sudoku.SudokuError as error:
+        return {"error": str(error)}
+    hardest = next(
+        (s for s in explanation.steps if s.rating == explanation.rating), None
+    )
+    return {
+        "rating": explanation.rating,
+        "pearl": explanation.pearl,
+        "diamond": explanation.diamond,
+        "steps": [[s.rating, s.text] for s in explanation.steps],
+        "svg": "" if hardest is None else hardest.to_svg(),
+    }
+
+
 def tiling_count(
     height: int, width: int, pieces: str, symmetry: bool, report: Report = None
 ) -> dict[str, Any]:

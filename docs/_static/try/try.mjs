@@ -105,6 +105,29 @@ document.getElementById("sudoku-grade").addEventListener("click", () => {
   });
 });
 
+document.getElementById("sudoku-hint").addEventListener("click", () => {
+  picture(sudokuPicture, "");
+  call("sudoku_hint", [sudokuIn.value], sudokuOut, (result) => {
+    if (failed(sudokuOut, result)) return;
+    say(sudokuOut, `Hint: ${result.text} (Sudoku Explainer ${result.rating.toFixed(1)})`);
+    sudokuOut.dataset.hint = result.text;
+    picture(sudokuPicture, result.svg);
+  });
+});
+document.getElementById("sudoku-explain").addEventListener("click", () => {
+  picture(sudokuPicture, "");
+  call("sudoku_explain", [sudokuIn.value], sudokuOut, (result) => {
+    if (failed(sudokuOut, result)) return;
+    const steps = result.steps.map(([rating, text], k) =>
+      `${String(k + 1).padStart(3)}. [${rating.toFixed(1)}] ${text}`).join("\n");
+    say(sudokuOut, `Sudoku Explainer rating ${result.rating.toFixed(1)}`
+      + ` (pearl ${result.pearl.toFixed(1)}, diamond ${result.diamond.toFixed(1)});`
+      + ` ${result.steps.length} steps, the hardest drawn below:\n${steps}`);
+    sudokuOut.dataset.rating = result.rating.toFixed(1);
+    picture(sudokuPicture, result.svg);
+  });
+});
+
 // Tilings.
 const tilingOut = document.getElementById("tiling-output");
 const tilingPicture = document.getElementById("tiling-picture");
