@@ -769,7 +769,7 @@ def _told(puzzle: Puzzle, options: argparse.Namespace) -> _Said:
         f"diamond {found.diamond:.1f}), {counted(len(found.steps), 'step')}"
     ]
     lines += [
-        f"{k:4d}. [{s.rating:.1f}] {s.text}" for k, s in enumerate(found.steps, 1)
+        f"{k}. [{s.rating:.1f}] {s.text}" for k, s in enumerate(found.steps, 1)
     ]
     record = dict(ratings, steps=[_json_step(s) for s in found.steps])
     return _Said("\n".join(lines), {"explanation": record})

@@ -134,7 +134,7 @@ class Explanation(Record, frozen=True):
             f"rating {self.rating:.1f} (pearl {self.pearl:.1f}, diamond {self.diamond:.1f})"
         ]
         lines += [
-            f"{k:3d}. [{s.rating:.1f}] {s.text}" for k, s in enumerate(self.steps, 1)
+            f"{k}. [{s.rating:.1f}] {s.text}" for k, s in enumerate(self.steps, 1)
         ]
         return "\n".join(lines)
 

@@ -1350,7 +1350,7 @@ def test_sudoku_command(
                 f"{len(explanation.steps)} steps"
             ]
             expected += [
-                f"{k:4d}. [{s.rating:.1f}] {s.text}"
+                f"{k}. [{s.rating:.1f}] {s.text}"
                 for k, s in enumerate(explanation.steps, 1)
             ]
             value = [s.text for s in explanation.steps]
