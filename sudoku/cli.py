@@ -768,9 +768,7 @@ def _told(puzzle: Puzzle, options: argparse.Namespace) -> _Said:
         f"rating {found.rating:.1f} (pearl {found.pearl:.1f}, "
         f"diamond {found.diamond:.1f}), {counted(len(found.steps), 'step')}"
     ]
-    lines += [
-        f"{k}. [{s.rating:.1f}] {s.text}" for k, s in enumerate(found.steps, 1)
-    ]
+    lines += [f"{k}. [{s.rating:.1f}] {s.text}" for k, s in enumerate(found.steps, 1)]
     record = dict(ratings, steps=[_json_step(s) for s in found.steps])
     return _Said("\n".join(lines), {"explanation": record})
 

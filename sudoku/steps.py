@@ -5,8 +5,7 @@ technique of its list that has one (a technique whose hints vary in
 rating gives its least rated).  The list is by rating, but for the 2
 strong links (4.0 to 4.3), which come before the XY-wing (4.2), and the
 few like them; :data:`TECHNIQUES` is that list, with each technique's
-least rating.  Not here: SE's aligned triplet exclusion (7.5) and its
-nested forcing chains (9.5 and up); where nothing here applies,
+least rating.  Not here: SE's nested forcing chains (9.5 and up); where nothing here applies,
 :mod:`sudoku.explainer` takes a search step.
 
 >>> [t.name for t in TECHNIQUES[:4]]
@@ -62,6 +61,7 @@ TECHNIQUES: tuple[Finder, ...] = (
     Finder("UVWXYZ-wing", 6.6, techniques.uvwxyz_wing),
     Finder("forcing chains and cycles", 6.5, chains.forcing_chains),
     Finder("TUVWXYZ-wing", 7.5, techniques.tuvwxyz_wing),
+    Finder("aligned triplet exclusion", 7.5, techniques.aligned_triplet_exclusion),
     Finder("Nishio forcing chains", 7.5, chains.nishio),
     Finder("cell and region forcing chains", 8.0, chains.cell_region_forcing),
     Finder("dynamic forcing chains", 8.5, chains.dynamic_forcing),

@@ -1341,3 +1341,83 @@ def aligned_pair_exclusion(board: Board) -> list[Hint]:
                 )
             ]
     return []
+
+
+def aligned_triplet_exclusion(board: Board) -> list[Hint]:
+    """Three cells whose triples of values the cells that see all three rule out (SE 7.5).
+
+    As :func:`aligned_pair_exclusion` with three cells: a triple of values
+    (one in each cell) is impossible when two of the cells see each other
+    and hold the same value, or when a cell that sees all three holds only
+    values of the triple (it would be left empty).  The cells that see all
+    three with two or three candidates are the ones looked at; a value that
+    goes in no possible triple goes from its cell.
+    """
+    cand = board.cand
+    peers = board.layout.peers
+    base = [c for c, bits in enumerate(cand) if bits.bit_count() >= 2]
+    excluders = {
+        c: {p for p in peers[c] if 2 <= cand[p].bit_count() <= 3} for c in base
+    }
+    values = {c: [1 << (v - 1) for v in _bits(cand[c])] for c in base}
+    # The cells of a triple all see its excluders: a pair without common
+    # ones rules out every triple with it (most of them).
+    below: list[list[int]] = [[] for _ in base]  # below[k]: each j < k with some
+    for j, k in _colex(len(base), 2):
+        if excluders[base[j]] & excluders[base[k]]:
+            below[k].append(j)
+    # Colex order, as SE: by the last cell, then the middle one, then the first.
+    triples = (
+        (first, middle, last)
+        for last in range(len(base))
+        for middle in below[last]
+        for first in below[middle]
+    )
+    for i, j, k in triples:
+        c0, c1, c2 = base[i], base[j], base[k]
+        common = excluders[c0] & excluders[c1] & excluders[c2]
+        if not common:
+            continue
+        masks = tuple({cand[p] for p in common})
+        seen01, seen02, seen12 = c1 in peers[c0], c2 in peers[c0], c2 in peers[c1]
+        keep0 = keep1 = keep2 = 0
+        full0, full1, full2 = cand[c0], cand[c1], cand[c2]
+        # Stop as soon as every value is kept: nothing goes (most triples).
+        for bit_a in values[c0]:
+            for bit_b in values[c1]:
+                if bit_a == bit_b and seen01:
+                    continue
+                bit_ab = bit_a | bit_b
+                for bit_c in values[c2]:
+                    if (bit_c == bit_a and seen02) or (bit_c == bit_b and seen12):
+                        continue
+                    triple = bit_ab | bit_c
+                    for mask in masks:
+                        if mask & ~triple == 0:
+                            break  # an excluder left without a value
+                    else:
+                        keep0 |= bit_a
+                        keep1 |= bit_b
+                        keep2 |= bit_c
+                if keep0 == full0 and keep1 == full1 and keep2 == full2:
+                    break
+            if keep0 == full0 and keep1 == full1 and keep2 == full2:
+                break
+        if keep0 == full0 and keep1 == full1 and keep2 == full2:
+            continue
+        gone = [(c0, v) for v in _bits(cand[c0] & ~keep0)]
+        gone += [(c1, v) for v in _bits(cand[c1] & ~keep1)]
+        gone += [(c2, v) for v in _bits(cand[c2] & ~keep2)]
+        if gone:
+            return [
+                hint_of(
+                    "aligned triplet exclusion",
+                    7.5,
+                    (),
+                    gone,
+                    [c0, c1, c2, *sorted(common)],
+                    (),
+                    (),
+                )
+            ]
+    return []

@@ -138,6 +138,23 @@ def main() -> None:
     print(
         f"Spearman's rank correlation over {len(rows)} puzzles: {spearman(ses, given_all):.3f}"
     )
+    exact = sum(se == r for se, r in zip(ses, given_all, strict=True))
+    print(f"the same rating: {exact} of {len(rows)} ({100 * exact / len(rows):.1f} %)")
+    if options.half is None and not options.limit:
+        # Each half of the file apart (lines 1, 3, ... and 2, 4, ...).
+        for name, parity in (("odd", 0), ("even", 1)):
+            part = [
+                (se, r)
+                for k, ((_, se), (r, _)) in enumerate(zip(rows, results, strict=True))
+                if k % 2 == parity
+            ]
+            easy_part = [(se, r) for se, r in part if se <= 4.5]
+            same = sum(se == r for se, r in easy_part)
+            rho = spearman([se for se, _ in part], [r for _, r in part])
+            print(
+                f"{name} lines: up to 4.5 {same} of {len(easy_part)} the same, "
+                f"Spearman {rho:.3f} over {len(part)}"
+            )
     seconds = sorted(s for _, s in results)
     p95 = seconds[min(len(seconds) - 1, round(0.95 * (len(seconds) - 1)))]
     print(
