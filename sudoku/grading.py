@@ -55,8 +55,7 @@ level, then by the hardest technique, then by the search nodes.
 from __future__ import annotations
 
 import enum
-import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 
 from dlx import BudgetExceeded, ExactCover, Progress
@@ -67,6 +66,7 @@ from sudoku.grid import ArrayLike, Grid, GridLike
 from sudoku.regions import Regions, regions_of
 from sudoku.singles import Contradiction, Singles, cell_name
 from sudoku.solver import check_budget, units_of
+from sudoku.techniques import Board, fish, hidden_sets, locked_sets, naked_sets
 
 __all__ = ["DIABOLICAL_NODES", "LEVEL_NAMES", "Grade", "Technique", "grade"]
 
@@ -222,6 +222,8 @@ class _Layout(Record, frozen=True):
     names: tuple[str, ...]
     #: Whether every cell is in exactly three units (no extra units).
     three: bool
+    #: The units themselves (the explainer's patterns read them).
+    regions: Regions
 
 
 @lru_cache(maxsize=32)
@@ -253,6 +255,7 @@ def _layout(regions: Regions) -> _Layout:
         units[size : 2 * size],
         names,
         regions.plain,
+        regions,
     )
 
 
@@ -269,7 +272,7 @@ class _Board:
     hidden singles over them (:mod:`sudoku.singles`).
     """
 
-    __slots__ = ("cand", "free", "layout", "singles", "symbol", "values")
+    __slots__ = ("cand", "free", "layout", "singles", "symbol", "values", "view")
 
     def __init__(
         self, layout: _Layout, values: list[int], symbol: Callable[[int], object]
@@ -291,6 +294,8 @@ class _Board:
                     free[u] &= bit
         self.cand = cand
         self.free = free
+        # The same candidates as the explainer's techniques read them.
+        self.view = Board.sharing(layout.regions, values, cand)
         # A cell's candidates for the singles: cand (already within the
         # free symbols of its units) ANDed with those.
         self.singles = Singles(
@@ -363,131 +368,35 @@ def _singles(board: _Board, hidden: bool) -> _Found:
     return found, {}
 
 
-def _places(unit: Sequence[int], cand: list[int]) -> dict[int, list[int]]:
-    """Per candidate bit: the cells of ``unit`` where it may go."""
-    where: dict[int, list[int]] = {}
-    for cell in unit:
-        bits = cand[cell]
-        while bits:
-            low = bits & -bits
-            bits ^= low
-            where.setdefault(low, []).append(cell)
-    return where
+def _collected(found: Iterable[Sequence[tuple[int, int]]]) -> dict[int, int]:
+    """The eliminations of every pattern found, as {cell: mask of values}."""
+    eliminate: dict[int, int] = {}
+    for gone in found:
+        for cell, value in gone:
+            eliminate[cell] = eliminate.get(cell, 0) | 1 << (value - 1)
+    return eliminate
+
+
+# The patterns are the explainer's (sudoku.techniques), each found
+# everywhere (se=False: in every unit, with the grader's definitions):
+# one engine for both.
 
 
 def _locked_candidates(board: _Board) -> _Found:
-    cand = board.cand
-    layout = board.layout
-    units = layout.units
-    unit_sets = layout.unit_sets
-    cell_units = layout.cell_units
-    eliminate: dict[int, int] = {}
-    for index, unit in enumerate(units):
-        inside = unit_sets[index]
-        for bit, cells in _places(unit, cand).items():
-            if len(cells) < 2:
-                continue
-            common = set(cell_units[cells[0]])
-            for cell in cells[1:]:
-                common.intersection_update(cell_units[cell])
-            common.discard(index)
-            for other in common:
-                for cell in units[other]:
-                    if cand[cell] & bit and cell not in inside:
-                        eliminate[cell] = eliminate.get(cell, 0) | bit
-    return [], eliminate
+    return [], _collected(gone for *_, gone in locked_sets(board.view, se=False))
 
 
 def _naked_subsets(board: _Board, k: int) -> _Found:
-    cand = board.cand
-    eliminate: dict[int, int] = {}
-    for unit in board.layout.units:
-        open_cells = [cell for cell in unit if cand[cell]]
-        if len(open_cells) <= k:
-            continue
-        small = [cell for cell in open_cells if cand[cell].bit_count() <= k]
-        for group in itertools.combinations(small, k):
-            union = 0
-            for cell in group:
-                union |= cand[cell]
-            if union.bit_count() != k:
-                continue
-            for cell in open_cells:
-                if cell not in group and cand[cell] & union:
-                    eliminate[cell] = eliminate.get(cell, 0) | (cand[cell] & union)
-    return [], eliminate
+    return [], _collected(gone for *_, gone in naked_sets(board.view, k, se=False))
 
 
 def _hidden_subsets(board: _Board, k: int) -> _Found:
-    cand = board.cand
-    eliminate: dict[int, int] = {}
-    for unit in board.layout.units:
-        open_cells = [cell for cell in unit if cand[cell]]
-        if len(open_cells) <= k:
-            continue
-        # Per symbol bit: the mask of its places among open_cells.
-        spots: dict[int, int] = {}
-        for i, cell in enumerate(open_cells):
-            bits = cand[cell]
-            while bits:
-                low = bits & -bits
-                bits ^= low
-                spots[low] = spots.get(low, 0) | (1 << i)
-        few = [bit for bit, mask in spots.items() if mask.bit_count() <= k]
-        for group in itertools.combinations(few, k):
-            where = keep = 0
-            for bit in group:
-                where |= spots[bit]
-                keep |= bit
-            if where.bit_count() != k:
-                continue
-            while where:
-                low = where & -where
-                where ^= low
-                cell = open_cells[low.bit_length() - 1]
-                extra = cand[cell] & ~keep
-                if extra:
-                    eliminate[cell] = eliminate.get(cell, 0) | extra
-    return [], eliminate
+    found = hidden_sets(board.view, k, se=False)
+    return [], _collected(gone for _, _, _, gone, _ in found)
 
 
 def _fish(board: _Board, k: int) -> _Found:
-    cand = board.cand
-    values = board.values
-    layout = board.layout
-    size = layout.size
-    eliminate: dict[int, int] = {}
-    for base, cover in ((layout.rows, layout.columns), (layout.columns, layout.rows)):
-        for value in range(1, size + 1):
-            bit = 1 << (value - 1)
-            lines: list[tuple[int, int]] = []  # (base line, mask of positions)
-            for i, line in enumerate(base):
-                mask = 0
-                placed = False
-                for j, cell in enumerate(line):
-                    if values[cell] == value:
-                        placed = True
-                        break
-                    if cand[cell] & bit:
-                        mask |= 1 << j
-                if not placed and 0 < mask.bit_count() <= k:
-                    lines.append((i, mask))
-            if len(lines) < k:
-                continue
-            for group in itertools.combinations(lines, k):
-                union = 0
-                for _, mask in group:
-                    union |= mask
-                if union.bit_count() != k:
-                    continue
-                chosen = {i for i, _ in group}
-                while union:
-                    low = union & -union
-                    union ^= low
-                    for i, cell in enumerate(cover[low.bit_length() - 1]):
-                        if i not in chosen and cand[cell] & bit:
-                            eliminate[cell] = eliminate.get(cell, 0) | bit
-    return [], eliminate
+    return [], _collected(gone for *_, gone in fish(board.view, k, se=False))
 
 
 #: The techniques in the order they are tried, each with its finder.

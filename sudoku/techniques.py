@@ -33,7 +33,47 @@ from functools import lru_cache
 from dlx.records import Record
 from sudoku.regions import Regions
 
-__all__ = ["Board", "Hint", "Layout", "hint_of", "layout_of"]
+__all__ = [
+    "Board",
+    "Hint",
+    "Layout",
+    "aligned_pair_exclusion",
+    "aligned_triplet_exclusion",
+    "als_wing",
+    "bug",
+    "direct_hidden_pair",
+    "direct_hidden_triple",
+    "direct_locking",
+    "fish",
+    "four_strong_links",
+    "hidden_pair",
+    "hidden_quad",
+    "hidden_sets",
+    "hidden_single",
+    "hidden_triple",
+    "hint_of",
+    "jellyfish",
+    "layout_of",
+    "locked_sets",
+    "locking",
+    "naked_pair",
+    "naked_quad",
+    "naked_sets",
+    "naked_single",
+    "naked_triple",
+    "swordfish",
+    "three_strong_links",
+    "tuvwxyz_wing",
+    "two_strong_links",
+    "unique_loop",
+    "units_of_kind",
+    "uvwxyz_wing",
+    "vwxyz_wing",
+    "wxyz_wing",
+    "x_wing",
+    "xy_wing",
+    "xyz_wing",
+]
 
 
 class Hint(Record, frozen=True):
@@ -79,6 +119,8 @@ class Layout(Record, frozen=True):
     is_box: tuple[bool, ...]
     #: Pairs of units that share two cells or more, and those cells.
     crossings: tuple[tuple[int, int, frozenset[int]], ...]
+    #: The same by pair, both ways round.
+    crossing: dict[tuple[int, int], frozenset[int]]
 
 
 @lru_cache(maxsize=32)
@@ -121,6 +163,10 @@ def layout_of(regions: Regions) -> Layout:
         boxes + columns + rows + extras,
         is_box,
         tuple(crossings),
+        {
+            **{(a, b): c for a, b, c in crossings},
+            **{(b, a): c for a, b, c in crossings},
+        },
     )
 
 
@@ -158,6 +204,22 @@ class Board:
                 for p in peers[cell]:
                     cand[p] &= bit
         self.cand = cand
+
+    @classmethod
+    def sharing(cls, regions: Regions, values: list[int], cand: list[int]) -> Board:
+        """A board over the lists ``values`` and ``cand`` themselves, not copies.
+
+        :func:`sudoku.grade` reads its own candidates through one: the
+        grader and the explainer look for their patterns with the same
+        code (:func:`naked_sets`, :func:`hidden_sets`, :func:`fish`,
+        :func:`locked_sets`).
+        """
+        board = cls.__new__(cls)
+        board.regions = regions
+        board.layout = layout_of(regions)
+        board.values = values
+        board.cand = cand
+        return board
 
     def copy(self) -> Board:
         """An independent copy (the techniques that try things work on one)."""
@@ -237,8 +299,8 @@ def _colex(n: int, k: int) -> tuple[tuple[int, ...], ...]:
 
 
 def _crossing(layout: Layout, a: int, b: int) -> frozenset[int]:
-    """The cells units ``a`` and ``b`` share."""
-    return frozenset(layout.units[a]) & frozenset(layout.units[b])
+    """The cells units ``a`` and ``b`` share, when two or more (else none)."""
+    return layout.crossing.get((a, b), frozenset())
 
 
 # ---------------------------------------------------------------- singles
@@ -325,48 +387,103 @@ def _region_pairs(layout: Layout) -> list[list[tuple[int, int]]]:
     return groups
 
 
+def locked_sets(
+    board: Board, se: bool = True
+) -> Iterator[tuple[int, int, int, list[int], list[tuple[int, int]]]]:
+    """Every pointing or claiming pattern: (unit, crossing unit, value, its places, eliminations).
+
+    A value whose places in a unit (two or more) all lie where it crosses a
+    second unit goes from the rest of the second.  ``se``: in SE's order
+    (:func:`_region_pairs`, then by value); else every pair of units that
+    meet in two cells or more, unit by unit (the grader's).
+    """
+    layout = board.layout
+    units = layout.units
+    cand = board.cand
+    size = layout.size
+    if not se:
+        # Unit by unit: each value's places in the unit, then the units
+        # that hold them all.
+        meets: dict[int, list[int]] = {}
+        for a, b, _ in layout.crossings:
+            meets.setdefault(a, []).append(b)
+            meets.setdefault(b, []).append(a)
+        for a in range(len(units)):
+            if a not in meets:
+                continue
+            spots: dict[int, list[int]] = {}
+            for c in units[a]:
+                for value in _bits(cand[c]):
+                    spots.setdefault(value, []).append(c)
+            for value, where in sorted(spots.items()):
+                if len(where) < 2:
+                    continue
+                bit = 1 << (value - 1)
+                for b in sorted(meets[a]):
+                    inside = layout.crossing[a, b]
+                    if all(c in inside for c in where):
+                        gone = [
+                            (c, value)
+                            for c in units[b]
+                            if c not in inside and cand[c] & bit
+                        ]
+                        if gone:
+                            yield a, b, value, where, gone
+        return
+    order = itertools.product(_region_pairs(layout), range(1, size + 1))
+    # Each unit's places for each value, as a set, made when first needed.
+    places: dict[tuple[int, int], frozenset[int]] = {}
+    for pairs, value in order:
+        bit = 1 << (value - 1)
+        for a, b in pairs:
+            here = places.get((a, value))
+            if here is None:
+                here = places[a, value] = frozenset(
+                    c for c in units[a] if cand[c] & bit
+                )
+            if len(here) < 2:
+                continue
+            inside = layout.crossing[a, b]
+            if not here <= inside:
+                continue
+            gone = [(c, value) for c in units[b] if c not in inside and cand[c] & bit]
+            if gone:
+                yield a, b, value, sorted(here), gone
+
+
 def _locking(board: Board, direct: bool) -> list[Hint]:
     """Pointing and claiming (SE's Locking), direct or not, in SE's scan order."""
     layout = board.layout
     units = layout.units
     cand = board.cand
-    size = layout.size
-    for pairs, value in itertools.product(_region_pairs(layout), range(1, size + 1)):
+    for a, b, value, where, gone in locked_sets(board):
         bit = 1 << (value - 1)
-        for a, b in pairs:
-            inside = _crossing(layout, a, b)
-            where = [c for c in units[a] if cand[c] & bit]
-            if len(where) < 2 or any(c not in inside for c in where):
+        pointing = layout.is_box[a]
+        name = "pointing" if pointing else "claiming"
+        if not direct:
+            rating = 2.6 if pointing else 2.8
+            return [hint_of(name, rating, (), gone, where, [a, b], [value])]
+        # Direct: another unit of the first one's kind, crossing the
+        # second, is left with one place for the value.
+        removed = {c for c, _ in gone}
+        for u in units_of_kind(layout, a):
+            if u == a or not _crossing(layout, u, b):
                 continue
-            gone = [(c, value) for c in units[b] if c not in inside and cand[c] & bit]
-            if not gone:
-                continue
-            pointing = layout.is_box[a]
-            name = "pointing" if pointing else "claiming"
-            if not direct:
-                rating = 2.6 if pointing else 2.8
-                return [hint_of(name, rating, (), gone, where, [a, b], [value])]
-            # Direct: another unit of the first one's kind, crossing the
-            # second, is left with one place for the value.
-            removed = {c for c, _ in gone}
-            for u in units_of_kind(layout, a):
-                if u == a or not _crossing(layout, u, b):
-                    continue
-                places = [c for c in units[u] if cand[c] & bit]
-                left = [c for c in places if c not in removed]
-                if len(places) > 1 and len(left) == 1:
-                    rating = 1.7 if pointing else 1.9
-                    return [
-                        hint_of(
-                            f"direct {name}",
-                            rating,
-                            [(left[0], value)],
-                            (),
-                            where,
-                            [a, b, u],
-                            [value],
-                        )
-                    ]
+            places = [c for c in units[u] if cand[c] & bit]
+            left = [c for c in places if c not in removed]
+            if len(places) > 1 and len(left) == 1:
+                rating = 1.7 if pointing else 1.9
+                return [
+                    hint_of(
+                        f"direct {name}",
+                        rating,
+                        [(left[0], value)],
+                        (),
+                        where,
+                        [a, b, u],
+                        [value],
+                    )
+                ]
     return []
 
 
@@ -397,20 +514,31 @@ _HIDDEN = {2: 3.4, 3: 4.0, 4: 5.4}
 _DIRECT_HIDDEN = {2: 2.0, 3: 2.5}
 
 
-def _naked_set(board: Board, k: int) -> list[Hint]:
-    """``k`` cells of a unit with ``k`` candidates between them: gone from the unit's other cells."""
+def naked_sets(
+    board: Board, k: int, se: bool = True
+) -> Iterator[tuple[int, list[int], int, list[tuple[int, int]]]]:
+    """Every naked set of ``k`` cells: (unit, cells, values as bits, eliminations).
+
+    ``k`` cells of a unit with ``k`` candidates between them: those values
+    go from the unit's other cells.  ``se``: as SE looks (its order of
+    units, a unit with ``2k`` open cells or more, cells of two candidates or
+    more); else in every unit with more than ``k`` open cells (the grader's).
+    """
     cand = board.cand
     layout = board.layout
-    for u in layout.houses:
+    for u in layout.houses if se else range(len(layout.units)):
         open_cells = [c for c in layout.units[u] if cand[c]]
-        if len(open_cells) < 2 * k:
+        if len(open_cells) < 2 * k if se else len(open_cells) <= k:
             continue
-        for group in _colex(len(open_cells), k):
-            cells = [open_cells[i] for i in group]
+        # Only cells of k candidates or fewer can be in one (SE's order kept).
+        least = 2 if se else 1
+        small = [c for c in open_cells if least <= cand[c].bit_count() <= k]
+        for group in _colex(len(small), k):
+            cells = [small[i] for i in group]
             union = 0
             for c in cells:
                 union |= cand[c]
-            if union.bit_count() != k or any(cand[c].bit_count() < 2 for c in cells):
+            if union.bit_count() != k:
                 continue
             gone = [
                 (c, v)
@@ -419,33 +547,88 @@ def _naked_set(board: Board, k: int) -> list[Hint]:
                 for v in _bits(cand[c] & union)
             ]
             if gone:
-                return [
-                    hint_of(
-                        f"naked {_SUBSET[k]}",
-                        _NAKED[k],
-                        (),
-                        gone,
-                        cells,
-                        [u],
-                        list(_bits(union)),
-                    )
-                ]
+                yield u, cells, union, gone
+
+
+def _naked_set(board: Board, k: int) -> list[Hint]:
+    """SE's naked set of ``k``: the first :func:`naked_sets` finds."""
+    for u, cells, union, gone in naked_sets(board, k):
+        return [
+            hint_of(
+                f"naked {_SUBSET[k]}",
+                _NAKED[k],
+                (),
+                gone,
+                cells,
+                [u],
+                list(_bits(union)),
+            )
+        ]
     return []
 
 
-def _hidden_set(board: Board, k: int, direct: bool) -> list[Hint]:
-    """``k`` values with ``k`` places between them in a unit: the other candidates go from those places.
+def hidden_sets(
+    board: Board, k: int, se: bool = True
+) -> Iterator[tuple[int, list[int], list[int], list[tuple[int, int]], list[int]]]:
+    """Every hidden set of ``k`` values: (unit, cells, values, eliminations, the unit's places of each value).
 
-    Direct (SE's direct hidden pair and triple): only when that leaves a
-    hidden single of another value in the unit, which the step places.
+    ``k`` values with ``k`` places between them in a unit: the other
+    candidates go from those places.  ``se``: as SE looks (a unit with
+    more than ``2k`` open cells, each value with two places or more, in
+    SE's order); else in every unit with more than ``k`` open cells, values
+    with a place or more (the grader's).  The last item, by value, is the
+    bit mask of its places among the unit's open cells (for the direct
+    hidden sets).
     """
     cand = board.cand
     layout = board.layout
     size = layout.size
+    for u in layout.houses if se else range(len(layout.units)):
+        open_cells = [c for c in layout.units[u] if cand[c]]
+        if len(open_cells) <= (2 * k if se else k):
+            continue
+        places = [0] * (size + 1)
+        for i, c in enumerate(open_cells):
+            for v in _bits(cand[c]):
+                places[v] |= 1 << i
+        least = 2 if se else 1
+        # Only values of k places or fewer can be in one (SE's order kept).
+        few = [v for v in range(1, size + 1) if least <= places[v].bit_count() <= k]
+        for group in _colex(len(few), k):
+            values = [few[i] for i in group]
+            where = 0
+            for v in values:
+                where |= places[v]
+            if where.bit_count() != k:
+                continue
+            cells = [open_cells[i - 1] for i in _bits(where)]
+            keep = sum(1 << (v - 1) for v in values)
+            gone = [(c, v) for c in cells for v in _bits(cand[c] & ~keep)]
+            if gone:
+                yield u, cells, values, gone, places
+
+
+def _hidden_set(board: Board, k: int, direct: bool) -> list[Hint]:
+    """SE's hidden set of ``k``: the first :func:`hidden_sets` finds.
+
+    Direct (SE's direct hidden pair and triple): only when it leaves a
+    hidden single of another value in the unit, which the step places (a
+    unit with more than ``k`` open cells is enough).
+    """
+    layout = board.layout
+    size = layout.size
+    if not direct:
+        for u, cells, values, gone, _ in hidden_sets(board, k):
+            return [
+                hint_of(
+                    f"hidden {_SUBSET[k]}", _HIDDEN[k], (), gone, cells, [u], values
+                )
+            ]
+        return []
+    cand = board.cand
     for u in layout.houses:
-        unit = layout.units[u]
-        open_cells = [c for c in unit if cand[c]]
-        if len(open_cells) <= (k if direct else 2 * k):
+        open_cells = [c for c in layout.units[u] if cand[c]]
+        if len(open_cells) <= k:
             continue
         places = [0] * (size + 1)
         for i, c in enumerate(open_cells):
@@ -462,15 +645,8 @@ def _hidden_set(board: Board, k: int, direct: bool) -> list[Hint]:
                 continue
             cells = [open_cells[i - 1] for i in _bits(where)]
             keep = sum(1 << (v - 1) for v in values)
-            gone = [(c, v) for c in cells for v in _bits(cand[c] & ~keep)]
-            if not gone:
+            if not any(cand[c] & ~keep for c in cells):
                 continue
-            if not direct:
-                return [
-                    hint_of(
-                        f"hidden {_SUBSET[k]}", _HIDDEN[k], (), gone, cells, [u], values
-                    )
-                ]
             for other in range(1, size + 1):
                 if other in values or places[other].bit_count() < 2:
                     continue
@@ -536,56 +712,80 @@ def hidden_quad(board: Board) -> list[Hint]:
 _FISH = {2: ("X-wing", 3.2), 3: ("swordfish", 3.8), 4: ("jellyfish", 5.2)}
 
 
-def _fish(board: Board, k: int) -> list[Hint]:
-    """A value whose places in ``k`` base lines lie in ``k`` cover lines: gone from the rest of those.
+def fish(
+    board: Board, k: int, se: bool = True
+) -> Iterator[tuple[int, list[int], list[int], list[tuple[int, int]]]]:
+    """Every fish of size ``k``: (value, base lines, cover lines, eliminations).
 
-    Columns as base lines first, then rows (SE's order).
+    A value whose places in ``k`` base lines (rows, or columns) lie in
+    ``k`` cover lines goes from the rest of the cover lines.  ``se``: as
+    SE looks (columns as base lines first, base lines of two places or
+    more, and not when the value is placed so often that ``k`` lines cannot
+    hold it twice); else rows first, base lines of one place or more (the
+    grader's).
     """
     cand = board.cand
     values = board.values
     layout = board.layout
     n = layout.size
-    name, rating = _FISH[k]
     if len(layout.rows) != n or len(layout.columns) != n:
-        return []
+        return
     placed = [0] * (n + 1)
     for v in values:
-        placed[v] += 1
-    for base, cover in ((layout.columns, layout.rows), (layout.rows, layout.columns)):
+        if 0 < v <= n:
+            placed[v] += 1
+    passes = (
+        ((layout.columns, layout.rows), (layout.rows, layout.columns))
+        if se
+        else ((layout.rows, layout.columns), (layout.columns, layout.rows))
+    )
+    least = 2 if se else 1
+    for base, cover in passes:
+        # masks[value][i]: the value's places in base line i, as bits.
+        masks = [[0] * len(base) for _ in range(n + 1)]
+        for i, u in enumerate(base):
+            for j, c in enumerate(layout.units[u]):
+                bits = cand[c]
+                while bits:
+                    low = bits & -bits
+                    bits ^= low
+                    masks[low.bit_length()][i] |= 1 << j
         for group in _colex(n, k):
             lines = [base[i] for i in group]
             for value in range(1, n + 1):
-                if placed[value] + 2 * k > n:
+                if se and placed[value] + 2 * k > n:
                     continue
                 bit = 1 << (value - 1)
                 union = 0
-                ok = True
-                for u in lines:
-                    mask = 0
-                    for j, c in enumerate(layout.units[u]):
-                        if cand[c] & bit:
-                            mask |= 1 << j
-                    if mask.bit_count() < 2:
-                        ok = False
+                for i in group:
+                    mask = masks[value][i]
+                    if mask.bit_count() < least:
                         break
                     union |= mask
-                if not ok or union.bit_count() != k:
-                    continue
-                covers = [cover[j - 1] for j in _bits(union)]
-                inside = {c for u in lines for c in layout.units[u]}
-                gone = [
-                    (c, value)
-                    for u in covers
-                    for c in layout.units[u]
-                    if cand[c] & bit and c not in inside
-                ]
-                if gone:
-                    cells = [c for u in lines for c in layout.units[u] if cand[c] & bit]
-                    return [
-                        hint_of(
-                            name, rating, (), gone, cells, [*lines, *covers], [value]
-                        )
+                else:
+                    if union.bit_count() != k:
+                        continue
+                    covers = [cover[j - 1] for j in _bits(union)]
+                    inside = {c for u in lines for c in layout.units[u]}
+                    gone = [
+                        (c, value)
+                        for u in covers
+                        for c in layout.units[u]
+                        if cand[c] & bit and c not in inside
                     ]
+                    if gone:
+                        yield value, lines, covers, gone
+
+
+def _fish(board: Board, k: int) -> list[Hint]:
+    """SE's fish of size ``k``: the first :func:`fish` finds."""
+    name, rating = _FISH[k]
+    cand = board.cand
+    layout = board.layout
+    for value, lines, covers, gone in fish(board, k):
+        bit = 1 << (value - 1)
+        cells = [c for u in lines for c in layout.units[u] if cand[c] & bit]
+        return [hint_of(name, rating, (), gone, cells, [*lines, *covers], [value])]
     return []
 
 
