@@ -21,7 +21,7 @@ from collections.abc import Sequence
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from sudoku_helpers import LOCAL_DATA, local_lines
+from sudoku_helpers import LOCAL_DATA, local_lines, shared_lines
 
 import sudoku
 from sudoku import (
@@ -139,6 +139,19 @@ def test_the_steps_of_the_rated_bank_are_sound() -> None:
 @pytest.mark.slow
 def test_every_puzzle_of_the_rated_bank_is_sound() -> None:
     for puzzle, _ in se_rated():
+        replay(puzzle, explain(puzzle))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("name", "count"),
+    [("sudoku9_magictour_top1465.txt", None), ("sudoku9_forum_hardest_1106.txt", 60)],
+)
+def test_the_public_hard_lists_are_sound(name: str, count: int | None) -> None:
+    # 1,525 hard puzzles more (from ../shared/data; skipped without it),
+    # every step checked against the solution: top1465 whole, and the
+    # first 60 of the forum's hardest (SE 10 and more, seconds each).
+    for puzzle in shared_lines(name, count):
         replay(puzzle, explain(puzzle))
 
 
