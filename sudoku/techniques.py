@@ -103,6 +103,8 @@ class Layout(Record, frozen=True):
 
     size: int
     units: tuple[tuple[int, ...], ...]
+    #: Per unit: its cells, as a set.
+    unit_sets: tuple[frozenset[int], ...]
     kinds: tuple[str, ...]
     cell_units: tuple[tuple[int, ...], ...]
     #: Per cell: the other cells that share a unit with it.
@@ -153,6 +155,7 @@ def layout_of(regions: Regions) -> Layout:
     return Layout(
         regions.size,
         units,
+        tuple(frozenset(unit) for unit in units),
         kinds,
         cell_units,
         peers,
@@ -402,33 +405,34 @@ def locked_sets(
     cand = board.cand
     size = layout.size
     if not se:
-        # Unit by unit: each value's places in the unit, then the units
-        # that hold them all.
-        meets: dict[int, list[int]] = {}
-        for a, b, _ in layout.crossings:
-            meets.setdefault(a, []).append(b)
-            meets.setdefault(b, []).append(a)
-        for a in range(len(units)):
-            if a not in meets:
-                continue
+        # Unit by unit: each value's places in the unit, then the other
+        # units that hold them all (the grader's; no order to keep).
+        cell_units = layout.cell_units
+        sets = layout.unit_sets
+        for a, unit in enumerate(units):
             spots: dict[int, list[int]] = {}
-            for c in units[a]:
-                for value in _bits(cand[c]):
-                    spots.setdefault(value, []).append(c)
-            for value, where in sorted(spots.items()):
+            for c in unit:
+                bits = cand[c]
+                while bits:
+                    low = bits & -bits
+                    bits ^= low
+                    spots.setdefault(low, []).append(c)
+            for low, where in spots.items():
                 if len(where) < 2:
                     continue
-                bit = 1 << (value - 1)
-                for b in sorted(meets[a]):
-                    inside = layout.crossing[a, b]
-                    if all(c in inside for c in where):
-                        gone = [
-                            (c, value)
-                            for c in units[b]
-                            if c not in inside and cand[c] & bit
-                        ]
-                        if gone:
-                            yield a, b, value, where, gone
+                common = set(cell_units[where[0]])
+                for c in where[1:]:
+                    common.intersection_update(cell_units[c])
+                common.discard(a)
+                inside = sets[a]
+                for b in common:
+                    gone = [
+                        (c, low.bit_length())
+                        for c in units[b]
+                        if cand[c] & low and c not in inside
+                    ]
+                    if gone:
+                        yield a, b, low.bit_length(), where, gone
         return
     order = itertools.product(_region_pairs(layout), range(1, size + 1))
     # Each unit's places for each value, as a set, made when first needed.
