@@ -1,14 +1,14 @@
 """Why a sudoku's answer is what it is: the steps of a solve by hand, rated on Sudoku Explainer's scale.
 
-:func:`explain` solves a puzzle the way Sudoku Explainer (SE, the program
-the sudoku community rates puzzles with) does: at every step it takes the
-first hint of the first technique, in SE's order of techniques (the order
-of their ratings, :data:`sudoku.techniques.TECHNIQUES`), that makes
-progress, applies it, and starts again.  Each step is a :class:`Step`
-with the technique's name and SE rating, what it places and eliminates,
-the cells and units it rests on, a line of text and a picture.  The
-puzzle's rating is its hardest step, as SE's; :func:`hint` gives the first
-step alone.
+:func:`sudoku.explain` solves a puzzle the way Sudoku Explainer (SE, the
+program the sudoku community rates puzzles with) does: at every step it
+takes the first hint of the first technique, in SE's order of techniques
+(the order of their ratings, :data:`sudoku.steps.TECHNIQUES`), that makes
+progress, applies it, and starts again.  Each step is a
+:class:`sudoku.Step` with the technique's name and SE rating, what it
+places and eliminates, the cells and units it rests on, a line of text and
+a picture.  The puzzle's rating is its hardest step, as SE's;
+:func:`sudoku.hint` gives the first step alone.
 
 What a rating means:
 
@@ -43,6 +43,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from dlx.records import Record
+from sudoku.display import SHADE
 from sudoku.errors import MultipleSolutionsError, SudokuError
 from sudoku.grid import ArrayLike, Grid, GridLike
 from sudoku.regions import Regions, regions_of
@@ -76,6 +77,8 @@ class Step(Record, frozen=True):
     :ivar grid: the grid before the step (a :class:`sudoku.Grid`).
     :ivar candidates: each cell's candidates before the step, as symbols
         (``()`` for a filled cell), row by row.
+    :ivar regions: the grid's units (for the picture: jigsaw regions'
+        borders, a variant's shaded cells).
     """
 
     technique: str
@@ -87,6 +90,7 @@ class Step(Record, frozen=True):
     text: str
     grid: Grid
     candidates: tuple[tuple[str | int, ...], ...]
+    regions: Regions
 
     def __str__(self) -> str:
         return self.text
@@ -187,7 +191,7 @@ def _describe(hint: Hint, grid: Grid, names: Sequence[str]) -> str:
 def _step(hint: Hint, board: Board, grid: Grid, names: Sequence[str]) -> Step:
     size = grid.size
     symbol = grid.symbol
-    before = grid_like(grid, board.values)
+    before = _grid_like(grid, board.values)
     candidates = tuple(
         tuple(symbol(v) for v in range(1, size + 1) if bits >> (v - 1) & 1)
         for bits in board.cand
@@ -202,10 +206,11 @@ def _step(hint: Hint, board: Board, grid: Grid, names: Sequence[str]) -> Step:
         _describe(hint, grid, names),
         before,
         candidates,
+        board.regions,
     )
 
 
-def grid_like(grid: Grid, values: Sequence[int]) -> Grid:
+def _grid_like(grid: Grid, values: Sequence[int]) -> Grid:
     """A :class:`sudoku.Grid` of ``grid``'s shape and alphabet holding ``values``."""
     return Grid(grid.size, grid.box, values, grid.alphabet)
 
@@ -263,12 +268,20 @@ def _steps(parsed: Grid, units: Regions, solution: Sequence[int]) -> Iterator[St
     names = _unit_names(units)
     while not board.solved():
         found = next_hint(board) or _search_step(board, solution)
+        size = parsed.size
         for cell, value in found.placements:
             if solution[cell] != value:  # pragma: no cover - a technique's bug
-                raise SudokuError(f"{found.technique} placed a wrong symbol: {found}")
+                raise SudokuError(
+                    f"internal error, please report it: {found.technique} put "
+                    f"{parsed.symbol(value)!r} in {_cell(size, cell)}, which is not "
+                    "the solution's"
+                )
         for cell, value in found.eliminations:
             if solution[cell] == value:  # pragma: no cover - a technique's bug
-                raise SudokuError(f"{found.technique} removed the answer: {found}")
+                raise SudokuError(
+                    f"internal error, please report it: {found.technique} removed "
+                    f"{parsed.symbol(value)!r} from {_cell(size, cell)}, the solution's"
+                )
         yield _step(found, board, parsed, names)
         board.apply(found)
 
@@ -371,9 +384,17 @@ def _svg(step: Step, cell: int) -> str:
         f"<title>{escape(step.text, quote=False)}</title>",
         f'<rect x="0" y="0" width="{side}" height="{side}" fill="white"/>',
     ]
+    regions = step.regions
+    shaded = {
+        k
+        for unit, kind in zip(regions.units, regions.kinds, strict=True)
+        if kind in ("diagonal", "window")
+        for k in unit
+    }
     for r in range(size):
         for c in range(size):
-            fill = _PLACED if (r, c) in placed else _RESTS if (r, c) in rests else None
+            shade = SHADE if r * size + c in shaded else None
+            fill = _PLACED if (r, c) in placed else _RESTS if (r, c) in rests else shade
             if fill:
                 parts.append(
                     f'<rect x="{c * cell}" y="{r * cell}" width="{cell}" height="{cell}" fill="{fill}"/>'
@@ -405,22 +426,44 @@ def _svg(step: Step, cell: int) -> str:
                     f'x2="{x + small * 0.35:.1f}" y2="{y - small * 0.05:.1f}" '
                     f'stroke="{_GONE}" stroke-width="1.5"/>'
                 )
-    box_rows, box_cols = grid.box
-    for k in range(size + 1):
-        for horizontal in (True, False):
-            thick = k % (box_rows if horizontal else box_cols) == 0
-            width, colour = (2.5, "#222") if thick else (1, "#999")
-            x1, y1, x2, y2 = (
-                (0, k * cell, side, k * cell)
-                if horizontal
-                else (k * cell, 0, k * cell, side)
-            )
-            parts.append(
-                f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{colour}" '
-                f'stroke-width="{width}" stroke-linecap="square"/>'
-            )
+    # Thin lines between cells, thick ones between boxes (or regions).
+    region_of = regions.region_of
+    if region_of is None:
+        box_rows, box_cols = grid.box
+        region_of = tuple(
+            (k // size // box_rows) * size + (k % size) // box_cols
+            for k in range(size * size)
+        )
+    for r in range(size):
+        for c in range(size):
+            here = region_of[r * size + c]
+            if c + 1 < size:
+                thick = region_of[r * size + c + 1] != here
+                parts.append(
+                    _edge(
+                        (c + 1) * cell, r * cell, (c + 1) * cell, (r + 1) * cell, thick
+                    )
+                )
+            if r + 1 < size:
+                thick = region_of[(r + 1) * size + c] != here
+                parts.append(
+                    _edge(
+                        c * cell, (r + 1) * cell, (c + 1) * cell, (r + 1) * cell, thick
+                    )
+                )
+    for at in (0, side):
+        parts.append(_edge(0, at, side, at, True))
+        parts.append(_edge(at, 0, at, side, True))
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
+
+
+def _edge(x1: float, y1: float, x2: float, y2: float, thick: bool) -> str:
+    width, colour = (2.5, "#222") if thick else (1, "#999")
+    return (
+        f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{colour}" '
+        f'stroke-width="{width}" stroke-linecap="square"/>'
+    )
 
 
 def _value_of(grid: Grid, symbol: str | int) -> int:

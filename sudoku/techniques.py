@@ -7,12 +7,16 @@ rated as Sudoku Explainer (SE) rates it.  :mod:`sudoku.chains` has the
 chains and forcing chains, and :data:`sudoku.steps.TECHNIQUES` lists them
 all in SE's order.
 
-Every technique reads the grid's units (:class:`sudoku.Regions`): rows,
+The techniques read the grid's units (:class:`sudoku.Regions`): rows,
 columns and boxes, or jigsaw regions instead of boxes, and a variant's
-diagonals or windows.  The fish (X-wing, swordfish, jellyfish) and the
-unique rectangles use the rows and columns; a hidden single counts as
-"in a box" in a box or a jigsaw region and as "in a line" in a row, a
-column, a diagonal or a window.
+diagonals or windows.  The singles, subsets, locked candidates, wings
+and exclusions use every unit (a cell "sees" every cell of its units);
+the fish look at rows and columns and the strong links at rows, columns
+and boxes (patterns in the other units are not looked for); the unique
+loops and the BUG, whose deadly patterns must keep every unit valid,
+count every unit.  A hidden single counts as "in a box" in a box or a
+jigsaw region and as "in a line" in a row, a column, a diagonal or a
+window.
 
 Rows, columns and symbols are numbered from 0 here (a cell is
 ``row * N + column``, a value 1 to N); :mod:`sudoku.explainer` turns them
@@ -79,7 +83,7 @@ __all__ = [
 class Hint(Record, frozen=True):
     """One step of a solve by hand: what a technique found, before it is applied.
 
-    :ivar technique: the technique's name (a key of :data:`TECHNIQUES`' entries).
+    :ivar technique: the technique's name, e.g. ``"naked pair"``.
     :ivar rating: its Sudoku Explainer rating.
     :ivar placements: ``(cell, value)`` pairs the step fills in.
     :ivar eliminations: ``(cell, value)`` candidates the step removes.
@@ -397,7 +401,8 @@ def locked_sets(
 
     A value whose places in a unit (two or more) all lie where it crosses a
     second unit goes from the rest of the second.  ``se``: in SE's order
-    (:func:`_region_pairs`, then by value); else every pair of units that
+    (box and column, box and row, column and box, row and box, then by
+    value); else every pair of units that
     meet in two cells or more, unit by unit (the grader's).
     """
     layout = board.layout
@@ -754,31 +759,39 @@ def fish(
                     low = bits & -bits
                     bits ^= low
                     masks[low.bit_length()][i] |= 1 << j
-        for group in _colex(n, k):
-            lines = [base[i] for i in group]
-            for value in range(1, n + 1):
-                if se and placed[value] + 2 * k > n:
-                    continue
-                bit = 1 << (value - 1)
+        # Per value, only base lines with the right number of places can be
+        # in a fish; then the groups of k of them (SE's order: the groups
+        # in colex order, then the values).
+        found = []
+        for value in range(1, n + 1):
+            if se and placed[value] + 2 * k > n:
+                continue
+            eligible = [
+                i for i in range(n) if least <= masks[value][i].bit_count() <= k
+            ]
+            for pick in _colex(len(eligible), k):
+                group = tuple(eligible[i] for i in pick)
                 union = 0
                 for i in group:
-                    mask = masks[value][i]
-                    if mask.bit_count() < least:
-                        break
-                    union |= mask
-                else:
-                    if union.bit_count() != k:
-                        continue
-                    covers = [cover[j - 1] for j in _bits(union)]
-                    inside = {c for u in lines for c in layout.units[u]}
-                    gone = [
-                        (c, value)
-                        for u in covers
-                        for c in layout.units[u]
-                        if cand[c] & bit and c not in inside
-                    ]
-                    if gone:
-                        yield value, lines, covers, gone
+                    union |= masks[value][i]
+                if union.bit_count() != k:
+                    continue
+                lines = [base[i] for i in group]
+                covers = [cover[j - 1] for j in _bits(union)]
+                inside = {c for u in lines for c in layout.units[u]}
+                bit = 1 << (value - 1)
+                gone = [
+                    (c, value)
+                    for u in covers
+                    for c in layout.units[u]
+                    if cand[c] & bit and c not in inside
+                ]
+                if gone:
+                    found.append((group[::-1], value, lines, covers, gone))
+        if se:
+            found.sort(key=lambda f: (f[0], f[1]))
+        for _, value, lines, covers, gone in found:
+            yield value, lines, covers, gone
 
 
 def _fish(board: Board, k: int) -> list[Hint]:
@@ -885,7 +898,6 @@ def _strong_link_hints(board: Board, n_links: int) -> list[Hint]:
     kind.update(dict.fromkeys(layout.columns, 2))
     base = _LINKS_BASE[n_links]
     for value in range(1, n + 1):
-        1 << (value - 1)
         links = _strong_links(board, value)
         # Each link both ways: (unit, first end, second end, grouped).
         ends = [(u, p, q, g) for u, p, q, g in links] + [
@@ -1068,7 +1080,8 @@ def _loop_rating(length: int) -> float:
 def _loops(board: Board, mask: int, most: int = 14) -> Iterator[list[int]]:
     """Every unique loop on the pair ``mask``: cells holding both values, each unit holding 0 or 2 of them.
 
-    The cells alternate: each joins the next through a unit, and the two
+    Every unit counts, a variant's diagonals and windows too.  The cells
+    alternate: each joins the next through a unit, and the two
     cells of a unit are an odd number of steps apart.  At most two cells
     hold more than the pair, or any number holding the pair and one same
     value more.  Each loop once, from its least cell, its second cell
@@ -1076,12 +1089,13 @@ def _loops(board: Board, mask: int, most: int = 14) -> Iterator[list[int]]:
     """
     cand = board.cand
     layout = board.layout
-    houses = layout.boxes + layout.rows + layout.columns
-    house_of: dict[int, list[int]] = {}
-    for u in houses:
-        for c in layout.units[u]:
-            house_of.setdefault(c, []).append(u)
+    # Every unit, a variant's diagonals and windows too: a loop that leaves
+    # one of them with a single cell is not deadly (swapping would break it).
+    house_of = layout.cell_units
     cells = [c for c, bits in enumerate(cand) if bits & mask == mask]
+    # All but two cells of a loop hold the pair alone or with one value more.
+    if sum(1 for c in cells if (cand[c] & ~mask).bit_count() <= 1) < 2:
+        return
     inside = set(cells)
     neighbours = {
         c: sorted(
@@ -1245,7 +1259,9 @@ def bug(board: Board) -> list[Hint]:
     cand = board.cand
     layout = board.layout
     n = layout.size
-    houses = layout.boxes + layout.rows + layout.columns
+    # Every unit: the grave's two solutions (or none) need every unit's
+    # values in pairs, a variant's diagonals and windows too.
+    houses = layout.houses
     bug_cells: list[int] = []
     bug_values: dict[int, int] = {}
     extra_cells: list[int] = []
@@ -1388,7 +1404,7 @@ def _wing_rating(k: int, most: int) -> float:
 def als_wing(board: Board, k: int) -> list[Hint]:
     """An almost locked set of ``k`` cells and a two-candidate cell joined by a restricted value.
 
-    ``k`` cells that all see each other (so in one unit) hold ``k + 1``
+    ``k`` cells that all see each other (on a plain grid, in one unit) hold ``k + 1``
     values; a cell ``yz`` with two of them sees every cell of the set that
     holds one of its values, x: then x is true in yz or in the set, so the
     set is locked or yz holds the other value, z.  Either way z is true in

@@ -36,6 +36,7 @@ from sudoku import (
 )
 from sudoku.explainer import SEARCH_RATING
 from sudoku.grid import Grid
+from sudoku.techniques import Board, bug, unique_loop
 
 SE_RATED = LOCAL_DATA / "sudoku9_se_rated_1284.tsv"
 
@@ -243,6 +244,25 @@ def test_variants_explain_over_their_units(
     assert e.steps
 
 
+def test_deadly_patterns_count_the_variants_units() -> None:
+    # A unique rectangle (or a BUG) must keep every unit, diagonals and
+    # windows too: these X puzzles have rectangles that would break a
+    # diagonal, and once lost the answer (a review found them).
+    for puzzle in (
+        sudoku.generate_puzzle((3, 3), seed=7, variant="x").puzzle,
+        ".6..4.1..1....24..8.......2...7.1..5..6..8..9.....68.7...91..249...2.7..........1",
+    ):
+        replay(puzzle, explain(puzzle, variant="x"), variant="x")
+    windoku = "..235741.453.91782..748.53.5.123.9.76798.53..2.49.685.928.63.453165.927.745128.9."
+    grid = Grid.parse(windoku)
+    units = sudoku.units_of(grid, "windoku", None)
+    assert units is not None
+    board = Board(units, grid.values)
+    solution = Grid.parse(sudoku.solve(windoku, variant="windoku")).values
+    for found in unique_loop(board) + bug(board):
+        assert all(solution[c] != v for c, v in found.eliminations), found
+
+
 def test_sixteen_by_sixteen_puzzles_explain() -> None:
     for line in local_lines("sudoku16_gecode_janko55.txt")[:3]:
         e = explain(line, alphabet="123456789ABCDEFG")
@@ -253,7 +273,16 @@ def test_sixteen_by_sixteen_puzzles_explain() -> None:
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.integers(0, 2**32 - 1),
-    st.sampled_from([((2, 2), None), ((2, 3), None), ((3, 3), None), ((2, 2), "x")]),
+    st.sampled_from(
+        [
+            ((2, 2), None),
+            ((2, 3), None),
+            ((3, 3), None),
+            ((2, 2), "x"),
+            ((3, 3), "x"),
+            ((3, 3), "windoku"),
+        ]
+    ),
 )
 def test_generated_puzzles_explain_soundly(
     seed: int, shape: tuple[tuple[int, int], str | None]
