@@ -117,7 +117,7 @@ PYODIDE_TEST_WHEELS = ["pytest", "hypothesis<6.156"]
 #: The share of the tests run under Pyodide by default, within 3 minutes:
 #: every test module but these, whose code is the same on every interpreter
 #: and which take two fifths of Pyodide's time (the generators, the grader,
-#: canonical forms, the variants, estimates, memoised search,
+#: the explainer, canonical forms, the variants, estimates, memoised search,
 #: preprocessing, symmetry, Algorithm M beyond the conformance suite, the
 #: oracle beside it, the split searches, whose workers Pyodide lacks, and
 #: the try page's Python, which nox -s browser runs in Pyodide itself).  The tests that start processes or threads skip
@@ -126,6 +126,7 @@ PYODIDE_LEFT_OUT = [
     "tests/test_generate.py",
     "tests/test_generate_variants.py",
     "tests/test_sudoku_grading.py",
+    "tests/test_sudoku_explain.py",
     "tests/test_sudoku_transform.py",
     "tests/test_sudoku_variants.py",
     "tests/test_estimate.py",
