@@ -1,4 +1,4 @@
-"""Explain a sudoku: its Sudoku Explainer rating, a hint, and its hardest step as a picture.
+"""Explain a sudoku: its Sudoku Explainer rating, a hint, its hardest step drawn.
 
 ``python docs/examples/sudoku_hint.py [PUZZLE] [--svg FILE]``: PUZZLE is
 81 characters (``.`` or ``0`` for a blank; by default a puzzle that needs
