@@ -1261,7 +1261,7 @@ def bug(board: Board) -> list[Hint]:
     n = layout.size
     # Every unit: the grave's two solutions (or none) need every unit's
     # values in pairs, a variant's diagonals and windows too.
-    houses = layout.houses
+    houses = layout.boxes + layout.rows + layout.columns + layout.extras
     bug_cells: list[int] = []
     bug_values: dict[int, int] = {}
     extra_cells: list[int] = []
