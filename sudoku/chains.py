@@ -105,8 +105,8 @@ class _Chain:
         self.parents: dict[int, tuple[int, ...]] = {}
         self.contradiction: int | None = None
 
-    def ancestors(self, node: int) -> int:
-        """How many nodes ``node`` rests on, itself included (SE's ancestor count)."""
+    def rests_on(self, node: int) -> set[int]:
+        """The nodes ``node`` rests on, itself included (its parents, theirs...)."""
         seen = {node}
         todo = [node]
         while todo:
@@ -114,18 +114,15 @@ class _Chain:
                 if parent not in seen:
                     seen.add(parent)
                     todo.append(parent)
-        return len(seen)
+        return seen
+
+    def ancestors(self, node: int) -> int:
+        """How many nodes ``node`` rests on, itself included (SE's ancestor count)."""
+        return len(self.rests_on(node))
 
     def cells(self, node: int, n: int) -> set[int]:
         """The cells of the nodes ``node`` rests on."""
-        seen = {node}
-        todo = [node]
-        while todo:
-            for parent in self.parents.get(todo.pop(), ()):
-                if parent not in seen:
-                    seen.add(parent)
-                    todo.append(parent)
-        return {_parts(n, x)[0] for x in seen}
+        return {_parts(n, x)[0] for x in self.rests_on(node)}
 
 
 def _propagate(
