@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import heapq
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from dlx.errors import PositionError
@@ -132,7 +132,11 @@ class CostState:
     """
 
     def __init__(
-        self, links: Links, keep: int | None, bound: int | None = None
+        self,
+        links: Links,
+        keep: int | None,
+        bound: int | None = None,
+        canonical: Callable[[tuple[int, ...]], tuple[int, ...]] | None = None,
     ) -> None:
         net, taxes = _shared(links)
         top = links.top
@@ -156,6 +160,10 @@ class CostState:
         self.cutoff = self.infinite
         self.best: list[tuple[int, int, tuple[int, ...]]] = []
         self.order = 0
+        # Up to symmetry (dlx.symmetry.Leaders): each solution is kept as
+        # its orbit's leader, once, so that the cutoff is the k-th orbit's.
+        self.canonical = canonical
+        self.kept: set[tuple[int, ...]] = set()
         n = links.n_primary
         self.root = n
         self.next = [*range(1, n + 1), 0]
@@ -165,14 +173,26 @@ class CostState:
         self.replay: list[list[int]] | None = None
 
     def record(self, net: int, solution: tuple[int, ...]) -> int:
-        """Keep a solution found (its net cost below the cutoff); return the new cutoff."""
+        """Keep a solution found (its net cost below the cutoff); return the new cutoff.
+
+        With ``canonical``, what is kept is ``canonical(solution)``, and
+        nothing when that is kept already.
+        """
+        canonical = self.canonical
+        if canonical is not None:
+            solution = canonical(solution)
+            if solution in self.kept:
+                return self.cutoff
+            self.kept.add(solution)
         self.order += 1
         heap = self.best
         heapq.heappush(heap, (-net, -self.order, solution))
         keep = self.keep
         if keep is not None:
             if len(heap) > keep:
-                heapq.heappop(heap)
+                dropped = heapq.heappop(heap)
+                if canonical is not None:
+                    self.kept.discard(dropped[2])
             if len(heap) == keep:
                 self.cutoff = min(self.ceiling, -heap[0][0])
         return self.cutoff
@@ -229,7 +249,10 @@ def prepare(frame: Frame) -> None:
     """
     links = frame.links
     state = CostState(
-        links, getattr(frame, "keep", None), getattr(frame, "bound", None)
+        links,
+        getattr(frame, "keep", None),
+        getattr(frame, "bound", None),
+        getattr(frame, "canonical", None),
     )
     up, down = _sorted_links(links, state.net)
     frame.up[:] = up
@@ -1207,6 +1230,8 @@ def restore(frame: Frame, extra: Any) -> None:
         )
     heapq.heapify(best)
     state.best = best
+    if state.canonical is not None:
+        state.kept = {solution for _, _, solution in best}
     state.order = order
     state.ceiling = ceiling
     state.cutoff = ceiling

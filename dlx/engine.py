@@ -525,7 +525,10 @@ class CostSearch(Search):
     many solutions to keep (``None``: keep all, and prune nothing), and
     ``bound``: a total cost that every solution must be below (what
     :mod:`dlx.parallel` hands a task: the ``keep``-th best cost the other
-    tasks have found).  ``resume`` takes a :meth:`position` of a search
+    tasks have found), and ``canonical``: a function that gives what a
+    solution is kept as, each kept once (the searches up to symmetry give
+    a :class:`dlx.symmetry.Leaders`, so that the ``keep`` kept are
+    distinct orbits, each its leader).  ``resume`` takes a :meth:`position` of a search
     for as many solutions, which carries the best solutions found so far
     and the cost thresholds of each level (in :attr:`Position.extra
     <dlx.Position>`): the resumed search ends as one run does, with the
@@ -555,6 +558,7 @@ class CostSearch(Search):
         *,
         keep: int | None = 1,
         bound: int | None = None,
+        canonical: Callable[[tuple[int, ...]], tuple[int, ...]] | None = None,
         **options: Any,
     ) -> None:
         if keep is not None and (
@@ -565,6 +569,8 @@ class CostSearch(Search):
         self.keep = keep
         #: A total cost every solution must be below (``None``: none).
         self.bound = bound
+        #: What a solution is kept as (``None``: itself); see above.
+        self.canonical = canonical
         super().__init__(links, **options)
 
     def best(self) -> list[tuple[int, tuple[int, ...]]]:

@@ -1621,6 +1621,7 @@ class _BestTask:
     keep: int
     bound: int | None
     seconds: float | None
+    canonical: Callable[[tuple[int, ...]], tuple[int, ...]] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -1640,6 +1641,7 @@ def _run_best_task(task: _BestTask) -> _BestResult:
         links,
         keep=task.keep,
         bound=task.bound,
+        canonical=task.canonical,
         prefix=task.prefix,
         timeout=task.seconds,
         count_only=True,
@@ -1735,10 +1737,13 @@ class BestSearch:
         timeout: float | None = None,
         share: bool = True,
         pieces: int | None = None,
+        canonical: Callable[[tuple[int, ...]], tuple[int, ...]] | None = None,
     ) -> None:
         self.links = links
         self.executor = executor
         self.keep = k
+        self.canonical = canonical
+        self._kept: set[tuple[int, ...]] = set()
         self.timeout = timeout
         self.share = share
         self.workers = _workers_of(executor)
@@ -1778,10 +1783,17 @@ class BestSearch:
             bound = self._bound()
             if bound is not None and cost >= bound:
                 continue
+            if self.canonical is not None:
+                # The tasks keep leaders of orbits: one orbit may come
+                # from several tasks, and is kept once.
+                if solution in self._kept:
+                    continue
+                self._kept.add(solution)
             self._order += 1
             heapq.heappush(self._heap, (-cost, -self._order, solution))
             if len(self._heap) > self.keep:
-                heapq.heappop(self._heap)
+                dropped = heapq.heappop(self._heap)
+                self._kept.discard(dropped[2])
 
     def close(self) -> None:
         """Cancel the tasks not started yet."""
@@ -1814,7 +1826,15 @@ class BestSearch:
                         if left <= 0:  # the time ran out while tasks were handed out
                             self._out_of_time(started)
                     task = _BestTask(
-                        search_id, serial, key, payload, prefix, self.keep, bound, left
+                        search_id,
+                        serial,
+                        key,
+                        payload,
+                        prefix,
+                        self.keep,
+                        bound,
+                        left,
+                        self.canonical,
                     )
                     self._flight[self.executor.submit(_run_best_task, task)] = serial
                     serial += 1
@@ -1864,6 +1884,7 @@ def best(
     timeout: float | None = None,
     share: bool = True,
     pieces: int | None = None,
+    canonical: Callable[[tuple[int, ...]], tuple[int, ...]] | None = None,
 ) -> BestSearch:
     """A search for the ``k`` cheapest solutions split over ``executor``, not yet run.
 
@@ -1877,6 +1898,9 @@ def best(
     :param share: hand each task the best cost found so far.
     :param pieces: how many prefixes to cut the tree into at least
         (default: eight per worker).
+    :param canonical: what each solution is kept as, each once, as in
+        :class:`dlx.CostSearch` (a :class:`dlx.symmetry.Leaders`: the
+        ``k`` cheapest orbits); it travels to the workers, so it must pickle.
     :returns: the search.
     :raises ValueError: when ``k`` is not a positive integer or the
         problem has bounds.
@@ -1897,4 +1921,12 @@ def best(
         raise ValueError(f"k must be a positive integer, not {k!r}")
     choose(links, "X5")  # refuses a problem with bounds
     check_budgets(None, None, timeout, 1.0)
-    return BestSearch(links, executor, k, timeout=timeout, share=share, pieces=pieces)
+    return BestSearch(
+        links,
+        executor,
+        k,
+        timeout=timeout,
+        share=share,
+        pieces=pieces,
+        canonical=canonical,
+    )

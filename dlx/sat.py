@@ -73,7 +73,7 @@ import threading
 import time
 import weakref
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from dlx.errors import BudgetExceeded, Interrupted, SatUnavailable, install_hint
 from dlx.links import Links
@@ -82,6 +82,7 @@ from dlx.stats import Outcome, SatStats
 __all__ = [
     "CADICAL",
     "INSTALL",
+    "Orbits",
     "PAIRWISE_UP_TO",
     "SatModel",
     "SatSearch",
@@ -624,6 +625,14 @@ class _Enumeration:
         self.thread.join()
 
 
+class Orbits(Protocol):
+    """What :class:`SatSearch` needs to hand out orbits (:class:`dlx.symmetry.Leaders` has it)."""
+
+    def __call__(self, found: Sequence[int]) -> tuple[int, ...]: ...
+
+    def orbit(self, found: Sequence[int]) -> set[tuple[int, ...]]: ...
+
+
 class SatSearch(Iterator[tuple[int, ...]]):
     """A search by CP-SAT: iterate it for the solutions, as sorted tuples of options.
 
@@ -650,6 +659,12 @@ class SatSearch(Iterator[tuple[int, ...]]):
         fastest per core on the problems measured; see :doc:`/howto/sat`).
         Above 1 only with ``costs``: CP-SAT cannot enumerate solutions
         over several threads (it hands some out twice and ends undecided).
+    :param orbits: with ``costs``, the cheapest *orbits* of a group of
+        symmetries that keep the costs (a :class:`dlx.symmetry.Leaders`):
+        each solve finds the cheapest solution of an orbit not handed out
+        yet, forbids every solution of its orbit and hands out the orbit's
+        leader (``orbits(solution)``; ``orbits.orbit(solution)``: the
+        solutions of its orbit).
     :param first_try: a bounded search to run before the solver starts
         (``method="sat"`` passes a DLX search of at most
         :data:`dlx.algorithms.SAT_DLX_NODES` nodes, made with ``limit``
@@ -696,7 +711,10 @@ class SatSearch(Iterator[tuple[int, ...]]):
         count_only: bool = False,
         workers: int = 1,
         first_try: Iterator[tuple[int, ...]] | None = None,
+        orbits: Orbits | None = None,
     ) -> None:
+        if orbits is not None and costs is None:
+            raise ValueError("orbits goes with costs (the cheapest orbits)")
         if first_try is not None and costs is not None:
             raise ValueError("first_try does not go with costs (it knows no order)")
         if limit is not None and limit < 0:
@@ -727,6 +745,7 @@ class SatSearch(Iterator[tuple[int, ...]]):
         # only through primary items), known without a solver; a sudoku
         # that singles solve comes so, and would pay milliseconds for nothing.
         self._costs = costs
+        self._orbits = orbits
         # Plain exact cover (no costs, no multiplicities) goes to CaDiCaL when
         # python-sat is installed, one thread and no seed asked for: it solved
         # and proved unique the 25x25 puzzles in half the time (howto/sat).
@@ -841,6 +860,14 @@ class SatSearch(Iterator[tuple[int, ...]]):
             solution = self._solve(model)
             if solution is not None:
                 model.forbid(solution)
+                orbits = self._orbits
+                if orbits is not None:
+                    # The cheapest orbit left: all of it forbidden, its
+                    # leader handed out.
+                    for image in orbits.orbit(solution):
+                        if image != solution:
+                            model.forbid(image)
+                    solution = orbits(solution)
         if solution is None:
             self.outcome = Outcome.EXHAUSTED
             raise StopIteration

@@ -51,6 +51,7 @@ tells which item that is.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Protocol
 
@@ -65,10 +66,12 @@ __all__ = [
     "Action",
     "BurnsideCount",
     "Group",
+    "Leaders",
     "SymmetricBest",
     "SymmetricSearch",
     "SymmetryError",
     "fixed_links",
+    "order_at_least",
     "parse_cycles",
 ]
 
@@ -128,6 +131,11 @@ class Group:
         generators: Iterable[Mapping[Any, Any]],
         lines: Sequence[int] | None = None,
     ) -> None:
+        if isinstance(generators, Mapping):
+            raise TypeError(
+                "symmetry= takes a list of mappings (the generators), not one "
+                "mapping: give [mapping]"
+            )
         found: list[dict[Hashable, Hashable]] = []
         for number, generator in enumerate(generators, 1):
             if not isinstance(generator, Mapping):
@@ -135,6 +143,16 @@ class Group:
                     f"symmetry generator {number} must be a mapping from items "
                     f"to items, not {type(generator).__name__}"
                 )
+            for item, image in generator.items():
+                for name in (item, image):
+                    try:
+                        hash(name)
+                    except TypeError:
+                        raise SymmetryError(
+                            number - 1,
+                            f"maps {item!r} to {image!r}: {name!r} is unhashable, "
+                            "so it is no item's name",
+                        ) from None
             moved = {item: image for item, image in generator.items() if item != image}
             seen: dict[Hashable, Hashable] = {}
             for item, image in moved.items():
@@ -315,6 +333,7 @@ class Action:
         self._generators = generators
         #: Every element of the group, the identity first, as ``(items,
         #: options)``: the image of each item number and of each option number.
+        _refuse_large([items for items, _ in generators], n_items + len(rows))
         self.elements = _closure(generators, n_items, len(rows))
         self.pivot_number, self.kept = self._pivot(n_primary, bounds_of)
         #: The pivot item (see the module's description), or ``None``.
@@ -436,6 +455,24 @@ class Action:
                 return False
         return True
 
+    def leader(self, solution: Sequence[int]) -> tuple[int, ...]:
+        """The least solution of the orbit of ``solution`` (see :meth:`key`), sorted.
+
+        >>> from dlx import ExactCover
+        >>> problem = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]])
+        >>> action = Group([{"a": "b", "b": "a"}]).on(problem)
+        >>> action.leader((0, 1)), action.leader((2,))
+        ((0, 1), (2,))
+        """
+        least = tuple(sorted(solution))
+        smallest = self.key(least)
+        for _, perm in self.elements[1:]:
+            image = tuple(sorted([perm[k] for k in solution]))
+            key = self.key(image)
+            if key < smallest:
+                least, smallest = image, key
+        return least
+
     def restricted(self) -> tuple[Links, list[int]]:
         """The links of the problem without the pivot's options the search drops.
 
@@ -476,6 +513,102 @@ def _named(
             replace(entry, item=names[item])
             if isinstance(entry, Record)
             else names[item]
+        )
+
+
+def order_at_least(generators: Sequence[Sequence[int]], enough: int) -> int:
+    """A lower bound of the order of the group ``generators`` generate, found cheaply.
+
+    ``generators`` are permutations of ``range(n)`` (the image of each
+    point).  The bound is the product of the orbits of a chain of base
+    points, each under a few Schreier generators of the stabiliser of the
+    points before it (a subgroup of it, so each orbit is at most the true
+    one): the true order is a multiple of no less.  It stops as soon as
+    the product exceeds ``enough``.  Memory is linear in ``n`` (Schreier
+    vectors, not transversals), so a group too large to enumerate is told
+    from its order before its elements are listed.
+
+    >>> order_at_least([(1, 2, 0, 3)], 10**6)   # a 3-cycle
+    3
+    >>> order_at_least([(1, 0, 2, 3), (1, 2, 3, 0)], 10**6)   # all of S4
+    24
+    >>> order_at_least([tuple(range(1, 30)) + (0,), (1, 0, *range(2, 30))], 1000) > 1000
+    True
+    """
+    moving = [tuple(g) for g in generators if any(g[i] != i for i in range(len(g)))]
+    if not moving:
+        return 1
+    n = len(moving[0])
+    identity = tuple(range(n))
+    pick = random.Random(n)  # the same bound every time
+    bound = 1
+    while moving and bound <= enough:
+        inverse = []
+        for g in moving:
+            inv = [0] * n
+            for i, v in enumerate(g):
+                inv[v] = i
+            inverse.append(inv)
+        base = next(i for i in range(n) if any(g[i] != i for g in moving))
+        # The orbit of the base point, each point with the point and the
+        # generator it was reached from (a Schreier vector).
+        parent: dict[int, tuple[int, int]] = {base: (-1, -1)}
+        queue = [base]
+        for x in queue:
+            for number, g in enumerate(moving):
+                y = g[x]
+                if y not in parent:
+                    parent[y] = (x, number)
+                    queue.append(y)
+        bound *= len(queue)
+        if bound > enough:
+            break
+
+        def path(x: int) -> list[int]:
+            """The generators that take the base point to ``x``, in order."""
+            steps = []
+            while parent[x][0] >= 0:
+                x, number = parent[x]
+                steps.append(number)
+            steps.reverse()
+            return steps
+
+        pairs = [(x, number) for x in queue for number in range(len(moving))]
+        if len(pairs) > 48:
+            pairs = pick.sample(pairs, 48)
+        found: set[tuple[int, ...]] = set()
+        for x, number in pairs:
+            g = moving[number]
+            to_x = path(x)
+            back = path(g[x])
+            image = list(range(n))
+            for step in to_x:  # u_x: the base point to x
+                h = moving[step]
+                image = [h[v] for v in image]
+            image = [g[v] for v in image]  # then g
+            for step in reversed(back):  # then u_{g(x)} undone
+                undo = inverse[step]
+                image = [undo[v] for v in image]
+            schreier = tuple(image)
+            if schreier != identity:
+                found.add(schreier)
+        moving = sorted(found)
+    return bound
+
+
+def _refuse_large(generators: Sequence[Sequence[int]], width: int) -> None:
+    """Refuse a group too large to enumerate from a bound of its order, before listing it.
+
+    :raises SymmetryError: as :func:`_closure` does, at once.
+    """
+    enough = min(MAX_ELEMENTS, MAX_ENTRIES // max(width, 1))
+    order = order_at_least(generators, enough)
+    if order > enough:
+        raise SymmetryError(
+            None,
+            f"the symmetries generate a group of at least {order:,} elements (at most "
+            f"{MAX_ELEMENTS:,} of them, and {MAX_ENTRIES:,} entries over the items and "
+            "options, can be enumerated)",
         )
 
 
@@ -586,6 +719,70 @@ class _OverSmaller:
         self.inner.request_stop()
 
 
+class Leaders:
+    """Each solution of the smaller problem as its orbit's leader, in the smaller problem's numbers.
+
+    What the cheapest searches up to symmetry keep instead of the
+    solutions they find (``canonical=`` of :class:`dlx.CostSearch` and
+    :func:`dlx.parallel.best`; ``orbits=`` of :class:`dlx.SatSearch`): so
+    that the solutions they keep are distinct orbits, each its leader,
+    never several solutions of one orbit nor a solution that is not its
+    orbit's leader.  The leader of every orbit is a solution of the
+    smaller problem of :meth:`Action.restricted` (its pivot option is the
+    least of its orbit, so the pruning keeps it).  A plain value of
+    tuples, so that it travels to worker processes.
+
+    :param action: the group acting on the problem.
+    :param back: the problem's number of each option of the smaller one
+        (:meth:`Action.restricted`).
+
+    >>> from dlx import ExactCover
+    >>> problem = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]])
+    >>> action = Group([{"a": "b", "b": "a"}]).on(problem)
+    >>> smaller, back = action.restricted()
+    >>> leaders = Leaders(action, back)
+    >>> leaders((0, 1)), sorted(leaders.orbit((0, 1)))
+    ((0, 1), [(0, 1)])
+    """
+
+    def __init__(self, action: Action, back: Sequence[int]) -> None:
+        self.perms = tuple(perm for _, perm in action.elements)
+        self.covers = bytes(action._covers)
+        self.back = tuple(back)
+        self.forward = {k: number for number, k in enumerate(back)}
+
+    def _key(self, solution: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+        covers = self.covers
+        return next((k for k in solution if covers[k]), -1), solution
+
+    def __call__(self, found: Sequence[int]) -> tuple[int, ...]:
+        """The leader of the orbit of ``found`` (a solution of the smaller problem), sorted, in its numbers."""
+        back = self.back
+        options = [back[k] for k in found]
+        least: tuple[int, ...] | None = None
+        smallest: tuple[int, tuple[int, ...]] | None = None
+        for perm in self.perms:
+            image = tuple(sorted([perm[k] for k in options]))
+            key = self._key(image)
+            if smallest is None or key < smallest:
+                least, smallest = image, key
+        assert least is not None
+        forward = self.forward
+        return tuple([forward[k] for k in least])
+
+    def orbit(self, found: Sequence[int]) -> set[tuple[int, ...]]:
+        """The solutions of the orbit of ``found`` that are solutions of the smaller problem, in its numbers."""
+        back = self.back
+        forward = self.forward
+        options = [back[k] for k in found]
+        images = set()
+        for perm in self.perms:
+            image = [forward.get(perm[k], -1) for k in options]
+            if -1 not in image:
+                images.add(tuple(sorted(image)))
+        return images
+
+
 class SymmetricSearch(_OverSmaller, Iterator[tuple[int, ...]]):
     """One solution of each orbit: a search of the smaller problem, each solution tested.
 
@@ -674,18 +871,21 @@ class SymmetricSearch(_OverSmaller, Iterator[tuple[int, ...]]):
 
 
 class SymmetricBest(_OverSmaller):
-    """The cheapest orbits: a cheapest search of the smaller problem, its best tested.
+    """The cheapest orbits: a cheapest search of the smaller problem that keeps orbits.
 
     Made by the cheapest searches up to symmetry (``best(k, symmetry=...)``,
-    ``dlx --best K --symmetry FILE``).  The smaller problem of
-    :meth:`Action.restricted` keeps at most as many solutions of an orbit
-    as the group has elements, so the search keeps the ``k`` × that
-    cheapest of its solutions; :meth:`best` gives the ``k`` cheapest of
-    them that lead their orbits (the symmetries keep the costs:
-    :meth:`Action.check_costs`).
+    ``dlx --best K --symmetry FILE``).  The search of the smaller problem
+    of :meth:`Action.restricted` keeps the ``k`` cheapest *orbits*: each
+    solution it finds enters its kept set as its orbit's leader
+    (:class:`Leaders`), and once only, so that its cutoff is the ``k``-th
+    cheapest orbit's cost (the symmetries keep the costs:
+    :meth:`Action.check_costs`).  :meth:`best` gives them, each its
+    orbit's leader; orbits of equal cost in the order the search first
+    met them, as :meth:`dlx.ExactCover.best` orders solutions.
 
-    :param inner: the cheapest search of the smaller problem: a
-        :class:`~dlx.CostSearch` or a :class:`dlx.parallel.BestSearch`.
+    :param inner: the cheapest search of the smaller problem, made with
+        ``canonical=`` a :class:`Leaders`: a :class:`~dlx.CostSearch` or a
+        :class:`dlx.parallel.BestSearch`.
     :param action: the group acting on the problem.
     :param back: the problem's number of each option of the smaller one.
     :param k: how many orbits.
@@ -722,17 +922,13 @@ class SymmetricBest(_OverSmaller):
             pass
 
     def best(self) -> list[tuple[int, tuple[int, ...]]]:
-        """The ``k`` cheapest leaders found so far, cheapest first, as ``(cost, options)``."""
+        """The ``k`` cheapest orbits found so far, cheapest first, as ``(cost, leader)``."""
         back = self.back
-        is_leader = self.action.is_leader
-        ranked: list[tuple[int, tuple[int, ...]]] = []
-        for cost, found in self.inner.best():
-            solution = tuple(sorted([back[k] for k in found]))
-            if is_leader(solution):
-                ranked.append((cost, solution))
-                if len(ranked) == self.k:
-                    break
-        return ranked
+        ranked = [
+            (cost, tuple(sorted([back[k] for k in found])))
+            for cost, found in self.inner.best()
+        ]
+        return ranked[: self.k]
 
 
 def parse_cycles(

@@ -60,6 +60,7 @@ if TYPE_CHECKING:  # annotations only: a run imports what it uses
     from concurrent.futures import Executor
 
     from dlx.preprocess import Preprocessing
+    from dlx.symmetry import Leaders
 
 __all__ = [
     "FEATURES",
@@ -960,12 +961,15 @@ def _symmetric_cheapest(
 ) -> Any:
     """The ``k`` cheapest orbits of ``settings.symmetry``: :func:`cheapest` up to symmetry.
 
-    The smaller problem of :meth:`dlx.symmetry.Action.restricted` holds at
-    most as many solutions of an orbit as the group has elements, so its
-    ``k`` × that cheapest solutions hold the ``k`` cheapest orbits'
-    leaders: a :class:`dlx.symmetry.SymmetricBest` keeps them and tests
-    them; the SAT solver's come cheapest first, each tested as it comes
-    (a :class:`dlx.symmetry.SymmetricSearch` that stops at ``k``).
+    The smaller problem of :meth:`dlx.symmetry.Action.restricted` holds
+    the leader of every orbit.  Its cheapest search keeps *orbits*: each
+    solution found enters the kept set as its orbit's leader, once
+    (:class:`dlx.symmetry.Leaders`), so that the ``k`` kept are the ``k``
+    cheapest orbits and the cutoff is the ``k``-th orbit's cost (a
+    :class:`dlx.symmetry.SymmetricBest` gives them); the SAT solver
+    forbids the whole orbit of each solution it finds and hands out its
+    leader, ``k`` solves in all (a :class:`dlx.symmetry.SymmetricSearch`
+    that stops at ``k``).
 
     :raises ValueError: when the symmetries are not those of ``problem``
         or do not keep its costs (see :meth:`dlx.symmetry.Action.check_costs`).
@@ -976,29 +980,47 @@ def _symmetric_cheapest(
     action.check_costs()
     smaller, back = action.restricted()
     inner = _cheapest_of(
-        smaller, settings.replace(symmetry=None), k * len(action), count_only=count_only
+        smaller,
+        settings.replace(symmetry=None),
+        k,
+        count_only=count_only,
+        canonical=symmetry.Leaders(action, back),
     )
     if settings.method == "sat":
         return symmetry.SymmetricSearch(inner, action, back, limit=k)
     return symmetry.SymmetricBest(inner, action, back, k)
 
 
-def _cheapest_of(links: Links, settings: Settings, k: int, *, count_only: bool) -> Any:
-    """The search for the ``k`` cheapest solutions of ``links``: :func:`cheapest`, below the problem."""
+def _cheapest_of(
+    links: Links,
+    settings: Settings,
+    k: int,
+    *,
+    count_only: bool,
+    canonical: Leaders | None = None,
+) -> Any:
+    """The search for the ``k`` cheapest solutions of ``links``: :func:`cheapest`, below the problem.
+
+    With ``canonical``, the ``k`` cheapest orbits, each its leader.
+    """
     if settings.method == "sat":
         return algorithms.SatSearch(
             links,
             limit=k,
             timeout=settings.timeout,
             costs=links.cost or [0] * links.n_options,
+            orbits=canonical,
         )
     if settings.executor is not None:
         from dlx import parallel  # lazily: only a split search needs it
 
-        return parallel.best(links, settings.executor, k, timeout=settings.timeout)
+        return parallel.best(
+            links, settings.executor, k, timeout=settings.timeout, canonical=canonical
+        )
     return CostSearch(
         links,
         keep=k,
+        canonical=canonical,
         limit=settings.limit,
         max_nodes=settings.max_nodes,
         timeout=settings.timeout,
