@@ -23,9 +23,11 @@ from typing import Any
 
 import pytest
 from dlx_helpers import ROOT
+from hypothesis import given
+from hypothesis import strategies as st
 
 import sudoku
-from dlx import parse_dlx, polyomino
+from dlx import ProblemError, parse_dlx, polyomino
 
 SITE = os.environ.get("PYDLX_SITE")
 CHROMIUM = os.environ.get("PYDLX_CHROMIUM", "/usr/bin/chromium")
@@ -143,10 +145,102 @@ def test_tiling_reports_while_it_counts(monkeypatch: pytest.MonkeyPatch) -> None
 
 def test_tiling_refuses_what_it_cannot_draw() -> None:
     assert glue.tiling_count(0, 5, "dominoes", False) == {
-        "error": "the sides must be from 1 to 30 cells"
+        "error": "the height (rows) must be a whole number from 1 to 30, not 0"
     }
-    assert "no pieces named" in glue.tiling_count(2, 2, "hexominoes", False)["error"]
-    assert "16" in glue.tiling_count(4, 4, "pentominoes", False)["error"]
+    assert glue.tiling_count(2, 2, "hexominoes", False) == {
+        "error": "the pieces must be one of 'pentominoes', 'dominoes', "
+        "'L-trominoes', 'straight trominoes', not 'hexominoes'"
+    }
+
+
+@pytest.mark.parametrize("pieces", ["dominoes", "L-trominoes", "straight trominoes"])
+def test_tiling_counts_are_dlxs_on_every_small_board(pieces: str) -> None:
+    # Boards with no tiling (odd areas for dominoes, 3 × 5 for L-trominoes)
+    # among them: the page's 0, seen without a search or by one, is dlx's.
+    shapes, use = glue.PIECES[pieces]
+    for height in range(1, 6):
+        for width in range(1, 6):
+            board = polyomino.rectangle(height, width)
+            expected = polyomino.tiling(shapes, board, use=use).count()
+            result = glue.tiling_count(height, width, pieces, False)
+            assert result["count"] == expected, (height, width)
+            assert ("error" in result) is (expected == 0), (height, width, result)
+            if expected == 0:
+                assert result["error"].startswith("no tiling: ")
+
+
+def _no_search(*args: Any, **kwargs: Any) -> Any:
+    raise AssertionError("the page built a tiling problem to search")
+
+
+@pytest.mark.parametrize(
+    ("height", "width", "pieces", "size"),
+    [
+        (9, 9, "dominoes", 2),
+        (29, 27, "dominoes", 2),
+        (29, 29, "L-trominoes", 3),
+        (25, 1, "straight trominoes", 3),
+    ],
+)
+def test_a_board_the_pieces_cannot_cover_by_its_area_answers_0_without_a_search(
+    monkeypatch: pytest.MonkeyPatch, height: int, width: int, pieces: str, size: int
+) -> None:
+    # dlx agrees on small boards (the test above); here no problem is even
+    # built, so no search can run for minutes, as 9 × 9 dominoes once did.
+    monkeypatch.setattr(polyomino, "tiling", _no_search)
+    for symmetry in (False, True):
+        assert glue.tiling_count(height, width, pieces, symmetry) == {
+            "count": 0,
+            "error": f"no tiling: each piece covers {size} cells and the board "
+            f"has {height * width}",
+        }
+
+
+@pytest.mark.parametrize(("height", "width"), [(7, 9), (4, 4), (1, 1), (30, 30)])
+def test_pentominoes_on_another_area_answer_0_with_dlxs_own_message(
+    height: int, width: int
+) -> None:
+    with pytest.raises(ProblemError) as refused:
+        polyomino.tiling(polyomino.PENTOMINOES, polyomino.rectangle(height, width))
+    assert glue.tiling_count(height, width, "pentominoes", False) == {
+        "count": 0,
+        "error": f"no tiling: {refused.value}",
+    }
+
+
+#: Small boards with holes: the cells of a 4 × 4 square that a mask keeps.
+HOLED_BOARDS = st.integers(1, 2**16 - 1).map(
+    lambda mask: "\n".join(
+        "".join("." if mask >> (4 * r + c) & 1 else "#" for c in range(4))
+        for r in range(4)
+    )
+)
+
+
+@given(HOLED_BOARDS, st.sampled_from(["dominoes", "L-trominoes", "straight trominoes"]))
+def test_a_board_refused_without_a_search_has_no_tiling(
+    board: str, pieces: str
+) -> None:
+    shapes, use = glue.PIECES[pieces]
+    why = glue._no_tiling(shapes, board, use)
+    if why is not None:
+        assert polyomino.tiling(shapes, board, use=use).count() == 0
+
+
+def test_the_colouring_refuses_a_mutilated_board_of_even_area() -> None:
+    # 4 × 4 less two opposite corners: 14 cells, an even number, but 8 of
+    # one colour and 6 of the other; dlx's search finds no tiling either.
+    board = "#...\n....\n....\n...#"
+    shapes, use = glue.PIECES["dominoes"]
+    assert polyomino.tiling(shapes, board, use=use).count() == 0
+    assert glue._no_tiling(shapes, board, use) == (
+        "each piece covers as many dark cells as light ones, and the board has "
+        "6 dark and 8 light"
+    )
+    # Less two corners of one side instead: balanced, tiled, not refused.
+    board = "#..#\n....\n....\n...."
+    assert polyomino.tiling(shapes, board, use=use).count() > 0
+    assert glue._no_tiling(shapes, board, use) is None
 
 
 def test_text_solve_lists_and_counts() -> None:
@@ -166,6 +260,168 @@ def test_text_solve_lists_and_counts() -> None:
     assert len(listed["solutions"]) == 1
     assert listed["more"] is (parse_dlx(queens).count(limit=2) == 2)
     assert glue.text_solve("A\nB\n", "count", 0)["error"].startswith("<page>:2: ")
+    # A count needs no limit: the page sends the field's value, whatever it is.
+    assert glue.text_solve(text, "count", None) == {"count": problem.count()}
+
+
+# -- bad arguments: a message naming the argument, never a traceback ----------------
+
+#: Values of every kind that the page's number fields, or a caller, could send.
+ANYTHING = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**6), 10**6),
+    st.integers().map(lambda n: n * 10**40),
+    st.integers(4400, 4500).map(lambda k: -(10**k)),  # too long to print
+    st.floats(),
+    st.text(max_size=8),
+    st.binary(max_size=4),
+    st.lists(st.integers(), max_size=2),
+    st.dictionaries(st.text(max_size=2), st.integers(), max_size=2),
+)
+
+
+def _whole(low: int, high: int) -> Any:
+    """Anything but an int (not a bool) from ``low`` to ``high``."""
+    return ANYTHING.filter(
+        lambda v: isinstance(v, bool) or not isinstance(v, int) or not low <= v <= high
+    )
+
+
+def _other_than(*names: str) -> Any:
+    """Anything but one of these strings."""
+    return ANYTHING.filter(lambda v: not (isinstance(v, str) and v in names))
+
+
+NOT_TEXT = ANYTHING.filter(lambda v: not isinstance(v, str))
+PUZZLE = "1...\n..2.\n.3..\n...4"
+#: Each entry function, good arguments for it, and bad values of each argument
+#: with the words its message must name.
+ENTRIES: list[tuple[str, dict[str, Any], str, Any, str]] = [
+    *(
+        (name, {"text": PUZZLE}, "text", NOT_TEXT, "puzzle text")
+        for name in ("sudoku_solve", "sudoku_grade", "sudoku_hint", "sudoku_explain")
+    ),
+    *(
+        (
+            "tiling_count",
+            {"height": 2, "width": 3, "pieces": "dominoes", "symmetry": False},
+            argument,
+            bad,
+            named,
+        )
+        for argument, bad, named in [
+            ("height", _whole(1, 30), "height (rows)"),
+            ("width", _whole(1, 30), "width (columns)"),
+            ("pieces", _other_than(*glue.PIECES), "pieces"),
+            (
+                "symmetry",
+                ANYTHING.filter(lambda v: not isinstance(v, bool)),
+                "symmetry",
+            ),
+            ("report", ANYTHING.filter(lambda v: v is not None), "report"),
+        ]
+    ),
+    *(
+        (
+            "text_solve",
+            {"text": "A B\nA\nB\n", "action": "solutions", "limit": 3},
+            argument,
+            bad,
+            named,
+        )
+        for argument, bad, named in [
+            ("text", NOT_TEXT, "problem text"),
+            ("action", _other_than(*glue.ACTIONS), "action"),
+            ("limit", _whole(1, 1000), "limit"),
+            ("report", ANYTHING.filter(lambda v: v is not None), "report"),
+        ]
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("function", "good", "argument", "bad", "named"),
+    ENTRIES,
+    ids=[f"{entry[0]}-{entry[2]}" for entry in ENTRIES],
+)
+@given(data=st.data())
+def test_a_bad_argument_gets_a_message_naming_it(
+    function: str,
+    good: dict[str, Any],
+    argument: str,
+    bad: Any,
+    named: str,
+    data: st.DataObject,
+) -> None:
+    call = getattr(glue, function)
+    assert "error" not in call(**good)  # the message below is the bad value's
+    value = data.draw(bad, label=argument)
+    result = call(**{**good, argument: value})
+    assert list(result) == ["error"]
+    message = result["error"]
+    assert isinstance(message, str)
+    assert f"{named} must be " in message
+    assert "Traceback" not in message and "\n" not in message
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (
+            lambda: glue.tiling_count(2.5, 4, "dominoes", False),
+            "the height (rows) must be a whole number from 1 to 30, not 2.5",
+        ),
+        (
+            lambda: glue.tiling_count(4, "3", "dominoes", False),
+            "the width (columns) must be a whole number from 1 to 30, not '3'",
+        ),
+        (
+            lambda: glue.tiling_count(None, 4, "dominoes", False),
+            "the height (rows) must be a whole number from 1 to 30, not None",
+        ),
+        (
+            lambda: glue.tiling_count(True, 4, "dominoes", False),
+            "the height (rows) must be a whole number from 1 to 30, not True",
+        ),
+        (
+            lambda: glue.tiling_count(4, -(10**5000), "dominoes", False),
+            "the width (columns) must be a whole number from 1 to 30, "
+            "not a whole number of 16610 bits",
+        ),
+        (
+            lambda: glue.tiling_count(2, 2, ["dominoes"], False),
+            "the pieces must be one of 'pentominoes', 'dominoes', 'L-trominoes', "
+            "'straight trominoes', not ['dominoes']",
+        ),
+        (
+            lambda: glue.tiling_count(2, 2, "dominoes", "yes"),
+            "symmetry must be True or False, not 'yes'",
+        ),
+        (
+            lambda: glue.text_solve(None, "count", 0),
+            "the problem text must be a string, not None",
+        ),
+        (
+            lambda: glue.text_solve("A\nA\n", "list", 3),
+            "the action must be 'count' or 'solutions', not 'list'",
+        ),
+        (
+            lambda: glue.text_solve("A\nA\n", "solutions", 0),
+            "the limit must be a whole number from 1 to 1000, not 0",
+        ),
+        (
+            lambda: glue.text_solve("A\nA\n", "count", 0, report="x" * 50),
+            f"report must be a function or None, not '{'x' * 36}...",
+        ),
+        (
+            lambda: glue.sudoku_hint(b"1..."),
+            "the puzzle text must be a string, not b'1...'",
+        ),
+    ],
+)
+def test_the_bad_arguments_of_the_issue(call: Any, message: str) -> None:
+    assert call() == {"error": message}
 
 
 # -- the page in a browser ------------------------------------------------------------

@@ -4,10 +4,15 @@ The page's worker (``worker.mjs``) loads Pyodide, installs pydlx's wheel,
 imports this module and calls one of its functions per button.  Each takes
 strings and numbers and returns a dict of strings, numbers and lists that
 the worker hands to the page.  Bad input comes back as ``{"error": ...}``
-with pydlx's own message (which names the line or the cell), never as a
-traceback.  A count calls ``report`` with the solutions so far about four
-times a second; the worker posts each report to the page, which keeps the
-last one when Stop ends the worker.
+with pydlx's own message (which names the line or the cell), or this
+module's (which names the argument: a side of ``2.5``, a text of ``None``),
+never as a traceback.  A board with no tiling answers ``{"count": 0,
+"error": why}``: the count, and why, which the page shows in its place; a
+board whose cells the pieces cannot cover by their number (81 cells for
+dominoes) answers at once, without a search.  A count calls ``report``
+with the solutions so far about four times a second; the worker posts
+each report to the page, which keeps the last one when Stop ends the
+worker.
 
 The same functions run under CPython in the tests (``tests/test_try_page.py``):
 
@@ -21,7 +26,8 @@ The same functions run under CPython in the tests (``tests/test_try_page.py``):
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import math
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import sudoku
@@ -30,6 +36,13 @@ from dlx.textformat import format_option
 
 #: How often a count reports, in seconds.
 REPORT_EVERY = 0.25
+
+#: The longest side of a board, and the most solutions listed (as on the page).
+MAX_SIDE = 30
+MAX_LIMIT = 1000
+
+#: What :func:`text_solve` does.
+ACTIONS = ("count", "solutions")
 
 #: The pieces the tiling box offers: the pieces and how each may be used.
 PIECES: dict[str, tuple[dict[str, str], str]] = {
@@ -40,6 +53,91 @@ PIECES: dict[str, tuple[dict[str, str], str]] = {
 }
 
 Report = Callable[[dict[str, Any]], object] | None
+
+
+def _shown(value: object) -> str:
+    """``value`` as a message shows it: its ``repr``, cut short if long.
+
+    >>> _shown(2.5), _shown("3"), _shown(None), _shown(10**400)
+    ('2.5', "'3'", 'None', 'a whole number of 1329 bits')
+    """
+    if isinstance(value, int) and value.bit_length() > 64:
+        # repr() of an int of more than 4300 digits raises ValueError.
+        return f"a whole number of {value.bit_length()} bits"
+    try:
+        text = repr(value)
+    except Exception:  # an object whose repr fails: name its type
+        return f"a {type(value).__name__}"
+    return text if len(text) <= 40 else f"{text[:37]}..."
+
+
+def _not_text(name: str, value: object) -> str | None:
+    """The message when ``value`` (the argument ``name``) is not a ``str``."""
+    if isinstance(value, str):
+        return None
+    return f"{name} must be a string, not {_shown(value)}"
+
+
+def _not_whole(name: str, value: object, low: int, high: int) -> str | None:
+    """The message when ``value`` is not an ``int`` (a ``bool`` is not) from ``low`` to ``high``.
+
+    >>> _not_whole("the limit", 2.5, 1, 9)
+    'the limit must be a whole number from 1 to 9, not 2.5'
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
+        return None
+    return f"{name} must be a whole number from {low} to {high}, not {_shown(value)}"
+
+
+def _not_report(report: object) -> str | None:
+    """The message when ``report`` is neither ``None`` nor a function."""
+    if report is None or callable(report):
+        return None
+    return f"report must be a function or None, not {_shown(report)}"
+
+
+def _balance(cells: Iterable[tuple[int, int]]) -> int:
+    """The dark cells less the light ones, on a chessboard's colouring."""
+    return sum(1 if (r + c) % 2 == 0 else -1 for r, c in cells)
+
+
+def _no_tiling(shapes: Mapping[str, str], board: str, use: str) -> str | None:
+    """Why no tiling of ``board`` by ``shapes`` can exist, seen without a search; or ``None``.
+
+    Two counts: pieces used any number of times cover a multiple of their
+    sizes' greatest common divisor (2 for dominoes), so a board of another
+    number of cells has no tiling; and pieces that each cover as many dark
+    cells as light ones on a chessboard's colouring (dominoes, in every
+    placement) cannot cover a board with more of one colour.  Pieces used
+    once are counted by :func:`dlx.polyomino.tiling` itself, which refuses
+    a board of other than their total area.
+
+    >>> _no_tiling({"domino": "##"}, polyomino.rectangle(9, 9), "any")
+    'each piece covers 2 cells and the board has 81'
+    >>> _no_tiling({"domino": "##"}, ".#\\n#.", "any")
+    'each piece covers as many dark cells as light ones, and the board has 2 dark and 0 light'
+    >>> _no_tiling({"domino": "##"}, polyomino.rectangle(8, 8), "any") is None
+    True
+    """
+    cells = polyomino.board_cells(board)
+    pieces = [polyomino.shape(piece) for piece in shapes.values()]
+    sizes = {len(piece) for piece in pieces}
+    step = math.gcd(*sizes)
+    if use == "any" and len(cells) % step:
+        each = (
+            f"each piece covers {step} cells"
+            if len(sizes) == 1
+            else f"every piece covers a multiple of {step} cells"
+        )
+        return f"{each} and the board has {len(cells)}"
+    # A piece's balance is the same, up to its sign, wherever it is put.
+    if all(_balance(piece) == 0 for piece in pieces) and _balance(cells) != 0:
+        dark = sum(1 for r, c in cells if (r + c) % 2 == 0)
+        return (
+            "each piece covers as many dark cells as light ones, and the board "
+            f"has {dark} dark and {len(cells) - dark} light"
+        )
+    return None
 
 
 def _reporter(report: Report) -> Any:
@@ -58,7 +156,11 @@ def sudoku_solve(text: str) -> dict[str, Any]:
 
     >>> sorted(sudoku_solve("11.." + "." * 12))
     ['error']
+    >>> sudoku_solve(None)
+    {'error': 'the puzzle text must be a string, not None'}
     """
+    if (wrong := _not_text("the puzzle text", text)) is not None:
+        return {"error": wrong}
     try:
         puzzles = sudoku.read_puzzles(text)
         if not puzzles:
@@ -86,6 +188,8 @@ def sudoku_grade(text: str) -> dict[str, Any]:
     >>> sudoku_grade("1...\\n..2.\\n.3..\\n...4")["name"]
     'easy'
     """
+    if (wrong := _not_text("the puzzle text", text)) is not None:
+        return {"error": wrong}
     try:
         puzzles = sudoku.read_puzzles(text)
         if not puzzles:
@@ -118,6 +222,8 @@ def sudoku_hint(text: str) -> dict[str, Any]:
     >>> sudoku_hint("1...\\n..2.\\n.3..\\n...4")["text"]
     'r1c2 = 2: hidden single in box 1'
     """
+    if (wrong := _not_text("the puzzle text", text)) is not None:
+        return {"error": wrong}
     try:
         puzzle = _first_puzzle(text)
         if isinstance(puzzle, dict):
@@ -141,6 +247,8 @@ def sudoku_explain(text: str) -> dict[str, Any]:
     >>> sudoku_explain("1...\\n..2.\\n.3..\\n...4")["rating"]
     1.2
     """
+    if (wrong := _not_text("the puzzle text", text)) is not None:
+        return {"error": wrong}
     try:
         puzzle = _first_puzzle(text)
         if isinstance(puzzle, dict):
@@ -165,26 +273,49 @@ def tiling_count(
 ) -> dict[str, Any]:
     """Count the tilings of a ``height`` × ``width`` rectangle, with a picture of one.
 
-    ``symmetry`` counts them up to the rectangle's rotations and reflections.
+    ``height`` and ``width`` are whole numbers from 1 to :data:`MAX_SIDE`,
+    ``pieces`` a name of :data:`PIECES`; ``symmetry`` (``True`` or
+    ``False``) counts the tilings up to the rectangle's rotations and
+    reflections.  A board with no tiling answers ``{"count": 0, "error":
+    why}``, at once when counting its cells shows it.
 
     >>> tiling_count(3, 20, "pentominoes", True)["count"]
     2
-    >>> tiling_count(3, 3, "dominoes", False)["error"]
-    'no tiling: the board has 9 cells'
+    >>> tiling_count(9, 9, "dominoes", False)
+    {'count': 0, 'error': 'no tiling: each piece covers 2 cells and the board has 81'}
+    >>> tiling_count(2.5, 4, "dominoes", False)["error"]
+    'the height (rows) must be a whole number from 1 to 30, not 2.5'
     """
-    if pieces not in PIECES:
-        return {"error": f"no pieces named {pieces!r}: one of {', '.join(PIECES)}"}
-    if not (1 <= height <= 30 and 1 <= width <= 30):
-        return {"error": "the sides must be from 1 to 30 cells"}
+    wrong = (
+        _not_whole("the height (rows)", height, 1, MAX_SIDE)
+        or _not_whole("the width (columns)", width, 1, MAX_SIDE)
+        or _not_piece_set(pieces)
+        or (
+            None
+            if isinstance(symmetry, bool)
+            else f"symmetry must be True or False, not {_shown(symmetry)}"
+        )
+        or _not_report(report)
+    )
+    if wrong is not None:
+        return {"error": wrong}
     shapes, use = PIECES[pieces]
     board = polyomino.rectangle(height, width)
+    why = _no_tiling(shapes, board, use)
+    if why is not None:
+        return {"count": 0, "error": f"no tiling: {why}"}
     try:
         problem = polyomino.tiling(shapes, board, use=use)  # type: ignore[arg-type]
     except DLXError as error:
-        return {"error": str(error)}
+        # The pieces of PIECES on a rectangle: refused only when pieces used
+        # once do not cover the board's number of cells, so no tiling.
+        return {"count": 0, "error": f"no tiling: {error}"}
     first = problem.first()
     if first is None:
-        return {"error": f"no tiling: the board has {height * width} cells"}
+        return {
+            "count": 0,
+            "error": f"no tiling: a search of the {height}×{width} board finds none",
+        }
     picture = polyomino.to_svg(problem.labels_of(first), board, distinct=use == "any")
     group = polyomino.board_symmetries(board) if symmetry else None
     count = problem.count(
@@ -193,18 +324,46 @@ def tiling_count(
     return {"count": count, "svg": picture}
 
 
+def _not_piece_set(pieces: object) -> str | None:
+    """The message when ``pieces`` is not a name of :data:`PIECES`."""
+    if isinstance(pieces, str) and pieces in PIECES:
+        return None
+    names = ", ".join(repr(name) for name in PIECES)
+    return f"the pieces must be one of {names}, not {_shown(pieces)}"
+
+
 def text_solve(
     text: str, action: str, limit: int, report: Report = None
 ) -> dict[str, Any]:
     """Count (``action="count"``) or list up to ``limit`` solutions of a problem in Knuth's format.
 
     Each solution is a list of option lines, as ``dlx`` prints them.
+    ``limit`` is a whole number from 1 to :data:`MAX_LIMIT`; a count
+    ignores it.
 
     >>> text_solve("A B\\nA\\nB\\nA B\\n", "solutions", 1)
     {'solutions': [['A', 'B']], 'more': True}
     >>> text_solve("A B\\nA C\\n", "count", 0)["error"]
     "<page>:2: unknown item 'C'"
+    >>> text_solve(None, "count", 0)["error"]
+    'the problem text must be a string, not None'
     """
+    wrong = (
+        _not_text("the problem text", text)
+        or (
+            None
+            if isinstance(action, str) and action in ACTIONS
+            else f"the action must be 'count' or 'solutions', not {_shown(action)}"
+        )
+        or (
+            _not_whole("the limit", limit, 1, MAX_LIMIT)
+            if action == "solutions"
+            else None
+        )
+        or _not_report(report)
+    )
+    if wrong is not None:
+        return {"error": wrong}
     try:
         problem = parse_dlx(text, source="<page>")
         if action == "count":
