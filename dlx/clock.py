@@ -86,6 +86,14 @@ class Clocked:
         """
         self._stop_requested = True
 
+    def close(self) -> None:
+        """End the search: it holds nothing to give back (one in this process), so nothing to do.
+
+        There so that every run of :mod:`dlx.ways` is ended alike
+        (:class:`dlx.ways.Run`); a split search ends its tasks, a SAT
+        search its solve.
+        """
+
     def _report(self, now: float) -> None:
         """Call the progress hook with the search as it stands."""
         raise NotImplementedError

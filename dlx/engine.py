@@ -336,6 +336,17 @@ class Search(Clocked, Iterator[tuple[int, ...]]):
         self._solution_pending = True
         return solution
 
+    def count(self) -> int:
+        """Search to the end and return ``stats.solutions`` (a budget or a stop raises, as iterating does).
+
+        >>> from dlx import ExactCover
+        >>> ExactCover("ab", options=[["a"], ["b"], ["a", "b"]]).search(count_only=True).count()
+        2
+        """
+        for _ in self:
+            pass
+        return self.stats.solutions
+
     def fingerprint(self) -> str:
         """The problem's fingerprint (see :func:`dlx.position.fingerprint`).
 
@@ -579,6 +590,15 @@ class CostSearch(Search):
         At most ``keep`` of them; ties in cost in the order found.
         """
         return algorithms.algorithm_x5.ranking(self)
+
+    #: Whether :meth:`best` comes proved one by one (the SAT solver's); a
+    #: minimum-cost search proves them all at its end (see :class:`dlx.ways.Cheapest`).
+    proven = False
+
+    def run(self) -> None:
+        """Search to the end (a budget or stop raises, as iterating does); then see :meth:`best`."""
+        for _ in self:
+            pass
 
 
 def search_class(links: Links) -> type[Search]:

@@ -1761,6 +1761,9 @@ class BestSearch:
         """Stop at the next moment the driver looks (a tenth of a second at most)."""
         self._stop = True
 
+    #: Whether :meth:`best` comes proved one by one: no, all at the end.
+    proven = False
+
     def best(self) -> list[tuple[int, tuple[int, ...]]]:
         """The cheapest solutions found so far: ``(cost, options)``, cheapest first."""
         ranked = sorted((-cost, -order, s) for cost, order, s in self._heap)

@@ -8,7 +8,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Seq
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Literal
 
-from dlx import ways
+from dlx import algorithms, ways
 from dlx.engine import CostSearch, Search
 from dlx.errors import ProblemError, ProblemTooLarge
 from dlx.links import Links
@@ -927,9 +927,8 @@ class ExactCover:
                 resume=resume,
                 prefix=prefix,
             )
-        ways.check(settings.given() | {"list"})
-        found: Search = ways.search(self, settings, count_only=count_only)
-        return found
+        settings = ways.plan("list", settings).settings
+        return ways.plain_search(self.links(), settings, count_only=count_only)
 
     def solutions(
         self,
@@ -1114,7 +1113,7 @@ class ExactCover:
         method: Literal["dlx", "memo", "sat"] = "dlx",
         branching: Literal["mrv", "first"] | None = None,
         max_entries: int | None = None,
-        max_bytes: int | None = 1 << 30,
+        max_bytes: int | None | ways.NotSet = ways.NOT_SET,
         preprocess: bool = False,
         symmetry: Group | Action | Iterable[Mapping[Any, Any]] | None = None,
     ) -> int:
@@ -1154,7 +1153,8 @@ class ExactCover:
             declaration order).
         :param max_entries: for ``"memo"``: most subproblems to cache.
         :param max_bytes: for ``"memo"``: memory budget of the cache, in
-            estimated bytes (1 GiB by default; ``None``: no limit).
+            estimated bytes (1 GiB when not given; ``None``: no limit).
+            Given with another method, even at 1 GiB, it is refused.
         :param preprocess: count the solutions of the smaller problem of
             :meth:`preprocessed`, which are as many (``resume`` and
             ``prefix`` do not go with it).
@@ -1184,9 +1184,14 @@ class ExactCover:
         >>> ExactCover("ab", options=[["a"], ["b"], ["a", "b"]]).count(preprocess=True)
         2
         """
+        explicit: set[str] = set()
+        memory = ways.given_value(
+            max_bytes, algorithms.DEFAULT_MAX_BYTES, "max_bytes", explicit
+        )
         return ways.count(
             self,
             ways.Settings(
+                explicit=frozenset(explicit),
                 method=method,
                 limit=limit,
                 max_nodes=max_nodes,
@@ -1200,7 +1205,7 @@ class ExactCover:
                 preprocess=preprocess,
                 branching=branching,
                 max_entries=max_entries,
-                max_bytes=max_bytes,
+                max_bytes=memory,
                 symmetry=symmetry,
             ),
         )
@@ -1250,8 +1255,8 @@ class ExactCover:
             progress=progress,
             progress_interval=progress_interval,
         )
-        found: CostSearch = ways.cheapest(self, settings, k, count_only=count_only)
-        return found
+        settings = ways.plan("cheapest", settings).settings
+        return ways.cost_search(self.links(), settings, k, count_only=count_only)
 
     def best(
         self,
@@ -1441,7 +1446,7 @@ class ExactCover:
         timeout: float | None = None,
         seed: int | None = None,
         max_entries: int | None = None,
-        max_bytes: int | None = 1 << 30,
+        max_bytes: int | None | ways.NotSet = ways.NOT_SET,
         progress: Callable[[Progress], object] | None = None,
         progress_interval: float = 1.0,
     ) -> Zdd:
@@ -1474,17 +1479,22 @@ class ExactCover:
         >>> diagram.count(), list(diagram)
         (2, [(0, 1), (2, 3)])
         """
+        explicit: set[str] = set()
+        memory = ways.given_value(
+            max_bytes, algorithms.DEFAULT_MAX_BYTES, "max_bytes", explicit
+        )
         settings = ways.Settings(
+            explicit=frozenset(explicit),
             branching=branching,
             max_nodes=max_nodes,
             timeout=timeout,
             seed=seed,
             max_entries=max_entries,
-            max_bytes=max_bytes,
+            max_bytes=memory,
             progress=progress,
             progress_interval=progress_interval,
         )
-        ways.check(settings.given() | {"sample"})
+        settings = ways.plan("sample", settings).settings
         return ways.memo_search(self, settings, diagram=True).zdd()
 
     # -- preprocessing -------------------------------------------------------

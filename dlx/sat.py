@@ -773,6 +773,12 @@ class SatSearch(Iterator[tuple[int, ...]]):
     def __iter__(self) -> SatSearch:
         return self
 
+    def count(self) -> int:
+        """Solve to the end (or the limit) and return ``stats.solutions``; a budget or a stop raises."""
+        for _ in self:
+            pass
+        return self.stats.solutions
+
     def request_stop(self) -> None:
         """Ask the search to stop: the solve stops and :class:`~dlx.Interrupted` is raised.
 

@@ -710,9 +710,7 @@ class _OverSmaller:
 
     def close(self) -> None:
         """End the smaller search (its tasks, a paused solve)."""
-        close = getattr(self.inner, "close", None)
-        if close is not None:
-            close()
+        self.inner.close()
 
     def request_stop(self) -> None:
         """Ask the smaller search to stop at its next clock check."""
@@ -828,6 +826,12 @@ class SymmetricSearch(_OverSmaller, Iterator[tuple[int, ...]]):
     def __iter__(self) -> SymmetricSearch:
         return self
 
+    def count(self) -> int:
+        """Search to the end (or the limit) and return the orbits found; a budget or a stop raises."""
+        for _ in self:
+            pass
+        return self.stats.solutions
+
     def _update(self) -> None:
         inner = self.inner.stats
         stats = self.stats
@@ -846,7 +850,7 @@ class SymmetricSearch(_OverSmaller, Iterator[tuple[int, ...]]):
             except StopIteration:
                 self._update()
                 self._done = True
-                self.outcome = getattr(self.inner, "outcome", Outcome.EXHAUSTED)
+                self.outcome = self.inner.outcome
                 raise
             except SearchStopped as stop:
                 self._update()
@@ -912,14 +916,15 @@ class SymmetricBest(_OverSmaller):
         outcome: Outcome = self.inner.outcome
         return outcome
 
+    @property
+    def proven(self) -> bool:
+        """Whether :meth:`best` comes proved one by one (the smaller search's)."""
+        proven: bool = self.inner.proven
+        return proven
+
     def run(self) -> None:
         """Run the smaller search to its end (a budget or stop raises, as it does)."""
-        run = getattr(self.inner, "run", None)
-        if run is not None:
-            run()
-            return
-        for _ in self.inner:
-            pass
+        self.inner.run()
 
     def best(self) -> list[tuple[int, tuple[int, ...]]]:
         """The ``k`` cheapest orbits found so far, cheapest first, as ``(cost, leader)``."""

@@ -44,17 +44,18 @@ dlx.ways.Refused: --jobs does not go with --seed: random tie-breaking cannot be 
 
 from __future__ import annotations
 
+import enum
 import sys
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
 
 from dlx import algorithms
 from dlx.algorithms import MemoSearch
-from dlx.engine import CostSearch, sat_search, search_class
+from dlx.engine import CostSearch, Search, sat_search, search_class
 from dlx.errors import DLXError
 from dlx.links import Links
 from dlx.records import Record, replace
-from dlx.stats import Progress
+from dlx.stats import Outcome, Progress, Stats
 
 if TYPE_CHECKING:  # annotations only: a run imports what it uses
     from concurrent.futures import Executor
@@ -74,18 +75,30 @@ __all__ = [
     "Problem",
     "Refused",
     "Rule",
+    "NOT_SET",
+    "NotSet",
+    "Plan",
     "Settings",
+    "Run",
+    "Cheapest",
+    "CheapestFirst",
     "best",
     "capped",
     "cheapest",
     "check",
+    "cost_search",
     "count",
     "first",
+    "given_value",
     "lacking",
     "memo_search",
+    "plan",
+    "plain_search",
     "search",
     "solutions",
 ]
+
+_T = TypeVar("_T")
 
 #: The entry points' vocabularies: the library's parameters, the ``dlx``
 #: command's options, the ``sudoku`` command's options.
@@ -147,6 +160,7 @@ FEATURES: dict[str, Feature] = {
     # --seed with --sample seeds the draw, not tie-breaking.
     "draw_seed": Feature(None, "--seed", None),
     "progress": Feature("progress=", "--progress", None),
+    "progress_interval": Feature("progress_interval=", None, None),
     "resume": Feature("resume=", "--checkpoint", None),
     "prefix": Feature("prefix=", None, None),
     "checkpoint_every": Feature(None, "--checkpoint-every", None),
@@ -242,10 +256,6 @@ RULES: tuple[Rule, ...] = (
             ("unique", way),
             f"{{{way}}} reports a puzzle with several solutions as bad anyway",
         )
-        for way in ("explain", "hint", "rate")
-    ),
-    *(
-        Rule(("timeout", way), f"the techniques of {{{way}}} are not timed")
         for way in ("explain", "hint", "rate")
     ),
     # Estimating does not search: no option of a search goes with it.
@@ -422,6 +432,7 @@ RULES: tuple[Rule, ...] = (
 #: The features that go only with some others.
 NEEDS: tuple[Need, ...] = (
     Need("probes", ("estimate",)),
+    Need("progress_interval", ("progress",)),
     Need("checkpoint_every", ("resume",)),
     Need("task_seconds", ("split",)),
     Need("solve", ("preprocess",)),
@@ -631,6 +642,14 @@ class Settings(Record):
     #: generators, or its :class:`dlx.symmetry.Action` on the problem
     #: (``None``: every solution).
     symmetry: Any = None
+    #: Keys of :data:`FEATURES` the caller gave explicitly at their default
+    #: value (``max_bytes=`` of the default size, say): asked for all the
+    #: same, as click's ``ParameterSource`` tells a value given from a default.
+    explicit: frozenset[str] = frozenset()
+    #: Keys the entry point added by itself, not the user (the ``dlx``
+    #: command's progress line on a terminal): :func:`plan` drops each of
+    #: them where the way cannot use it, rather than refusing the run.
+    added: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
         if self.method not in ("dlx", "memo", "sat"):
@@ -680,11 +699,129 @@ class Settings(Record):
             given.add("max_bytes")
         if self.symmetry is not None:
             given.add("symmetry")
+        if self.progress_interval != 1.0:
+            given.add("progress_interval")
+        if self.explicit:
+            given |= self.explicit
         return given
 
     def replace(self, **changes: Any) -> Settings:
         """A copy with ``changes``."""
         return replace(self, **changes)
+
+
+class NotSet(enum.Enum):
+    """The default of a parameter the caller did not give (:data:`NOT_SET`)."""
+
+    NOT_SET = "not set"
+
+    def __repr__(self) -> str:
+        return "NOT_SET"
+
+
+#: What a parameter of the API is when the caller did not give it, so that
+#: its default given explicitly still counts as given (see :func:`given_value`).
+NOT_SET = NotSet.NOT_SET
+
+
+def given_value(
+    value: _T | NotSet, default: _T, key: str, explicit: set[str]
+) -> _T:
+    """``value``, or ``default`` when it is :data:`NOT_SET`; a value given adds ``key`` to ``explicit``.
+
+    >>> explicit: set[str] = set()
+    >>> given_value(NOT_SET, 1 << 30, "max_bytes", explicit), explicit
+    (1073741824, set())
+    >>> given_value(1 << 30, 1 << 30, "max_bytes", explicit), explicit
+    (1073741824, {'max_bytes'})
+    """
+    if isinstance(value, NotSet):
+        return default
+    explicit.add(key)
+    return value
+
+
+class Plan(Record, frozen=True):
+    """One run, decided once: what it does, with what settings, and who asked for what.
+
+    Made by :func:`plan`, which every entry point calls before a run
+    starts (the API's methods, the ``dlx`` and ``sudoku`` commands):
+    what it checked is what runs.
+
+    :ivar kind: what the run does: a key of :data:`FEATURES` among the
+        ways (``"list"``, ``"count"``, ``"cheapest"``, ``"sample"``,
+        ``"estimate"``, ``"explain"`` ...).
+    :ivar settings: the settings the run takes (without what was dropped).
+    :ivar given: every key of :data:`FEATURES` the run asks for.
+    :ivar explicit: those the user asked for (the rest the entry point
+        added by itself).
+    :ivar dropped: keys the entry point had added by itself and the way
+        cannot use (the progress line of a terminal, for a way that
+        reports none): left out, not refused.
+    """
+
+    kind: str
+    settings: Settings
+    given: frozenset[str]
+    explicit: frozenset[str]
+    dropped: frozenset[str] = frozenset()
+
+
+#: The field of :class:`Settings` that a key of :data:`FEATURES` added by
+#: an entry point sets, and the value that leaves it out.
+_DROP: dict[str, tuple[str, Any]] = {"progress": ("progress", None)}
+
+
+def plan(
+    kind: str,
+    settings: Settings,
+    *,
+    also: Collection[str] = (),
+    words: str = "api",
+    names: Mapping[str, str] | None = None,
+) -> Plan:
+    """Decide a run once: check its features, dropping what the entry point added and the way cannot use.
+
+    :param kind: what the run does (a way of :data:`FEATURES`).
+    :param settings: its settings; their ``added`` keys are the entry
+        point's own defaults, dropped (with their setting) where a rule
+        refuses them, never refused.
+    :param also: further keys the entry point asks for (its own options,
+        ``"json"``, ``"stats"``...).
+    :param words: the vocabulary of the messages, as in :func:`check`.
+    :param names: words that replace the vocabulary's, as in :func:`check`.
+    :raises Refused: for what the user asked for that does not go together.
+
+    >>> auto = Settings(progress=print, added=frozenset({"progress"}))
+    >>> decided = plan("cheapest", auto.replace(executor=object()))
+    >>> sorted(decided.dropped), decided.settings.progress
+    (['progress'], None)
+    >>> plan("cheapest", Settings(progress=print, executor=object()))
+    Traceback (most recent call last):
+      ...
+    dlx.ways.Refused: best() does not go with executor= and progress=: the tasks of a minimum-cost search report no progress
+    """
+    given = settings.given() | {kind} | set(also)
+    dropped: set[str] = set()
+    while True:
+        try:
+            check(given, words, names)
+        except Refused as refused:
+            mine = [key for key in refused.features if key in settings.added]
+            if not mine:
+                raise
+            for key in mine:
+                given.discard(key)
+                dropped.add(key)
+                if key in _DROP:
+                    field, off = _DROP[key]
+                    settings = settings.replace(**{field: off})
+            continue
+        break
+    if dropped:
+        settings = settings.replace(added=settings.added - dropped)
+    explicit = frozenset(given - settings.added)
+    return Plan(kind, settings, frozenset(given), explicit, frozenset(dropped))
 
 
 #: The settings of a run that asks for nothing but the defaults (shared:
@@ -705,14 +842,147 @@ class Problem(Protocol):
     def costs_of(self, solution: Iterable[int]) -> int: ...
 
 
+# -- the runs: one protocol ----------------------------------------------------------
+
+
+class Run(Protocol):
+    """What every run the ways start has, whatever the way: the one protocol callers drive.
+
+    :func:`search` (and :func:`symmetric_search`, :func:`links_search`)
+    return one: a :class:`dlx.Search`, a :class:`dlx.MultiplicitySearch`,
+    a :class:`dlx.parallel.ParallelSearch`, a :class:`dlx.SatSearch` or a
+    :class:`dlx.symmetry.SymmetricSearch`.  Iterate it for the solutions
+    (sorted tuples of option numbers; ``()`` each when counting only);
+    ``stats`` and ``outcome`` say how it stands at any time;
+    :meth:`request_stop` asks it to stop (from a signal handler too: it
+    then raises :class:`dlx.Interrupted`); :meth:`close` ends it (its
+    tasks, a paused solve), and is always safe to call.
+    """
+
+    @property
+    def stats(self) -> Stats: ...
+
+    @property
+    def outcome(self) -> Outcome: ...
+
+    def request_stop(self) -> None: ...
+
+    def close(self) -> None: ...
+
+    def __iter__(self) -> Iterator[tuple[int, ...]]: ...
+
+    def __next__(self) -> tuple[int, ...]: ...
+
+    def count(self) -> int:
+        """Run to the end (a budget or a stop raises) and return how many solutions (orbits) there are."""
+        ...
+
+
+class Cheapest(Protocol):
+    """What every search for the cheapest solutions has: what :func:`cheapest` returns.
+
+    A :class:`dlx.CostSearch` (Knuth's DLX5), a
+    :class:`dlx.parallel.BestSearch`, the SAT solver's
+    (:class:`CheapestFirst`) or one up to symmetry
+    (:class:`dlx.symmetry.SymmetricBest` over one of them).  :meth:`run`
+    searches to the end (a budget or a stop raises, as a search does);
+    :meth:`best` gives the cheapest found so far as ``(cost, options)``,
+    cheapest first, at any time; ``proven`` tells whether those come
+    proved one by one, each the cheapest of those left (the SAT solver:
+    stopped early, they are the cheapest that many), or only at the end.
+    """
+
+    @property
+    def stats(self) -> Stats: ...
+
+    @property
+    def outcome(self) -> Outcome: ...
+
+    @property
+    def proven(self) -> bool: ...
+
+    def request_stop(self) -> None: ...
+
+    def close(self) -> None: ...
+
+    def run(self) -> None: ...
+
+    def best(self) -> list[tuple[int, tuple[int, ...]]]: ...
+
+
+class CheapestFirst:
+    """The SAT solver's cheapest solutions as a :class:`Cheapest`: each solve proves the next.
+
+    :param inner: a :class:`dlx.SatSearch` made with ``costs`` and a
+        ``limit`` of ``k``: it hands out the cheapest solution left, one
+        solve each.
+    :param costs: the cost of each option of the problem it solves.
+
+    Reaching its ``k`` is the whole answer (``outcome`` is then
+    :attr:`~dlx.Outcome.EXHAUSTED`: the ``k`` cheapest, all proved).
+
+    >>> from dlx import ExactCover
+    >>> from dlx.algorithms import sat_available
+    >>> problem = ExactCover("ab")
+    >>> for option, cost in ((["a"], 3), (["b"], 1), (["a", "b"], 5)):
+    ...     _ = problem.add_option(option, cost=cost)
+    >>> if sat_available():
+    ...     run = cheapest(problem, Settings(method="sat"), 1)
+    ...     run.run()
+    ...     found = run.best(), run.outcome.value
+    ... else:  # without the extra sat, what the solver answers
+    ...     found = [(4, (0, 1))], "exhausted"
+    >>> found
+    ([(4, (0, 1))], 'exhausted')
+    """
+
+    #: Each solution is proved the cheapest of those left before the next.
+    proven = True
+
+    def __init__(self, inner: Run, costs: Sequence[int]) -> None:
+        self.inner = inner
+        self.costs = costs
+        self._found: list[tuple[int, tuple[int, ...]]] = []
+
+    @property
+    def stats(self) -> Stats:
+        """The solver's statistics."""
+        return self.inner.stats
+
+    @property
+    def outcome(self) -> Outcome:
+        """How the solves stand; the ``k`` found is the whole answer (exhausted)."""
+        outcome = self.inner.outcome
+        return Outcome.EXHAUSTED if outcome is Outcome.LIMIT_REACHED else outcome
+
+    def request_stop(self) -> None:
+        """Stop the solve under way (see :meth:`dlx.SatSearch.request_stop`)."""
+        self.inner.request_stop()
+
+    def close(self) -> None:
+        """End the solver."""
+        self.inner.close()
+
+    def run(self) -> None:
+        """Solve until the ``k`` cheapest are proved (or a budget or stop raises)."""
+        costs = self.costs
+        for found in self.inner:
+            self._found.append((sum(costs[k] for k in found), found))
+
+    def best(self) -> list[tuple[int, tuple[int, ...]]]:
+        """The cheapest solutions proved so far, cheapest first."""
+        return list(self._found)
+
+
 # -- starting a run ------------------------------------------------------------------
 
 
-def _checked(settings: Settings, *kind: str) -> None:
-    check(settings.given() | set(kind))
+def _checked(settings: Settings, kind: str) -> Settings:
+    """The settings of :func:`plan` for an API run of ``kind``: checked, and what runs."""
+    return plan(kind, settings).settings
 
 
-def search(problem: Problem, settings: Settings, *, count_only: bool = False) -> Any:
+def search(problem: Problem, settings: Settings, *, count_only: bool = False) -> Run:
     """The search that lists or counts the solutions of ``problem`` itself, by ``settings``.
 
     A :class:`dlx.Search` (or :class:`dlx.MultiplicitySearch`), a
@@ -735,7 +1005,7 @@ def search(problem: Problem, settings: Settings, *, count_only: bool = False) ->
 
 def symmetric_search(
     problem: Problem, settings: Settings, *, count_only: bool = False
-) -> Any:
+) -> Run:
     """One solution of each orbit of ``settings.symmetry`` (a :class:`dlx.symmetry.SymmetricSearch`).
 
     The smaller problem of :meth:`dlx.symmetry.Action.restricted` is
@@ -750,7 +1020,7 @@ def symmetric_search(
     action = symmetry.Action.of(problem, settings.symmetry)  # type: ignore[arg-type]
     smaller, back = action.restricted()
     inner_settings = settings.replace(symmetry=None, limit=None)
-    made: list[Any] = []  # the search, once made: its orbits go in the reports
+    made: list[Run] = []  # the search, once made: its orbits go in the reports
     hook = settings.progress
     if hook is not None:
 
@@ -768,7 +1038,7 @@ def symmetric_search(
     return made[0]
 
 
-def links_search(links: Links, settings: Settings, *, count_only: bool = False) -> Any:
+def links_search(links: Links, settings: Settings, *, count_only: bool = False) -> Run:
     """The search of ``links`` by ``settings``: :func:`search`, below the problem.
 
     ``settings.symmetry`` is not looked at (:func:`symmetric_search` runs
@@ -801,6 +1071,16 @@ def links_search(links: Links, settings: Settings, *, count_only: bool = False) 
             resume=settings.resume,
             **extra,
         )
+    return plain_search(links, settings, count_only=count_only)
+
+
+def plain_search(links: Links, settings: Settings, *, count_only: bool = False) -> Search:
+    """The dancing-links search of ``links`` in this process: :func:`links_search` without a method or executor.
+
+    A :class:`dlx.Search`, or a :class:`dlx.MultiplicitySearch` where
+    :mod:`dlx.algorithms` gives the problem Algorithm M; not yet started,
+    not checked (:meth:`dlx.ExactCover.search` checks, then makes one).
+    """
     return search_class(links)(
         links,
         limit=settings.limit,
@@ -849,7 +1129,7 @@ def _memo_options(settings: Settings) -> dict[str, Any]:
 
 def solutions(problem: Problem, settings: Settings) -> Iterator[tuple[int, ...]]:
     """Check ``settings`` for listing solutions and start the run (see :meth:`dlx.ExactCover.solutions`)."""
-    _checked(settings, "list")
+    settings = _checked(settings, "list")
     if settings.preprocess:
         reduced = problem.preprocessed()
         record = reduced.preprocessing
@@ -861,16 +1141,13 @@ def solutions(problem: Problem, settings: Settings) -> Iterator[tuple[int, ...]]
 
 def first(problem: Problem, settings: Settings) -> tuple[int, ...] | None:
     """Check ``settings`` and find one solution (see :meth:`dlx.ExactCover.first`)."""
-    _checked(settings, "list")
-    settings = settings.replace(limit=1)
+    settings = _checked(settings, "list").replace(limit=1)
     target = problem.preprocessed() if settings.preprocess else problem
     run = search(target, settings)
     try:
         found = next(run, None)
     finally:
-        close = getattr(run, "close", None)
-        if close is not None:
-            close()
+        run.close()
     if found is not None and settings.preprocess:
         record = target.preprocessing
         assert record is not None
@@ -880,24 +1157,13 @@ def first(problem: Problem, settings: Settings) -> tuple[int, ...] | None:
 
 def count(problem: Problem, settings: Settings) -> int:
     """Check ``settings`` for counting and count (see :meth:`dlx.ExactCover.count`)."""
-    _checked(settings, "count")
+    settings = _checked(settings, "count")
     target = problem.preprocessed() if settings.preprocess else problem
     if settings.method == "memo" and settings.symmetry is not None:
         return capped(burnside(target, settings).count(), settings.limit)[0]
     if settings.method == "memo":
         return capped(memo_search(target, settings).count(), settings.limit)[0]
-    run = search(target, settings, count_only=True)
-    if (
-        settings.executor is not None
-        and settings.method == "dlx"
-        and settings.symmetry is None
-    ):
-        total: int = run.count()  # a ParallelSearch sums its tasks' counts
-        return total
-    for _ in run:
-        pass
-    solutions_found: int = run.stats.solutions
-    return solutions_found
+    return search(target, settings, count_only=True).count()
 
 
 def burnside(problem: Problem, settings: Settings) -> Any:
@@ -936,19 +1202,20 @@ def cheapest(
     k: int,
     *,
     count_only: bool = False,
-) -> Any:
+) -> Cheapest:
     """Check ``settings`` for the ``k`` cheapest solutions and make their search, not yet run.
 
-    A :class:`dlx.CostSearch` (Knuth's DLX5), a
+    A :class:`Cheapest`: a :class:`dlx.CostSearch` (Knuth's DLX5), a
     :class:`dlx.parallel.BestSearch` with an executor, or a
-    :class:`dlx.SatSearch` (cheapest first, each proven before the next)
-    for ``method="sat"``.  It searches ``problem`` itself: with
+    :class:`CheapestFirst` (cheapest first, each proven before the next)
+    for ``method="sat"``; up to symmetry, a
+    :class:`dlx.symmetry.SymmetricBest` over one of them.  It searches ``problem`` itself: with
     ``preprocess`` the caller gives the smaller problem (:func:`best` does).
 
     :raises ValueError: when ``k`` is not a positive integer, or for a
         combination :func:`check` refuses.
     """
-    _checked(settings, "cheapest")
+    settings = _checked(settings, "cheapest")
     if isinstance(k, bool) or not isinstance(k, int) or k < 1:
         raise ValueError(f"k must be a positive integer, not {k!r}")
     if settings.symmetry is not None:
@@ -958,18 +1225,18 @@ def cheapest(
 
 def _symmetric_cheapest(
     problem: Problem, settings: Settings, k: int, *, count_only: bool
-) -> Any:
+) -> Cheapest:
     """The ``k`` cheapest orbits of ``settings.symmetry``: :func:`cheapest` up to symmetry.
 
     The smaller problem of :meth:`dlx.symmetry.Action.restricted` holds
     the leader of every orbit.  Its cheapest search keeps *orbits*: each
     solution found enters the kept set as its orbit's leader, once
     (:class:`dlx.symmetry.Leaders`), so that the ``k`` kept are the ``k``
-    cheapest orbits and the cutoff is the ``k``-th orbit's cost (a
-    :class:`dlx.symmetry.SymmetricBest` gives them); the SAT solver
-    forbids the whole orbit of each solution it finds and hands out its
-    leader, ``k`` solves in all (a :class:`dlx.symmetry.SymmetricSearch`
-    that stops at ``k``).
+    cheapest orbits and the cutoff is the ``k``-th orbit's cost; the SAT
+    solver forbids the whole orbit of each solution it finds and hands
+    out its leader, ``k`` solves in all.  A
+    :class:`dlx.symmetry.SymmetricBest` gives them in the problem's
+    numbers.
 
     :raises ValueError: when the symmetries are not those of ``problem``
         or do not keep its costs (see :meth:`dlx.symmetry.Action.check_costs`).
@@ -986,8 +1253,6 @@ def _symmetric_cheapest(
         count_only=count_only,
         canonical=symmetry.Leaders(action, back),
     )
-    if settings.method == "sat":
-        return symmetry.SymmetricSearch(inner, action, back, limit=k)
     return symmetry.SymmetricBest(inner, action, back, k)
 
 
@@ -998,25 +1263,39 @@ def _cheapest_of(
     *,
     count_only: bool,
     canonical: Leaders | None = None,
-) -> Any:
+) -> Cheapest:
     """The search for the ``k`` cheapest solutions of ``links``: :func:`cheapest`, below the problem.
 
     With ``canonical``, the ``k`` cheapest orbits, each its leader.
     """
     if settings.method == "sat":
-        return algorithms.SatSearch(
-            links,
-            limit=k,
-            timeout=settings.timeout,
-            costs=links.cost or [0] * links.n_options,
-            orbits=canonical,
+        costs = links.cost or [0] * links.n_options
+        solver = algorithms.SatSearch(
+            links, limit=k, timeout=settings.timeout, costs=costs, orbits=canonical
         )
+        return CheapestFirst(solver, costs)
     if settings.executor is not None:
         from dlx import parallel  # lazily: only a split search needs it
 
         return parallel.best(
             links, settings.executor, k, timeout=settings.timeout, canonical=canonical
         )
+    return cost_search(links, settings, k, count_only=count_only, canonical=canonical)
+
+
+def cost_search(
+    links: Links,
+    settings: Settings,
+    k: int,
+    *,
+    count_only: bool = False,
+    canonical: Leaders | None = None,
+) -> CostSearch:
+    """Knuth's DLX5 for the ``k`` cheapest solutions of ``links`` in this process: :func:`cheapest` below the problem.
+
+    Not checked (:meth:`dlx.ExactCover.best_search` checks, then makes
+    one); ``canonical`` as in :class:`dlx.CostSearch`.
+    """
     return CostSearch(
         links,
         keep=k,
@@ -1036,22 +1315,14 @@ def best(
     problem: Problem, settings: Settings, k: int
 ) -> list[tuple[int, tuple[int, ...]]]:
     """Check ``settings`` and find the ``k`` cheapest solutions (see :meth:`dlx.ExactCover.best`)."""
-    _checked(settings, "cheapest")  # before the preprocessing, which takes time
+    settings = _checked(settings, "cheapest")  # before the preprocessing, which takes time
     target = problem.preprocessed() if settings.preprocess else problem
     run = cheapest(target, settings, k, count_only=True)
-    ranked: list[tuple[int, tuple[int, ...]]]
-    if settings.method == "sat":  # a SatSearch: cheapest first, one solve each
-        ranked = [(target.costs_of(found), found) for found in run]
-    elif isinstance(run, CostSearch):
-        for _ in run:
-            pass
-        ranked = run.best()
-    else:  # split over the executor
-        try:
-            run.run()
-        finally:
-            run.close()
-        ranked = run.best()
+    try:
+        run.run()
+    finally:
+        run.close()
+    ranked = run.best()
     record = target.preprocessing if settings.preprocess else None
     if record is not None:
         ranked = [(cost, record.original(found)) for cost, found in ranked]
