@@ -927,7 +927,7 @@ class ExactCover:
                 resume=resume,
                 prefix=prefix,
             )
-        settings = ways.plan("list", settings).settings
+        settings = ways.plan("list", settings, problem=self).settings
         return ways.plain_search(self.links(), settings, count_only=count_only)
 
     def solutions(
@@ -1255,7 +1255,7 @@ class ExactCover:
             progress=progress,
             progress_interval=progress_interval,
         )
-        settings = ways.plan("cheapest", settings).settings
+        settings = ways.plan("cheapest", settings, problem=self).settings
         return ways.cost_search(self.links(), settings, k, count_only=count_only)
 
     def best(
@@ -1494,7 +1494,7 @@ class ExactCover:
             progress=progress,
             progress_interval=progress_interval,
         )
-        settings = ways.plan("sample", settings).settings
+        settings = ways.plan("sample", settings, problem=self).settings
         return ways.memo_search(self, settings, diagram=True).zdd()
 
     # -- preprocessing -------------------------------------------------------

@@ -152,6 +152,8 @@ FEATURES: dict[str, Feature] = {
     "preprocess": Feature("preprocess=True", "--preprocess", None),
     "split": Feature("executor=", "--jobs or --scheduler", "--jobs"),
     "symmetry": Feature("symmetry=", "--symmetry", None),
+    # What the problem is (not asked for: the entry points add it).
+    "bounds": Feature("a problem with bounds", "a problem with bounds", None),
     # Options.
     "limit": Feature("limit=", "--limit", "--limit"),
     "max_nodes": Feature("max_nodes=", "--max-nodes", None),
@@ -342,6 +344,19 @@ RULES: tuple[Rule, ...] = (
         "{memo} counts the orbits by Burnside's lemma, one count per symmetry, "
         "which report no progress",
     ),
+    # What the problem is: bounds on items (Algorithm M's multiplicities).
+    Rule(
+        ("bounds", "memo"),
+        "",
+        say="{memo} does not handle bounds on items (multiplicities) yet: "
+        "count with {dlx}",
+    ),
+    Rule(
+        ("bounds", "sample"),
+        "",
+        say="{sample} draws from the diagram of memoised search, which does not "
+        "handle bounds on items (multiplicities) yet",
+    ),
     # The cheapest solutions: Algorithm X5.
     Rule(
         ("cheapest", "seed"),
@@ -433,6 +448,13 @@ RULES: tuple[Rule, ...] = (
 NEEDS: tuple[Need, ...] = (
     Need("probes", ("estimate",)),
     Need("progress_interval", ("progress",)),
+    Need(
+        "bounds",
+        ("sat",),
+        "{cheapest} runs Knuth's Algorithm X5 (DLX5), which does not handle "
+        "bounds on items (multiplicities): find them with {sat}",
+        when=("cheapest",),
+    ),
     Need("checkpoint_every", ("resume",)),
     Need("task_seconds", ("split",)),
     Need("solve", ("preprocess",)),
@@ -779,6 +801,7 @@ def plan(
     also: Collection[str] = (),
     words: str = "api",
     names: Mapping[str, str] | None = None,
+    problem: Problem | None = None,
 ) -> Plan:
     """Decide a run once: check its features, dropping what the entry point added and the way cannot use.
 
@@ -790,6 +813,8 @@ def plan(
         ``"json"``, ``"stats"``...).
     :param words: the vocabulary of the messages, as in :func:`check`.
     :param names: words that replace the vocabulary's, as in :func:`check`.
+    :param problem: the problem to run, when what it is decides too (a
+        problem with bounds: ``"bounds"``).
     :raises Refused: for what the user asked for that does not go together.
 
     >>> auto = Settings(progress=print, added=frozenset({"progress"}))
@@ -802,6 +827,8 @@ def plan(
     dlx.ways.Refused: best() does not go with executor= and progress=: the tasks of a minimum-cost search report no progress
     """
     given = settings.given() | {kind} | set(also)
+    if problem is not None and problem.links().bound is not None:
+        given.add("bounds")
     dropped: set[str] = set()
     while True:
         try:
@@ -820,7 +847,7 @@ def plan(
         break
     if dropped:
         settings = settings.replace(added=settings.added - dropped)
-    explicit = frozenset(given - settings.added)
+    explicit = frozenset(given - settings.added - {"bounds"})
     return Plan(kind, settings, frozenset(given), explicit, frozenset(dropped))
 
 
@@ -977,9 +1004,9 @@ class CheapestFirst:
 # -- starting a run ------------------------------------------------------------------
 
 
-def _checked(settings: Settings, kind: str) -> Settings:
-    """The settings of :func:`plan` for an API run of ``kind``: checked, and what runs."""
-    return plan(kind, settings).settings
+def _checked(settings: Settings, kind: str, problem: Problem) -> Settings:
+    """The settings of :func:`plan` for an API run of ``kind`` on ``problem``: checked, and what runs."""
+    return plan(kind, settings, problem=problem).settings
 
 
 def search(problem: Problem, settings: Settings, *, count_only: bool = False) -> Run:
@@ -1129,7 +1156,7 @@ def _memo_options(settings: Settings) -> dict[str, Any]:
 
 def solutions(problem: Problem, settings: Settings) -> Iterator[tuple[int, ...]]:
     """Check ``settings`` for listing solutions and start the run (see :meth:`dlx.ExactCover.solutions`)."""
-    settings = _checked(settings, "list")
+    settings = _checked(settings, "list", problem)
     if settings.preprocess:
         reduced = problem.preprocessed()
         record = reduced.preprocessing
@@ -1141,7 +1168,7 @@ def solutions(problem: Problem, settings: Settings) -> Iterator[tuple[int, ...]]
 
 def first(problem: Problem, settings: Settings) -> tuple[int, ...] | None:
     """Check ``settings`` and find one solution (see :meth:`dlx.ExactCover.first`)."""
-    settings = _checked(settings, "list").replace(limit=1)
+    settings = _checked(settings, "list", problem).replace(limit=1)
     target = problem.preprocessed() if settings.preprocess else problem
     run = search(target, settings)
     try:
@@ -1157,7 +1184,7 @@ def first(problem: Problem, settings: Settings) -> tuple[int, ...] | None:
 
 def count(problem: Problem, settings: Settings) -> int:
     """Check ``settings`` for counting and count (see :meth:`dlx.ExactCover.count`)."""
-    settings = _checked(settings, "count")
+    settings = _checked(settings, "count", problem)
     target = problem.preprocessed() if settings.preprocess else problem
     if settings.method == "memo" and settings.symmetry is not None:
         return capped(burnside(target, settings).count(), settings.limit)[0]
@@ -1215,7 +1242,7 @@ def cheapest(
     :raises ValueError: when ``k`` is not a positive integer, or for a
         combination :func:`check` refuses.
     """
-    settings = _checked(settings, "cheapest")
+    settings = _checked(settings, "cheapest", problem)
     if isinstance(k, bool) or not isinstance(k, int) or k < 1:
         raise ValueError(f"k must be a positive integer, not {k!r}")
     if settings.symmetry is not None:
@@ -1315,7 +1342,7 @@ def best(
     problem: Problem, settings: Settings, k: int
 ) -> list[tuple[int, tuple[int, ...]]]:
     """Check ``settings`` and find the ``k`` cheapest solutions (see :meth:`dlx.ExactCover.best`)."""
-    settings = _checked(settings, "cheapest")  # before the preprocessing, which takes time
+    settings = _checked(settings, "cheapest", problem)  # before the preprocessing, which takes time
     target = problem.preprocessed() if settings.preprocess else problem
     run = cheapest(target, settings, k, count_only=True)
     try:

@@ -323,17 +323,13 @@ def _api_problem_error(method: str, kwargs: dict[str, Any], case: Case) -> str |
     """The documented error of a combination on this problem, or None.
 
     Only problems with bounds have one: preprocessing does not take them
-    (ProblemError), nor memoised search (method='memo'), nor Algorithm X5
-    (best() other than by the SAT solver).
+    (ProblemError, naming the item).  What memoised search and Algorithm X5
+    do not take of them is a rule of the table (the feature "bounds").
     """
     if not case.problem.bounds:
         return None
     if kwargs.get("preprocess"):
         return "preprocessing does not handle bounds"
-    if kwargs.get("method") == "memo":
-        return "method='memo' is not supported for a problem with bounds"
-    if method == "best" and kwargs.get("method") != "sat":
-        return "Algorithm X5 (Knuth's DLX5, minimum cost) cannot run this problem"
     return None
 
 
@@ -403,6 +399,8 @@ def test_api(method: str, kind: str, cell: Cell, pool: ThreadPoolExecutor) -> No
         recorder = Recorder()
         kwargs = _kwargs(cell, case.problem, pool, recorder)
         features = _api_features(method, kwargs)
+        if case.problem.bounds:
+            features |= {"bounds"}
         try:
             ways.check(features)
         except ways.Refused as expected:
@@ -462,8 +460,9 @@ def test_api_budget_is_not_ignored(
     case = cases(kind)["several"]
     kwargs = _kwargs(cell, case.problem, pool, Recorder())
     kwargs[budget] = TINY[budget]
+    bounds = {"bounds"} if case.problem.bounds else set()
     try:
-        ways.check(_api_features(method, kwargs))
+        ways.check(_api_features(method, kwargs) | bounds)
     except ways.Refused:
         with pytest.raises(ways.Refused):
             _call(method, case.problem, kwargs)
