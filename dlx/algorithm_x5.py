@@ -1061,12 +1061,6 @@ class X5Walker(ColoredWalker):
             k = state.next[k]
         return (-1, 0) if best < 0 else (best, fewest)
 
-    def degree(self, item: int) -> int:
-        links = self.links
-        if not 0 <= item < links.n_primary or not links.is_active(self.size, item):
-            return -1
-        return links.length(self.size, item)
-
     def dead_end(self, item: int) -> None:
         pass  # DLX5 goes back up without covering the empty item
 
