@@ -37,6 +37,7 @@ from dlx import (
     parse_dlx,
     read_dlx,
     records,
+    ways,
 )
 from dlx.algorithms import algorithm_x5
 
@@ -150,8 +151,10 @@ def test_k_and_bounds_are_checked() -> None:
         with pytest.raises(ValueError, match="k must be a positive integer"):
             problem.best(k)  # type: ignore[arg-type]
     bounded = ExactCover("A", options=[["A"]], bounds={"A": 2})
-    with pytest.raises(ValueError, match="cannot run this problem"):
-        bounded.best()
+    message = "runs Knuth's Algorithm X5 .DLX5., which does not handle bounds"
+    for call in (bounded.best, bounded.best_search):
+        with pytest.raises(ways.Refused, match=message):
+            call()
 
 
 # -- Knuth's method --------------------------------------------------------------------
