@@ -30,6 +30,7 @@ Cells are ``(row, column)`` pairs, counted from the top left corner.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Literal, NamedTuple, cast
 from xml.sax.saxutils import escape, quoteattr
@@ -46,6 +47,7 @@ __all__ = [
     "board_cells",
     "board_symmetries",
     "draw",
+    "obstruction",
     "orientations",
     "placements",
     "rectangle",
@@ -346,15 +348,9 @@ def tiling(
     if use == "once":
         area = sum(len(shape(piece)) for piece in pieces.values())
         if area != len(cells):
-            pieces_cover = (
-                f"the {len(names)} pieces, each used once, cover"
-                if len(names) != 1
-                else "the piece, used once, covers"
-            )
-            raise ProblemError(
-                f"{pieces_cover} {area} cell{'s' if area != 1 else ''} but the "
-                f"board has {len(cells)}"
-            )
+            why = obstruction(pieces, board, use="once")
+            assert why is not None
+            raise ProblemError(why)
         problem = ExactCover([*names, *cells])
     elif use == "optional":
         problem = ExactCover(cells, names)
@@ -367,6 +363,83 @@ def tiling(
                 items = list(placed) if use == "any" else [name, *placed]
                 problem.add_option(items, label=label)
     return problem
+
+
+def _balance(cells: Iterable[Cell]) -> int:
+    """The dark cells less the light ones, on a chessboard's colouring."""
+    return sum(1 if (r + c) % 2 == 0 else -1 for r, c in cells)
+
+
+def obstruction(
+    pieces: Mapping[str, str | Sequence[str] | Iterable[Cell]],
+    board: str | Sequence[str],
+    *,
+    use: Use = "any",
+) -> str | None:
+    """Why ``board`` has no tiling by ``pieces``, seen by counting, without a search; or ``None``.
+
+    Three counts, each a proof: pieces used once each (``use="once"``)
+    cover exactly their total area; pieces used any number of times
+    (``"any"``) cover a multiple of the greatest common divisor of their
+    sizes (2 for dominoes, so an odd board has none); and pieces that each
+    cover as many dark cells as light ones on a chessboard's colouring
+    (dominoes, wherever they lie) cannot tile a board with more of one
+    colour (the mutilated chessboard).  ``None`` proves nothing: a search
+    decides (:func:`tiling`).  A search of a 9×9 board for dominoes runs
+    for minutes before it finds none; this answers at once.
+
+    :param pieces: the pieces by name, each as for :func:`shape`.
+    :param board: the board, as for :func:`board_cells`.
+    :param use: as in :func:`tiling`.
+    :returns: the reason, a sentence; ``None`` when counting proves nothing.
+
+    >>> obstruction({"domino": "##"}, rectangle(9, 9))
+    'each piece covers 2 cells and the board has 81'
+    >>> obstruction({"domino": "##"}, ".#\n#.")
+    'each piece covers as many dark cells as light ones, and the board has 2 dark and 0 light'
+    >>> obstruction({"domino": "##"}, rectangle(8, 8)) is None
+    True
+    >>> obstruction(PENTOMINOES, rectangle(7, 9), use="once")
+    'the 12 pieces, each used once, cover 60 cells but the board has 63'
+    """
+    cells = board_cells(board)
+    shapes = [shape(piece) for piece in pieces.values()]
+    if use == "once":
+        area = sum(len(piece) for piece in shapes)
+        if area != len(cells):
+            pieces_cover = (
+                f"the {len(shapes)} pieces, each used once, cover"
+                if len(shapes) != 1
+                else "the piece, used once, covers"
+            )
+            return (
+                f"{pieces_cover} {area} cell{'s' if area != 1 else ''} but the "
+                f"board has {len(cells)}"
+            )
+    sizes = {len(piece) for piece in shapes}
+    if use == "any" and sizes:
+        step = math.gcd(*sizes)
+        if len(cells) % step:
+            each = (
+                f"each piece covers {step} cells"
+                if len(sizes) == 1
+                else f"every piece covers a multiple of {step} cells"
+            )
+            return f"{each} and the board has {len(cells)}"
+    # A piece's balance is the same, up to its sign, wherever it lies; with
+    # "optional" the pieces may leave cells to others, so nothing follows.
+    if (
+        use != "optional"
+        and shapes
+        and all(_balance(piece) == 0 for piece in shapes)
+        and _balance(cells) != 0
+    ):
+        dark = sum(1 for r, c in cells if (r + c) % 2 == 0)
+        return (
+            "each piece covers as many dark cells as light ones, and the board "
+            f"has {dark} dark and {len(cells) - dark} light"
+        )
+    return None
 
 
 _SYMBOLS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"

@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 import pytest
 from dlx_helpers import PENTOMINOES, pentomino_rectangle
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dlx import ProblemError
 from dlx.polyomino import (
     Placement,
+    Use,
     board_cells,
     draw,
+    obstruction,
     orientations,
     placements,
     rectangle,
@@ -161,3 +168,68 @@ def test_scotts_problem_with_the_x_in_one_quadrant() -> None:
 
     # The 4 turns of the board take the X to the 4 quadrants: 520 / 4.
     assert tiling(PENTOMINOES, SCOTT, where=where).count() == 130
+
+
+# -- tilings ruled out by counting -------------------------------------------------------
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.integers(1, 5),
+    st.integers(1, 5),
+    st.sets(st.tuples(st.integers(0, 4), st.integers(0, 4)), max_size=4),
+    st.sampled_from(
+        [
+            ({"domino": "##"}, "any"),
+            ({"I3": "###"}, "any"),
+            ({"L3": ["#.", "##"]}, "any"),
+            ({"domino": "##", "I3": "###"}, "any"),
+            ({"L3": ["#.", "##"], "domino": "##"}, "once"),
+            ({"square": ["##", "##"]}, "once"),
+        ]
+    ),
+)
+def test_an_obstruction_is_a_proof_of_no_tiling(
+    height: int,
+    width: int,
+    holes: set[tuple[int, int]],
+    case: tuple[dict[str, Any], Use],
+) -> None:
+    """Whenever counting rules a board out, dlx's search finds no tiling either."""
+    pieces, use = case
+    rows = [
+        "".join("." if (r, c) in holes else "#" for c in range(width))
+        for r in range(height)
+    ]
+    board = "\n".join(rows)
+    if "#" not in board:
+        return
+    why = obstruction(pieces, board, use=use)
+    if why is None:
+        return
+    if use == "once":  # tiling() refuses a board of another area itself
+        cells = sum(row.count("#") for row in rows)
+        area = sum(len(shape(piece)) for piece in pieces.values())
+        if area != cells:
+            with pytest.raises(ProblemError, match=re.escape(why)):
+                tiling(pieces, board, use=use)
+            return
+    assert tiling(pieces, board, use=use).count() == 0
+
+
+def test_the_odd_and_the_mutilated_boards_are_ruled_out() -> None:
+    domino = {"domino": "##"}
+    assert obstruction(domino, rectangle(9, 9)) == (
+        "each piece covers 2 cells and the board has 81"
+    )
+    mutilated = "\n".join(
+        "".join("." if (r, c) in {(0, 0), (7, 7)} else "#" for c in range(8))
+        for r in range(8)
+    )
+    assert obstruction(domino, mutilated) == (
+        "each piece covers as many dark cells as light ones, and the board has "
+        "30 dark and 32 light"
+    )
+    # Counting proves nothing where tilings exist.
+    assert obstruction(domino, rectangle(4, 4)) is None
+    assert tiling(domino, rectangle(4, 4), use="any").count() == 36

@@ -222,7 +222,7 @@ def test_a_board_refused_without_a_search_has_no_tiling(
     board: str, pieces: str
 ) -> None:
     shapes, use = glue.PIECES[pieces]
-    why = glue._no_tiling(shapes, board, use)
+    why = polyomino.obstruction(shapes, board, use=use)
     if why is not None:
         assert polyomino.tiling(shapes, board, use=use).count() == 0
 
@@ -233,14 +233,14 @@ def test_the_colouring_refuses_a_mutilated_board_of_even_area() -> None:
     board = "#...\n....\n....\n...#"
     shapes, use = glue.PIECES["dominoes"]
     assert polyomino.tiling(shapes, board, use=use).count() == 0
-    assert glue._no_tiling(shapes, board, use) == (
+    assert polyomino.obstruction(shapes, board, use=use) == (
         "each piece covers as many dark cells as light ones, and the board has "
         "6 dark and 8 light"
     )
     # Less two corners of one side instead: balanced, tiled, not refused.
     board = "#..#\n....\n....\n...."
     assert polyomino.tiling(shapes, board, use=use).count() > 0
-    assert glue._no_tiling(shapes, board, use) is None
+    assert polyomino.obstruction(shapes, board, use=use) is None
 
 
 def test_text_solve_lists_and_counts() -> None:

@@ -8,7 +8,8 @@ of its own.
 Usage: ``python docs/examples/dominoes.py [HEIGHT WIDTH] [--count | --dlx]``:
 prints the first tiling of the rectangle (default 4×4) and the number of
 tilings (36 for 4×4; 2×n boards give the Fibonacci numbers, 6×6 has 6,728,
-8×8 12,988,816: counting that takes a while).  ``--count`` prints only the
+8×8 12,988,816: counting that takes a while; a board that counting rules
+out (:func:`dlx.polyomino.obstruction`: 9×9, say) answers 0 at once).  ``--count`` prints only the
 number; ``--dlx`` writes the problem in Knuth's DLX format instead, for the
 ``dlx`` command (whose ``--count --method memo`` counts 8×8 at once).
 """
@@ -19,7 +20,7 @@ import argparse
 import signal
 
 from dlx import format_dlx
-from dlx.polyomino import draw, rectangle, tiling
+from dlx.polyomino import draw, obstruction, rectangle, tiling
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -34,6 +35,10 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     board = rectangle(args.height, args.width)
     problem = tiling({"domino": "##"}, board, use="any")
+    why = obstruction({"domino": "##"}, board, use="any")
+    if why is not None and not args.dlx:  # no search: it would find none
+        print(f"{args.height}×{args.width}: 0 domino tilings")
+        return
     if args.dlx:
         print(format_dlx(problem), end="")
         return

@@ -26,8 +26,7 @@ The same functions run under CPython in the tests (``tests/test_try_page.py``):
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 import sudoku
@@ -94,50 +93,6 @@ def _not_report(report: object) -> str | None:
     if report is None or callable(report):
         return None
     return f"report must be a function or None, not {_shown(report)}"
-
-
-def _balance(cells: Iterable[tuple[int, int]]) -> int:
-    """The dark cells less the light ones, on a chessboard's colouring."""
-    return sum(1 if (r + c) % 2 == 0 else -1 for r, c in cells)
-
-
-def _no_tiling(shapes: Mapping[str, str], board: str, use: str) -> str | None:
-    """Why no tiling of ``board`` by ``shapes`` can exist, seen without a search; or ``None``.
-
-    Two counts: pieces used any number of times cover a multiple of their
-    sizes' greatest common divisor (2 for dominoes), so a board of another
-    number of cells has no tiling; and pieces that each cover as many dark
-    cells as light ones on a chessboard's colouring (dominoes, in every
-    placement) cannot cover a board with more of one colour.  Pieces used
-    once are counted by :func:`dlx.polyomino.tiling` itself, which refuses
-    a board of other than their total area.
-
-    >>> _no_tiling({"domino": "##"}, polyomino.rectangle(9, 9), "any")
-    'each piece covers 2 cells and the board has 81'
-    >>> _no_tiling({"domino": "##"}, ".#\\n#.", "any")
-    'each piece covers as many dark cells as light ones, and the board has 2 dark and 0 light'
-    >>> _no_tiling({"domino": "##"}, polyomino.rectangle(8, 8), "any") is None
-    True
-    """
-    cells = polyomino.board_cells(board)
-    pieces = [polyomino.shape(piece) for piece in shapes.values()]
-    sizes = {len(piece) for piece in pieces}
-    step = math.gcd(*sizes)
-    if use == "any" and len(cells) % step:
-        each = (
-            f"each piece covers {step} cells"
-            if len(sizes) == 1
-            else f"every piece covers a multiple of {step} cells"
-        )
-        return f"{each} and the board has {len(cells)}"
-    # A piece's balance is the same, up to its sign, wherever it is put.
-    if all(_balance(piece) == 0 for piece in pieces) and _balance(cells) != 0:
-        dark = sum(1 for r, c in cells if (r + c) % 2 == 0)
-        return (
-            "each piece covers as many dark cells as light ones, and the board "
-            f"has {dark} dark and {len(cells) - dark} light"
-        )
-    return None
 
 
 def _reporter(report: Report) -> Any:
@@ -301,7 +256,7 @@ def tiling_count(
         return {"error": wrong}
     shapes, use = PIECES[pieces]
     board = polyomino.rectangle(height, width)
-    why = _no_tiling(shapes, board, use)
+    why = polyomino.obstruction(shapes, board, use=use)  # type: ignore[arg-type]
     if why is not None:
         return {"count": 0, "error": f"no tiling: {why}"}
     try:
