@@ -395,7 +395,7 @@ def obstruction(
 
     >>> obstruction({"domino": "##"}, rectangle(9, 9))
     'each piece covers 2 cells and the board has 81'
-    >>> obstruction({"domino": "##"}, ".#\n#.")
+    >>> obstruction({"domino": "##"}, ".#\\n#.")
     'each piece covers as many dark cells as light ones, and the board has 2 dark and 0 light'
     >>> obstruction({"domino": "##"}, rectangle(8, 8)) is None
     True

@@ -1113,7 +1113,7 @@ class ExactCover:
         method: Literal["dlx", "memo", "sat"] = "dlx",
         branching: Literal["mrv", "first"] | None = None,
         max_entries: int | None = None,
-        max_bytes: int | None | ways.NotSet = ways.NOT_SET,
+        max_bytes: int | ways.NotSet | None = ways.NOT_SET,
         preprocess: bool = False,
         symmetry: Group | Action | Iterable[Mapping[Any, Any]] | None = None,
     ) -> int:
@@ -1446,7 +1446,7 @@ class ExactCover:
         timeout: float | None = None,
         seed: int | None = None,
         max_entries: int | None = None,
-        max_bytes: int | None | ways.NotSet = ways.NOT_SET,
+        max_bytes: int | ways.NotSet | None = ways.NOT_SET,
         progress: Callable[[Progress], object] | None = None,
         progress_interval: float = 1.0,
     ) -> Zdd:

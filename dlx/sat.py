@@ -82,8 +82,8 @@ from dlx.stats import Outcome, SatStats
 __all__ = [
     "CADICAL",
     "INSTALL",
-    "Orbits",
     "PAIRWISE_UP_TO",
+    "Orbits",
     "SatModel",
     "SatSearch",
     "available",

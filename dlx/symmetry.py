@@ -331,9 +331,10 @@ class Action:
                 options[k] = targets[place[k]]
             generators.append((tuple(items), tuple(options)))
         self._generators = generators
+        # A group too large to list is refused from its order, at once.
+        _refuse_large([items for items, _ in generators], n_items + len(rows))
         #: Every element of the group, the identity first, as ``(items,
         #: options)``: the image of each item number and of each option number.
-        _refuse_large([items for items, _ in generators], n_items + len(rows))
         self.elements = _closure(generators, n_items, len(rows))
         self.pivot_number, self.kept = self._pivot(n_primary, bounds_of)
         #: The pivot item (see the module's description), or ``None``.
@@ -564,23 +565,14 @@ def order_at_least(generators: Sequence[Sequence[int]], enough: int) -> int:
         if bound > enough:
             break
 
-        def path(x: int) -> list[int]:
-            """The generators that take the base point to ``x``, in order."""
-            steps = []
-            while parent[x][0] >= 0:
-                x, number = parent[x]
-                steps.append(number)
-            steps.reverse()
-            return steps
-
         pairs = [(x, number) for x in queue for number in range(len(moving))]
         if len(pairs) > 48:
             pairs = pick.sample(pairs, 48)
         found: set[tuple[int, ...]] = set()
         for x, number in pairs:
             g = moving[number]
-            to_x = path(x)
-            back = path(g[x])
+            to_x = _path(parent, x)
+            back = _path(parent, g[x])
             image = list(range(n))
             for step in to_x:  # u_x: the base point to x
                 h = moving[step]
@@ -594,6 +586,16 @@ def order_at_least(generators: Sequence[Sequence[int]], enough: int) -> int:
                 found.add(schreier)
         moving = sorted(found)
     return bound
+
+
+def _path(parent: Mapping[int, tuple[int, int]], x: int) -> list[int]:
+    """The generators that take the base point to ``x``, in order (a Schreier vector's walk)."""
+    steps = []
+    while parent[x][0] >= 0:
+        x, number = parent[x]
+        steps.append(number)
+    steps.reverse()
+    return steps
 
 
 def _refuse_large(generators: Sequence[Sequence[int]], width: int) -> None:

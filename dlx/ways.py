@@ -47,7 +47,7 @@ from __future__ import annotations
 import enum
 import sys
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from dlx import algorithms
 from dlx.algorithms import MemoSearch
@@ -66,22 +66,22 @@ if TYPE_CHECKING:  # annotations only: a run imports what it uses
 __all__ = [
     "FEATURES",
     "NEEDS",
+    "NOT_SET",
     "PLAIN",
     "RULES",
     "UNAVAILABLE",
     "VOCABULARIES",
+    "Cheapest",
+    "CheapestFirst",
     "Feature",
     "Need",
+    "NotSet",
+    "Plan",
     "Problem",
     "Refused",
     "Rule",
-    "NOT_SET",
-    "NotSet",
-    "Plan",
-    "Settings",
     "Run",
-    "Cheapest",
-    "CheapestFirst",
+    "Settings",
     "best",
     "capped",
     "cheapest",
@@ -92,13 +92,11 @@ __all__ = [
     "given_value",
     "lacking",
     "memo_search",
-    "plan",
     "plain_search",
+    "plan",
     "search",
     "solutions",
 ]
-
-_T = TypeVar("_T")
 
 #: The entry points' vocabularies: the library's parameters, the ``dlx``
 #: command's options, the ``sudoku`` command's options.
@@ -747,8 +745,8 @@ NOT_SET = NotSet.NOT_SET
 
 
 def given_value(
-    value: _T | NotSet, default: _T, key: str, explicit: set[str]
-) -> _T:
+    value: int | NotSet | None, default: int | None, key: str, explicit: set[str]
+) -> int | None:
     """``value``, or ``default`` when it is :data:`NOT_SET`; a value given adds ``key`` to ``explicit``.
 
     >>> explicit: set[str] = set()
@@ -887,14 +885,22 @@ class Run(Protocol):
     """
 
     @property
-    def stats(self) -> Stats: ...
+    def stats(self) -> Stats:
+        """The run's statistics so far (Knuth's definitions, or the solver's)."""
+        ...
 
     @property
-    def outcome(self) -> Outcome: ...
+    def outcome(self) -> Outcome:
+        """How the run stands: running, or how it ended."""
+        ...
 
-    def request_stop(self) -> None: ...
+    def request_stop(self) -> None:
+        """Ask the run to stop; it then raises :class:`dlx.Interrupted` with its statistics."""
+        ...
 
-    def close(self) -> None: ...
+    def close(self) -> None:
+        """End the run (its tasks, a paused solve); safe to call at any time."""
+        ...
 
     def __iter__(self) -> Iterator[tuple[int, ...]]: ...
 
@@ -920,21 +926,35 @@ class Cheapest(Protocol):
     """
 
     @property
-    def stats(self) -> Stats: ...
+    def stats(self) -> Stats:
+        """The search's statistics so far."""
+        ...
 
     @property
-    def outcome(self) -> Outcome: ...
+    def outcome(self) -> Outcome:
+        """How the search stands: running, or how it ended."""
+        ...
 
     @property
-    def proven(self) -> bool: ...
+    def proven(self) -> bool:
+        """Whether :meth:`best` comes proved one by one (see above)."""
+        ...
 
-    def request_stop(self) -> None: ...
+    def request_stop(self) -> None:
+        """Ask the search to stop; :meth:`run` then raises :class:`dlx.Interrupted`."""
+        ...
 
-    def close(self) -> None: ...
+    def close(self) -> None:
+        """End the search (its tasks, a solve); safe to call at any time."""
+        ...
 
-    def run(self) -> None: ...
+    def run(self) -> None:
+        """Search to the end; a budget or a stop raises, as a search does."""
+        ...
 
-    def best(self) -> list[tuple[int, tuple[int, ...]]]: ...
+    def best(self) -> list[tuple[int, tuple[int, ...]]]:
+        """The cheapest found so far, ``(cost, options)``, cheapest first."""
+        ...
 
 
 class CheapestFirst:
@@ -1101,7 +1121,9 @@ def links_search(links: Links, settings: Settings, *, count_only: bool = False) 
     return plain_search(links, settings, count_only=count_only)
 
 
-def plain_search(links: Links, settings: Settings, *, count_only: bool = False) -> Search:
+def plain_search(
+    links: Links, settings: Settings, *, count_only: bool = False
+) -> Search:
     """The dancing-links search of ``links`` in this process: :func:`links_search` without a method or executor.
 
     A :class:`dlx.Search`, or a :class:`dlx.MultiplicitySearch` where
@@ -1342,7 +1364,8 @@ def best(
     problem: Problem, settings: Settings, k: int
 ) -> list[tuple[int, tuple[int, ...]]]:
     """Check ``settings`` and find the ``k`` cheapest solutions (see :meth:`dlx.ExactCover.best`)."""
-    settings = _checked(settings, "cheapest", problem)  # before the preprocessing, which takes time
+    # Checked before the preprocessing, which takes time.
+    settings = _checked(settings, "cheapest", problem)
     target = problem.preprocessed() if settings.preprocess else problem
     run = cheapest(target, settings, k, count_only=True)
     try:

@@ -496,7 +496,9 @@ def test_a_group_too_large_to_enumerate_is_refused(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(sym, "MAX_ELEMENTS", 5)
-    with pytest.raises(sym.SymmetryError, match="group of (more than|at least) [0-9]+ elements"):
+    with pytest.raises(
+        sym.SymmetryError, match=r"group of (more than|at least) [0-9]+ elements"
+    ):
         n_queens(8).count(symmetry=queens_group(8))
 
 
@@ -904,7 +906,7 @@ def test_a_group_too_large_to_list_is_refused_from_its_order() -> None:
     """All the moves of 9x9 grids: refused from a bound of the order, before any listing."""
     from sudoku.transform import grid_cover, transformations
 
-    with pytest.raises(sym.SymmetryError, match="at least [0-9,]+ elements"):
+    with pytest.raises(sym.SymmetryError, match=r"at least [0-9,]+ elements"):
         grid_cover(9).count(symmetry=transformations(9))
 
 
