@@ -16,7 +16,7 @@ name      algorithm                           runs
 ``sat``   a SAT/CP solver (OR-Tools CP-SAT)   one solution, uniqueness, on request
 ========  ==================================  ==================================
 
-Algorithm X has four loop forms: ``packed`` (the sizes in one integer,
+Algorithm X has six loop forms: ``packed`` (the sizes in one integer,
 a byte per item, unrolled when every option has one width; problems with
 few items, ``Links.packed``), ``wide`` (the same with 16 bits per item,
 for problems with few items of which some have 128 options or more:

@@ -20,7 +20,9 @@ import pytest
 
 import dlx.cli
 import sudoku
-from dlx import parse_dlx
+from dlx import format_dlx, parse_dlx, polyomino
+from dlx.polyomino import board_symmetries, rectangle, tiling
+from dlx.symmetry import parse_cycles
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "docs" / "examples"
@@ -218,6 +220,54 @@ def test_pentominoes_6x10() -> None:
 @pytest.mark.slow
 def test_pentominoes_3x20_count() -> None:
     assert run("pentominoes.py", "3", "20", "--count") == "3×20: 8 tilings\n"
+
+
+@pytest.mark.processes
+def test_pentominoes_written_for_the_dlx_command(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The README's recipe on the smallest board with tilings: --dlx writes
+    # dlx.polyomino's problem, --symmetry the board's symmetries, and the
+    # dlx command counts what dlx.polyomino counts (8 tilings, 2 up to
+    # symmetry: tests/test_polyomino.py).
+    board = rectangle(3, 20)
+    text = run("pentominoes.py", "--dlx", "3", "20")
+    assert text == format_dlx(tiling(polyomino.PENTOMINOES, board))
+    cycles = run("pentominoes.py", "--symmetry", "3", "20")
+    read = parse_dlx(text)
+    group = parse_cycles(cycles, items=[*read.primary, *read.secondary])
+
+    def word(cell: tuple[int, int]) -> str:
+        return f"{cell[0]},{cell[1]}"
+
+    assert list(group.generators) == [
+        {word(a): word(b) for a, b in mapping.items() if a != b}
+        for mapping in board_symmetries(board)
+    ]
+    problem = tmp_path / "p3x20.dlx"
+    problem.write_text(text)
+    symmetries = tmp_path / "sym3x20.txt"
+    symmetries.write_text(cycles)
+    capsys.readouterr()
+    assert dlx.cli.main(["--count", str(problem)]) == 0
+    assert capsys.readouterr().out == "8\n"
+    assert dlx.cli.main(["--count", "--symmetry", str(symmetries), str(problem)]) == 0
+    assert capsys.readouterr().out == "2\n"
+
+
+@pytest.mark.processes
+def test_pentominoes_writes_one_thing_at_a_time() -> None:
+    done = subprocess.run(
+        [sys.executable, str(EXAMPLES / "pentominoes.py"), "--dlx", "--symmetry"],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert "not allowed with argument" in done.stderr
 
 
 def check_dominoes(rows: list[str], height: int, width: int) -> None:

@@ -9,9 +9,10 @@ Usage: ``python docs/examples/dominoes.py [HEIGHT WIDTH] [--count | --dlx]``:
 prints the first tiling of the rectangle (default 4×4) and the number of
 tilings (36 for 4×4; 2×n boards give the Fibonacci numbers, 6×6 has 6,728,
 8×8 12,988,816: counting that takes a while; a board that counting rules
-out (:func:`dlx.polyomino.obstruction`: 9×9, say) answers 0 at once).  ``--count`` prints only the
-number; ``--dlx`` writes the problem in Knuth's DLX format instead, for the
-``dlx`` command (whose ``--count --method memo`` counts 8×8 at once).
+out, 9×9 say, answers 0 at once: :func:`dlx.polyomino.obstruction`).
+``--count`` prints only the number; ``--dlx`` writes the problem in Knuth's
+DLX format instead, for the ``dlx`` command (whose ``--count --method
+memo`` counts 8×8 at once).
 """
 
 from __future__ import annotations
