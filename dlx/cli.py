@@ -18,12 +18,12 @@ import math
 import os
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from typing import TYPE_CHECKING, Any, TextIO, TypeGuard
 
 from dlx import algorithms, ways
-from dlx.algorithms import DEFAULT_MAX_BYTES, SAT_DLX_NODES, UNSUPPORTED
+from dlx.algorithms import DEFAULT_MAX_BYTES, SAT_DLX_NODES
 from dlx.commands import (
     EXIT_BAD_INPUT,
     EXIT_BUDGET,
@@ -41,6 +41,7 @@ from dlx.commands import (
     final_status,
     how_far,
     on_stderr,
+    register_once,
     say,
     seconds,
     shows_progress,
@@ -135,7 +136,9 @@ by a blank line.  An option may end with costs '|n' (Knuth's DLX5, summed):
 after a comment line '| cost N'.
 
 Long searches: a progress line on standard error (shown when standard
-error is a terminal and the search has run for a second; --progress,
+error is a terminal and the search has run for a second, by the ways that
+report progress: not --method sat, --best with --jobs, or --method memo
+with --symmetry, which answer on a terminal as in a pipe; --progress,
 --no-progress); Ctrl-C or SIGTERM stops cleanly, keeping what was printed
 and reporting the count so far (a SIGINT ignored from the start, as in a
 script's background job 'dlx ... &', stays ignored); if dlx itself is
@@ -157,7 +160,9 @@ from the diagram of all solutions (a ZDD) that it builds.
 Many cores, many machines: --jobs N splits the search over N local
 processes (--jobs 0: one per core), --scheduler ADDRESS over a Dask
 cluster (needs the dask extra: python3 -m pip install ".[dask]" in pydlx's
-folder); the output is the same as with one process, in the same order.
+folder); the output is the same as with one process, in the same order,
+but for --best K: the same costs, and where several solutions tie at the
+K-th cost, which of them are printed may differ from run to run.
 """
 
 _EPILOG = """\
@@ -166,8 +171,9 @@ exit status:
        or --sample ran
   2    bad input (an unreadable file, not the format, an empty file, a
        closed standard input), bad options (one that does nothing or
-       contradicts another; --limit, --max-nodes and --timeout must be
-       more than 0), or an unusable checkpoint file
+       contradicts another, or one given twice with different values;
+       --limit, --max-nodes and --timeout must be more than 0), or an
+       unusable checkpoint file
   3    stopped by --max-nodes, --timeout, --max-entries or --max-memory
        (the count so far on stderr)
   70   a worker process of --jobs died (the count so far on stderr)
@@ -207,6 +213,12 @@ and the exit status as without it):
   ..., "updates", "solutions" (each with _se), "probes", "seconds",
   "probe_rate", "search_rate", "search_seconds"}} (null: none or
   unbounded).  A run refused (status 2) writes nothing.
+options given twice: the same option with the same value again (--count
+--count, --limit 3 --limit 3) means it once; with another value, or
+--progress with --no-progress, it is refused (status 2: '--limit given
+twice (3 and 5): give it once').  Only --symmetry adds up: each file's
+generators join those of the others (--symmetry rotations.txt --symmetry
+reflections.txt: the group of both).
 examples:
   dlx docs/examples/knuth.dlx --stats
   dlx --count --checkpoint run.json big.dlx     (Ctrl-C, then the same again)
@@ -223,6 +235,7 @@ examples:
 
 def _parser() -> argparse.ArgumentParser:
     parser = command_parser("dlx", _DESCRIPTION, _EPILOG)
+    register_once(parser)  # an option given twice says one thing, or is refused
     parser.add_argument(
         "file",
         nargs="?",
@@ -310,12 +323,14 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--symmetry",
+        action="append",
         metavar="FILE",
         help="count or list one solution of each orbit of the symmetries in "
         "FILE (with --best K, the K cheapest orbits, when the symmetries keep "
         "the costs): one generator a line, in cycle notation over item names, "
         "e.g. (R0 R7)(R1 R6)(R2 R5)(R3 R4); items a line does not name stay "
-        "where they are",
+        "where they are; given several times, the symmetries that the "
+        "generators of all the files generate together",
     )
     parser.add_argument(
         "--estimate",
@@ -521,17 +536,75 @@ def _given(args: argparse.Namespace) -> set[str]:
     return given
 
 
-def _check_options(args: argparse.Namespace) -> None:
+def _names(args: argparse.Namespace) -> dict[str, str]:
+    """The words of this command line where :data:`dlx.ways.FEATURES` has two (--jobs or --scheduler)."""
+    if not _split(args):
+        return {}
+    return {"split": "--scheduler" if args.scheduler is not None else "--jobs"}
+
+
+def _check_options(args: argparse.Namespace) -> set[str]:
     """Refuse a combination of options that contradict each other or do nothing.
 
     The combinations are decided in :mod:`dlx.ways` (:func:`dlx.ways.check`),
     worded here in the command's options.  A refusal is one line on
     standard error and exit status 2, as argparse ends on a bad option.
+
+    :returns: the features the options ask for (:func:`_given`), accepted.
     """
-    names = {}
-    if _split(args):
-        names["split"] = "--scheduler" if args.scheduler is not None else "--jobs"
-    check_options("dlx", _given(args), names)
+    given = _given(args)
+    check_options("dlx", given, _names(args))
+    return given
+
+
+def _takes(given: Collection[str], feature: str) -> bool:
+    """Whether a run of the features ``given`` takes ``feature`` too, as :func:`dlx.ways.check` says.
+
+    For the default seconds of a task, which the command adds by itself
+    to a split run: left out where the way has no use for them (``--best
+    --jobs``), never refused.  ``given`` has passed the check, so a
+    refusal here is one that ``feature`` brings.  (The progress line of
+    a terminal, the other default the command adds, is dropped by
+    :func:`dlx.ways.plan`, as :data:`dlx.ways.Settings.added` says.)
+    """
+    try:
+        ways.check({*given, feature}, "dlx")  # (some rules hold in one vocabulary)
+    except ways.Refused:
+        return False
+    return True
+
+
+def _refused_where(args: argparse.Namespace, refused: ways.Refused) -> str:
+    """Where a refusal is told: the input, for a problem the way does not take (bounds), else ``error``.
+
+    The options alone are refused when read (``dlx: error: ...``, as
+    argparse words a usage error); a way that does not take the problem
+    read is refused naming it, as the input's other errors are.
+    """
+    if "bounds" in refused.features:
+        return "<stdin>" if args.file == "-" else args.file
+    return "error"
+
+
+def _in_our_words(refused: ways.Refused, given: set[str], names: dict[str, str]) -> str:
+    """A refusal of :mod:`dlx.ways` raised below the command, in the command's words.
+
+    :func:`dlx.ways.plan` refuses in the command's words; a refusal
+    raised below it, by a function of :mod:`dlx.ways` that checks in the
+    library's words (``best() does not go with executor=``), is told as
+    :func:`dlx.ways.check` words the run's features (``given``, checked)
+    with each refused feature (a rule's, or one that needs another: the
+    other is the one missing), then with all of them.
+    """
+    features = set(refused.features)
+    candidates = [given | {key} for key in sorted(features)] + [given | features]
+    for candidate in candidates:
+        try:
+            ways.check(candidate, "dlx", names)
+        except ways.Refused as ours:
+            return str(ours)
+    words = [ways.FEATURES[key].word("dlx") or key for key in refused.features]
+    return f"{' and '.join(words)} do not go together"
 
 
 # -- input and output ----------------------------------------------------------------
@@ -750,47 +823,133 @@ _PRINTED_AGAIN = (
 )
 
 
-def _symmetry(problem: ExactCover, path: str) -> Any:
-    """``--symmetry FILE``: the group its lines generate, acting on ``problem``.
+def _symmetry(problem: ExactCover, paths: Sequence[str]) -> Any:
+    """``--symmetry FILE`` (given once or more): the group the lines generate, acting on ``problem``.
+
+    The generators of every file together generate one group: rotations
+    in one file and reflections in another give the rotations and
+    reflections.
 
     :raises FormatError: naming the file and line of a generator that is
-        not written right, or is not a symmetry of the problem.
+        not written right, or is not a symmetry of the problem (naming the
+        files, for a group too large).
     """
     from dlx import symmetry  # only --symmetry needs it
 
-    try:
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
-    except FileNotFoundError:
-        raise FormatError("no such file", path) from None
-    except (OSError, UnicodeDecodeError) as error:
-        reason = getattr(error, "strerror", None) or error
-        raise FormatError(f"cannot read: {reason}", path) from None
-    group = symmetry.parse_cycles(text, path, [*problem.primary, *problem.secondary])
+    items = [*problem.primary, *problem.secondary]
+    generators: list[dict[Any, Any]] = []
+    origins: list[tuple[str, int]] = []  # the file and line of each generator
+    for path in paths:
+        try:
+            with open(path, encoding="utf-8") as handle:
+                text = handle.read()
+        except FileNotFoundError:
+            raise FormatError("no such file", path) from None
+        except (OSError, UnicodeDecodeError) as error:
+            reason = getattr(error, "strerror", None) or error
+            raise FormatError(f"cannot read: {reason}", path) from None
+        read = symmetry.parse_cycles(text, path, items)
+        assert read.lines is not None
+        generators += read.generators
+        origins += [(path, line) for line in read.lines]
+    group = symmetry.Group(generators)
     try:
         return group.on(problem)
     except symmetry.SymmetryError as error:
-        if error.generator is None or group.lines is None:
-            raise FormatError(error.detail, path) from None
-        line = group.lines[error.generator]
+        if error.generator is None:
+            raise FormatError(
+                error.detail, " and ".join(dict.fromkeys(paths))
+            ) from None
+        path, line = origins[error.generator]
         raise FormatError(f"the generator {error.detail}", path, line) from None
 
 
 def _settings(args: argparse.Namespace, watcher: _Watcher) -> ways.Settings:
-    """The settings of the run the options ask for (:class:`dlx.ways.Settings`)."""
+    """The settings of the run the options ask for (:class:`dlx.ways.Settings`).
+
+    The one place the command makes them.  The progress hook draws the
+    progress line and saves the checkpoints (:class:`_Watcher`); given
+    only for the line that a terminal shows by itself, it is the
+    command's own addition (``added``): :func:`dlx.ways.plan` drops it
+    where the way reports no progress (``dlx --best 3 --jobs 2`` on a
+    terminal runs as in a pipe), where ``--progress`` asked for is
+    refused.  ``--seed`` with ``--sample`` seeds the draw, not the
+    diagram's tie-breaking (ties at random change the diagram, not what
+    a draw from it gives).
+    """
+    added = watcher.show and args.progress is None and not args.checkpoint
     return ways.Settings(
         method=args.method or "dlx",
         limit=args.limit,
         max_nodes=args.max_nodes,
         timeout=args.timeout,
-        seed=args.seed,
+        seed=args.seed if args.sample is None else None,
         progress=watcher if watcher.wanted else None,
         progress_interval=watcher.interval,
         branching=args.branching,
         max_entries=args.max_entries,
         max_bytes=args.max_memory or DEFAULT_MAX_BYTES,
         symmetry=getattr(args, "group", None),
+        added=frozenset({"progress"}) if added else frozenset(),
     )
+
+
+def _task_seconds(args: argparse.Namespace, given: Collection[str]) -> float | None:
+    """The seconds of a task of a split run: ``--task-seconds``, else the default where the way takes one."""
+    if args.task_seconds is not None:
+        return float(args.task_seconds)
+    if not _takes(given, "task_seconds"):
+        return None  # the tasks of --best search their subproblems to the end
+    from dlx.parallel import DASK_TASK_SECONDS, TASK_SECONDS
+
+    return DASK_TASK_SECONDS if args.scheduler else TASK_SECONDS
+
+
+#: The kinds of run (keys of :data:`dlx.ways.FEATURES`): the options ask
+#: for one of them (``write``, ``--preprocess`` alone, is done before).
+_KINDS = ("estimate", "cheapest", "sample", "count", "list")
+
+
+def _kind(given: set[str]) -> str:
+    """The kind of run of the features ``given`` (one of :data:`_KINDS`)."""
+    (kind,) = [kind for kind in _KINDS if kind in given]
+    return kind
+
+
+def _start(
+    problem: ExactCover, settings: ways.Settings, kind: str, k: int | None
+) -> Any:
+    """The run of ``kind`` by ``settings``, made by :mod:`dlx.ways`, not yet started.
+
+    The way is the library's: the functions of :mod:`dlx.ways` that its
+    own :func:`dlx.ways.count`, :func:`dlx.ways.solutions` and
+    :func:`dlx.ways.best` run, chosen as they choose them; the command
+    only drives the run it gets (and prints as it goes).
+
+    :raises ValueError: for a problem the way does not take (bounds).
+    :raises dlx.ways.Refused: for settings :func:`dlx.ways.cheapest` refuses.
+    """
+    if kind == "cheapest":
+        assert k is not None
+        return ways.cheapest(problem, settings, k, count_only=True)
+    if kind == "sample":
+        return ways.memo_search(problem, settings, diagram=True)
+    if settings.method == "memo" and settings.symmetry is not None:
+        return ways.burnside(problem, settings)  # the orbits, by Burnside's lemma
+    if settings.method == "memo":
+        return ways.memo_search(problem, settings)
+    return ways.search(problem, settings, count_only=kind == "count")
+
+
+def _counts_at_once(run: object) -> bool:
+    """Whether ``run`` counts in one call (memoised, or by Burnside's lemma) rather than one by one."""
+    if isinstance(run, algorithms.MemoSearch):
+        return True
+    if "dlx.symmetry" not in sys.modules:
+        return False
+    from dlx import symmetry
+
+    return isinstance(run, symmetry.BurnsideCount)
 
 
 def _damaged(error: PositionError, path: str) -> FormatError:
@@ -827,21 +986,43 @@ def _split(args: argparse.Namespace) -> bool:
     return args.jobs is not None or args.scheduler is not None
 
 
-def _solve(
-    problem: ExactCover, args: argparse.Namespace, out: TextIO, signals: StopSignals
+def _search(
+    problem: ExactCover,
+    args: argparse.Namespace,
+    out: TextIO,
+    signals: StopSignals,
+    kind: str,
 ) -> int:
-    """List or count the solutions: dancing links or the SAT solver, here or split.
+    """Make the run of ``kind`` by :mod:`dlx.ways` (:func:`_start`), drive it and report it.
 
-    Resumes from ``--checkpoint`` when it exists.
+    Resumes from ``--checkpoint`` when it exists; splits over ``--jobs``
+    or ``--scheduler``.  The run's kind and what :mod:`dlx.ways` made
+    choose how it is driven and printed: the cheapest solutions
+    (:func:`_best`), a sample (:func:`_sample`), a count in one call
+    (:func:`_memo_count`), or solutions one by one (:func:`_drive`).
     """
+    watcher = _Watcher(args, out)
+    # Decided once, before anything starts: what the options ask for (in
+    # args.given, checked when read), what the command adds, and what
+    # the problem is (bounds).  A refusal goes up to _run.
+    try:
+        planned = ways.plan(
+            kind,
+            _settings(args, watcher),
+            also=args.given,
+            words="dlx",
+            names=_names(args),
+            problem=problem,
+        )
+    except ways.Refused as refused:  # the options were checked: the problem
+        say(f"dlx: {_refused_where(args, refused)}: {refused}")
+        return EXIT_BAD_INPUT
+    settings = planned.settings
     split = _split(args)
     resumed = None
     if args.checkpoint:
-        resumed = _load_checkpoint(args.checkpoint, args.count, split=split)
-    watcher = _Watcher(args, out)
-    settings = _settings(args, watcher).replace(
-        resume=None if resumed is None else resumed[0]
-    )
+        resumed = _load_checkpoint(args.checkpoint, args.count, split, args.best)
+        settings = settings.replace(resume=None if resumed is None else resumed[0])
     workers = ExitStack()
     if split:
         try:
@@ -849,20 +1030,30 @@ def _solve(
         except _Unavailable as error:
             say(f"dlx: {error}")
             return EXIT_BAD_INPUT
-        from dlx.parallel import DASK_TASK_SECONDS, TASK_SECONDS
-
-        default = DASK_TASK_SECONDS if args.scheduler else TASK_SECONDS
         settings = settings.replace(
             executor=executor,
             renew=renew,
-            task_seconds=args.task_seconds or default,
+            task_seconds=_task_seconds(args, planned.given),
         )
     try:
-        run = ways.search(problem, settings, count_only=args.count)
+        run = _start(problem, settings, kind, args.best)
     except PositionError as error:
         workers.close()
         raise _damaged(error, args.checkpoint) from None
+    except ValueError as error:
+        workers.close()
+        if kind != "cheapest" or isinstance(error, ways.Refused):
+            raise
+        # Symmetries that do not keep the costs (dlx.symmetry.Action.check_costs).
+        source = "<stdin>" if args.file == "-" else args.file
+        raise FormatError(f"--best: {error}", source) from None
     _resumed(args, resumed)
+    if kind == "cheapest":
+        return _best(run, problem, args, out, signals, watcher, workers.close)
+    if kind == "sample":
+        return _sample(run, problem, args, out, signals, watcher)
+    if _counts_at_once(run):
+        return _memo_count(run, problem, args, out, signals, watcher)
 
     def cleanup() -> None:
         if _is_parallel(run):
@@ -1102,32 +1293,6 @@ def _estimate(problem: ExactCover, args: argparse.Namespace, out: TextIO) -> int
 # -- memoised search -----------------------------------------------------------------
 
 
-def _memo_search(
-    problem: ExactCover, args: argparse.Namespace, watcher: _Watcher
-) -> MemoSearch:
-    """The memoised search of ``--method memo`` or ``--sample``, with its options.
-
-    Raises FormatError, naming the input and worded with the option, when
-    the problem is one that memoised search refuses (see
-    :func:`dlx.algorithms.refuse`).
-    """
-    sampling = args.sample is not None
-    settings = _settings(args, watcher)
-    if sampling:
-        # Ties at random change the diagram, not what a draw from it gives.
-        settings = settings.replace(seed=None)
-    try:
-        if settings.symmetry is not None:  # the orbits, by Burnside's lemma
-            counting: MemoSearch = ways.burnside(problem, settings)
-            return counting
-        return ways.memo_search(problem, settings, diagram=sampling)
-    except ValueError:  # bounds, the one thing memoised search refuses of a problem
-        option = "--sample" if sampling else "--method memo"
-        message = f"{option} is {UNSUPPORTED}"
-        source = "<stdin>" if args.file == "-" else args.file
-        raise FormatError(message, source) from None
-
-
 def _more_memory(ended: str) -> str:
     """What to add to the message of a search stopped as ``ended``."""
     if ended == "out_of_memory":
@@ -1156,11 +1321,18 @@ def _say_memo_stats(problem: ExactCover, search: MemoSearch) -> None:
 
 
 def _memo_count(
-    problem: ExactCover, args: argparse.Namespace, out: TextIO, signals: StopSignals
+    search: MemoSearch,
+    problem: ExactCover,
+    args: argparse.Namespace,
+    out: TextIO,
+    signals: StopSignals,
+    watcher: _Watcher,
 ) -> int:
-    """``--count --method memo``: the count by memoised search (capped at ``--limit``)."""
-    watcher = _Watcher(args, out)
-    search = _memo_search(problem, args, watcher)
+    """``--count --method memo``: the count by memoised search (capped at ``--limit``).
+
+    ``search`` is a :class:`dlx.MemoSearch`, or with ``--symmetry`` a
+    :class:`dlx.symmetry.BurnsideCount`, which counts and reports alike.
+    """
     with _ending(search, signals, watcher) as ending:
         search.count()
     found = search.stats.solutions  # the count, or the count so far
@@ -1185,11 +1357,14 @@ def _memo_count(
 
 
 def _sample(
-    problem: ExactCover, args: argparse.Namespace, out: TextIO, signals: StopSignals
+    search: MemoSearch,
+    problem: ExactCover,
+    args: argparse.Namespace,
+    out: TextIO,
+    signals: StopSignals,
+    watcher: _Watcher,
 ) -> int:
-    """``--sample N``: N solutions drawn uniformly at random from the diagram."""
-    watcher = _Watcher(args, out)
-    search = _memo_search(problem, args, watcher)
+    """``--sample N``: N solutions drawn uniformly at random from the diagram ``search`` builds."""
     diagram = None
     with _ending(search, signals, watcher) as ending:
         diagram = search.zdd()
@@ -1321,56 +1496,27 @@ def _workers(
 
 
 def _best(
-    problem: ExactCover, args: argparse.Namespace, out: TextIO, signals: StopSignals
+    run: ways.Cheapest,
+    problem: ExactCover,
+    args: argparse.Namespace,
+    out: TextIO,
+    signals: StopSignals,
+    watcher: _Watcher,
+    cleanup: Callable[[], None],
 ) -> int:
     """``--best K``: search for the K cheapest solutions, then print them, cheapest first.
 
-    Stopped by ``--limit``, a budget or a signal, it prints the cheapest
-    found so far (not proven to be the cheapest) and says so.
+    ``run`` is :func:`dlx.ways.cheapest`'s.  Stopped by ``--limit``, a
+    budget or a signal, it prints the cheapest found so far (not proven
+    to be the cheapest) and says so.
     """
-    watcher = _Watcher(args, out)
-    workers = ExitStack()
-    resumed = None
-    if args.checkpoint and not _split(args):
-        resumed = _load_checkpoint(args.checkpoint, False, False, args.best)
-    settings = _settings(args, watcher).replace(
-        resume=None if resumed is None else resumed[0]
-    )
-    if _split(args):  # (--method sat with --jobs is refused)
-        try:
-            executor, _ = workers.enter_context(_workers(args))
-        except _Unavailable as error:
-            say(f"dlx: {error}")
-            return EXIT_BAD_INPUT
-        settings = settings.replace(executor=executor)
-    try:
-        run = ways.cheapest(problem, settings, args.best, count_only=True)
-    except PositionError as error:
-        raise _damaged(error, args.checkpoint) from None
-    except ValueError as error:  # bounds: Algorithm X5 cannot run them
-        workers.close()
-        source = "<stdin>" if args.file == "-" else args.file
-        raise FormatError(f"--best: {error}", source) from None
-    _resumed(args, resumed)
     watcher.search = run if isinstance(run, CostSearch) else None
-    found: list[tuple[int, ...]] = []  # what --method sat has found
-    # --method sat hands out the cheapest first, one solve each (with
-    # --symmetry, each tested as it comes: the leaders of the orbits).
-    one_by_one = _is_sat(run) or _is_sat(getattr(run, "inner", None))
-    with _ending(run, signals, watcher, workers.close) as ending:
-        if isinstance(run, CostSearch):
-            for _ in run:
-                pass
-        elif one_by_one:
-            found.extend(run)
-        else:  # split over workers, or up to symmetry (dlx.symmetry.SymmetricBest)
-            run.run()
-    if one_by_one:
-        ranked = [(problem.costs_of(solution), solution) for solution in found]
-        if ending.outcome == "limit_reached":  # the K cheapest, one solve each
-            ending.outcome = "exhausted"
-    else:
-        ranked = run.best()
+    with _ending(run, signals, watcher, cleanup) as ending:
+        run.run()
+    ranked = run.best()
+    # The SAT solver's come cheapest first, each proved before the next:
+    # stopped early, they are the cheapest that many.
+    one_by_one = bool(run.proven)
     # With --preprocess, the original problem's options are printed.
     original: ExactCover | None = getattr(args, "original", None)
     done = problem.preprocessing
@@ -1456,7 +1602,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     0
     """
     args = _parser().parse_args(argv)
-    _check_options(args)
+    args.given = _check_options(args)
     try:
         # Messages, progress and --stats are written best effort: a
         # standard error that fails does not stop the search (74 at the end).
@@ -1486,15 +1632,14 @@ def _run(args: argparse.Namespace) -> int:
                 if reduced is None:
                     return EXIT_OK
                 problem = reduced
-            if args.estimate:
+            kind = _kind(args.given)
+            if kind == "estimate":
                 return _estimate(problem, args, out)
-            if args.best is not None:
-                return _best(problem, args, out, signals)
-            if args.sample is not None:
-                return _sample(problem, args, out, signals)
-            if args.method == "memo":
-                return _memo_count(problem, args, out, signals)
-            return _solve(problem, args, out, signals)
+            return _search(problem, args, out, signals, kind)
+    except ways.Refused as refused:  # below ways.plan: a combination made here
+        message = _in_our_words(refused, args.given, _names(args))
+        say(f"dlx: {_refused_where(args, refused)}: {message}")
+        return EXIT_BAD_INPUT
     except FormatError as error:
         say(f"dlx: {error}")
         return EXIT_BAD_INPUT

@@ -17,8 +17,11 @@ What they do alike is written here once:
 * refusing options that do not go together (:func:`check_options`, with
   the table of :mod:`dlx.ways`, and :func:`refuse`: one line, status 2);
 * the parsers (:func:`command_parser`), argument types for
-  :mod:`argparse` (:func:`whole_number`, :func:`seconds`) and
-  ``--version`` (:func:`add_version`);
+  :mod:`argparse` (:func:`whole_number`, :func:`seconds`),
+  ``--version`` (:func:`add_version`), and options that say one thing
+  (:class:`Once`, :func:`register_once`): argparse keeps the last of an
+  option given twice, silently, where the commands refuse two that
+  differ;
 * the progress line on standard error (:func:`shows_progress`, with
   :class:`dlx.watch.ProgressLine`) and the line a terminal's ``^C``
   leaves (:func:`clear_echoed_interrupt`).
@@ -38,10 +41,11 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
+from functools import partial, wraps
 from types import FrameType
-from typing import TYPE_CHECKING, Any, NoReturn, Protocol, TextIO
+from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn, Protocol, TextIO
 
 from dlx import ways
 from dlx.algorithms import sat_available
@@ -66,6 +70,8 @@ __all__ = [
     "EXIT_WORKER_LOST",
     "HELP_WIDTH",
     "WATCH_INTERVAL",
+    "Once",
+    "OnceConst",
     "OutputError",
     "StopSignals",
     "Stoppable",
@@ -83,6 +89,7 @@ __all__ = [
     "on_stderr",
     "process_context",
     "refuse",
+    "register_once",
     "say",
     "seconds",
     "shows_progress",
@@ -608,6 +615,15 @@ class _Parser(argparse.ArgumentParser):
             message = f"{found[1]} {found[2]}"
         super().error(message)
 
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: Any = None
+    ) -> tuple[Any, list[str]]:
+        """argparse's, without the record :class:`Once` kept while parsing."""
+        parsed, rest = super().parse_known_args(args, namespace)
+        if hasattr(parsed, _SAID):
+            delattr(parsed, _SAID)
+        return parsed, rest
+
 
 #: The widest help: lines of at most 79 columns, even in a wide terminal.
 HELP_WIDTH = 79
@@ -681,6 +697,178 @@ def add_version(parser: argparse.ArgumentParser, name: str) -> None:
     """Give ``parser`` the option ``--version``: ``NAME (pydlx) VERSION``."""
     parser.add_argument(
         "--version", action=_VersionAction, dest=argparse.SUPPRESS, name=name
+    )
+
+
+# -- options that say one thing ------------------------------------------------------
+
+#: Where :class:`Once` keeps, for one parse, what each option has said: an
+#: attribute of the namespace that no option has (a blank in its name).
+#: :func:`command_parser`'s parsers take it off when the parse ends.
+_SAID = "options said"
+
+
+class _Given(NamedTuple):
+    """A value of a :class:`Once` option and the text it was read from."""
+
+    text: str
+    value: Any
+
+
+def _keeping_text(read: Callable[[str], Any]) -> Callable[[str], _Given]:
+    """The argparse type ``read``, whose value keeps the text typed (for messages)."""
+
+    @wraps(read)  # argparse names the type in some messages
+    def keep(text: str) -> _Given:
+        return _Given(text, read(text))
+
+    return keep
+
+
+class Once(argparse.Action):
+    """An option that says one thing: given again, the same is harmless and another thing refused.
+
+    argparse keeps the last of an option given twice, silently: ``dlx
+    --limit 3 --limit 5`` would have searched to 5 with nothing said.  An
+    option of this action given again with the same value (``--count
+    --count``, ``--limit 3 --limit 3``, ``--timeout 1 --timeout 1.0``:
+    values compared as read) means what it meant once and is taken;
+    with another value the parse ends as on a bad value, with the usage
+    and one line, exit status 2::
+
+        dlx: error: --limit given twice (3 and 5): give it once
+
+    Options that share a destination (``--progress`` and ``--no-progress``
+    store ``True`` and ``False`` in one) are one option here: both given
+    contradict, ``--progress and --no-progress say different things: give
+    one of them``.  The values are named as typed (``--max-memory 1G``, not
+    its bytes).  An option meant to be given several times takes an
+    action of its own (``action="append"``) and says what the repeats do.
+
+    Stores as argparse's ``store`` does; :class:`OnceConst` as its
+    ``store_const``, ``store_true`` and ``store_false`` do.
+    :func:`register_once` makes these a parser's actions of those names.
+    """
+
+    def __init__(
+        self,
+        option_strings: Sequence[str],
+        dest: str,
+        nargs: int | str | None = None,
+        type: Callable[[str], Any] | None = None,
+        choices: Any = None,
+        default: Any = None,
+        **kwargs: Any,
+    ) -> None:
+        # One value read by a type, and kept with its text; not a default
+        # given as text, which argparse reads by the type before parsing.
+        single = nargs is None and choices is None and not isinstance(default, str)
+        if type is not None and single:
+            type = _keeping_text(type)
+        super().__init__(
+            option_strings,
+            dest,
+            nargs=nargs,
+            type=type,
+            choices=choices,
+            default=default,
+            **kwargs,
+        )
+
+    @property
+    def name(self) -> str:
+        """The option's name in messages: its longest spelling (``--jobs``, not ``-j``)."""
+        return max(self.option_strings, key=len, default=self.dest)
+
+    def said(self, values: Any, option_string: str | None) -> tuple[Any, str]:
+        """The value to store and the text that names it in a message."""
+        if isinstance(values, _Given):
+            return values.value, values.text
+        return values, str(values)
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
+        value, text = self.said(values, option_string)
+        record: dict[str, tuple[Once, str, Any]] | None = getattr(
+            namespace, _SAID, None
+        )
+        if record is None:
+            record = {}
+            setattr(namespace, _SAID, record)
+        if self.dest in record:
+            first, first_text, first_value = record[self.dest]
+            if first_value != value or type(first_value) is not type(value):
+                raise argparse.ArgumentError(
+                    None, self.refusal(first, first_text, text)
+                )
+        else:
+            record[self.dest] = (self, text, value)
+        setattr(namespace, self.dest, value)
+
+    def refusal(self, first: Once, first_text: str, text: str) -> str:
+        """What to say when this option says ``text`` after ``first`` said ``first_text``."""
+        if first is self:
+            return f"{self.name} given twice ({first_text} and {text}): give it once"
+        return f"{first.name} and {self.name} say different things: give one of them"
+
+
+class OnceConst(Once):
+    """A flag that says one thing (:class:`Once`): it stores ``const``, as argparse's ``store_const``.
+
+    ``store_true`` is ``OnceConst`` with ``const=True, default=False``,
+    ``store_false`` with ``const=False, default=True``
+    (:func:`register_once`).
+    """
+
+    def __init__(
+        self,
+        option_strings: Sequence[str],
+        dest: str,
+        const: Any = None,
+        default: Any = None,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(
+            option_strings, dest, nargs=0, const=const, default=default, **kwargs
+        )
+
+    def said(self, values: Any, option_string: str | None) -> tuple[Any, str]:
+        return self.const, option_string or self.name
+
+
+def register_once(parser: argparse.ArgumentParser) -> None:
+    """Make the options that ``parser`` adds from now on say one thing each (:class:`Once`).
+
+    The actions ``store`` (the default), ``store_const``, ``store_true``
+    and ``store_false`` become :class:`Once` and :class:`OnceConst`, in the
+    parser and in its argument groups (which share its actions); an
+    option given ``action="append"`` or an action class of its own is
+    left as it is.  Call it before adding the options.
+
+    >>> parser = command_parser("demo", "", "")
+    >>> register_once(parser)
+    >>> _ = parser.add_argument("--limit", type=int)
+    >>> _ = parser.add_argument("--count", action="store_true")
+    >>> vars(parser.parse_args(["--limit", "3", "--count", "--limit", "3", "--count"]))
+    {'limit': 3, 'count': True}
+    >>> parser.parse_args(["--limit", "3", "--limit", "5"])
+    Traceback (most recent call last):
+      ...
+    SystemExit: 2
+    """
+    parser.register("action", None, Once)
+    parser.register("action", "store", Once)
+    parser.register("action", "store_const", OnceConst)
+    parser.register(
+        "action", "store_true", partial(OnceConst, const=True, default=False)
+    )
+    parser.register(
+        "action", "store_false", partial(OnceConst, const=False, default=True)
     )
 
 

@@ -52,14 +52,15 @@ tells which item that is.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
+import time
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Protocol
 
 from dlx.algorithms import MemoSearch
 from dlx.errors import FormatError, SearchStopped
 from dlx.links import Links
 from dlx.records import Record, fields, replace
-from dlx.stats import Outcome, Stats
+from dlx.stats import Outcome, Progress, Stats, remaining_seconds
 
 __all__ = [
     "MAX_ELEMENTS",
@@ -795,6 +796,9 @@ class SymmetricSearch(_OverSmaller, Iterator[tuple[int, ...]]):
     :param back: the problem's number of each option of the smaller one.
     :param limit: stop after this many orbits.
     :param count_only: count the orbits without yielding them.
+    :param progress: the caller's progress hook, called once more when the
+        search stops at ``limit`` (the smaller search reports on its own
+        otherwise, the orbits as its ``solutions``).
 
     ``stats`` holds the smaller search's counts (Knuth's definitions, of
     that search), except ``solutions``: the orbits found so far; the
@@ -809,12 +813,15 @@ class SymmetricSearch(_OverSmaller, Iterator[tuple[int, ...]]):
         back: Sequence[int],
         limit: int | None = None,
         count_only: bool = False,
+        progress: Callable[[Progress], object] | None = None,
     ) -> None:
         self.inner = inner
         self.action = action
         self.back = back
         self.limit = limit
         self.count_only = count_only
+        self._progress = progress
+        self._started: float | None = None
         # The smaller search's kind of statistics (a SAT search's have its
         # conflicts and solves), with the orbits as ``solutions``.
         self.stats: Stats = type(inner.stats)()
@@ -841,9 +848,29 @@ class SymmetricSearch(_OverSmaller, Iterator[tuple[int, ...]]):
             if name != "solutions":
                 setattr(stats, name, getattr(inner, name))
 
+    def _final_report(self) -> None:
+        """Report once more at the limit: the smaller search, stopped there, does not."""
+        if self._progress is None:
+            return
+        stats = self.stats
+        elapsed = 0.0 if self._started is None else time.perf_counter() - self._started
+        self._progress(
+            Progress(
+                stats.nodes,
+                stats.updates,
+                stats.solutions,
+                elapsed,
+                0,
+                0.0,
+                remaining_seconds(elapsed, 0.0, False),
+            )
+        )
+
     def __next__(self) -> tuple[int, ...]:
         if self._done:
             raise StopIteration
+        if self._started is None:
+            self._started = time.perf_counter()
         back = self.back
         is_leader = self.action.is_leader
         while True:
@@ -869,6 +896,7 @@ class SymmetricSearch(_OverSmaller, Iterator[tuple[int, ...]]):
                 self._done = True
                 self.outcome = Outcome.LIMIT_REACHED
                 self.close()
+                self._final_report()
                 if self.count_only:
                     raise StopIteration
                 return solution

@@ -1079,7 +1079,12 @@ def symmetric_search(
     inner = links_search(smaller, inner_settings)
     made.append(
         symmetry.SymmetricSearch(
-            inner, action, back, limit=settings.limit, count_only=count_only
+            inner,
+            action,
+            back,
+            limit=settings.limit,
+            count_only=count_only,
+            progress=hook,
         )
     )
     return made[0]

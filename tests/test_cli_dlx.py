@@ -288,3 +288,175 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     assert stop.value.code == 0
     assert capsys.readouterr().out == f"dlx (pydlx) {dlx.__version__}\n"
     assert dlx.__version__ == importlib.metadata.version("pydlx")
+
+
+# -- --symmetry given several times (issue 42) ----------------------------------
+
+
+def _queens_and_moves(n: int) -> tuple[ExactCover, dict[str, str], dict[str, str]]:
+    """n queens (rows and columns primary, diagonals secondary), its quarter turn and a reflection."""
+    problem = ExactCover(
+        [f"r{i}" for i in range(n)] + [f"c{j}" for j in range(n)],
+        [f"a{s}" for s in range(2 * n - 1)] + [f"b{s}" for s in range(2 * n - 1)],
+    )
+    for i in range(n):
+        for j in range(n):
+            problem.add_option([f"r{i}", f"c{j}", f"a{i + j}", f"b{i - j + n - 1}"])
+    turn: dict[str, str] = {}
+    mirror: dict[str, str] = {}
+    for i in range(n):
+        turn[f"r{i}"], turn[f"c{i}"] = f"c{n - 1 - i}", f"r{i}"
+        mirror[f"c{i}"] = f"c{n - 1 - i}"
+    for s in range(2 * n - 1):
+        turn[f"a{s}"], turn[f"b{s}"] = f"b{s}", f"a{2 * (n - 1) - s}"
+        mirror[f"a{s}"], mirror[f"b{s}"] = f"b{s}", f"a{s}"
+    return problem, turn, mirror
+
+
+def _cycles(mapping: dict[str, str]) -> str:
+    seen: set[str] = set()
+    written = []
+    for start in mapping:
+        if start not in seen and mapping[start] != start:
+            cycle = [start]
+            while mapping[cycle[-1]] != start:
+                cycle.append(mapping[cycle[-1]])
+            seen.update(cycle)
+            written.append("(" + " ".join(cycle) + ")")
+    return "".join(written) + "\n"
+
+
+def _orbits(problem: ExactCover, generators: list[dict[str, str]]) -> int:
+    """The orbits of the solutions under the group the generators make, by brute force.
+
+    The group is closed by hand (products of the generators until nothing
+    new comes), each solution is a set of options as sets of items, and
+    an orbit is counted by its least image: nothing of dlx.symmetry.
+    """
+    items = [str(item) for item in (*problem.primary, *problem.secondary)]
+    identity = tuple(items)
+    as_tuple = [tuple(g.get(item, item) for item in items) for g in generators]
+    index = {item: k for k, item in enumerate(items)}
+    group = {identity}
+    frontier = [identity]
+    while frontier:
+        element = frontier.pop()
+        for g in as_tuple:
+            product = tuple(g[index[image]] for image in element)
+            if product not in group:
+                group.add(product)
+                frontier.append(product)
+    solutions = [
+        frozenset(frozenset(map(str, problem.option(k))) for k in solution)
+        for solution in problem.solutions()
+    ]
+    leaders = set()
+    for solution in solutions:
+        images = []
+        for element in group:
+            moved = dict(zip(items, element, strict=True))
+            images.append(
+                tuple(
+                    sorted(
+                        tuple(sorted(moved[e] for e in option)) for option in solution
+                    )
+                )
+            )
+        leaders.add(min(images))
+    return len(leaders)
+
+
+@pytest.fixture
+def queens_files(
+    tmp_path: Path,
+) -> tuple[Path, Path, Path, ExactCover, list[dict[str, str]]]:
+    problem, turn, mirror = _queens_and_moves(6)
+    path = tmp_path / "queens6.dlx"
+    path.write_text(format_dlx(problem))
+    (tmp_path / "turn.txt").write_text(_cycles(turn))
+    (tmp_path / "mirror.txt").write_text("| the reflection\n" + _cycles(mirror))
+    return path, tmp_path / "turn.txt", tmp_path / "mirror.txt", problem, [turn, mirror]
+
+
+@pytest.mark.parametrize(
+    "chosen",
+    [["turn"], ["mirror"], ["turn", "mirror"], ["mirror", "turn"], ["turn", "turn"]],
+)
+def test_symmetry_given_several_times_generates_one_group(
+    chosen: list[str],
+    queens_files: tuple[Path, Path, Path, ExactCover, list[dict[str, str]]],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    path, _, _, problem, (turn, mirror) = queens_files
+    moves = {"turn": turn, "mirror": mirror}
+    argv = ["--count"]
+    for name in chosen:
+        argv += ["--symmetry", str(tmp_path / f"{name}.txt")]
+    status, out, err = run([*argv, str(path)], capsys)
+    generators = [moves[name] for name in chosen]
+    assert (status, err) == (0, "")
+    assert int(out) == _orbits(problem, generators)
+    assert int(out) == problem.count(symmetry=generators)
+
+
+def test_queens8_up_to_both_files_is_the_dihedral_count(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 42's command: the reflection's file alone was kept (46); both give D4's orbits."""
+    problem, turn, mirror = _queens_and_moves(8)
+    path = tmp_path / "queens8.dlx"
+    path.write_text(format_dlx(problem))
+    (tmp_path / "rot.txt").write_text(_cycles(turn))
+    (tmp_path / "refl.txt").write_text(_cycles(mirror))
+    argv = ["--count", "--symmetry", str(tmp_path / "rot.txt")]
+    argv += ["--symmetry", str(tmp_path / "refl.txt"), str(path)]
+    status, out, _ = run(argv, capsys)
+    assert status == 0
+    assert int(out) == _orbits(problem, [turn, mirror])
+    alone = run(
+        ["--count", "--symmetry", str(tmp_path / "refl.txt"), str(path)], capsys
+    )
+    assert int(alone[1]) == _orbits(problem, [mirror]) != int(out)
+
+
+def test_a_bad_generator_of_a_later_file_is_named_with_its_file_and_line(
+    queens_files: tuple[Path, Path, Path, ExactCover, list[dict[str, str]]],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    path, turn_file, _, _, _ = queens_files
+    bad = tmp_path / "bad.txt"
+    bad.write_text(
+        "| fine, then not a symmetry\n(c0 c5)(c1 c4)(c2 c3)(a0 b0)(a1 b1)"
+        "(a2 b2)(a3 b3)(a4 b4)(a5 b5)(a6 b6)(a7 b7)(a8 b8)(a9 b9)(a10 b10)\n(r0 r1)\n"
+    )
+    argv = ["--count", "--symmetry", str(turn_file), "--symmetry", str(bad), str(path)]
+    status, out, err = run(argv, capsys)
+    assert (status, out) == (2, "")
+    assert err.startswith(f"dlx: {bad}:3: the generator maps option "), err
+    assert err.count("\n") == 1
+
+
+def test_a_refusal_from_below_is_told_in_the_commands_words(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A :class:`dlx.ways.Refused` raised while the run is made: never a file error, never ``executor=``."""
+    from dlx import ways
+
+    features = {"cheapest", "split", "progress"}
+
+    def refusing(*args: object, **kwargs: object) -> object:
+        ways.check(features)  # the library's words: best() ... executor= ...
+        raise AssertionError("ways.check accepted them")
+
+    monkeypatch.setattr(ways, "cheapest", refusing)
+    path = write(tmp_path, "a b\na |1\nb |2\na b |4\n")
+    status, out, err = run(["--best", "1", path], capsys)
+    with pytest.raises(ways.Refused) as ours:
+        ways.check(features, "dlx")  # no --jobs given: "--jobs or --scheduler"
+    assert (status, out) == (2, "")
+    assert err == f"dlx: error: {ours.value}\n"
+    assert path not in err

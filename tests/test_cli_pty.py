@@ -1,0 +1,767 @@
+"""The ``dlx`` command on a terminal answers as it does in a pipe (issue 42).
+
+On a terminal the command adds one thing by itself: a progress line on
+standard error, drawn in place with carriage returns and wiped at the
+end.  It must add nothing else.  Before issue 42, ``dlx --best 3 --jobs
+2 FILE`` printed its answer in a pipe and, on a terminal, exited with
+status 2 and the library's words as a file error (``dlx: FILE: --best:
+best() does not go with executor= and progress=``): the progress the
+command added was refused by the way that cannot report it.  The rule
+now: what the command adds by itself is dropped where the way has no use
+for it; only ``--progress``, asked for, is refused (in the command's
+words, as in a pipe).
+
+Each run here starts ``python -m dlx`` twice, with standard error a pipe
+and a pseudo-terminal (``pty.openpty()``, raw, so that the bytes are the
+command's), and in some runs standard output a terminal too, and checks:
+
+* the same exit status, the same standard output, and the same standard
+  error once the progress line is taken out: the drawing on the terminal
+  (``\\r`` + line, wiped by ``\\r`` + blanks + ``\\r``), the lines of
+  ``--progress`` in the pipe;
+* in the pipe, a refusal exactly where :func:`dlx.ways.check` refuses
+  the options (one line, the command's words) and an answer elsewhere;
+* on the terminal, a progress line exactly where the run reports
+  progress: it runs, ``--no-progress`` is not given, and the way takes
+  progress (:func:`dlx.ways.check` accepts the run's features with
+  ``progress``); in the pipe, exactly where ``--progress`` is given.
+
+The options and their values are those of the ways matrix
+(``tests/test_ways_matrix.py``'s ``DLX_OPTIONS`` and ``DLX_FEATURES``,
+copied here: test modules do not import one another).  The default run
+takes a representative share of the pairs, ``--best 3 --jobs 2`` and
+``--best 3 --jobs 2 --symmetry`` among them; ``-m slow`` runs every
+option, every pair and every option given twice.  Where the two runs
+may rightly differ they are compared on what they must share: a sample
+drawn without ``--seed`` (how many, each a solution), ``--best`` split
+over workers (the costs: ties come as the tasks end), the statistics of
+a timed run (their lines, not their numbers).  :data:`KNOWN` lists the
+cells that fail for a reason of the library, each marked to fail (none
+now).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import pty
+import re
+import subprocess
+import sys
+import threading
+import tty
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from dlx_helpers import start_command
+
+from dlx import ExactCover, format_dlx, format_option, parse_dlx, ways
+from dlx.algorithms import sat_available
+
+pytestmark = [
+    pytest.mark.processes,
+    pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal"),
+]
+
+NO_SAT = None if sat_available() else "--method sat needs the sat extra"
+
+# -- the problems ---------------------------------------------------------------------
+
+#: A small problem with costs and a coloured secondary item, several
+#: solutions (more than the --limit 2 of the matrix), every way takes it.
+SMALL = """\
+| costs and a colour: several solutions, every way takes it
+a b c d | x
+a b |3
+c d |1
+a c x:red |2
+b d x:red |4
+a d |5
+b c x:blue |2
+a |1
+b |2
+c x:blue |6
+d |3
+"""
+
+
+def queens(n: int) -> ExactCover:
+    """n queens (docs/examples/queens.py's), each square costing its ring from the centre."""
+    rows = [f"r{i}" for i in range(n)]
+    columns = [f"c{j}" for j in range(n)]
+    diagonals = [f"a{s}" for s in range(2 * n - 1)]
+    antidiagonals = [f"b{d}" for d in range(2 * n - 1)]
+    problem = ExactCover(rows + columns, diagonals + antidiagonals)
+    for i in range(n):
+        for j in range(n):
+            ring = max(abs(2 * i - n + 1), abs(2 * j - n + 1)) // 2
+            problem.add_option(
+                [f"r{i}", f"c{j}", f"a{i + j}", f"b{i - j + n - 1}"], cost=ring
+            )
+    return problem
+
+
+def turn_and_mirror(n: int) -> tuple[dict[str, str], dict[str, str]]:
+    """The board's quarter turn and a reflection, as mappings of the items."""
+    turn: dict[str, str] = {}
+    mirror: dict[str, str] = {}
+    for i in range(n):
+        turn[f"r{i}"] = f"c{n - 1 - i}"
+        turn[f"c{i}"] = f"r{i}"
+        mirror[f"c{i}"] = f"c{n - 1 - i}"
+    for s in range(2 * n - 1):
+        turn[f"a{s}"] = f"b{s}"
+        turn[f"b{s}"] = f"a{2 * (n - 1) - s}"
+        mirror[f"a{s}"] = f"b{s}"
+        mirror[f"b{s}"] = f"a{s}"
+    return turn, mirror
+
+
+def cycles(mapping: dict[str, str]) -> str:
+    """A mapping in cycle notation, as ``dlx --symmetry`` reads it."""
+    seen: set[str] = set()
+    written = []
+    for start in mapping:
+        if start in seen or mapping[start] == start:
+            continue
+        cycle = [start]
+        seen.add(start)
+        item = mapping[start]
+        while item != start:
+            cycle.append(item)
+            seen.add(item)
+            item = mapping[item]
+        written.append("(" + " ".join(cycle) + ")")
+    return "".join(written)
+
+
+@dataclass(frozen=True)
+class Files:
+    """The files the runs read: the small problem and 8 queens, with symmetries."""
+
+    small: Path
+    identity: Path  # the small problem's symmetry: the identity, "(a)"
+    queens: Path
+    d4: Path  # the quarter turn and the reflection, one file
+    turn: Path
+    mirror: Path
+    checkpoint: Path
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory: pytest.TempPathFactory) -> Files:
+    folder = tmp_path_factory.mktemp("pty")
+    turn, mirror = turn_and_mirror(8)
+    made = Files(
+        small=folder / "small.dlx",
+        identity=folder / "small.sym",
+        queens=folder / "queens8.dlx",
+        d4=folder / "d4.txt",
+        turn=folder / "turn.txt",
+        mirror=folder / "mirror.txt",
+        checkpoint=folder / "checkpoint.json",
+    )
+    made.small.write_text(SMALL)
+    made.identity.write_text("(a)\n")
+    made.queens.write_text(format_dlx(queens(8)))
+    made.d4.write_text(
+        f"| the quarter turn, the reflection\n{cycles(turn)}\n{cycles(mirror)}\n"
+    )
+    made.turn.write_text(cycles(turn) + "\n")
+    made.mirror.write_text(cycles(mirror) + "\n")
+    return made
+
+
+def _blocks(out: str) -> list[list[str]]:
+    """The blocks of lines of an output, separated by blank lines."""
+    return (
+        [block.splitlines() for block in out.strip("\n").split("\n\n")] if out else []
+    )
+
+
+# -- running the command --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Ran:
+    """What a run of the command did: its status, standard output and standard error."""
+
+    status: int
+    out: str
+    err: str
+
+
+def _drain(fd: int, into: list[bytes]) -> None:
+    """Read ``fd`` to its end: end of file, or EIO once no process holds the terminal."""
+    while True:
+        try:
+            chunk = os.read(fd, 65536)
+        except OSError:  # EIO: the other side of the terminal is closed
+            return
+        if not chunk:
+            return
+        into.append(chunk)
+
+
+def run(argv: Sequence[str], terminal: str = "") -> Ran:
+    """Run ``python -m dlx argv``: ``terminal`` is ``""`` (pipes), ``"stderr"`` or ``"both"``.
+
+    A terminal is a pseudo-terminal in raw mode (what the command writes
+    arrives as written, line ends and carriage returns included); each
+    stream is read to its end by a thread of its own, so that a full
+    buffer never stops the command.
+    """
+    leaders: dict[str, int] = {}
+    followers: dict[str, int] = {}
+    for stream in ("stderr", "stdout"):
+        if terminal == "both" or terminal == stream:
+            leader, follower = pty.openpty()
+            tty.setraw(follower)
+            leaders[stream], followers[stream] = leader, follower
+    try:
+        process = start_command(
+            "dlx",
+            argv,
+            stdout=followers.get("stdout", subprocess.PIPE),
+            stderr=followers.get("stderr", subprocess.PIPE),
+        )
+    finally:
+        for follower in followers.values():
+            os.close(follower)
+    read: dict[str, list[bytes]] = {"stdout": [], "stderr": []}
+    fds = dict(leaders)
+    for stream, pipe in (("stdout", process.stdout), ("stderr", process.stderr)):
+        if pipe is not None:
+            fds[stream] = pipe.fileno()
+    threads = []
+    for stream, fd in fds.items():
+        thread = threading.Thread(target=_drain, args=(fd, read[stream]), daemon=True)
+        thread.start()
+        threads.append(thread)
+    try:
+        status = process.wait(timeout=300)
+        for thread in threads:
+            thread.join(timeout=60)  # the fork server of --jobs ends with the command
+            assert not thread.is_alive(), "a stream of the command was never closed"
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+        for leader in leaders.values():
+            os.close(leader)
+        for pipe in (process.stdout, process.stderr):
+            if pipe is not None:
+                pipe.close()
+    text = {stream: b"".join(chunks).decode() for stream, chunks in read.items()}
+    return Ran(status, text["stdout"], text["stderr"])
+
+
+# -- what differs on a terminal, and what must not -----------------------------------
+
+#: A progress line drawn on a terminal (dlx.watch.ProgressLine, without
+#: tqdm: "\r" + the line), and the blanks that wipe it.
+_DRAWN = re.compile(r"\rdlx: [\d,]+ solutions?, [\d,]+ nodes[^\r\n]*")
+_WIPED = re.compile(r"\r +\r")
+#: A progress line written to a pipe (--progress), one per report.
+_LINE = re.compile(r"dlx: [\d,]+ solutions?, [\d,]+ nodes.*\n")
+#: The line of --stats on the tasks of a split run (how many, the largest).
+_TASKS = re.compile(r"dlx: \d+ tasks[;,].*")
+#: Numbers that depend on time: the seconds, rates and tasks of a run.
+_NUMBER = re.compile(r"\d[\d,.]*(e[-+]?\d+)?")
+
+
+def without_progress(ran: Ran, terminal: bool) -> tuple[str, bool]:
+    """Standard error without its progress line, and whether there was one."""
+    if terminal:
+        err, drawn = _DRAWN.subn("", ran.err)  # each up to the "\r" that wipes it
+        err, wiped = _WIPED.subn("", err)
+        # Each drawing is wiped once the display closes (before a message).
+        assert (drawn > 0) == (wiped > 0), repr(ran.err)
+        return err, drawn > 0
+    err, lines = _LINE.subn("", ran.err)
+    return err, lines > 0
+
+
+def _timeless_json(line: str) -> str:
+    record = json.loads(line)
+    for key in ("stats", "estimate"):  # the statistics of a timed or split run
+        if isinstance(record.get(key), dict):
+            record[key] = sorted(record[key])
+    return json.dumps(record, sort_keys=True)
+
+
+def comparable(out: str, err: str, timed: bool) -> tuple[str, str]:
+    """Standard output and error as two runs of the same command must agree on them.
+
+    ``timed``: the run's statistics depend on time (split over workers,
+    the SAT solver's seconds, an estimate's rates): their numbers are
+    left out, the lines and keys kept.
+    """
+    if not timed:
+        return out, err
+    if out.startswith("{"):
+        out = "".join(_timeless_json(line) + "\n" for line in out.splitlines())
+    else:  # an estimate's lines: their labels ("estimated nodes", "probes")
+        out = "".join(
+            line.split(":")[0] + "\n"
+            if line.startswith(("estimated", "probes:"))
+            else line + "\n"
+            for line in out.splitlines()
+        )
+    # The tasks of a split run, and what this process ran of them, vary.
+    err = _TASKS.sub("dlx: # tasks", err)
+    return out, _NUMBER.sub("#", err)
+
+
+# -- the options: the ways matrix's ---------------------------------------------------
+
+#: Stand for the files of the fixture.
+CHECKPOINT, SYMMETRY = "<checkpoint>", "<symmetry>"
+
+#: Each option of the matrix and its words (tests/test_ways_matrix.py's DLX_OPTIONS).
+OPTIONS: dict[str, tuple[str, ...]] = {
+    "count": ("--count",),
+    "best": ("--best", "2"),
+    "sample": ("--sample", "2"),
+    "estimate": ("--estimate",),
+    "preprocess": ("--preprocess",),
+    "solve": ("--solve",),
+    "method-dlx": ("--method", "dlx"),
+    "method-memo": ("--method", "memo"),
+    "method-sat": ("--method", "sat"),
+    "limit": ("--limit", "2"),
+    "max-nodes": ("--max-nodes", "1000000"),
+    "timeout": ("--timeout", "60"),
+    "seed": ("--seed", "1"),
+    "progress": ("--progress",),
+    "no-progress": ("--no-progress",),
+    "checkpoint": ("--checkpoint", CHECKPOINT),
+    "checkpoint-every": ("--checkpoint-every", "5"),
+    "probes": ("--probes", "10"),
+    "jobs": ("--jobs", "2"),
+    "task-seconds": ("--task-seconds", "1"),
+    "branching": ("--branching", "first"),
+    "max-entries": ("--max-entries", "100000"),
+    "max-memory": ("--max-memory", "1G"),
+    "stats": ("--stats",),
+    "json": ("--json",),
+    "symmetry": ("--symmetry", SYMMETRY),
+}
+
+#: The features of dlx.ways each option asks for (the matrix's DLX_FEATURES).
+FEATURES: dict[str, frozenset[str]] = {
+    "count": frozenset({"count"}),
+    "best": frozenset({"cheapest"}),
+    "sample": frozenset({"sample"}),
+    "estimate": frozenset({"estimate"}),
+    "preprocess": frozenset({"preprocess"}),
+    "solve": frozenset({"solve"}),
+    "method-dlx": frozenset({"dlx"}),
+    "method-memo": frozenset({"memo"}),
+    "method-sat": frozenset({"sat"}),
+    "limit": frozenset({"limit"}),
+    "max-nodes": frozenset({"max_nodes"}),
+    "timeout": frozenset({"timeout"}),
+    "seed": frozenset({"seed"}),
+    "progress": frozenset({"progress"}),
+    "no-progress": frozenset(),
+    "checkpoint": frozenset({"resume"}),
+    "checkpoint-every": frozenset({"checkpoint_every"}),
+    "probes": frozenset({"probes"}),
+    "jobs": frozenset({"split"}),
+    "task-seconds": frozenset({"task_seconds"}),
+    "branching": frozenset({"branching", "branching_first"}),
+    "max-entries": frozenset({"max_entries"}),
+    "max-memory": frozenset({"max_bytes"}),
+    "stats": frozenset({"stats"}),
+    "json": frozenset({"json"}),
+    "symmetry": frozenset({"symmetry"}),
+}
+assert FEATURES.keys() == OPTIONS.keys()
+
+#: The kinds of run that draw no progress whatever the options: they do not search.
+_NO_SEARCH = {"estimate", "write"}
+
+
+def features(names: Sequence[str]) -> set[str]:
+    """The features the options ``names`` ask for, with the run's kind (as the matrix's)."""
+    keys: set[str] = set().union(*(FEATURES[name] for name in names))
+    if "sample" in keys and "seed" in keys:
+        keys = (keys - {"seed"}) | {"draw_seed"}
+    if "preprocess" in keys and not keys & {"count", "cheapest", "sample", "solve"}:
+        keys.add("write")
+    if not keys & {"count", "cheapest", "sample", "estimate", "write"}:
+        keys.add("list")
+    return keys
+
+
+def argv_of(
+    names: Sequence[str], files: Files, problem: Path | None = None
+) -> list[str]:
+    """The command line of the options ``names`` on the small problem (or ``problem``)."""
+    chosen = list(names)
+    if "estimate" in chosen and len(chosen) > 1 and "probes" not in chosen:
+        chosen.append("probes")  # as the matrix: an estimate in company takes 10
+    stands = {CHECKPOINT: str(files.checkpoint), SYMMETRY: str(files.identity)}
+    words = [stands.get(word, word) for name in chosen for word in OPTIONS[name]]
+    return [*words, str(problem or files.small)]
+
+
+@dataclass(frozen=True)
+class Expected:
+    """What the options ask of a run, by dlx.ways: a refusal, or a run and its progress."""
+
+    refusal: str | None  # the whole standard error of a refused run (else it answers)
+    draws: bool  # on a terminal it draws a progress line
+    writes: bool  # in a pipe it writes progress lines (--progress)
+    timed: bool  # its statistics depend on time
+
+    @classmethod
+    def of(cls, names: Sequence[str]) -> Expected:
+        keys = features(names)
+        timed = bool({"split", "sat", "estimate"} & keys)
+        if "progress" in names and "no-progress" in names:  # argparse's group
+            return cls("usage", False, False, timed)
+        try:
+            ways.check(keys, "dlx", {"split": "--jobs"} if "jobs" in names else None)
+        except ways.Refused as refused:
+            return cls(f"dlx: error: {refused}\n", False, False, timed)
+        searches = not keys & _NO_SEARCH
+        try:
+            ways.check(keys | {"progress"}, "dlx")
+            takes_progress = True
+        except ways.Refused:
+            takes_progress = False
+        draws = searches and takes_progress and "no-progress" not in names
+        return cls(None, draws, "progress" in names, timed)
+
+
+def _solutions_of_small() -> frozenset[tuple[int, ...]]:
+    """The small problem's solutions, by the library."""
+    return frozenset(tuple(sorted(s)) for s in parse_dlx(SMALL).solutions())
+
+
+def drawn(out: str) -> str:
+    """A sample drawn at random without ``--seed``: each drawn solution checked, then how many.
+
+    Two runs draw different solutions; what they must agree on is how
+    many they draw, and that each is a solution (of the small problem).
+    """
+    problem = parse_dlx(SMALL)
+    number = {format_option(problem.option(k)): k for k in range(len(problem))}
+    solutions = _solutions_of_small()
+    if out.startswith("{"):
+        records = [json.loads(line) for line in out.splitlines()]
+        draws = [tuple(sorted(r["options"])) for r in records if "solution" in r]
+        last = records[-1]
+        summary = json.dumps({k: v for k, v in last.items() if k != "stats"})
+    else:
+        draws = [tuple(sorted(number[line] for line in b)) for b in _blocks(out)]
+        summary = ""
+    assert set(draws) <= solutions, (draws, solutions)
+    return f"{len(draws)} drawn {summary}"
+
+
+def best_printed(out: str, problem: ExactCover) -> list[tuple[int, tuple[int, ...]]]:
+    """``--best``'s output as ``(cost, options)``, each checked: a solution of that cost.
+
+    Text (each block a ``| cost N`` line and its options' lines) or JSON.
+    """
+    ranked = []
+    if out.startswith("{"):
+        for line in out.splitlines():
+            record = json.loads(line)
+            if "solution" in record:
+                ranked.append((record["cost"], tuple(sorted(record["options"]))))
+    else:
+        number = {format_option(problem.option(k)): k for k in range(len(problem))}
+        for block in _blocks(out):
+            found = re.fullmatch(r"\| cost (\d+)", block[0])
+            assert found is not None, block
+            chosen = [number[line.split(" |")[0]] for line in block[1:]]
+            ranked.append((int(found[1]), tuple(sorted(chosen))))
+    solutions = {tuple(sorted(s)) for s in problem.solutions()}
+    for cost, options in ranked:
+        assert options in solutions, (options, out)
+        assert problem.costs_of(options) == cost, (options, out)
+    return ranked
+
+
+def tied(out: str, problem: ExactCover) -> str:
+    """``--best`` split over workers: the costs, in order (ties come as the workers find them).
+
+    Each solution is checked (:func:`best_printed`); which of equally
+    cheap solutions come first, and which are kept at the ``k``-th cost,
+    depend on which task ends first (docs/howto/best.rst, "Ties").
+    """
+    return f"costs {[cost for cost, _ in best_printed(out, problem)]}"
+
+
+def check_alike(
+    names: Sequence[str],
+    argv: list[str],
+    *,
+    both: bool = False,
+    problem: ExactCover | None = None,
+) -> Ran:
+    """Run ``argv`` in a pipe and on a terminal, and hold them to :class:`Expected`.
+
+    ``problem`` is the one the command reads (the small one by default).
+    Returns the pipe's run (progress lines included).
+    """
+    problem = problem or parse_dlx(SMALL)
+    expected = Expected.of(names)
+    piped = run(argv)
+    shown = run(argv, "both" if both else "stderr")
+    # In the pipe: a refusal exactly where dlx.ways refuses, else an answer.
+    if expected.refusal == "usage":
+        assert piped.status == 2 and piped.out == "", piped
+        assert piped.err.startswith("usage: dlx"), piped
+        assert piped.err.splitlines()[-1].startswith("dlx: error: argument "), piped
+    elif expected.refusal is not None:
+        assert piped == Ran(2, "", expected.refusal)
+    else:
+        assert piped.status == 0, piped
+        assert piped.out, piped  # every run here answers something
+    # On the terminal: the same, but for the progress line.
+    piped_err, wrote = without_progress(piped, terminal=False)
+    shown_err, drew = without_progress(shown, terminal=True)
+    assert shown.status == piped.status, (shown, piped)
+    shown_out, piped_out = shown.out, piped.out
+    if "sample" in names and "seed" not in names and piped.status == 0:
+        shown_out, piped_out = drawn(shown_out), drawn(piped_out)
+    if {"best", "jobs"} <= set(names) and piped.status == 0:
+        shown_out, piped_out = tied(shown_out, problem), tied(piped_out, problem)
+    assert comparable(shown_out, shown_err, expected.timed) == comparable(
+        piped_out, piped_err, expected.timed
+    ), (shown, piped)
+    assert wrote == expected.writes, piped
+    assert drew == (expected.draws or expected.writes), shown
+    return piped
+
+
+# -- the pairs ------------------------------------------------------------------------
+
+_METHODS = {"method-dlx", "method-memo", "method-sat"}
+
+
+def _combos() -> Iterator[tuple[str, ...]]:
+    names = list(OPTIONS)
+    yield ()
+    for name in names:
+        yield (name,)
+    for pair in itertools.combinations(names, 2):
+        if not set(pair) <= _METHODS:
+            yield pair
+
+
+#: The default run's share: a refusal and an answer of each kind, the
+#: progress switches, split and memoised runs (issue 42's ``--best 3
+#: --jobs 2``, with and without ``--symmetry``, have tests of their own).
+SHARE = {
+    (),
+    ("count",),
+    ("best", "symmetry"),
+    ("best", "method-sat"),
+    ("best", "progress"),
+    ("best", "no-progress"),
+    ("count", "jobs"),
+    ("count", "method-memo"),
+    ("method-memo", "symmetry"),
+    ("sample", "seed"),
+    ("estimate", "stats"),
+    ("preprocess", "solve"),
+    ("progress", "no-progress"),
+    ("json", "limit"),
+    ("checkpoint", "stats"),
+}
+
+
+#: Cells that fail for a reason of the library, not of the command (strict:
+#: once it is fixed there, the mark goes).
+KNOWN: dict[tuple[str, ...], str] = {}
+
+
+def _params(default: bool) -> Iterator[object]:
+    for combo in _combos():
+        if (combo in SHARE) != default:
+            continue
+        marks = [] if default else [pytest.mark.slow]
+        if "method-sat" in combo and NO_SAT:
+            marks.append(pytest.mark.skip(reason=NO_SAT))
+        if combo in KNOWN:
+            marks.append(pytest.mark.xfail(reason=KNOWN[combo], strict=True))
+        yield pytest.param(combo, marks=marks, id="+".join(combo) or "defaults")
+
+
+@pytest.mark.parametrize("names", [*_params(True), *_params(False)])
+def test_each_pair_answers_on_a_terminal_as_in_a_pipe(
+    names: tuple[str, ...], files: Files
+) -> None:
+    check_alike(names, argv_of(names, files))
+
+
+@pytest.mark.parametrize(
+    "names",
+    [
+        ("count",),
+        pytest.param(
+            ("best", "method-sat"),
+            marks=[
+                pytest.mark.slow,
+                pytest.mark.skipif(bool(NO_SAT), reason=str(NO_SAT)),
+            ],
+        ),
+        ("json", "stats"),
+    ],
+    ids="+".join,
+)
+def test_standard_output_on_a_terminal_too(
+    names: tuple[str, ...], files: Files
+) -> None:
+    """Both streams on terminals (``dlx ...`` typed, not redirected): the same again."""
+    check_alike(names, argv_of(names, files), both=True)
+
+
+# -- issue 42's runs, and what they answer --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("symmetric", "both"),
+    [
+        pytest.param(False, False, id="stderr"),
+        pytest.param(True, False, id="stderr-symmetry", marks=pytest.mark.slow),
+        pytest.param(False, True, id="both", marks=pytest.mark.slow),
+        pytest.param(True, True, id="both-symmetry"),
+    ],
+)
+def test_best_3_jobs_2_on_a_terminal(symmetric: bool, both: bool, files: Files) -> None:
+    """Issue 42: ``dlx --best 3 --jobs 2 [--symmetry FILE]`` answers on a terminal, as the library does."""
+    problem = queens(8)
+    extra = ["--symmetry", str(files.d4)] if symmetric else []
+    argv = ["--best", "3", "--jobs", "2", *extra, str(files.queens)]
+    names = ("best", "jobs", *(("symmetry",) if symmetric else ()))
+    piped = check_alike(names, argv, both=both, problem=problem)
+    printed = best_printed(piped.out, problem)  # each a solution of its cost
+    turn, mirror = turn_and_mirror(8)
+    truth = problem.best(3, symmetry=[turn, mirror] if symmetric else None)
+    assert [cost for cost, _ in printed] == [cost for cost, _ in truth]
+    if symmetric:  # one solution of each orbit: the leaders the library gives
+        assert sorted(printed) == sorted(truth)
+
+
+@pytest.mark.parametrize(
+    "names",
+    [
+        pytest.param(("best", "jobs", "symmetry"), marks=pytest.mark.slow),
+        ("count", "method-memo", "symmetry"),
+        pytest.param(
+            ("best", "method-sat", "symmetry"),
+            marks=[
+                pytest.mark.slow,
+                pytest.mark.skipif(bool(NO_SAT), reason=str(NO_SAT)),
+            ],
+        ),
+        ("best", "jobs", "progress"),
+        pytest.param(("count", "jobs", "task-seconds"), marks=pytest.mark.slow),
+    ],
+    ids="+".join,
+)
+def test_issue_42_triples_on_a_terminal(names: tuple[str, ...], files: Files) -> None:
+    """Three options: the ways that take no progress (split --best, Burnside's count,
+    the solver) answer on a terminal; ``--progress`` asked for with one is refused
+    in the command's words, on a terminal as in a pipe."""
+    piped = check_alike(names, argv_of(names, files))
+    if "progress" in names:
+        assert piped.status == 2
+        assert "=" not in piped.err and "()" not in piped.err  # not the library's words
+
+
+# -- options given twice --------------------------------------------------------------
+
+#: Two values of each option that takes one, and what the second says.
+TWICE: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "best": (("--best", "2"), ("--best", "3")),
+    "sample": (("--sample", "2"), ("--sample", "3")),
+    "method": (("--method", "dlx"), ("--method", "memo")),
+    "limit": (("--limit", "3"), ("--limit", "5")),
+    "max-nodes": (("--max-nodes", "1000"), ("--max-nodes", "2000")),
+    "timeout": (("--timeout", "60"), ("--timeout", "30")),
+    "seed": (("--seed", "1"), ("--seed", "2")),
+    "checkpoint": (("--checkpoint", "a.json"), ("--checkpoint", "b.json")),
+    "checkpoint-every": (("--checkpoint-every", "5"), ("--checkpoint-every", "9")),
+    "probes": (("--probes", "10"), ("--probes", "20")),
+    "jobs": (("--jobs", "2"), ("--jobs", "1")),
+    "scheduler": (("--scheduler", "tcp://a:1"), ("--scheduler", "tcp://b:1")),
+    "task-seconds": (("--task-seconds", "1"), ("--task-seconds", "2")),
+    "branching": (("--branching", "first"), ("--branching", "mrv")),
+    "max-entries": (("--max-entries", "10"), ("--max-entries", "20")),
+    "max-memory": (("--max-memory", "1G"), ("--max-memory", "2G")),
+}
+
+_TWICE_SHARE = {"limit", "method", "max-memory"}
+
+
+def _twice_params() -> Iterator[object]:
+    for name in TWICE:
+        marks = [] if name in _TWICE_SHARE else [pytest.mark.slow]
+        yield pytest.param(name, marks=marks, id=name)
+
+
+@pytest.mark.parametrize("name", list(_twice_params()))
+def test_an_option_given_twice_is_refused_alike_on_a_terminal(
+    name: str, files: Files
+) -> None:
+    """Two values of one option: the same refusal on a terminal as in a pipe."""
+    first, second = TWICE[name]
+    argv = [*first, *second, str(files.small)]
+    piped = run(argv)
+    shown = run(argv, "stderr")
+    assert piped == shown
+    assert piped.status == 2 and piped.out == "", piped
+    assert piped.err.splitlines()[-1] == (
+        f"dlx: error: {first[0]} given twice ({first[1]} and {second[1]}): give it once"
+    )
+
+
+#: Options whose repeat means them once: the company they need, the option.
+AGAIN: dict[str, tuple[list[str], list[str]]] = {
+    "count": ([], ["--count"]),
+    "json": ([], ["--json"]),
+    "stats": ([], ["--stats"]),
+    "limit": ([], ["--limit", "2"]),
+    "best": ([], ["--best", "2"]),
+    "progress": ([], ["--progress"]),
+    "no-progress": ([], ["--no-progress"]),
+    "jobs": (["--count"], ["--jobs", "2"]),
+    "symmetry": (["--count"], ["--symmetry", SYMMETRY]),
+}
+
+_AGAIN_SHARE = {"count", "progress", "symmetry"}
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param(name, marks=[] if name in _AGAIN_SHARE else [pytest.mark.slow])
+        for name in AGAIN
+    ],
+)
+def test_an_option_given_twice_alike_means_it_once_on_a_terminal(
+    name: str, files: Files
+) -> None:
+    """The same option with the same value again: the answer of once, on a terminal too."""
+    company, option = AGAIN[name]
+    option = [str(files.identity) if word == SYMMETRY else word for word in option]
+    path = str(files.small)
+    alone = run([*company, *option, path])
+    assert alone.status == 0, alone
+    assert alone.out
+    for terminal in ("", "stderr"):
+        again = run([*company, *option, *option, path], terminal)
+        assert (again.status, again.out) == (alone.status, alone.out), again
+        err, _ = without_progress(again, terminal=bool(terminal))
+        assert err == without_progress(alone, terminal=False)[0], again
