@@ -54,6 +54,7 @@ from dlx import (
     format_dlx,
     parse_dlx,
     read_dlx,
+    ways,
 )
 
 # -- known counts ---------------------------------------------------------------------
@@ -516,9 +517,11 @@ def test_budgets_limit_progress_and_stop() -> None:
 def test_what_is_not_supported_says_so() -> None:
     problem = k_per_line(3, 2)
     message = re.escape("bounds on its items (Algorithm M)")
-    with pytest.raises(ValueError, match=message):
+    # The entry points refuse it by the table of ways (the feature "bounds").
+    table = re.escape("does not handle bounds on items (multiplicities) yet")
+    with pytest.raises(ways.Refused, match=table):
         problem.count(method="memo")
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(ways.Refused, match=table):
         problem.zdd()
     # Search asks the dispatcher, which gives bounds Algorithm M.
     assert list(Search(problem.links())) == list(MultiplicitySearch(problem.links()))
