@@ -160,7 +160,6 @@ FEATURES: dict[str, Feature] = {
     # --seed with --sample seeds the draw, not tie-breaking.
     "draw_seed": Feature(None, "--seed", None),
     "progress": Feature("progress=", "--progress", None),
-    "progress_interval": Feature("progress_interval=", None, None),
     "resume": Feature("resume=", "--checkpoint", None),
     "prefix": Feature("prefix=", None, None),
     "checkpoint_every": Feature(None, "--checkpoint-every", None),
@@ -445,7 +444,6 @@ RULES: tuple[Rule, ...] = (
 #: The features that go only with some others.
 NEEDS: tuple[Need, ...] = (
     Need("probes", ("estimate",)),
-    Need("progress_interval", ("progress",)),
     Need(
         "bounds",
         ("sat",),
@@ -719,8 +717,6 @@ class Settings(Record):
             given.add("max_bytes")
         if self.symmetry is not None:
             given.add("symmetry")
-        if self.progress_interval != 1.0:
-            given.add("progress_interval")
         if self.explicit:
             given |= self.explicit
         return given
