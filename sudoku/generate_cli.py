@@ -8,20 +8,35 @@ from __future__ import annotations
 
 import argparse
 import random
-from collections.abc import Sequence
+import sys
+import time
+from collections.abc import Callable, Sequence
 from math import isqrt
 
+from dlx import Progress
 from dlx.algorithms import sat_available
-from dlx.commands import command_parser, shows_progress
+from dlx.commands import (
+    EXIT_BUDGET,
+    command_parser,
+    on_stderr,
+    shows_progress,
+    stderr_failed,
+)
 from dlx.errors import install_hint
-from sudoku.batch import Batch, progress_display, run_batch
+from dlx.watch import clear_line, terminal_columns
+from sudoku.batch import Batch, PuzzleProgress, progress_display, run_batch
 from sudoku.errors import SudokuError
 from sudoku.formats import Layout, format_solution
 from sudoku.generator import (
+    DEFAULT_BIG_GRADE_TRIES,
     DEFAULT_GRADE_TRIES,
     SAT_SIZE,
     SYMMETRIES,
+    GenerationProgress,
+    GenerationStopped,
+    default_grade_tries,
     generate_puzzle,
+    grade_out_of_reach,
 )
 from sudoku.grading import LEVEL_NAMES
 from sudoku.options import (
@@ -31,6 +46,7 @@ from sudoku.options import (
     natural,
     option_words,
     positive,
+    positive_seconds,
 )
 from sudoku.regions import regions_of
 from sudoku.wording import counted
@@ -63,12 +79,22 @@ time: a minimal 9x9 takes milliseconds, a minimal 16x16 about a second
 finished after 17 minutes of CPU): give it --not-minimal --givens 325
 (under a second).
 
+budgets: --timeout S ends the run after S seconds (status 3), in the
+middle of a puzzle if need be: the puzzles printed so far stay, and the
+last lines say what the unfinished one had reached.  --grade tries at
+most --tries grids per puzzle (200 up to 12x12, 10 beyond); minimal
+puzzles beyond 9x9 almost always grade extreme or diabolical: easier
+grades want --not-minimal --givens N (16x16: about one in 8 with
+--givens 115 is medium).  On a terminal, a puzzle that takes over a
+second shows how far it has come.
+
 exit status: 0 done (a --givens target not reached is only noted on
 standard error), 1 no grid of --tries had the --grade asked for (said for
-each such puzzle; the others are printed), 2 bad options, 74 the output
-(or standard error, which does not stop the run) could not be written,
-130 interrupted (Ctrl-C, unless ignored from the start; the puzzles
-printed so far stay), 141 closed pipe, 143 terminated.
+each such puzzle; the others are printed), 2 bad options (a --regions map
+that no complete grid fits among them), 3 stopped by --timeout, 74 the
+output (or standard error, which does not stop the run) could not be
+written, 130 interrupted (Ctrl-C, unless ignored from the start; the
+puzzles printed so far stay), 141 closed pipe, 143 terminated (the same).
 
 examples:
   sudoku generate                          one minimal 9x9 puzzle
@@ -120,7 +146,15 @@ def _parser() -> argparse.ArgumentParser:
         type=positive,
         metavar="N",
         help="with --givens or --grade: grids to try per puzzle (default 20 "
-        "for --givens, 200 for --grade)",
+        f"for --givens; for --grade {DEFAULT_GRADE_TRIES} up to 12x12, "
+        f"{DEFAULT_BIG_GRADE_TRIES} beyond)",
+    )
+    parser.add_argument(
+        "--timeout",
+        type=positive_seconds,
+        metavar="SECONDS",
+        help="stop the run after this many seconds (status 3); the puzzles "
+        "printed so far stay",
     )
     parser.add_argument(
         "--not-minimal",
@@ -180,23 +214,50 @@ def _check_options(parser: argparse.ArgumentParser, options: argparse.Namespace)
         if size < 2:
             parser.error(f"--box {rows}x{cols} makes a 1x1 grid: nothing to generate")
     if options.variant is not None or options.region_map is not None:
-        where = f"--regions {options.regions}: " if options.region_map else ""
         try:
             regions_of(size, options.box, options.variant, options.region_map)
-            # One complete grid, to know that the variant or map has any.
-            generate_puzzle(
-                options.box,
-                seed=0,
-                minimal=False,
-                givens=size * size,
-                variant=options.variant,
-                regions=options.region_map,
-            )
         except SudokuError as error:
-            parser.error(f"{where}{option_words(str(error))}")
+            _refuse_units(parser, options, error)
     if options.tries is not None and options.givens is None and options.grade is None:
         parser.error("--tries only goes with --givens or --grade")
     return size
+
+
+def _refuse_units(
+    parser: argparse.ArgumentParser, options: argparse.Namespace, error: SudokuError
+) -> None:
+    """A variant or map without a complete grid: a usage error (status 2)."""
+    where = f"--regions {options.regions}: " if options.region_map else ""
+    parser.error(f"{where}{option_words(str(error))}")
+
+
+def _check_grid(
+    parser: argparse.ArgumentParser,
+    options: argparse.Namespace,
+    size: int,
+    left: float | None,
+) -> None:
+    """One complete grid, to know that the variant or map has any (else status 2).
+
+    :raises GenerationStopped: when the ``left`` seconds of ``--timeout``
+        run out first.
+    """
+    if options.variant is None and options.region_map is None:
+        return
+    try:
+        generate_puzzle(
+            options.box,
+            seed=0,
+            minimal=False,
+            givens=size * size,
+            variant=options.variant,
+            regions=options.region_map,
+            timeout=left,
+        )
+    except GenerationStopped:
+        raise
+    except SudokuError as error:
+        _refuse_units(parser, options, error)
 
 
 def main(argv: Sequence[str]) -> int:
@@ -226,26 +287,50 @@ def main(argv: Sequence[str]) -> int:
         base = random.SystemRandom().randrange(1 << 32)
         if shows_progress(False if options.no_progress else None):
             batch.note(f"sudoku generate: --seed {base}")
+    deadline = (
+        None if options.timeout is None else time.perf_counter() + options.timeout
+    )
     return run_batch(
         batch,
-        lambda: _generate_all(options, base, batch),
+        lambda: _generate_all(parser, options, base, batch, deadline),
         lambda how: (
             f"sudoku generate: {how} after {counted(batch.answered, 'puzzle')} printed"
         ),
     )
 
 
-def _generate_all(options: argparse.Namespace, base: int, batch: Batch) -> None:
-    """Generate and print the puzzles, one at a time, each as soon as it is made."""
+def _generate_all(
+    parser: argparse.ArgumentParser,
+    options: argparse.Namespace,
+    base: int,
+    batch: Batch,
+    deadline: float | None,
+) -> None:
+    """Generate and print the puzzles, one at a time, each as soon as it is made.
+
+    ``--timeout`` (the ``deadline``) ends the run with status 3, saying
+    what the puzzle under way had reached.
+    """
     size = (
         isqrt(len(options.region_map))
         if options.region_map is not None
         else options.box[0] * options.box[1]
     )
+
+    def left() -> float | None:
+        return None if deadline is None else max(0.0, deadline - time.perf_counter())
+
+    try:
+        _check_grid(parser, options, size, left())
+    except GenerationStopped as stop:
+        _out_of_time(batch, options, "", stop)
+        return
     with progress_display(not options.no_progress, batch) as display:
         if display.bar is not None:
             display.bar.total = options.count
         for k in range(options.count):
+            label = f"puzzle {k + 1} (--seed {base + k})"
+            shown = _Shown(display, f"puzzle {k + 1}")
             try:
                 made = generate_puzzle(
                     options.box,
@@ -257,18 +342,22 @@ def _generate_all(options: argparse.Namespace, base: int, batch: Batch) -> None:
                     tries=options.tries,
                     variant=options.variant,
                     regions=options.region_map,
+                    timeout=left(),
+                    progress=shown.hook(),
                 )
+            except GenerationStopped as stop:
+                shown.close()
+                _out_of_time(batch, options, f"{label}: ", stop)
+                return
             except SudokuError:
                 if options.grade is None:
                     raise
                 # No grid of --tries had the grade: say so, go on with the next.
-                batch.fail(
-                    f"puzzle {k + 1} (--seed {base + k}): no "
-                    f"{options.grade} puzzle in {options.tries or DEFAULT_GRADE_TRIES} "
-                    "tries (a larger --tries or another --seed may find one)"
-                )
+                shown.close()
+                batch.fail(f"{label}: {_no_grade_words(options, size)}")
                 display.advance()
                 continue
+            shown.close()
             if not made.reached:
                 batch.note(
                     f"sudoku generate: puzzle {k + 1} (--seed {base + k}): "
@@ -285,3 +374,113 @@ def _generate_all(options: argparse.Namespace, base: int, batch: Batch) -> None:
                 text = made.puzzle + "\n"
             batch.write(text, answer=True)
             display.advance()
+
+
+def _no_grade_words(options: argparse.Namespace, size: int) -> str:
+    """No grid of ``--tries`` had the ``--grade``: what to say, and why beyond 9x9."""
+    tries = options.tries or default_grade_tries(size)
+    level = LEVEL_NAMES.index(options.grade)
+    if grade_out_of_reach(size, level, not options.not_minimal):
+        reason = (
+            f"minimal {size}x{size} puzzles almost always grade extreme or "
+            "diabolical: the grader's techniques, up to swordfish, rarely "
+            "finish them; --not-minimal with --givens makes easier ones"
+        )
+    else:
+        reason = "a larger --tries or another --seed may find one"
+    return f"no {options.grade} puzzle in {tries} tries ({reason})"
+
+
+def _out_of_time(
+    batch: Batch, options: argparse.Namespace, where: str, stop: GenerationStopped
+) -> None:
+    """Say that ``--timeout`` ended the run (status 3), and what it had reached."""
+    what = stop.what.replace("minimal=False", "--not-minimal").replace(
+        "the SAT back end (", "the sat extra ("
+    )
+    batch.fail(f"{where}--timeout {options.timeout:g} ran out: {what}", EXIT_BUDGET)
+    batch.note(
+        f"sudoku generate: stopped by --timeout {options.timeout:g} after "
+        f"{counted(batch.answered, 'puzzle')} printed"
+    )
+
+
+class _Shown:
+    """How far the puzzle being made has come, on the terminal.
+
+    In the bar of puzzles when there is one (tqdm), else on a line of its
+    own, redrawn in place and cleared when the puzzle is done; nothing
+    unless the display is enabled (standard error is a terminal, and no
+    ``--no-progress``).  Writes are best effort, as all progress is.
+    """
+
+    def __init__(self, display: PuzzleProgress, label: str) -> None:
+        self.display = display
+        self.label = label
+        self.width = 0
+
+    def hook(self) -> Callable[[Progress], None] | None:
+        """The ``progress=`` of the generation (``None``: nothing is shown)."""
+        if not self.display.enabled:
+            return None
+        return self.show
+
+    def show(self, report: Progress) -> None:
+        text = f"{self.label}: {describe_generation(report)}"
+        bar = self.display.bar
+        if bar is not None:
+            self.display.watched = True  # the bar's own finish clears it
+            self._draw(lambda: bar.set_postfix_str(text))
+            return
+        stream = sys.stderr
+        room = max(20, terminal_columns() - 3)
+        line = f"sudoku: {text}"[:room]
+        pad = max(0, self.width - len(line))
+        self.width = len(line)
+
+        def draw() -> None:
+            stream.write("\r" + line + " " * pad)
+            stream.flush()
+
+        self._draw(draw)
+
+    def close(self) -> None:
+        """Clear the line, if one was drawn."""
+        if self.width:
+            self.width = 0
+            self._draw(lambda: clear_line(sys.stderr))
+
+    def _draw(self, draw: Callable[[], object]) -> None:
+        if not self.display.enabled or sys.stderr is None or stderr_failed():
+            return
+        with on_stderr():
+            draw()
+
+
+def describe_generation(report: Progress) -> str:
+    """One line saying how far a generation has come, from its progress report.
+
+    :param report: the generation's report (a
+        :class:`sudoku.generator.GenerationProgress`; a plain
+        :class:`dlx.Progress` is described by its counts only).
+    :returns: the line, without a line end.
+
+    >>> describe_generation(GenerationProgress(
+    ...     nodes=72595, updates=0, solutions=0, elapsed=4.4, depth=104,
+    ...     fraction=0.0836, remaining=48.7, tries=1, attempts=10, stage="digging"))
+    'try 1 of 10, digging (104 givens), 72595 nodes in 4 s, at most about 49 s left'
+    """
+    parts = []
+    if isinstance(report, GenerationProgress):
+        if report.attempts > 1:
+            parts.append(f"try {report.tries} of {report.attempts}")
+        stage = report.stage
+        if stage == "digging":
+            stage += f" ({report.depth} givens)"
+        parts.append(stage)
+    parts.append(f"{report.nodes} nodes in {report.elapsed:.0f} s")
+    if report.remaining is not None:
+        many = isinstance(report, GenerationProgress) and report.attempts > 1
+        # Tries that may end early: the time of all of them, at most.
+        parts.append(f"{'at most ' if many else ''}about {report.remaining:.0f} s left")
+    return ", ".join(parts)

@@ -39,6 +39,24 @@ regions, and a variant's diagonals or windows) -- and fill in naked and
 hidden singles before each branch; they are iterative (no recursion)
 and undo assignments from a trail instead of copying grids.
 
+Budgets: ``timeout=`` bounds the whole call, in seconds.  Every loop
+checks the clock -- the fill and the searches of step 2 every 1,024
+branches, the digging at every orbit, the tries between grids -- and the
+engine's counts and the grader get the time that is left as their own
+timeout; :class:`GenerationStopped` says what was reached when it runs
+out.  ``progress=`` is called about once a second with a
+:class:`GenerationProgress` (a :class:`dlx.Progress`, as every search
+reports).  A :class:`KeyboardInterrupt` goes through at once: nothing the
+generator shares is left half changed, and the next call makes the same
+puzzle from the same seed.
+
+A jigsaw map that no complete grid fits is found by the law of
+leftovers (:func:`sudoku.regions.leftover_proof`), which the searches
+cannot see and the map in the tests shows in a few milliseconds; failing
+that, by the SAT back end when it is installed, once quick random fills
+have failed; otherwise only an exhaustive search can tell, for as long as
+the budget lets it.
+
 Reproducibility: every random choice comes from a private
 :class:`random.Random` seeded with ``seed`` and uses only its
 ``getrandbits``-based methods (``shuffle``, ``randrange``), whose results
@@ -49,16 +67,20 @@ nothing depends on hash or set order.
 from __future__ import annotations
 
 import random
+import sys
+import time
 import warnings
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from functools import lru_cache
 from math import isqrt
 from typing import Literal
 
+from dlx import BudgetExceeded, ExactCover, Outcome, Progress, Stats
 from dlx.algorithms import sat_available
+from dlx.errors import install_hint
 from dlx.records import Record
 from sudoku.encoding import encode
-from sudoku.errors import RegionError, SudokuError
+from sudoku.errors import BudgetError, RegionError, SudokuError
 from sudoku.grading import LEVEL_NAMES, Grade
 from sudoku.grading import grade as grade_of
 from sudoku.grid import (
@@ -70,16 +92,20 @@ from sudoku.grid import (
     box_shape,
     check_alphabet,
 )
-from sudoku.regions import Regions, read_region_map, regions_of
+from sudoku.regions import Regions, leftover_proof, read_region_map, regions_of
 from sudoku.singles import Contradiction, Singles
-from sudoku.solver import count
+from sudoku.solver import check_budget
 
 __all__ = [
     "SYMMETRIES",
     "Generated",
+    "GenerationProgress",
+    "GenerationStopped",
     "GivensWarning",
+    "default_grade_tries",
     "generate",
     "generate_puzzle",
+    "grade_out_of_reach",
 ]
 
 #: The symmetries of the pattern of givens, by name.
@@ -91,10 +117,18 @@ _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _MAX_SIZE = len(_LETTERS)
 #: Tries of a ``givens=`` target, when ``tries`` is not given.
 DEFAULT_TRIES = 20
-#: Tries of a ``grade=`` wish, when ``tries`` is not given: of 200 minimal
-#: 9x9 puzzles (seeds 0-199), 120 were easy, 15 medium, 7 hard, 58 extreme,
-#: none expert or diabolical.
+#: Tries of a ``grade=`` wish up to 12x12, when ``tries`` is not given: of
+#: 200 minimal 9x9 puzzles (seeds 0-199), 120 were easy, 15 medium, 7 hard,
+#: 58 extreme, none expert or diabolical; of 20 minimal 12x12 ones (seeds
+#: 0-19, a tenth of a second each), 18 were extreme, 1 easy and 1 hard.
 DEFAULT_GRADE_TRIES = 200
+#: Tries of a ``grade=`` wish beyond 12x12, when ``tries`` is not given: a
+#: minimal 16x16 puzzle takes seconds, and of 40 (seeds 7-46) 8 were
+#: extreme and 32 diabolical, none of a lower grade, so that 200 tries
+#: would take many minutes to say that none was found.
+DEFAULT_BIG_GRADE_TRIES = 10
+#: Grids beyond this size get :data:`DEFAULT_BIG_GRADE_TRIES`.
+_BIG_GRADE_SIZE = 12
 
 
 class GivensWarning(UserWarning):
@@ -160,6 +194,213 @@ class Generated(Record, frozen=True):
         True
         """
         return self.target is None or self.givens <= self.target
+
+
+class GenerationProgress(Progress, frozen=True):
+    """How far a generation has come: what :func:`sudoku.generate`'s ``progress=`` receives.
+
+    A :class:`dlx.Progress`, whose fields say, for the generation as a
+    whole:
+
+    * ``nodes``: the branches of all its searches so far (the
+      generator's own and the exact-cover engine's), ``updates`` the
+      engine's updates;
+    * ``solutions``: the puzzles finished so far (tries whose digging is
+      done, kept or not);
+    * ``elapsed``: seconds since the call began;
+    * ``depth``: the givens of the puzzle being dug (N² while its grid is
+      filled);
+    * ``fraction``: of the most work the call may do: the tries finished
+      and the share of the orbits visited in the current one, out of the
+      tries it may make (it may end sooner, when a try gets what was
+      asked for).  Rough: the last orbits of a dig cost far more than
+      the first;
+    * ``remaining``: the seconds the tries left would take at the rate of
+      those finished (``None`` before one is): the most, since a try may
+      get what was asked for;
+
+    and besides:
+
+    * ``tries``: the grid being worked on, from 1;
+    * ``attempts``: the most grids the call tries (see ``tries=`` of
+      :func:`sudoku.generate_puzzle`);
+    * ``stage``: ``"filling"`` (a complete grid is drawn), ``"digging"``
+      (givens are emptied), ``"grading"`` or ``"proving"`` (the last count
+      that proves the puzzle unique).
+
+    >>> reports = []
+    >>> _ = generate_puzzle((2, 2), seed=1, progress=reports.append)
+    >>> reports  # a 4x4 takes well under the second before the first report
+    []
+    >>> GenerationProgress(0, 0, 0, 1.0, 81, 0.5, 1.0, 1, 1, "digging").stage
+    'digging'
+    """
+
+    tries: int
+    attempts: int
+    stage: str
+
+
+class GenerationStopped(BudgetError):
+    """:func:`sudoku.generate` ran out of its ``timeout=`` before it had the puzzle asked for.
+
+    A :class:`sudoku.BudgetError` (so a :class:`sudoku.SudokuError` and a
+    :class:`dlx.BudgetExceeded`, ``outcome`` :attr:`dlx.Outcome.OUT_OF_TIME`),
+    never an answer that there is no such puzzle.  The message says what
+    was reached: how many tries were finished, and for a ``grade=`` or
+    ``givens=`` wish what they gave.  An unfinished puzzle is never
+    returned: its uniqueness is not proved yet.
+
+    :ivar tries: the grids tried, the one under way included.
+    :ivar what: what was not reached, without the time: the message's
+        part after the colon.
+
+    >>> try:
+    ...     generate_puzzle((4, 4), seed=1, timeout=0)
+    ... except GenerationStopped as stop:
+    ...     print(stop.tries, stop.outcome.value)
+    ...     print(stop)
+    1 out of time
+    generation stopped after 0 s (time budget of 0 s used up): the puzzle was not finished
+    """
+
+    def __init__(
+        self,
+        elapsed: float,
+        timeout: float,
+        what: str,
+        tries: int,
+        stats: Stats,
+    ) -> None:
+        seconds = f"{elapsed:.3g}" if elapsed >= 0.001 else "0"
+        message = (
+            f"generation stopped after {seconds} s "
+            f"(time budget of {timeout:g} s used up): {what}"
+        )
+        super().__init__(BudgetExceeded(Outcome.OUT_OF_TIME, stats, message))
+        self.tries = tries
+        self.what = what
+
+
+# -- the clock: budget and progress --------------------------------------------
+
+#: Branches of the generator's own searches between two looks at the clock.
+CHECK_EVERY = 1024
+#: Seconds between two progress reports.
+_INTERVAL = 1.0
+#: Seconds between two reports of the engine's counts to the clock.
+_ENGINE_INTERVAL = 0.25
+_NEVER = sys.maxsize
+
+
+class _OutOfTime(Exception):
+    """The clock's budget ran out (raised inside, reported as GenerationStopped)."""
+
+
+class _Clock:
+    """The budget, the progress reports and the counts of one generation."""
+
+    def __init__(
+        self,
+        timeout: float | None,
+        progress: Callable[[Progress], object] | None,
+        attempts: int,
+        cells: int,
+    ) -> None:
+        now = time.perf_counter()
+        self.started = now
+        self.timeout = timeout
+        self.deadline = None if timeout is None else now + timeout
+        self.progress = progress
+        self.last_report = now
+        #: Whether anything needs the clock (else ``tick`` returns at once).
+        self.watched = timeout is not None or progress is not None
+        self.nodes = 0
+        self.updates = 0
+        #: The counts of the engine's search under way.
+        self.running = (0, 0)
+        self.tries = 0
+        self.done = 0
+        self.attempts = attempts
+        self.orbits = 1
+        self.visited = 0
+        self.givens = cells
+        self.stage = "filling"
+        self.minimal = True
+
+    def tick(self) -> None:
+        """Look at the clock: raise when out of time, report when due."""
+        if not self.watched:
+            return
+        now = time.perf_counter()
+        if self.deadline is not None and now >= self.deadline:
+            raise _OutOfTime
+        if self.progress is not None and now - self.last_report >= _INTERVAL:
+            self.last_report = now
+            self.progress(self.report(now))
+
+    def report(self, now: float) -> GenerationProgress:
+        elapsed = now - self.started
+        share = self.visited / self.orbits if self.stage != "filling" else 0.0
+        fraction = min(1.0, (self.done + share) / self.attempts)
+        running_nodes, running_updates = self.running
+        # The orbits near the end of a dig cost far more than the first
+        # ones: only finished tries give a rate.
+        remaining = None
+        if self.done:
+            remaining = elapsed / self.done * (self.attempts - self.done)
+        return GenerationProgress(
+            nodes=self.nodes + running_nodes,
+            updates=self.updates + running_updates,
+            solutions=self.done,
+            elapsed=elapsed,
+            depth=self.givens,
+            fraction=fraction,
+            remaining=remaining,
+            tries=self.tries,
+            attempts=self.attempts,
+            stage=self.stage,
+        )
+
+    def left(self) -> float | None:
+        """The seconds left for a solver call (``None``: no budget)."""
+        if self.deadline is None:
+            return None
+        left = self.deadline - time.perf_counter()
+        if left <= 0:
+            raise _OutOfTime
+        return left
+
+    def engine(self, report: Progress) -> None:
+        """The progress hook of the engine's searches."""
+        self.running = (report.nodes, report.updates)
+        self.tick()
+
+    def count(self, problem: ExactCover, method: Literal["dlx", "sat"]) -> int:
+        """``problem.count(limit=2)`` with the time left and the clock's reports."""
+        try:
+            if method == "sat":
+                return problem.count(limit=2, method="sat", timeout=self.left())
+            if not self.watched:
+                return problem.count(limit=2)
+            return problem.count(
+                limit=2,
+                timeout=self.left(),
+                progress=self.engine,
+                progress_interval=_ENGINE_INTERVAL,
+            )
+        finally:
+            self.settle()
+
+    def settle(self) -> None:
+        """Add the counts of the engine's search that ended to the totals."""
+        nodes, updates = self.running
+        self.nodes += nodes
+        self.updates += updates
+        self.running = (0, 0)
+
+    def stats(self) -> Stats:
+        return Stats(nodes=self.nodes, updates=self.updates, solutions=self.done)
 
 
 # -- the geometry: units and orbits ------------------------------------------
@@ -258,6 +499,7 @@ def bitmask_search(
     rng: random.Random | None = None,
     max_nodes: int | None = None,
     prefer: list[int] | None = None,
+    clock: _Clock | None = None,
 ) -> list[int] | None:
     """The first solution of ``values`` (0 for a blank), or ``None``.
 
@@ -266,7 +508,10 @@ def bitmask_search(
     symbol in a unit.  Raises :class:`OutOfNodes` past ``max_nodes``.
     With ``prefer`` (a complete grid), each branch tries first what that
     grid holds: a solution that differs from it in a few cells only is
-    found with little backtracking.
+    found with little backtracking.  With ``clock`` (the generation's),
+    the search looks at it every :data:`CHECK_EVERY` branches, which may
+    end it (out of time, or a progress hook that raises), and adds its
+    branches to its count.
 
     This is the generator's own solver, a deliberate second one beside
     :mod:`dlx`: the symbols still free in each unit are bit masks (a
@@ -314,64 +559,79 @@ def bitmask_search(
     singles = Singles(
         size, vals, free, allow, units, cell_units, three, trail, choose=True
     )
-    while True:
-        # Propagate naked and hidden singles; find what to branch on: the
-        # cell with the fewest candidates, or a symbol with two places left
-        # in a unit when every cell has more than two.
-        try:
-            singles.fill(blanks)
-        except Contradiction:
-            pass  # a dead end: back up
-        else:
-            best = singles.best
-            if best < 0:
-                return vals
-            if singles.fewest > 2 and singles.pair_unit >= 0:
-                pair_bit = singles.pair_bit
-                choices = [
-                    (cell, pair_bit)
-                    for cell in units[singles.pair_unit]
-                    if not vals[cell] and singles.candidates(cell) & pair_bit
-                ]
-            else:
-                bits = singles.candidates(best)
-                choices = [(best, 1 << v) for v in range(size) if bits >> v & 1]
-            if rng is not None:
-                rng.shuffle(choices)
-            elif prefer is not None:
-                for k, (cell, bit) in enumerate(choices):
-                    if k and prefer[cell] == bit.bit_length():
-                        choices[0], choices[k] = choices[k], choices[0]
-                        break
-            stack.append((choices, 0, len(trail)))
-        # Take the next alternative of the deepest branch that has one left.
+    # One comparison a branch: the next node at which to look at the node
+    # budget or the clock, whichever comes first.
+    stop_at = _NEVER if max_nodes is None else max_nodes
+    next_at = stop_at if clock is None else min(stop_at, CHECK_EVERY)
+    counted = 0  # the nodes already added to the clock's count
+    try:
         while True:
-            if not stack:
-                return None
-            choices, at, mark = stack.pop()
-            while len(trail) > mark:
-                undo = trail.pop()
-                bit = 1 << (vals[undo] - 1)
-                vals[undo] = 0
-                for u in cell_units[undo]:
-                    free[u] ^= bit
-            if at < len(choices):
-                break
-        cell, bit = choices[at]
-        stack.append((choices, at + 1, mark))
-        vals[cell] = bit.bit_length()
-        for u in cell_units[cell]:
-            free[u] ^= bit
-        push(cell)
-        nodes += 1
-        if max_nodes is not None and nodes > max_nodes:
-            raise OutOfNodes
+            # Propagate naked and hidden singles; find what to branch on: the
+            # cell with the fewest candidates, or a symbol with two places left
+            # in a unit when every cell has more than two.
+            try:
+                singles.fill(blanks)
+            except Contradiction:
+                pass  # a dead end: back up
+            else:
+                best = singles.best
+                if best < 0:
+                    return vals
+                if singles.fewest > 2 and singles.pair_unit >= 0:
+                    pair_bit = singles.pair_bit
+                    choices = [
+                        (cell, pair_bit)
+                        for cell in units[singles.pair_unit]
+                        if not vals[cell] and singles.candidates(cell) & pair_bit
+                    ]
+                else:
+                    bits = singles.candidates(best)
+                    choices = [(best, 1 << v) for v in range(size) if bits >> v & 1]
+                if rng is not None:
+                    rng.shuffle(choices)
+                elif prefer is not None:
+                    for k, (cell, bit) in enumerate(choices):
+                        if k and prefer[cell] == bit.bit_length():
+                            choices[0], choices[k] = choices[k], choices[0]
+                            break
+                stack.append((choices, 0, len(trail)))
+            # Take the next alternative of the deepest branch that has one left.
+            while True:
+                if not stack:
+                    return None
+                choices, at, mark = stack.pop()
+                while len(trail) > mark:
+                    undo = trail.pop()
+                    bit = 1 << (vals[undo] - 1)
+                    vals[undo] = 0
+                    for u in cell_units[undo]:
+                        free[u] ^= bit
+                if at < len(choices):
+                    break
+            cell, bit = choices[at]
+            stack.append((choices, at + 1, mark))
+            vals[cell] = bit.bit_length()
+            for u in cell_units[cell]:
+                free[u] ^= bit
+            push(cell)
+            nodes += 1
+            if nodes > next_at:
+                if nodes > stop_at:
+                    raise OutOfNodes
+                assert clock is not None
+                clock.nodes += nodes - counted
+                counted = nodes
+                clock.tick()
+                next_at = min(stop_at, nodes + CHECK_EVERY)
+    finally:
+        if clock is not None:
+            clock.nodes += nodes - counted
 
 
-def _random_grid(geo: _Geometry, rng: random.Random) -> list[int]:
+def _random_grid(geo: _Geometry, rng: random.Random, clock: _Clock) -> list[int]:
     """A complete grid, drawn with ``rng`` (restarted when a fill gets stuck)."""
     if geo.regions is not None:
-        return _random_variant_grid(geo, rng)
+        return _random_variant_grid(geo, rng, clock)
     size = geo.size
     rows, cols = geo.box
     bands, stacks = size // rows, size // cols
@@ -389,8 +649,11 @@ def _random_grid(geo: _Geometry, rng: random.Random) -> list[int]:
             for cell, value in zip(cells, symbols, strict=True):
                 values[cell] = value
         try:
-            solved = bitmask_search(geo, values, rng=rng, max_nodes=8 * size * size)
+            solved = bitmask_search(
+                geo, values, rng=rng, max_nodes=8 * size * size, clock=clock
+            )
         except OutOfNodes:
+            clock.tick()
             continue
         if solved is not None:
             return solved
@@ -399,18 +662,30 @@ def _random_grid(geo: _Geometry, rng: random.Random) -> list[int]:
 #: Restarts of a variant's random fill before one search without a limit
 #: decides whether the grid can be filled at all.
 _VARIANT_RESTARTS = 50
+#: Branches (times N²) of that search before the SAT back end, when it is
+#: installed, is asked whether there is any grid: a small map without one
+#: is done with sooner (x+windoku on 6x6: a few dozen branches).
+_DECIDE = 64
 
 
-def _random_variant_grid(geo: _Geometry, rng: random.Random) -> list[int]:
+def _random_variant_grid(
+    geo: _Geometry, rng: random.Random, clock: _Clock
+) -> list[int]:
     """A complete grid of a variant or jigsaw geometry, drawn with ``rng``.
 
     Only the first box (or jigsaw region) is filled freely first: the
     diagonals of X pass through every box (k, k) and windows overlap
     boxes, so the plain grid's diagonal boxes could clash.  Any one unit
     can take any permutation, so this loses no grid.  A region map with no
-    complete grid at all is a :class:`SudokuError`.
+    complete grid at all is a :class:`RegionError`: proved by the law of
+    leftovers at once when it can be (:func:`_no_grid`), else by the SAT
+    back end (when installed) once the restarts have failed, else by the
+    search without a limit that follows them, as far as the budget goes.
     """
     size = geo.size
+    reason = _no_grid(geo)
+    if reason is not None:
+        raise RegionError(f"{_no_grid_fits(geo)}: {reason}")
     first = geo.units[2 * size]
     restarts = 0
     while True:
@@ -420,26 +695,74 @@ def _random_variant_grid(geo: _Geometry, rng: random.Random) -> list[int]:
         for cell, value in zip(first, symbols, strict=True):
             values[cell] = value
         limit = None if restarts >= _VARIANT_RESTARTS else 8 * size * size
+        if limit is None:
+            # The search without a limit decides; when it is long, the SAT
+            # back end first says whether it can end in a grid at all.  It
+            # starts again from here, so that the grid is the one the
+            # search alone would draw: the same seed, the same puzzle.
+            state = rng.getstate()
+            try:
+                solved = bitmask_search(
+                    geo,
+                    list(values),
+                    rng=rng,
+                    max_nodes=_DECIDE * size * size,
+                    clock=clock,
+                )
+            except OutOfNodes:
+                if sat_available() and not _has_grid(geo, clock):
+                    raise RegionError(
+                        f"{_no_grid_fits(geo)}: the SAT back end found none "
+                        "(a search over every grid)"
+                    ) from None
+                rng.setstate(state)
+            else:
+                if solved is None:
+                    raise RegionError(_no_grid_fits(geo))
+                return solved
         try:
-            solved = bitmask_search(geo, values, rng=rng, max_nodes=limit)
+            solved = bitmask_search(geo, values, rng=rng, max_nodes=limit, clock=clock)
         except OutOfNodes:
             restarts += 1
+            clock.tick()
             continue
         if solved is not None:
             return solved
-        units = geo.regions
-        what = [] if units is None or units.box is None else [f"{units.variant} "]
-        if units is not None and units.box is None:
-            what.append("jigsaw map")
-            if units.variant:
-                what.append(f" with variant {units.variant!r}")
-        else:
-            what.append("sudoku")
-        raise RegionError(
-            f"no complete {geo.size}x{geo.size} grid fits: the "
-            + "".join(what)
-            + " has no solution at all, so no puzzle either"
-        )
+        raise RegionError(_no_grid_fits(geo))
+
+
+def _no_grid_fits(geo: _Geometry) -> str:
+    """The first words of the error for a geometry without a complete grid."""
+    units = geo.regions
+    what = [] if units is None or units.box is None else [f"{units.variant} "]
+    if units is not None and units.box is None:
+        what.append("jigsaw map")
+        if units.variant:
+            what.append(f" with variant {units.variant!r}")
+    else:
+        what.append("sudoku")
+    return (
+        f"no complete {geo.size}x{geo.size} grid fits: the "
+        + "".join(what)
+        + " has no solution at all, so no puzzle either"
+    )
+
+
+@lru_cache(maxsize=32)
+def _no_grid(geo: _Geometry) -> str | None:
+    """Why no complete grid fits a jigsaw geometry, by the law of leftovers (or ``None``)."""
+    if geo.regions is None:
+        return None
+    return leftover_proof(geo.regions)
+
+
+def _has_grid(geo: _Geometry, clock: _Clock) -> bool:
+    """Whether any complete grid fits, as the SAT back end decides it (in the time left)."""
+    blank = Grid(geo.size, geo.box, [0] * (geo.size * geo.size), None)
+    encoding = encode(blank, units=geo.regions)
+    if encoding.contradiction is not None:
+        return False
+    return encoding.problem.count(limit=1, method="sat", timeout=clock.left()) > 0
 
 
 def _dig(
@@ -448,6 +771,7 @@ def _dig(
     orbits: list[tuple[int, ...]],
     rng: random.Random,
     stop_at: int | None,
+    clock: _Clock,
 ) -> tuple[list[int], bool]:
     """Empty orbits of ``solution`` in random order while the puzzle stays unique.
 
@@ -462,12 +786,16 @@ def _dig(
     puzzle = list(solution)
     givens = len(puzzle)
     counted = False
+    clock.stage, clock.orbits, clock.visited = "digging", len(order), 0
     for orbit in order:
         if stop_at is not None and givens <= stop_at:
             break
+        clock.visited += 1
+        clock.givens = givens
+        clock.tick()
         for cell in orbit:
             puzzle[cell] = 0
-        verdict = _unique_without(geo, puzzle, solution, orbit)
+        verdict = _unique_without(geo, puzzle, solution, orbit, clock)
         if verdict:
             givens -= len(orbit)
             counted = verdict == _COUNTED
@@ -480,7 +808,11 @@ def _dig(
 
 
 def _unique_without(
-    geo: _Geometry, puzzle: list[int], solution: list[int], orbit: tuple[int, ...]
+    geo: _Geometry,
+    puzzle: list[int],
+    solution: list[int],
+    orbit: tuple[int, ...],
+    clock: _Clock,
 ) -> int:
     """Whether ``puzzle`` (with ``orbit`` blank) has no solution but ``solution``.
 
@@ -504,7 +836,13 @@ def _unique_without(
                 before = orbit[k - 1]
                 trial[before] = solution[before]
             found = bitmask_search(
-                geo, trial, cell, solution[cell], max_nodes=quick, prefer=solution
+                geo,
+                trial,
+                cell,
+                solution[cell],
+                max_nodes=quick,
+                prefer=solution,
+                clock=clock,
             )
             if found is not None:
                 return 0
@@ -515,8 +853,8 @@ def _unique_without(
         encoding = encode(Grid(geo.size, geo.box, trial, None), units=geo.regions)
         if encoding.contradiction is not None:  # pragma: no cover - S solves it
             return 0
-        method = _method(geo.size)
-        return _COUNTED if encoding.problem.count(limit=2, method=method) == 1 else 0
+        unique = clock.count(encoding.problem, _method(geo.size)) == 1
+        return _COUNTED if unique else 0
     finally:
         for cell in orbit:
             trial[cell] = 0
@@ -602,6 +940,8 @@ def generate_puzzle(
     alphabet: str | None = None,
     variant: str | None = None,
     regions: GridLike | ArrayLike | None = None,
+    timeout: float | None = None,
+    progress: Callable[[Progress], object] | None = None,
 ) -> Generated:
     """Generate a puzzle with exactly one solution; return it with how it was made.
 
@@ -656,26 +996,45 @@ def generate_puzzle(
     :param grade: the grade wanted, a level of :func:`sudoku.grade`: its name
         (``"easy"``, ``"medium"``, ``"hard"``, ``"expert"``, ``"extreme"``,
         ``"diabolical"``) or its number (1 to 6).  Grids are tried until
-        one grades so (up to ``tries``, 200 by default), and the grade is
-        kept in the result.  Minimal 9x9 puzzles are mostly easy or
-        extreme; hard ones come about once in 30 tries, expert and
-        diabolical ones rarely.
+        one grades so (up to ``tries``: 200 by default up to 12x12, 10
+        beyond), and the grade is kept in the result.  Minimal 9x9
+        puzzles are mostly easy or extreme; hard ones come about once in
+        30 tries, expert and diabolical ones rarely.  Minimal puzzles
+        beyond 9x9 almost always grade extreme or diabolical
+        (:func:`grade_out_of_reach`): the grader's techniques (up to
+        swordfish) rarely finish them, and it needs a search; with
+        ``minimal=False`` and ``givens=`` (more givens) the lower grades
+        come: about one 16x16 puzzle in 8 with ``givens=115`` is medium.
     :param tries: grids to try for ``givens`` (default 20) or ``grade``
-        (default 200); without a target one grid is enough.
+        (:func:`default_grade_tries`: 200 up to 12x12, 10 beyond); without
+        a target one grid is enough.
     :param alphabet: the N symbols (default: ``1``-``9`` up to 9x9, then
         letters ``A``... as in the 16x16 judge format).
     :param variant: ``None``, ``"x"``, ``"windoku"`` (or ``"hyper"``) or
         ``"x+windoku"``, as in :func:`sudoku.solve`.
     :param regions: a jigsaw region map (any form :func:`sudoku.solve`
         takes), or ``None`` for boxes.
+    :param timeout: give up after about this many seconds, for the whole
+        call (``None``: no limit).  The generator looks at its clock
+        inside every loop, and gives the engine's counts and the grader
+        the time left.
+    :param progress: called about once a second (the first time after a
+        second) with a :class:`GenerationProgress`, a :class:`dlx.Progress`
+        for the generation as a whole; it may raise to stop it (a
+        :class:`KeyboardInterrupt` goes through).
     :returns: the :class:`sudoku.Generated` puzzle.
     :raises SudokuError: for a bad argument, naming it (a box that is not a
         pair of positive ints, an unknown symmetry, a seed that is not an
         int of at least 0, ``givens`` or ``tries`` out of range, ``tries`` without
-        ``givens`` or ``grade``, an unknown grade, an unusable alphabet), and
-        when no grid of ``tries`` had the ``grade`` asked for; its
+        ``givens`` or ``grade``, an unknown grade, an unusable alphabet, a
+        ``timeout`` that is not a number of seconds of at least 0, a
+        ``progress`` that cannot be called), and when no grid of ``tries``
+        had the ``grade`` asked for (the message says why beyond 9x9); its
         :class:`sudoku.RegionError` for an unknown or unfitting variant or a
-        bad region map, and when no complete grid fits the map.
+        bad region map, and when no complete grid fits the map (with the
+        reason, when the law of leftovers gives one).
+    :raises GenerationStopped: (a :class:`sudoku.BudgetError`) when
+        ``timeout`` runs out first.
 
     >>> made = generate_puzzle((2, 3), seed=7, symmetry="none")
     >>> import sudoku
@@ -693,6 +1052,10 @@ def generate_puzzle(
     >>> jig = generate_puzzle(seed=2, regions=["AABBB", "AABBC", "ADDCC", "DDECC", "DEEEE"])
     >>> sudoku.count(jig.puzzle, regions=jig.regions, limit=2), jig.box
     (1, None)
+    >>> generate_puzzle(regions=["AABB", "ACBB", "CCDD", "CADD"])
+    Traceback (most recent call last):
+      ...
+    sudoku.errors.RegionError: no complete 4x4 grid fits: the jigsaw map has no solution at all, so no puzzle either: rows 1-2 hold each symbol twice, as regions 'A' and 'B' do, so row 2, column 2 holds the same symbol as row 4, column 2; but row 2, column 2 and row 4, column 2 are both in column 2
     """
     labels: tuple[Hashable, ...] | None = None
     if regions is not None:
@@ -720,6 +1083,9 @@ def generate_puzzle(
     rows, cols = _check_options(box, seed, symmetry, givens, tries)
     if type(minimal) is not bool:
         raise SudokuError(f"minimal={minimal!r} is not True or False")
+    check_budget(None, None, timeout)
+    if progress is not None and not callable(progress):
+        raise SudokuError(f"progress={progress!r} is not a function (or None)")
     size = rows * cols
     symbols = _alphabet_for(size, alphabet)
     level = _level(grade)
@@ -737,64 +1103,80 @@ def generate_puzzle(
     orbits = _orbits(size, symmetry)
     stop_at = None if minimal else -1 if givens is None else givens
     if level is not None:
-        attempts = tries or DEFAULT_GRADE_TRIES
+        attempts = tries or default_grade_tries(size)
     else:
         attempts = 1 if givens is None else tries or DEFAULT_TRIES
+    clock = _Clock(timeout, progress, attempts, size * size)
     best: tuple[list[int], list[int], bool, Grade | None] | None = None
-    made = 0
-    for _ in range(attempts):
-        made += 1
-        solution = _random_grid(geo, rng)
-        puzzle, proved = _dig(geo, solution, orbits, rng, stop_at)
-        n = sum(1 for v in puzzle if v)
-        graded = None
-        if level is not None:
-            graded = grade_of(
-                _text(puzzle, symbols),
-                alphabet=symbols,
-                box=None if labels is not None else (rows, cols),
-                variant=variant,
-                regions=regions,
+    box_or_none = None if labels is not None else (rows, cols)
+    try:
+        for made in range(1, attempts + 1):
+            clock.tries, clock.stage, clock.givens = made, "filling", size * size
+            clock.minimal = minimal
+            clock.tick()
+            solution = _random_grid(geo, rng, clock)
+            puzzle, proved = _dig(geo, solution, orbits, rng, stop_at, clock)
+            clock.done = made
+            n = sum(1 for v in puzzle if v)
+            graded = None
+            if level is not None:
+                clock.stage = "grading"
+                try:
+                    graded = grade_of(
+                        _text(puzzle, symbols),
+                        alphabet=symbols,
+                        box=box_or_none,
+                        variant=variant,
+                        regions=regions,
+                        timeout=clock.left(),
+                        progress=clock.engine if clock.watched else None,
+                    )
+                finally:
+                    clock.settle()
+                if graded.level != level:
+                    continue
+            if best is None or n < sum(1 for v in best[0] if v):
+                best = (puzzle, solution, proved, graded)
+            if givens is None or n <= givens:
+                break
+        if best is None:
+            raise SudokuError(
+                f"no puzzle of grade {LEVEL_NAMES[level or 0]!r} in {made} tries "
+                f"({_grade_advice(size, level or 0, minimal)})"
             )
-            if graded.level != level:
-                continue
-        if best is None or n < sum(1 for v in best[0] if v):
-            best = (puzzle, solution, proved, graded)
-        if givens is None or n <= givens:
-            break
-    if best is None:
-        raise SudokuError(
-            f"no puzzle of grade {LEVEL_NAMES[level or 0]!r} in {made} tries "
-            "(more tries, another seed or minimal=False may find one)"
-        )
-    puzzle, solution, proved, graded = best
-    text = _text(puzzle, symbols)
-    # The proof by the engine's count with limit 2, unless the digging's
-    # last step was that very count (on big grids it costs seconds).
-    if (
-        not proved
-        and count(
-            text,
-            limit=2,
-            alphabet=symbols,
-            box=None if labels is not None else (rows, cols),
-            variant=variant,
-            regions=regions,
-            method=_method(size),
-        )
-        != 1
-    ):
-        raise AssertionError(f"generated a puzzle without one solution: {text}")
+        puzzle, solution, proved, graded = best
+        text = _text(puzzle, symbols)
+        # The proof by the engine's count with limit 2, unless the digging's
+        # last step was that very count (on big grids it costs seconds).
+        clock.stage = "proving"
+        if not proved:
+            encoding = encode(Grid(size, geo.box, puzzle, None), units=geo.regions)
+            if (
+                encoding.contradiction is not None
+                or clock.count(encoding.problem, _method(size)) != 1
+            ):
+                raise AssertionError(f"generated a puzzle without one solution: {text}")
+    except (_OutOfTime, BudgetExceeded) as stop:
+        if isinstance(stop, BudgetExceeded) and stop.outcome is not Outcome.OUT_OF_TIME:
+            raise  # pragma: no cover - no other budget is given
+        assert timeout is not None
+        raise GenerationStopped(
+            time.perf_counter() - clock.started,
+            timeout,
+            _unfinished(clock, geo, level, givens, best),
+            clock.tries,
+            clock.stats(),
+        ) from None
     return Generated(
         puzzle=text,
         solution=_text(solution, symbols),
         givens=sum(1 for v in puzzle if v),
-        box=None if labels is not None else (rows, cols),
+        box=box_or_none,
         seed=seed,
         symmetry=symmetry,
         minimal=minimal,
         target=givens,
-        tries=made,
+        tries=clock.tries,
         grade=graded,
         variant=None if units is None else units.variant,
         regions=None if labels is None else _map_rows(labels, size),
@@ -805,6 +1187,92 @@ def _map_rows(
     labels: tuple[Hashable, ...], size: int
 ) -> tuple[tuple[Hashable, ...], ...]:
     return tuple(labels[r * size : (r + 1) * size] for r in range(size))
+
+
+def default_grade_tries(size: int) -> int:
+    """The grids a ``grade=`` wish tries on an N x N grid when ``tries`` is not given.
+
+    :data:`DEFAULT_GRADE_TRIES` up to 12x12, :data:`DEFAULT_BIG_GRADE_TRIES`
+    beyond, where each try takes seconds.
+
+    :param size: N.
+    :returns: the number of tries.
+
+    >>> default_grade_tries(9), default_grade_tries(16)
+    (200, 10)
+    """
+    return DEFAULT_BIG_GRADE_TRIES if size > _BIG_GRADE_SIZE else DEFAULT_GRADE_TRIES
+
+
+def grade_out_of_reach(size: int, level: int, minimal: bool) -> bool:
+    """Whether minimal puzzles of this size almost never have this grade.
+
+    Beyond 9x9, minimal puzzles are too sparse for the grader's techniques
+    (up to swordfish): nearly all need a search, and grade extreme or
+    diabolical (level 5 or 6).  Puzzles with more givens
+    (``minimal=False`` and ``givens=``) come in the lower grades.
+
+    :param size: N of the N x N grid.
+    :param level: the grade's level, 1 to 6.
+    :param minimal: whether the puzzles are minimal.
+    :returns: the answer.
+
+    >>> grade_out_of_reach(16, 2, True), grade_out_of_reach(16, 2, False)
+    (True, False)
+    >>> grade_out_of_reach(9, 2, True), grade_out_of_reach(16, 6, True)
+    (False, False)
+    """
+    return size > 9 and minimal and level < LEVEL_NAMES.index("extreme")
+
+
+def _grade_advice(size: int, level: int, minimal: bool) -> str:
+    """What to do when no try had the grade: more of them, or why not."""
+    if grade_out_of_reach(size, level, minimal):
+        return (
+            f"minimal {size}x{size} puzzles almost always grade extreme or "
+            "diabolical: the grader's techniques, up to swordfish, rarely "
+            "finish them; minimal=False with more givens makes easier ones"
+        )
+    return "more tries, another seed or minimal=False may find one"
+
+
+def _unfinished(
+    clock: _Clock,
+    geo: _Geometry,
+    level: int | None,
+    givens: int | None,
+    best: tuple[list[int], list[int], bool, Grade | None] | None,
+) -> str:
+    """What a generation stopped by its budget had not reached, in words."""
+    done = clock.done
+    if clock.stage == "grading":
+        done -= 1  # its grade is not known yet
+    if level is not None and best is None:
+        name = LEVEL_NAMES[level]
+        text = f"no puzzle of grade {name!r} in {done} finished tries"
+        if grade_out_of_reach(geo.size, level, clock.minimal):
+            text += (
+                f" (minimal {geo.size}x{geo.size} puzzles almost always grade "
+                "extreme or diabolical)"
+            )
+        return text
+    if clock.stage == "proving":
+        return "the last proof that the puzzle has one solution was not finished"
+    if givens is not None and best is not None:
+        least = sum(1 for v in best[0] if v)
+        return (
+            f"no try had at most {givens} givens in {done} finished tries "
+            f"(the best had {least})"
+        )
+    if clock.stage == "filling" and geo.regions is not None and not done:
+        what = _no_grid_fits(geo).split(": the ")[1].split(" has ")[0]
+        hint = (
+            ""
+            if sat_available()
+            else f"; the SAT back end ({install_hint('sat')}) would tell"
+        )
+        return f"no complete grid that fits the {what} was found yet: it may have none{hint}"
+    return "the puzzle was not finished"
 
 
 def _level(grade: object) -> int | None:
@@ -838,6 +1306,8 @@ def generate(
     alphabet: str | None = None,
     variant: str | None = None,
     regions: GridLike | ArrayLike | None = None,
+    timeout: float | None = None,
+    progress: Callable[[Progress], object] | None = None,
 ) -> str:
     """Generate a sudoku puzzle with exactly one solution, as a string.
 
@@ -859,8 +1329,15 @@ def generate(
     :param alphabet: the N symbols.
     :param variant: ``"x"``, ``"windoku"`` or ``"x+windoku"`` (``None``: plain).
     :param regions: a jigsaw region map; the size comes from it.
+    :param timeout: give up after about this many seconds.
+    :param progress: called about once a second with a
+        :class:`GenerationProgress`.
     :returns: the puzzle.
-    :raises SudokuError: for a bad argument, naming it.
+    :raises SudokuError: for a bad argument, naming it; when no grid of
+        ``tries`` had the ``grade``; its :class:`sudoku.RegionError` when no
+        complete grid fits a ``regions`` map.
+    :raises GenerationStopped: (a :class:`sudoku.BudgetError`) when
+        ``timeout`` runs out first.
 
     >>> puzzle = generate(seed=2024)
     >>> len(puzzle), puzzle == generate(seed=2024)
@@ -884,6 +1361,8 @@ def generate(
         alphabet=alphabet,
         variant=variant,
         regions=regions,
+        timeout=timeout,
+        progress=progress,
     )
     if not made.reached:
         warnings.warn(

@@ -21,8 +21,9 @@ code can ask :func:`sudoku.regions_of` for "every unit of this grid".
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterator, Sequence
 from functools import lru_cache
+from itertools import combinations, islice, permutations
 from typing import Any
 
 from dlx.textformat import split_words, strip_space
@@ -30,7 +31,7 @@ from sudoku.errors import GridSizeError, RegionError
 from sudoku.grid import ArrayLike, GridLike, is_array, whole_number
 from sudoku.wording import counted, grid
 
-__all__ = ["VARIANTS", "Regions", "read_region_map", "regions_of"]
+__all__ = ["VARIANTS", "Regions", "leftover_proof", "read_region_map", "regions_of"]
 
 #: The variant names :func:`sudoku.regions_of` knows, with what each adds.
 VARIANTS = {
@@ -413,3 +414,249 @@ def _label(cell: object) -> Hashable:
     if isinstance(cell, Hashable) and not isinstance(cell, str):
         return cell
     raise RegionError(f"region label {cell!r} is not a single character or a number")
+
+
+# -- the law of leftovers: maps that no complete grid fits -------------------------
+
+#: The most leftover cells on each side that :func:`leftover_proof` pairs
+#: off (beyond, pairings are many and rarely fail).
+_MOST_LEFTOVERS = 3
+#: The most choices of regions it tries for one set of lines (regions tied
+#: for the last place among the k with the most cells in the lines).
+_MOST_CHOICES = 32
+#: Up to this size every set of rows (and of columns) is looked at; beyond,
+#: the runs of consecutive ones.
+_ALL_LINE_SETS = 9
+
+
+def leftover_proof(units: Regions) -> str | None:
+    """Why no complete grid fits a jigsaw map, when the law of leftovers shows it.
+
+    Any k rows hold each symbol k times, and so do any k regions.  Take
+    the k regions with the most cells in the rows: the cells of the rows
+    outside those regions (the *innies*) then hold the same symbols, as
+    many times each, as the cells of those regions outside the rows (the
+    *outies*) -- and the same goes for columns.  One innie and one outie
+    hold the same symbol, so they must not share a row, column, region
+    (or diagonal); such equalities chain from one set of lines to the
+    next.  Two or three of each must pair off into equal symbols, each
+    pair outside any common unit.  When that fails somewhere, no complete
+    grid fits the map, whatever the symbols: this is a proof, and the
+    message says it (cells numbered from 1).
+
+    The exact-cover search cannot see these counting arguments, and on
+    such a map it may search for a very long time before it has tried
+    everything.  Every set of rows and of columns is looked at up to 9x9,
+    the runs of consecutive ones beyond (a few milliseconds for 9x9).
+
+    :param units: the units of the grid (:func:`regions_of`).
+    :returns: the reason, or ``None`` when the leftovers prove nothing:
+        a map without a jigsaw (boxes), or one that may well have complete
+        grids (``None`` is no promise that it has one).
+
+    >>> print(leftover_proof(regions_of(4, None, None, "AABB" "ACBB" "CCDD" "CADD")))
+    rows 1-2 hold each symbol twice, as regions 'A' and 'B' do, so row 2, column 2 holds the same symbol as row 4, column 2; but row 2, column 2 and row 4, column 2 are both in column 2
+    >>> leftover_proof(regions_of(4, None, None, "AABB" "AABB" "CCDD" "CCDD")) is None
+    True
+    """
+    region_of = units.region_of
+    if region_of is None:
+        return None
+    size = units.size
+    members: list[list[int]] = [[] for _ in range(size)]
+    for cell, region in enumerate(region_of):
+        members[region].append(cell)
+    facts = list(_leftovers(units, members))
+    seen = [set(us) for us in units.cell_units]
+    # Cells known to hold the same symbol: a union-find over the cells, with
+    # the links that joined them (cell, other cell, why), for the message.
+    parent = list(range(size * size))
+    classes: dict[int, list[int]] = {}
+    links: dict[int, list[tuple[int, str]]] = {}
+
+    def find(cell: int) -> int:
+        while parent[cell] != cell:
+            parent[cell] = parent[parent[cell]]
+            cell = parent[cell]
+        return cell
+
+    def clash(a: int, b: int) -> tuple[int, int, int] | None:
+        """Two cells of the classes of ``a`` and ``b`` in one unit: (cell, cell, unit)."""
+        for p in classes.get(find(a), [a]):
+            for q in classes.get(find(b), [b]):
+                shared = seen[p] & seen[q]
+                if shared and p != q:
+                    return p, q, min(shared)
+        return None
+
+    def join(a: int, b: int, why: str) -> str | None:
+        """Record that ``a`` and ``b`` hold the same symbol; the proof if they cannot."""
+        links.setdefault(a, []).append((b, why))
+        links.setdefault(b, []).append((a, why))
+        bad = clash(a, b)
+        ra, rb = find(a), find(b)
+        if ra != rb:
+            parent[ra] = rb
+            classes[rb] = classes.pop(rb, [b]) + classes.pop(ra, [a])
+        if bad is None:
+            return None
+        p, q, unit = bad
+        steps = "; and ".join(
+            f"{reason}, so {_cell(size, x)} holds the same symbol as {_cell(size, y)}"
+            for x, y, reason in _chain(links, p, q)
+        )
+        return (
+            f"{steps}; but {_cell(size, p)} and {_cell(size, q)} are both "
+            f"in {units.names[unit]}"
+        )
+
+    # Pairings of the leftovers into equal symbols: when none is left, no
+    # grid; when one is, its pairs hold equal symbols in every grid (equal
+    # innies make every pairing one of equal symbols); repeat while that
+    # teaches something.
+    changed = True
+    while changed:
+        changed = False
+        for said, innies, outies, lines, regions in facts:
+            pairings = [
+                order
+                for order in permutations(outies)
+                if all(
+                    find(i) == find(o) or clash(i, o) is None
+                    for i, o in zip(innies, order, strict=True)
+                )
+            ]
+            if not pairings and len(innies) == 1:
+                # The one innie and the one outie share a unit (or their
+                # classes do): the chain of equalities says which.
+                proof = join(innies[0], outies[0], said)
+                assert proof is not None
+                return proof
+            if not pairings:
+                many = len(innies)
+                return (
+                    f"{said}, so the {many} cells of the {lines} outside "
+                    f"{regions} ({'; '.join(_cell(size, c) for c in innies)}) hold "
+                    f"the same symbols as the {many} cells of {regions} outside "
+                    f"the {lines} ({'; '.join(_cell(size, c) for c in outies)}); "
+                    "but they cannot pair off into equal symbols without two "
+                    "equal ones in a unit"
+                )
+            if len(pairings) == 1:
+                for i, o in zip(innies, pairings[0], strict=True):
+                    if find(i) != find(o):
+                        why = (
+                            said
+                            if len(innies) == 1
+                            else (f"{said}, and its leftovers pair off one way only")
+                        )
+                        proof = join(i, o, why)
+                        if proof is not None:
+                            return proof
+                        changed = True
+    return None
+
+
+def _leftovers(
+    units: Regions, members: list[list[int]]
+) -> Iterator[tuple[str, list[int], list[int], str, str]]:
+    """Each set of lines with few leftovers: what it says, its innies and outies.
+
+    Also the words for the lines (``"row"``, ``"columns"``) and the regions
+    (``"that region"``, ``"those regions"``), for the message.
+    """
+    size = units.size
+    region_of = units.region_of
+    assert region_of is not None
+    for axis in ("row", "column"):
+        for lines in _line_sets(size):
+            k = len(lines)
+            if axis == "row":
+                inside = [r * size + c for r in lines for c in range(size)]
+            else:
+                inside = [r * size + c for c in lines for r in range(size)]
+            counts = [0] * size
+            for cell in inside:
+                counts[region_of[cell]] += 1
+            ranked = sorted(range(size), key=lambda g: -counts[g])
+            last = counts[ranked[k - 1]]
+            leftover = k * size - sum(counts[g] for g in ranked[:k])
+            if not 0 < leftover <= _MOST_LEFTOVERS:
+                continue
+            must = [g for g in range(size) if counts[g] > last]
+            tied = [g for g in range(size) if counts[g] == last]
+            cells = set(inside)
+            for extra in islice(combinations(tied, k - len(must)), _MOST_CHOICES):
+                chosen = sorted((*must, *extra))
+                innies = [c for c in inside if region_of[c] not in chosen]
+                outies = [c for g in chosen for c in members[g] if c not in cells]
+                names = [units.names[2 * size + g] for g in chosen]
+                regions = (
+                    names[0]
+                    if k == 1
+                    else (
+                        "regions "
+                        + ", ".join(n.removeprefix("region ") for n in names[:-1])
+                        + " and "
+                        + names[-1].removeprefix("region ")
+                    )
+                )
+                times = {1: "once", 2: "twice"}.get(k, f"{k} times")
+                holds = "holds" if k == 1 else "hold"
+                does = "does" if k == 1 else "do"
+                said = (
+                    f"{_lines_text(axis, lines)} {holds} each symbol {times}, as "
+                    f"{regions} {does}"
+                )
+                lines_word = axis if k == 1 else f"{axis}s"
+                regions_word = "that region" if k == 1 else "those regions"
+                yield said, innies, outies, lines_word, regions_word
+
+
+def _line_sets(size: int) -> Iterator[list[int]]:
+    """The sets of lines looked at: every proper one up to 9x9, else the runs."""
+    if size <= _ALL_LINE_SETS:
+        for mask in range(1, (1 << size) - 1):
+            yield [i for i in range(size) if mask >> i & 1]
+        return
+    for first in range(size):
+        for end in range(first + 1, size + (first > 0)):
+            yield list(range(first, end))
+
+
+def _lines_text(axis: str, lines: list[int]) -> str:
+    """``row 3``, ``rows 1-3``, ``columns 2, 5 and 7``."""
+    if len(lines) == 1:
+        return f"{axis} {lines[0] + 1}"
+    if lines[-1] - lines[0] == len(lines) - 1:
+        return f"{axis}s {lines[0] + 1}-{lines[-1] + 1}"
+    numbers = [str(i + 1) for i in lines]
+    return f"{axis}s {', '.join(numbers[:-1])} and {numbers[-1]}"
+
+
+def _cell(size: int, cell: int) -> str:
+    row, column = divmod(cell, size)
+    return f"row {row + 1}, column {column + 1}"
+
+
+def _chain(
+    links: dict[int, list[tuple[int, str]]], start: int, goal: int
+) -> list[tuple[int, int, str]]:
+    """The equalities from ``start`` to ``goal``: (cell, next cell, why), by breadth."""
+    came: dict[int, tuple[int, str]] = {start: (start, "")}
+    queue = [start]
+    for cell in queue:
+        if cell == goal:
+            break
+        for other, why in links.get(cell, []):
+            if other not in came:
+                came[other] = (cell, why)
+                queue.append(other)
+    path: list[tuple[int, int, str]] = []
+    cell = goal
+    while cell != start:
+        before, why = came[cell]
+        path.append((before, cell, why))
+        cell = before
+    path.reverse()
+    return path
