@@ -369,3 +369,62 @@ def test_regions_object() -> None:
         assert sum(cell in unit for unit in units.units) == len(mine)
     assert sudoku.regions_of(9, (3, 3), "hyper+X").variant == "x+windoku"
     assert sudoku.regions_of(9, (3, 3)) is sudoku.regions_of(9, (3, 3))
+
+
+# -- a map that no complete grid fits -----------------------------------------------------
+
+#: The map of issue 42: regions A, B and C fill rows 1-3 but for one cell
+#: each way, which must hold one symbol twice in column 3.
+NO_GRID_MAP = (
+    "AAABBBCCCAAABBBCCCAADBBBCCCDDAEEEFFFDDDEEEFFFDDDEEEIFFGGGHHHFIIGGGHHHIIIGGGHHHIII"
+)
+
+
+def test_a_map_no_grid_fits_is_answered_at_once() -> None:
+    """count, solve and is_unique say so from the law of leftovers, without a search."""
+    assert sudoku.count("." * 81, regions=NO_GRID_MAP, limit=1, max_nodes=1) == 0
+    with pytest.raises(
+        sudoku.NoSolutionError, match="no complete grid fits the region map"
+    ):
+        sudoku.solve("." * 81, regions=NO_GRID_MAP, max_nodes=1)
+    # A map that has grids is not refused.
+    boxes = "".join(
+        "ABCDEFGHI"[3 * (r // 3) + c // 3] for r in range(9) for c in range(9)
+    )
+    assert sudoku.count("." * 81, regions=boxes, limit=1) == 1
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_a_map_refused_has_no_grid_by_brute_force(data: st.DataObject) -> None:
+    """On 4x4 maps made by trading cells across boxes, a refused map has no grid at all."""
+    labels = list("AABBAABBCCDDCCDD")
+    for _ in range(data.draw(st.integers(1, 3))):
+        a, b = data.draw(
+            st.lists(st.integers(0, 15), min_size=2, max_size=2, unique=True)
+        )
+        labels[a], labels[b] = labels[b], labels[a]
+    try:
+        units = sudoku.regions_of(4, None, None, "".join(labels))
+    except RegionError:
+        return  # not four connected regions of four cells
+    from sudoku.encoding import map_proof
+
+    why = map_proof(units)
+    if why is None:
+        return
+    # Every Latin square of order 4, row by row: none keeps the regions too.
+    import itertools
+
+    squares: list[list[tuple[int, ...]]] = [[]]
+    for _ in range(4):
+        squares = [
+            [*rows, row]
+            for rows in squares
+            for row in itertools.permutations(range(1, 5))
+            if all(row[c] != above[c] for above in rows for c in range(4))
+        ]
+    assert len(squares) == 576
+    for rows in squares:
+        cells = [v for row in rows for v in row]
+        assert not all(len({cells[c] for c in unit}) == 4 for unit in units.units), why
