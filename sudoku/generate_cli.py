@@ -19,6 +19,7 @@ from dlx.commands import (
     EXIT_BUDGET,
     command_parser,
     on_stderr,
+    register_once,
     shows_progress,
     stderr_failed,
 )
@@ -91,7 +92,8 @@ second shows how far it has come.
 exit status: 0 done (a --givens target not reached is only noted on
 standard error), 1 no grid of --tries had the --grade asked for (said for
 each such puzzle; the others are printed), 2 bad options (a --regions map
-that no complete grid fits among them), 3 stopped by --timeout, 74 the
+that no complete grid fits among them, and an option given twice with two
+values), 3 stopped by --timeout, 74 the
 output (or standard error, which does not stop the run) could not be
 written, 130 interrupted (Ctrl-C, unless ignored from the start; the
 puzzles printed so far stay), 141 closed pipe, 143 terminated (the same).
@@ -109,6 +111,7 @@ examples:
 
 def _parser() -> argparse.ArgumentParser:
     parser = command_parser("sudoku generate", DESCRIPTION, EPILOG)
+    register_once(parser)  # an option given twice with two values is refused
     parser.add_argument(
         "--box",
         type=box,

@@ -796,3 +796,19 @@ def test_progress_on_a_real_terminal_then_ctrl_c(tmp_path: Path) -> None:
     assert text.rstrip().endswith(
         "sudoku generate: interrupted after 0 puzzles printed"
     )
+
+
+def test_an_option_given_twice_says_one_thing_or_is_refused(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The same value again is that value; two values are refused (dlx.commands.register_once)."""
+    from sudoku.generate_cli import main as generate_main
+
+    assert generate_main(["--box", "2x2", "--seed", "3", "--seed", "3"]) == 0
+    once = capsys.readouterr().out
+    assert generate_main(["--box", "2x2", "--seed", "3"]) == 0
+    assert capsys.readouterr().out == once
+    with pytest.raises(SystemExit) as refused:
+        generate_main(["--box", "2x2", "--count", "2", "--count", "3"])
+    assert refused.value.code == 2
+    assert "--count given twice (2 and 3): give it once" in capsys.readouterr().err
