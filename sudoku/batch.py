@@ -11,11 +11,13 @@ from __future__ import annotations
 import contextlib
 import sys
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, TextIO, TypeVar
 
 from dlx import Progress
 from dlx.commands import (
+    EXIT_BAD_INPUT,
     EXIT_BAD_PUZZLE,
+    EXIT_BUDGET,
     EXIT_OK,
     EXIT_OUTPUT,
     OutputError,
@@ -30,14 +32,37 @@ from dlx.commands import (
     stderr_failed,
     writing,
 )
-from dlx.watch import ProgressLine, describe_progress, terminal_columns
+from dlx.watch import clear_line, describe_progress, is_terminal, terminal_columns
 
-__all__ = ["PROGRESS_DELAY", "Batch", "PuzzleProgress", "progress_display", "run_batch"]
+__all__ = [
+    "PROGRESS_DELAY",
+    "Batch",
+    "ProgressText",
+    "PuzzleProgress",
+    "progress_display",
+    "run_batch",
+    "worse_status",
+]
 
 #: The progress bar appears once a batch has taken this many seconds.
 PROGRESS_DELAY = 0.5
 
 _CLOSED_OUTPUT = "cannot write to standard output: it is closed"
+
+#: How grave each status of a batch's puzzles is: unusable input (2) above
+#: a budget run out (3) above a bad puzzle (1).
+_GRAVITY = {EXIT_OK: 0, EXIT_BAD_PUZZLE: 1, EXIT_BUDGET: 2, EXIT_BAD_INPUT: 3}
+
+_Report = TypeVar("_Report")
+
+
+def worse_status(status: int, other: int) -> int:
+    """The graver of two statuses of a batch: 2 (unusable input), then 3 (a budget), then 1.
+
+    >>> worse_status(1, 3), worse_status(3, 2), worse_status(0, 1)
+    (3, 2, 1)
+    """
+    return max(status, other, key=lambda s: _GRAVITY.get(s, s))
 
 
 class Batch:
@@ -67,8 +92,13 @@ class Batch:
         say(message)
 
     def fail(self, message: str, status: int = EXIT_BAD_PUZZLE) -> None:
+        """Report ``message`` on standard error; the run's status is at least ``status``.
+
+        (:func:`worse_status`: 2, unusable input, outranks 3, a budget run
+        out, which outranks 1, a bad puzzle.)
+        """
         self.note(f"sudoku: {message}")
-        self.status = max(self.status, status)
+        self.status = worse_status(self.status, status)
 
     def write(self, text: str, *, answer: bool = False) -> None:
         """Write ``text`` to standard output and flush it; count it if an ``answer``.
@@ -88,23 +118,72 @@ class Batch:
             out.flush()
 
 
+class ProgressText:
+    """A line of progress on a stream: redrawn in place on a terminal, else one line a report.
+
+    As :class:`dlx.watch.ProgressLine` draws a search's reports, for any
+    text: on a terminal the line is cut to its width (room left for the
+    ``^C`` it echoes) and :meth:`close` clears it; into a file or a pipe
+    (``--progress``) each report is a line of its own.
+
+    :param stream: where to draw (standard error).
+    :param prefix: what each line starts with, e.g. ``"sudoku: puzzle 3: "``.
+
+    >>> import io
+    >>> out = io.StringIO()
+    >>> line = ProgressText(out, "sudoku: ")
+    >>> line.show("12 steps"); line.show("13 steps"); line.close()
+    >>> out.getvalue()
+    'sudoku: 12 steps\\nsudoku: 13 steps\\n'
+    """
+
+    def __init__(self, stream: TextIO, prefix: str = "") -> None:
+        self.stream = stream
+        self.prefix = prefix
+        self.terminal = is_terminal(stream)
+        self.width = 0
+
+    def show(self, text: str) -> None:
+        """Draw ``text`` (after the prefix) in place of the last one."""
+        line = self.prefix + text
+        if not self.terminal:
+            self.stream.write(line + "\n")
+        else:
+            line = line[: max(20, terminal_columns() - 3)]
+            pad = max(0, self.width - len(line))
+            self.width = len(line)
+            self.stream.write("\r" + line + " " * pad)
+        self.stream.flush()
+
+    def close(self) -> None:
+        """Take the line off a terminal (later messages start on a line of their own)."""
+        if self.width:
+            self.width = 0
+            clear_line(self.stream)
+
+
 class PuzzleProgress:
     """What the command shows on standard error while it works.
 
-    A tqdm bar counts the puzzles of a batch (when tqdm is installed); a
-    puzzle whose search runs for over a second shows how far its search
-    has come (:class:`dlx.Progress`): in the bar, or, without tqdm, on a
-    line of its own that is cleared when the puzzle is done.
+    A tqdm bar counts the puzzles of a batch (when tqdm is installed and
+    standard error is a terminal); a puzzle whose search runs for over a
+    second shows how far its search has come (:class:`dlx.Progress`, or a
+    solve by hand's report): in the bar, or, without it, on a line of its
+    own (:class:`ProgressText`) that is cleared when the puzzle is done.
+
+    :param enabled: whether progress may be shown (not ``--no-progress``):
+        on a terminal only, unless ``always`` (``--progress``: into a file
+        or pipe too, one line a report).
     """
 
-    def __init__(self, enabled: bool, batch: Batch) -> None:
+    def __init__(self, enabled: bool, batch: Batch, always: bool = False) -> None:
         self.batch = batch
         self.bar: Any = None
-        self.line: ProgressLine | None = None
+        self.line: ProgressText | None = None
         self.watched = False  # the puzzle's search has reported
         err = sys.stderr
-        self.enabled = shows_progress(None if enabled else False)
-        if self.enabled:
+        self.enabled = shows_progress((True if always else None) if enabled else False)
+        if self.enabled and err is not None and is_terminal(err):
             try:
                 from tqdm import tqdm
             except ImportError:
@@ -147,20 +226,31 @@ class PuzzleProgress:
 
     def hook(self, label: str) -> Callable[[Progress], None] | None:
         """The progress hook for the search of one puzzle (``None``: none wanted)."""
+        return self.text_hook(label, describe_progress)
+
+    def text_hook(
+        self, label: str, describe: Callable[[_Report], str]
+    ) -> Callable[[_Report], None] | None:
+        """The progress hook for one puzzle, whose reports ``describe`` puts in words (``None``: none wanted).
+
+        The words go in the bar, or on a line of their own after
+        ``sudoku: LABEL: ``.
+        """
         if not self.enabled:
             return None
 
-        def show(report: Progress) -> None:
+        def show(report: _Report) -> None:
             self.watched = True
-            self._draw(lambda: draw(report))
+            text = describe(report)
+            self._draw(lambda: draw(text))
 
-        def draw(report: Progress) -> None:
+        def draw(text: str) -> None:
             if self.bar is not None:
-                self.bar.set_postfix_str(f"{label}: {describe_progress(report)}")
+                self.bar.set_postfix_str(f"{label}: {text}")
                 return
             if self.line is None:
-                self.line = ProgressLine(sys.stderr, prefix=f"sudoku: {label}: ")
-            self.line.update(report)
+                self.line = ProgressText(sys.stderr, prefix=f"sudoku: {label}: ")
+            self.line.show(text)
 
         return show
 
@@ -182,9 +272,11 @@ class PuzzleProgress:
 
 
 @contextlib.contextmanager
-def progress_display(enabled: bool, batch: Batch) -> Iterator[PuzzleProgress]:
-    """The progress display of a run (nothing unless standard error is a terminal)."""
-    display = PuzzleProgress(enabled, batch)
+def progress_display(
+    enabled: bool, batch: Batch, always: bool = False
+) -> Iterator[PuzzleProgress]:
+    """The progress display of a run (nothing unless standard error is a terminal, or ``always``)."""
+    display = PuzzleProgress(enabled, batch, always)
     try:
         yield display
     finally:

@@ -153,6 +153,10 @@ def _propagate(
     ons: deque[int] = deque()
     offs: deque[int] = deque()
     (ons if start & 1 else offs).append(start)
+    # The clock is read once a chain: thousands of nodes at most, some
+    # milliseconds on a 25x25 grid (the simple techniques of ``plus`` read
+    # it themselves).
+    board.clock.check()
     while True:
         if ons:
             node = ons.popleft()
@@ -360,6 +364,7 @@ def _search(
     tree = [(start, 0, 1)]
     seen_on = {start} if start & 1 else set()
     closed: list[int] = []
+    board.clock.check()  # once a search: some milliseconds on a 25x25 grid
     k = 0
     while k < len(tree):
         node, _, depth = tree[k]
@@ -456,6 +461,7 @@ def forcing_chains(board: Board) -> list[Hint]:
                 on = _node(n, cell, value, True)
                 tree, closed = _search(board, on, x_links, y_links)
                 for last in closed:
+                    board.clock.tick()
                     loop = _path(tree, last)
                     size = len(loop)
                     rating = round(cycle_base + length_bonus(size - 2), 1)
@@ -587,6 +593,7 @@ def _forcing(board: Board, dynamic: bool, plus: bool) -> list[Hint]:
     best = _Best()
     least = 2 if dynamic else 3
     chains: dict[int, _Chain] = {}
+    tick = board.clock.tick
 
     def chain_of(node: int) -> _Chain:
         found = chains.get(node)
@@ -600,6 +607,7 @@ def _forcing(board: Board, dynamic: bool, plus: bool) -> list[Hint]:
         for branch in branches[1:]:
             common &= branch.parents.keys()
         for node in common:
+            tick()
             if node in starts or not _useful(board, node):
                 continue
             size = sum(b.ancestors(node) for b in branches)
@@ -639,6 +647,7 @@ def _forcing(board: Board, dynamic: bool, plus: bool) -> list[Hint]:
                     and no.contradiction is None
                 ):
                     for node in yes.parents.keys() & no.parents.keys():
+                        tick()
                         if node in (on, on ^ 1) or not _useful(board, node):
                             continue
                         size = yes.ancestors(node) + no.ancestors(node)

@@ -20,12 +20,12 @@ from dlx import (
     BudgetExceeded,
     Interrupted,
     Progress,
-    Search,
     ways,
 )
 from dlx.algorithms import SAT_DLX_NODES
 from dlx.commands import (
     EXIT_BAD_INPUT,
+    EXIT_BUDGET,
     OutputError,
     StopSignals,
     add_version,
@@ -41,7 +41,7 @@ from sudoku.batch import Batch, progress_display, run_batch
 from sudoku.display import format_grid, to_svg
 from sudoku.encoding import encode
 from sudoku.errors import MultipleSolutionsError, SudokuError
-from sudoku.formats import Puzzle, format_solution, iter_puzzles
+from sudoku.formats import Layout, Puzzle, format_solution, iter_puzzles
 from sudoku.grid import Grid, box_shape
 from sudoku.options import (
     MAX_LINE,
@@ -62,9 +62,9 @@ if TYPE_CHECKING:
     # a plain run starts without them (issue 31's start-up).
     from concurrent.futures import Future, ProcessPoolExecutor
 
-    from dlx import SatSearch
-    from sudoku.explainer import Step
+    from sudoku.explainer import Explanation, Step
     from sudoku.grading import Grade
+    from sudoku.techniques import StepProgress
 
 __all__ = ["main"]
 
@@ -117,14 +117,17 @@ exit status (the first of 74, 130, 141, 143 to happen ends the run, but
 a standard error that cannot be written does not):
   0    every puzzle was solved (or counted, graded, rated, explained,
        hinted, or checked right)
-  1    some puzzle was bad, unsolvable, timed out, had several solutions
-       (--grade, --rate, --explain, --hint, --unique), or had a wrong or
-       missing solution (--check);
-       a skipped line counts as bad
+  1    some puzzle was bad, unsolvable, had several solutions (--grade,
+       --rate, --explain, --hint, --unique), or had a wrong or missing
+       solution (--check); a skipped line counts as bad
   2    unusable input (not a puzzle format, an unreadable file, an input
        with no puzzle at all, even an empty one, a closed standard input)
        or bad options (an option that does nothing or contradicts
-       another; --limit and --timeout must be more than 0)
+       another, such as --uva for one puzzle a line; --limit and
+       --timeout must be more than 0)
+  3    some puzzle ran out of its --timeout (reported as 'gave up'); the
+       others were answered.  Of 1, 2 and 3, the status is 2 if it
+       applies, else 3, else 1
   74   the output could not be written (disk full, standard output
        closed, another I/O error): 'sudoku: cannot write to standard
        output: REASON'; or standard error could not: the puzzles are
@@ -135,7 +138,9 @@ a standard error that cannot be written does not):
        last line on standard error tells how many puzzles were read and
        answered (before it, with --count and no --jobs, the puzzle being
        counted: 'interrupted after N nodes: at least M solutions', with
-       --method sat 'after S s')
+       --method sat 'after S s'; with --explain, --hint, --rate or
+       --grade, how far its solve by hand came, and --explain prints the
+       steps it found, under a line 'unfinished (interrupted)')
   141  the reader of the output went away (a closed pipe, e.g. 'head'),
        on standard output or standard error: sudoku stops at once
 
@@ -153,18 +158,23 @@ and the exit status as without it; not with --pretty, --uva or --svg):
   "rating", "pearl", "diamond" and "steps"; a step has "technique",
   "rating", "placements" and "eliminations" [[row, column, symbol]...],
   "cells" [[row, column]...], "units" and "text"; rows and columns from
-  0), "right" true or false (--check), or "error" for a bad
-  puzzle (also on standard error).  Then one last object, also after
-  Ctrl-C or SIGTERM: puzzles read, answered, errors, lines skipped,
-  complete (false: a signal ended the run); with --check: puzzles,
-  solutions, checked, right, wrong, missing, extra, skipped, complete.
+  0; "complete": true, or false for one cut short), "right" true or false
+  (--check), or "error" for a bad puzzle (also on standard error).  A
+  puzzle stopped by --timeout or a signal has "complete": false and its
+  "outcome" (out_of_time, interrupted, terminated) too, and --explain its
+  steps so far.  Then one last object, also after Ctrl-C or SIGTERM:
+  puzzles read, answered, errors, lines skipped, complete (false: a
+  signal ended the run); with --check: puzzles, solutions, checked,
+  right, wrong, missing, extra, skipped, complete.
 
 When standard error is a terminal, a progress bar counts the puzzles of a
 batch that takes more than half a second (with tqdm: the progress extra,
 python3 -m pip install ".[progress]" in pydlx's folder), and a puzzle
 whose search runs for more than a second shows its solutions so far, nodes
-per second, the part of its search tree done and the time left;
---no-progress hides both.
+per second, the part of its search tree done and the time left (with
+--explain, --hint and --rate: the steps so far, the cells filled and the
+technique being tried); --no-progress hides both, --progress shows the
+puzzle's progress on standard error whatever it is (one line a second).
 
 examples:
   sudoku puzzles.txt                  solve, one puzzle per line
@@ -256,7 +266,8 @@ def _parser() -> argparse.ArgumentParser:
         "--uva",
         action="store_true",
         help="block output in the UVA 1309 style: a blank line between "
-        "two solutions, none before the first or after the last",
+        "two solutions, none before the first or after the last (for "
+        "blocks of rows: refused for one puzzle a line, or with --pretty)",
     )
     parser.add_argument(
         "--box",
@@ -295,7 +306,9 @@ def _parser() -> argparse.ArgumentParser:
         "--timeout",
         type=positive_seconds,
         metavar="SECONDS",
-        help="give up on a puzzle after this many seconds (reported as bad)",
+        help="give up on a puzzle after this many seconds (reported; exit "
+        "status 3): its search, or its solve by hand with --grade, --rate, "
+        "--explain or --hint (--explain still prints the steps it found)",
     )
     parser.add_argument(
         "--method",
@@ -306,10 +319,19 @@ def _parser() -> argparse.ArgumentParser:
         f"as minimal 25x25 puzzles, after a short DLX search of {SAT_DLX_NODES} "
         "nodes; with --count it needs --limit",
     )
-    parser.add_argument(
-        "--no-progress",
+    shown = parser.add_mutually_exclusive_group()
+    shown.add_argument(
+        "--progress",
         action="store_true",
-        help="never show a progress bar",
+        default=None,
+        help="always show the progress of a long puzzle on standard error "
+        "(one line per second when it is not a terminal)",
+    )
+    shown.add_argument(
+        "--no-progress",
+        dest="progress",
+        action="store_false",
+        help="never show progress",
     )
     parser.add_argument(
         "--jobs",
@@ -357,10 +379,25 @@ def _check_options(
             ("pretty", options.pretty),
             ("uva", options.uva),
             ("svg", options.svg is not None),
+            ("progress", options.progress is True),
         )
         if asked
     }
-    check_options("sudoku", given)
+    check_options("sudoku", given, {"progress": "--progress"})
+    if options.progress and options.check:
+        refuse("sudoku", "--progress does not go with --check: it solves nothing")
+    if options.progress and options.jobs is not None:
+        refuse(
+            "sudoku",
+            "--progress does not go with --jobs: the worker processes report "
+            "no progress",
+        )
+    if options.uva and options.pretty:
+        refuse(
+            "sudoku",
+            "--uva does not go with --pretty: --pretty prints boxed grids, "
+            "with a blank line between two already",
+        )
     if options.check and len(options.files) != 2:
         refuse("sudoku", "--check takes two files: PUZZLES SOLUTIONS")
     if options.svg == "":
@@ -553,11 +590,38 @@ def _solve_all(
     first = True
     pictures = _Pictures(options)
 
+    def stop(source: str, puzzle: Puzzle, said: _Said, signal: bool) -> None:
+        """Write what was found of a puzzle stopped by its budget or by a ``signal``.
+
+        A budget makes the puzzle a bad one (status 3), whose message
+        (and ``--json`` "error") says how far it came; after a signal the
+        run ends (its own status), and the message is a note.
+        """
+        nonlocal first
+        where = _where(source, puzzle)
+        if signal:
+            batch.note(f"sudoku: {where}: {said.why}")
+        else:
+            tally["errors"] += 1
+            batch.fail(f"{where}: {said.why}", EXIT_BUDGET)
+        if options.json:
+            record = _json_puzzle(source, puzzle)
+            record.update(said.record)
+            if not signal:
+                record["error"] = said.why
+            batch.write(_json_line(record))
+        elif said.text:  # the steps so far of --explain
+            batch.write(("" if first else "\n") + f"{where}: {said.text}\n")
+            first = False
+
     def deliver(source: str, puzzle: Puzzle, outcome: _Outcome) -> None:
         nonlocal first
         kind, value = outcome
         pictures.count += 1
-        if kind == "fail":
+        if kind == "stopped":
+            assert isinstance(value, _Said)
+            stop(source, puzzle, value, signal=False)
+        elif kind == "fail":
             tally["errors"] += 1
             batch.fail(f"{_where(source, puzzle)}: {value}")
             if options.json:
@@ -595,8 +659,15 @@ def _solve_all(
             pictures.draw(puzzle, value)
         display.advance()
 
+    steps: Callable[[StepProgress], str] | None = None
+    if _said(options):
+        from sudoku.techniques import StepProgress
+
+        steps = StepProgress.describe
     with (
-        progress_display(not options.no_progress, batch) as display,
+        progress_display(
+            options.progress is not False, batch, bool(options.progress)
+        ) as display,
         _pool(options.jobs) as (pool, workers),
     ):
         ahead: collections.deque[tuple[str, Puzzle, Future[_Outcome]]] = (
@@ -609,18 +680,37 @@ def _solve_all(
                 continue
             source = "<stdin>" if name == "-" else name
             for puzzle in _puzzles(name, stream, batch, size, required=True):
+                if options.uva and puzzle.layout is Layout.LINES:
+                    # --uva shapes blocks of rows; lines stay lines.
+                    batch.fail(
+                        f"error: --uva does nothing for {source}: it spaces "
+                        "blocks of rows as UVA 1309 does, and this input has "
+                        "one puzzle a line (leave --uva out)",
+                        EXIT_BAD_INPUT,
+                    )
+                    return
                 if pool is None:
-                    hook = display.hook(f"puzzle {puzzle.number}")
+                    label = f"puzzle {puzzle.number}"
+                    hook = display.hook(label)
+                    said = None if steps is None else display.text_hook(label, steps)
                     try:
-                        outcome = _answer(puzzle, options, hook, batch.signals)
-                    except _CountStopped as stop:
+                        outcome = _answer(puzzle, options, hook, batch.signals, said)
+                    except _CountStopped as stopped:
                         # As dlx does: the count so far, never as the count.
-                        plural = "" if stop.solutions == 1 else "s"
+                        display.finish_puzzle()
+                        plural = "" if stopped.solutions == 1 else "s"
                         batch.note(
                             f"sudoku: {_where(source, puzzle)}: "
-                            f"{batch.signals.how} after {stop.after}: "
-                            f"at least {stop.solutions} solution{plural}"
+                            f"{batch.signals.how} after {stopped.after}: "
+                            f"at least {stopped.solutions} solution{plural}"
                         )
+                        raise
+                    except KeyboardInterrupt as stopped:
+                        # A solve by hand stopped: what it found, then the end.
+                        found = _interrupted(stopped, options, batch.signals.how)
+                        if found is not None:
+                            display.finish_puzzle()
+                            stop(source, puzzle, found, signal=True)
                         raise
                     display.finish_puzzle()
                     deliver(source, puzzle, outcome)
@@ -705,22 +795,29 @@ class _Pictures:
 
 
 class _Said:
-    """What --explain, --hint or --rate say of a puzzle: the text and the --json value.
+    """What is said of a puzzle: its text, its --json keys, and for one stopped, why.
 
-    Made in a worker process with ``--jobs``: plain strings and dicts only.
+    ``text`` is what standard output gets (``""``: nothing); ``why`` is
+    ``None`` for an answer, else the message for standard error of a
+    puzzle whose budget ran out or a signal stopped (``record`` then has
+    ``"complete": false`` and the ``"outcome"``).  Made in a worker
+    process with ``--jobs``: plain strings and dicts only.
     """
 
-    __slots__ = ("record", "text")
+    __slots__ = ("record", "text", "why")
 
-    def __init__(self, text: str, record: dict[str, Any]) -> None:
+    def __init__(
+        self, text: str, record: dict[str, Any], why: str | None = None
+    ) -> None:
         self.text = text
         self.record = record
+        self.why = why
 
-    def __getstate__(self) -> tuple[str, dict[str, Any]]:
-        return self.text, self.record
+    def __getstate__(self) -> tuple[str, dict[str, Any], str | None]:
+        return self.text, self.record, self.why
 
-    def __setstate__(self, state: tuple[str, dict[str, Any]]) -> None:
-        self.text, self.record = state
+    def __setstate__(self, state: tuple[str, dict[str, Any], str | None]) -> None:
+        self.text, self.record, self.why = state
 
 
 def _said(options: argparse.Namespace) -> bool:
@@ -741,40 +838,115 @@ def _json_step(step: Step) -> dict[str, Any]:
     }
 
 
-def _told(puzzle: Puzzle, options: argparse.Namespace) -> _Said:
-    """The explanation, the hint or the rating of a puzzle."""
-    from sudoku.explainer import explain, hint
+def _stopped(outcome: str, why: str, said: _Said | None = None) -> _Said:
+    """What is said of a puzzle stopped: ``said`` so far, ``outcome`` (``--json``'s word) and ``why``."""
+    text, record = ("", {}) if said is None else (said.text, said.record)
+    return _Said(text, dict(record, complete=False, outcome=outcome), why)
+
+
+def _told(
+    puzzle: Puzzle,
+    options: argparse.Namespace,
+    progress: Callable[[StepProgress], None] | None = None,
+) -> _Outcome:
+    """The explanation, the hint or the rating of a puzzle (a stopped one with what it found)."""
+    from sudoku.explainer import ExplanationBudgetError, explain, hint
 
     kwargs: dict[str, Any] = {
         "alphabet": options.alphabet,
         "box": options.box,
         "variant": options.variant,
         "regions": options.region_map,
+        "timeout": options.timeout,
+        "progress": progress,
     }
-    if options.hint:
-        step = hint(puzzle.text, **kwargs)
-        if step is None:
-            return _Said("no blank cell", {"hint": None})
-        return _Said(f"{step.text} ({step.rating:.1f})", {"hint": _json_step(step)})
-    found = explain(puzzle.text, **kwargs)
-    ratings = {
+    try:
+        if options.hint:
+            step = hint(puzzle.text, **kwargs)
+            if step is None:
+                return "answer", _Said("no blank cell", {"hint": None})
+            text = f"{step.text} ({step.rating:.1f})"
+            return "answer", _Said(text, {"hint": _json_step(step)})
+        found = explain(puzzle.text, **kwargs)
+    except ExplanationBudgetError as stop:
+        why = f"gave up: {stop}{_rated_so_far(stop.explanation, options)}"
+        said = _explained(stop.explanation, options, "out of time")
+        return "stopped", _stopped("out_of_time", why, said)
+    answer = _explained(found, options)
+    assert answer is not None
+    return "answer", answer
+
+
+def _rated_so_far(found: Explanation | None, options: argparse.Namespace) -> str:
+    """What a stopped --rate says of the rating: at least that of the steps taken."""
+    if not options.rate or found is None or not found.steps:
+        return ""
+    return f" (rating at least {found.rating:.1f})"
+
+
+def _explained(
+    found: Explanation | None, options: argparse.Namespace, how: str = ""
+) -> _Said | None:
+    """What --explain or --rate say of an explanation (``None``: nothing).
+
+    One cut short (``how`` says why: "out of time", "interrupted"...) is
+    said by --explain alone: a header that says it is unfinished, then
+    its steps.
+    """
+    if found is None or (not found.complete and not options.explain):
+        return None  # a stopped hint or rating says nothing on standard output
+    ratings: dict[str, Any] = {
         "rating": found.rating,
         "pearl": found.pearl,
         "diamond": found.diamond,
     }
     if options.rate:
         return _Said(f"{found.rating:.1f}", ratings)
-    lines = [
+    head = (
         f"rating {found.rating:.1f} (pearl {found.pearl:.1f}, "
         f"diamond {found.diamond:.1f}), {counted(len(found.steps), 'step')}"
-    ]
+    )
+    if not found.complete:
+        head = f"unfinished ({how}): {head.replace('rating', 'rating at least', 1)}"
+    lines = [head]
     lines += [f"{k}. [{s.rating:.1f}] {s.text}" for k, s in enumerate(found.steps, 1)]
-    record = dict(ratings, steps=[_json_step(s) for s in found.steps])
+    record = dict(
+        ratings, steps=[_json_step(s) for s in found.steps], complete=found.complete
+    )
     return _Said("\n".join(lines), {"explanation": record})
 
 
+def _interrupted(
+    stop: KeyboardInterrupt, options: argparse.Namespace, how: str
+) -> _Said | None:
+    """What was found of the puzzle that a signal stopped (``None``: nothing to say).
+
+    ``how``: "interrupted" or "terminated" (the first signal's word).
+    """
+    if _said(options):
+        from sudoku.explainer import ExplanationInterrupted
+
+        if isinstance(stop, ExplanationInterrupted):
+            found = stop.explanation
+            steps = 0 if found is None else len(found.steps)
+            why = f"{how} after {counted(steps, 'step')}{_rated_so_far(found, options)}"
+            return _stopped(how, why, _explained(found, options, how))
+    elif options.grade:
+        from sudoku.grading import GradeInterrupted
+
+        if isinstance(stop, GradeInterrupted):
+            graded = stop.grade
+            nodes = graded.search_nodes
+            return _stopped(
+                how,
+                f"{how} after {nodes} nodes: at least {graded.level} {graded.name}",
+            )
+    return None
+
+
 #: What solving one puzzle gives: ``("answer", grid, count, grade or what
-#: --explain, --hint or --rate say)`` or ``("fail", message)``.
+#: --explain, --hint or --rate say)``, ``("fail", message)``, or
+#: ``("stopped", what was said)`` for a puzzle whose budget ran out.
 _Outcome: TypeAlias = "tuple[str, str | int | Grade | _Said]"  # (Grade: on first use)
 
 
@@ -827,7 +999,7 @@ def _count(
         timeout=options.timeout,
         progress=progress,
     )
-    search: Search | SatSearch = ways.search(problem, settings, count_only=True)
+    search: ways.Run = ways.search(problem, settings, count_only=True)
     if signals is not None:
         signals.target = search
     try:
@@ -850,11 +1022,15 @@ def _answer(
     options: argparse.Namespace,
     progress: Callable[[Progress], None] | None = None,
     signals: StopSignals | None = None,
+    steps: Callable[[StepProgress], None] | None = None,
 ) -> _Outcome:
     """The solution (or count) of one puzzle, or why there is none.
 
     Runs in a worker process with ``--jobs``: it only returns values.
-    ``signals`` (in the command's own process) may stop a count.
+    ``signals`` (in the command's own process) may stop a count;
+    ``progress`` is the hook of a search, ``steps`` of a solve by hand.
+    A signal that stops a solve by hand raises its
+    :class:`KeyboardInterrupt` (which carries what was found).
     """
     if puzzle.error is not None:
         return "fail", puzzle.error
@@ -862,7 +1038,7 @@ def _answer(
         progress = None
     try:
         if _said(options):
-            return "answer", _told(puzzle, options)
+            return _told(puzzle, options, steps)
         if options.grade:
             from sudoku.grading import grade
 
@@ -908,7 +1084,8 @@ def _answer(
                 return "fail", f"more than one solution: --{flag} needs a unique one"
         return "fail", "more than one solution (--unique)"
     except BudgetExceeded as error:  # a SudokuError too: this one first
-        return "fail", f"gave up: {error}"
+        outcome = error.outcome.name.lower()  # out_of_time, out_of_nodes
+        return "stopped", _stopped(outcome, f"gave up: {error}")
     except SudokuError as error:
         return "fail", str(error)
 

@@ -27,6 +27,15 @@ What a rating means:
   over the grid's units, with the same numbers; SE itself rates 9×9 only,
   so there a rating compares puzzles of one kind with each other.
 
+A big grid can take long: minutes for a hard 16×16 puzzle, hours for a
+25×25 one.  ``timeout=`` bounds the whole call, ``progress=`` reports on
+it about once a second (a :class:`sudoku.techniques.StepProgress`), and
+neither a budget that runs out nor Ctrl-C loses what was found: the
+exception raised, :class:`ExplanationBudgetError` or
+:class:`ExplanationInterrupted`, carries the explanation so far (its
+``complete`` is false), with its steps and the grid they reach.  The time budget is read inside the techniques too, a few
+times a millisecond, so it stops even the longest of them at once.
+
 >>> import sudoku
 >>> puzzle = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 >>> explanation = sudoku.explain(puzzle)
@@ -40,18 +49,31 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
+from dlx.algorithms import sat_available
+from dlx.errors import BudgetExceeded
 from dlx.records import Record
+from dlx.stats import Outcome, Progress, Stats
 from sudoku.display import SHADE
-from sudoku.errors import MultipleSolutionsError, SudokuError
+from sudoku.errors import BudgetError, MultipleSolutionsError, SudokuError
+from sudoku.generator import SAT_SIZE
 from sudoku.grid import ArrayLike, Grid, GridLike
 from sudoku.regions import Regions, regions_of
-from sudoku.solver import solve, units_of
+from sudoku.solver import check_budget, solve, units_of
 from sudoku.steps import LAST_RESORT, next_hint
-from sudoku.techniques import Board, Hint
+from sudoku.techniques import Board, Clock, Hint, StepProgress
+from sudoku.wording import counted, seconds
 
-__all__ = ["SEARCH_RATING", "Explanation", "Step", "explain", "hint"]
+__all__ = [
+    "SEARCH_RATING",
+    "Explanation",
+    "ExplanationBudgetError",
+    "ExplanationInterrupted",
+    "Step",
+    "explain",
+    "hint",
+]
 
 #: The rating of a search step (technique ``"search"``): SE's nested
 #: forcing chains of level 3, above the techniques here.
@@ -119,12 +141,30 @@ class Step(Record, frozen=True):
 class Explanation(Record, frozen=True):
     """The steps of a puzzle's solve by hand and its ratings (made by :func:`explain`).
 
+    An explanation cut short by a time budget or Ctrl-C (carried by
+    :class:`~sudoku.explainer.ExplanationBudgetError` and
+    :class:`~sudoku.explainer.ExplanationInterrupted`)
+    is ``complete`` no more: its steps are the first ones, each sound,
+    and its ratings those of these steps (the puzzle's rating is at least
+    that; the pearl too until a step places a symbol).
+
     :ivar steps: the steps, in order (none for a grid without a blank).
     :ivar rating: the puzzle's rating (SE's ER): its hardest step's; 0.0
         for a grid without a blank.
     :ivar pearl: SE's EP: the hardest step up to the first that places a symbol.
     :ivar diamond: SE's ED: the first step's rating.
     :ivar solution: the solved grid, in the puzzle's representation.
+    :ivar reached: the grid the steps reach (a :class:`sudoku.Grid`): the
+        solution's, for a complete explanation.
+    :ivar candidates: each cell's candidates there, as symbols (``()``
+        for a filled cell), row by row.
+    :ivar stopped: why the explanation is not complete:
+        :attr:`dlx.Outcome.OUT_OF_TIME` or :attr:`dlx.Outcome.INTERRUPTED`
+        (``None`` when it is).
+
+    >>> e = explain("1..." "...2" "..4." ".3..")
+    >>> e.complete, e.stopped, e.reached.values == Grid.parse(e.solution).values
+    (True, None, True)
     """
 
     steps: tuple[Step, ...]
@@ -132,15 +172,86 @@ class Explanation(Record, frozen=True):
     pearl: float
     diamond: float
     solution: GridLike | ArrayLike
+    reached: Grid
+    candidates: tuple[tuple[str | int, ...], ...]
+    stopped: Outcome | None = None
+
+    @property
+    def complete(self) -> bool:
+        """Whether the steps solve the puzzle (not cut short: ``stopped`` is ``None``)."""
+        return self.stopped is None
 
     def __str__(self) -> str:
-        lines = [
-            f"rating {self.rating:.1f} (pearl {self.pearl:.1f}, diamond {self.diamond:.1f})"
-        ]
+        ratings = f"(pearl {self.pearl:.1f}, diamond {self.diamond:.1f})"
+        if self.stopped is None:
+            head = f"rating {self.rating:.1f} {ratings}"
+        else:
+            head = (
+                f"unfinished ({self.stopped.value}): rating at least "
+                f"{self.rating:.1f} {ratings}"
+            )
+        lines = [head]
         lines += [
             f"{k}. [{s.rating:.1f}] {s.text}" for k, s in enumerate(self.steps, 1)
         ]
         return "\n".join(lines)
+
+
+class ExplanationBudgetError(BudgetError):
+    """:func:`sudoku.explain` or :func:`sudoku.hint` ran out of its ``timeout``: what it had found is ``explanation``.
+
+    A :class:`sudoku.BudgetError`, as a budget of :func:`sudoku.solve` that
+    runs out raises (so a :class:`sudoku.SudokuError` and a
+    :class:`dlx.BudgetExceeded`, with ``outcome``
+    :attr:`dlx.Outcome.OUT_OF_TIME`; ``stats`` are those of the search for
+    the puzzle's one solution when the time ran out there, else empty).
+    The message says how long it ran and how far it came.
+
+    :ivar explanation: the explanation so far (not ``complete``,
+        ``stopped`` :attr:`dlx.Outcome.OUT_OF_TIME`): its steps, ratings and
+        the grid they reach; ``None`` when the time ran out before the
+        first step could be looked for (while the puzzle's one solution was
+        searched for).
+
+    >>> try:
+    ...     explain("1..." "...2" "..4." ".3..", timeout=0)
+    ... except ExplanationBudgetError as stop:
+    ...     print(stop.explanation)
+    None
+    """
+
+    def __init__(self, stop: BudgetExceeded, explanation: Explanation | None) -> None:
+        super().__init__(stop)
+        self.explanation = explanation
+
+
+class ExplanationInterrupted(KeyboardInterrupt):
+    """:func:`sudoku.explain` or :func:`sudoku.hint` was interrupted (Ctrl-C): what it had found is ``explanation``.
+
+    A :class:`KeyboardInterrupt`, so that Ctrl-C still ends a program
+    that does not catch it; one that does finds there the steps taken.
+    Like a :class:`dlx.SearchStopped` (and
+    :class:`sudoku.transform.CanonicalInterrupted`), it carries ``outcome``
+    (:attr:`dlx.Outcome.INTERRUPTED`) and ``stats`` (empty: the techniques
+    count no nodes), and its message says how far it got.
+
+    :param message: how long it ran and how far it got.
+    :param explanation: the explanation so far.
+    :ivar explanation: the explanation so far (not ``complete``,
+        ``stopped`` :attr:`dlx.Outcome.INTERRUPTED`); ``None`` when the
+        interruption came before the first step could be looked for.
+
+    >>> issubclass(ExplanationInterrupted, KeyboardInterrupt)
+    True
+    >>> ExplanationInterrupted("explanation interrupted after 3 s", None).outcome.value
+    'interrupted'
+    """
+
+    def __init__(self, message: str, explanation: Explanation | None) -> None:
+        super().__init__(message)
+        self.outcome = Outcome.INTERRUPTED
+        self.stats = Stats()
+        self.explanation = explanation
 
 
 def _unit_names(regions: Regions) -> tuple[str, ...]:
@@ -188,14 +299,21 @@ def _describe(hint: Hint, grid: Grid, names: Sequence[str]) -> str:
     return f"{'; '.join(done)}: {why}"
 
 
+def _candidates(board: Board, grid: Grid) -> tuple[tuple[str | int, ...], ...]:
+    """Each cell's candidates on ``board``, as ``grid``'s symbols, row by row."""
+    size = grid.size
+    symbol = grid.symbol
+    return tuple(
+        tuple(symbol(v) for v in range(1, size + 1) if bits >> (v - 1) & 1)
+        for bits in board.cand
+    )
+
+
 def _step(hint: Hint, board: Board, grid: Grid, names: Sequence[str]) -> Step:
     size = grid.size
     symbol = grid.symbol
     before = _grid_like(grid, board.values)
-    candidates = tuple(
-        tuple(symbol(v) for v in range(1, size + 1) if bits >> (v - 1) & 1)
-        for bits in board.cand
-    )
+    candidates = _candidates(board, grid)
     return Step(
         hint.technique,
         hint.rating,
@@ -226,19 +344,46 @@ def _search_step(board: Board, solution: Sequence[int]) -> Hint:
     )
 
 
+class _Prepared(Record, frozen=True):
+    """A puzzle ready to explain: parsed, its units, its one solution."""
+
+    parsed: Grid
+    units: Regions
+    #: The solution's values, cell by cell.
+    solution: list[int]
+    #: The solution as :func:`sudoku.solve` gives it (the puzzle's representation).
+    answer: GridLike | ArrayLike
+
+
 def _prepared(
     grid: GridLike | ArrayLike,
     alphabet: str | None,
     box: tuple[int, int] | None,
     variant: str | None,
     regions: GridLike | ArrayLike | None,
-) -> tuple[Grid, Regions, list[int], GridLike | ArrayLike]:
+    clock: Clock,
+) -> _Prepared:
     """The parsed grid, its units, its one solution's values and that solution as given.
 
+    The solution is searched for with what is left of ``clock``'s budget,
+    reporting to its hook; beyond 16×16 by the SAT solver when it is
+    installed, as the generator proves its puzzles unique
+    (:data:`sudoku.generator.SAT_SIZE`): backtracking may take hours there.
+
     :raises MultipleSolutionsError: naming the explanation's need.
+    :raises BudgetError: when the time runs out.
     """
     parsed = Grid.parse(grid, alphabet=alphabet, box=box, boxes=regions is None)
     units = units_of(parsed, variant, regions) or regions_of(parsed.size, parsed.box)
+    clock.blanks = parsed.values.count(0)
+    clock.check()
+    method = "sat" if parsed.size >= SAT_SIZE and sat_available() else "dlx"
+    relay: Callable[[Progress], object] | None = None
+    if clock.reports and method == "dlx":
+
+        def relay(_: Progress) -> None:
+            clock.check()  # a report when one is due
+
     try:
         answer = solve(
             grid,
@@ -247,6 +392,9 @@ def _prepared(
             variant=variant,
             regions=regions,
             unique=True,
+            timeout=clock.remaining(),
+            progress=relay,
+            method=method,
         )
     except MultipleSolutionsError:
         raise MultipleSolutionsError(
@@ -260,11 +408,15 @@ def _prepared(
             boxes=regions is None,
         ).values
     )
-    return parsed, units, values, answer
+    return _Prepared(parsed, units, values, answer)
 
 
-def _steps(parsed: Grid, units: Regions, solution: Sequence[int]) -> Iterator[Step]:
-    board = Board(units, parsed.values)
+def _steps(prepared: _Prepared, clock: Clock) -> Iterator[tuple[Step, Hint]]:
+    """The steps of the solve by hand, each with its hint, as they are found."""
+    parsed = prepared.parsed
+    units = prepared.units
+    solution = prepared.solution
+    board = Board(units, parsed.values, clock)
     names = _unit_names(units)
     while not board.solved():
         found = next_hint(board) or _search_step(board, solution)
@@ -282,8 +434,92 @@ def _steps(parsed: Grid, units: Regions, solution: Sequence[int]) -> Iterator[St
                     f"internal error, please report it: {found.technique} removed "
                     f"{parsed.symbol(value)!r} from {_cell(size, cell)}, the solution's"
                 )
-        yield _step(found, board, parsed, names)
+        yield _step(found, board, parsed, names), found
+        placed = sum(1 for cell, _ in found.placements if not board.values[cell])
         board.apply(found)
+        clock.steps += 1
+        clock.filled += placed
+
+
+def _explanation(
+    prepared: _Prepared, found: Sequence[tuple[Step, Hint]], stopped: Outcome | None
+) -> Explanation:
+    """The explanation of the steps ``found`` (all of them, unless ``stopped``)."""
+    steps = tuple(step for step, _ in found)
+    rating = max((s.rating for s in steps), default=0.0)
+    pearl = 0.0
+    for s in steps:
+        pearl = max(pearl, s.rating)
+        if s.placements:
+            break
+    diamond = steps[0].rating if steps else 0.0
+    # The grid the steps reach, replayed from the puzzle: the board of the
+    # solve may be half way through a step when Ctrl-C comes.
+    parsed = prepared.parsed
+    board = Board(prepared.units, parsed.values)
+    for _, found_hint in found:
+        board.apply(found_hint)
+    return Explanation(
+        steps,
+        rating,
+        pearl,
+        diamond,
+        prepared.answer,
+        _grid_like(parsed, board.values),
+        _candidates(board, parsed),
+        stopped,
+    )
+
+
+def _explain(
+    grid: GridLike | ArrayLike,
+    alphabet: str | None,
+    box: tuple[int, int] | None,
+    variant: str | None,
+    regions: GridLike | ArrayLike | None,
+    timeout: float | None,
+    progress: Callable[[StepProgress], object] | None,
+    most: int | None,
+) -> Explanation:
+    """The explanation, of its first ``most`` steps at most (``None``: all).
+
+    :raises ExplanationBudgetError: when ``timeout`` runs out.
+    :raises ExplanationInterrupted: for a :class:`KeyboardInterrupt`.
+    """
+    check_budget(timeout=timeout)
+    if progress is not None and not callable(progress):
+        raise SudokuError(f"progress={progress!r} is not callable")
+    clock = Clock(timeout, progress)
+    prepared: _Prepared | None = None
+    found: list[tuple[Step, Hint]] = []
+    try:
+        prepared = _prepared(grid, alphabet, box, variant, regions, clock)
+        for pair in _steps(prepared, clock):
+            found.append(pair)
+            if len(found) == most:
+                break
+    except BudgetExceeded as stop:  # a BudgetError of the search too
+        partial = None
+        where = "in the search for the puzzle's one solution"
+        if prepared is not None:
+            partial = _explanation(prepared, found, Outcome.OUT_OF_TIME)
+            where = f"{counted(len(found), 'step')} taken"
+        message = (
+            f"explanation stopped after {seconds(clock.elapsed())} s (time budget of "
+            f"{timeout:g} s used up), {where}"
+        )
+        budget = BudgetExceeded(Outcome.OUT_OF_TIME, stop.stats, message)
+        raise ExplanationBudgetError(budget, partial) from None
+    except KeyboardInterrupt:
+        partial = None
+        where = "in the search for the puzzle's one solution"
+        if prepared is not None:
+            partial = _explanation(prepared, found, Outcome.INTERRUPTED)
+            where = f"{counted(len(found), 'step')} taken"
+        message = f"explanation interrupted after {seconds(clock.elapsed())} s, {where}"
+        raise ExplanationInterrupted(message, partial) from None
+    assert prepared is not None
+    return _explanation(prepared, found, None)
 
 
 def explain(
@@ -293,6 +529,8 @@ def explain(
     box: tuple[int, int] | None = None,
     variant: str | None = None,
     regions: GridLike | ArrayLike | None = None,
+    timeout: float | None = None,
+    progress: Callable[[StepProgress], object] | None = None,
 ) -> Explanation:
     """The steps of a puzzle's solve by hand, each rated, and the puzzle's rating (see :mod:`sudoku.explainer`).
 
@@ -302,6 +540,12 @@ def explain(
     :param variant: as in :func:`sudoku.solve`: the techniques use the
         variant's units too.
     :param regions: a jigsaw map, as in :func:`sudoku.solve`.
+    :param timeout: stop after about this many seconds (the search for the
+        puzzle's one solution, and every technique, included; read inside
+        the techniques, so the call ends within milliseconds of it).
+    :param progress: called about once a second, from the first second on,
+        with a :class:`sudoku.techniques.StepProgress`: the steps so far,
+        the cells filled, the time, the technique being tried.
     :returns: the explanation.
     :raises GridSizeError: when the grid is not N rows of N cells.
     :raises SymbolError: when a cell holds an unknown symbol.
@@ -309,7 +553,15 @@ def explain(
     :raises NoSolutionError: when the puzzle has no solution.
     :raises MultipleSolutionsError: when it has more than one.
     :raises RegionError: for an unknown or unfitting variant or a bad map.
-    :raises SudokuError: as :func:`sudoku.solve` does for ``alphabet`` and ``box``.
+    :raises SudokuError: as :func:`sudoku.solve` does for ``alphabet`` and
+        ``box``, and for a ``timeout`` that is not a number of seconds of
+        at least 0, or a ``progress`` that is not callable.
+    :raises ~sudoku.explainer.ExplanationBudgetError: (a
+        :class:`sudoku.BudgetError`) when ``timeout`` runs out: the steps
+        so far are its ``explanation``.
+    :raises ~sudoku.explainer.ExplanationInterrupted: (a
+        :class:`KeyboardInterrupt`) on Ctrl-C: the steps so far are its
+        ``explanation``.
 
     >>> e = explain("1..." "...2" "..4." ".3..")
     >>> e.rating, [s.technique for s in e.steps][:3]
@@ -320,17 +572,12 @@ def explain(
     Traceback (most recent call last):
       ...
     sudoku.errors.MultipleSolutionsError: more than one solution: an explanation needs a unique one
+    >>> explain("1..." "...2" "..4." ".3..", timeout=0)
+    Traceback (most recent call last):
+      ...
+    sudoku.explainer.ExplanationBudgetError: explanation stopped after 0 s (time budget of 0 s used up), in the search for the puzzle's one solution
     """
-    parsed, units, solution, answer = _prepared(grid, alphabet, box, variant, regions)
-    steps = tuple(_steps(parsed, units, solution))
-    rating = max((s.rating for s in steps), default=0.0)
-    pearl = 0.0
-    for s in steps:
-        pearl = max(pearl, s.rating)
-        if s.placements:
-            break
-    diamond = steps[0].rating if steps else 0.0
-    return Explanation(steps, rating, pearl, diamond, answer)
+    return _explain(grid, alphabet, box, variant, regions, timeout, progress, None)
 
 
 def hint(
@@ -340,17 +587,19 @@ def hint(
     box: tuple[int, int] | None = None,
     variant: str | None = None,
     regions: GridLike | ArrayLike | None = None,
+    timeout: float | None = None,
+    progress: Callable[[StepProgress], object] | None = None,
 ) -> Step | None:
     """The next step of a solve by hand: the first step :func:`explain` would take.
 
-    Takes and raises what :func:`explain` does; ``None`` for a grid
-    without a blank.
+    Takes and raises what :func:`explain` does (a stopped hint's
+    ``explanation`` has no step); ``None`` for a grid without a blank.
 
     >>> print(hint("1..." "...2" "..4." ".3.."))
     r1c2 = 2: hidden single in box 1
     """
-    parsed, units, solution, _ = _prepared(grid, alphabet, box, variant, regions)
-    return next(_steps(parsed, units, solution), None)
+    found = _explain(grid, alphabet, box, variant, regions, timeout, progress, 1)
+    return found.steps[0] if found.steps else None
 
 
 # ---------------------------------------------------------------- picture

@@ -1001,12 +1001,12 @@ def generate_puzzle(
         puzzles are mostly easy or extreme; hard ones come about once in
         30 tries, expert and diabolical ones rarely.  Minimal puzzles
         beyond 9x9 almost always grade extreme or diabolical
-        (:func:`grade_out_of_reach`): the grader's techniques (up to
+        (:func:`sudoku.generator.grade_out_of_reach`): the grader's techniques (up to
         swordfish) rarely finish them, and it needs a search; with
         ``minimal=False`` and ``givens=`` (more givens) the lower grades
         come: about one 16x16 puzzle in 8 with ``givens=115`` is medium.
     :param tries: grids to try for ``givens`` (default 20) or ``grade``
-        (:func:`default_grade_tries`: 200 up to 12x12, 10 beyond); without
+        (:func:`sudoku.generator.default_grade_tries`: 200 up to 12x12, 10 beyond); without
         a target one grid is enough.
     :param alphabet: the N symbols (default: ``1``-``9`` up to 9x9, then
         letters ``A``... as in the 16x16 judge format).
@@ -1019,7 +1019,7 @@ def generate_puzzle(
         inside every loop, and gives the engine's counts and the grader
         the time left.
     :param progress: called about once a second (the first time after a
-        second) with a :class:`GenerationProgress`, a :class:`dlx.Progress`
+        second) with a :class:`sudoku.generator.GenerationProgress`, a :class:`dlx.Progress`
         for the generation as a whole; it may raise to stop it (a
         :class:`KeyboardInterrupt` goes through).
     :returns: the :class:`sudoku.Generated` puzzle.
@@ -1331,7 +1331,7 @@ def generate(
     :param regions: a jigsaw region map; the size comes from it.
     :param timeout: give up after about this many seconds.
     :param progress: called about once a second with a
-        :class:`GenerationProgress`.
+        :class:`sudoku.generator.GenerationProgress`.
     :returns: the puzzle.
     :raises SudokuError: for a bad argument, naming it; when no grid of
         ``tries`` had the ``grade``; its :class:`sudoku.RegionError` when no

@@ -50,6 +50,12 @@ levels 5 and 6 was calibrated on public sets (see the grading how-to): it
 puts nearly all of the forum's "hardest" lists on level 6 and nearly all
 of magictour's top1465 and Norvig's top95 on level 5.  Grades compare by
 level, then by the hardest technique, then by the search nodes.
+
+``timeout=`` bounds the whole grade, techniques and search: the techniques
+read the clock as they go (a :class:`sudoku.techniques.Clock`), the search
+gets what is left.  A budget that runs out raises
+:class:`GradeBudgetError` and Ctrl-C :class:`GradeInterrupted`, each with
+the grade so far (not ``complete``).
 """
 
 from __future__ import annotations
@@ -58,7 +64,7 @@ import enum
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 
-from dlx import BudgetExceeded, ExactCover, Progress
+from dlx import BudgetExceeded, ExactCover, Outcome, Progress, Search, Stats
 from dlx.records import Record
 from sudoku.encoding import conflict_error
 from sudoku.errors import BudgetError, MultipleSolutionsError, NoSolutionError
@@ -66,9 +72,25 @@ from sudoku.grid import ArrayLike, Grid, GridLike
 from sudoku.regions import Regions, regions_of
 from sudoku.singles import Contradiction, Singles, cell_name
 from sudoku.solver import check_budget, units_of
-from sudoku.techniques import Board, fish, hidden_sets, locked_sets, naked_sets
+from sudoku.techniques import (
+    Board,
+    Clock,
+    fish,
+    hidden_sets,
+    locked_sets,
+    naked_sets,
+)
+from sudoku.wording import seconds
 
-__all__ = ["DIABOLICAL_NODES", "LEVEL_NAMES", "Grade", "Technique", "grade"]
+__all__ = [
+    "DIABOLICAL_NODES",
+    "LEVEL_NAMES",
+    "Grade",
+    "GradeBudgetError",
+    "GradeInterrupted",
+    "Technique",
+    "grade",
+]
 
 
 class Technique(enum.IntEnum):
@@ -142,6 +164,14 @@ class Grade(Record, frozen=True):
         the solve (0 when the techniques solved it), counting the search
         for a second solution too: the effort of proving the answer unique.
     :ivar blanks: the blank cells of the puzzle.
+    :ivar stopped: why the grade is not complete (carried by
+        :class:`~sudoku.grading.GradeBudgetError` or
+        :class:`~sudoku.grading.GradeInterrupted`):
+        :attr:`dlx.Outcome.OUT_OF_TIME`, :attr:`dlx.Outcome.OUT_OF_NODES` or
+        :attr:`dlx.Outcome.INTERRUPTED`; ``None`` for a complete grade.
+        A grade cut short is of what was done: the techniques used so far,
+        the search's nodes so far, and the level they make, which the
+        whole grade would reach at least.
 
     Grades compare by level, then hardest technique, then search nodes.
 
@@ -159,6 +189,12 @@ class Grade(Record, frozen=True):
     techniques: tuple[tuple[Technique, int], ...]
     search_nodes: int
     blanks: int
+    stopped: Outcome | None = None
+
+    @property
+    def complete(self) -> bool:
+        """Whether the grade is whole (not cut short: ``stopped`` is ``None``)."""
+        return self.stopped is None
 
     @property
     def name(self) -> str:
@@ -190,6 +226,8 @@ class Grade(Record, frozen=True):
 
     def __str__(self) -> str:
         if self.hardest is None:
+            if self.stopped is not None:
+                return f"unfinished ({self.stopped.value}): no technique used yet"
             return f"{self.level} {self.name}: no blank cell"
         hardest = self.hardest.label
         if self.hardest is Technique.SEARCH:
@@ -197,7 +235,58 @@ class Grade(Record, frozen=True):
         used = ", ".join(
             f"{technique.label} {times}" for technique, times in self.techniques
         )
-        return f"{self.level} {self.name} ({hardest}): {used or 'nothing'}"
+        text = f"{self.level} {self.name} ({hardest}): {used or 'nothing'}"
+        if self.stopped is not None:
+            text = f"unfinished ({self.stopped.value}): at least {text}"
+        return text
+
+
+class GradeBudgetError(BudgetError):
+    """:func:`sudoku.grade` ran out of its ``timeout`` or ``max_nodes``: the grade so far is ``grade``.
+
+    A :class:`sudoku.BudgetError` as before (a :class:`sudoku.SudokuError`
+    and a :class:`dlx.BudgetExceeded`, whose ``outcome`` says which budget
+    ran out, and whose ``stats`` are the search's when it ran out there).
+
+    :ivar grade: the grade so far (not ``complete``).
+
+    >>> try:
+    ...     grade("1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
+    ...           max_nodes=10)
+    ... except GradeBudgetError as stop:
+    ...     print(stop.grade)
+    unfinished (out of nodes): at least 5 extreme (search, 10 nodes): hidden single 1
+    """
+
+    def __init__(self, stop: BudgetExceeded, partial: Grade) -> None:
+        super().__init__(stop)
+        self.grade = partial
+
+
+class GradeInterrupted(KeyboardInterrupt):
+    """:func:`sudoku.grade` was interrupted (Ctrl-C): the grade so far is ``grade``.
+
+    A :class:`KeyboardInterrupt`, so that Ctrl-C still ends a program that
+    does not catch it.  Like a :class:`dlx.SearchStopped`, it carries
+    ``outcome`` (:attr:`dlx.Outcome.INTERRUPTED`) and ``stats`` (the
+    search's, when it had begun), and its message says how far it got.
+
+    :param message: how long it ran and how far it got.
+    :param partial: the grade so far.
+    :param stats: the search's counts (``None``: none yet).
+    :ivar grade: the grade so far (not ``complete``).
+
+    >>> issubclass(GradeInterrupted, KeyboardInterrupt)
+    True
+    """
+
+    def __init__(
+        self, message: str, partial: Grade, stats: Stats | None = None
+    ) -> None:
+        super().__init__(message)
+        self.outcome = Outcome.INTERRUPTED
+        self.stats = Stats() if stats is None else stats
+        self.grade = partial
 
 
 class _Contradiction(Exception):
@@ -275,7 +364,11 @@ class _Board:
     __slots__ = ("cand", "free", "layout", "singles", "symbol", "values", "view")
 
     def __init__(
-        self, layout: _Layout, values: list[int], symbol: Callable[[int], object]
+        self,
+        layout: _Layout,
+        values: list[int],
+        symbol: Callable[[int], object],
+        clock: Clock | None = None,
     ) -> None:
         self.layout = layout
         self.values = values
@@ -295,7 +388,7 @@ class _Board:
         self.cand = cand
         self.free = free
         # The same candidates as the explainer's techniques read them.
-        self.view = Board.sharing(layout.regions, values, cand)
+        self.view = Board.sharing(layout.regions, values, cand, clock)
         # A cell's candidates for the singles: cand (already within the
         # free symbols of its units) ANDed with those.
         self.singles = Singles(
@@ -414,19 +507,26 @@ _FINDERS: tuple[tuple[Technique, Callable[[_Board], _Found]], ...] = (
 
 
 def _solve_by_hand(
-    board: _Board, upto: Technique = Technique.SWORDFISH
+    board: _Board,
+    upto: Technique = Technique.SWORDFISH,
+    used: dict[Technique, int] | None = None,
 ) -> dict[Technique, int]:
     """Apply the techniques up to ``upto``, simplest first, until stuck or solved.
 
-    Returns how many deductions each technique made; ``board`` is left as
-    far as the techniques got.  Raises :class:`_Contradiction` when the
-    grid turns out to have no solution.
+    Returns how many deductions each technique made (counted in ``used``,
+    when given, as they are made); ``board`` is left as far as the
+    techniques got.  Raises :class:`_Contradiction` when the grid turns out
+    to have no solution, and :class:`dlx.BudgetExceeded` when the board's
+    clock runs out.
     """
-    used: dict[Technique, int] = {}
+    if used is None:
+        used = {}
     finders = [(t, find) for t, find in _FINDERS if t <= upto]
     values = board.values
+    check = board.view.clock.check
     while 0 in values:
         for technique, find in finders:
+            check()
             done = board.apply(find(board))
             if done:
                 used[technique] = used.get(technique, 0) + done
@@ -478,21 +578,19 @@ def _search_rest(
     max_nodes: int | None,
     timeout: float | None,
     progress: Callable[[Progress], object] | None = None,
-) -> tuple[int, int]:
-    """Count the completions of the board (up to 2) by exact cover: (count, nodes)."""
-    search = _cover_of(board)[0].search(
+) -> Search:
+    """The search that counts the completions of the board (up to 2) by exact cover.
+
+    Not started: iterating it runs it (``stats`` then holds the count and
+    the nodes, up to where it stopped).
+    """
+    return _cover_of(board)[0].search(
         limit=2,
         max_nodes=max_nodes,
         timeout=timeout,
         progress=progress,
         count_only=True,
     )
-    try:
-        for _ in search:
-            pass
-    except BudgetExceeded as stop:
-        raise BudgetError(stop) from None
-    return search.stats.solutions, search.stats.nodes
 
 
 def grade(
@@ -523,10 +621,11 @@ def grade(
     :param regions: a jigsaw region map, as in :func:`sudoku.solve`: the
         regions replace the boxes.
     :param max_nodes: give up when the search needs more nodes than this.
-    :param timeout: give up when the search takes more seconds than this
-        (the techniques themselves are not timed).
+    :param timeout: give up after about this many seconds, techniques and
+        search together (the techniques read the clock as they go).
     :param progress: called about once a second with a :class:`dlx.Progress`
-        while the search runs, as in :func:`sudoku.solve`.
+        while the search runs, as in :func:`sudoku.solve` (the techniques
+        take a fraction of a second even on 25x25 grids).
     :returns: the grade.
     :raises GridSizeError: when the grid is not N rows of N cells.
     :raises SymbolError: when a cell holds an unknown symbol.
@@ -537,7 +636,11 @@ def grade(
     :raises MultipleSolutionsError: when it has more than one.
     :raises SudokuError: when ``max_nodes`` or ``timeout`` is not a number
         of at least 0 (and as :func:`sudoku.solve` for ``alphabet`` and ``box``).
-    :raises BudgetError: when ``max_nodes`` or ``timeout`` runs out.
+    :raises ~sudoku.grading.GradeBudgetError: (a :class:`sudoku.BudgetError`)
+        when ``max_nodes`` or ``timeout`` runs out: the grade so far is its
+        ``grade``.
+    :raises ~sudoku.grading.GradeInterrupted: (a :class:`KeyboardInterrupt`)
+        on Ctrl-C: the grade so far is its ``grade``.
 
     >>> grade("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79").name
     'easy'
@@ -572,29 +675,66 @@ def _grade(
     boxes (:func:`sudoku.regions_of`).  Every technique but the fish uses
     them all, and so does the search.
     """
+    clock = Clock(timeout)
     if units is None:
         units = regions_of(grid.size, grid.box)
     layout = _layout(units)
     values = list(grid.values)
     _check_givens(grid, units)
     blanks = values.count(0)
+    used: dict[Technique, int] = {}
+    search: Search | None = None
     try:
-        board = _Board(layout, values, grid.symbol)
-        used = _solve_by_hand(board)
-    except _Contradiction as why:
-        raise NoSolutionError(f"no solution: {why}") from None
-    nodes = 0
-    if 0 in values:
-        found, nodes = _search_rest(board, max_nodes, timeout, progress)
-        if found == 0:
-            raise NoSolutionError("no solution: the search found none")
-        if found > 1:
-            raise MultipleSolutionsError(
-                "more than one solution: a grade needs a unique one"
+        try:
+            board = _Board(layout, values, grid.symbol, clock)
+            _solve_by_hand(board, used=used)
+        except _Contradiction as why:
+            raise NoSolutionError(f"no solution: {why}") from None
+        if 0 in values:
+            search = _search_rest(board, max_nodes, clock.remaining(), progress)
+            for _ in search:
+                pass
+            found = search.stats.solutions
+            if found == 0:
+                raise NoSolutionError("no solution: the search found none")
+            if found > 1:
+                raise MultipleSolutionsError(
+                    "more than one solution: a grade needs a unique one"
+                )
+    except BudgetExceeded as stop:
+        partial = _made(used, search, blanks, stop.outcome)
+        if stop.outcome is Outcome.OUT_OF_TIME:
+            message = (
+                f"grade stopped after {seconds(clock.elapsed())} s "
+                f"(time budget of {timeout:g} s used up)"
             )
+            stop = BudgetExceeded(stop.outcome, stop.stats, message)
+        raise GradeBudgetError(stop, partial) from None
+    except KeyboardInterrupt:
+        partial = _made(used, search, blanks, Outcome.INTERRUPTED)
+        where = "in the techniques"
+        if search is not None:
+            where = f"after {search.stats.nodes} nodes of search"
+        message = f"grade interrupted after {seconds(clock.elapsed())} s, {where}"
+        stats = None if search is None else search.stats
+        raise GradeInterrupted(message, partial, stats) from None
+    return _made(used, search, blanks, None)
+
+
+def _made(
+    used: dict[Technique, int],
+    search: Search | None,
+    blanks: int,
+    stopped: Outcome | None,
+) -> Grade:
+    """The grade of the techniques ``used`` and the ``search`` that followed them (if any).
+
+    ``stopped``: why the grade was cut short, ``None`` when it is whole.
+    """
     techniques = tuple(sorted(used.items()))
+    nodes = 0 if search is None else search.stats.nodes
     hardest: Technique | None
-    if 0 in values:
+    if search is not None:
         hardest = Technique.SEARCH
     elif techniques:
         hardest = techniques[-1][0]
@@ -603,7 +743,7 @@ def _grade(
     level = 0 if hardest is None else hardest.level
     if nodes >= DIABOLICAL_NODES:
         level = 6
-    return Grade(level, hardest, techniques, nodes, blanks)
+    return Grade(level, hardest, techniques, nodes, blanks, stopped)
 
 
 def _check_givens(grid: Grid, units: Regions) -> None:

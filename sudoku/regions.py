@@ -449,7 +449,7 @@ def leftover_proof(units: Regions) -> str | None:
     everything.  Every set of rows and of columns is looked at up to 9x9,
     the runs of consecutive ones beyond (a few milliseconds for 9x9).
 
-    :param units: the units of the grid (:func:`regions_of`).
+    :param units: the units of the grid (:func:`sudoku.regions_of`).
     :returns: the reason, or ``None`` when the leftovers prove nothing:
         a map without a jigsaw (boxes), or one that may well have complete
         grids (``None`` is no promise that it has one).

@@ -75,14 +75,22 @@ LAST_RESORT = "search"
 def next_hint(board: Board) -> Hint | None:
     """The next step as Sudoku Explainer takes it: the first hint of the first technique that has one.
 
-    ``None`` when no technique of :data:`TECHNIQUES` applies.
+    ``None`` when no technique of :data:`TECHNIQUES` applies.  The board's
+    :class:`~sudoku.techniques.Clock` is told each technique as it is tried
+    (for its progress reports) and read before each, as the techniques
+    read it inside.
+
+    :raises dlx.BudgetExceeded: when the clock's time budget runs out.
 
     >>> from sudoku import regions_of
     >>> board = Board(regions_of(4, (2, 2)), [1, 0, 0, 0, 0, 0, 0, 2, 0, 0, 4, 0, 0, 3, 0, 0])
     >>> next_hint(board).technique
     'hidden single in a box'
     """
+    clock = board.clock
     for technique in TECHNIQUES:
+        clock.technique = technique.name
+        clock.check()
         found = technique.find(board)
         if found:
             return found[0]

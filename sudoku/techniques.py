@@ -7,6 +7,11 @@ rated as Sudoku Explainer (SE) rates it.  :mod:`sudoku.chains` has the
 chains and forcing chains, and :data:`sudoku.steps.TECHNIQUES` lists them
 all in SE's order.
 
+A long technique (the aligned triplet exclusion, the chains, the fish of a
+25x25 grid) reads the board's :class:`Clock` as it goes, a few times a
+millisecond: a time budget stops it there, and progress reports come
+from there (see :func:`sudoku.explain`'s ``timeout`` and ``progress``).
+
 The techniques read the grid's units (:class:`sudoku.Regions`): rows,
 columns and boxes, or jigsaw regions instead of boxes, and a variant's
 diagonals or windows.  The singles, subsets, locked candidates, wings
@@ -31,16 +36,23 @@ into the grid's own symbols and into words.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Sequence
+import time
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 
+from dlx.errors import BudgetExceeded
 from dlx.records import Record
+from dlx.stats import Outcome, Stats
 from sudoku.regions import Regions
+from sudoku.wording import seconds
 
 __all__ = [
+    "TICKS",
     "Board",
+    "Clock",
     "Hint",
     "Layout",
+    "StepProgress",
     "aligned_pair_exclusion",
     "aligned_triplet_exclusion",
     "als_wing",
@@ -177,6 +189,186 @@ def layout_of(regions: Regions) -> Layout:
     )
 
 
+class StepProgress(Record, frozen=True):
+    """A report on a solve by hand, as the ``progress`` hook of :func:`sudoku.explain` receives it.
+
+    The shape of :class:`dlx.Progress`, as far as it fits a solve by hand:
+
+    * ``steps``: the steps taken so far;
+    * ``filled``: the blank cells they have filled;
+    * ``blanks``: the blank cells of the puzzle;
+    * ``elapsed``: seconds since the call began;
+    * ``technique``: the technique being tried (a name of
+      :data:`sudoku.steps.TECHNIQUES`); ``""`` before the first step, while
+      the search for the puzzle's one solution runs;
+    * ``fraction``: ``filled / blanks``, the part of the grid done (1 for a
+      grid without a blank).  A poor measure of the time left: the hard
+      steps, which take the time, come in the middle, so there is no
+      ``remaining`` as in :class:`dlx.Progress`.
+
+    >>> report = StepProgress(steps=12, filled=10, blanks=40, elapsed=3.2,
+    ...                       technique="X-wing", fraction=0.25)
+    >>> report.describe()
+    '12 steps, 10 of 40 cells filled (25 %), 3 s, trying X-wing'
+    """
+
+    steps: int
+    filled: int
+    blanks: int
+    elapsed: float
+    technique: str
+    fraction: float
+
+    def describe(self) -> str:
+        """The report in one line, as the ``sudoku`` command shows it.
+
+        :returns: the line, without a line end.
+        """
+        doing = (
+            f"trying {self.technique}"
+            if self.technique
+            else "searching for the one solution"
+        )
+        return (
+            f"{self.steps} step{'' if self.steps == 1 else 's'}, {self.filled} of "
+            f"{self.blanks} cells filled ({100 * self.fraction:.0f} %), "
+            f"{self.elapsed:.0f} s, {doing}"
+        )
+
+
+#: How many :meth:`Clock.tick` calls pass between two readings of the time.
+#: The techniques tick where one turn of a loop costs microseconds (a
+#: millisecond or two at most, on 25x25 grids), so the clock is read
+#: every few milliseconds at most.
+TICKS = 32
+
+
+class Clock:
+    """The time budget and the progress reports of a solve by hand, read by the techniques as they go.
+
+    Every technique calls :meth:`tick` in its loops, and :meth:`check`
+    where one turn is long; every :data:`TICKS` ticks, and at each check,
+    the clock reads the time.  Past the deadline it raises
+    :class:`dlx.BudgetExceeded` (with :attr:`dlx.Outcome.OUT_OF_TIME`), so a
+    budget stops even a long technique within milliseconds; when a report
+    is due it calls the progress hook with a :class:`StepProgress`.  The
+    solve that applies the steps keeps ``steps``, ``filled`` and
+    ``technique`` up to date for the reports.  A clock with neither a
+    budget nor a hook (what a :class:`Board` has by default) stops nothing.
+
+    :param timeout: the budget, in seconds from now (``None``: no budget).
+    :param progress: called with a :class:`StepProgress` about every
+        ``interval`` seconds, the first one interval from now.
+    :param interval: seconds between two reports.
+    :param blanks: the blank cells of the puzzle (for the reports).
+
+    >>> clock = Clock(timeout=60)
+    >>> clock.tick()  # far from the deadline: nothing happens
+    >>> Clock(timeout=0).check()
+    Traceback (most recent call last):
+      ...
+    dlx.errors.BudgetExceeded: stopped after 0 s (time budget of 0 s used up)
+    """
+
+    __slots__ = (
+        "_deadline",
+        "_left",
+        "_next_report",
+        "_progress",
+        "blanks",
+        "filled",
+        "interval",
+        "started",
+        "steps",
+        "technique",
+        "timeout",
+    )
+
+    def __init__(
+        self,
+        timeout: float | None = None,
+        progress: Callable[[StepProgress], object] | None = None,
+        *,
+        interval: float = 1.0,
+        blanks: int = 0,
+    ) -> None:
+        #: When the clock started (``time.perf_counter()``).
+        self.started = time.perf_counter()
+        self.timeout = timeout
+        self.interval = interval
+        self._deadline = None if timeout is None else self.started + timeout
+        self._progress = progress
+        self._next_report = self.started + interval
+        self._left = 1  # the first tick reads the time
+        #: The steps taken so far, the cells they filled, of how many blanks.
+        self.steps = 0
+        self.filled = 0
+        self.blanks = blanks
+        #: The technique being tried ("" for none).
+        self.technique = ""
+
+    def tick(self) -> None:
+        """One turn of a technique's loop: read the time every :data:`TICKS` turns.
+
+        :raises dlx.BudgetExceeded: when the time is up.
+        """
+        self._left -= 1
+        if not self._left:
+            self.check()
+
+    def check(self) -> None:
+        """Read the time now: stop when the budget is used up, report when a report is due.
+
+        :raises dlx.BudgetExceeded: when the time is up.
+        """
+        self._left = TICKS
+        if self._deadline is None and self._progress is None:
+            return
+        now = time.perf_counter()
+        if self._deadline is not None and now >= self._deadline:
+            raise BudgetExceeded(
+                Outcome.OUT_OF_TIME,
+                Stats(),
+                f"stopped after {seconds(now - self.started)} s "
+                f"(time budget of {self.timeout:g} s used up)",
+            )
+        if self._progress is not None and now >= self._next_report:
+            self._next_report = now + self.interval
+            self._progress(self.report(now))
+
+    @property
+    def reports(self) -> bool:
+        """Whether the clock has a progress hook to call."""
+        return self._progress is not None
+
+    def elapsed(self) -> float:
+        """Seconds since the clock started."""
+        return time.perf_counter() - self.started
+
+    def remaining(self) -> float | None:
+        """Seconds left of the budget (0 when it is used up; ``None``: no budget)."""
+        if self._deadline is None:
+            return None
+        return max(0.0, self._deadline - time.perf_counter())
+
+    def report(self, now: float | None = None) -> StepProgress:
+        """The solve as it stands, as a progress report.
+
+        :param now: the time (``time.perf_counter()``), if just read.
+        """
+        if now is None:
+            now = time.perf_counter()
+        blanks = self.blanks
+        return StepProgress(
+            self.steps,
+            self.filled,
+            blanks,
+            now - self.started,
+            self.technique,
+            self.filled / blanks if blanks else 1.0,
+        )
+
+
 def _bits(mask: int) -> Iterator[int]:
     """The values (from 1) of the bits of ``mask``, lowest first."""
     while mask:
@@ -192,15 +384,21 @@ class Board:
     :ivar cand: each blank cell's candidates as bits (bit ``v - 1`` for
         value ``v``); 0 for a filled cell.
 
+    :ivar clock: the :class:`Clock` the techniques read as they go (a
+        copy shares it).
+
     A value placed is taken out of its peers' candidates at once, so a
     naked single is what is left when the other candidates are gone.
     """
 
-    __slots__ = ("cand", "layout", "regions", "values")
+    __slots__ = ("cand", "clock", "layout", "regions", "values")
 
-    def __init__(self, regions: Regions, values: Sequence[int]) -> None:
+    def __init__(
+        self, regions: Regions, values: Sequence[int], clock: Clock | None = None
+    ) -> None:
         self.regions = regions
         self.layout = layout_of(regions)
+        self.clock = Clock() if clock is None else clock
         self.values = list(values)
         full = (1 << regions.size) - 1
         cand = [0 if v else full for v in self.values]
@@ -213,26 +411,34 @@ class Board:
         self.cand = cand
 
     @classmethod
-    def sharing(cls, regions: Regions, values: list[int], cand: list[int]) -> Board:
+    def sharing(
+        cls,
+        regions: Regions,
+        values: list[int],
+        cand: list[int],
+        clock: Clock | None = None,
+    ) -> Board:
         """A board over the lists ``values`` and ``cand`` themselves, not copies.
 
         :func:`sudoku.grade` reads its own candidates through one: the
         grader and the explainer look for their patterns with the same
         code (:func:`naked_sets`, :func:`hidden_sets`, :func:`fish`,
-        :func:`locked_sets`).
+        :func:`locked_sets`), which read ``clock`` as they go.
         """
         board = cls.__new__(cls)
         board.regions = regions
         board.layout = layout_of(regions)
+        board.clock = Clock() if clock is None else clock
         board.values = values
         board.cand = cand
         return board
 
     def copy(self) -> Board:
-        """An independent copy (the techniques that try things work on one)."""
+        """An independent copy, with the same clock (the techniques that try things work on one)."""
         other = Board.__new__(Board)
         other.regions = self.regions
         other.layout = self.layout
+        other.clock = self.clock
         other.values = self.values[:]
         other.cand = self.cand[:]
         return other
@@ -409,12 +615,14 @@ def locked_sets(
     units = layout.units
     cand = board.cand
     size = layout.size
+    tick = board.clock.tick
     if not se:
         # Unit by unit: each value's places in the unit, then the other
         # units that hold them all (the grader's; no order to keep).
         cell_units = layout.cell_units
         sets = layout.unit_sets
         for a, unit in enumerate(units):
+            tick()
             spots: dict[int, list[int]] = {}
             for c in unit:
                 bits = cand[c]
@@ -443,6 +651,7 @@ def locked_sets(
     # Each unit's places for each value, as a set, made when first needed.
     places: dict[tuple[int, int], frozenset[int]] = {}
     for pairs, value in order:
+        tick()
         bit = 1 << (value - 1)
         for a, b in pairs:
             here = places.get((a, value))
@@ -535,7 +744,9 @@ def naked_sets(
     """
     cand = board.cand
     layout = board.layout
+    check = board.clock.check
     for u in layout.houses if se else range(len(layout.units)):
+        check()
         open_cells = [c for c in layout.units[u] if cand[c]]
         if len(open_cells) < 2 * k if se else len(open_cells) <= k:
             continue
@@ -592,7 +803,9 @@ def hidden_sets(
     cand = board.cand
     layout = board.layout
     size = layout.size
+    check = board.clock.check
     for u in layout.houses if se else range(len(layout.units)):
+        check()
         open_cells = [c for c in layout.units[u] if cand[c]]
         if len(open_cells) <= (2 * k if se else k):
             continue
@@ -635,7 +848,9 @@ def _hidden_set(board: Board, k: int, direct: bool) -> list[Hint]:
             ]
         return []
     cand = board.cand
+    check = board.clock.check
     for u in layout.houses:
+        check()
         open_cells = [c for c in layout.units[u] if cand[c]]
         if len(open_cells) <= k:
             continue
@@ -764,6 +979,7 @@ def fish(
         # in colex order, then the values).
         found = []
         for value in range(1, n + 1):
+            board.clock.check()
             if se and placed[value] + 2 * k > n:
                 continue
             eligible = [
@@ -897,7 +1113,9 @@ def _strong_link_hints(board: Board, n_links: int) -> list[Hint]:
     kind.update(dict.fromkeys(layout.rows, 1))
     kind.update(dict.fromkeys(layout.columns, 2))
     base = _LINKS_BASE[n_links]
+    check = board.clock.check
     for value in range(1, n + 1):
+        check()
         links = _strong_links(board, value)
         # Each link both ways: (unit, first end, second end, grouped).
         ends = [(u, p, q, g) for u, p, q, g in links] + [
@@ -912,6 +1130,7 @@ def _strong_link_hints(board: Board, n_links: int) -> list[Hint]:
             for u1, a1, b1, _ in ends
         ]
         for first in range(len(ends)):
+            check()  # the chains from one link: milliseconds at most
             chain = [first]
             todo = [iter(follows[first])]
             while todo:
@@ -1034,9 +1253,11 @@ def _wing(board: Board, pivot_size: int) -> list[Hint]:
     cand = board.cand
     peers = board.layout.peers
     name, rating = ("XY-wing", 4.2) if pivot_size == 2 else ("XYZ-wing", 4.4)
+    tick = board.clock.tick
     for pivot, bits in enumerate(cand):
         if bits.bit_count() != pivot_size:
             continue
+        tick()
         wings = sorted(c for c in peers[pivot] if cand[c].bit_count() == 2)
         for a, b in itertools.combinations(wings, 2):
             union = bits | cand[a] | cand[b]
@@ -1103,6 +1324,7 @@ def _loops(board: Board, mask: int, most: int = 14) -> Iterator[list[int]]:
         )
         for c in cells
     }
+    tick = board.clock.tick
     for start in cells:
         # Depth first, without recursion: each level keeps the candidates
         # for its next cell still to try.
@@ -1110,6 +1332,7 @@ def _loops(board: Board, mask: int, most: int = 14) -> Iterator[list[int]]:
         count = dict.fromkeys(house_of[start], 1)
         todo = [iter(neighbours[start])]
         while todo:
+            tick()
             nxt = next(todo[-1], None)
             if nxt is None:
                 todo.pop()
@@ -1177,9 +1400,12 @@ def unique_loop(board: Board) -> list[Hint]:
     layout = board.layout
     n = layout.size
     hints: list[tuple[float, int, Hint]] = []
+    check = board.clock.check
     for a, b in itertools.combinations(range(1, n + 1), 2):
+        check()
         mask = (1 << (a - 1)) | (1 << (b - 1))
         for loop in _loops(board, mask):
+            check()
             base = _loop_rating(len(loop))
             name = "unique rectangle" if len(loop) == 4 else "unique loop"
             extra = [c for c in loop if cand[c] != mask]
@@ -1420,12 +1646,14 @@ def als_wing(board: Board, k: int) -> list[Hint]:
     size = len(cand)
     hints: list[tuple[float, int, int, Hint]] = []
     found = 0
+    tick = board.clock.tick
     for first in range(size):
         if not 2 <= cand[first].bit_count() <= k + 1:
             continue
         # Sets of k cells that all see each other, in increasing order.
         stack = [([first], cand[first], sorted(c for c in peers[first] if c > first))]
         while stack:
+            tick()
             cells, union, ahead = stack.pop()
             if len(cells) == k:
                 if union.bit_count() != k + 1:
@@ -1530,7 +1758,9 @@ def aligned_pair_exclusion(board: Board) -> list[Hint]:
             continue
         if any(cand[p].bit_count() == 2 for p in peers[c]):
             base.append(c)
+    tick = board.clock.tick
     for i, j in _colex(len(base), 2):
+        tick()
         c0, c1 = base[i], base[j]
         excluders = [p for p in peers[c0] & peers[c1] if cand[p].bit_count() == 2]
         if len(excluders) < 2:
@@ -1582,62 +1812,79 @@ def aligned_triplet_exclusion(board: Board) -> list[Hint]:
     values = {c: [1 << (v - 1) for v in _bits(cand[c])] for c in base}
     # The cells of a triple all see its excluders: a pair without common
     # ones rules out every triple with it (most of them).
+    clock = board.clock
+    tick = clock.tick
     below: list[list[int]] = [[] for _ in base]  # below[k]: each j < k with some
     for j, k in _colex(len(base), 2):
+        tick()
         if excluders[base[j]] & excluders[base[k]]:
             below[k].append(j)
-    # Colex order, as SE: by the last cell, then the middle one, then the first.
-    triples = (
-        (first, middle, last)
-        for last in range(len(base))
-        for middle in below[last]
-        for first in below[middle]
-    )
-    for i, j, k in triples:
-        c0, c1, c2 = base[i], base[j], base[k]
-        common = excluders[c0] & excluders[c1] & excluders[c2]
-        if not common:
-            continue
-        masks = tuple({cand[p] for p in common})
-        seen01, seen02, seen12 = c1 in peers[c0], c2 in peers[c0], c2 in peers[c1]
-        keep0 = keep1 = keep2 = 0
-        full0, full1, full2 = cand[c0], cand[c1], cand[c2]
-        # Stop as soon as every value is kept: nothing goes (most triples).
-        for bit_a in values[c0]:
-            for bit_b in values[c1]:
-                if bit_a == bit_b and seen01:
+    # Colex order, as SE: by the last cell, then the middle one, then the
+    # first (the clock read for each middle one: a few hundred triples).
+    for k in range(len(base)):
+        c2 = base[k]
+        for j in below[k]:
+            clock.check()
+            c1 = base[j]
+            both = excluders[c1] & excluders[c2]
+            for i in below[j]:
+                c0 = base[i]
+                common = excluders[c0] & both
+                if common:
+                    hint = _triplet_exclusion(board, (c0, c1, c2), common, values)
+                    if hint is not None:
+                        return [hint]
+    return []
+
+
+def _triplet_exclusion(
+    board: Board,
+    cells: tuple[int, int, int],
+    common: set[int],
+    values: dict[int, list[int]],
+) -> Hint | None:
+    """The aligned triplet exclusion of three cells, seen all three by the cells ``common``, or ``None``."""
+    cand = board.cand
+    peers = board.layout.peers
+    c0, c1, c2 = cells
+    masks = tuple({cand[p] for p in common})
+    seen01, seen02, seen12 = c1 in peers[c0], c2 in peers[c0], c2 in peers[c1]
+    keep0 = keep1 = keep2 = 0
+    full0, full1, full2 = cand[c0], cand[c1], cand[c2]
+    # Stop as soon as every value is kept: nothing goes (most triples).
+    for bit_a in values[c0]:
+        for bit_b in values[c1]:
+            if bit_a == bit_b and seen01:
+                continue
+            bit_ab = bit_a | bit_b
+            for bit_c in values[c2]:
+                if (bit_c == bit_a and seen02) or (bit_c == bit_b and seen12):
                     continue
-                bit_ab = bit_a | bit_b
-                for bit_c in values[c2]:
-                    if (bit_c == bit_a and seen02) or (bit_c == bit_b and seen12):
-                        continue
-                    triple = bit_ab | bit_c
-                    for mask in masks:
-                        if mask & ~triple == 0:
-                            break  # an excluder left without a value
-                    else:
-                        keep0 |= bit_a
-                        keep1 |= bit_b
-                        keep2 |= bit_c
-                if keep0 == full0 and keep1 == full1 and keep2 == full2:
-                    break
+                triple = bit_ab | bit_c
+                for mask in masks:
+                    if mask & ~triple == 0:
+                        break  # an excluder left without a value
+                else:
+                    keep0 |= bit_a
+                    keep1 |= bit_b
+                    keep2 |= bit_c
             if keep0 == full0 and keep1 == full1 and keep2 == full2:
                 break
         if keep0 == full0 and keep1 == full1 and keep2 == full2:
-            continue
-        gone = [(c0, v) for v in _bits(cand[c0] & ~keep0)]
-        gone += [(c1, v) for v in _bits(cand[c1] & ~keep1)]
-        gone += [(c2, v) for v in _bits(cand[c2] & ~keep2)]
-        if gone:
-            return [
-                hint_of(
-                    "aligned triplet exclusion",
-                    7.5,
-                    (),
-                    gone,
-                    [c0, c1, c2, *sorted(common)],
-                    (),
-                    (),
-                )
-            ]
-    return []
+            break
+    if keep0 == full0 and keep1 == full1 and keep2 == full2:
+        return None
+    gone = [(c0, v) for v in _bits(cand[c0] & ~keep0)]
+    gone += [(c1, v) for v in _bits(cand[c1] & ~keep1)]
+    gone += [(c2, v) for v in _bits(cand[c2] & ~keep2)]
+    if not gone:
+        return None
+    return hint_of(
+        "aligned triplet exclusion",
+        7.5,
+        (),
+        gone,
+        [c0, c1, c2, *sorted(common)],
+        (),
+        (),
+    )

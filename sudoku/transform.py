@@ -54,7 +54,7 @@ __all__ = [
 
 
 class CanonicalInterrupted(KeyboardInterrupt):
-    """:func:`canonical` or :func:`equivalent` was interrupted (Ctrl-C): the message says how far it got.
+    """:func:`sudoku.canonical` or :func:`sudoku.equivalent` was interrupted (Ctrl-C): the message says how far it got.
 
     A :class:`KeyboardInterrupt`, so that Ctrl-C still ends a program that
     does not catch it.  Like a :class:`dlx.SearchStopped`, it carries

@@ -1,12 +1,12 @@
-"""Articles and plurals for messages: "an 8x8 grid", "1 row", "2 rows".
+"""Articles, plurals and times for messages: "an 8x8 grid", "1 row", "2 rows", "2.5 s".
 
->>> counted(1, "puzzle"), counted(3, "puzzle"), grid(11), a("int")
-('1 puzzle', '3 puzzles', 'an 11x11 grid', 'an int')
+>>> counted(1, "puzzle"), counted(3, "puzzle"), grid(11), a("int"), seconds(2.5)
+('1 puzzle', '3 puzzles', 'an 11x11 grid', 'an int', '2.5')
 """
 
 from __future__ import annotations
 
-__all__ = ["a", "counted", "grid"]
+__all__ = ["a", "counted", "grid", "seconds"]
 
 
 def a(word: str) -> str:
@@ -66,3 +66,18 @@ def grid(size: int) -> str:
     ('a 9x9 grid', 'an 8x8 grid')
     """
     return f"{a(f'{size}x{size}')} grid"
+
+
+def seconds(value: float) -> str:
+    """A time in seconds as messages give it: three digits, ``"0"`` under a millisecond.
+
+    A budget used up at once stops after microseconds, which no one
+    needs to read (and which differ from run to run).
+
+    :param value: the seconds.
+    :returns: the number, without its unit.
+
+    >>> seconds(5.0123), seconds(0.25), seconds(0.00002)
+    ('5.01', '0.25', '0')
+    """
+    return f"{value:.3g}" if value >= 0.001 else "0"

@@ -113,6 +113,20 @@ def test_lone_cr_line_ends_give_the_same_output(
     assert status == 0 and out == sample("sudoku16.out") * 2
 
 
+def test_uva_is_refused_for_one_puzzle_a_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # --uva spaces blocks of rows; on one puzzle a line it would do nothing.
+    for options in (["--uva"], ["--uva", "--unique"]):
+        status, out, err = run(options, capsys, monkeypatch, stdin=f"{FOUR}\n{FOUR}\n")
+        assert (status, out) == (2, "")
+        assert err == (
+            "sudoku: error: --uva does nothing for <stdin>: it spaces blocks of "
+            "rows as UVA 1309 does, and this input has one puzzle a line "
+            "(leave --uva out)\n"
+        )
+
+
 def test_uva_blank_lines_only_between_grids(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -243,11 +257,33 @@ def test_unique_option(
 def test_timeout_option(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # A budget run out is status 3, as for dlx; the other puzzles are answered.
     status, out, err = run(
-        ["--count", "--timeout", "0.05"], capsys, monkeypatch, stdin="." * 81 + "\n"
+        ["--count", "--timeout", "0.05"],
+        capsys,
+        monkeypatch,
+        stdin="." * 81 + "\n" + PUZZLE9 + "\n",
     )
-    assert status == 1 and out == ""
-    assert "puzzle 1 (line 1): gave up" in err
+    assert status == 3 and out == "1\n"
+    assert "puzzle 1 (line 1): gave up: search stopped after" in err
+    # A bad puzzle too: 3 outranks 1 ...
+    status, out, err = run(
+        ["--count", "--timeout", "0.05"],
+        capsys,
+        monkeypatch,
+        stdin="." * 81 + "\n" + "1" * 81 + "\n",
+    )
+    assert status == 3 and out == "", err
+    assert len(err.splitlines()) == 2, err
+    # ... and unusable input outranks 3.
+    status, out, err = run(
+        ["--count", "--timeout", "0.05", "-", "no such file"],
+        capsys,
+        monkeypatch,
+        stdin="." * 81 + "\n",
+    )
+    assert status == 2 and out == "", err
+    assert "gave up" in err and "no such file: cannot read" in err
 
 
 # -- unusable input ------------------------------------------------------------------
@@ -328,6 +364,26 @@ def test_empty_input_is_no_puzzles(
         (["--alphabet", ""], "--alphabet is empty"),
         (["--alphabet", "1123"], "--alphabet '1123' has '1' twice"),
         (["--alphabet", "12 4"], "--alphabet '12 4' contains white space"),
+        (
+            ["--uva", "--pretty"],
+            "sudoku: error: --uva does not go with --pretty: --pretty prints "
+            "boxed grids, with a blank line between two already",
+        ),
+        (["--progress", "--no-progress"], "not allowed with argument"),
+        (
+            ["--check", "--progress", "a", "b"],
+            "sudoku: error: --progress does not go with --check: it solves nothing",
+        ),
+        (
+            ["--progress", "--jobs", "2"],
+            "sudoku: error: --progress does not go with --jobs: the worker "
+            "processes report no progress",
+        ),
+        (
+            ["--progress", "--method", "sat"],
+            "sudoku: error: --method sat does not go with --progress: the solver "
+            "reports no progress",
+        ),
     ],
 )
 def test_bad_options_exit_2(
@@ -346,7 +402,8 @@ def test_help_tells_everything(capsys: pytest.CaptureFixture[str]) -> None:
     text = capsys.readouterr().out
     for words in (
         "--uva", "--count", "--limit", "--check", "--unique", "--box", "--alphabet",
-        "--timeout", "--no-progress", "POJ 3074", "UVA 1309", "exit status", "tqdm",
+        "--timeout", "--no-progress", "--progress", "POJ 3074", "UVA 1309",
+        "exit status", "tqdm",
         "standard input", "end",
     ):  # fmt: skip
         assert words in text, words
