@@ -186,7 +186,8 @@ def check_command(
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
     status = main([*args, "--timeout", "0.5"])
     _, err = capsys.readouterr()
-    assert status in (0, 1, 2), (status, err)
+    # 3: a puzzle ran out of its --timeout (a loaded machine, a hard input).
+    assert status in (0, 1, 2, 3), (status, err)
     assert "Traceback" not in err
     assert all(line.startswith("sudoku: ") for line in err.splitlines()), err
     if status == 0:
