@@ -565,13 +565,24 @@ def test_a_timeout_is_undecided_not_no_solution() -> None:
 def test_request_stop_from_another_thread() -> None:
     problem = sudoku.encoding.encode(sudoku.Grid.parse(frisch(0))).problem
     search = SatSearch(problem.links(), limit=2)
-    started = time.monotonic()
-    timer = threading.Timer(0.3, search.request_stop)
+    asked: list[float] = []
+
+    def stop_once_solving() -> None:
+        # The event the test needs: the solver's own start (its first solve
+        # counted), not a time that a loaded machine may not have reached.
+        deadline = time.monotonic() + 120
+        while search.stats.solves < 1 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        time.sleep(0.1)
+        asked.append(time.monotonic())
+        search.request_stop()
+
+    timer = threading.Thread(target=stop_once_solving)
     timer.start()
     with pytest.raises(Interrupted):
         list(search)
     timer.join()
-    assert time.monotonic() - started < 10
+    assert time.monotonic() - asked[0] < 10
     assert search.outcome is Outcome.INTERRUPTED
     assert isinstance(search.stats, SatStats) and search.stats.solves == 1
     with pytest.raises(StopIteration):  # stays stopped
@@ -587,7 +598,16 @@ def test_sigint_in_cadical_reaches_the_handler_not_python_sat() -> None:
     problem = sudoku.encoding.encode(sudoku.Grid.parse(frisch(9))).problem
     search = SatSearch(problem.links(), limit=2)
     previous = signal.signal(signal.SIGINT, lambda *_: search.request_stop())
-    timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
+
+    def interrupt_once_solving() -> None:
+        # Once CaDiCaL steps (its solve counted), and half a second on.
+        deadline = time.monotonic() + 120
+        while search.stats.solves < 1 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        time.sleep(0.5)
+        os.kill(os.getpid(), signal.SIGINT)
+
+    timer = threading.Thread(target=interrupt_once_solving)
     started = time.perf_counter()
     try:
         timer.start()
