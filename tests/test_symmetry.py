@@ -325,15 +325,19 @@ def test_the_sat_solver_counts_queens_up_to_symmetry() -> None:
 
 
 def with_costs(
-    problem: ExactCover, generators: list[Mapping], seed: int, vary: bool = False
+    problem: ExactCover,
+    generators: list[Mapping],
+    seed: int,
+    vary: bool = False,
+    spread: int = 4,
 ) -> ExactCover:
-    """``problem`` with random costs, the same along each orbit of options (unless ``vary``)."""
+    """``problem`` with random costs from ``range(spread)``, the same along each orbit of options (unless ``vary``)."""
     rng = __import__("random").Random(seed)
     elements = sym.Group(generators).on(problem).elements
     costs = [-1] * len(problem)
     for k in range(len(problem)):
         if costs[k] < 0:
-            cost = rng.randrange(4)
+            cost = rng.randrange(spread)
             for _, options in elements:
                 costs[options[k]] = cost
     if vary:
@@ -765,18 +769,7 @@ def tied_costs(
     """``problem`` with costs from ``range(spread)`` (0: none at all), the same along each orbit."""
     if spread == 0:
         return problem
-    rng = __import__("random").Random(seed)
-    elements = sym.Group(generators).on(problem).elements
-    costs = [-1] * len(problem)
-    for k in range(len(problem)):
-        if costs[k] < 0:
-            cost = rng.randrange(spread)
-            for _, options in elements:
-                costs[options[k]] = cost
-    costed = ExactCover(problem.primary, problem.secondary)
-    for k in range(len(problem)):
-        costed.add_option(problem.option(k), cost=costs[k])
-    return costed
+    return with_costs(problem, generators, seed, spread=spread)
 
 
 def check_cheapest_orbits(
