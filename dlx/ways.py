@@ -159,7 +159,7 @@ FEATURES: dict[str, Feature] = {
     "seed": Feature("seed=", "--seed", None),
     # --seed with --sample seeds the draw, not tie-breaking.
     "draw_seed": Feature(None, "--seed", None),
-    "progress": Feature("progress=", "--progress", None),
+    "progress": _same("--progress"),
     "resume": Feature("resume=", "--checkpoint", None),
     "prefix": Feature("prefix=", None, None),
     "checkpoint_every": Feature(None, "--checkpoint-every", None),
@@ -434,10 +434,20 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(("split", "check"), _SOLVES_NOTHING),
     Rule(("timeout", "check"), _SOLVES_NOTHING),
+    Rule(("progress", "check"), _SOLVES_NOTHING),
+    Rule(
+        ("progress", "split"),
+        "the worker processes report no progress",
+        only=("sudoku",),
+    ),
     # How the sudoku command shows solutions.
     *(
         Rule((shown, "json"), "{json} writes each answer as one line of JSON")
         for shown in ("pretty", "uva", "svg")
+    ),
+    Rule(
+        ("uva", "pretty"),
+        "{pretty} prints boxed grids, with a blank line between two already",
     ),
 )
 

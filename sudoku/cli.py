@@ -383,21 +383,7 @@ def _check_options(
         )
         if asked
     }
-    check_options("sudoku", given, {"progress": "--progress"})
-    if options.progress and options.check:
-        refuse("sudoku", "--progress does not go with --check: it solves nothing")
-    if options.progress and options.jobs is not None:
-        refuse(
-            "sudoku",
-            "--progress does not go with --jobs: the worker processes report "
-            "no progress",
-        )
-    if options.uva and options.pretty:
-        refuse(
-            "sudoku",
-            "--uva does not go with --pretty: --pretty prints boxed grids, "
-            "with a blank line between two already",
-        )
+    check_options("sudoku", given)
     if options.check and len(options.files) != 2:
         refuse("sudoku", "--check takes two files: PUZZLES SOLUTIONS")
     if options.svg == "":
