@@ -24,9 +24,24 @@ hexadecimal; rectangular boxes are chosen with ``box=(rows, columns)``.
 :func:`canonical` and :func:`equivalent` compare grids up to the moves
 that keep a sudoku valid (:mod:`sudoku.transform`).
 
-The generator's, the grader's and those names (:func:`generate`,
-:func:`grade`, :func:`canonical` and theirs) are imported on first use, so that ``import sudoku`` stays
-quick for a run that only solves (issue 31's start-up).
+A long call takes ``timeout=`` and ``progress=``; the exceptions a budget
+or Ctrl-C stops it with are here too, each saying how far it got
+(:class:`ExplanationBudgetError` and :class:`GradeInterrupted` carry the
+explanation or grade so far, :class:`GenerationStopped` the tries made...),
+as are the progress reports (:class:`StepProgress`,
+:class:`GenerationProgress`):
+
+>>> try:
+...     sudoku.explain("1..." "...2" "..4." ".3..", timeout=0)
+... except sudoku.ExplanationBudgetError as stop:
+...     print(stop.explanation)
+None
+
+The generator's, the grader's, the explainer's and the transformations'
+names (:func:`generate`, :func:`grade`, :func:`explain`, :func:`canonical`
+and theirs, exceptions included) are imported on first use, so that
+``import sudoku`` stays quick for a run that only solves (issue 31's
+start-up).
 """
 
 from typing import TYPE_CHECKING, Any
@@ -68,20 +83,78 @@ from sudoku.regions import Regions, read_region_map, regions_of
 from sudoku.solver import check, count, is_unique, solutions, solve, units_of
 
 if TYPE_CHECKING:
-    from sudoku.explainer import Explanation, Step, explain, hint
-    from sudoku.generator import Generated, GivensWarning, generate, generate_puzzle
-    from sudoku.grading import LEVEL_NAMES, Grade, Technique, grade
-    from sudoku.transform import canonical, equivalent, grid_cover, transformations
+    from sudoku.explainer import (
+        Explanation,
+        ExplanationBudgetError,
+        ExplanationInterrupted,
+        Step,
+        explain,
+        hint,
+    )
+    from sudoku.generator import (
+        Generated,
+        GenerationProgress,
+        GenerationStopped,
+        GivensWarning,
+        generate,
+        generate_puzzle,
+    )
+    from sudoku.grading import (
+        LEVEL_NAMES,
+        Grade,
+        GradeBudgetError,
+        GradeInterrupted,
+        Technique,
+        grade,
+    )
+    from sudoku.techniques import StepProgress
+    from sudoku.transform import (
+        CanonicalInterrupted,
+        canonical,
+        equivalent,
+        grid_cover,
+        transformations,
+    )
 
-#: The names imported on first use (PEP 562), by module.
-_GENERATOR = ("Generated", "GivensWarning", "generate", "generate_puzzle")
-_GRADING = ("LEVEL_NAMES", "Grade", "Technique", "grade")
-_EXPLAIN = ("Explanation", "Step", "explain", "hint")
-_TRANSFORM = ("canonical", "equivalent", "grid_cover", "transformations")
+#: The names imported on first use (PEP 562), by module: the functions and
+#: what a caller of theirs catches or receives (their budgets' and Ctrl-C's
+#: exceptions, their progress reports).
+_GENERATOR = (
+    "Generated",
+    "GenerationProgress",
+    "GenerationStopped",
+    "GivensWarning",
+    "generate",
+    "generate_puzzle",
+)
+_GRADING = (
+    "LEVEL_NAMES",
+    "Grade",
+    "GradeBudgetError",
+    "GradeInterrupted",
+    "Technique",
+    "grade",
+)
+_EXPLAIN = (
+    "Explanation",
+    "ExplanationBudgetError",
+    "ExplanationInterrupted",
+    "Step",
+    "explain",
+    "hint",
+)
+_TECHNIQUES = ("StepProgress",)
+_TRANSFORM = (
+    "CanonicalInterrupted",
+    "canonical",
+    "equivalent",
+    "grid_cover",
+    "transformations",
+)
 
 
 def __getattr__(name: str) -> Any:
-    """The generator's, the grader's and the transformations' names, imported on first use."""
+    """The generator's, the grader's, the explainer's and the transformations' names, imported on first use."""
     if name in _GENERATOR:
         from sudoku import generator
 
@@ -94,6 +167,10 @@ def __getattr__(name: str) -> Any:
         from sudoku import explainer
 
         value = getattr(explainer, name)
+    elif name in _TECHNIQUES:
+        from sudoku import techniques
+
+        value = getattr(techniques, name)
     elif name in _TRANSFORM:
         from sudoku import transform
 
@@ -105,7 +182,9 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted([*globals(), *_GENERATOR, *_GRADING, *_EXPLAIN, *_TRANSFORM])
+    return sorted(
+        [*globals(), *_GENERATOR, *_GRADING, *_EXPLAIN, *_TECHNIQUES, *_TRANSFORM]
+    )
 
 
 __all__ = [
@@ -114,13 +193,20 @@ __all__ = [
     "ArrayLike",
     "BoxShapeError",
     "BudgetError",
+    "CanonicalInterrupted",
     "CombinationError",
     "ConflictError",
     "Encoding",
     "Explanation",
+    "ExplanationBudgetError",
+    "ExplanationInterrupted",
     "Generated",
+    "GenerationProgress",
+    "GenerationStopped",
     "GivensWarning",
     "Grade",
+    "GradeBudgetError",
+    "GradeInterrupted",
     "Grid",
     "GridLike",
     "GridSizeError",
@@ -134,6 +220,7 @@ __all__ = [
     "Regions",
     "SolutionError",
     "Step",
+    "StepProgress",
     "SudokuError",
     "SymbolError",
     "Technique",

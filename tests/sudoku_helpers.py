@@ -1,16 +1,26 @@
-"""Helpers for the sudoku tests: an independent validator and the puzzle data.
+"""Helpers for the sudoku tests: an independent validator, a replay of explanations and the puzzle data.
 
 The validator knows nothing of :mod:`sudoku`: it reads grids itself and
 checks the rules directly, so that no test trusts the solver to judge its
-own answers.
+own answers.  The replay of an explanation's steps (:func:`replay`) works
+out the candidates itself from the puzzle and the steps' own placements
+and eliminations; it takes the solution from :func:`sudoku.solve`, whose
+answers the validator checks elsewhere.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+
+import sudoku
+from sudoku.grid import Grid
+
+if TYPE_CHECKING:
+    from sudoku.explainer import Explanation
 
 __all__ = [
     "HARD9",
@@ -21,6 +31,7 @@ __all__ = [
     "assert_solves",
     "cells_of",
     "local_lines",
+    "replay",
     "shared_lines",
 ]
 
@@ -118,6 +129,112 @@ def assert_solves(
                 f"given {clue!r} at row {k // size + 1}, column {k % size + 1} "
                 f"became {cell!r}"
             )
+
+
+Cell = tuple[int, int]
+
+
+def replay(
+    puzzle: str,
+    explanation: Explanation,
+    *,
+    alphabet: str | None = None,
+    variant: str | None = None,
+    regions: list[str] | None = None,
+    partial: bool = False,
+) -> None:
+    """Check every step of ``explanation`` against the puzzle's solution, and where the steps lead.
+
+    The candidates are worked out here, from the puzzle's givens and then
+    each step's own placements and eliminations (over the units of
+    ``variant`` or ``regions``, as :func:`sudoku.explain` took them):
+
+    * each step is a :class:`sudoku.Step` whose picture of the candidates
+      (``step.candidates``) is the one worked out here, and which places or
+      eliminates something;
+    * no placement differs from the solution, no elimination removes the
+      solution's symbol, and each is of a candidate still there;
+    * each rating is at least 1.0, and a search step's is
+      :data:`sudoku.explainer.SEARCH_RATING`;
+    * the explanation's ``reached`` and ``candidates`` are where the steps
+      lead, and its ratings are its steps': ``rating`` the hardest,
+      ``pearl`` the hardest up to the first that places a symbol,
+      ``diamond`` the first;
+    * unless ``partial`` (an explanation cut short by a budget or Ctrl-C),
+      the explanation is ``complete`` and its steps fill the grid with the
+      solution; a ``partial`` one is not ``complete``.
+    """
+    from sudoku.explainer import SEARCH_RATING, Step
+
+    boxes = regions is None
+    grid = Grid.parse(puzzle, alphabet=alphabet, boxes=boxes)
+    answer_text = sudoku.solve(
+        puzzle, alphabet=alphabet, variant=variant, regions=regions
+    )
+    solved = Grid.parse(answer_text, alphabet=alphabet or grid.alphabet, boxes=boxes)
+    n = grid.size
+    symbols = [grid.symbol(v) for v in range(1, n + 1)]
+    answer = {divmod(k, n): grid.symbol(v) for k, v in enumerate(solved.values)}
+    filled = {divmod(k, n): grid.symbol(v) for k, v in enumerate(grid.values) if v}
+    units = sudoku.units_of(grid, variant, regions)
+    if units is None:
+        units = sudoku.regions_of(n, grid.box)
+    peers: dict[Cell, set[Cell]] = {}
+    for unit in units.units:
+        cells = [divmod(k, n) for k in unit]
+        for cell in cells:
+            peers.setdefault(cell, set()).update(c for c in cells if c != cell)
+    candidates = {
+        (r, c): set(symbols) for r in range(n) for c in range(n) if (r, c) not in filled
+    }
+    for cell, symbol in filled.items():
+        for peer in peers[cell]:
+            candidates.get(peer, set()).discard(symbol)
+
+    def picture() -> tuple[tuple[object, ...], ...]:
+        return tuple(
+            tuple(s for s in symbols if s in candidates.get(divmod(k, n), ()))
+            for k in range(n * n)
+        )
+
+    for step in explanation.steps:
+        assert isinstance(step, Step)
+        # The step's picture of the grid is the one replayed here.
+        assert step.candidates == picture(), step.text
+        assert step.placements or step.eliminations, step.text
+        for r, c, symbol in step.eliminations:
+            assert answer[r, c] != symbol, f"{step.text}: removes the answer"
+            assert symbol in candidates[r, c], f"{step.text}: not a candidate"
+            candidates[r, c].discard(symbol)
+        for r, c, symbol in step.placements:
+            assert answer[r, c] == symbol, f"{step.text}: a wrong symbol"
+            assert symbol in candidates[r, c], f"{step.text}: not a candidate"
+            filled[r, c] = symbol
+            del candidates[r, c]
+            for peer in peers[r, c]:
+                if peer in candidates:
+                    candidates[peer].discard(symbol)
+        assert step.rating >= 1.0, step.text
+        # (A dynamic forcing chain may be rated 10.0 too.)
+        assert step.technique != "search" or step.rating == SEARCH_RATING, step.text
+    reached = explanation.reached
+    assert {
+        divmod(k, n): reached.symbol(v) for k, v in enumerate(reached.values) if v
+    } == filled
+    assert explanation.candidates == picture()
+    ratings = [s.rating for s in explanation.steps]
+    assert explanation.rating == max(ratings, default=0.0)
+    first_placing = next(
+        (k for k, s in enumerate(explanation.steps) if s.placements), len(ratings)
+    )
+    assert explanation.pearl == max(ratings[: first_placing + 1], default=0.0)
+    assert explanation.diamond == (ratings[0] if ratings else 0.0)
+    if partial:
+        assert not explanation.complete and explanation.stopped is not None
+    else:
+        assert explanation.complete and explanation.stopped is None
+        assert filled == answer
+        assert not candidates
 
 
 def _lines(path: Path, count: int | None) -> list[str]:

@@ -602,6 +602,61 @@ def test_a_foreign_dlx_module_is_named(tmp_path: Path) -> None:
     assert str(fake) in last and "pip uninstall dlx" in last
 
 
+#: What a long call's caller catches or receives, by the module that defines it.
+STOPS_AND_REPORTS = {
+    "ExplanationBudgetError": "sudoku.explainer",
+    "ExplanationInterrupted": "sudoku.explainer",
+    "GradeBudgetError": "sudoku.grading",
+    "GradeInterrupted": "sudoku.grading",
+    "CanonicalInterrupted": "sudoku.transform",
+    "GenerationStopped": "sudoku.generator",
+    "GenerationProgress": "sudoku.generator",
+    "StepProgress": "sudoku.techniques",
+}
+
+
+def test_the_stops_and_reports_of_long_calls_are_exported() -> None:
+    assert set(STOPS_AND_REPORTS) <= set(sudoku.__all__)
+    assert set(STOPS_AND_REPORTS) <= set(dir(sudoku))
+    # A budget's stop is a BudgetError (so a SudokuError and a
+    # dlx.BudgetExceeded); Ctrl-C's stays a KeyboardInterrupt.
+    for name in ("ExplanationBudgetError", "GradeBudgetError", "GenerationStopped"):
+        assert issubclass(getattr(sudoku, name), sudoku.BudgetError), name
+    for name in ("ExplanationInterrupted", "GradeInterrupted", "CanonicalInterrupted"):
+        assert issubclass(getattr(sudoku, name), KeyboardInterrupt), name
+    assert issubclass(sudoku.GenerationProgress, dlx.Progress)
+    with pytest.raises(sudoku.ExplanationBudgetError) as stopped:
+        sudoku.explain(PUZZLE9, timeout=0)
+    assert stopped.value.explanation is None
+
+
+@pytest.mark.processes
+@pytest.mark.parametrize(("name", "module"), sorted(STOPS_AND_REPORTS.items()))
+def test_the_stops_and_reports_are_imported_on_first_use(
+    name: str, module: str
+) -> None:
+    # In a fresh interpreter: import sudoku leaves the defining module alone,
+    # the first look-up imports it, and the name is the module's own object.
+    code = (
+        "import sys, sudoku\n"
+        f"before = {module!r} in sys.modules\n"
+        f"value = sudoku.{name}\n"
+        f"import {module} as home\n"
+        f"print(before, value is home.{name}, sudoku.{name} is value)"
+    )
+    root = Path(__file__).resolve().parent.parent
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(root)},
+        cwd=root,
+        timeout=60,
+        check=True,
+    )
+    assert result.stdout.split() == ["False", "True", "True"]
+
+
 # -- arrays ----------------------------------------------------------------------------
 
 

@@ -21,15 +21,13 @@ from collections.abc import Sequence
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from sudoku_helpers import LOCAL_DATA, local_lines, shared_lines
+from sudoku_helpers import LOCAL_DATA, local_lines, replay, shared_lines
 
 import sudoku
 from sudoku import (
     ConflictError,
-    Explanation,
     MultipleSolutionsError,
     NoSolutionError,
-    Step,
     explain,
     hint,
     steps,
@@ -61,68 +59,6 @@ def sample(
             taken[rating] = taken.get(rating, 0) + 1
             out.append((puzzle, rating))
     return out
-
-
-def replay(
-    puzzle: str,
-    explanation: Explanation,
-    alphabet: str | None = None,
-    variant: str | None = None,
-    regions: list[str] | None = None,
-) -> None:
-    """Check every step against the solution, over candidates kept here."""
-    boxes = regions is None
-    grid = Grid.parse(puzzle, alphabet=alphabet, boxes=boxes)
-    answer_text = sudoku.solve(
-        puzzle, alphabet=alphabet, variant=variant, regions=regions
-    )
-    solved = Grid.parse(answer_text, alphabet=alphabet or grid.alphabet, boxes=boxes)
-    n = grid.size
-    symbols = [grid.symbol(v) for v in range(1, n + 1)]
-    answer = {(k // n, k % n): grid.symbol(v) for k, v in enumerate(solved.values)}
-    filled = {(k // n, k % n): grid.symbol(v) for k, v in enumerate(grid.values) if v}
-    units = sudoku.units_of(grid, variant, regions)
-    if units is None:
-        units = sudoku.regions_of(n, grid.box)
-    peers: dict[tuple[int, int], set[tuple[int, int]]] = {}
-    for unit in units.units:
-        cells = [(k // n, k % n) for k in unit]
-        for cell in cells:
-            peers.setdefault(cell, set()).update(c for c in cells if c != cell)
-    candidates = {
-        (r, c): set(symbols) for r in range(n) for c in range(n) if (r, c) not in filled
-    }
-    for cell, symbol in filled.items():
-        for peer in peers[cell]:
-            candidates.get(peer, set()).discard(symbol)
-    for step in explanation.steps:
-        assert isinstance(step, Step)
-        # The step's picture of the grid is the one replayed here.
-        assert step.candidates == tuple(
-            tuple(s for s in symbols if s in candidates.get((k // n, k % n), ()))
-            for k in range(n * n)
-        ), step.text
-        assert step.placements or step.eliminations, step.text
-        for r, c, symbol in step.eliminations:
-            assert answer[r, c] != symbol, f"{step.text}: removes the answer"
-            assert symbol in candidates[r, c], f"{step.text}: not a candidate"
-            candidates[r, c].discard(symbol)
-        for r, c, symbol in step.placements:
-            assert answer[r, c] == symbol, f"{step.text}: a wrong symbol"
-            assert symbol in candidates[r, c], f"{step.text}: not a candidate"
-            filled[r, c] = symbol
-            del candidates[r, c]
-            for peer in peers[r, c]:
-                if peer in candidates:
-                    candidates[peer].discard(symbol)
-        assert step.rating >= 1.0
-        # (A dynamic forcing chain may be rated 10.0 too.)
-        assert step.technique != "search" or step.rating == SEARCH_RATING
-    assert filled == answer
-    assert not candidates
-    ratings = [s.rating for s in explanation.steps]
-    assert explanation.rating == max(ratings, default=0.0)
-    assert explanation.diamond == (ratings[0] if ratings else 0.0)
 
 
 def test_the_steps_of_norvigs_top95_are_sound() -> None:

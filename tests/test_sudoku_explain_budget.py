@@ -17,7 +17,7 @@ show progress, and print what was found when stopped.  What is checked:
 * the command, in real processes: ``--timeout`` (status 3), ``--json``
   (``"complete": false`` and the outcome), a batch whose first puzzle runs
   out while the others are answered, and real SIGINT and SIGTERM sent once
-  the first progress line is out (never after a fixed sleep).
+  a progress line says a step was found (never after a fixed sleep).
 
 The timings asserted are loose (a budget stops "within seconds"): the
 figures of the stop (within milliseconds, on 25×25 too) are measured on
@@ -34,7 +34,7 @@ import sys
 import time
 
 import pytest
-from sudoku_helpers import LOCAL_DATA, ROOT, local_lines
+from sudoku_helpers import LOCAL_DATA, ROOT, local_lines, replay
 
 import sudoku
 from dlx import BudgetExceeded, Outcome
@@ -76,65 +76,6 @@ FRISCH = local_lines("sudoku25_gecode_frisch18.txt", 1)[0]
 LATE = 10.0
 
 
-def replayed(puzzle: str, explanation: Explanation) -> None:
-    """Check every step of a (perhaps partial) explanation against the solution, and the grid reached.
-
-    Candidates are worked out here from the puzzle and the steps' own
-    placements and eliminations: each step's picture of the candidates is
-    that; no placement differs from the solution, no elimination removes
-    the solution's symbol, each is of a candidate still there; the
-    explanation's ``reached`` and ``candidates`` are where the steps lead.
-    """
-    grid = Grid.parse(puzzle)
-    solved = Grid.parse(sudoku.solve(puzzle), alphabet=grid.alphabet)
-    n = grid.size
-    symbols = [grid.symbol(v) for v in range(1, n + 1)]
-    answer = {divmod(k, n): grid.symbol(v) for k, v in enumerate(solved.values)}
-    filled = {divmod(k, n): grid.symbol(v) for k, v in enumerate(grid.values) if v}
-    units = sudoku.regions_of(n, grid.box).units
-    peers: dict[tuple[int, int], set[tuple[int, int]]] = {}
-    for unit in units:
-        cells = [divmod(k, n) for k in unit]
-        for cell in cells:
-            peers.setdefault(cell, set()).update(c for c in cells if c != cell)
-    candidates = {
-        (r, c): set(symbols) for r in range(n) for c in range(n) if (r, c) not in filled
-    }
-    for cell, symbol in filled.items():
-        for peer in peers[cell]:
-            candidates.get(peer, set()).discard(symbol)
-
-    def picture() -> tuple[tuple[object, ...], ...]:
-        return tuple(
-            tuple(s for s in symbols if s in candidates.get(divmod(k, n), ()))
-            for k in range(n * n)
-        )
-
-    for step in explanation.steps:
-        assert step.candidates == picture(), step.text
-        assert step.placements or step.eliminations, step.text
-        for r, c, symbol in step.eliminations:
-            assert answer[r, c] != symbol, f"{step.text}: removes the answer"
-            assert symbol in candidates[r, c], f"{step.text}: not a candidate"
-            candidates[r, c].discard(symbol)
-        for r, c, symbol in step.placements:
-            assert answer[r, c] == symbol, f"{step.text}: a wrong symbol"
-            assert symbol in candidates[r, c], f"{step.text}: not a candidate"
-            filled[r, c] = symbol
-            del candidates[r, c]
-            for peer in peers[r, c]:
-                if peer in candidates:
-                    candidates[peer].discard(symbol)
-    reached = explanation.reached
-    assert {
-        divmod(k, n): reached.symbol(v) for k, v in enumerate(reached.values) if v
-    } == filled
-    assert explanation.candidates == picture()
-    ratings = [s.rating for s in explanation.steps]
-    assert explanation.rating == max(ratings, default=0.0)
-    assert explanation.diamond == (ratings[0] if ratings else 0.0)
-
-
 def stopped_by_budget(
     puzzle: str, timeout: float, reports: list[StepProgress] | None = None
 ) -> ExplanationBudgetError:
@@ -168,7 +109,7 @@ def test_a_hard_16x16_explanation_stops_at_its_budget_with_the_steps_found() -> 
     assert found.steps, "the first steps of this puzzle take well under a second"
     assert f"{len(found.steps)} steps taken" in str(stop)
     assert found.solution == sudoku.solve(SIXTEEN)
-    replayed(SIXTEEN, found)
+    replay(SIXTEEN, found, partial=True)
     assert 0 in found.reached.values  # far from solved
     assert str(found).startswith("unfinished (out of time): rating at least ")
     # Progress: about once a second, the first after one.
@@ -197,14 +138,17 @@ def test_a_hard_25x25_explanation_stops_at_its_budget_with_the_steps_found() -> 
     found = stop.explanation
     assert found is not None and found.stopped is Outcome.OUT_OF_TIME
     assert found.steps
-    replayed(TWENTY_FIVE, found)
+    replay(TWENTY_FIVE, found, partial=True)
 
 
 def test_ctrl_c_keeps_the_steps_found() -> None:
     # Ctrl-C comes as a KeyboardInterrupt, here from the first progress
-    # report (after a second of the 16x16 puzzle's explanation).
+    # report after a step was found (the first comes after a second of the
+    # 16x16 puzzle's explanation; on a loaded machine, the search for the
+    # puzzle's solution may still run then).
     def interrupt(report: StepProgress) -> None:
-        raise KeyboardInterrupt
+        if report.steps:
+            raise KeyboardInterrupt
 
     with pytest.raises(ExplanationInterrupted) as caught:
         explain(SIXTEEN, progress=interrupt)
@@ -214,7 +158,7 @@ def test_ctrl_c_keeps_the_steps_found() -> None:
     assert found is not None
     assert not found.complete and found.stopped is Outcome.INTERRUPTED
     assert found.steps
-    replayed(SIXTEEN, found)
+    replay(SIXTEEN, found, partial=True)
     assert str(found).startswith("unfinished (interrupted): ")
     assert str(caught.value).startswith("explanation interrupted after ")
     assert str(caught.value).endswith(f", {len(found.steps)} steps taken")
@@ -338,7 +282,7 @@ def found_in_time() -> Explanation:
     """The 16×16 puzzle's first steps, found in 3 s and replayed."""
     found = stopped_by_budget(SIXTEEN, 3.0).explanation
     assert found is not None
-    replayed(SIXTEEN, found)
+    replay(SIXTEEN, found, partial=True)
     return found
 
 
@@ -422,7 +366,7 @@ def test_the_grade_of_a_minimal_25x25_puzzle_runs_out_of_time() -> None:
 
 
 def signalled(sig: int, *args: str) -> tuple[int, str, str]:
-    """Run sudoku ``args`` with --progress, send ``sig`` once the first progress line is out."""
+    """Run sudoku ``args`` with --progress, send ``sig`` once a progress line says a step was found."""
     process = subprocess.Popen(
         [sys.executable, "-m", "sudoku", "--progress", *args],
         stdout=subprocess.PIPE,
@@ -433,12 +377,19 @@ def signalled(sig: int, *args: str) -> tuple[int, str, str]:
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     assert process.stderr is not None
-    first = process.stderr.readline()  # the event waited for, not a sleep
-    assert first.startswith("sudoku: puzzle 1: "), first
-    assert " steps, " in first and " cells filled " in first
+    reports = ""
+    while True:
+        line = process.stderr.readline()  # the event waited for, not a sleep
+        assert line.startswith("sudoku: puzzle 1: "), reports + line
+        assert " steps, " in line and " cells filled " in line
+        reports += line
+        # Before the first step the search for the puzzle's solution runs,
+        # longer than the first report's second on a loaded machine.
+        if not line.removeprefix("sudoku: puzzle 1: ").startswith("0 steps, "):
+            break
     process.send_signal(sig)
     out, err = process.communicate(timeout=120)
-    return process.returncode, out, first + err
+    return process.returncode, out, reports + err
 
 
 @pytest.mark.processes
