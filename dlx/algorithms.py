@@ -77,7 +77,14 @@ from dlx import (
 )
 from dlx.frame import Frame
 from dlx.links import Links
-from dlx.memo import DEFAULT_MAX_BYTES, UNSUPPORTED, MemoSearch, Zdd
+from dlx.memo import (
+    DEFAULT_MAX_BYTES,
+    UNSUPPORTED,
+    MemoSearch,
+    WholeCount,
+    Zdd,
+    capped,
+)
 from dlx.position import Walker
 from dlx.records import Record
 from dlx.stats import Outcome, Stats
@@ -119,6 +126,7 @@ __all__ = [
     "MemoSearch",
     "SatModel",
     "SatSearch",
+    "WholeCount",
     "Zdd",
     "algorithm_c",
     "algorithm_m",
@@ -126,6 +134,7 @@ __all__ = [
     "algorithm_x5",
     "algorithm_x_packed",
     "by_name",
+    "capped",
     "choose",
     "expected_updates",
     "memo",

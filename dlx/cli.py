@@ -18,9 +18,9 @@ import math
 import os
 import sys
 import time
-from collections.abc import Callable, Collection, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
-from typing import TYPE_CHECKING, Any, TextIO, TypeGuard
+from typing import TYPE_CHECKING, Any, Protocol, TextIO, TypeGuard
 
 from dlx import algorithms, ways
 from dlx.algorithms import DEFAULT_MAX_BYTES, SAT_DLX_NODES
@@ -557,23 +557,6 @@ def _check_options(args: argparse.Namespace) -> set[str]:
     return given
 
 
-def _takes(given: Collection[str], feature: str) -> bool:
-    """Whether a run of the features ``given`` takes ``feature`` too, as :func:`dlx.ways.check` says.
-
-    For the default seconds of a task, which the command adds by itself
-    to a split run: left out where the way has no use for them (``--best
-    --jobs``), never refused.  ``given`` has passed the check, so a
-    refusal here is one that ``feature`` brings.  (The progress line of
-    a terminal, the other default the command adds, is dropped by
-    :func:`dlx.ways.plan`, as :data:`dlx.ways.Settings.added` says.)
-    """
-    try:
-        ways.check({*given, feature}, "dlx")  # (some rules hold in one vocabulary)
-    except ways.Refused:
-        return False
-    return True
-
-
 def _refused_where(args: argparse.Namespace, refused: ways.Refused) -> str:
     """Where a refusal is told: the input, for a problem the way does not take (bounds), else ``error``.
 
@@ -873,11 +856,23 @@ def _settings(args: argparse.Namespace, watcher: _Watcher) -> ways.Settings:
     command's own addition (``added``): :func:`dlx.ways.plan` drops it
     where the way reports no progress (``dlx --best 3 --jobs 2`` on a
     terminal runs as in a pipe), where ``--progress`` asked for is
+    refused.  So are the seconds of a task of a split run without
+    ``--task-seconds`` (0.5 with ``--jobs``, 2 with ``--scheduler``):
+    dropped where the way has no use for them (the tasks of ``--best``
+    search their subproblems to the end), where ``--task-seconds`` is
     refused.  ``--seed`` with ``--sample`` seeds the draw, not the
     diagram's tie-breaking (ties at random change the diagram, not what
     a draw from it gives).
     """
-    added = watcher.show and args.progress is None and not args.checkpoint
+    added = set()
+    if watcher.show and args.progress is None and not args.checkpoint:
+        added.add("progress")
+    task_seconds = args.task_seconds
+    if task_seconds is None and _split(args):
+        from dlx.parallel import DASK_TASK_SECONDS, TASK_SECONDS
+
+        task_seconds = DASK_TASK_SECONDS if args.scheduler else TASK_SECONDS
+        added.add("task_seconds")
     return ways.Settings(
         method=args.method or "dlx",
         limit=args.limit,
@@ -890,19 +885,9 @@ def _settings(args: argparse.Namespace, watcher: _Watcher) -> ways.Settings:
         max_entries=args.max_entries,
         max_bytes=args.max_memory or DEFAULT_MAX_BYTES,
         symmetry=getattr(args, "group", None),
-        added=frozenset({"progress"}) if added else frozenset(),
+        task_seconds=None if task_seconds is None else float(task_seconds),
+        added=frozenset(added),
     )
-
-
-def _task_seconds(args: argparse.Namespace, given: Collection[str]) -> float | None:
-    """The seconds of a task of a split run: ``--task-seconds``, else the default where the way takes one."""
-    if args.task_seconds is not None:
-        return float(args.task_seconds)
-    if not _takes(given, "task_seconds"):
-        return None  # the tasks of --best search their subproblems to the end
-    from dlx.parallel import DASK_TASK_SECONDS, TASK_SECONDS
-
-    return DASK_TASK_SECONDS if args.scheduler else TASK_SECONDS
 
 
 #: The kinds of run (keys of :data:`dlx.ways.FEATURES`): the options ask
@@ -924,7 +909,9 @@ def _start(
     The way is the library's: the functions of :mod:`dlx.ways` that its
     own :func:`dlx.ways.count`, :func:`dlx.ways.solutions` and
     :func:`dlx.ways.best` run, chosen as they choose them; the command
-    only drives the run it gets (and prints as it goes).
+    only drives the run it gets (and prints as it goes).  Listing or
+    counting, every way (memoised counts, by Burnside's lemma too) gives
+    a :class:`dlx.ways.Run`.
 
     :raises ValueError: for a problem the way does not take (bounds).
     :raises dlx.ways.Refused: for settings :func:`dlx.ways.cheapest` refuses.
@@ -934,22 +921,7 @@ def _start(
         return ways.cheapest(problem, settings, k, count_only=True)
     if kind == "sample":
         return ways.memo_search(problem, settings, diagram=True)
-    if settings.method == "memo" and settings.symmetry is not None:
-        return ways.burnside(problem, settings)  # the orbits, by Burnside's lemma
-    if settings.method == "memo":
-        return ways.memo_search(problem, settings)
     return ways.search(problem, settings, count_only=kind == "count")
-
-
-def _counts_at_once(run: object) -> bool:
-    """Whether ``run`` counts in one call (memoised, or by Burnside's lemma) rather than one by one."""
-    if isinstance(run, algorithms.MemoSearch):
-        return True
-    if "dlx.symmetry" not in sys.modules:
-        return False
-    from dlx import symmetry
-
-    return isinstance(run, symmetry.BurnsideCount)
 
 
 def _damaged(error: PositionError, path: str) -> FormatError:
@@ -996,10 +968,10 @@ def _search(
     """Make the run of ``kind`` by :mod:`dlx.ways` (:func:`_start`), drive it and report it.
 
     Resumes from ``--checkpoint`` when it exists; splits over ``--jobs``
-    or ``--scheduler``.  The run's kind and what :mod:`dlx.ways` made
-    choose how it is driven and printed: the cheapest solutions
-    (:func:`_best`), a sample (:func:`_sample`), a count in one call
-    (:func:`_memo_count`), or solutions one by one (:func:`_drive`).
+    or ``--scheduler``.  The run's kind chooses how it is driven and
+    printed: the cheapest solutions (:func:`_best`), a sample
+    (:func:`_sample`), or a count or solutions, whatever the way
+    (:func:`_drive`, through :class:`dlx.ways.Run`).
     """
     watcher = _Watcher(args, out)
     # Decided once, before anything starts: what the options ask for (in
@@ -1030,11 +1002,7 @@ def _search(
         except _Unavailable as error:
             say(f"dlx: {error}")
             return EXIT_BAD_INPUT
-        settings = settings.replace(
-            executor=executor,
-            renew=renew,
-            task_seconds=_task_seconds(args, planned.given),
-        )
+        settings = settings.replace(executor=executor, renew=renew)
     try:
         run = _start(problem, settings, kind, args.best)
     except PositionError as error:
@@ -1052,18 +1020,18 @@ def _search(
         return _best(run, problem, args, out, signals, watcher, workers.close)
     if kind == "sample":
         return _sample(run, problem, args, out, signals, watcher)
-    if _counts_at_once(run):
-        return _memo_count(run, problem, args, out, signals, watcher)
 
     def cleanup() -> None:
         if _is_parallel(run):
             run.close()
         workers.close()
 
-    return _drive(run, problem, args, out, signals, watcher, cleanup)
+    # A memoised count also reports its cache (--json's "memo", --stats).
+    memo = run if settings.method == "memo" else None
+    return _drive(run, problem, args, out, signals, watcher, cleanup, memo)
 
 
-def _handed_out(run: Search | ParallelSearch | SatSearch) -> int:
+def _handed_out(run: ways.Run) -> int:
     """The solutions a search has handed out so far, in order."""
     return run.handed_out if _is_parallel(run) else run.stats.solutions
 
@@ -1175,50 +1143,71 @@ def _checkpoint_tail(
     return said
 
 
+def _print_solutions(
+    run: ways.Run,
+    problem: ExactCover,
+    args: argparse.Namespace,
+    out: TextIO,
+    watcher: _Watcher,
+) -> None:
+    """Print the solutions of ``run`` as it hands them out (as text, or ``--json``).
+
+    With ``--preprocess``, those of the original problem (``args.original``).
+    """
+    original: ExactCover | None = getattr(args, "original", None)
+    for number, solution in enumerate(run, _handed_out(run)):
+        watcher.pause()
+        shown = problem
+        if original is not None:
+            assert problem.preprocessing is not None
+            solution = problem.preprocessing.original(solution)
+            shown = original
+        lines = [format_option(shown.option(k)) for k in solution]
+        if args.json:
+            _write_json(
+                out, {"solution": number + 1, "options": solution, "lines": lines}
+            )
+            continue
+        if number:
+            out.write("\n")
+        for line in lines:
+            out.write(line + "\n")
+
+
 def _drive(
-    run: Search | ParallelSearch | SatSearch,
+    run: ways.Run,
     problem: ExactCover,
     args: argparse.Namespace,
     out: TextIO,
     signals: StopSignals,
     watcher: _Watcher,
     cleanup: Callable[[], None] | None = None,
+    memo: _Memoised | None = None,
 ) -> int:
-    """Run a search (in this process or split) and report it as the command does.
+    """Run a search, whatever its way, and report it as the command does.
 
-    Prints the solutions (or the count), turns a stop into its message and
-    status, saves or removes the checkpoint, and prints ``--stats``.
-    ``cleanup`` runs as soon as the search has ended, before the reports.
+    ``run`` is a :class:`dlx.ways.Run` (in this process or split, the
+    SAT solver's, a memoised count): ``--count`` calls its ``count``,
+    a listing iterates it.  Prints the solutions (or the count), turns
+    a stop into its message and status, saves or removes the checkpoint,
+    and prints ``--stats``.  ``cleanup`` runs as soon as the search has
+    ended, before the reports; ``memo`` is the run again when it is a
+    memoised count, whose cache the reports describe.
     """
     if isinstance(run, Search) or _is_parallel(run):
         watcher.search = run  # (a SatSearch reports no progress, saves no position)
     # With --preprocess, the original problem, whose solutions are printed.
     original: ExactCover | None = getattr(args, "original", None)
+    counted: int | None = None  # the count, once it has run to its end
     try:
         with (
             _ending(run, signals, watcher, cleanup) as ending,
             writing("standard output"),
         ):
-            for number, solution in enumerate(run, _handed_out(run)):
-                if args.count:
-                    continue
-                watcher.pause()
-                shown = problem
-                if original is not None:
-                    assert problem.preprocessing is not None
-                    solution = problem.preprocessing.original(solution)
-                    shown = original
-                lines = [format_option(shown.option(k)) for k in solution]
-                if args.json:
-                    _write_json(
-                        out,
-                        {"solution": number + 1, "options": solution, "lines": lines},
-                    )
-                    continue
-                if number:
-                    out.write("\n")
-                for line in lines:
-                    out.write(line + "\n")
+            if args.count:
+                counted = run.count()
+            else:
+                _print_solutions(run, problem, args, out, watcher)
     except PositionError as error:  # a subproblem of a damaged checkpoint
         if not args.checkpoint:
             raise
@@ -1228,12 +1217,13 @@ def _drive(
     # Those handed out in order (a split search may have found more, past a
     # limit or in tasks not yet reached); a count cut short has found at
     # least the solutions of every finished task.
-    found = _handed_out(run)
+    found = _handed_out(run) if counted is None else counted
     if ending.stopped is not None and args.count:
         found = max(found, run.stats.solutions)
         if args.limit is not None:
             found = min(found, args.limit)
-    _summary(out, signals, args, found, ending, run.stats)
+    more = {} if memo is None else {"memo": _memo_record(memo)}
+    _summary(out, signals, args, found, ending, run.stats, **more)
     resumes = _checkpoint_tail(args, run, ending, signals, not _is_sat(run))
     if ending.stopped is not None:
         plural = "" if found == 1 else "s"
@@ -1241,9 +1231,9 @@ def _drive(
             message = f"dlx: {ending.stopped}: at least {found} solution{plural}"
         else:
             message = f"dlx: {ending.stopped}: {found} solution{plural} found"
-        say(message + resumes)
+        say(message + _more_memory(ending.outcome) + resumes)
     elif args.count and not args.json:
-        with writing("standard output"):
+        with signals.held(), writing("standard output"):
             out.write(f"{found}\n")
             out.flush()
     if args.stats and isinstance(run.stats, SatStats):
@@ -1252,6 +1242,8 @@ def _drive(
         # DLX3, which reads bounds, always gives the cleansings.
         shown = problem if original is None else original
         say(run.stats.knuth_summary(shown.uses_colors or bool(shown.bounds)))
+        if memo is not None:
+            _say_memo_cache(memo)
         times = run.task_times if _is_parallel(run) else []
         if times:
             assert _is_parallel(run)
@@ -1300,7 +1292,20 @@ def _more_memory(ended: str) -> str:
     return ""
 
 
-def _memo_record(search: MemoSearch) -> dict[str, Any]:
+class _Memoised(Protocol):
+    """What the reports say of a memoised search's cache: a :class:`dlx.MemoSearch`'s, or a :class:`dlx.symmetry.BurnsideCount`'s."""
+
+    @property
+    def branching(self) -> str: ...
+
+    @property
+    def entries(self) -> int: ...
+
+    @property
+    def hits(self) -> int: ...
+
+
+def _memo_record(search: _Memoised) -> dict[str, Any]:
     """What ``--json`` says of a memoised search besides its statistics."""
     return {
         "branching": search.branching,
@@ -1309,51 +1314,14 @@ def _memo_record(search: MemoSearch) -> dict[str, Any]:
     }
 
 
-def _say_memo_stats(problem: ExactCover, search: MemoSearch) -> None:
-    """``--stats`` of a memoised search: Knuth's line for its tree, and its cache."""
-    say(search.stats.knuth_summary(problem.uses_colors))
+def _say_memo_cache(search: _Memoised) -> None:
+    """``--stats`` of a memoised search after Knuth's line: its cache."""
     entries = "1 subproblem" if search.entries == 1 else f"{search.entries} subproblems"
     hits = "1 node" if search.hits == 1 else f"{search.hits} nodes"
     say(
         f"dlx: memoised search ({search.branching}): {entries} cached, "
         f"{hits} answered from the cache"
     )
-
-
-def _memo_count(
-    search: MemoSearch,
-    problem: ExactCover,
-    args: argparse.Namespace,
-    out: TextIO,
-    signals: StopSignals,
-    watcher: _Watcher,
-) -> int:
-    """``--count --method memo``: the count by memoised search (capped at ``--limit``).
-
-    ``search`` is a :class:`dlx.MemoSearch`, or with ``--symmetry`` a
-    :class:`dlx.symmetry.BurnsideCount`, which counts and reports alike.
-    """
-    with _ending(search, signals, watcher) as ending:
-        search.count()
-    found = search.stats.solutions  # the count, or the count so far
-    if ending.stopped is None:
-        found, reached = ways.capped(found, args.limit)
-        if reached:
-            ending.outcome = "limit_reached"
-    _summary(out, signals, args, found, ending, search.stats, memo=_memo_record(search))
-    if ending.stopped is None and not args.json:
-        with signals.held(), writing("standard output"):
-            out.write(f"{found}\n")
-            out.flush()
-    if ending.stopped is not None:
-        plural = "" if found == 1 else "s"
-        say(
-            f"dlx: {ending.stopped}: at least {found} solution{plural}"
-            f"{_more_memory(ending.outcome)}"
-        )
-    if args.stats:
-        _say_memo_stats(problem, search)
-    return ending.status
 
 
 def _sample(
@@ -1420,7 +1388,8 @@ def _sample(
     elif not drawn:
         say("dlx: the problem has no solution to draw")
     if args.stats:
-        _say_memo_stats(problem, search)
+        say(search.stats.knuth_summary(problem.uses_colors))
+        _say_memo_cache(search)
         if diagram is not None:
             say(f"dlx: the diagram has {diagram.size} nodes")
     return ending.status

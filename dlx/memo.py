@@ -66,13 +66,20 @@ import random
 import sys
 import time
 from collections.abc import Callable, Iterator
-from typing import Literal
+from typing import Literal, Self
 
 from dlx.clock import Clocked
 from dlx.links import ACTIVE_BYTE, Links
 from dlx.stats import Outcome, Progress, Stats, remaining_seconds
 
-__all__ = ["DEFAULT_MAX_BYTES", "UNSUPPORTED", "MemoSearch", "Zdd"]
+__all__ = [
+    "DEFAULT_MAX_BYTES",
+    "UNSUPPORTED",
+    "MemoSearch",
+    "WholeCount",
+    "Zdd",
+    "capped",
+]
 
 #: Why memoised search (``method="memo"``, :meth:`dlx.ExactCover.zdd`)
 #: refuses bounds: its memo of subproblems keys on the items left, not on
@@ -266,7 +273,85 @@ class Zdd:
         return f"<Zdd: {self.count()} solutions, {self.size} nodes>"
 
 
-class MemoSearch(Clocked):
+def capped(total: int, limit: int | None) -> tuple[int, bool]:
+    """A memoised count as a search stopped at ``limit`` gives it, and whether it stopped.
+
+    Memoised search counts every solution at once; a limit caps what it
+    reports, and reaching the limit counts as stopping there, as it does
+    for every other way (so ``--json`` says ``complete: false``).
+
+    >>> capped(36, 10), capped(36, 36), capped(36, None)
+    ((10, True), (36, True), (36, False))
+    """
+    if limit is not None and total >= limit:
+        return limit, True
+    return total, False
+
+
+class WholeCount:
+    """A count made in one call, as every run of :mod:`dlx.ways` is driven (:class:`dlx.ways.Run`).
+
+    Memoised search counts every solution at once, in one call of
+    ``count``, not one solution after another: a :class:`MemoSearch`,
+    and the orbits by Burnside's lemma (:class:`dlx.symmetry.BurnsideCount`,
+    one memoised count per symmetry).  This mix-in gives such a count
+    what the runs of the other ways have:
+
+    * a ``limit`` caps the count that ``count`` returns, and reaching it
+      counts as stopping there (``outcome``:
+      :attr:`~dlx.Outcome.LIMIT_REACHED`), as in every way of searching
+      (:func:`capped`); ``stats.solutions`` stays the whole count;
+    * iterating it counts (unless ``count`` has) and hands out nothing,
+      as a search made with ``count_only`` does: the count is then in
+      ``stats.solutions``;
+    * :meth:`close` has nothing to end.
+
+    A class that mixes it in sets ``limit`` and ``outcome``, leaves
+    ``_counted`` at ``None`` until it counts, and returns its count
+    through ``_capped``.
+
+    >>> from dlx import ExactCover
+    >>> problem = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]])
+    >>> search = MemoSearch(problem.links(), limit=1)
+    >>> isinstance(search, WholeCount)
+    True
+    >>> search.count(), search.outcome.name, search.stats.solutions
+    (1, 'LIMIT_REACHED', 2)
+    >>> search = MemoSearch(problem.links())
+    >>> list(search), search.stats.solutions
+    ([], 2)
+    """
+
+    limit: int | None
+    outcome: Outcome
+    #: The count as ``count`` returned it; ``None`` before.
+    _counted: int | None
+
+    def count(self) -> int:
+        """Count every solution in one call (the subclass's)."""
+        raise NotImplementedError
+
+    def _capped(self, total: int) -> int:
+        """``total``, all the solutions, as ``count`` returns it (:func:`capped`); the outcome."""
+        found, reached = capped(total, self.limit)
+        self._counted = found
+        self.outcome = Outcome.LIMIT_REACHED if reached else Outcome.EXHAUSTED
+        return found
+
+    def __iter__(self) -> Self:
+        return self
+
+    def __next__(self) -> tuple[int, ...]:
+        """Count, if not yet counted; hand out nothing."""
+        if self._counted is None:
+            self.count()
+        raise StopIteration
+
+    def close(self) -> None:
+        """End the count: it runs whole in one call, so there is nothing to end."""
+
+
+class MemoSearch(WholeCount, Clocked):
     """One memoised search (algorithm DXZ) over a problem: a count or a ZDD.
 
     Made by :meth:`dlx.ExactCover.count` (``method="memo"``) and
@@ -280,6 +365,11 @@ class MemoSearch(Clocked):
     which is far smaller; ``stats.solutions`` is the count once finished.
     ``entries`` is the number of cached subproblems and ``hits`` the
     number of nodes answered from the cache.
+
+    A count is a run like those of the other ways (:class:`dlx.ways.Run`,
+    :func:`dlx.ways.memo_search` makes it): iterating it counts and hands
+    out nothing, as a search with ``count_only`` does; ``limit`` caps the
+    count; :meth:`request_stop` stops it and ``close`` has nothing to end.
 
     :param links: the compiled problem.
     :param branching: ``"mrv"``: branch on the active primary item with the
@@ -305,7 +395,13 @@ class MemoSearch(Clocked):
         ``progress_interval`` seconds, and once at the end; ``solutions``
         there counts the solutions of the subproblems finished so far.
     :param progress_interval: seconds between two progress reports.
-    :raises ValueError: on a negative budget or an unknown ``branching``.
+    :param limit: :meth:`count` returns at most this many (it counts every
+        solution all the same; ``stats.solutions`` is the whole count),
+        and reaching it is an outcome of
+        :attr:`~dlx.Outcome.LIMIT_REACHED`, as a search stopped at its
+        limit has; not for :meth:`zdd`, whose diagram holds every solution.
+    :raises ValueError: on a negative budget or limit, or an unknown
+        ``branching``.
 
     >>> from dlx import ExactCover
     >>> problem = ExactCover("abc", options=[["a"], ["b"], ["c"], ["a", "b"]])
@@ -326,6 +422,7 @@ class MemoSearch(Clocked):
         max_bytes: int | None = DEFAULT_MAX_BYTES,
         progress: Callable[[Progress], object] | None = None,
         progress_interval: float = 1.0,
+        limit: int | None = None,
     ) -> None:
         if branching not in ("mrv", "first"):
             raise ValueError(f"branching must be 'mrv' or 'first', not {branching!r}")
@@ -336,6 +433,7 @@ class MemoSearch(Clocked):
             ("timeout", timeout),
             ("max_entries", max_entries),
             ("max_bytes", max_bytes),
+            ("limit", limit),
         ):
             if value is not None and value < 0:
                 raise ValueError(f"{name} must be >= 0, not {value}")
@@ -347,6 +445,8 @@ class MemoSearch(Clocked):
         self.outcome = Outcome.RUNNING
         self.entries = 0
         self.hits = 0
+        self.limit = limit
+        self._counted: int | None = None
         self._max_nodes = max_nodes
         self._timeout = timeout
         self._rng = None if seed is None else random.Random(seed)
@@ -387,7 +487,7 @@ class MemoSearch(Clocked):
         Keeps only a count per cached subproblem, so it needs less memory
         than :meth:`zdd`.
 
-        :returns: the exact number of solutions.
+        :returns: the exact number of solutions (at most ``limit``).
         :raises dlx.BudgetExceeded: when a budget runs out (nodes, time,
             or memory: :attr:`~dlx.Outcome.OUT_OF_MEMORY`).
         :raises dlx.Interrupted: after :meth:`request_stop`.
@@ -397,7 +497,7 @@ class MemoSearch(Clocked):
         >>> MemoSearch(ExactCover("ab", options=[["a"], ["b"], ["a", "b"]]).links()).count()
         2
         """
-        return self._run(None)
+        return self._capped(self._run(None))
 
     def zdd(self) -> Zdd:
         """Run the search and return the diagram of all its solutions.
@@ -407,11 +507,14 @@ class MemoSearch(Clocked):
             or memory: :attr:`~dlx.Outcome.OUT_OF_MEMORY`).
         :raises dlx.Interrupted: after :meth:`request_stop`.
         :raises RuntimeError: when this search has already run.
+        :raises ValueError: for a search with a ``limit`` (which caps a count).
 
         >>> from dlx import ExactCover
         >>> MemoSearch(ExactCover("a", options=[["a"], ["a"]]).links()).zdd()
         <Zdd: 2 solutions, 2 nodes>
         """
+        if self.limit is not None:
+            raise ValueError("a limit caps a count: the diagram holds every solution")
         label = [-1, -1]
         lo = [0, 0]
         hi = [0, 0]

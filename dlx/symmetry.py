@@ -56,7 +56,7 @@ import time
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Protocol
 
-from dlx.algorithms import MemoSearch
+from dlx.algorithms import MemoSearch, WholeCount
 from dlx.errors import FormatError, SearchStopped
 from dlx.links import Links
 from dlx.records import Record, fields, replace
@@ -1045,24 +1045,33 @@ def parse_cycles(
     return Group(generators, lines)
 
 
-class BurnsideCount:
+class BurnsideCount(WholeCount):
     """The orbits counted by Burnside's lemma: one memoised count per element of the group.
 
     The mean over the group of the solutions each element keeps
     (:func:`fixed_links`), each counted by a :class:`~dlx.MemoSearch`
     with these parameters; the identity's count, the first, is the
-    problem's own.  Like a :class:`~dlx.MemoSearch`: call :meth:`count`
-    once; ``stats``, ``entries`` and ``hits`` add up the counts' (and
+    problem's own.  Like a :class:`~dlx.MemoSearch`, a run as those of
+    the other ways are (:class:`dlx.ways.Run`, made by
+    :func:`dlx.ways.search` with ``method="memo"`` and ``symmetry=``):
+    call :meth:`count` once, or iterate it (it hands out nothing, as a
+    search with ``count_only`` does, and ``stats.solutions`` counts);
+    ``stats``, ``entries`` and ``hits`` add up the counts' (and
     ``stats.solutions`` is the number of orbits, or after a stop a lower
-    bound of it); the budgets are the whole count's; :meth:`request_stop`
-    stops it.
+    bound of it); the budgets are the whole count's; ``limit`` caps the
+    count returned (reaching it is an outcome of
+    :attr:`~dlx.Outcome.LIMIT_REACHED`); :meth:`request_stop` stops it.
 
-    :raises ValueError: for a problem with bounds (memoised search takes none).
+    :raises ValueError: for a problem with bounds (memoised search takes
+        none), or a negative limit.
 
     >>> from dlx import ExactCover
     >>> problem = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]])
     >>> BurnsideCount(Group([{"a": "b", "b": "a"}]).on(problem)).count()
     2
+    >>> capped = BurnsideCount(Group([{"a": "b", "b": "a"}]).on(problem), limit=1)
+    >>> capped.count(), capped.outcome.name, capped.stats.solutions
+    (1, 'LIMIT_REACHED', 2)
     """
 
     def __init__(
@@ -1075,9 +1084,12 @@ class BurnsideCount:
         seed: int | None = None,
         max_entries: int | None = None,
         max_bytes: int | None = None,
+        limit: int | None = None,
     ) -> None:
         if action.links.bound is not None:
             raise ValueError("method='memo' is not supported for a problem with bounds")
+        if limit is not None and limit < 0:
+            raise ValueError(f"limit must be >= 0, not {limit}")
         self.action = action
         self.branching = branching
         self.max_nodes = max_nodes
@@ -1085,21 +1097,28 @@ class BurnsideCount:
         self.seed = seed
         self.max_entries = max_entries
         self.max_bytes = max_bytes
+        self.limit = limit
         self.stats = Stats()
         self.outcome = Outcome.RUNNING
         self.entries = 0
         self.hits = 0
+        self._counted: int | None = None
         self._current: MemoSearch | None = None
         self._stop = False
+        self._ran = False
 
     def count(self) -> int:
-        """Count the orbits.
+        """Count the orbits (at most ``limit``).
 
         :raises SearchStopped: when a budget runs out or a stop was asked for
             (its ``stats.solutions``: a lower bound of the orbits).
+        :raises RuntimeError: when this count has already run.
         """
         import time
 
+        if self._ran:
+            raise RuntimeError("a BurnsideCount runs once; make a new one")
+        self._ran = True
         action = self.action
         deadline = None if self.timeout is None else time.perf_counter() + self.timeout
         total = 0
@@ -1140,8 +1159,7 @@ class BurnsideCount:
         orbits, rest = divmod(total, len(action))
         assert rest == 0, (total, len(action))
         stats.solutions = orbits
-        self.outcome = Outcome.EXHAUSTED
-        return orbits
+        return self._capped(orbits)
 
     def _add(self, search: MemoSearch) -> None:
         stats = self.stats

@@ -87,11 +87,13 @@ def describe_progress(report: Progress) -> str:
 class ProgressLine:
     """A progress display on a stream: a tqdm bar, a line redrawn in place, or lines.
 
-    On a terminal it uses tqdm when it is installed (the ``progress``
-    extra) and otherwise redraws one line with a carriage return; on
-    anything else (a file, a pipe) it writes one line per report.
-    :meth:`close` ends the display so that later messages start on a line
-    of their own.
+    On a terminal it uses tqdm for a search's reports (:meth:`update`)
+    when it is installed (the ``progress`` extra; one bar, made at the
+    first report and gone once closed) and otherwise redraws one line
+    with a carriage return; on anything else (a file, a pipe) it writes
+    one line per report.  ``show`` draws any text the way a report
+    is drawn without tqdm.  :meth:`close` ends the display so that later
+    messages start on a line of their own.
 
     :param stream: where to draw (standard error for the commands).
     :param prefix: what each line starts with, e.g. ``"dlx: "``.
@@ -110,58 +112,87 @@ class ProgressLine:
         self.prefix = prefix
         self.terminal = is_terminal(stream)
         self._bar: Any = None
+        self._bar_made = False  # one bar at most, at the first report
         self._width = 0
-        if self.terminal:
-            try:
-                from tqdm import tqdm
-            except ImportError:
-                pass
-            else:
-                self._bar = tqdm(
-                    total=100.0,
-                    file=stream,
-                    leave=False,
-                    bar_format="{desc}{bar}| {percentage:.1f} %",
-                    desc=prefix,
-                    # Room at the end for the "^C" a terminal echoes.
-                    ncols=max(20, terminal_columns() - 3),
-                )
 
     def update(self, report: Progress) -> None:
-        """Show ``report``.
+        """Show ``report``: in a tqdm bar on a terminal where tqdm is installed, else as ``show`` draws.
 
         :param report: the latest progress report.
         """
         text = describe_progress(report)
+        if self.terminal and not self._bar_made:
+            self._bar_made = True
+            self._bar = _bar(self.stream, self.prefix)
+        if self._bar is None:
+            self.show(text)
+            return
+        # The counts before the bar, the fraction of the tree after it.
+        counts, _, rest = text.partition(" % done")
+        counts = counts.rsplit(", ", 1)[0]
+        self._bar.n = 100.0 * report.fraction
+        self._bar.set_description_str(f"{self.prefix}{counts}{rest} ", refresh=False)
+        self._bar.refresh()
+
+    def show(self, text: str) -> None:
+        """Draw ``text`` (after the prefix) in place of the last one, as a report without tqdm is drawn.
+
+        On a terminal the line is redrawn in place with a carriage return,
+        cut to the terminal's width (room left for the ``^C`` it echoes)
+        and padded over a longer line before it; into a file or a pipe each
+        text is a line of its own.  Never a tqdm bar: a bar that
+        :meth:`update` drew is taken down first.
+
+        :param text: what to show, without a line end.
+
+        >>> import io
+        >>> out = io.StringIO()
+        >>> line = ProgressLine(out, prefix="sudoku: puzzle 3: ")
+        >>> line.show("12 steps"); line.show("13 steps"); line.close()
+        >>> out.getvalue()
+        'sudoku: puzzle 3: 12 steps\\nsudoku: puzzle 3: 13 steps\\n'
+        """
         if self._bar is not None:
-            # The counts before the bar, the fraction of the tree after it.
-            counts, _, rest = text.partition(" % done")
-            counts = counts.rsplit(", ", 1)[0]
-            self._bar.n = 100.0 * report.fraction
-            self._bar.set_description_str(
-                f"{self.prefix}{counts}{rest} ", refresh=False
-            )
-            self._bar.refresh()
-        elif self.terminal:
-            room = max(20, terminal_columns() - 3)
-            line = (self.prefix + text)[:room]
+            self._close_bar()
+        line = self.prefix + text
+        if self.terminal:
+            line = line[: max(20, terminal_columns() - 3)]
             pad = max(0, self._width - len(line))
             self._width = len(line)
             self.stream.write("\r" + line + " " * pad)
-            self.stream.flush()
         else:
-            self.stream.write(self.prefix + text + "\n")
-            self.stream.flush()
+            self.stream.write(line + "\n")
+        self.stream.flush()
 
     def close(self) -> None:
         """End the display (a finished line, or the bar removed)."""
         if self._bar is not None:
-            self._bar.close()
-            self._bar = None
-            clear_line(self.stream)  # tqdm leaves a line with an echoed ^C
+            self._close_bar()
         elif self.terminal and self._width:
             clear_line(self.stream)
             self._width = 0
+
+    def _close_bar(self) -> None:
+        self._bar.close()
+        self._bar = None
+        clear_line(self.stream)  # tqdm leaves a line with an echoed ^C
+
+
+def _bar(stream: TextIO, prefix: str) -> Any:
+    """A tqdm bar on ``stream`` for the reports of a search, or ``None`` without tqdm."""
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        return None
+    return tqdm(
+        total=100.0,
+        file=stream,
+        leave=False,
+        bar_format="{desc}{bar}| {percentage:.1f} %",
+        desc=prefix,
+        # Room at the end for the "^C" a terminal echoes.
+        ncols=max(20, terminal_columns() - 3),
+    )
 
 
 def clear_line(stream: TextIO) -> None:

@@ -24,8 +24,9 @@ all go through here:
   the seed, progress, positions and the executor through the layers;
 * :func:`solutions`, :func:`count`, :func:`first`, :func:`best` and
   :func:`cheapest` check a combination and start the run; below them,
-  :func:`search` and :func:`memo_search` start one without checking (the
-  commands check their options once, when they read them).
+  :func:`search` (every way of listing or counting, a :class:`Run`) and
+  :func:`memo_search` (the diagram of a sample) start one without
+  checking (the commands check their options once, when they read them).
 
 Every pair of features is either refused by a rule here or works as
 documented: ``tests/test_ways_matrix.py`` runs each entry point with each
@@ -47,10 +48,10 @@ from __future__ import annotations
 import enum
 import sys
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 
 from dlx import algorithms
-from dlx.algorithms import MemoSearch
+from dlx.algorithms import MemoSearch, capped
 from dlx.engine import CostSearch, Search, sat_search, search_class
 from dlx.errors import DLXError
 from dlx.links import Links
@@ -61,7 +62,7 @@ if TYPE_CHECKING:  # annotations only: a run imports what it uses
     from concurrent.futures import Executor
 
     from dlx.preprocess import Preprocessing
-    from dlx.symmetry import Leaders
+    from dlx.symmetry import BurnsideCount, Leaders
 
 __all__ = [
     "FEATURES",
@@ -159,7 +160,7 @@ FEATURES: dict[str, Feature] = {
     "seed": Feature("seed=", "--seed", None),
     # --seed with --sample seeds the draw, not tie-breaking.
     "draw_seed": Feature(None, "--seed", None),
-    "progress": _same("--progress"),
+    "progress": Feature("progress=", "--progress", "--progress"),
     "resume": Feature("resume=", "--checkpoint", None),
     "prefix": Feature("prefix=", None, None),
     "checkpoint_every": Feature(None, "--checkpoint-every", None),
@@ -675,8 +676,9 @@ class Settings(Record):
     #: same, as click's ``ParameterSource`` tells a value given from a default.
     explicit: frozenset[str] = frozenset()
     #: Keys the entry point added by itself, not the user (the ``dlx``
-    #: command's progress line on a terminal): :func:`plan` drops each of
-    #: them where the way cannot use it, rather than refusing the run.
+    #: command's progress line on a terminal, its default seconds of a
+    #: task of a split run): :func:`plan` drops each of them where the way
+    #: cannot use it, rather than refusing the run.
     added: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
@@ -783,7 +785,8 @@ class Plan(Record, frozen=True):
         added by itself).
     :ivar dropped: keys the entry point had added by itself and the way
         cannot use (the progress line of a terminal, for a way that
-        reports none): left out, not refused.
+        reports none; the default seconds of a task, for ``--best`` split
+        over workers): left out, not refused.
     """
 
     kind: str
@@ -795,7 +798,10 @@ class Plan(Record, frozen=True):
 
 #: The field of :class:`Settings` that a key of :data:`FEATURES` added by
 #: an entry point sets, and the value that leaves it out.
-_DROP: dict[str, tuple[str, Any]] = {"progress": ("progress", None)}
+_DROP: dict[str, tuple[str, Any]] = {
+    "progress": ("progress", None),
+    "task_seconds": ("task_seconds", None),
+}
 
 
 def plan(
@@ -829,6 +835,12 @@ def plan(
     Traceback (most recent call last):
       ...
     dlx.ways.Refused: best() does not go with executor= and progress=: the tasks of a minimum-cost search report no progress
+    >>> split = Settings(task_seconds=0.5, added=frozenset({"task_seconds"}))
+    >>> decided = plan("cheapest", split, also={"split"}, words="dlx")
+    >>> sorted(decided.dropped), decided.settings.task_seconds
+    (['task_seconds'], None)
+    >>> plan("count", split, also={"split"}, words="dlx").settings.task_seconds
+    0.5
     """
     given = settings.given() | {kind} | set(also)
     if problem is not None and problem.links().bound is not None:
@@ -876,18 +888,34 @@ class Problem(Protocol):
 # -- the runs: one protocol ----------------------------------------------------------
 
 
+@runtime_checkable
 class Run(Protocol):
     """What every run the ways start has, whatever the way: the one protocol callers drive.
 
     :func:`search` (and :func:`symmetric_search`, :func:`links_search`)
     return one: a :class:`dlx.Search`, a :class:`dlx.MultiplicitySearch`,
     a :class:`dlx.parallel.ParallelSearch`, a :class:`dlx.SatSearch` or a
-    :class:`dlx.symmetry.SymmetricSearch`.  Iterate it for the solutions
-    (sorted tuples of option numbers; ``()`` each when counting only);
-    ``stats`` and ``outcome`` say how it stands at any time;
-    :meth:`request_stop` asks it to stop (from a signal handler too: it
-    then raises :class:`dlx.Interrupted`); :meth:`close` ends it (its
-    tasks, a paused solve), and is always safe to call.
+    :class:`dlx.symmetry.SymmetricSearch`; for a memoised count a
+    :class:`dlx.MemoSearch`, or up to symmetry a
+    :class:`dlx.symmetry.BurnsideCount` (:func:`memo_search`,
+    :func:`burnside`), which count every solution in one call.  Iterate
+    it for the solutions (sorted tuples of option numbers; counting only,
+    nothing, or ``()`` for each where the SAT solver finds them one
+    solve at a time), or call :meth:`count`, which runs it to its end
+    and returns the count whatever the way; ``stats`` and ``outcome``
+    say how it stands at any time; :meth:`request_stop` asks it to stop
+    (from a signal handler too: it then raises
+    :class:`dlx.Interrupted`); :meth:`close` ends it (its tasks, a
+    paused solve), and is always safe to call.  ``isinstance(run, Run)``
+    tells one.
+
+    >>> from dlx import ExactCover
+    >>> problem = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]])
+    >>> for method in ("dlx", "memo"):
+    ...     run = search(problem, Settings(method=method), count_only=True)
+    ...     print(isinstance(run, Run), run.count(), run.outcome.name)
+    True 2 EXHAUSTED
+    True 2 EXHAUSTED
     """
 
     @property
@@ -1040,17 +1068,28 @@ def search(problem: Problem, settings: Settings, *, count_only: bool = False) ->
 
     A :class:`dlx.Search` (or :class:`dlx.MultiplicitySearch`), a
     :class:`dlx.parallel.ParallelSearch` with an executor, a
-    :class:`dlx.SatSearch` for ``method="sat"``; not yet started.  The
-    layer below the entry points: it neither checks ``settings``
-    (:func:`check` did, for the caller) nor preprocesses (the caller gives
-    the smaller problem: :func:`solutions`, :func:`count` and
-    :func:`first` do both).
+    :class:`dlx.SatSearch` for ``method="sat"``, up to symmetry a
+    :class:`dlx.symmetry.SymmetricSearch`; for ``method="memo"``, which
+    only counts, a :class:`dlx.MemoSearch` (:func:`memo_search`), up to
+    symmetry a :class:`dlx.symmetry.BurnsideCount` (:func:`burnside`).
+    Not yet started; each a :class:`Run`, driven alike.  The layer below
+    the entry points: it neither checks ``settings`` (:func:`check` did,
+    for the caller) nor preprocesses (the caller gives the smaller
+    problem: :func:`solutions`, :func:`count` and :func:`first` do both).
 
-    :raises ValueError: for ``method="memo"``, whose search is
-        :func:`memo_search`'s.
+    :raises ValueError: for ``method="memo"`` without ``count_only``
+        (memoised search lists no solutions: draw them from the diagram
+        of :func:`memo_search`), or a problem it does not take (bounds).
     """
     if settings.method == "memo":
-        raise ValueError("method='memo' searches by memo_search(), not search()")
+        if not count_only:
+            raise ValueError(
+                "method='memo' only counts (count_only=True): the solutions are "
+                "in the diagram of memo_search(diagram=True)"
+            )
+        if settings.symmetry is not None:
+            return burnside(problem, settings)
+        return memo_search(problem, settings)
     if settings.symmetry is not None:
         return symmetric_search(problem, settings, count_only=count_only)
     return links_search(problem.links(), settings, count_only=count_only)
@@ -1161,9 +1200,19 @@ def memo_search(
     """The memoised search of ``problem`` by ``settings``: a count, or with ``diagram`` a ZDD.
 
     Like :func:`search`, it neither checks nor preprocesses; its ``seed``
-    breaks ties (a draw's seed is :meth:`dlx.Zdd.samples`'s).
+    breaks ties (a draw's seed is :meth:`dlx.Zdd.samples`'s).  A count
+    is a :class:`Run` (what :func:`search` gives for ``method="memo"``),
+    capped at ``settings.limit``; a diagram (:meth:`dlx.MemoSearch.zdd`)
+    holds every solution.
 
     :raises ValueError: for a problem memoised search does not take (bounds).
+
+    >>> from dlx import ExactCover
+    >>> problem = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]])
+    >>> memo_search(problem, Settings(method="memo", limit=1)).count()
+    1
+    >>> memo_search(problem, PLAIN, diagram=True).zdd().count()
+    2
     """
     links = problem.links()
     algorithms.refuse("zdd" if diagram else "memo", links)
@@ -1171,6 +1220,7 @@ def memo_search(
         links,
         progress=settings.progress,
         progress_interval=settings.progress_interval,
+        limit=None if diagram else settings.limit,
         **_memo_options(settings),
     )
 
@@ -1219,18 +1269,16 @@ def count(problem: Problem, settings: Settings) -> int:
     """Check ``settings`` for counting and count (see :meth:`dlx.ExactCover.count`)."""
     settings = _checked(settings, "count", problem)
     target = problem.preprocessed() if settings.preprocess else problem
-    if settings.method == "memo" and settings.symmetry is not None:
-        return capped(burnside(target, settings).count(), settings.limit)[0]
-    if settings.method == "memo":
-        return capped(memo_search(target, settings).count(), settings.limit)[0]
     return search(target, settings, count_only=True).count()
 
 
-def burnside(problem: Problem, settings: Settings) -> Any:
+def burnside(problem: Problem, settings: Settings) -> BurnsideCount:
     """The count of the orbits of ``settings.symmetry`` by Burnside's lemma, not yet run.
 
-    A :class:`dlx.symmetry.BurnsideCount`: one memoised count per element
-    of the group, with ``settings``' branching, budgets and seed.
+    A :class:`dlx.symmetry.BurnsideCount`, a :class:`Run` (what
+    :func:`search` gives for ``method="memo"`` with ``symmetry``): one
+    memoised count per element of the group, with ``settings``'
+    branching, budgets and seed, capped at ``settings.limit``.
 
     :raises ValueError: when the problem has bounds (memoised search
         takes none), or as :func:`symmetric_search` does.
@@ -1238,22 +1286,9 @@ def burnside(problem: Problem, settings: Settings) -> Any:
     from dlx import symmetry  # lazily: only a search up to symmetry needs it
 
     action = symmetry.Action.of(problem, settings.symmetry)  # type: ignore[arg-type]
-    return symmetry.BurnsideCount(action, **_memo_options(settings))
-
-
-def capped(total: int, limit: int | None) -> tuple[int, bool]:
-    """A memoised count as a search stopped at ``limit`` gives it, and whether it stopped.
-
-    Memoised search counts every solution at once; a limit caps what it
-    reports, and reaching the limit counts as stopping there, as it does
-    for every other way (so ``--json`` says ``complete: false``).
-
-    >>> capped(36, 10), capped(36, 36), capped(36, None)
-    ((10, True), (36, True), (36, False))
-    """
-    if limit is not None and total >= limit:
-        return limit, True
-    return total, False
+    return symmetry.BurnsideCount(
+        action, limit=settings.limit, **_memo_options(settings)
+    )
 
 
 def cheapest(

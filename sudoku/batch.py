@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 import sys
 from collections.abc import Callable, Iterator
-from typing import Any, TextIO, TypeVar
+from typing import Any, TypeVar
 
 from dlx import Progress
 from dlx.commands import (
@@ -32,12 +32,11 @@ from dlx.commands import (
     stderr_failed,
     writing,
 )
-from dlx.watch import clear_line, describe_progress, is_terminal, terminal_columns
+from dlx.watch import ProgressLine, describe_progress, is_terminal, terminal_columns
 
 __all__ = [
     "PROGRESS_DELAY",
     "Batch",
-    "ProgressText",
     "PuzzleProgress",
     "progress_display",
     "run_batch",
@@ -118,50 +117,6 @@ class Batch:
             out.flush()
 
 
-class ProgressText:
-    """A line of progress on a stream: redrawn in place on a terminal, else one line a report.
-
-    As :class:`dlx.watch.ProgressLine` draws a search's reports, for any
-    text: on a terminal the line is cut to its width (room left for the
-    ``^C`` it echoes) and :meth:`close` clears it; into a file or a pipe
-    (``--progress``) each report is a line of its own.
-
-    :param stream: where to draw (standard error).
-    :param prefix: what each line starts with, e.g. ``"sudoku: puzzle 3: "``.
-
-    >>> import io
-    >>> out = io.StringIO()
-    >>> line = ProgressText(out, "sudoku: ")
-    >>> line.show("12 steps"); line.show("13 steps"); line.close()
-    >>> out.getvalue()
-    'sudoku: 12 steps\\nsudoku: 13 steps\\n'
-    """
-
-    def __init__(self, stream: TextIO, prefix: str = "") -> None:
-        self.stream = stream
-        self.prefix = prefix
-        self.terminal = is_terminal(stream)
-        self.width = 0
-
-    def show(self, text: str) -> None:
-        """Draw ``text`` (after the prefix) in place of the last one."""
-        line = self.prefix + text
-        if not self.terminal:
-            self.stream.write(line + "\n")
-        else:
-            line = line[: max(20, terminal_columns() - 3)]
-            pad = max(0, self.width - len(line))
-            self.width = len(line)
-            self.stream.write("\r" + line + " " * pad)
-        self.stream.flush()
-
-    def close(self) -> None:
-        """Take the line off a terminal (later messages start on a line of their own)."""
-        if self.width:
-            self.width = 0
-            clear_line(self.stream)
-
-
 class PuzzleProgress:
     """What the command shows on standard error while it works.
 
@@ -169,7 +124,8 @@ class PuzzleProgress:
     standard error is a terminal); a puzzle whose search runs for over a
     second shows how far its search has come (:class:`dlx.Progress`, or a
     solve by hand's report): in the bar, or, without it, on a line of its
-    own (:class:`ProgressText`) that is cleared when the puzzle is done.
+    own (:meth:`dlx.watch.ProgressLine.show`) that is cleared when the
+    puzzle is done.
 
     :param enabled: whether progress may be shown (not ``--no-progress``):
         on a terminal only, unless ``always`` (``--progress``: into a file
@@ -179,7 +135,7 @@ class PuzzleProgress:
     def __init__(self, enabled: bool, batch: Batch, always: bool = False) -> None:
         self.batch = batch
         self.bar: Any = None
-        self.line: ProgressText | None = None
+        self.line: ProgressLine | None = None
         self.watched = False  # the puzzle's search has reported
         err = sys.stderr
         self.enabled = shows_progress((True if always else None) if enabled else False)
@@ -249,7 +205,7 @@ class PuzzleProgress:
                 self.bar.set_postfix_str(f"{label}: {text}")
                 return
             if self.line is None:
-                self.line = ProgressText(sys.stderr, prefix=f"sudoku: {label}: ")
+                self.line = ProgressLine(sys.stderr, prefix=f"sudoku: {label}: ")
             self.line.show(text)
 
         return show

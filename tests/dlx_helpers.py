@@ -10,12 +10,13 @@ from one another.
 from __future__ import annotations
 
 import importlib.util
+import itertools
 import os
 import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, Future
 from fractions import Fraction
 from itertools import product
@@ -27,6 +28,10 @@ from dlx import ExactCover, Search, Stats, algorithms, format_dlx, records
 from dlx.links import TUPLE_MAX_WIDTH, Links
 
 __all__ = [
+    "CHECKPOINT",
+    "DLX_FEATURES",
+    "DLX_METHODS",
+    "DLX_OPTIONS",
     "FORMS",
     "KNUTH_EXAMPLE",
     "LACKING",
@@ -34,10 +39,15 @@ __all__ = [
     "PENTOMINOES",
     "ROOT",
     "SCOTT_BOARD",
+    "SYMMETRY",
     "Inline",
     "a001499",
     "compiled_as",
     "default_form",
+    "dlx_combos",
+    "dlx_features",
+    "dlx_names",
+    "dlx_words",
     "dominoes",
     "k_per_line",
     "l_trominoes",
@@ -454,3 +464,124 @@ def serial(links: Links) -> tuple[list[tuple[int, ...]], Stats]:
     """The solutions and statistics of one plain search of ``links``."""
     search = Search(links)
     return list(search), records.replace(search.stats)
+
+
+# -- the dlx command's options, as the ways matrix and the terminal runs take them ----
+
+#: Stand for files the runs make: a checkpoint in a temporary folder, and
+#: the problem's symmetry file (the identity, "(item)").
+CHECKPOINT = "<checkpoint>"
+SYMMETRY = "<symmetry>"
+
+#: Each option of the ``dlx`` command's matrix and its words on the command
+#: line (``tests/test_ways_matrix.py`` runs them in this process,
+#: ``tests/test_cli_pty.py`` in a pipe and on a terminal).
+DLX_OPTIONS: dict[str, tuple[str, ...]] = {
+    "count": ("--count",),
+    "best": ("--best", "2"),
+    "sample": ("--sample", "2"),
+    "estimate": ("--estimate",),
+    "preprocess": ("--preprocess",),
+    "solve": ("--solve",),
+    "method-dlx": ("--method", "dlx"),
+    "method-memo": ("--method", "memo"),
+    "method-sat": ("--method", "sat"),
+    "limit": ("--limit", "2"),
+    "max-nodes": ("--max-nodes", "1000000"),
+    "timeout": ("--timeout", "60"),
+    "seed": ("--seed", "1"),
+    "progress": ("--progress",),
+    "no-progress": ("--no-progress",),
+    "checkpoint": ("--checkpoint", CHECKPOINT),
+    "checkpoint-every": ("--checkpoint-every", "5"),
+    "probes": ("--probes", "10"),
+    "jobs": ("--jobs", "2"),
+    "task-seconds": ("--task-seconds", "1"),
+    "branching": ("--branching", "first"),
+    "max-entries": ("--max-entries", "100000"),
+    "max-memory": ("--max-memory", "1G"),
+    "stats": ("--stats",),
+    "json": ("--json",),
+    "symmetry": ("--symmetry", SYMMETRY),
+}
+
+#: The features of :data:`dlx.ways.FEATURES` each option asks for, as
+#: ``dlx --help`` documents them (written here, not taken from dlx.cli).
+DLX_FEATURES: dict[str, frozenset[str]] = {
+    "count": frozenset({"count"}),
+    "best": frozenset({"cheapest"}),
+    "sample": frozenset({"sample"}),
+    "estimate": frozenset({"estimate"}),
+    "preprocess": frozenset({"preprocess"}),
+    "solve": frozenset({"solve"}),
+    "method-dlx": frozenset({"dlx"}),
+    "method-memo": frozenset({"memo"}),
+    "method-sat": frozenset({"sat"}),
+    "limit": frozenset({"limit"}),
+    "max-nodes": frozenset({"max_nodes"}),
+    "timeout": frozenset({"timeout"}),
+    "seed": frozenset({"seed"}),
+    "progress": frozenset({"progress"}),
+    "no-progress": frozenset(),  # the off switch goes with everything
+    "checkpoint": frozenset({"resume"}),
+    "checkpoint-every": frozenset({"checkpoint_every"}),
+    "probes": frozenset({"probes"}),
+    "jobs": frozenset({"split"}),
+    "task-seconds": frozenset({"task_seconds"}),
+    "branching": frozenset({"branching", "branching_first"}),
+    "max-entries": frozenset({"max_entries"}),
+    "max-memory": frozenset({"max_bytes"}),
+    "stats": frozenset({"stats"}),
+    "json": frozenset({"json"}),
+    "symmetry": frozenset({"symmetry"}),
+}
+assert DLX_FEATURES.keys() == DLX_OPTIONS.keys()
+
+#: The options of --method: argparse keeps the last of two, so no pair of them.
+DLX_METHODS = frozenset({"method-dlx", "method-memo", "method-sat"})
+
+
+def dlx_features(names: Sequence[str]) -> set[str]:
+    """The features the options ``names`` ask for, with the run's kind."""
+    keys: set[str] = set().union(*(DLX_FEATURES[name] for name in names))
+    if "sample" in keys and "seed" in keys:
+        # dlx --help: with --sample, --seed seeds the draw (not tie-breaking).
+        keys = (keys - {"seed"}) | {"draw_seed"}
+    searches = keys & {"count", "cheapest", "sample", "solve"}
+    if "preprocess" in keys and not searches:
+        keys.add("write")  # --preprocess alone writes the smaller problem
+    if not keys & {"count", "cheapest", "sample", "estimate", "write"}:
+        keys.add("list")
+    return keys
+
+
+def dlx_names(names: Sequence[str]) -> tuple[str, ...]:
+    """The options of a cell as run: an estimate in company takes --probes 10."""
+    chosen = tuple(names)
+    if "estimate" in chosen and len(chosen) > 1 and "probes" not in chosen:
+        chosen += ("probes",)
+    return chosen
+
+
+def dlx_words(names: Sequence[str], stands: Mapping[str, str]) -> list[str]:
+    """The command line of the options ``names`` (see :func:`dlx_names`), without the file.
+
+    ``stands`` gives the words that :data:`CHECKPOINT` and :data:`SYMMETRY`
+    stand for.
+    """
+    return [
+        stands.get(word, word)
+        for name in dlx_names(names)
+        for word in DLX_OPTIONS[name]
+    ]
+
+
+def dlx_combos() -> Iterator[tuple[str, ...]]:
+    """The cells of the matrix: no option, each option, each pair (not two of --method)."""
+    names = list(DLX_OPTIONS)
+    yield ()
+    for name in names:
+        yield (name,)
+    for pair in itertools.combinations(names, 2):
+        if not set(pair) <= DLX_METHODS:
+            yield pair

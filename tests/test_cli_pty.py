@@ -27,8 +27,9 @@ command's), and in some runs standard output a terminal too, and checks:
   ``progress``); in the pipe, exactly where ``--progress`` is given.
 
 The options and their values are those of the ways matrix
-(``tests/test_ways_matrix.py``'s ``DLX_OPTIONS`` and ``DLX_FEATURES``,
-copied here: test modules do not import one another).  The default run
+(``tests/test_ways_matrix.py``), shared through ``dlx_helpers``
+(``DLX_OPTIONS``, ``DLX_FEATURES``, ``dlx_combos``: test modules do not
+import one another).  The default run
 takes a representative share of the pairs, ``--best 3 --jobs 2`` and
 ``--best 3 --jobs 2 --symmetry`` among them; ``-m slow`` runs every
 option, every pair and every option given twice.  Where the two runs
@@ -42,7 +43,6 @@ now).
 
 from __future__ import annotations
 
-import itertools
 import json
 import os
 import pty
@@ -56,7 +56,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from dlx_helpers import start_command
+from dlx_helpers import (
+    CHECKPOINT,
+    SYMMETRY,
+    dlx_combos,
+    dlx_features,
+    dlx_words,
+    start_command,
+)
 
 from dlx import ExactCover, format_dlx, format_option, parse_dlx, ways
 from dlx.algorithms import sat_available
@@ -318,96 +325,24 @@ def comparable(out: str, err: str, timed: bool) -> tuple[str, str]:
 
 # -- the options: the ways matrix's ---------------------------------------------------
 
-#: Stand for the files of the fixture.
-CHECKPOINT, SYMMETRY = "<checkpoint>", "<symmetry>"
-
-#: Each option of the matrix and its words (tests/test_ways_matrix.py's DLX_OPTIONS).
-OPTIONS: dict[str, tuple[str, ...]] = {
-    "count": ("--count",),
-    "best": ("--best", "2"),
-    "sample": ("--sample", "2"),
-    "estimate": ("--estimate",),
-    "preprocess": ("--preprocess",),
-    "solve": ("--solve",),
-    "method-dlx": ("--method", "dlx"),
-    "method-memo": ("--method", "memo"),
-    "method-sat": ("--method", "sat"),
-    "limit": ("--limit", "2"),
-    "max-nodes": ("--max-nodes", "1000000"),
-    "timeout": ("--timeout", "60"),
-    "seed": ("--seed", "1"),
-    "progress": ("--progress",),
-    "no-progress": ("--no-progress",),
-    "checkpoint": ("--checkpoint", CHECKPOINT),
-    "checkpoint-every": ("--checkpoint-every", "5"),
-    "probes": ("--probes", "10"),
-    "jobs": ("--jobs", "2"),
-    "task-seconds": ("--task-seconds", "1"),
-    "branching": ("--branching", "first"),
-    "max-entries": ("--max-entries", "100000"),
-    "max-memory": ("--max-memory", "1G"),
-    "stats": ("--stats",),
-    "json": ("--json",),
-    "symmetry": ("--symmetry", SYMMETRY),
-}
-
-#: The features of dlx.ways each option asks for (the matrix's DLX_FEATURES).
-FEATURES: dict[str, frozenset[str]] = {
-    "count": frozenset({"count"}),
-    "best": frozenset({"cheapest"}),
-    "sample": frozenset({"sample"}),
-    "estimate": frozenset({"estimate"}),
-    "preprocess": frozenset({"preprocess"}),
-    "solve": frozenset({"solve"}),
-    "method-dlx": frozenset({"dlx"}),
-    "method-memo": frozenset({"memo"}),
-    "method-sat": frozenset({"sat"}),
-    "limit": frozenset({"limit"}),
-    "max-nodes": frozenset({"max_nodes"}),
-    "timeout": frozenset({"timeout"}),
-    "seed": frozenset({"seed"}),
-    "progress": frozenset({"progress"}),
-    "no-progress": frozenset(),
-    "checkpoint": frozenset({"resume"}),
-    "checkpoint-every": frozenset({"checkpoint_every"}),
-    "probes": frozenset({"probes"}),
-    "jobs": frozenset({"split"}),
-    "task-seconds": frozenset({"task_seconds"}),
-    "branching": frozenset({"branching", "branching_first"}),
-    "max-entries": frozenset({"max_entries"}),
-    "max-memory": frozenset({"max_bytes"}),
-    "stats": frozenset({"stats"}),
-    "json": frozenset({"json"}),
-    "symmetry": frozenset({"symmetry"}),
-}
-assert FEATURES.keys() == OPTIONS.keys()
+#: The options, their words and the features each asks for are the ways
+#: matrix's (``dlx_helpers``'s ``DLX_OPTIONS``, ``DLX_FEATURES``,
+#: ``dlx_features``; ``CHECKPOINT`` and ``SYMMETRY`` stand for the fixture's files).
 
 #: The kinds of run that draw no progress whatever the options: they do not search.
 _NO_SEARCH = {"estimate", "write"}
 
 
-def features(names: Sequence[str]) -> set[str]:
-    """The features the options ``names`` ask for, with the run's kind (as the matrix's)."""
-    keys: set[str] = set().union(*(FEATURES[name] for name in names))
-    if "sample" in keys and "seed" in keys:
-        keys = (keys - {"seed"}) | {"draw_seed"}
-    if "preprocess" in keys and not keys & {"count", "cheapest", "sample", "solve"}:
-        keys.add("write")
-    if not keys & {"count", "cheapest", "sample", "estimate", "write"}:
-        keys.add("list")
-    return keys
-
-
 def argv_of(
     names: Sequence[str], files: Files, problem: Path | None = None
 ) -> list[str]:
-    """The command line of the options ``names`` on the small problem (or ``problem``)."""
-    chosen = list(names)
-    if "estimate" in chosen and len(chosen) > 1 and "probes" not in chosen:
-        chosen.append("probes")  # as the matrix: an estimate in company takes 10
+    """The command line of the options ``names`` on the small problem (or ``problem``).
+
+    As the matrix's (``dlx_helpers.dlx_words``): an estimate in company takes
+    ``--probes 10``.
+    """
     stands = {CHECKPOINT: str(files.checkpoint), SYMMETRY: str(files.identity)}
-    words = [stands.get(word, word) for name in chosen for word in OPTIONS[name]]
-    return [*words, str(problem or files.small)]
+    return [*dlx_words(names, stands), str(problem or files.small)]
 
 
 @dataclass(frozen=True)
@@ -421,7 +356,7 @@ class Expected:
 
     @classmethod
     def of(cls, names: Sequence[str]) -> Expected:
-        keys = features(names)
+        keys = dlx_features(names)
         timed = bool({"split", "sat", "estimate"} & keys)
         if "progress" in names and "no-progress" in names:  # argparse's group
             return cls("usage", False, False, timed)
@@ -543,20 +478,7 @@ def check_alike(
     return piped
 
 
-# -- the pairs ------------------------------------------------------------------------
-
-_METHODS = {"method-dlx", "method-memo", "method-sat"}
-
-
-def _combos() -> Iterator[tuple[str, ...]]:
-    names = list(OPTIONS)
-    yield ()
-    for name in names:
-        yield (name,)
-    for pair in itertools.combinations(names, 2):
-        if not set(pair) <= _METHODS:
-            yield pair
-
+# -- the pairs (the matrix's, dlx_helpers.dlx_combos) ---------------------------------
 
 #: The default run's share: a refusal and an answer of each kind, the
 #: progress switches, split and memoised runs (issue 42's ``--best 3
@@ -586,7 +508,7 @@ KNOWN: dict[tuple[str, ...], str] = {}
 
 
 def _params(default: bool) -> Iterator[object]:
-    for combo in _combos():
+    for combo in dlx_combos():
         if (combo in SHARE) != default:
             continue
         marks = [] if default else [pytest.mark.slow]

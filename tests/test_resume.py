@@ -350,3 +350,45 @@ def test_progress_lines_into_a_file() -> None:
     assert stream.getvalue() == (
         "0 solutions, 10 nodes at 0/s, 0.00 % done, time left unknown\n"
     )
+
+
+class _Bars:
+    """A stand-in for the tqdm module that counts the bars made."""
+
+    made = 0
+
+    def __init__(self) -> None:
+        self.tqdm = self._bar
+
+    def _bar(self, **kwargs: object) -> object:
+        _Bars.made += 1
+        raise AssertionError("show() made a tqdm bar")
+
+
+def test_progress_line_shows_any_text_in_place_on_a_terminal(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # tqdm "installed": show() draws the plain line all the same.
+    monkeypatch.setitem(sys.modules, "tqdm", _Bars())
+    monkeypatch.setenv("COLUMNS", "30")
+    terminal = FakeTerminal()
+    line = ProgressLine(terminal, prefix="sudoku: 3: ")
+    line.show("12 steps, a long way to go yet")
+    line.show("13 steps")
+    line.close()
+    assert _Bars.made == 0
+    drawn = terminal.getvalue().split("\r")
+    # Cut to the width, room left for the "^C" a terminal echoes.
+    assert drawn[1] == "sudoku: 3: 12 steps, a long"
+    # A shorter text is padded over the longer one before it.
+    assert drawn[2] == "sudoku: 3: 13 steps" + " " * 8
+    assert drawn[-1] == "" and drawn[-2].strip() == ""  # cleared at the end
+
+
+def test_progress_line_shows_text_into_a_file_a_line_each() -> None:
+    stream = io.StringIO()
+    line = ProgressLine(stream, prefix="sudoku: 3: ")
+    line.show("12 steps")
+    line.show("13 steps")
+    line.close()  # nothing to clear in a file
+    assert stream.getvalue() == "sudoku: 3: 12 steps\nsudoku: 3: 13 steps\n"

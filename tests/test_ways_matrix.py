@@ -41,7 +41,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from dlx_helpers import lacking
+from dlx_helpers import (
+    CHECKPOINT,
+    DLX_OPTIONS,
+    SYMMETRY,
+    Inline,
+    dlx_combos,
+    dlx_features,
+    dlx_names,
+    dlx_words,
+    dominoes,
+    lacking,
+    run_dlx,
+)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -53,6 +65,8 @@ from dlx import (
     BudgetExceeded,
     Colored,
     ExactCover,
+    Interrupted,
+    Outcome,
     Progress,
     format_dlx,
     format_option,
@@ -508,107 +522,152 @@ def test_api_progress_at_limit(
     assert recorder.calls, "progress= accepted but never called"
 
 
+# -- 1b. every way of counting is one run ---------------------------------------------
+
+#: Every way :mod:`dlx.ways` can start for a count, by the features that
+#: make it (besides ``count``): each is a :class:`dlx.ways.Run`, driven alike.
+COUNT_WAYS: dict[str, frozenset[str]] = {
+    "plain": frozenset(),
+    "memo": frozenset({"memo"}),
+    "split": frozenset({"split"}),
+    "sat": frozenset({"sat"}),
+    "symmetry": frozenset({"symmetry"}),
+    "memo+symmetry": frozenset({"memo", "symmetry"}),  # Burnside's lemma
+    "split+symmetry": frozenset({"split", "symmetry"}),
+    "sat+symmetry": frozenset({"sat", "symmetry"}),
+}
+
+
+def test_count_ways_are_every_way_of_counting() -> None:
+    """Each combination of method, executor and symmetry that dlx.ways takes for a count is in COUNT_WAYS."""
+    taken = set()
+    for size in range(4):
+        for keys in itertools.combinations(["memo", "sat", "split", "symmetry"], size):
+            if {"memo", "sat"} <= set(keys):
+                continue  # one method at a time
+            try:  # (the SAT solver counts only up to a limit)
+                ways.check({"count", "limit", *keys})
+            except ways.Refused:
+                continue
+            taken.add(frozenset(keys))
+    assert taken == set(COUNT_WAYS.values())
+
+
+def _count_params() -> Iterator[Any]:
+    for name, keys in COUNT_WAYS.items():
+        marks = [pytest.mark.skip(reason=NO_SAT)] if "sat" in keys and NO_SAT else []
+        yield pytest.param(name, marks=marks, id=name)
+
+
+#: The left-right mirror of a board of dominoes (dlx_helpers.dominoes' cells).
+Mirror = dict[tuple[int, int], tuple[int, int]]
+
+
+def _mirror(height: int, width: int) -> Mirror:
+    """The left-right mirror of a ``height`` x ``width`` board."""
+    return {(r, c): (r, width - 1 - c) for r in range(height) for c in range(width)}
+
+
+def _orbits(problem: ExactCover, mirror: Mirror) -> int:
+    """The orbits of the oracle's solutions under ``mirror`` and the identity."""
+    moved: dict[Hashable, Hashable] = dict(mirror)
+    number = {frozenset(problem.option(k)): k for k in range(len(problem))}
+
+    def image(solution: Solution) -> Solution:
+        return tuple(
+            sorted(
+                number[frozenset(moved[x] for x in problem.option(k))] for k in solution
+            )
+        )
+
+    return len({frozenset({s, image(s)}) for s in oracle(problem)})
+
+
+def _count_run(
+    name: str,
+    problem: ExactCover,
+    mirror: Mirror,
+    pool: ThreadPoolExecutor,
+    limit: int | None = None,
+) -> ways.Run:
+    """The run of the way ``name`` for a count of ``problem``, planned by dlx.ways, not yet started."""
+    keys = COUNT_WAYS[name]
+    if "split" in keys:
+        lacking("threads")
+    if "sat" in keys and limit is None:
+        limit = 1000  # the SAT solver counts only up to a limit: one past every count
+    method: ways.Method = (
+        "memo" if "memo" in keys else "sat" if "sat" in keys else "dlx"
+    )
+    settings = ways.Settings(
+        method=method,
+        limit=limit,
+        executor=pool if "split" in keys else None,
+        symmetry=[mirror] if "symmetry" in keys else None,
+    )
+    planned = ways.plan("count", settings, problem=problem)
+    return ways.search(problem, planned.settings, count_only=True)
+
+
+@pytest.mark.parametrize("name", list(_count_params()))
+def test_every_way_of_counting_is_one_run(name: str, pool: ThreadPoolExecutor) -> None:
+    """Each way's count is a ways.Run: the oracle's count by count() and by iterating, a limit, close()."""
+    problem, mirror = dominoes(2, 4), _mirror(2, 4)
+    symmetric = "symmetry" in COUNT_WAYS[name]
+    expected = _orbits(problem, mirror) if symmetric else len(oracle(problem))
+    assert expected == (4 if symmetric else 5)  # the oracle's, not the ways'
+
+    run = _count_run(name, problem, mirror, pool)
+    assert isinstance(run, ways.Run)
+    assert run.outcome is Outcome.RUNNING
+    assert run.count() == expected
+    assert (run.outcome, run.stats.solutions) == (Outcome.EXHAUSTED, expected)
+    run.close()  # after the end too
+
+    # Iterated, counting only: nothing handed out, or () for each (the
+    # SAT solver's), and the count in the statistics.
+    iterated = _count_run(name, problem, mirror, pool)
+    handed = list(iterated)
+    assert set(handed) <= {()} and len(handed) in (0, expected), handed
+    assert (iterated.outcome, iterated.stats.solutions) == (Outcome.EXHAUSTED, expected)
+
+    # A limit below the count stops there, in every way.
+    limited = _count_run(name, problem, mirror, pool, limit=2)
+    assert (limited.count(), limited.outcome) == (2, Outcome.LIMIT_REACHED)
+
+
+@pytest.mark.parametrize("name", list(_count_params()))
+def test_every_way_of_counting_stops_on_request(
+    name: str, pool: ThreadPoolExecutor
+) -> None:
+    """request_stop() before the count: it raises Interrupted, and close() is safe after."""
+    # 4x4: the split search's first cut does not finish it (2x4's does,
+    # before it looks at a stop asked for).
+    problem = dominoes(4, 4)
+    run = _count_run(name, problem, _mirror(4, 4), pool)
+    run.request_stop()
+    with pytest.raises(Interrupted):
+        run.count()
+    assert run.outcome is Outcome.INTERRUPTED
+    run.close()
+    run.close()
+
+
 # -- 2. the dlx command ---------------------------------------------------------------
 
-#: Each option of the matrix and its words on the command line
-#: (``CHECKPOINT`` stands for a file in a temporary folder).
-CHECKPOINT = "<checkpoint>"
-#: Stands for the problem's symmetry file: the identity, "(item)".
-SYMMETRY = "<symmetry>"
-DLX_OPTIONS: dict[str, tuple[str, ...]] = {
-    "count": ("--count",),
-    "best": ("--best", "2"),
-    "sample": ("--sample", "2"),
-    "estimate": ("--estimate",),
-    "preprocess": ("--preprocess",),
-    "solve": ("--solve",),
-    "method-dlx": ("--method", "dlx"),
-    "method-memo": ("--method", "memo"),
-    "method-sat": ("--method", "sat"),
-    "limit": ("--limit", "2"),
-    "max-nodes": ("--max-nodes", "1000000"),
-    "timeout": ("--timeout", "60"),
-    "seed": ("--seed", "1"),
-    "progress": ("--progress",),
-    "no-progress": ("--no-progress",),
-    "checkpoint": ("--checkpoint", CHECKPOINT),
-    "checkpoint-every": ("--checkpoint-every", "5"),
-    "probes": ("--probes", "10"),
-    "jobs": ("--jobs", "2"),
-    "task-seconds": ("--task-seconds", "1"),
-    "branching": ("--branching", "first"),
-    "max-entries": ("--max-entries", "100000"),
-    "max-memory": ("--max-memory", "1G"),
-    "stats": ("--stats",),
-    "json": ("--json",),
-    "symmetry": ("--symmetry", SYMMETRY),
-}
-
-#: The features of :data:`dlx.ways.FEATURES` each option asks for, as
-#: ``dlx --help`` documents them (written here, not taken from dlx.cli).
-DLX_FEATURES: dict[str, frozenset[str]] = {
-    "count": frozenset({"count"}),
-    "best": frozenset({"cheapest"}),
-    "sample": frozenset({"sample"}),
-    "estimate": frozenset({"estimate"}),
-    "preprocess": frozenset({"preprocess"}),
-    "solve": frozenset({"solve"}),
-    "method-dlx": frozenset({"dlx"}),
-    "method-memo": frozenset({"memo"}),
-    "method-sat": frozenset({"sat"}),
-    "limit": frozenset({"limit"}),
-    "max-nodes": frozenset({"max_nodes"}),
-    "timeout": frozenset({"timeout"}),
-    "seed": frozenset({"seed"}),
-    "progress": frozenset({"progress"}),
-    "no-progress": frozenset(),  # the off switch goes with everything
-    "checkpoint": frozenset({"resume"}),
-    "checkpoint-every": frozenset({"checkpoint_every"}),
-    "probes": frozenset({"probes"}),
-    "jobs": frozenset({"split"}),
-    "task-seconds": frozenset({"task_seconds"}),
-    "branching": frozenset({"branching", "branching_first"}),
-    "max-entries": frozenset({"max_entries"}),
-    "max-memory": frozenset({"max_bytes"}),
-    "stats": frozenset({"stats"}),
-    "json": frozenset({"json"}),
-    "symmetry": frozenset({"symmetry"}),
-}
-assert DLX_FEATURES.keys() == DLX_OPTIONS.keys()
-
-
-def dlx_features(names: Sequence[str]) -> set[str]:
-    """The features the options ``names`` ask for, with the run's kind."""
-    keys: set[str] = set().union(*(DLX_FEATURES[name] for name in names))
-    if "sample" in keys and "seed" in keys:
-        # dlx --help: with --sample, --seed seeds the draw (not tie-breaking).
-        keys = (keys - {"seed"}) | {"draw_seed"}
-    searches = keys & {"count", "cheapest", "sample", "solve"}
-    if "preprocess" in keys and not searches:
-        keys.add("write")  # --preprocess alone writes the smaller problem
-    if not keys & {"count", "cheapest", "sample", "estimate", "write"}:
-        keys.add("list")
-    return keys
-
-
-def dlx_names(names: Sequence[str]) -> tuple[str, ...]:
-    """The options of a cell as run: an estimate in company takes --probes 10."""
-    chosen = tuple(names)
-    if "estimate" in chosen and len(chosen) > 1 and "probes" not in chosen:
-        chosen += ("probes",)
-    return chosen
+#: The options of the matrix, their words (``CHECKPOINT`` and ``SYMMETRY``
+#: stand for files) and the features each asks for are ``dlx_helpers``'s
+#: (``DLX_OPTIONS``, ``DLX_FEATURES``, ``dlx_features``), shared with
+#: ``tests/test_cli_pty.py``, which runs the same cells on a terminal.
 
 
 def dlx_argv(names: Sequence[str], problem_file: Path, checkpoint: Path) -> list[str]:
-    """The command line of the options ``names`` (see :func:`dlx_names`)."""
+    """The command line of the options ``names`` (``dlx_helpers.dlx_names``)."""
     given = {
         CHECKPOINT: str(checkpoint),
         SYMMETRY: str(problem_file.with_suffix(".sym")),
     }
-    argv = [
-        given.get(word, word) for name in dlx_names(names) for word in DLX_OPTIONS[name]
-    ]
-    return [*argv, str(problem_file)]
+    return [*dlx_words(names, given), str(problem_file)]
 
 
 @dataclass
@@ -889,14 +948,7 @@ def problem_files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 
 def _dlx_params() -> Iterator[Any]:
-    names = list(DLX_OPTIONS)
-    methods = {"method-dlx", "method-memo", "method-sat"}
-    combos: list[tuple[str, ...]] = [()]
-    combos += [(name,) for name in names]
-    combos += [
-        pair for pair in itertools.combinations(names, 2) if not set(pair) <= methods
-    ]
-    for combo in combos:
+    for combo in dlx_combos():
         for kind in KINDS:
             marks: list[pytest.MarkDecorator] = []
             if "method-sat" in combo and NO_SAT:
@@ -927,30 +979,71 @@ def test_dlx_command(
 # -- 2b. options accepted by the command but ignored ---------------------------------
 
 
-def test_dlx_best_jobs_task_seconds_is_used_or_refused(
+def test_a_default_task_seconds_is_dropped_where_a_rule_refuses_it() -> None:
+    """The command's own seconds of a task (Settings.added) go where the way takes them, else are dropped."""
+    default = ways.Settings(task_seconds=0.5, added=frozenset({"task_seconds"}))
+    best = ways.plan("cheapest", default, also={"split"}, words="dlx")
+    assert best.dropped == {"task_seconds"}
+    assert best.settings.task_seconds is None and not best.settings.added
+    assert "task_seconds" not in best.given
+    count = ways.plan("count", default, also={"split"}, words="dlx")
+    assert (count.settings.task_seconds, count.dropped) == (0.5, frozenset())
+    assert "task_seconds" not in count.explicit
+    # Given by the user, the same seconds are refused with the rule's words.
+    with pytest.raises(ways.Refused) as refused:
+        ways.plan(
+            "cheapest",
+            ways.Settings(task_seconds=0.5),
+            also={"split"},
+            words="dlx",
+            names={"split": "--jobs"},
+        )
+    assert str(refused.value) == _BEST_TASK_SECONDS
+
+
+#: The refusal of --best --jobs --task-seconds, in the command's words.
+_BEST_TASK_SECONDS = (
+    "--best does not go with --jobs and --task-seconds: each task of a "
+    "minimum-cost search searches its subproblem to the end"
+)
+
+
+def test_dlx_jobs_task_seconds_reach_the_split_search(
     problem_files: dict[str, Path],
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """--best --jobs N --task-seconds S: either refused, or S reaches the split search."""
+    """--count --jobs: the default seconds of a task (0.5), or --task-seconds, reach the split search."""
     seen: list[dict[str, Any]] = []
+    real = dlx.parallel.search
 
-    def spy(*args: Any, **kwargs: Any) -> dlx.parallel.BestSearch:
+    def spy(links: Any, executor: Any, **kwargs: Any) -> dlx.parallel.ParallelSearch:
         seen.append(kwargs)
-        # The call is all this test needs: the command reports a ValueError
-        # of the search in one line, and starts no worker.
-        raise ValueError("spied")
+        return real(links, Inline(), **kwargs)  # the tasks in this thread
 
-    monkeypatch.setattr(dlx.parallel, "best", spy)
+    monkeypatch.setattr(dlx.parallel, "search", spy)
     case = cases("plain")["several"]
-    argv = ["--best", "2", "--jobs", "2", "--task-seconds", "1"]
-    ran = run_main(dlx.cli.main, [*argv, str(problem_files[case.name])], capsys)
-    if ran.err.startswith("dlx: error: "):  # refused: fine too
-        assert ran.status == 2
-        assert "--task-seconds" in ran.err
-        return
-    assert seen, ran
-    assert any("task" in key for key in seen[0]), seen
+    path = str(problem_files[case.name])
+    for extra, seconds in (
+        ([], dlx.parallel.TASK_SECONDS),
+        (["--task-seconds", "3"], 3.0),
+    ):
+        ran = run_main(dlx.cli.main, ["--count", "--jobs", "2", *extra, path], capsys)
+        assert (ran.status, ran.out, ran.err) == (0, f"{case.total}\n", ""), ran
+        assert seen.pop()["task_seconds"] == seconds
+
+
+@pytest.mark.processes
+def test_dlx_best_jobs_takes_no_task_seconds(problem_files: dict[str, Path]) -> None:
+    """--best --jobs in a pipe: runs without --task-seconds (the default is dropped), refused with it."""
+    case = cases("plain")["several"]
+    path = str(problem_files[case.name])
+    ran = run_dlx("--best", "2", "--jobs", "2", path)
+    assert (ran.returncode, ran.stderr) == (0, ""), ran
+    assert ran.stdout.startswith("| cost "), ran
+    refused = run_dlx("--best", "2", "--jobs", "2", "--task-seconds", "1", path)
+    assert (refused.returncode, refused.stdout) == (2, ""), refused
+    assert refused.stderr == f"dlx: error: {_BEST_TASK_SECONDS}\n"
 
 
 @pytest.mark.processes
