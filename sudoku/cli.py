@@ -33,6 +33,8 @@ from dlx.commands import (
     command_parser,
     how_far,
     refuse,
+    register_once,
+    shows_progress,
     worker_pool,
 )
 from dlx.errors import install_hint
@@ -123,8 +125,8 @@ a standard error that cannot be written does not):
   2    unusable input (not a puzzle format, an unreadable file, an input
        with no puzzle at all, even an empty one, a closed standard input)
        or bad options (an option that does nothing or contradicts
-       another, such as --uva for one puzzle a line; --limit and
-       --timeout must be more than 0)
+       another, such as --uva for one puzzle a line, or one given twice
+       with different values; --limit and --timeout must be more than 0)
   3    some puzzle ran out of its --timeout (reported as 'gave up'); the
        others were answered.  Of 1, 2 and 3, the status is 2 if it
        applies, else 3, else 1
@@ -176,6 +178,10 @@ per second, the part of its search tree done and the time left (with
 technique being tried); --no-progress hides both, --progress shows the
 puzzle's progress on standard error whatever it is (one line a second).
 
+options given twice: the same option with the same value again (--count
+--count, --limit 2 --limit 2) means it once; with another value it is
+refused (status 2: '--limit given twice (2 and 3): give it once').
+
 examples:
   sudoku puzzles.txt                  solve, one puzzle per line
   sudoku --uva < sudoku16.in          16x16 blocks, UVA 1309 blank lines
@@ -210,6 +216,9 @@ def _parser() -> argparse.ArgumentParser:
         help="files of puzzles ('-' for standard input; default: standard input)",
     )
     add_version(parser, "sudoku")
+    # Every option from here on says one thing: given twice, the same value
+    # is that value, two values are refused (FILEs are not an option).
+    register_once(parser)
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument(
         "--count",
@@ -348,42 +357,18 @@ def _parser() -> argparse.ArgumentParser:
 
 def _check_options(
     parser: argparse.ArgumentParser, options: argparse.Namespace
-) -> int | None:
-    """Refuse options that contradict each other or do nothing (status 2).
+) -> tuple[int | None, ways.Plan]:
+    """Refuse options that contradict each other or do nothing (status 2); decide the run.
 
     Reads the ``--regions`` map into ``options.region_map`` (``None``
     without one).
 
     :returns: the size of the grids when the options give it (``--box``,
-        ``--regions``, ``--alphabet``), else ``None``.
+        ``--regions``, ``--alphabet``), else ``None``; and the run's
+        :class:`dlx.ways.Plan` (:func:`_plan`), whose settings every
+        puzzle's run takes.
     """
-    given = {
-        key
-        for key, asked in (
-            ("count", options.count),
-            ("grade", options.grade),
-            ("explain", options.explain),
-            ("hint", options.hint),
-            ("rate", options.rate),
-            ("check", options.check),
-            (
-                "list",
-                not (options.count or options.grade or options.check or _said(options)),
-            ),
-            ("sat", options.method == "sat"),
-            ("split", options.jobs is not None),
-            ("limit", options.limit is not None),
-            ("timeout", options.timeout is not None),
-            ("unique", options.unique),
-            ("json", options.json),
-            ("pretty", options.pretty),
-            ("uva", options.uva),
-            ("svg", options.svg is not None),
-            ("progress", options.progress is True),
-        )
-        if asked
-    }
-    check_options("sudoku", given)
+    planned = _plan(options)
     if options.check and len(options.files) != 2:
         refuse("sudoku", "--check takes two files: PUZZLES SOLUTIONS")
     if options.svg == "":
@@ -439,7 +424,65 @@ def _check_options(
                 "grids, which have no box shape of their own: give one with "
                 "--box ROWSxCOLUMNS"
             )
-    return size
+    return size, planned
+
+
+#: The options that choose the kind of run, each a key of
+#: :data:`dlx.ways.FEATURES` (argparse refuses two); without one, the run
+#: solves (``"list"``).
+_KINDS = ("count", "grade", "explain", "hint", "rate", "check")
+
+
+def _plan(options: argparse.Namespace) -> ways.Plan:
+    """The run the options ask for, decided once by :func:`dlx.ways.plan` (refused: status 2).
+
+    The one place the command makes its :class:`dlx.ways.Settings`.  The
+    progress of a puzzle's search is asked for by ``--progress``, or
+    added by the command itself when standard error is a terminal
+    (``added``): the plan drops the latter where the run reports no
+    progress (``--jobs``, ``--check``, ``--method sat``), and refuses the
+    former there in the command's words.  The hook in the plan only says
+    that progress is wanted: each puzzle gets one of its own from the
+    display (:func:`_solve_all`).
+    """
+    automatic = options.progress is None and shows_progress(None)
+    wanted = options.progress is True or automatic
+    settings = ways.Settings(
+        method=options.method,
+        limit=options.limit,
+        timeout=options.timeout,
+        progress=_each_puzzle if wanted else None,
+        added=frozenset({"progress"}) if automatic else frozenset(),
+    )
+    kind = next((key for key in _KINDS if getattr(options, key)), "list")
+    also = {
+        key
+        for key, asked in (
+            ("split", options.jobs is not None),
+            ("unique", options.unique),
+            ("json", options.json),
+            ("pretty", options.pretty),
+            ("uva", options.uva),
+            ("svg", options.svg is not None),
+        )
+        if asked
+    }
+    try:
+        planned = ways.plan(kind, settings, also=also, words="sudoku")
+    except ways.Refused as refused:
+        refuse("sudoku", str(refused))
+    # The plan's features pass dlx.ways again (a verdict kept): what is
+    # checked here is what this interpreter lacks (the sat extra).
+    check_options("sudoku", set(planned.given))
+    return planned
+
+
+def _each_puzzle(report: Progress) -> None:
+    """The progress hook of the plan: it says progress is wanted, and is never called.
+
+    Each puzzle's search is given the display's hook for that puzzle
+    instead (:meth:`sudoku.batch.PuzzleProgress.hook`).
+    """
 
 
 class _Unreadable(Exception):
@@ -563,13 +606,16 @@ def _json_grade(found: Grade) -> dict[str, Any]:
 def _solve_all(
     names: Sequence[str],
     options: argparse.Namespace,
+    settings: ways.Settings,
     batch: Batch,
     size: int | None,
     tally: dict[str, int],
 ) -> None:
     """Read, solve (or count) and write the puzzles one at a time.
 
-    With ``--jobs``, up to a few puzzles per worker are solved ahead in
+    ``settings`` are the plan's (:func:`_plan`); each puzzle's run takes
+    them, with its own progress hook where they want progress.  With
+    ``--jobs``, up to a few puzzles per worker are solved ahead in
     worker processes; answers are still written in input order, each as
     soon as it and every one before it are done.
     """
@@ -677,10 +723,14 @@ def _solve_all(
                     return
                 if pool is None:
                     label = f"puzzle {puzzle.number}"
-                    hook = display.hook(label)
-                    said = None if steps is None else display.text_hook(label, steps)
+                    hook = said = None
+                    if settings.progress is not None:  # the plan wants progress
+                        hook = display.hook(label)
+                        if steps is not None:
+                            said = display.text_hook(label, steps)
+                    own = settings.replace(progress=hook)
                     try:
-                        outcome = _answer(puzzle, options, hook, batch.signals, said)
+                        outcome = _answer(puzzle, options, own, batch.signals, said)
                     except _CountStopped as stopped:
                         # As dlx does: the count so far, never as the count.
                         display.finish_puzzle()
@@ -704,14 +754,14 @@ def _solve_all(
                 from concurrent.futures import BrokenExecutor  # loaded with the pool
 
                 try:
-                    future = pool.submit(_answer, puzzle, options)
+                    future = pool.submit(_answer, puzzle, options, settings)
                 except BrokenExecutor:
                     # A worker died: the pool is done for; go on in this process.
                     batch.note("sudoku: a worker process died; going on without --jobs")
                     pool = None
                     while ahead:
                         deliver(*_settled(ahead.popleft()))
-                    deliver(source, puzzle, _answer(puzzle, options))
+                    deliver(source, puzzle, _answer(puzzle, options, settings))
                     continue
                 ahead.append((source, puzzle, future))
                 while len(ahead) >= window or (ahead and ahead[0][2].done()):
@@ -833,9 +883,14 @@ def _stopped(outcome: str, why: str, said: _Said | None = None) -> _Said:
 def _told(
     puzzle: Puzzle,
     options: argparse.Namespace,
+    settings: ways.Settings,
     progress: Callable[[StepProgress], None] | None = None,
 ) -> _Outcome:
-    """The explanation, the hint or the rating of a puzzle (a stopped one with what it found)."""
+    """The explanation, the hint or the rating of a puzzle (a stopped one with what it found).
+
+    ``settings`` are the plan's (their ``timeout``); ``progress`` the
+    hook of the solve by hand.
+    """
     from sudoku.explainer import ExplanationBudgetError, explain, hint
 
     kwargs: dict[str, Any] = {
@@ -843,7 +898,7 @@ def _told(
         "box": options.box,
         "variant": options.variant,
         "regions": options.region_map,
-        "timeout": options.timeout,
+        "timeout": settings.timeout,
         "progress": progress,
     }
     try:
@@ -960,12 +1015,14 @@ class _CountStopped(KeyboardInterrupt):
 def _count(
     puzzle: Puzzle,
     options: argparse.Namespace,
-    progress: Callable[[Progress], None] | None,
+    settings: ways.Settings,
     signals: StopSignals | None,
 ) -> int:
     """The solutions of a puzzle, counted as :func:`sudoku.count` counts them.
 
-    The command's ``signals`` (none in a worker process) stop the search
+    The search is :func:`dlx.ways.search`'s, by the plan's ``settings``
+    (method, limit, timeout, and the puzzle's progress hook).  The
+    command's ``signals`` (none in a worker process) stop the search
     cleanly rather than break into it, so that the count so far is known.
 
     :raises _CountStopped: when a signal stopped the count.
@@ -978,13 +1035,7 @@ def _count(
     )
     units = units_of(grid, options.variant, options.region_map)
     problem = encode(grid, units=units).problem
-    # The options were checked by dlx.ways already (_check_options).
-    settings = ways.Settings(
-        method=options.method,
-        limit=options.limit,
-        timeout=options.timeout,
-        progress=progress,
-    )
+    # Decided by dlx.ways.plan already (_plan): the search starts unchecked.
     search: ways.Run = ways.search(problem, settings, count_only=True)
     if signals is not None:
         signals.target = search
@@ -1006,25 +1057,25 @@ def _count(
 def _answer(
     puzzle: Puzzle,
     options: argparse.Namespace,
-    progress: Callable[[Progress], None] | None = None,
+    settings: ways.Settings,
     signals: StopSignals | None = None,
     steps: Callable[[StepProgress], None] | None = None,
 ) -> _Outcome:
     """The solution (or count) of one puzzle, or why there is none.
 
     Runs in a worker process with ``--jobs``: it only returns values.
-    ``signals`` (in the command's own process) may stop a count;
-    ``progress`` is the hook of a search, ``steps`` of a solve by hand.
-    A signal that stops a solve by hand raises its
+    ``settings`` are the plan's (:func:`_plan`), with the puzzle's own
+    progress hook (a search's; none where the plan dropped it, as for
+    ``--method sat``); ``steps`` is the hook of a solve by hand.
+    ``signals`` (in the command's own process) may stop a count.  A
+    signal that stops a solve by hand raises its
     :class:`KeyboardInterrupt` (which carries what was found).
     """
     if puzzle.error is not None:
         return "fail", puzzle.error
-    if options.method == "sat":  # the display follows dancing links' nodes
-        progress = None
     try:
         if _said(options):
-            return _told(puzzle, options, steps)
+            return _told(puzzle, options, settings, steps)
         if options.grade:
             from sudoku.grading import grade
 
@@ -1035,12 +1086,12 @@ def _answer(
                     box=options.box,
                     variant=options.variant,
                     regions=options.region_map,
-                    timeout=options.timeout,
-                    progress=progress,
+                    timeout=settings.timeout,
+                    progress=settings.progress,
                 )
             )
         if options.count:
-            return "answer", _count(puzzle, options, progress, signals)
+            return "answer", _count(puzzle, options, settings, signals)
         answer = solve(
             puzzle.text,
             alphabet=options.alphabet,
@@ -1048,9 +1099,9 @@ def _answer(
             variant=options.variant,
             regions=options.region_map,
             unique=options.unique,
-            timeout=options.timeout,
-            progress=progress,
-            method=options.method,
+            timeout=settings.timeout,
+            progress=settings.progress,
+            method=settings.method,
         )
         if options.pretty:
             jigsaw = options.region_map is not None
@@ -1232,7 +1283,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return generate_main(arguments[1:])
     parser = _parser()
     options = parser.parse_args(arguments)
-    size = _check_options(parser, options)
+    size, planned = _check_options(parser, options)
     batch = Batch()
     #: More counts for the summary of --json (besides the batch's own).
     tally: dict[str, int] = collections.Counter()
@@ -1255,7 +1306,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             if options.check:
                 _check_all(options.files, options, batch, size, tally)
             else:
-                _solve_all(options.files or ["-"], options, batch, size, tally)
+                files = options.files or ["-"]
+                _solve_all(files, options, planned.settings, batch, size, tally)
         except KeyboardInterrupt:
             if options.json:  # the answers so far, and the counts of them
                 summary(complete=False)

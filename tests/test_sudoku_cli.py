@@ -20,6 +20,7 @@ from sudoku_helpers import LOCAL_DATA, ROOT, assert_solves
 import sudoku
 import sudoku.cli
 from dlx import Progress
+from dlx.algorithms import sat_available
 from sudoku import InputFormatError, Layout, format_solution, read_puzzles
 from sudoku.cli import main
 
@@ -395,6 +396,69 @@ def test_bad_options_exit_2(
     assert words in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (["--count", "--limit", "2", "--limit", "3"], "--limit given twice (2 and 3)"),
+        (["--method", "dlx", "--method", "sat"], "--method given twice (dlx and sat)"),
+        (["--timeout", "1", "--timeout", "2.5"], "--timeout given twice (1 and 2.5)"),
+        (["--box", "2x2", "--box", "1x4"], "--box given twice (2x2 and 1x4)"),
+        (["--variant", "x", "--variant", "windoku"], "--variant given twice (x and"),
+    ],
+)
+def test_an_option_given_twice_with_two_values_is_refused(
+    args: list[str], line: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main([*args, "-"])
+    assert caught.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage: sudoku")
+    assert err.splitlines()[-1].startswith(f"sudoku: error: {line}")
+    assert err.endswith("): give it once\n")
+
+
+def test_an_option_given_twice_alike_means_it_once(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text = f"{FOUR}\n{'.' * 16}\n"
+    once = run(["--count", "--limit", "2"], capsys, monkeypatch, stdin=text)
+    assert once == (0, "1\n2\n", "")
+    twice = ["--count", "--limit", "2", "--count", "--limit", "2", "--timeout", "9"]
+    assert run([*twice, "--timeout", "9.0"], capsys, monkeypatch, stdin=text) == once
+
+
+def test_on_a_terminal_the_progress_it_adds_is_dropped_where_a_run_reports_none(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The run is decided once (dlx.ways.plan): the progress a terminal shows
+    # by itself goes to each puzzle's search, but not to --check (which
+    # solves nothing) nor to the SAT solver, and neither is refused for it.
+    monkeypatch.setitem(sys.modules, "tqdm", None)
+    monkeypatch.setattr(sys, "stderr", TtyErr())
+    puzzles = write(tmp_path, "p.txt", FOUR + "\n")
+    answers = write(tmp_path, "a.txt", FOUR_SOLVED + "\n")
+    assert run(["--check", puzzles, answers], capsys, monkeypatch) == (
+        0,
+        "1 solution checked: all right\n",
+        "",
+    )
+    hooks: list[object] = []
+    real_count = sudoku.cli._count
+
+    def count(*args: Any) -> int:
+        hooks.append(args[2].progress)  # the plan's settings, the puzzle's hook
+        return real_count(*args)
+
+    monkeypatch.setattr(sudoku.cli, "_count", count)
+    runs = [["--count"], ["--no-progress", "--count"]]
+    if sat_available():
+        runs.append(["--method", "sat", "--count", "--limit", "2"])
+    for args in runs:
+        assert run([*args, puzzles], capsys, monkeypatch)[:2] == (0, "1\n")
+    assert [callable(hook) for hook in hooks] == [True] + [False] * (len(runs) - 1)
+
+
 def test_help_tells_everything(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as caught:
         main(["--help"])
@@ -403,7 +467,7 @@ def test_help_tells_everything(capsys: pytest.CaptureFixture[str]) -> None:
     for words in (
         "--uva", "--count", "--limit", "--check", "--unique", "--box", "--alphabet",
         "--timeout", "--no-progress", "--progress", "POJ 3074", "UVA 1309",
-        "exit status", "tqdm",
+        "exit status", "tqdm", "given twice",
         "standard input", "end",
     ):  # fmt: skip
         assert words in text, words
@@ -643,7 +707,7 @@ def test_a_long_search_shows_its_own_progress(
     real_count = sudoku.cli._count
 
     def count_with_reports(*args: Any) -> int:
-        hook = args[2]
+        hook = args[2].progress  # the plan's settings, with the puzzle's hook
         assert hook is not None
         hook(Progress(4096, 9000, 17, 2.0, 30, 0.25, 6.0))
         reports.append(hook)
