@@ -11,15 +11,38 @@ needed, and nothing outside pydlx is imported but the standard library's
 ``html.escape``, when a picture is drawn (the variant's units come from
 ``sudoku.solver``, which imports :mod:`dlx`).  In Jupyter,
 ``sudoku.display.Picture(puzzle, solution)`` shows as that picture.
+
+Every picture of a grid is drawn by one function, :func:`draw_grid`:
+:func:`sudoku.to_svg`'s, and those of an explanation's steps
+(:meth:`sudoku.Step.to_svg`), with their candidates, the cells a step
+rests on, what it places and what it removes.  Over a grid it also draws
+overlays: :class:`Link` arrows between candidates (a chain's links, strong
+ones solid, weak ones dashed), or any shape with an ``svg`` method that
+places itself by a :class:`Layout`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable, Sequence
+from math import hypot, isqrt
+from typing import Protocol
+
+from dlx.records import Record
 from sudoku.errors import GridSizeError, SolutionError, SudokuError
 from sudoku.grid import ArrayLike, Grid, GridLike
+from sudoku.regions import Regions
 from sudoku.solver import units_of
 
-__all__ = ["STYLES", "Picture", "format_grid", "to_svg"]
+__all__ = [
+    "STYLES",
+    "Layout",
+    "Link",
+    "Overlay",
+    "Picture",
+    "draw_grid",
+    "format_grid",
+    "to_svg",
+]
 
 #: The styles of :func:`sudoku.format_grid`, with what each looks like.
 STYLES = {
@@ -32,6 +55,15 @@ STYLES = {
 _DIGITS_FIRST = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 #: Colours of the picture: givens, filled-in symbols, lines, shading.
 GIVEN, FILLED, THICK, THIN, SHADE = "#000", "#1f4e9c", "#222", "#999", "#e8eef8"
+#: Colours of a step's marks: the cells it fills, the cells it rests on,
+#: the candidates it removes, the other candidates, and links' arrows.
+PLACED, RESTING, REMOVED, CANDIDATE, LINKED = (
+    "#c8f0c8",
+    "#fff2a8",
+    "#c0392b",
+    "#555",
+    "#7d3c98",
+)
 
 
 def _symbols(grid: Grid) -> str:
@@ -175,7 +207,9 @@ def to_svg(
     Givens are black and bold, symbols of the solution that the puzzle
     leaves blank are blue; box borders (or, with ``regions``, the borders
     of the jigsaw regions) are thick, and the cells of a variant's extra
-    units (diagonals, windows) are shaded.
+    units (diagonals, windows) are shaded.  A grid of ints is written as
+    :func:`sudoku.format_grid` writes it (1-9, then letters).  The picture
+    is drawn by ``sudoku.display.draw_grid``.
 
     :param puzzle: the puzzle, in any form :func:`sudoku.solve` takes.
     :param solution: its solution (or any partly filled grid of the same
@@ -197,8 +231,7 @@ def to_svg(
     >>> svg.count("<text"), svg.count('fill="#1f4e9c"')
     (16, 12)
     """
-    if type(cell) is not int or cell < 8:
-        raise SudokuError(f"cell={cell!r} is not a whole number of pixels >= 8")
+    _check_cell(cell, 8)
     boxes = regions is None
     given = Grid.parse(puzzle, alphabet=alphabet, box=box, boxes=boxes)
     size = given.size
@@ -224,51 +257,314 @@ def to_svg(
                     f"{symbol(value) if value else 'a blank'!r} but the puzzle "
                     f"gives {symbol(clue)!r}"
                 )
+    units = units_of(given, variant, regions)
+    # In the puzzle's symbols, and for ints in format_grid's.
+    drawn = Grid(size, given.box, shown, _symbols(given)[1:])
+    return draw_grid(
+        drawn,
+        title=title or ("A solved sudoku" if solution is not None else "A sudoku"),
+        units=units,
+        cell=cell,
+        givens=[divmod(k, size) for k, clue in enumerate(values) if clue],
+    )
+
+
+def _check_cell(cell: int, least: int) -> None:
+    if type(cell) is not int or cell < least:
+        raise SudokuError(f"cell={cell!r} is not a whole number of pixels >= {least}")
+
+
+def _index(size: int, what: str, where: tuple[int, ...]) -> int:
+    """The cell of ``where``, (row, column) or (row, column, value), checked to be on the grid."""
+    row, column, *value = where
+    if not (
+        0 <= row < size and 0 <= column < size and all(1 <= v <= size for v in value)
+    ):
+        values = f", values from 1 to {size}" if value else ""
+        raise SudokuError(
+            f"{what} {where} is not on the {size}x{size} grid "
+            f"(rows and columns from 0 to {size - 1}{values})"
+        )
+    return row * size + column
+
+
+class Layout(Record, frozen=True):
+    """Where :func:`sudoku.display.draw_grid` puts things: what overlays draw by.
+
+    x runs right and y down, in pixels from the grid's top left corner.
+    Cell (row, column) is the square of side ``cell`` at ``(column *
+    cell, row * cell)``; its candidates are written in a ``sub`` x
+    ``sub`` square of smaller cells, of side ``small``, value 1 at the top
+    left and on row by row.
+
+    :ivar size: N: the grid has N rows and N columns.
+    :ivar cell: the side of a cell, in pixels.
+
+    >>> layout = Layout(9, 36)
+    >>> layout.sub, layout.small, layout.spot(0, 1, 5)
+    (3, 12.0, (54.0, 18.0))
+    """
+
+    size: int
+    cell: int
+
+    @property
+    def sub(self) -> int:
+        """The candidates across a cell: the least k with k² >= N."""
+        return isqrt(self.size - 1) + 1
+
+    @property
+    def small(self) -> float:
+        """The side of a candidate's square, in pixels."""
+        return self.cell / self.sub
+
+    def spot(self, row: int, column: int, value: int) -> tuple[float, float]:
+        """The centre of candidate ``value`` of cell (``row``, ``column``).
+
+        :raises SudokuError: when the candidate is not on the grid (rows
+            and columns count from 0, values from 1 to N).
+        """
+        _index(self.size, "candidate", (row, column, value))
+        small = self.small
+        down, across = divmod(value - 1, self.sub)
+        return (
+            column * self.cell + (across + 0.5) * small,
+            row * self.cell + (down + 0.5) * small,
+        )
+
+
+class Overlay(Protocol):
+    """A shape that :func:`sudoku.display.draw_grid` draws over a grid: a :class:`sudoku.display.Link`, or any object with this method.
+
+    Overlays are drawn last, over the symbols and lines, in their order.
+
+    >>> class Dot:
+    ...     def svg(self, layout: Layout) -> str:
+    ...         x, y = layout.spot(0, 0, 1)
+    ...         return f'<circle cx="{x}" cy="{y}" r="3"/>'
+    >>> draw_grid(Grid.parse("." * 16), title="a dot", overlays=[Dot()]).count("<circle")
+    1
+    """
+
+    def svg(self, layout: Layout) -> str:
+        """The shape's SVG elements, placed by ``layout``.
+
+        Without ``id`` attributes: pictures of a page or a notebook share
+        one name space of ids.
+        """
+
+
+class Link(Record, frozen=True):
+    """An arrow from one candidate to another: a link of a chain, drawn over a grid.
+
+    A strong link (one of the two candidates holds) is drawn solid, a weak
+    link (they do not both hold) dashed, in ``LINKED`` purple.  The arrow is a
+    straight line from near the centre of ``start`` to near that of
+    ``end``, where its head is; it stops short of both so that their
+    symbols stay readable.  Give links to :func:`sudoku.display.draw_grid`
+    as ``overlays``.
+
+    :ivar start: the candidate it leaves: ``(row, column, value)``, rows
+        and columns from 0, values from 1 to N (not symbols); checked when
+        the link is drawn.
+    :ivar end: the candidate it points to.
+    :ivar strong: solid when true, dashed when false.
+
+    >>> arrow = Link((0, 0, 1), (0, 3, 1), strong=False).svg(Layout(4, 40))
+    >>> print(arrow)
+    <g class="weak-link">
+    <line x1="16.0" y1="10.0" x2="116.0" y2="10.0" stroke="#7d3c98" stroke-width="1.5" stroke-dasharray="4 3"/>
+    <polygon points="124.0,10.0 116.0,6.8 116.0,13.2" fill="#7d3c98"/>
+    </g>
+    """
+
+    start: tuple[int, int, int]
+    end: tuple[int, int, int]
+    strong: bool = True
+
+    def svg(self, layout: Layout) -> str:
+        """The arrow's group of SVG elements: a line and a triangular head.
+
+        :raises SudokuError: when a candidate is not on the grid, or the
+            link goes from a candidate to itself.
+        """
+        x1, y1 = layout.spot(*self.start)
+        x2, y2 = layout.spot(*self.end)
+        length = hypot(x2 - x1, y2 - y1)
+        if not length:
+            raise SudokuError(f"a link from candidate {self.start} to itself")
+        ux, uy = (x2 - x1) / length, (y2 - y1) / length
+        small = layout.small
+        # Short links (between candidates of one cell) keep a shaft.
+        gap = min(small * 0.3, length * 0.25)
+        head = min(small * 0.4, length * 0.3)
+        wing = head * 0.4
+        tx, ty = x2 - ux * gap, y2 - uy * gap  # the tip
+        bx, by = tx - ux * head, ty - uy * head  # the middle of the head's base
+        kind, dash = (
+            ("strong", "") if self.strong else ("weak", ' stroke-dasharray="4 3"')
+        )
+        return (
+            f'<g class="{kind}-link">\n'
+            f'<line x1="{x1 + ux * gap:.1f}" y1="{y1 + uy * gap:.1f}" '
+            f'x2="{bx:.1f}" y2="{by:.1f}" stroke="{LINKED}" stroke-width="1.5"{dash}/>\n'
+            f'<polygon points="{tx:.1f},{ty:.1f} {bx + uy * wing:.1f},{by - ux * wing:.1f} '
+            f'{bx - uy * wing:.1f},{by + ux * wing:.1f}" fill="{LINKED}"/>\n'
+            "</g>"
+        )
+
+
+def draw_grid(
+    grid: Grid,
+    *,
+    title: str,
+    units: Regions | None = None,
+    cell: int = 36,
+    givens: Collection[tuple[int, int]] | None = None,
+    candidates: Sequence[Collection[int]] | None = None,
+    highlighted: Collection[tuple[int, int]] = (),
+    placements: Collection[tuple[int, int, int]] = (),
+    eliminations: Collection[tuple[int, int, int]] = (),
+    overlays: Iterable[Overlay] = (),
+) -> str:
+    """Draw a grid as an SVG picture, with a step's marks and any overlays.
+
+    The one SVG renderer of :mod:`sudoku`: :func:`sudoku.to_svg` draws
+    puzzles and solutions with it, :meth:`sudoku.Step.to_svg` the steps of
+    an explanation.  From the bottom up it draws:
+
+    * the cells' fills: a variant's diagonals and windows shaded, the
+      ``highlighted`` cells yellow, the cells of ``placements`` green (each
+      cell takes the last of these that holds it);
+    * the symbols of the filled cells, written as ``grid`` writes them
+      (:meth:`sudoku.Grid.symbol`): with ``givens``, those cells' in bold
+      black and the others in blue; without, all in black;
+    * in the blank cells, their ``candidates``, small (see
+      :class:`sudoku.display.Layout`): in grey, those of ``placements`` in
+      bold blue, those of ``eliminations`` in bold red and struck through;
+    * thin lines between cells, thick ones around the boxes (or, with
+      jigsaw ``units``, the regions) and the grid;
+    * the ``overlays``, in order: :class:`sudoku.display.Link` arrows, or
+      any :class:`sudoku.display.Overlay`.
+
+    Cells are ``(row, column)`` and candidates ``(row, column, value)``,
+    rows and columns from 0, values from 1 to N (the grid's values, not
+    its symbols).
+
+    :param grid: the grid: its shape, alphabet and symbols.
+    :param title: the picture's title (for screen readers; a browser shows
+        it when the pointer rests on the picture).
+    :param units: the grid's units (:func:`sudoku.units_of`): jigsaw
+        regions' borders, a variant's shaded cells; ``None`` for a plain
+        grid, whose box lines are ``grid.box``'s.
+    :param cell: the side of a cell, in pixels (at least 8).
+    :param givens: the cells whose symbols are givens; ``None`` when the
+        symbols are not told apart.
+    :param candidates: each cell's candidate values, row by row (those of a
+        filled cell are not drawn); ``None``: no candidates.
+    :param highlighted: cells a step rests on.
+    :param placements: candidates a step places.
+    :param eliminations: candidates a step removes (each among the
+        ``candidates`` drawn).
+    :param overlays: shapes drawn over the rest.
+    :returns: the SVG text (a whole document, ending with a newline).
+    :raises SudokuError: when ``cell`` is too small, ``candidates`` is not
+        one per cell, a cell or a candidate is not on the grid, an
+        elimination is not among the candidates drawn, or an overlay
+        refuses (a :class:`sudoku.display.Link` from a candidate to itself).
+
+    >>> grid = Grid.parse("1..." "...2" "..4." ".3..")
+    >>> left = [() if v else (1, 2, 3, 4) for v in grid.values]
+    >>> svg = draw_grid(grid, title="r1c2 = 2", candidates=left,
+    ...                 highlighted=[(1, 3)], placements=[(0, 1, 2)],
+    ...                 eliminations=[(0, 2, 2), (0, 3, 2)],
+    ...                 overlays=[Link((0, 1, 2), (0, 2, 2), strong=False)])
+    >>> svg.count("<text"), svg.count(f'stroke="{REMOVED}"'), svg.count("weak-link")
+    (52, 2, 1)
+    """
+    _check_cell(cell, 8)
     # Here: a run that draws nothing need not import it.  & < > escaped,
     # quotes kept, as xml.sax.saxutils.escape did (which imports urllib).
     from html import escape
 
-    units = units_of(given, variant, regions)
-    symbols = _symbols(given)
+    size = grid.size
+    if candidates is not None and len(candidates) != size * size:
+        raise SudokuError(
+            f"candidates for {len(candidates)} cells: a {size}x{size} grid has "
+            f"{size * size}"
+        )
+    given = None if givens is None else {_index(size, "given", g) for g in givens}
+    placed = {(_index(size, "placement", p), p[2]) for p in placements}
+    gone: set[tuple[int, int]] = set()
+    for removed in eliminations:
+        k = _index(size, "elimination", removed)
+        if candidates is None or grid.values[k] or removed[2] not in candidates[k]:
+            raise SudokuError(
+                f"elimination {removed} is not among the candidates drawn"
+            )
+        gone.add((k, removed[2]))
+    fills: dict[int, str] = {}
+    if units is not None:
+        for unit, kind in zip(units.units, units.kinds, strict=True):
+            if kind in ("diagonal", "window"):
+                fills.update(dict.fromkeys(unit, SHADE))
+    fills.update(dict.fromkeys((_index(size, "cell", h) for h in highlighted), RESTING))
+    fills.update(dict.fromkeys((k for k, _ in placed), PLACED))
+
     side = size * cell
     pad = 3
     total = side + 2 * pad
-    name = title or ("A solved sudoku" if solution is not None else "A sudoku")
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{total}" height="{total}" '
         f'viewBox="{-pad} {-pad} {total} {total}" font-family="sans-serif" '
         f'font-size="{cell * 0.6:.0f}">',
-        f"<title>{escape(name, quote=False)}</title>",
+        f"<title>{escape(title, quote=False)}</title>",
         f'<rect x="0" y="0" width="{side}" height="{side}" fill="white"/>',
     ]
-    if units is not None:
-        shaded = sorted(
-            {
-                k
-                for unit, kind in zip(units.units, units.kinds, strict=True)
-                if kind in ("diagonal", "window")
-                for k in unit
-            }
-        )
-        for k in shaded:
-            r, c = divmod(k, size)
-            parts.append(
-                f'<rect x="{c * cell}" y="{r * cell}" width="{cell}" '
-                f'height="{cell}" fill="{SHADE}"/>'
-            )
-    for k, value in enumerate(shown):
-        if not value:
-            continue
+    for k in sorted(fills):
         r, c = divmod(k, size)
-        colour, weight = (GIVEN, "bold") if values[k] else (FILLED, "normal")
         parts.append(
-            f'<text x="{c * cell + cell / 2:g}" y="{r * cell + cell * 0.72:.1f}" '
-            f'text-anchor="middle" fill="{colour}" font-weight="{weight}">'
-            f"{escape(symbols[value], quote=False)}</text>"
+            f'<rect x="{c * cell}" y="{r * cell}" width="{cell}" '
+            f'height="{cell}" fill="{fills[k]}"/>'
         )
+    layout = Layout(size, cell)
+    sub, small = layout.sub, layout.small
+    for k, value in enumerate(grid.values):
+        r, c = divmod(k, size)
+        if value:
+            colour, weight = (
+                (GIVEN, "normal")
+                if given is None
+                else (GIVEN, "bold")
+                if k in given
+                else (FILLED, "normal")
+            )
+            parts.append(
+                f'<text x="{c * cell + cell / 2:g}" y="{r * cell + cell * 0.72:.1f}" '
+                f'text-anchor="middle" fill="{colour}" font-weight="{weight}">'
+                f"{escape(str(grid.symbol(value)), quote=False)}</text>"
+            )
+            continue
+        for v in sorted(candidates[k]) if candidates is not None else ():
+            x = c * cell + ((v - 1) % sub + 0.5) * small
+            y = r * cell + ((v - 1) // sub + 0.8) * small
+            struck = (k, v) in gone
+            colour = REMOVED if struck else FILLED if (k, v) in placed else CANDIDATE
+            weight = "normal" if colour == CANDIDATE else "bold"
+            parts.append(
+                f'<text x="{x:.1f}" y="{y:.1f}" font-size="{small * 0.8:.0f}" '
+                f'text-anchor="middle" fill="{colour}" font-weight="{weight}">'
+                f"{escape(str(grid.symbol(v)), quote=False)}</text>"
+            )
+            if struck:
+                parts.append(
+                    f'<line x1="{x - small * 0.35:.1f}" y1="{y - small * 0.3:.1f}" '
+                    f'x2="{x + small * 0.35:.1f}" y2="{y - small * 0.05:.1f}" '
+                    f'stroke="{REMOVED}" stroke-width="1.5"/>'
+                )
     region_of = units.region_of if units is not None else None
     if region_of is None:
-        box_rows, box_cols = given.box
+        box_rows, box_cols = grid.box
         for k in range(size + 1):
             parts.append(_line(0, k * cell, side, k * cell, k % box_rows == 0))
             parts.append(_line(k * cell, 0, k * cell, side, k % box_cols == 0))
@@ -289,6 +585,7 @@ def to_svg(
         for at in (0, side):
             parts.append(_line(0, at, side, at, True))
             parts.append(_line(at, 0, at, side, True))
+    parts.extend(overlay.svg(layout) for overlay in overlays)
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
 

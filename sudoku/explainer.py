@@ -55,7 +55,7 @@ from dlx.algorithms import sat_available
 from dlx.errors import BudgetExceeded
 from dlx.records import Record
 from dlx.stats import Outcome, Progress, Stats
-from sudoku.display import SHADE
+from sudoku.display import draw_grid
 from sudoku.errors import BudgetError, MultipleSolutionsError, SudokuError
 from sudoku.generator import SAT_SIZE
 from sudoku.grid import ArrayLike, Grid, GridLike
@@ -121,7 +121,8 @@ class Step(Record, frozen=True):
         """The grid before the step, with its candidates, as an SVG picture.
 
         The cells the step rests on are shaded yellow, its placements
-        green, the candidates it removes red and struck through.
+        green, the candidates it removes red and struck through (drawn by
+        ``sudoku.display.draw_grid``, as :func:`sudoku.to_svg`'s pictures).
 
         :param cell: the side of a cell, in pixels (at least 24).
         :raises SudokuError: when ``cell`` is too small.
@@ -131,11 +132,11 @@ class Step(Record, frozen=True):
         >>> svg.startswith("<svg") and svg.count("#c8f0c8")
         1
         """
-        return _svg(self, cell)
+        return _picture(self, cell)
 
     def _repr_svg_(self) -> str:
         """The picture of :meth:`to_svg`, for Jupyter."""
-        return _svg(self, 48)
+        return _picture(self, 48)
 
 
 class Explanation(Record, frozen=True):
@@ -604,114 +605,28 @@ def hint(
 
 # ---------------------------------------------------------------- picture
 
-_PLACED = "#c8f0c8"
-_RESTS = "#fff2a8"
-_GONE = "#c0392b"
 
-
-def _svg(step: Step, cell: int) -> str:
+def _picture(step: Step, cell: int) -> str:
+    """The picture of :meth:`Step.to_svg`: the step's grid and marks, drawn by display."""
     if type(cell) is not int or cell < 24:
         raise SudokuError(f"cell={cell!r} is not a whole number of pixels >= 24")
-    from html import escape
-
     grid = step.grid
-    size = grid.size
-    side = size * cell
-    pad = 3
-    total = side + 2 * pad
-    sub = 1
-    while sub * sub < size:
-        sub += 1
-    small = cell / sub
-    placed = {(r, c) for r, c, _ in step.placements}
-    rests = set(step.cells)
-    gone = {(r, c, str(s)) for r, c, s in step.eliminations}
-    new = {(r, c, str(s)) for r, c, s in step.placements}
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{total}" height="{total}" '
-        f'viewBox="{-pad} {-pad} {total} {total}" font-family="sans-serif">',
-        f"<title>{escape(step.text, quote=False)}</title>",
-        f'<rect x="0" y="0" width="{side}" height="{side}" fill="white"/>',
-    ]
-    regions = step.regions
-    shaded = {
-        k
-        for unit, kind in zip(regions.units, regions.kinds, strict=True)
-        if kind in ("diagonal", "window")
-        for k in unit
-    }
-    for r in range(size):
-        for c in range(size):
-            shade = SHADE if r * size + c in shaded else None
-            fill = _PLACED if (r, c) in placed else _RESTS if (r, c) in rests else shade
-            if fill:
-                parts.append(
-                    f'<rect x="{c * cell}" y="{r * cell}" width="{cell}" height="{cell}" fill="{fill}"/>'
-                )
-    for k, value in enumerate(grid.values):
-        r, c = divmod(k, size)
-        if value:
-            parts.append(
-                f'<text x="{c * cell + cell / 2:g}" y="{r * cell + cell * 0.72:.1f}" '
-                f'font-size="{cell * 0.6:.0f}" text-anchor="middle">'
-                f"{escape(str(grid.symbol(value)), quote=False)}</text>"
-            )
-            continue
-        for symbol in step.candidates[k]:
-            v = _value_of(grid, symbol)
-            x = c * cell + ((v - 1) % sub + 0.5) * small
-            y = r * cell + ((v - 1) // sub + 0.8) * small
-            key = (r, c, str(symbol))
-            colour = _GONE if key in gone else "#1f4e9c" if key in new else "#555"
-            weight = "bold" if key in new or key in gone else "normal"
-            parts.append(
-                f'<text x="{x:.1f}" y="{y:.1f}" font-size="{small * 0.8:.0f}" '
-                f'text-anchor="middle" fill="{colour}" font-weight="{weight}">'
-                f"{escape(str(symbol), quote=False)}</text>"
-            )
-            if key in gone:
-                parts.append(
-                    f'<line x1="{x - small * 0.35:.1f}" y1="{y - small * 0.3:.1f}" '
-                    f'x2="{x + small * 0.35:.1f}" y2="{y - small * 0.05:.1f}" '
-                    f'stroke="{_GONE}" stroke-width="1.5"/>'
-                )
-    # Thin lines between cells, thick ones between boxes (or regions).
-    region_of = regions.region_of
-    if region_of is None:
-        box_rows, box_cols = grid.box
-        region_of = tuple(
-            (k // size // box_rows) * size + (k % size) // box_cols
-            for k in range(size * size)
-        )
-    for r in range(size):
-        for c in range(size):
-            here = region_of[r * size + c]
-            if c + 1 < size:
-                thick = region_of[r * size + c + 1] != here
-                parts.append(
-                    _edge(
-                        (c + 1) * cell, r * cell, (c + 1) * cell, (r + 1) * cell, thick
-                    )
-                )
-            if r + 1 < size:
-                thick = region_of[(r + 1) * size + c] != here
-                parts.append(
-                    _edge(
-                        c * cell, (r + 1) * cell, (c + 1) * cell, (r + 1) * cell, thick
-                    )
-                )
-    for at in (0, side):
-        parts.append(_edge(0, at, side, at, True))
-        parts.append(_edge(at, 0, at, side, True))
-    parts.append("</svg>")
-    return "\n".join(parts) + "\n"
 
+    def values(marks: Sequence[Candidate]) -> list[tuple[int, int, int]]:
+        return [(r, c, _value_of(grid, symbol)) for r, c, symbol in marks]
 
-def _edge(x1: float, y1: float, x2: float, y2: float, thick: bool) -> str:
-    width, colour = (2.5, "#222") if thick else (1, "#999")
-    return (
-        f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{colour}" '
-        f'stroke-width="{width}" stroke-linecap="square"/>'
+    return draw_grid(
+        grid,
+        title=step.text,
+        units=step.regions,
+        cell=cell,
+        candidates=[
+            [_value_of(grid, symbol) for symbol in symbols]
+            for symbols in step.candidates
+        ],
+        highlighted=step.cells,
+        placements=values(step.placements),
+        eliminations=values(step.eliminations),
     )
 
 

@@ -3,7 +3,9 @@
 Every picture is parsed with :mod:`xml.etree.ElementTree` and checked
 against what it shows: a ``<rect>`` per board cell, one colour per piece
 (or per placement), the thick lines exactly on the pieces' borders, the
-symbols of a sudoku in their cells.
+symbols of a sudoku in their cells, and a step's picture read back cell
+by cell (fills, symbols, candidates and where they sit, struck ones,
+thick lines) against the step.
 """
 
 from __future__ import annotations
@@ -30,7 +32,15 @@ from dlx.polyomino import (
     to_svg,
 )
 from sudoku import SolutionError, SudokuError
-from sudoku.display import Picture
+from sudoku.display import (
+    CANDIDATE,
+    FILLED,
+    PLACED,
+    REMOVED,
+    RESTING,
+    SHADE,
+    Picture,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 NS = "{http://www.w3.org/2000/svg}"
@@ -274,3 +284,212 @@ def test_every_cell_of_a_picture_is_counted_once() -> None:
     root = parse(solved(rectangle(6, 10)).to_svg(cell=10))
     cells = Counter(cell_of(rect, 10) for rect in root.iter(f"{NS}rect"))
     assert set(cells.values()) == {1} and len(cells) == 60
+
+
+# -- a step's picture: read back cell by cell -------------------------------------
+
+SE_RATED = ROOT / "tests" / "data" / "sudoku9_se_rated_1284.tsv"
+JIGSAW6 = ["AAABBB", "AACCBB", "DACCBF", "DDCCFF", "DDEEEF", "DEEEFF"]
+XWINDOKU = (
+    "......6....94..........7...........2642...8739...........5..........12....5......"
+)
+
+Edge = tuple[str, int, int]
+
+
+def rated(rating: str) -> str:
+    """The first puzzle of the SE-rated bank with this rating."""
+    lines = SE_RATED.read_text().splitlines()
+    return next(p for p, r in (line.split("\t") for line in lines) if r == rating)
+
+
+class Drawing:
+    """What a grid picture shows, read back from its SVG by cell (not by its markup).
+
+    :ivar fills: each coloured cell's colour (the last rect drawn on it).
+    :ivar symbols: each filled cell's ``(symbol, colour, weight)``.
+    :ivar candidates: ``(row, column, symbol)``: ``(spot, colour, weight)``,
+        spot the small square (0 at the top left, row by row) it is in.
+    :ivar struck: the candidates a short line crosses.
+    :ivar thick: the edges of cells drawn thick: ``("h", row of lines,
+        column)`` or ``("v", column of lines, row)``; ``thin`` the others.
+
+    Anything else in the picture fails the reading.
+    """
+
+    def __init__(self, svg: str, size: int, cell: int) -> None:
+        root = parse(svg)
+        assert root.get("viewBox") and root.get("width") == root.get("height")
+        self.title = root.findtext(f"{NS}title")
+        sub = next(k for k in range(1, size + 1) if k * k >= size)
+        small = cell / sub
+        big = root.get("font-size")
+        self.fills: dict[tuple[int, int], str] = {}
+        self.symbols: dict[tuple[int, int], tuple[str, str, str]] = {}
+        self.candidates: dict[tuple[int, int, str], tuple[int, str, str]] = {}
+        self.struck: set[tuple[int, int, str]] = set()
+        widths: dict[Edge, float] = {}
+        spots: dict[tuple[int, int, int], str] = {}
+        strikes = []
+
+        def spot_of(x: float, y: float) -> tuple[int, int, int]:
+            r, c = int(y // cell), int(x // cell)
+            down, across = int((y - r * cell) // small), int((x - c * cell) // small)
+            return r, c, down * sub + across
+
+        for node in root:
+            tag = node.tag.removeprefix(NS)
+            get = node.get
+            if tag == "rect" and get("width") == str(cell):
+                r, c = int(get("y", "")) // cell, int(get("x", "")) // cell
+                self.fills[r, c] = get("fill", "")
+            elif tag == "text":
+                x, y = float(get("x", "")), float(get("y", ""))
+                style = (get("fill", "#000"), get("font-weight", "normal"))
+                if float(get("font-size") or big or 0) > cell / 2:  # a cell's symbol
+                    assert (int(y // cell), int(x // cell)) not in self.symbols
+                    self.symbols[int(y // cell), int(x // cell)] = (
+                        node.text or "",
+                        *style,
+                    )
+                else:
+                    r, c, spot = spot_of(x, y)
+                    self.candidates[r, c, node.text or ""] = (spot, *style)
+                    spots[r, c, spot] = node.text or ""
+            elif tag == "line" and get("stroke-linecap") == "square":
+                x1, y1, x2, y2 = (int(get(a, "")) for a in ("x1", "y1", "x2", "y2"))
+                if y1 == y2:
+                    edges = [
+                        ("h", y1 // cell, k) for k in range(x1 // cell, x2 // cell)
+                    ]
+                else:
+                    edges = [
+                        ("v", x1 // cell, k) for k in range(y1 // cell, y2 // cell)
+                    ]
+                for edge in edges:
+                    width = float(get("stroke-width", ""))
+                    widths[edge] = max(widths.get(edge, 0.0), width)
+            elif tag == "line" and get("stroke") == REMOVED:
+                ends = [float(get(a, "")) for a in ("x1", "y1", "x2", "y2")]
+                strikes.append(
+                    spot_of((ends[0] + ends[2]) / 2, (ends[1] + ends[3]) / 2)
+                )
+            else:
+                assert tag == "title" or (tag == "rect" and get("fill") == "white"), tag
+        for r, c, spot in strikes:
+            self.struck.add((r, c, spots[r, c, spot]))
+        self.thick = {edge for edge, width in widths.items() if width > 1}
+        self.thin = set(widths) - self.thick
+
+
+def borders(size: int, region_of: tuple[int, ...]) -> set[Edge]:
+    """The edges between cells of different regions, and around the grid."""
+    found: set[Edge] = set()
+    for k in range(size):
+        found |= {("h", 0, k), ("h", size, k), ("v", 0, k), ("v", size, k)}
+    for r in range(size):
+        for c in range(size):
+            if c + 1 < size and region_of[r * size + c] != region_of[r * size + c + 1]:
+                found.add(("v", c + 1, r))
+            if (
+                r + 1 < size
+                and region_of[r * size + c] != region_of[(r + 1) * size + c]
+            ):
+                found.add(("h", r + 1, c))
+    return found
+
+
+def check_step_picture(step: sudoku.Step, cell: int = 48) -> Drawing:
+    """The step's picture shows the step: its grid, candidates, marks and units."""
+    grid = step.grid
+    size = grid.size
+    shown = Drawing(step.to_svg(cell), size, cell)
+    assert shown.title == step.text
+    placed = {(r, c) for r, c, _ in step.placements}
+    regions = step.regions
+    shaded = {
+        divmod(k, size)
+        for unit, kind in zip(regions.units, regions.kinds, strict=True)
+        if kind in ("diagonal", "window")
+        for k in unit
+    }
+    fills = dict.fromkeys(shaded, SHADE)
+    fills |= dict.fromkeys(step.cells, RESTING) | dict.fromkeys(placed, PLACED)
+    assert shown.fills == fills
+    assert shown.symbols == {
+        divmod(k, size): (str(grid.symbol(v)), "#000", "normal")
+        for k, v in enumerate(grid.values)
+        if v
+    }
+    new = {(r, c, str(s)) for r, c, s in step.placements}
+    gone = {(r, c, str(s)) for r, c, s in step.eliminations}
+    expected = {}
+    for k, symbols in enumerate(step.candidates):
+        for symbol in symbols:
+            key = (*divmod(k, size), str(symbol))
+            value = (
+                symbol
+                if isinstance(symbol, int)
+                else (grid.alphabet or "").index(symbol) + 1
+            )
+            colour, weight = (
+                (REMOVED, "bold")
+                if key in gone
+                else (FILLED, "bold")
+                if key in new
+                else (CANDIDATE, "normal")
+            )
+            expected[key] = (value - 1, colour, weight)
+    assert shown.candidates == expected
+    assert shown.struck == gone
+    region_of = regions.region_of or tuple(
+        (k // size // grid.box[0]) * size + k % size // grid.box[1]
+        for k in range(size * size)
+    )
+    assert shown.thick == borders(size, region_of)
+    assert len(shown.thin) == 2 * size * (size + 1) - len(shown.thick)
+    return shown
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "options", "eliminates"),
+    [
+        pytest.param(rated("2.6"), {}, True, id="pointing"),
+        pytest.param(rated("4.2"), {}, True, id="xy-wing"),
+        pytest.param(
+            "...1.2..4......5....6......6..3.2...",
+            {"regions": JIGSAW6},
+            False,
+            id="jigsaw",
+        ),
+        pytest.param(
+            [[1, 0, 0, 0], [0, 0, 0, 2], [0, 0, 4, 0], [0, 3, 0, 0]],
+            {},
+            False,
+            id="ints",
+        ),
+    ],
+)
+def test_every_steps_picture_shows_the_step(
+    puzzle: sudoku.GridLike, options: dict[str, object], eliminates: bool
+) -> None:
+    steps = sudoku.explain(puzzle, **options).steps  # type: ignore[arg-type]
+    for step in steps:
+        check_step_picture(step)
+    # The marks checked were there to check.
+    assert all(s.placements or s.eliminations for s in steps)
+    assert any(s.eliminations for s in steps) == eliminates
+
+
+def test_a_variants_and_a_big_grids_step_pictures() -> None:
+    windows = sudoku.hint(XWINDOKU, variant="x+windoku")
+    assert windows is not None
+    shown = check_step_picture(windows, cell=30)
+    assert sum(1 for fill in shown.fills.values() if fill == SHADE) > 17
+    sixteen = "\n".join(
+        (ROOT / "docs/examples/sudoku16.in").read_text().splitlines()[:16]
+    )
+    big = sudoku.hint(sixteen)
+    assert big is not None
+    shown = check_step_picture(big, cell=64)
+    assert {spot for spot, _, _ in shown.candidates.values()} == set(range(16))

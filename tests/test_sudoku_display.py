@@ -1,7 +1,8 @@
-"""Grids people can read: format_grid, reading displays back, and to_svg."""
+"""Grids people can read: format_grid, reading displays back, to_svg and draw_grid."""
 
 from __future__ import annotations
 
+import math
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -10,6 +11,19 @@ from hypothesis import strategies as st
 
 import sudoku
 from sudoku import SudokuError
+from sudoku.display import (
+    CANDIDATE,
+    FILLED,
+    GIVEN,
+    LINKED,
+    PLACED,
+    REMOVED,
+    RESTING,
+    Layout,
+    Link,
+    draw_grid,
+)
+from sudoku.grid import Grid
 
 PUZZLE = (
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
@@ -219,6 +233,182 @@ def test_svg_jigsaw_and_variants() -> None:
     assert len(shaded) == 17 + 36 - 4 * 3
     with pytest.raises(sudoku.SolutionError, match="row 1, column 1 holds '2'"):
         sudoku.to_svg("1" + "." * 15, "2" + "." * 15)
+
+
+# -- draw_grid: the one renderer, its marks and overlays ---------------------------
+
+
+def _tag(node: ET.Element) -> str:
+    return node.tag.removeprefix(SVG)
+
+
+def test_to_svg_is_draw_grid_with_the_givens_told_apart() -> None:
+    solution = sudoku.solve(PUZZLE)
+    drawn = Grid.parse(solution)
+    givens = [divmod(k, 9) for k, ch in enumerate(PUZZLE) if ch != "."]
+    assert sudoku.to_svg(PUZZLE, solution) == draw_grid(
+        drawn, title="A solved sudoku", givens=givens
+    )
+    # Ints are written 1-9 then letters, as format_grid writes them.
+    ints = [[0] * 16 for _ in range(16)]
+    ints[0][0] = 16
+    assert ">G</text>" in sudoku.to_svg(ints)
+    assert ">16</text>" in draw_grid(Grid.parse(ints), title="ints")
+
+
+def test_draw_grid_marks() -> None:
+    grid = Grid.parse("12..............")
+    left = [() if v else (1, 2, 3, 4) for v in grid.values]
+    svg = draw_grid(
+        grid,
+        title="a <step> & more",
+        cell=40,
+        givens=[(0, 0)],
+        candidates=left,
+        highlighted=[(1, 0), (0, 2)],
+        placements=[(0, 2, 3)],
+        eliminations=[(0, 3, 3), (1, 0, 4)],
+    )
+    root = ET.fromstring(svg)
+    assert root.findtext(f"{SVG}title") == "a <step> & more"
+    assert root.get("viewBox") == "-3 -3 166 166"
+    fills = {
+        (int(r.get("y", "")) // 40, int(r.get("x", "")) // 40): r.get("fill")
+        for r in root.iter(f"{SVG}rect")
+        if r.get("width") == "40"
+    }
+    # A placement's cell is green over the yellow of a cell it rests on.
+    assert fills == {(1, 0): RESTING, (0, 2): PLACED}
+    texts = [
+        (int(float(t.get("y", "")) // 40), int(float(t.get("x", "")) // 40), t)
+        for t in root.iter(f"{SVG}text")
+    ]
+    digits = {
+        (r, c): (t.text, t.get("fill"), t.get("font-weight"))
+        for r, c, t in texts
+        if t.get("font-size") is None
+    }
+    assert digits == {(0, 0): ("1", GIVEN, "bold"), (0, 1): ("2", FILLED, "normal")}
+    small = {
+        (r, c, t.text): (t.get("fill"), t.get("font-weight"))
+        for r, c, t in texts
+        if t.get("font-size") is not None
+    }
+    assert len(small) == 14 * 4
+    assert small[0, 2, "3"] == (FILLED, "bold")
+    assert small[0, 3, "3"] == small[1, 0, "4"] == (REMOVED, "bold")
+    assert small[0, 3, "4"] == (CANDIDATE, "normal")
+    strikes = [n for n in root.iter(f"{SVG}line") if n.get("stroke") == REMOVED]
+    assert len(strikes) == 2
+    # Without givens, every symbol is black and of normal weight.
+    plain = ET.fromstring(draw_grid(grid, title="plain"))
+    assert {
+        (t.get("fill"), t.get("font-weight")) for t in plain.iter(f"{SVG}text")
+    } == {(GIVEN, "normal")}
+
+
+def _arrow(link: Link, layout: Layout) -> ET.Element:
+    svg = draw_grid(
+        Grid.parse("." * layout.size**2), title="links", cell=layout.cell, overlays=[link]
+    )
+    root = ET.fromstring(svg)
+    # The overlay comes last, over the grid's lines.
+    group = root[-1]
+    assert _tag(group) == "g" and _tag(root[-2]) == "line"
+    return group
+
+
+candidates9 = st.tuples(st.integers(0, 8), st.integers(0, 8), st.integers(1, 9))
+
+
+@settings(max_examples=80, deadline=None)
+@given(candidates9, candidates9, st.booleans(), st.sampled_from([24, 36, 48, 61]))
+def test_a_link_is_an_arrow_from_candidate_to_candidate(
+    start: tuple[int, int, int], end: tuple[int, int, int], strong: bool, cell: int
+) -> None:
+    layout = Layout(9, cell)
+    if start == end:
+        with pytest.raises(SudokuError, match="to itself"):
+            _arrow(Link(start, end, strong), layout)
+        return
+    group = _arrow(Link(start, end, strong), layout)
+    assert group.get("class") == ("strong-link" if strong else "weak-link")
+    line, head = list(group)
+    assert (_tag(line), _tag(head)) == ("line", "polygon")
+    assert line.get("stroke") == head.get("fill") == LINKED
+    # Strong links solid, weak ones dashed.
+    assert (line.get("stroke-dasharray") is None) == strong
+    (ax, ay), (zx, zy) = layout.spot(*start), layout.spot(*end)
+    x1, y1, x2, y2 = (float(line.get(a, "")) for a in ("x1", "y1", "x2", "y2"))
+    tip, *wings = (
+        tuple(float(v) for v in point.split(","))
+        for point in head.get("points", "").split()
+    )
+    small = layout.small
+    # Short of the centres, by less than a candidate's half square.
+    assert 0 < math.dist((x1, y1), (ax, ay)) <= small * 0.31
+    assert 0 < math.dist(tip, (zx, zy)) <= small * 0.31
+    # The line runs toward the end and stops at the middle of the head's
+    # base, from which the tip points on toward the end.
+    base = ((wings[0][0] + wings[1][0]) / 2, (wings[0][1] + wings[1][1]) / 2)
+    assert math.dist(base, (x2, y2)) < 0.1
+    length = math.dist((ax, ay), (zx, zy))
+    ux, uy = (zx - ax) / length, (zy - ay) / length
+    assert (x2 - x1) * ux + (y2 - y1) * uy > 0
+    assert (tip[0] - x2) * ux + (tip[1] - y2) * uy > 0
+    assert abs((tip[0] - x1) * uy - (tip[1] - y1) * ux) < 0.15  # on the line
+
+
+def test_overlays_are_any_shape_with_an_svg_method() -> None:
+    class Ring:
+        def __init__(self, row: int, column: int, value: int) -> None:
+            self.where = (row, column, value)
+
+        def svg(self, layout: Layout) -> str:
+            x, y = layout.spot(*self.where)
+            return f'<circle cx="{x}" cy="{y}" r="{layout.small / 2}" fill="none" stroke="red"/>'
+
+    svg = draw_grid(
+        Grid.parse("." * 81),
+        title="rings",
+        overlays=[Ring(0, 0, 1), Link((0, 0, 1), (8, 8, 9)), Ring(8, 8, 9)],
+    )
+    root = ET.fromstring(svg)
+    assert [_tag(n) for n in root[-3:]] == ["circle", "g", "circle"]
+    # Value 9 of r9c9: the bottom right of the cell's 3x3 small squares.
+    assert root[-1].get("cx") == root[-1].get("cy") == str(8 * 36 + 2.5 * 36 / 3)
+
+
+def test_draw_grid_refuses_what_it_cannot_draw() -> None:
+    grid = Grid.parse("1...............")
+    left = [() if v else (2, 3) for v in grid.values]
+    with pytest.raises(
+        SudokuError, match="cell=7 is not a whole number of pixels >= 8"
+    ):
+        draw_grid(grid, title="t", cell=7)
+    with pytest.raises(SudokuError, match="candidates for 15 cells: a 4x4 grid has 16"):
+        draw_grid(grid, title="t", candidates=left[1:])
+    with pytest.raises(
+        SudokuError, match=r"elimination \(0, 1, 4\) is not among the candidates drawn"
+    ):
+        draw_grid(grid, title="t", candidates=left, eliminations=[(0, 1, 4)])
+    with pytest.raises(SudokuError, match=r"elimination \(0, 0, 2\) is not among"):
+        draw_grid(grid, title="t", candidates=left, eliminations=[(0, 0, 2)])
+    with pytest.raises(SudokuError, match=r"elimination \(0, 1, 2\) is not among"):
+        draw_grid(grid, title="t", eliminations=[(0, 1, 2)])
+    with pytest.raises(
+        SudokuError,
+        match=r"cell \(4, 0\) is not on the 4x4 grid \(rows and columns from 0 to 3\)",
+    ):
+        draw_grid(grid, title="t", highlighted=[(4, 0)])
+    with pytest.raises(
+        SudokuError,
+        match=r"placement \(0, 1, 5\) is not on the 4x4 grid \(rows and columns from 0 "
+        r"to 3, values from 1 to 4\)",
+    ):
+        draw_grid(grid, title="t", placements=[(0, 1, 5)])
+    with pytest.raises(SudokuError, match=r"candidate \(0, -1, 1\) is not on the 4x4"):
+        draw_grid(grid, title="t", overlays=[Link((0, 0, 1), (0, -1, 1))])
 
 
 def test_spaced_grids_back_to_back_are_read_lazily() -> None:
