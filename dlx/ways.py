@@ -144,6 +144,7 @@ FEATURES: dict[str, Feature] = {
     "hint": Feature("hint()", None, "--hint"),
     "rate": Feature(None, None, "--rate"),
     "check": Feature("check()", None, "--check"),
+    "generate": Feature("generate()", None, "sudoku generate"),
     # How it searches.
     "dlx": Feature("method='dlx'", "--method dlx", "--method dlx"),
     "memo": Feature("method='memo'", "--method memo", None),
@@ -174,6 +175,13 @@ FEATURES: dict[str, Feature] = {
     "pretty": Feature(None, None, "--pretty"),
     "uva": Feature(None, None, "--uva"),
     "svg": Feature(None, None, "--svg"),
+    # The grids of the sudoku command and of generate().
+    "box": Feature(None, None, "--box"),
+    "regions": Feature("regions=", None, "--regions"),
+    # What generate() is asked to reach.
+    "givens": Feature("givens=", None, "--givens"),
+    "target_grade": Feature("grade=", None, "--grade"),
+    "tries": Feature("tries=", None, "--tries"),
     "solve": Feature(None, "--solve", None),
     "stats": _same("--stats"),
     "json": _same("--json"),
@@ -447,6 +455,10 @@ RULES: tuple[Rule, ...] = (
         for shown in ("pretty", "uva", "svg")
     ),
     Rule(
+        ("box", "regions"),
+        "the regions replace the boxes, and the map gives the size",
+    ),
+    Rule(
         ("uva", "pretty"),
         "{pretty} prints boxed grids, with a blank line between two already",
     ),
@@ -477,6 +489,7 @@ NEEDS: tuple[Need, ...] = (
         when=("sat",),
     ),
     Need("limit", ("count",), only=("sudoku",)),
+    Need("tries", ("givens", "target_grade")),
     *(
         Need(
             shown,

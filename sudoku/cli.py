@@ -376,10 +376,6 @@ def _check_options(
     options.region_map = None
     size = None
     if options.regions is not None:
-        if options.box is not None:
-            parser.error(
-                "--box does not go with --regions: the regions replace the boxes"
-            )
         options.region_map = load_region_map(parser, options.regions)
         size = isqrt(len(options.region_map))
     if options.variant is not None or options.region_map is not None:
@@ -464,6 +460,8 @@ def _plan(options: argparse.Namespace) -> ways.Plan:
             ("pretty", options.pretty),
             ("uva", options.uva),
             ("svg", options.svg is not None),
+            ("box", options.box is not None),
+            ("regions", options.regions is not None),
         )
         if asked
     }

@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable, Sequence
 from math import isqrt
 
-from dlx import Progress
+from dlx import Progress, ways
 from dlx.algorithms import sat_available
 from dlx.commands import (
     EXIT_BUDGET,
@@ -186,13 +186,27 @@ def _check_options(parser: argparse.ArgumentParser, options: argparse.Namespace)
 
     :returns: the size of the grids.
     """
+    asked = (
+        ("box", options.box is not None),
+        ("regions", options.regions is not None),
+        ("givens", options.givens is not None),
+        ("target_grade", options.grade is not None),
+        ("tries", options.tries is not None),
+        ("timeout", options.timeout is not None),
+    )
+    # Decided by the one table of what goes with what (dlx.ways), in the
+    # command's words.
+    try:
+        ways.plan(
+            "generate",
+            ways.PLAIN,
+            also={key for key, given in asked if given},
+            words="sudoku",
+        )
+    except ways.Refused as refused:
+        parser.error(str(refused))
     options.region_map = None
     if options.regions is not None:
-        if options.box is not None:
-            parser.error(
-                "--box does not go with --regions: the regions replace the "
-                "boxes, and the map gives the size"
-            )
         options.region_map = load_region_map(parser, options.regions)
         size = isqrt(len(options.region_map))
         if size > 25:
@@ -221,8 +235,6 @@ def _check_options(parser: argparse.ArgumentParser, options: argparse.Namespace)
             regions_of(size, options.box, options.variant, options.region_map)
         except SudokuError as error:
             _refuse_units(parser, options, error)
-    if options.tries is not None and options.givens is None and options.grade is None:
-        parser.error("--tries only goes with --givens or --grade")
     return size
 
 

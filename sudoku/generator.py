@@ -75,7 +75,7 @@ from functools import lru_cache
 from math import isqrt
 from typing import Literal
 
-from dlx import BudgetExceeded, ExactCover, Outcome, Progress, Stats
+from dlx import BudgetExceeded, ExactCover, Outcome, Progress, Stats, ways
 from dlx.algorithms import sat_available
 from dlx.errors import install_hint
 from dlx.records import Record
@@ -261,7 +261,7 @@ class GenerationStopped(BudgetError):
     ...     print(stop.tries, stop.outcome.value)
     ...     print(stop)
     1 out of time
-    generation stopped after 0 s (time budget of 0 s used up): the puzzle was not finished
+    generation stopped after ... s (time budget of 0 s used up): the puzzle was not finished
     """
 
     def __init__(
@@ -1089,8 +1089,22 @@ def generate_puzzle(
     size = rows * cols
     symbols = _alphabet_for(size, alphabet)
     level = _level(grade)
-    if tries is not None and givens is None and level is None:
-        raise SudokuError(f"tries={tries} does nothing without givens= or grade=")
+    # Decided by the one table of what goes with what (dlx.ways), in the
+    # library's words; the plan's settings are what runs.
+    asked = (
+        ("tries", tries is not None),
+        ("givens", givens is not None),
+        ("target_grade", level is not None),
+        ("regions", labels is not None),
+    )
+    try:
+        planned = ways.plan(
+            "generate",
+            ways.Settings(timeout=timeout, progress=progress),
+            also={key for key, given in asked if given},
+        )
+    except ways.Refused as refused:
+        raise SudokuError(str(refused)) from None
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 63)
     rng = random.Random(seed)
@@ -1106,7 +1120,9 @@ def generate_puzzle(
         attempts = tries or default_grade_tries(size)
     else:
         attempts = 1 if givens is None else tries or DEFAULT_TRIES
-    clock = _Clock(timeout, progress, attempts, size * size)
+    clock = _Clock(
+        planned.settings.timeout, planned.settings.progress, attempts, size * size
+    )
     best: tuple[list[int], list[int], bool, Grade | None] | None = None
     box_or_none = None if labels is not None else (rows, cols)
     try:

@@ -342,7 +342,7 @@ def test_cli_grade(capsys: pytest.CaptureFixture[str]) -> None:
         ({"seed": True}, "seed=True is not an int"),
         ({"givens": -1}, "givens=-1 is not an int of at least 0"),
         ({"tries": 0}, "tries=0 is not an int of at least 1"),
-        ({"tries": 3}, "tries=3 does nothing without givens= or grade="),
+        ({"tries": 3}, "tries= only goes with givens= or grade="),
         ({"minimal": "yes"}, "minimal='yes' is not True or False"),
         ({"alphabet": "1234"}, "alphabet '1234' has 4 symbols"),
         ({"alphabet": "12345678."}, "contains '.', the blank"),

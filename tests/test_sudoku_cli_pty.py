@@ -283,7 +283,8 @@ OPTIONS: dict[str, tuple[str, ...]] = {
 }
 
 #: The features of dlx.ways each option asks for (the ways matrix's, in
-#: tests/test_ways_matrix.py); the grid's options ask for none.
+#: tests/test_ways_matrix.py); of the grid's options, --box and --regions
+#: (which do not go together).
 FEATURES: dict[str, frozenset[str]] = {
     "count": frozenset({"count"}),
     "grade": frozenset({"grade"}),
@@ -303,10 +304,10 @@ FEATURES: dict[str, frozenset[str]] = {
     "svg": frozenset({"svg"}),
     "progress": frozenset({"progress"}),
     "no-progress": frozenset(),
-    "box": frozenset(),
+    "box": frozenset({"box"}),
     "alphabet": frozenset(),
     "variant": frozenset(),
-    "regions": frozenset(),
+    "regions": frozenset({"regions"}),
 }
 assert FEATURES.keys() == OPTIONS.keys()
 
@@ -360,8 +361,7 @@ def refusal_of(names: Sequence[str]) -> Refusal | None:
     """What the command must refuse of ``names``, by dlx.ways (``None``: it runs).
 
     Before dlx.ways, argparse refuses two options of one group (two kinds,
-    or ``--progress`` with ``--no-progress``: its words start the line);
-    after it, ``--box`` with ``--regions`` (the map replaces the boxes).
+    or ``--progress`` with ``--no-progress``: its words start the line).
     """
     given = set(names)
     if len(given & set(KINDS)) > 1 or {"progress", "no-progress"} <= given:
@@ -370,12 +370,6 @@ def refusal_of(names: Sequence[str]) -> Refusal | None:
         ways.check(features(names), "sudoku")
     except ways.Refused as refused:
         return Refusal(f"sudoku: error: {refused}", usage=False)
-    if {"box", "regions"} <= given:
-        return Refusal(
-            "sudoku: error: --box does not go with --regions: the regions "
-            "replace the boxes",
-            usage=True,
-        )
     return None
 
 
@@ -841,18 +835,28 @@ GENERATE: dict[str, tuple[str, ...]] = {
 SEED = 5
 
 
+#: The options of sudoku generate that are features of dlx.ways (--grade
+#: is the feature target_grade there).
+GENERATE_FEATURES = frozenset({"box", "regions", "givens", "grade", "tries", "timeout"})
+
+
 def generated(names: Sequence[str], files: Files) -> tuple[int, str, str | None]:
     """What ``sudoku generate`` must do with ``names``: status, output and a refusal.
 
     The puzzles are :func:`sudoku.generate`'s for the seeds from
-    :data:`SEED`; refused are ``--tries`` without ``--givens`` or
-    ``--grade``, and ``--box`` with ``--regions``.
+    :data:`SEED`; refused is what :func:`dlx.ways.check` refuses of the
+    options that are features of it (``--tries`` without ``--givens`` or
+    ``--grade``, ``--box`` with ``--regions``).
     """
     given = set(names)
-    if {"box", "regions"} <= given:
-        return 2, "", "--box does not go with --regions"
-    if "tries" in given and not given & {"givens", "grade"}:
-        return 2, "", "--tries only goes with --givens or --grade"
+    asked = {"grade": "target_grade"}
+    try:
+        ways.check(
+            {asked.get(name, name) for name in given if name in GENERATE_FEATURES},
+            "sudoku",
+        )
+    except ways.Refused as refused:
+        return 2, "", str(refused)
     keywords: dict[str, Any] = {"seed": SEED}
     box = (2, 2) if "box" in given else None
     if "variant" in given:

@@ -309,7 +309,10 @@ def test_draw_grid_marks() -> None:
 
 def _arrow(link: Link, layout: Layout) -> ET.Element:
     svg = draw_grid(
-        Grid.parse("." * layout.size**2), title="links", cell=layout.cell, overlays=[link]
+        Grid.parse("." * layout.size**2),
+        title="links",
+        cell=layout.cell,
+        overlays=[link],
     )
     root = ET.fromstring(svg)
     # The overlay comes last, over the grid's lines.
