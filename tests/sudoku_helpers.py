@@ -28,6 +28,10 @@ __all__ = [
     "NO_SOLUTION9",
     "SHARED",
     "SHARED_DATA",
+    "SUDOKU_FEATURES",
+    "SUDOKU_MAP",
+    "SUDOKU_OPTIONS",
+    "SUDOKU_SVG",
     "assert_solves",
     "cells_of",
     "local_lines",
@@ -256,3 +260,63 @@ def shared_lines(name: str, count: int | None = None) -> list[str]:
 def local_lines(name: str, count: int | None = None) -> list[str]:
     """The first ``count`` puzzles of ``tests/data/<name>``."""
     return _lines(LOCAL_DATA / name, count)
+
+
+# -- the sudoku command's options (the pty tests and the ways matrix) ------------
+
+#: Stand for the files of a run of the sudoku command.
+SUDOKU_SVG, SUDOKU_MAP = "<svg>", "<map>"
+
+#: Each option of the command and its words.
+SUDOKU_OPTIONS: dict[str, tuple[str, ...]] = {
+    "count": ("--count",),
+    "grade": ("--grade",),
+    "explain": ("--explain",),
+    "hint": ("--hint",),
+    "rate": ("--rate",),
+    "check": ("--check",),
+    "method-sat": ("--method", "sat"),
+    "method-dlx": ("--method", "dlx"),
+    "jobs": ("--jobs", "2"),
+    "limit": ("--limit", "2"),
+    "timeout": ("--timeout", "60"),
+    "unique": ("--unique",),
+    "json": ("--json",),
+    "pretty": ("--pretty",),
+    "uva": ("--uva",),
+    "svg": ("--svg", SUDOKU_SVG),
+    "progress": ("--progress",),
+    "no-progress": ("--no-progress",),
+    "box": ("--box", "2x2"),
+    "alphabet": ("--alphabet", "1234"),
+    "variant": ("--variant", "x"),
+    "regions": ("--regions", SUDOKU_MAP),
+}
+
+#: The features of dlx.ways each option asks for; of the grid's options, --box and --regions
+#: (which do not go together).
+SUDOKU_FEATURES: dict[str, frozenset[str]] = {
+    "count": frozenset({"count"}),
+    "grade": frozenset({"grade"}),
+    "explain": frozenset({"explain"}),
+    "hint": frozenset({"hint"}),
+    "rate": frozenset({"rate"}),
+    "check": frozenset({"check"}),
+    "method-sat": frozenset({"sat"}),
+    "method-dlx": frozenset(),  # the default method
+    "jobs": frozenset({"split"}),
+    "limit": frozenset({"limit"}),
+    "timeout": frozenset({"timeout"}),
+    "unique": frozenset({"unique"}),
+    "json": frozenset({"json"}),
+    "pretty": frozenset({"pretty"}),
+    "uva": frozenset({"uva"}),
+    "svg": frozenset({"svg"}),
+    "progress": frozenset({"progress"}),
+    "no-progress": frozenset(),
+    "box": frozenset({"box"}),
+    "alphabet": frozenset(),
+    "variant": frozenset(),
+    "regions": frozenset({"regions"}),
+}
+assert SUDOKU_FEATURES.keys() == SUDOKU_OPTIONS.keys()

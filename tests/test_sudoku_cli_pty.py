@@ -52,7 +52,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sudoku_helpers import ROOT
+from sudoku_helpers import (
+    ROOT,
+    SUDOKU_FEATURES,
+    SUDOKU_MAP,
+    SUDOKU_OPTIONS,
+    SUDOKU_SVG,
+)
 
 import sudoku
 from dlx import ways
@@ -253,63 +259,10 @@ def without_progress(ran: Ran, terminal: bool) -> tuple[str, bool]:
 
 # -- the options ----------------------------------------------------------------------
 
-#: Stand for the files of a run.
-SVG, MAP = "<svg>", "<map>"
-
-#: Each option of the command and its words.
-OPTIONS: dict[str, tuple[str, ...]] = {
-    "count": ("--count",),
-    "grade": ("--grade",),
-    "explain": ("--explain",),
-    "hint": ("--hint",),
-    "rate": ("--rate",),
-    "check": ("--check",),
-    "method-sat": ("--method", "sat"),
-    "method-dlx": ("--method", "dlx"),
-    "jobs": ("--jobs", "2"),
-    "limit": ("--limit", "2"),
-    "timeout": ("--timeout", "60"),
-    "unique": ("--unique",),
-    "json": ("--json",),
-    "pretty": ("--pretty",),
-    "uva": ("--uva",),
-    "svg": ("--svg", SVG),
-    "progress": ("--progress",),
-    "no-progress": ("--no-progress",),
-    "box": ("--box", "2x2"),
-    "alphabet": ("--alphabet", "1234"),
-    "variant": ("--variant", "x"),
-    "regions": ("--regions", MAP),
-}
-
-#: The features of dlx.ways each option asks for (the ways matrix's, in
-#: tests/test_ways_matrix.py); of the grid's options, --box and --regions
-#: (which do not go together).
-FEATURES: dict[str, frozenset[str]] = {
-    "count": frozenset({"count"}),
-    "grade": frozenset({"grade"}),
-    "explain": frozenset({"explain"}),
-    "hint": frozenset({"hint"}),
-    "rate": frozenset({"rate"}),
-    "check": frozenset({"check"}),
-    "method-sat": frozenset({"sat"}),
-    "method-dlx": frozenset(),  # the default method
-    "jobs": frozenset({"split"}),
-    "limit": frozenset({"limit"}),
-    "timeout": frozenset({"timeout"}),
-    "unique": frozenset({"unique"}),
-    "json": frozenset({"json"}),
-    "pretty": frozenset({"pretty"}),
-    "uva": frozenset({"uva"}),
-    "svg": frozenset({"svg"}),
-    "progress": frozenset({"progress"}),
-    "no-progress": frozenset(),
-    "box": frozenset({"box"}),
-    "alphabet": frozenset(),
-    "variant": frozenset(),
-    "regions": frozenset({"regions"}),
-}
-assert FEATURES.keys() == OPTIONS.keys()
+#: The command's options, their words and features: shared with the ways
+#: matrix (tests/sudoku_helpers.py).
+SVG, MAP = SUDOKU_SVG, SUDOKU_MAP
+OPTIONS, FEATURES = SUDOKU_OPTIONS, SUDOKU_FEATURES
 
 #: The kinds of run, one at a time (argparse's group); none: solving.
 KINDS = ("count", "grade", "explain", "hint", "rate", "check")

@@ -56,6 +56,8 @@ from dlx_helpers import (
 )
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from sudoku_helpers import SUDOKU_FEATURES as ALL_SUDOKU_FEATURES
+from sudoku_helpers import SUDOKU_OPTIONS as ALL_SUDOKU_OPTIONS
 
 import dlx.cli
 import dlx.parallel
@@ -1270,36 +1272,25 @@ def test_sudoku_api(function: str, cell: Cell) -> None:
             assert answer is (len(answers) == 1)
 
 
-SUDOKU_OPTIONS: dict[str, tuple[str, ...]] = {
-    "count": ("--count",),
-    "grade": ("--grade",),
-    "explain": ("--explain",),
-    "hint": ("--hint",),
-    "rate": ("--rate",),
-    "check": ("--check",),
-    "limit": ("--limit", "2"),
-    "unique": ("--unique",),
-    "timeout": ("--timeout", "60"),
-    "method-sat": ("--method", "sat"),
-    "jobs": ("--jobs", "2"),
-    "no-progress": ("--no-progress",),
-    "json": ("--json",),
-}
-SUDOKU_FEATURES: dict[str, frozenset[str]] = {
-    "count": frozenset({"count"}),
-    "grade": frozenset({"grade"}),
-    "explain": frozenset({"explain"}),
-    "hint": frozenset({"hint"}),
-    "rate": frozenset({"rate"}),
-    "check": frozenset({"check"}),
-    "limit": frozenset({"limit"}),
-    "unique": frozenset({"unique"}),
-    "timeout": frozenset({"timeout"}),
-    "method-sat": frozenset({"sat"}),
-    "jobs": frozenset({"split"}),
-    "no-progress": frozenset(),
-    "json": frozenset({"json"}),
-}
+#: The options the matrix runs (their words and features are the pty
+#: tests', tests/sudoku_helpers.py).
+_SUDOKU_MATRIX = (
+    "count",
+    "grade",
+    "explain",
+    "hint",
+    "rate",
+    "check",
+    "limit",
+    "unique",
+    "timeout",
+    "method-sat",
+    "jobs",
+    "no-progress",
+    "json",
+)
+SUDOKU_OPTIONS = {name: ALL_SUDOKU_OPTIONS[name] for name in _SUDOKU_MATRIX}
+SUDOKU_FEATURES = {name: ALL_SUDOKU_FEATURES[name] for name in _SUDOKU_MATRIX}
 _EXCLUSIVE = {"count", "grade", "explain", "hint", "rate", "check"}
 
 #: The few runs with worker processes (about a second each): --jobs
