@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from concurrent.futures import Executor
 
     from dlx.algorithms import Zdd
+    from dlx.conflict import ConflictProgress
     from dlx.estimate import Estimate
     from dlx.preprocess import Preprocessing
     from dlx.symmetry import Action, Group
@@ -1437,6 +1438,83 @@ class ExactCover:
             method=method,
         )
         return found == 1
+
+    def conflict(
+        self,
+        pinned: Iterable[Any] | None = None,
+        *,
+        timeout: float | None = None,
+        progress: Callable[[ConflictProgress], object] | None = None,
+        progress_interval: float = 1.0,
+    ) -> list[Any] | None:
+        """Why the problem has no solution: a minimal reason, or ``None`` when it has one.
+
+        Without ``pinned``, the reason is a set of primary items that
+        cannot all be covered: the problem in which only they must be
+        covered, every other primary item covered at most once (as a
+        secondary item), has no solution.  With ``pinned``, options that a
+        solution should contain (by number, or by label: see
+        :meth:`add_option`), the reason is a subset of them that, forced
+        into the solution, leaves none; ``[]`` when the problem has no
+        solution even without them.
+
+        The reason is minimal: leave any one member out and the problem has
+        a solution.  It is not always the smallest reason there is.  It is
+        found by propagation (forced options, items with one option left)
+        and counts with limit 1, dropping members in blocks as QuickXplain
+        does, each test that fails cutting the set down to what its
+        propagation used: about ``k·log2(n/k) + k`` tests for a reason of
+        ``k`` of ``n`` candidates, each a count that may take as long as
+        the problem's own search (see :mod:`dlx.conflict`).
+
+        :param pinned: option numbers or labels that a solution should
+            contain (an integer is a number, anything else a label; an
+            option named twice counts once), or ``None``.
+        :param timeout: stop after about this many seconds.
+        :param progress: called about every ``progress_interval`` seconds
+            with a :class:`~dlx.conflict.ConflictProgress`.
+        :param progress_interval: seconds between two reports.
+        :returns: the item names in the order they were declared, or the
+            ``pinned`` entries in the order given; ``None`` when the
+            problem (with every ``pinned`` option) has a solution.
+        :raises ProblemError: for a ``pinned`` entry that names no option,
+            or a label that several options have (naming it).
+        :raises ValueError: for a negative ``timeout``.
+        :raises dlx.conflict.ConflictBudgetExceeded: (a
+            :class:`~dlx.BudgetExceeded`) when ``timeout`` runs out; its
+            ``reason`` is the reason so far, not shown minimal.
+
+        >>> problem = ExactCover("abcd", options=[["a", "b"], ["b", "c"], ["a", "c"], ["d"]])
+        >>> problem.conflict()
+        ['a', 'b', 'c']
+        >>> problem.conflict(pinned=[3])  # no solution even without option 3
+        []
+        >>> print(ExactCover("ab", options=[["a"], ["b"]]).conflict())
+        None
+        >>> pieces = ExactCover(["x", "y", "z"])
+        >>> pieces.add_options([["x", "y"], ["z"], ["y", "z"], ["x"]], labels=["xy", "z", "yz", "x"])
+        range(0, 4)
+        >>> pieces.conflict(pinned=["z", "x"])  # then nothing covers y
+        ['z', 'x']
+        >>> pieces.conflict(pinned=[7])
+        Traceback (most recent call last):
+          ...
+        dlx.errors.ProblemError: pinned option 7 does not exist: the options are numbered 0 to 3
+        """
+        from dlx.conflict import find_conflict
+
+        return find_conflict(
+            self._names,
+            len(self._primary),
+            self._rows,
+            self._colors,
+            self._bounds,
+            self._labels,
+            pinned,
+            timeout=timeout,
+            progress=progress,
+            progress_interval=progress_interval,
+        )
 
     def zdd(
         self,

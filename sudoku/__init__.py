@@ -37,11 +37,11 @@ as are the progress reports (:class:`StepProgress`,
 ...     print(stop.explanation)
 None
 
-The generator's, the grader's, the explainer's and the transformations'
-names (:func:`generate`, :func:`grade`, :func:`explain`, :func:`canonical`
-and theirs, exceptions included) are imported on first use, so that
-``import sudoku`` stays quick for a run that only solves (issue 31's
-start-up).
+The generator's, the grader's, the explainer's, the transformations' and
+"why not?"'s names (:func:`generate`, :func:`grade`, :func:`explain`,
+:func:`canonical`, :func:`conflicts` and theirs, exceptions included) are
+imported on first use, so that ``import sudoku`` stays quick for a run
+that only solves (issue 31's start-up).
 """
 
 from typing import TYPE_CHECKING, Any
@@ -115,6 +115,7 @@ if TYPE_CHECKING:
         grid_cover,
         transformations,
     )
+    from sudoku.whynot import ConflictsBudgetError, ConflictsInterrupted, conflicts
 
 #: The names imported on first use (PEP 562), by module: the functions and
 #: what a caller of theirs catches or receives (their budgets' and Ctrl-C's
@@ -144,6 +145,7 @@ _EXPLAIN = (
     "hint",
 )
 _TECHNIQUES = ("StepProgress",)
+_WHYNOT = ("ConflictsBudgetError", "ConflictsInterrupted", "conflicts")
 _TRANSFORM = (
     "CanonicalInterrupted",
     "canonical",
@@ -175,6 +177,10 @@ def __getattr__(name: str) -> Any:
         from sudoku import transform
 
         value = getattr(transform, name)
+    elif name in _WHYNOT:
+        from sudoku import whynot
+
+        value = getattr(whynot, name)
     else:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     globals()[name] = value  # the next look-up finds it at once
@@ -183,7 +189,15 @@ def __getattr__(name: str) -> Any:
 
 def __dir__() -> list[str]:
     return sorted(
-        [*globals(), *_GENERATOR, *_GRADING, *_EXPLAIN, *_TECHNIQUES, *_TRANSFORM]
+        [
+            *globals(),
+            *_GENERATOR,
+            *_GRADING,
+            *_EXPLAIN,
+            *_TECHNIQUES,
+            *_TRANSFORM,
+            *_WHYNOT,
+        ]
     )
 
 
@@ -196,6 +210,8 @@ __all__ = [
     "CanonicalInterrupted",
     "CombinationError",
     "ConflictError",
+    "ConflictsBudgetError",
+    "ConflictsInterrupted",
     "Encoding",
     "Explanation",
     "ExplanationBudgetError",
@@ -227,6 +243,7 @@ __all__ = [
     "box_shape",
     "canonical",
     "check",
+    "conflicts",
     "count",
     "detect_alphabet",
     "encode",

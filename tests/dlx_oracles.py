@@ -22,8 +22,9 @@ this module needs hypothesis.)
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from hypothesis import strategies as st
 
@@ -37,8 +38,11 @@ __all__ = [
     "bounded_specs",
     "brute_force",
     "brute_force_bounded",
+    "check_items_answer",
     "costed_problems",
+    "items_feasible",
     "oracle",
+    "relaxed",
     "specs",
     "uniform_specs",
 ]
@@ -366,3 +370,48 @@ def costed_problems(draw: st.DrawFn) -> ExactCover:
         cost = draw(st.sampled_from([0, 0, 1, 2, 3, 5, 8, 100]))
         problem.add_option(items, cost=cost)
     return problem
+
+
+# -- minimal reasons (ExactCover.conflict, dlx --why) ----------------------------
+
+
+def relaxed(problem: ExactCover, required: Sequence[Hashable]) -> ExactCover:
+    """``problem`` with only the ``required`` primary items required.
+
+    The others keep their upper bound and get the lower bound 0 (bounds
+    (0, 1) for an item covered once): covered at most as often as before.
+    """
+    keep = set(required)
+    bounds = problem.bounds
+    pairs: dict[Any, tuple[int, int]] = {}
+    for name in problem.primary:
+        lower, upper = bounds.get(name, (1, 1))
+        pairs[name] = (lower if name in keep else 0, upper)
+    copy = ExactCover(problem.primary, problem.secondary, bounds=pairs)
+    copy.add_options(problem.option(k) for k in range(len(problem)))
+    return copy
+
+
+def items_feasible(problem: ExactCover, required: Sequence[Hashable]) -> bool:
+    """Whether ``problem`` has a solution with only the ``required`` items required."""
+    return bool(oracle(relaxed(problem, required)))
+
+
+def check_items_answer(problem: ExactCover, answer: list[Any] | None) -> None:
+    """``answer`` is a minimal reason of ``problem`` (``None``: it has a solution).
+
+    As :meth:`dlx.ExactCover.conflict` answers without ``pinned``: primary
+    items in their order, no solution with only them required, and one
+    with any one of them left out.
+    """
+    feasible = bool(oracle(problem))
+    assert (answer is None) == feasible
+    if answer is None:
+        return
+    assert len(set(answer)) == len(answer)
+    assert set(answer) <= set(problem.primary)
+    order = {name: k for k, name in enumerate(problem.primary)}
+    assert answer == sorted(answer, key=order.__getitem__)  # declaration order
+    assert not items_feasible(problem, answer)
+    for k in range(len(answer)):
+        assert items_feasible(problem, answer[:k] + answer[k + 1 :]), answer[k]

@@ -10,6 +10,7 @@ answers the validator checks elsewhere.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -18,6 +19,7 @@ import pytest
 
 import sudoku
 from sudoku.grid import Grid
+from sudoku.regions import Regions
 
 if TYPE_CHECKING:
     from sudoku.explainer import Explanation
@@ -37,6 +39,7 @@ __all__ = [
     "local_lines",
     "replay",
     "shared_lines",
+    "wrong_given",
 ]
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -320,3 +323,34 @@ SUDOKU_FEATURES: dict[str, frozenset[str]] = {
     "regions": frozenset({"regions"}),
 }
 assert SUDOKU_FEATURES.keys() == SUDOKU_OPTIONS.keys()
+
+
+def wrong_given(
+    values: Sequence[int],
+    solution: Sequence[int],
+    units: Regions,
+    alphabet: str,
+    rng: random.Random,
+) -> tuple[str, tuple[int, int, str]] | None:
+    """A puzzle made wrong: one blank given a symbol that repeats nothing in its units.
+
+    The blank is drawn at random among those where such a symbol other
+    than the solution's exists, so no two givens clash: only deductions
+    (or the search) show the puzzle broken.  Used by the tests and the
+    benchmark of :func:`sudoku.conflicts`.
+
+    :returns: the puzzle's text and the wrong given ``(row, column,
+        symbol)``, or ``None`` when no blank has such a symbol.
+    """
+    size = len(alphabet)
+    cells = list(values)
+    blanks = [cell for cell in range(size * size) if not cells[cell]]
+    rng.shuffle(blanks)
+    for cell in blanks:
+        seen = {cells[o] for u in units.cell_units[cell] for o in units.units[u]}
+        wrong = [v for v in range(1, size + 1) if v not in seen and v != solution[cell]]
+        if wrong:
+            cells[cell] = rng.choice(wrong)
+            text = "".join(alphabet[v - 1] if v else "." for v in cells)
+            return text, (cell // size, cell % size, alphabet[cells[cell] - 1])
+    return None
