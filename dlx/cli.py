@@ -169,6 +169,7 @@ _EPILOG = """\
 exit status:
   0    the search finished (with or without solutions), or --estimate
        or --sample ran
+  1    --why: the problem has no solution (the reason is printed)
   2    bad input (an unreadable file, not the format, an empty file, a
        closed standard input), bad options (one that does nothing or
        contradicts another, or one given twice with different values;
@@ -212,7 +213,11 @@ and the exit status as without it):
   --estimate writes one object, {"estimate": {"nodes": ..., "nodes_se":
   ..., "updates", "solutions" (each with _se), "probes", "seconds",
   "probe_rate", "search_rate", "search_seconds"}} (null: none or
-  unbounded).  A run refused (status 2) writes nothing.
+  unbounded).  --why writes one object: {"why": ["a", "b", "c"],
+  "minimal": true, "outcome": "exhausted"} for a problem without solution
+  (stopped by --timeout or a signal: the items so far, "minimal": false,
+  or null before any), {"why": null, "count": N, "outcome": "exhausted"}
+  for one with solutions.  A run refused (status 2) writes nothing.
 options given twice: the same option with the same value again (--count
 --count, --limit 3 --limit 3) means it once; with another value, or
 --progress with --no-progress, it is refused (status 2: '--limit given
@@ -229,6 +234,7 @@ examples:
   dlx --count --method memo --branching first tiling.dlx
   dlx --sample 3 --seed 1 tiling.dlx              (3 tilings at random)
   dlx --count --symmetry d4.txt queens8.dlx       (up to symmetry: 12)
+  dlx --why tiling.dlx             (no tiling? the cells that cannot all be)
   dlx --json big.dlx | jq -c 'select(.solution) | .options'
 """
 
@@ -265,6 +271,13 @@ def _parser() -> argparse.ArgumentParser:
         metavar="K",
         help="print the K cheapest solutions (costs '|n' on option lines; "
         "Knuth's DLX5), cheapest first, each after a line '| cost N'",
+    )
+    parser.add_argument(
+        "--why",
+        action="store_true",
+        help="for a problem without solution, print a minimal reason: items "
+        "that cannot all be covered, one a line (exit status 1); for one "
+        "with solutions, their number (exit status 0)",
     )
     parser.add_argument(
         "--json",
@@ -496,11 +509,16 @@ def _given(args: argparse.Namespace) -> set[str]:
     ``--no-progress`` asks for nothing: the off switch goes everywhere.
     """
     searches = (
-        args.count or args.solve or args.best is not None or args.sample is not None
+        args.count
+        or args.solve
+        or args.why
+        or args.best is not None
+        or args.sample is not None
     )
     given = {
         key
         for key, asked in (
+            ("why", args.why),
             ("count", args.count),
             ("cheapest", args.best is not None),
             ("sample", args.sample is not None),
@@ -531,7 +549,7 @@ def _given(args: argparse.Namespace) -> set[str]:
     }
     if args.method is not None:
         given.add(args.method)
-    if not given & {"count", "cheapest", "sample", "estimate", "write"}:
+    if not given & {"count", "cheapest", "sample", "estimate", "write", "why"}:
         given.add("list")
     return given
 
@@ -892,7 +910,7 @@ def _settings(args: argparse.Namespace, watcher: _Watcher) -> ways.Settings:
 
 #: The kinds of run (keys of :data:`dlx.ways.FEATURES`): the options ask
 #: for one of them (``write``, ``--preprocess`` alone, is done before).
-_KINDS = ("estimate", "cheapest", "sample", "count", "list")
+_KINDS = ("estimate", "why", "cheapest", "sample", "count", "list")
 
 
 def _kind(given: set[str]) -> str:
@@ -1282,6 +1300,141 @@ def _estimate(problem: ExactCover, args: argparse.Namespace, out: TextIO) -> int
     return EXIT_OK
 
 
+# -- why not: a minimal reason -------------------------------------------------------
+
+#: ``--why``: the problem has no solution, and the reason is printed.
+EXIT_NO_SOLUTION = 1
+
+
+def _why(
+    problem: ExactCover, args: argparse.Namespace, out: TextIO, signals: StopSignals
+) -> int:
+    """``--why``: a minimal set of items that cannot all be covered, or the count.
+
+    The reason is :meth:`dlx.ExactCover.conflict`'s, one item a line (or
+    ``{"why": [...], "minimal": true}`` with ``--json``), exit status 1;
+    a problem with solutions gets its count, as ``--count`` prints it,
+    exit status 0.  ``--timeout`` bounds both together; stopped by it or
+    by a signal, the reason so far (a set without solution, not shown
+    minimal) is printed all the same, and said to be so.
+    """
+    from dlx.conflict import (
+        ConflictBudgetExceeded,
+        ConflictInterrupted,
+        ConflictProgress,
+    )
+
+    started = time.monotonic()
+    display: ProgressLine | None = None
+
+    def report(progress: ConflictProgress) -> None:
+        nonlocal display
+        with on_stderr():
+            if display is None:
+                display = ProgressLine(sys.stderr, prefix="dlx: ")
+            size = progress.kept + progress.left
+            display.show(
+                f"why: {progress.tests:,} test{'' if progress.tests == 1 else 's'}, "
+                + (
+                    f"a reason of {size:,} items so far ({progress.kept:,} shown "
+                    "needed)"
+                    if size
+                    else "no reason yet"
+                )
+                + f", {progress.elapsed:.0f} s"
+            )
+
+    def counting(progress: Progress) -> None:
+        nonlocal display
+        with on_stderr():
+            if display is None:
+                display = ProgressLine(sys.stderr, prefix="dlx: ")
+            display.update(progress)
+
+    def done() -> None:
+        if display is not None:
+            with on_stderr():
+                display.close()
+
+    shown = shows_progress(args.progress)
+    reason: list[Any] | None
+    stop: str | None = None  # "timeout", or the signal's word
+    try:
+        reason = problem.conflict(
+            timeout=args.timeout, progress=report if shown else None
+        )
+    except ConflictBudgetExceeded as stopped:
+        reason, stop = stopped.reason, "timeout"
+    except ConflictInterrupted as stopped:
+        reason, stop = stopped.reason, signals.how
+    done()
+    if reason is None and stop is None:
+        status = _why_count(problem, args, out, started, counting if shown else None)
+        done()
+        return status
+    with writing("standard output"):
+        if args.json:
+            outcome = "exhausted" if stop is None else stop
+            _write_json(
+                out,
+                {
+                    "why": None if reason is None else [str(i) for i in reason],
+                    "minimal": stop is None,
+                    "outcome": "out_of_time" if stop == "timeout" else outcome,
+                },
+            )
+        else:
+            for item in reason or ():
+                out.write(f"{item}\n")
+        out.flush()
+    if stop is None:
+        assert reason is not None
+        say(
+            f"dlx: no solution: these {len(reason)} items cannot all be covered "
+            "(without any one of them, the others can)"
+        )
+        return EXIT_NO_SOLUTION
+    if stop != "timeout":
+        clear_echoed_interrupt()
+    how = f"stopped by --timeout {args.timeout:g}" if stop == "timeout" else stop
+    if reason is None:
+        say(f"dlx: --why {how} before it knew whether there is a solution")
+    else:
+        say(
+            f"dlx: --why {how}: these {len(reason)} items cannot all be "
+            "covered, but some of them may not be needed for that (not shown "
+            "minimal)"
+        )
+    return EXIT_BUDGET if stop == "timeout" else signals.status
+
+
+def _why_count(
+    problem: ExactCover,
+    args: argparse.Namespace,
+    out: TextIO,
+    started: float,
+    progress: Callable[[Progress], object] | None,
+) -> int:
+    """``--why`` on a problem with solutions: their count, within what is left of ``--timeout``."""
+    timeout = args.timeout
+    left = None if timeout is None else max(0.0, timeout - (time.monotonic() - started))
+    try:
+        found = problem.count(timeout=left, progress=progress)
+    except BudgetExceeded as stopped:
+        say(
+            f"dlx: --why: the problem has solutions; counting them stopped by "
+            f"--timeout {timeout:g} after {stopped.stats.solutions:,}"
+        )
+        return EXIT_BUDGET
+    with writing("standard output"):
+        if args.json:
+            _write_json(out, {"why": None, "count": found, "outcome": "exhausted"})
+        else:
+            out.write(f"{found}\n")
+        out.flush()
+    return EXIT_OK
+
+
 # -- memoised search -----------------------------------------------------------------
 
 
@@ -1604,6 +1757,8 @@ def _run(args: argparse.Namespace) -> int:
             kind = _kind(args.given)
             if kind == "estimate":
                 return _estimate(problem, args, out)
+            if kind == "why":
+                return _why(problem, args, out, signals)
             return _search(problem, args, out, signals, kind)
     except ways.Refused as refused:  # below ways.plan: a combination made here
         message = _in_our_words(refused, args.given, _names(args))

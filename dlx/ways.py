@@ -145,6 +145,7 @@ FEATURES: dict[str, Feature] = {
     "rate": Feature(None, None, "--rate"),
     "check": Feature("check()", None, "--check"),
     "generate": Feature("generate()", None, "sudoku generate"),
+    "why": Feature("conflict()", "--why", "--why"),
     # How it searches.
     "dlx": Feature("method='dlx'", "--method dlx", "--method dlx"),
     "memo": Feature("method='memo'", "--method memo", None),
@@ -233,6 +234,10 @@ _WRITES = (
 _ESTIMATES = "{estimate} does not search, so {_b} does not apply"
 _SAT_RUNS = "the SAT solver runs in one solve of its own"
 _SOLVES_NOTHING = "it solves nothing"
+_WHY = (
+    "{why} looks for a minimal reason by searches of its own, each for one "
+    "solution at most, so {_b} does not apply"
+)
 
 #: The combinations refused, in the order they are looked at: the first
 #: rule whose features are all given is the one reported.
@@ -244,6 +249,40 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(("sample", "count"), "{sample} prints the solutions it draws"),
     Rule(("estimate", "count"), "", say=_ESTIMATES),
+    # "Why not?": a minimal reason, by counts with limit 1 of its own.
+    *(
+        Rule(("why", key), "", say=_WHY)
+        for key in (
+            "count",
+            "cheapest",
+            "sample",
+            "estimate",
+            "write",
+            "preprocess",
+            "unique",
+            "grade",
+            "explain",
+            "hint",
+            "rate",
+            "check",
+            "memo",
+            "sat",
+            "split",
+            "symmetry",
+            "limit",
+            "max_nodes",
+            "seed",
+            "resume",
+            "task_seconds",
+            "branching",
+            "max_entries",
+            "max_bytes",
+            "stats",
+            "pretty",
+            "uva",
+            "svg",
+        )
+    ),
     Rule(
         ("estimate", "cheapest"),
         "Algorithm X5's tree depends on the solutions it finds, so it cannot be estimated",

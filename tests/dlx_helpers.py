@@ -478,6 +478,7 @@ SYMMETRY = "<symmetry>"
 #: ``tests/test_cli_pty.py`` in a pipe and on a terminal).
 DLX_OPTIONS: dict[str, tuple[str, ...]] = {
     "count": ("--count",),
+    "why": ("--why",),
     "best": ("--best", "2"),
     "sample": ("--sample", "2"),
     "estimate": ("--estimate",),
@@ -509,6 +510,7 @@ DLX_OPTIONS: dict[str, tuple[str, ...]] = {
 #: ``dlx --help`` documents them (written here, not taken from dlx.cli).
 DLX_FEATURES: dict[str, frozenset[str]] = {
     "count": frozenset({"count"}),
+    "why": frozenset({"why"}),
     "best": frozenset({"cheapest"}),
     "sample": frozenset({"sample"}),
     "estimate": frozenset({"estimate"}),
@@ -547,10 +549,10 @@ def dlx_features(names: Sequence[str]) -> set[str]:
     if "sample" in keys and "seed" in keys:
         # dlx --help: with --sample, --seed seeds the draw (not tie-breaking).
         keys = (keys - {"seed"}) | {"draw_seed"}
-    searches = keys & {"count", "cheapest", "sample", "solve"}
+    searches = keys & {"count", "cheapest", "sample", "solve", "why"}
     if "preprocess" in keys and not searches:
         keys.add("write")  # --preprocess alone writes the smaller problem
-    if not keys & {"count", "cheapest", "sample", "estimate", "write"}:
+    if not keys & {"count", "cheapest", "sample", "estimate", "write", "why"}:
         keys.add("list")
     return keys
 

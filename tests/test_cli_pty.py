@@ -270,10 +270,12 @@ def run(argv: Sequence[str], terminal: str = "") -> Ran:
 
 #: A progress line drawn on a terminal (dlx.watch.ProgressLine, without
 #: tqdm: "\r" + the line), and the blanks that wipe it.
-_DRAWN = re.compile(r"\rdlx: [\d,]+ solutions?, [\d,]+ nodes[^\r\n]*")
+_DRAWN = re.compile(
+    r"\rdlx: ([\d,]+ solutions?, [\d,]+ nodes|why: [\d,]+ tests?, )[^\r\n]*"
+)
 _WIPED = re.compile(r"\r +\r")
 #: A progress line written to a pipe (--progress), one per report.
-_LINE = re.compile(r"dlx: [\d,]+ solutions?, [\d,]+ nodes.*\n")
+_LINE = re.compile(r"dlx: ([\d,]+ solutions?, [\d,]+ nodes|why: [\d,]+ tests?, ).*\n")
 #: The line of --stats on the tasks of a split run (how many, the largest).
 _TASKS = re.compile(r"dlx: \d+ tasks[;,].*")
 #: Numbers that depend on time: the seconds, rates and tasks of a run.
@@ -486,6 +488,10 @@ def check_alike(
 SHARE = {
     (),
     ("count",),
+    ("why",),
+    ("why", "json"),
+    ("why", "progress"),
+    ("why", "count"),
     ("best", "symmetry"),
     ("best", "method-sat"),
     ("best", "progress"),

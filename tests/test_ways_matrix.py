@@ -54,6 +54,7 @@ from dlx_helpers import (
     lacking,
     run_dlx,
 )
+from dlx_oracles import check_items_answer
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sudoku_helpers import SUDOKU_FEATURES as ALL_SUDOKU_FEATURES
@@ -722,7 +723,7 @@ def _json_records(out: str) -> tuple[list[dict[str, Any]], dict[str, Any]]:
 
 #: The lines the command may write on standard error besides an error,
 #: and the option that allows each.
-_PROGRESS = re.compile(r"dlx: [\d,]+ solutions?, [\d,]+ nodes")
+_PROGRESS = re.compile(r"dlx: ([\d,]+ solutions?, [\d,]+ nodes|why: [\d,]+ tests?, )")
 _STATS = (
     re.compile(r"Altogether [\d,]+ solutions?, .*"),
     re.compile(r"Removed \d+ options? and \d+ items?, \d+ rounds?\.( .*)?"),
@@ -779,7 +780,11 @@ def check_dlx_run(
         assert err_lines[0].startswith(f"dlx: {problem_file}: "), ran.err  # the input
         assert why in ran.err, ran.err
         return
-    assert ran.status == 0, ran
+    if "why" in keys:
+        _check_why(case, keys, ran)
+        err_lines = err_lines[:-1] if case.total == 0 else err_lines
+    else:
+        assert ran.status == 0, ran
     if "resume" in keys:
         assert not checkpoint.exists(), "--checkpoint left after a complete run"
     expected_err = _check_dlx_output(case, keys, ran)
@@ -796,8 +801,42 @@ def check_dlx_run(
     assert rest == [], ran.err
 
 
+def _check_why(case: Case, keys: set[str], ran: Ran) -> None:
+    """``--why``: a minimal set of items without solution (status 1), else the count.
+
+    The reason is checked against brute force: the problem where only
+    its items are required has no solution, and with any one of them
+    left out (covered at most once, as a secondary item) it has one.
+    """
+    if case.total:
+        assert ran.status == 0, ran
+        if "json" in keys:
+            assert json.loads(ran.out) == {
+                "why": None,
+                "count": case.total,
+                "outcome": "exhausted",
+            }, ran
+        else:
+            assert ran.out == f"{case.total}\n", ran
+        return
+    assert ran.status == 1, ran
+    if "json" in keys:
+        record = json.loads(ran.out)
+        assert (record["minimal"], record["outcome"]) == (True, "exhausted"), ran
+        reason = record["why"]
+    else:
+        reason = ran.out.splitlines()
+    assert ran.err.splitlines()[-1] == (
+        f"dlx: no solution: these {len(reason)} items cannot all be covered "
+        "(without any one of them, the others can)"
+    ), ran.err
+    check_items_answer(case.problem, reason)
+
+
 def _check_dlx_output(case: Case, keys: set[str], ran: Ran) -> list[str]:
     """Check the standard output of a run that went; return the messages it must say."""
+    if "why" in keys:
+        return []  # checked by _check_why
     limit = 2 if "limit" in keys else None
     expected = case.total if limit is None else min(limit, case.total)
     asjson = "json" in keys
