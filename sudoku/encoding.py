@@ -28,19 +28,48 @@ of the puzzle satisfies those deductions, so this changes neither the
 solutions nor their number; on easy puzzles it leaves the engine little
 or nothing to do.  Everything that depends only on the grid's size and
 box shape is computed once and cached.
+
+Cages (killer sudoku, KenKen: :mod:`sudoku.cages`) add items and
+options of their own, which :mod:`sudoku.cages` describes; before the
+encoding, the cells' digits are narrowed by the cages' combinations as
+well as by the singles, until neither narrows anything.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
+from itertools import islice
+from typing import TYPE_CHECKING
 
-from dlx import ExactCover
-from sudoku.errors import ConflictError, GridSizeError
+from dlx import Colored, ExactCover
+from sudoku.errors import ConflictError, GridSizeError, SudokuError
 from sudoku.grid import Grid
 from sudoku.regions import Regions, leftover_proof, regions_of
 from sudoku.singles import Contradiction, Singles, cell_name
 
-__all__ = ["MAP_PROOFS_KEPT", "Encoding", "encode", "map_proof"]
+if TYPE_CHECKING:
+    # Annotations only: a grid without cages never imports sudoku.cages.
+    from sudoku.cages import Cage, CageConstraints
+
+__all__ = [
+    "CAGE_ENCODINGS",
+    "MAP_PROOFS_KEPT",
+    "MOST_PLACEMENTS",
+    "Encoding",
+    "encode",
+    "map_proof",
+]
+
+#: The ways :func:`sudoku.encode` can put cages into exact cover (see :mod:`sudoku.cages`).
+CAGE_ENCODINGS = {
+    "mixed": "placements for the cages with few fillings, sets for the others",
+    "sets": "a combination option per set of digits, joined to the cells by items",
+    "colours": "a combination option per set of digits, joined by colours",
+    "placements": "an option per way of filling a whole cage",
+}
+#: With ``"mixed"``, a cage with at most this many ways to fill it gets
+#: an option per way; one with more, its combinations.
+MOST_PLACEMENTS = 60
 
 
 def conflict_error(grid: Grid, units: Regions, cell: int) -> ConflictError:
@@ -86,9 +115,12 @@ class Encoding:
     :ivar filled: the values of the grid after the forced cells were
         filled in (0 for the cells left to the search).
     :ivar contradiction: why the grid has no solution, when filling in
-        forced cells ran into a cell or a symbol with no possibility left;
-        otherwise ``None``.  (A ``problem`` that has no solution for a
-        deeper reason says so only by finding none.)
+        forced cells ran into a cell or a symbol with no possibility left
+        (or a cage with no combination left); otherwise ``None``.  (A
+        ``problem`` that has no solution for a deeper reason says so only
+        by finding none.)
+    :ivar cages: the grid's cages (:class:`sudoku.cages.Cage`), ``()``
+        for none.
 
     >>> enc = encode(Grid.parse("12.." "34.." "...." "...."))
     >>> enc.problem
@@ -101,7 +133,9 @@ class Encoding:
 
     __slots__ = (
         "_cells",
+        "_extra",
         "_values",
+        "cages",
         "contradiction",
         "filled",
         "grid",
@@ -118,14 +152,21 @@ class Encoding:
         values: list[int],
         contradiction: str | None,
         units: Regions | None = None,
+        cages: tuple[Cage, ...] = (),
+        extra: Sequence[tuple[tuple[int, int], ...]] = (),
     ) -> None:
         self.grid = grid
         self.problem = problem
         self.filled = filled
+        # Option k < len(cells) puts values[k] in cells[k]; option
+        # len(cells) + i fills the (cell, value) pairs of extra[i] (none,
+        # for a cage's combination).
         self._cells = cells
         self._values = values
+        self._extra = extra
         self.contradiction = contradiction
         self.units = units if units is not None else regions_of(grid.size, grid.box)
+        self.cages = cages
 
     def decode(self, solution: Sequence[int]) -> list[int]:
         """The values of the solved grid, for one solution of ``problem``.
@@ -140,8 +181,13 @@ class Encoding:
         values = list(self.filled)
         cells = self._cells
         chosen = self._values
+        single = len(cells)
         for k in solution:
-            values[cells[k]] = chosen[k]
+            if k < single:
+                values[cells[k]] = chosen[k]
+            else:
+                for cell, value in self._extra[k - single]:
+                    values[cell] = value
         return values
 
     def __repr__(self) -> str:
@@ -171,20 +217,36 @@ def map_proof(units: Regions) -> str | None:
 
 
 def encode(
-    grid: Grid, *, propagate: bool = True, units: Regions | None = None
+    grid: Grid,
+    *,
+    propagate: bool = True,
+    units: Regions | None = None,
+    cages: Sequence[Cage] = (),
+    cage_encoding: str = "mixed",
+    implied: bool = True,
 ) -> Encoding:
     """Turn a grid into an exact-cover problem (see :mod:`sudoku.encoding`).
 
     :param grid: the parsed grid.
     :param propagate: fill in the cells forced by naked and hidden singles
-        first (the default); ``False`` encodes the givens only.
+        first (the default), and prune the cages' combinations; ``False``
+        encodes the givens only.
     :param units: the grid's units, from :func:`sudoku.regions_of`
         (for a variant or jigsaw regions); ``None`` for rows, columns and
         the grid's boxes.
+    :param cages: killer or arithmetic cages, read by
+        :func:`sudoku.cages.read_cages` (``()``: none).
+    :param cage_encoding: how cages become exact cover: ``"sets"`` (the
+        default, and the fastest), ``"colours"`` or ``"placements"`` (see
+        :mod:`sudoku.cages` and :data:`sudoku.encoding.CAGE_ENCODINGS`).
+    :param implied: add the cages that the rules imply (the law of 45:
+        :func:`sudoku.cages.implied_cages`).
     :returns: the problem, with what is needed to decode its solutions.
     :raises ConflictError: when two givens repeat a symbol in a row,
         column, box or other unit.
     :raises GridSizeError: when ``units`` is for another size of grid.
+    :raises sudoku.cages.CageError: for a cage that no digits can fill.
+    :raises SudokuError: for an unknown ``cage_encoding``.
 
     >>> grid = Grid.parse("1..." "...2" "..4." ".3..")
     >>> encode(grid, propagate=False).problem
@@ -196,7 +258,14 @@ def encode(
     >>> x = regions_of(4, (2, 2), "x")
     >>> encode(Grid.parse("1..." "..2." "...." "...."), units=x).problem.count()
     2
+    >>> from sudoku.cages import read_cages
+    >>> killer = read_cages([(3, [(0, 0), (0, 1)]), (3, [(2, 2), (2, 3)])], 4)
+    >>> encode(Grid.parse("." * 16), cages=killer).problem.count()
+    16
     """
+    if cages and cage_encoding not in CAGE_ENCODINGS:
+        known = ", ".join(repr(name) for name in CAGE_ENCODINGS)
+        raise SudokuError(f"cage_encoding={cage_encoding!r} is none of {known}")
     size = grid.size
     if units is None:
         units = regions_of(size, grid.box)
@@ -240,6 +309,27 @@ def encode(
         why_not = map_proof(units)
         if why_not is not None:
             contradiction = f"no complete grid fits the region map: {why_not}"
+    if cages:
+        from sudoku.cages import (  # lazily: only a grid with cages needs it
+            CageConstraints,
+            CageContradiction,
+        )
+
+        constraints = CageConstraints(cages, units, implied=implied)
+        allow = [full] * (size * size)
+        if contradiction is None:
+            try:
+                todo = _narrow(
+                    grid, units, values, free, todo, allow, constraints, propagate
+                )
+            except CageContradiction as why:
+                contradiction = why.describe()
+            except Contradiction as why:
+                contradiction = why.describe(size, grid.symbol, units.names)
+        if contradiction is None:
+            return _encode_cages(
+                grid, units, values, free, todo, allow, constraints, cage_encoding
+            )
     if contradiction is None and propagate and todo:
         singles = Singles(size, values, free, None, units.units, cell_units, plain)
         try:
@@ -256,6 +346,7 @@ def encode(
             [],
             contradiction,
             units,
+            tuple(cages),
         )
     # Item numbers: cells 0 .. E-1 (E = len(todo)), then in `number` the
     # unit-symbol items that the givens leave open, unit by unit.
@@ -302,3 +393,196 @@ def encode(
                 add_value(v + 1)
     problem = ExactCover.from_rows(rows, item, check=False)
     return Encoding(grid, problem, values, cells, chosen, None, units)
+
+
+def _narrow(
+    grid: Grid,
+    units: Regions,
+    values: list[int],
+    free: list[int],
+    todo: list[int],
+    allow: list[int],
+    constraints: CageConstraints,
+    propagate: bool,
+) -> list[int]:
+    """Narrow the cells' digits by the cages, and fill in singles, until nothing changes.
+
+    Returns the cells still open.  Without ``propagate``, only what the
+    encoding needs: each cell's digits within its cages' combinations.
+
+    :raises CageContradiction: when a cage has no combination left.
+    :raises Contradiction: when a cell or a symbol has no place left.
+    """
+    constraints.prune(values, free, allow, deep=propagate)
+    if not propagate:
+        return todo
+    singles = Singles(
+        grid.size, values, free, allow, units.units, units.cell_units, units.plain
+    )
+    while todo:
+        before = len(todo)
+        todo = singles.fill(todo)
+        if not constraints.prune(values, free, allow) and len(todo) == before:
+            break
+    return todo
+
+
+def _encode_cages(
+    grid: Grid,
+    units: Regions,
+    values: list[int],
+    free: list[int],
+    todo: list[int],
+    allow: list[int],
+    constraints: CageConstraints,
+    how: str,
+) -> Encoding:
+    """The exact cover of a grid with cages, by ``how`` (see :mod:`sudoku.cages`).
+
+    ``"sets"`` and ``"colours"`` encode every cage by its combinations;
+    ``"placements"`` encodes the cages given by their fillings, and the
+    implied ones by their combinations, as ``"sets"`` does.
+    """
+    size = grid.size
+    cell_units = units.cell_units
+    colours = how == "colours"
+    # Item numbers: cells, then the unit-symbol items left open, as for a
+    # grid without cages; then the cages' items.
+    number = [-1] * (len(free) * size)
+    item = len(todo)
+    for u, bits in enumerate(free):
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            number[u * size + low.bit_length() - 1] = item
+            item += 1
+    # The digits each open cell may hold.
+    opens = [0] * (size * size)
+    for cell in todo:
+        bits = allow[cell]
+        for u in cell_units[cell]:
+            bits &= free[u]
+        opens[cell] = bits
+    active = [
+        k
+        for k, positions in enumerate(constraints.positions)
+        if any(not values[c] for c in positions)
+    ]
+    placed = []
+    if how in ("placements", "mixed"):
+        for k in active:
+            if constraints.cages[k].index < 0:
+                continue
+            if how == "mixed":
+                cage_opens = [opens[c] for c in constraints.positions[k]]
+                fillings = constraints.placements(k, values, cage_opens)
+                if next(islice(fillings, MOST_PLACEMENTS, None), None) is not None:
+                    continue
+            placed.append(k)
+    combined = [k for k in active if k not in placed]
+    # Per cage encoded by combinations: its item, and per group the item
+    # of each digit that a combination may give it (-1 for the others).
+    cage_item: dict[int, int] = {}
+    digit_items: dict[tuple[int, int], list[int]] = {}
+    reaches: dict[int, list[int]] = {}
+    for k in combined:
+        cage_item[k] = item
+        item += 1
+    first_secondary = item
+    for k in combined:
+        fixed = constraints.fixed(k, values)
+        assert fixed is not None  # pruned
+        reach = [0] * len(fixed)
+        for combo in constraints.live[k]:
+            for j, mask in enumerate(combo):
+                reach[j] |= mask & ~fixed[j]
+        reaches[k] = reach
+        for j, bits in enumerate(reach):
+            digit_items[k, j], item = _numbered(bits, item, size)
+    once: dict[tuple[int, int], list[int]] = {}
+    if colours:
+        # Secondary items: the digit items above, coloured; and, for a
+        # group whose cells share no unit, one per digit to keep them apart.
+        for k in combined:
+            for j, bits in enumerate(reaches[k]):
+                if not constraints.in_unit[k][j]:
+                    once[k, j], item = _numbered(bits, item, size)
+    member = constraints.member
+
+    def covers(cell: int, v: int) -> list[Hashable]:
+        """The items of "cell holds v": its units', and its cages' digit items."""
+        row: list[Hashable] = [number[u * size + v - 1] for u in cell_units[cell]]
+        for k, j in member[cell]:
+            if k in cage_item:
+                if colours:
+                    row.append(Colored(digit_items[k, j][v], 1))
+                    if (k, j) in once:
+                        row.append(once[k, j][v])
+                else:
+                    row.append(digit_items[k, j][v])
+        return row
+
+    rows: list[list[Hashable]] = []
+    cells: list[int] = []
+    chosen: list[int] = []
+    caged = {c for k in placed for c in constraints.positions[k]}
+    for index, cell in enumerate(todo):
+        if cell in caged:
+            continue
+        bits = opens[cell]
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            v = low.bit_length()
+            rows.append([index, *covers(cell, v)])
+            cells.append(cell)
+            chosen.append(v)
+    extra: list[tuple[tuple[int, int], ...]] = []
+    index_of = {cell: index for index, cell in enumerate(todo)}
+    for k in placed:
+        cage_opens = [opens[c] for c in constraints.positions[k]]
+        for filling in constraints.placements(k, values, cage_opens):
+            row: list[Hashable] = []
+            for cell, v in filling:
+                row.append(index_of[cell])
+                row.extend(covers(cell, v))
+            if len(set(row)) == len(row):  # else two cells of a group agree
+                rows.append(row)
+                extra.append(filling)
+    for k in combined:
+        reach = reaches[k]
+        for combo in constraints.live[k]:
+            row = [cage_item[k]]
+            for j, mask in enumerate(combo):
+                table = digit_items[k, j]
+                bits = reach[j]
+                while bits:
+                    low = bits & -bits
+                    bits ^= low
+                    if colours:
+                        row.append(
+                            Colored(table[low.bit_length()], 1 if mask & low else 0)
+                        )
+                    elif not mask & low:
+                        row.append(table[low.bit_length()])
+            rows.append(row)
+            extra.append(())
+    if colours:
+        problem = ExactCover(range(first_secondary), range(first_secondary, item))
+        for row in rows:
+            problem.add_option(row)
+    else:
+        problem = ExactCover.from_rows(rows, item, check=False)  # type: ignore[arg-type]
+    cages = tuple(constraints.given)
+    return Encoding(grid, problem, values, cells, chosen, None, units, cages, extra)
+
+
+def _numbered(bits: int, item: int, size: int) -> tuple[list[int], int]:
+    """Number an item for each digit of ``bits`` from ``item`` on: the table digit -> item, and the next number."""
+    table = [-1] * (size + 1)
+    while bits:
+        low = bits & -bits
+        bits ^= low
+        table[low.bit_length()] = item
+        item += 1
+    return table, item

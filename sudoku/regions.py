@@ -11,7 +11,11 @@ or, for a jigsaw sudoku, the N irregular regions of a map given with
   as fit: the four windows of a 9x9 grid are its rows 2-4 and 6-8 by
   columns 2-4 and 6-8; a 4x4 grid has one (its centre), a 16x16 grid
   nine, a 6x6 grid with 2x3 boxes one (rows 2-3, columns 2-4);
-* both at once: ``"x+windoku"``.
+* both at once: ``"x+windoku"``;
+* ``"latin"``: no boxes at all, only rows and columns (a latin square,
+  the grid of KenKen and of most arithmetic-cage puzzles); any size goes,
+  and ``"x+latin"`` adds the diagonals.  It does not go with windows or
+  with a jigsaw map (both replace or sit between boxes).
 
 :class:`Regions` describes the units of one grid shape once; the
 exact-cover encoding (:func:`sudoku.encode`), its propagation and the
@@ -31,12 +35,21 @@ from sudoku.errors import GridSizeError, RegionError
 from sudoku.grid import ArrayLike, GridLike, is_array, whole_number
 from sudoku.wording import counted, grid
 
-__all__ = ["VARIANTS", "Regions", "leftover_proof", "read_region_map", "regions_of"]
+__all__ = [
+    "VARIANTS",
+    "Regions",
+    "has_boxes",
+    "leftover_proof",
+    "read_region_map",
+    "regions_of",
+]
 
-#: The variant names :func:`sudoku.regions_of` knows, with what each adds.
+#: The variant names :func:`sudoku.regions_of` knows, with what each adds
+#: (``"latin"`` takes away: the boxes).
 VARIANTS = {
     "x": "the two main diagonals",
     "windoku": "the extra windows between the boxes (hyper sudoku)",
+    "latin": "no boxes: only rows and columns (a latin square, as in KenKen)",
 }
 _ALIASES = {"hyper": "windoku", "diagonal": "x"}
 
@@ -45,11 +58,12 @@ class Regions:
     """Every unit of one grid shape, built once and shared (see :mod:`sudoku.regions`).
 
     Units are numbered: rows ``0 .. N-1``, columns ``N .. 2N-1``, boxes or
-    jigsaw regions ``2N .. 3N-1``, then the extra units of the variant.
+    jigsaw regions ``2N .. 3N-1``, then the extra units of the variant
+    (a ``"latin"`` grid has no boxes: its extra units start at ``2N``).
 
     :ivar size: N.
     :ivar box: the box shape ``(rows, columns)``, or ``None`` when jigsaw
-        regions replace the boxes.
+        regions replace the boxes or there are none (``"latin"``).
     :ivar variant: the variant's canonical name (``"x"``, ``"windoku"``,
         ``"x+windoku"``), or ``None``.
     :ivar region_of: for a jigsaw grid, the region (0 to N-1) of each cell,
@@ -64,7 +78,8 @@ class Regions:
     :ivar cell_units: for each cell, the units it belongs to: its row,
         column and box (or region) first, then any extra units.
     :ivar plain: whether every cell is in exactly three units (no extra
-        units): ``regions_of(9, (3, 3)).plain`` is true.
+        units): ``regions_of(9, (3, 3)).plain`` is true, and so is any
+        grid whose cells each have three units (the encoding's fast path).
 
     >>> hyper = regions_of(9, (3, 3), "windoku")
     >>> len(hyper.units), hyper.kinds[-1], hyper.names[-1]
@@ -114,10 +129,13 @@ class Regions:
         #: Per cell, where each of its units' symbol items start in a
         #: table of N items per unit, minus 1 for value 1 (for the encoding).
         self.offsets = tuple(tuple(u * size - 1 for u in us) for us in member)
-        self.plain = len(units) == 3 * size
+        self.plain = all(len(us) == 3 for us in member)
 
     def __repr__(self) -> str:
-        third = "jigsaw regions" if self.box is None else f"boxes {self.box}"
+        if self.box is not None:
+            third = f"boxes {self.box}"
+        else:
+            third = "no boxes" if self.region_of is None else "jigsaw regions"
         extra = f", variant {self.variant!r}" if self.variant else ""
         return f"<Regions {self.size}x{self.size}, {third}{extra}: {len(self.units)} units>"
 
@@ -145,6 +163,22 @@ def _variant_parts(variant: object) -> tuple[str, ...]:
     return tuple(v for v in VARIANTS if v in parts)
 
 
+def has_boxes(variant: object = None) -> bool:
+    """Whether a grid of this variant has boxes: all but ``"latin"`` do.
+
+    The solving functions read a grid of a variant without boxes as
+    :meth:`sudoku.Grid.parse` reads one with ``boxes=False`` (any size).
+
+    :param variant: a variant name, as for :func:`sudoku.regions_of`.
+    :returns: ``False`` for ``"latin"`` (alone or joined to ``"x"``).
+    :raises RegionError: for an unknown variant.
+
+    >>> has_boxes("x"), has_boxes(None), has_boxes("x+latin")
+    (True, True, False)
+    """
+    return "latin" not in _variant_parts(variant)
+
+
 def regions_of(
     size: int,
     box: tuple[int, int] | None,
@@ -157,15 +191,18 @@ def regions_of(
 
     :param size: N.
     :param box: the box shape; ignored when ``region_map`` is given.
-    :param variant: ``None``, ``"x"``, ``"windoku"`` (or ``"hyper"``), or
-        both joined by ``+``.
+    :param variant: ``None``, ``"x"``, ``"windoku"`` (or ``"hyper"``),
+        ``"latin"`` (no boxes), or several joined by ``+``.
     :param region_map: for a jigsaw grid, the N² region labels, row by row
         (as :func:`read_region_map` returns them); ``None`` for boxes.
     :returns: the units.
     :raises RegionError: for an unknown variant, a variant that does not
         fit the grid (windoku needs boxes of at least 2x2... and no jigsaw
-        map), or a map whose regions are not N regions of N cells.
+        map; latin, no map and no windows), or a map whose regions are not
+        N regions of N cells.
 
+    >>> regions_of(5, None, "latin")
+    <Regions 5x5, no boxes, variant 'latin': 10 units>
     >>> regions_of(4, (2, 2), "x").names[-2:]
     ('diagonal 1 (top left to bottom right)', 'diagonal 2 (top right to bottom left)')
     >>> regions_of(4, None, None, "AABB" "AABB" "CCDD" "CCCD")
@@ -175,6 +212,18 @@ def regions_of(
     """
     parts = _variant_parts(variant)
     labels = None if region_map is None else tuple(region_map)
+    if "latin" in parts:
+        if labels is not None:
+            raise RegionError(
+                "variant 'latin' has no boxes and no regions; "
+                "it does not go with a jigsaw map (regions=)"
+            )
+        if "windoku" in parts:
+            raise RegionError(
+                "variant 'windoku' places its windows between the boxes; "
+                "it does not go with variant 'latin', which has none"
+            )
+        box = None
     return _regions(size, None if labels is not None else box, parts, labels)
 
 
@@ -207,7 +256,7 @@ def _regions(
             units.append(tuple(cells))
             kinds.append("region")
             names.append(_region_name(label))
-    else:
+    elif "latin" not in parts:
         assert box is not None
         box_rows, box_cols = box
         for top in range(0, size, box_rows):

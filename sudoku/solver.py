@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Iterator, Sequence
-from typing import Protocol, overload
+from typing import TYPE_CHECKING, Protocol, overload
 
 from dlx import BudgetExceeded, Progress, Stats, ways
 from sudoku.encoding import Encoding, encode
@@ -27,11 +27,16 @@ from sudoku.errors import (
     GridSizeError,
     MultipleSolutionsError,
     NoSolutionError,
+    RegionError,
     SolutionError,
     SudokuError,
 )
 from sudoku.grid import ArrayLike, Grid, GridLike
-from sudoku.regions import Regions, read_region_map, regions_of
+from sudoku.regions import Regions, has_boxes, read_region_map, regions_of
+
+if TYPE_CHECKING:
+    # Annotations only: a grid without cages never imports sudoku.cages.
+    from sudoku.cages import Cage
 
 __all__ = ["check", "count", "is_unique", "solutions", "solve", "units_of"]
 
@@ -42,9 +47,60 @@ def _prepare(
     box: tuple[int, int] | None,
     variant: str | None = None,
     regions: GridLike | ArrayLike | None = None,
+    cages: Sequence[Sequence[object]] | None = None,
+    disjoint_cages: bool = False,
 ) -> Encoding:
-    parsed = Grid.parse(grid, alphabet=alphabet, box=box, boxes=regions is None)
-    return encode(parsed, units=units_of(parsed, variant, regions))
+    parsed = parse_grid(grid, alphabet, box, variant, regions)
+    cage_list = cages_of(parsed, cages, disjoint_cages)
+    return encode(parsed, units=units_of(parsed, variant, regions), cages=cage_list)
+
+
+def parse_grid(
+    grid: GridLike | ArrayLike,
+    alphabet: str | None = None,
+    box: tuple[int, int] | None = None,
+    variant: str | None = None,
+    regions: GridLike | ArrayLike | None = None,
+) -> Grid:
+    """Read a grid as the solving functions do, for its variant and regions.
+
+    A grid with jigsaw ``regions`` or of a variant without boxes
+    (``"latin"``) is read without boxes (any size goes); ``box=`` does
+    not go with ``"latin"``.
+
+    :raises SudokuError: as :meth:`sudoku.Grid.parse` does; a
+        :class:`RegionError` for an unknown variant, or for ``"latin"``
+        with a ``box``.
+
+    >>> parse_grid("." * 25, variant="latin").size
+    5
+    """
+    boxed = has_boxes(variant)
+    if not boxed and box is not None:
+        raise RegionError(
+            f"variant {variant!r} has no boxes; it does not go with box={box!r}"
+        )
+    return Grid.parse(grid, alphabet=alphabet, box=box, boxes=regions is None and boxed)
+
+
+def cages_of(
+    grid: Grid, cages: Sequence[Sequence[object]] | None, disjoint_cages: bool = False
+) -> tuple[Cage, ...]:
+    """The cages given to a solving function, read for ``grid`` (``()`` for none).
+
+    :raises sudoku.cages.CageError: for a bad cage (see :func:`sudoku.cages.read_cages`).
+    :raises SudokuError: for ``disjoint_cages=True`` without cages.
+
+    >>> cages_of(Grid.parse("." * 16), [(3, [(0, 0), (0, 1)])])[0].cells
+    (0, 1)
+    """
+    if cages is None:
+        if disjoint_cages:
+            raise SudokuError("disjoint_cages=True needs cages=")
+        return ()
+    from sudoku.cages import read_cages  # lazily: only a grid with cages needs it
+
+    return read_cages(cages, grid.size, disjoint=disjoint_cages)
 
 
 def units_of(
@@ -169,6 +225,8 @@ def solve(  # type: ignore[overload-overlap]
     box: tuple[int, int] | None = ...,
     variant: str | None = ...,
     regions: GridLike | ArrayLike | None = ...,
+    cages: Sequence[Sequence[object]] | None = ...,
+    disjoint_cages: bool = ...,
     unique: bool = ...,
     max_nodes: int | None = ...,
     timeout: float | None = ...,
@@ -183,6 +241,8 @@ def solve(  # type: ignore[overload-overlap]
     box: tuple[int, int] | None = ...,
     variant: str | None = ...,
     regions: GridLike | ArrayLike | None = ...,
+    cages: Sequence[Sequence[object]] | None = ...,
+    disjoint_cages: bool = ...,
     unique: bool = ...,
     max_nodes: int | None = ...,
     timeout: float | None = ...,
@@ -197,6 +257,8 @@ def solve(
     box: tuple[int, int] | None = ...,
     variant: str | None = ...,
     regions: GridLike | ArrayLike | None = ...,
+    cages: Sequence[Sequence[object]] | None = ...,
+    disjoint_cages: bool = ...,
     unique: bool = ...,
     max_nodes: int | None = ...,
     timeout: float | None = ...,
@@ -211,6 +273,8 @@ def solve(
     box: tuple[int, int] | None = ...,
     variant: str | None = ...,
     regions: GridLike | ArrayLike | None = ...,
+    cages: Sequence[Sequence[object]] | None = ...,
+    disjoint_cages: bool = ...,
     unique: bool = ...,
     max_nodes: int | None = ...,
     timeout: float | None = ...,
@@ -225,6 +289,8 @@ def solve(
     box: tuple[int, int] | None = ...,
     variant: str | None = ...,
     regions: GridLike | ArrayLike | None = ...,
+    cages: Sequence[Sequence[object]] | None = ...,
+    disjoint_cages: bool = ...,
     unique: bool = ...,
     max_nodes: int | None = ...,
     timeout: float | None = ...,
@@ -238,6 +304,8 @@ def solve(
     box: tuple[int, int] | None = None,
     variant: str | None = None,
     regions: GridLike | ArrayLike | None = None,
+    cages: Sequence[Sequence[object]] | None = None,
+    disjoint_cages: bool = False,
     unique: bool = False,
     max_nodes: int | None = None,
     timeout: float | None = None,
@@ -256,11 +324,22 @@ def solve(
     :param box: the box shape ``(rows, columns)`` (``None``: the default).
     :param variant: extra units that must also hold each symbol once:
         ``"x"`` (both main diagonals), ``"windoku"`` (or ``"hyper"``: the
-        windows between the boxes), or both as ``"x+windoku"``; see
-        :mod:`sudoku.regions`.  ``None``: a plain sudoku.
+        windows between the boxes), or both as ``"x+windoku"``; or
+        ``"latin"``, a grid without boxes (a latin square, any size; with
+        ``"x+latin"``, diagonals too); see :mod:`sudoku.regions`.
+        ``None``: a plain sudoku.
     :param regions: a jigsaw map, one region label per cell in any grid
         form (``"AAABBBCCC..."``, lines, lists, an array): its N regions
         of N cells replace the boxes, and any size goes (5x5, 7x7).
+    :param cages: killer cages ``(total, cells)`` (the digits add up to
+        the total and never repeat in the cage) and arithmetic cages
+        ``(target, op, cells)`` (KenKen: the digits combine by ``"+"``,
+        ``"-"``, ``"*"``, ``"/"`` or ``"="`` to the target, and may repeat
+        where rows, columns and boxes allow); ``cells`` are ``(row,
+        column)`` pairs from 0.  Givens are optional: a killer usually has
+        none.  ``variant="latin"`` drops the boxes (KenKen's grid).  See
+        :mod:`sudoku.cages` and :doc:`/howto/cages`.
+    :param disjoint_cages: allow cages whose cells are not connected.
     :param unique: raise :class:`MultipleSolutionsError` when the puzzle has
         more than one solution (this costs a search for a second one).
     :param max_nodes: give up after this many search nodes.
@@ -285,6 +364,10 @@ def solve(
         that multiply to N.
     :raises RegionError: for an unknown variant, one that does not fit the
         grid, or a ``regions`` map that is not N regions of N cells.
+    :raises sudoku.cages.CageError: for a bad cage: not a cage, a cell outside the grid
+        or in two cages, cells not connected, an operation that does not
+        fit its number of cells, a target no digits can reach (the message
+        names the cage: ``cages[3] (at r2c5)``).
     :raises SudokuError: when ``max_nodes`` or ``timeout`` is not a number
         of at least 0, or for a ``method`` that is unknown or does not fit.
     :raises BudgetError: (a :class:`dlx.BudgetExceeded` too) when
@@ -309,11 +392,22 @@ def solve(
     >>> jigsaw = ["AABBB", "AABBC", "ADDCC", "DDECC", "DEEEE"]
     >>> solve("..3.5" "....." "....." "2..1." ".....", regions=jigsaw)
     '1234545123314522351454231'
+    >>> killer = [(8, [(0, 0), (1, 0), (1, 1)]), (6, [(0, 1), (0, 2)]),
+    ...           (4, [(0, 3), (1, 3)]), (9, [(1, 2), (2, 2), (2, 3)]),
+    ...           (5, [(2, 0), (3, 0)]), (5, [(2, 1), (3, 1)]), (3, [(3, 2), (3, 3)])]
+    >>> solve("." * 16, cages=killer, unique=True)
+    '1243432121343412'
+    >>> kenken = [(8, "+", [(0, 0), (1, 0), (1, 1)]), (2, "/", [(0, 1), (0, 2)]),
+    ...           (5, "+", [(0, 3), (1, 3)]), (7, "+", [(1, 2), (2, 2), (2, 3)]),
+    ...           (1, "-", [(2, 0), (3, 0)]), (3, "-", [(2, 1), (3, 1)]),
+    ...           (2, "-", [(3, 2), (3, 3)])]
+    >>> solve("." * 16, cages=kenken, variant="latin", unique=True)
+    '1243431231242431'
     """
     settings = check_method(
         method, 2 if unique else 1, max_nodes, progress, timeout=timeout
     )
-    encoding = _prepare(grid, alphabet, box, variant, regions)
+    encoding = _prepare(grid, alphabet, box, variant, regions, cages, disjoint_cages)
     search = _search(encoding, settings)
     with _budget():
         first = next(search, None)
@@ -335,6 +429,8 @@ def solutions(
     box: tuple[int, int] | None = None,
     variant: str | None = None,
     regions: GridLike | ArrayLike | None = None,
+    cages: Sequence[Sequence[object]] | None = None,
+    disjoint_cages: bool = False,
     max_nodes: int | None = None,
     timeout: float | None = None,
     method: str = "dlx",
@@ -350,6 +446,8 @@ def solutions(
     :param box: as in :func:`solve`.
     :param variant: as in :func:`solve`.
     :param regions: as in :func:`solve`.
+    :param cages: as in :func:`solve`.
+    :param disjoint_cages: as in :func:`solve`.
     :param max_nodes: as in :func:`solve`.
     :param timeout: as in :func:`solve`.
     :param method: as in :func:`solve` (``"sat"`` finds each solution by one more solve).
@@ -365,7 +463,7 @@ def solutions(
     5
     """
     settings = check_method(method, limit, max_nodes, timeout=timeout)
-    encoding = _prepare(grid, alphabet, box, variant, regions)
+    encoding = _prepare(grid, alphabet, box, variant, regions, cages, disjoint_cages)
     search = _search(encoding, settings)
     render = encoding.grid.render
     decode = encoding.decode
@@ -395,6 +493,8 @@ def count(
     box: tuple[int, int] | None = None,
     variant: str | None = None,
     regions: GridLike | ArrayLike | None = None,
+    cages: Sequence[Sequence[object]] | None = None,
+    disjoint_cages: bool = False,
     max_nodes: int | None = None,
     timeout: float | None = None,
     progress: Callable[[Progress], object] | None = None,
@@ -408,6 +508,8 @@ def count(
     :param box: as in :func:`solve`.
     :param variant: as in :func:`solve`.
     :param regions: as in :func:`solve`.
+    :param cages: as in :func:`solve`.
+    :param disjoint_cages: as in :func:`solve`.
     :param max_nodes: as in :func:`solve`.
     :param timeout: as in :func:`solve`.
     :param progress: as in :func:`solve`.
@@ -427,7 +529,7 @@ def count(
     settings = check_method(
         method, limit, max_nodes, progress, timeout=timeout, count=True
     )
-    encoding = _prepare(grid, alphabet, box, variant, regions)
+    encoding = _prepare(grid, alphabet, box, variant, regions, cages, disjoint_cages)
     search = _search(encoding, settings, count_only=True)
     with _budget():
         for _ in search:
@@ -442,6 +544,8 @@ def is_unique(
     box: tuple[int, int] | None = None,
     variant: str | None = None,
     regions: GridLike | ArrayLike | None = None,
+    cages: Sequence[Sequence[object]] | None = None,
+    disjoint_cages: bool = False,
     max_nodes: int | None = None,
     timeout: float | None = None,
     method: str = "dlx",
@@ -453,6 +557,8 @@ def is_unique(
     :param box: as in :func:`solve`.
     :param variant: as in :func:`solve`.
     :param regions: as in :func:`solve`.
+    :param cages: as in :func:`solve`.
+    :param disjoint_cages: as in :func:`solve`.
     :param max_nodes: as in :func:`solve`.
     :param timeout: as in :func:`solve`.
     :param method: as in :func:`solve`.
@@ -466,7 +572,7 @@ def is_unique(
     (True, False)
     """
     settings = check_method(method, 2, max_nodes, timeout=timeout, count=True)
-    encoding = _prepare(grid, alphabet, box, variant, regions)
+    encoding = _prepare(grid, alphabet, box, variant, regions, cages, disjoint_cages)
     with _budget():
         search = _search(encoding, settings, count_only=True)
         for _ in search:
@@ -482,13 +588,16 @@ def check(
     box: tuple[int, int] | None = None,
     variant: str | None = None,
     regions: GridLike | ArrayLike | None = None,
+    cages: Sequence[Sequence[object]] | None = None,
+    disjoint_cages: bool = False,
 ) -> None:
     """Check that ``solution`` solves ``puzzle``; raise an error naming the first fault.
 
     The solution must be complete, keep every given of the puzzle, and hold
     each symbol once in every row, column and box (or jigsaw region, and
-    every extra unit of a variant).  It is read with the puzzle's
-    alphabet, and may be in another representation.
+    every extra unit of a variant), and keep the rule of every cage.  It
+    is read with the puzzle's alphabet, and may be in another
+    representation.
 
     :param puzzle: the puzzle.
     :param solution: the grid offered as its solution.
@@ -496,10 +605,13 @@ def check(
     :param box: as in :func:`solve`, for both grids.
     :param variant: as in :func:`solve`.
     :param regions: as in :func:`solve`.
+    :param cages: as in :func:`solve`.
+    :param disjoint_cages: as in :func:`solve`.
     :returns: ``None`` when the solution is right.
     :raises SolutionError: when it is not: the message names the fault and
-        its row and column.
-    :raises SudokuError: when either grid cannot be read, or their sizes differ.
+        its row and column, or the cage.
+    :raises SudokuError: when either grid cannot be read, or their sizes
+        differ; a :class:`sudoku.cages.CageError` for a bad cage.
 
     >>> check("1..." "...2" "..4." ".3..", "1234" "3412" "2143" "4321")
     >>> check("1..." "...2" "..4." ".3..", "1234" "3412" "2143" "4312")
@@ -510,10 +622,15 @@ def check(
     Traceback (most recent call last):
       ...
     sudoku.errors.SolutionError: symbol '1' twice in diagonal 2 (top right to bottom left): at row 2, column 3 and row 3, column 2
+    >>> check("." * 16, "1234" "3412" "2143" "4321", cages=[(5, [(0, 0), (0, 1)])])
+    Traceback (most recent call last):
+      ...
+    sudoku.errors.SolutionError: cages[0] (at r1c1): 1 + 2 = 3, not 5
     """
-    boxes = regions is None
-    given = Grid.parse(puzzle, alphabet=alphabet, box=box, boxes=boxes)
-    answer = Grid.parse(solution, alphabet=alphabet, box=box, boxes=boxes)
+    boxes = regions is None and has_boxes(variant)
+    given = parse_grid(puzzle, alphabet, box, variant, regions)
+    answer = parse_grid(solution, alphabet, box, variant, regions)
+    cage_list = cages_of(given, cages, disjoint_cages)
     size = given.size
     if answer.size != size:
         raise GridSizeError(
@@ -541,3 +658,10 @@ def check(
         encode(answer, propagate=False, units=units)
     except SudokuError as error:  # a ConflictError, for a complete grid
         raise SolutionError(str(error)) from None
+    if cage_list:
+        from sudoku.cages import cage_fault  # lazily, as in cages_of
+
+        for cage in cage_list:
+            fault = cage_fault(cage, answer.values, symbol)
+            if fault is not None:
+                raise SolutionError(fault)
