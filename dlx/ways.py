@@ -267,7 +267,6 @@ RULES: tuple[Rule, ...] = (
             "check",
             "memo",
             "sat",
-            "split",
             "symmetry",
             "limit",
             "max_nodes",
@@ -282,6 +281,15 @@ RULES: tuple[Rule, ...] = (
             "uva",
             "svg",
         )
+    ),
+    # The sudoku command splits a batch's puzzles over --jobs, each
+    # puzzle's reason found in one process; dlx's one problem is not split.
+    Rule(("why", "split"), "", say=_WHY, only=("dlx",)),
+    Rule(
+        ("why", "progress"),
+        "a reason of a puzzle's givens is found in a few tenths of a second, "
+        "with no report",
+        only=("sudoku",),
     ),
     Rule(
         ("estimate", "cheapest"),

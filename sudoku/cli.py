@@ -253,6 +253,14 @@ def _parser() -> argparse.ArgumentParser:
         "(its hardest step; see sudoku.explain)",
     )
     mode.add_argument(
+        "--why",
+        action="store_true",
+        help="for each puzzle without a solution, print a minimal set of its "
+        "givens that already has none ('r1c9 = 8, r2c4 = 1, ...: no solution "
+        "with these givens'; exit status 1); 'has a solution' for the others "
+        "(see sudoku.conflicts)",
+    )
+    mode.add_argument(
         "--check",
         action="store_true",
         help="take two files, PUZZLES and SOLUTIONS, and check that each "
@@ -426,7 +434,7 @@ def _check_options(
 #: The options that choose the kind of run, each a key of
 #: :data:`dlx.ways.FEATURES` (argparse refuses two); without one, the run
 #: solves (``"list"``).
-_KINDS = ("count", "grade", "explain", "hint", "rate", "check")
+_KINDS = ("count", "grade", "explain", "hint", "rate", "check", "why")
 
 
 def _plan(options: argparse.Namespace) -> ways.Plan:
@@ -644,6 +652,11 @@ def _solve_all(
             batch.write(("" if first else "\n") + f"{where}: {said.text}\n")
             first = False
 
+    def _no_solution(source: str, puzzle: Puzzle) -> None:
+        """``--why`` found a puzzle without solution: it is a bad one (status 1)."""
+        tally["errors"] += 1
+        batch.fail(f"{_where(source, puzzle)}: no solution (--why printed the givens)")
+
     def deliver(source: str, puzzle: Puzzle, outcome: _Outcome) -> None:
         nonlocal first
         kind, value = outcome
@@ -687,6 +700,8 @@ def _solve_all(
             batch.write(text, answer=True)
             first = False
             pictures.draw(puzzle, value)
+        if options.why and isinstance(value, _Said) and value.record.get("why"):
+            _no_solution(source, puzzle)  # after its givens are printed
         display.advance()
 
     steps: Callable[[StepProgress], str] | None = None
@@ -916,6 +931,53 @@ def _told(
     return "answer", answer
 
 
+def _givens_text(givens: Sequence[tuple[int, int, str | int]]) -> str:
+    """Givens as ``--why`` prints them: ``r1c9 = 8, r2c4 = 1``."""
+    return ", ".join(f"r{r + 1}c{c + 1} = {symbol}" for r, c, symbol in givens)
+
+
+def _why_said(givens: Sequence[tuple[int, int, str | int]] | None) -> _Said:
+    """What ``--why`` says of a puzzle: its givens without solution, or that it has one."""
+    if not givens:
+        return _Said("has a solution", {"why": None})
+    text = f"{_givens_text(givens)}: no solution with these givens"
+    return _Said(text, {"why": [list(g) for g in givens]})
+
+
+def _why_not(
+    puzzle: Puzzle, options: argparse.Namespace, settings: ways.Settings
+) -> _Outcome:
+    """``--why``: a minimal set of the puzzle's givens without solution (:func:`sudoku.conflicts`).
+
+    Stopped by ``--timeout``, the givens found so far (a set without
+    solution, not shown minimal) are said with the message.
+    """
+    from sudoku.whynot import ConflictsBudgetError, conflicts
+
+    try:
+        found = conflicts(
+            puzzle.text,
+            alphabet=options.alphabet,
+            box=options.box,
+            variant=options.variant,
+            regions=options.region_map,
+            timeout=settings.timeout,
+        )
+    except ConflictsBudgetError as stop:
+        return "stopped", _stopped("out_of_time", _why_stopped(stop.givens, "gave up"))
+    return "answer", _why_said(found)
+
+
+def _why_stopped(givens: Sequence[tuple[int, int, str | int]] | None, how: str) -> str:
+    """The message of a ``--why`` stopped early, with the givens so far."""
+    if givens is None:
+        return f"{how} before it knew whether there is a solution"
+    return (
+        f"{how}: {_givens_text(givens)} have no solution together, but some of "
+        "them may not be needed for that (not shown minimal)"
+    )
+
+
 def _rated_so_far(found: Explanation | None, options: argparse.Namespace) -> str:
     """What a stopped --rate says of the rating: at least that of the steps taken."""
     if not options.rate or found is None or not found.steps:
@@ -970,6 +1032,11 @@ def _interrupted(
             steps = 0 if found is None else len(found.steps)
             why = f"{how} after {counted(steps, 'step')}{_rated_so_far(found, options)}"
             return _stopped(how, why, _explained(found, options, how))
+    elif options.why:
+        from sudoku.whynot import ConflictsInterrupted
+
+        if isinstance(stop, ConflictsInterrupted):
+            return _stopped(how, _why_stopped(stop.givens, how))
     elif options.grade:
         from sudoku.grading import GradeInterrupted
 
@@ -1072,6 +1139,8 @@ def _answer(
     if puzzle.error is not None:
         return "fail", puzzle.error
     try:
+        if options.why:
+            return _why_not(puzzle, options, settings)
         if _said(options):
             return _told(puzzle, options, settings, steps)
         if options.grade:

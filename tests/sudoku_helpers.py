@@ -39,6 +39,7 @@ __all__ = [
     "local_lines",
     "replay",
     "shared_lines",
+    "why_text",
     "wrong_given",
 ]
 
@@ -273,6 +274,7 @@ SUDOKU_SVG, SUDOKU_MAP = "<svg>", "<map>"
 #: Each option of the command and its words.
 SUDOKU_OPTIONS: dict[str, tuple[str, ...]] = {
     "count": ("--count",),
+    "why": ("--why",),
     "grade": ("--grade",),
     "explain": ("--explain",),
     "hint": ("--hint",),
@@ -300,6 +302,7 @@ SUDOKU_OPTIONS: dict[str, tuple[str, ...]] = {
 #: (which do not go together).
 SUDOKU_FEATURES: dict[str, frozenset[str]] = {
     "count": frozenset({"count"}),
+    "why": frozenset({"why"}),
     "grade": frozenset({"grade"}),
     "explain": frozenset({"explain"}),
     "hint": frozenset({"hint"}),
@@ -354,3 +357,15 @@ def wrong_given(
             text = "".join(alphabet[v - 1] if v else "." for v in cells)
             return text, (cell // size, cell % size, alphabet[cells[cell] - 1])
     return None
+
+
+def why_text(givens: Sequence[tuple[int, int, object]]) -> str:
+    """What ``sudoku --why`` prints for a puzzle, as its help documents it.
+
+    ``r1c9 = 8, r2c4 = 1: no solution with these givens`` (rows and
+    columns from 1), or ``has a solution`` for ``[]``.
+    """
+    if not givens:
+        return "has a solution"
+    cells = ", ".join(f"r{r + 1}c{c + 1} = {symbol}" for r, c, symbol in givens)
+    return f"{cells}: no solution with these givens"

@@ -58,6 +58,7 @@ from sudoku_helpers import (
     SUDOKU_MAP,
     SUDOKU_OPTIONS,
     SUDOKU_SVG,
+    why_text,
 )
 
 import sudoku
@@ -265,7 +266,7 @@ SVG, MAP = SUDOKU_SVG, SUDOKU_MAP
 OPTIONS, FEATURES = SUDOKU_OPTIONS, SUDOKU_FEATURES
 
 #: The kinds of run, one at a time (argparse's group); none: solving.
-KINDS = ("count", "grade", "explain", "hint", "rate", "check")
+KINDS = ("count", "grade", "explain", "hint", "rate", "check", "why")
 #: Solved by hand: answered in words.
 SAID = ("explain", "hint", "rate")
 
@@ -367,6 +368,8 @@ def library(names: Sequence[str]) -> list[set[str] | None]:
                 found.append({str(sudoku.count(puzzle, limit, method=method, **grid))})
             elif kind == "grade":
                 found.append({str(sudoku.grade(puzzle, **grid))})
+            elif kind == "why":
+                found.append({why_text(sudoku.conflicts(puzzle, **grid))})
             elif kind == "hint":
                 found.append({_said_of(sudoku.hint(puzzle, **grid), kind)})
             elif kind in SAID:
@@ -426,6 +429,8 @@ def recorded(record: dict[str, Any], kind: str) -> str | None:
         return "right"
     if kind == "count":
         return str(record["count"])
+    if kind == "why":
+        return why_text([tuple(given) for given in record["why"] or ()])
     if kind == "grade":
         return str(record["grade"]["text"])
     if kind == "rate":
@@ -452,6 +457,8 @@ def check_answers(ran: Ran, names: Sequence[str], folder: Path) -> None:
     kind = kind_of(names)
     truth = library(names)
     bad = sum(answer is None for answer in truth)
+    if kind == "why":  # a puzzle without solution: its givens, and a bad puzzle
+        bad = sum(known != {why_text([])} for known in truth if known is not None)
     assert ran.status == (1 if bad else 0), ran
     err, _ = without_progress(ran, terminal=False)
     err_lines = err.splitlines()
@@ -472,6 +479,12 @@ def check_answers(ran: Ran, names: Sequence[str], folder: Path) -> None:
         return
     answers = printed(ran.out, names) if ran.out else []
     good = [known for known in truth if known is not None]
+    if kind == "why":
+        assert err_lines == [
+            line
+            for line in err_lines
+            if line.endswith("no solution (--why printed the givens)")
+        ], ran
     assert len(answers) == len(good), (answers, truth)
     for answer, known in zip(answers, good, strict=True):
         assert answer in known, (answer, known)

@@ -1311,10 +1311,52 @@ def test_sudoku_api(function: str, cell: Cell) -> None:
             assert answer is (len(answers) == 1)
 
 
+_GIVEN = re.compile(r"r(\d)c(\d) = (\d)")
+
+
+def _check_sudoku_why(
+    order: list[str], records: list[dict[str, Any]], lines: list[str], ran: Ran
+) -> None:
+    """``--why``: "has a solution" for the two puzzles that have one; for the
+    third, givens that have none, minimal, by brute force (:func:`fill`)."""
+    if records:
+        shown = [
+            None if r["why"] is None else [tuple(g) for g in r["why"]] for r in records
+        ]
+    else:
+        shown = [
+            None
+            if line == "has a solution"
+            else [(int(r) - 1, int(c) - 1, v) for r, c, v in _GIVEN.findall(line)]
+            for line in lines
+        ]
+        for line, givens in zip(lines, shown, strict=True):
+            if givens is not None:
+                assert line.endswith(": no solution with these givens"), line
+    assert [g is None for g in shown] == [bool(ANSWERS[n]) for n in order], ran.out
+    (givens,) = [g for g in shown if g is not None]
+
+    def alone(chosen: Sequence[tuple[int, int, str]]) -> str:
+        cells = ["."] * 16
+        for r, c, v in chosen:
+            cells[4 * r + c] = v
+        return "".join(cells)
+
+    puzzle = PUZZLES[order[[g is not None for g in shown].index(True)]]
+    assert all(puzzle[4 * r + c] == v for r, c, v in givens), givens
+    assert not fill(alone(givens)), givens
+    for k in range(len(givens)):
+        assert fill(alone(givens[:k] + givens[k + 1 :])), givens[k]
+    assert ran.status == 1, ran
+    assert ran.err.endswith("no solution (--why printed the givens)\n"), ran.err
+    assert len(ran.err.splitlines()) == 1, ran.err
+
+
 #: The options the matrix runs (their words and features are the pty
 #: tests', tests/sudoku_helpers.py).
 _SUDOKU_MATRIX = (
     "count",
+    "why",
     "grade",
     "explain",
     "hint",
@@ -1330,7 +1372,7 @@ _SUDOKU_MATRIX = (
 )
 SUDOKU_OPTIONS = {name: ALL_SUDOKU_OPTIONS[name] for name in _SUDOKU_MATRIX}
 SUDOKU_FEATURES = {name: ALL_SUDOKU_FEATURES[name] for name in _SUDOKU_MATRIX}
-_EXCLUSIVE = {"count", "grade", "explain", "hint", "rate", "check"}
+_EXCLUSIVE = {"count", "grade", "explain", "hint", "rate", "check", "why"}
 
 #: The few runs with worker processes (about a second each): --jobs
 #: with each way, and with --json.
@@ -1439,6 +1481,9 @@ def test_sudoku_command(
         assert shown == counts, ran.out
         assert ran.status == 0, ran
         assert ran.err == "", ran.err
+        return
+    if "why" in keys:
+        _check_sudoku_why(order, records, lines, ran)
         return
     if "grade" in keys:
         good = ["unique"]
