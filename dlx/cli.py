@@ -58,6 +58,7 @@ from dlx.errors import (
     Interrupted,
     PositionError,
     ProblemTooLarge,
+    SearchStopped,
     install_hint,
 )
 from dlx.position import Position
@@ -216,8 +217,9 @@ and the exit status as without it):
   unbounded).  --why writes one object: {"why": ["a", "b", "c"],
   "minimal": true, "outcome": "exhausted"} for a problem without solution
   (stopped by --timeout or a signal: the items so far, "minimal": false,
-  or null before any), {"why": null, "count": N, "outcome": "exhausted"}
-  for one with solutions.  A run refused (status 2) writes nothing.
+  or null before any), {"why": null, "count": N, "complete": true,
+  "outcome": "exhausted"} for one with solutions (its count stopped by
+  --timeout or a signal: the count so far, "complete": false).  A run refused (status 2) writes nothing.
 options given twice: the same option with the same value again (--count
 --count, --limit 3 --limit 3) means it once; with another value, or
 --progress with --no-progress, it is refused (status 2: '--limit given
@@ -1336,8 +1338,8 @@ def _why(
             display.show(
                 f"why: {progress.tests:,} test{'' if progress.tests == 1 else 's'}, "
                 + (
-                    f"a reason of {size:,} items so far ({progress.kept:,} shown "
-                    "needed)"
+                    f"a reason of {size:,} item{'' if size == 1 else 's'} so far "
+                    f"({progress.kept:,} shown needed)"
                     if size
                     else "no reason yet"
                 )
@@ -1369,7 +1371,9 @@ def _why(
         reason, stop = stopped.reason, signals.how
     done()
     if reason is None and stop is None:
-        status = _why_count(problem, args, out, started, counting if shown else None)
+        status = _why_count(
+            problem, args, out, signals, started, counting if shown else None
+        )
         done()
         return status
     with writing("standard output"):
@@ -1389,10 +1393,13 @@ def _why(
         out.flush()
     if stop is None:
         assert reason is not None
-        say(
-            f"dlx: no solution: these {len(reason)} items cannot all be covered "
-            "(without any one of them, the others can)"
-        )
+        if len(reason) == 1:
+            say(f"dlx: no solution: item {reason[0]} cannot be covered")
+        else:
+            say(
+                f"dlx: no solution: these {len(reason)} items cannot all be "
+                "covered (without any one of them, the others can)"
+            )
         return EXIT_NO_SOLUTION
     if stop != "timeout":
         clear_echoed_interrupt()
@@ -1412,27 +1419,51 @@ def _why_count(
     problem: ExactCover,
     args: argparse.Namespace,
     out: TextIO,
+    signals: StopSignals,
     started: float,
     progress: Callable[[Progress], object] | None,
 ) -> int:
-    """``--why`` on a problem with solutions: their count, within what is left of ``--timeout``."""
+    """``--why`` on a problem with solutions: their count, within what is left of ``--timeout``.
+
+    Stopped by ``--timeout`` or a signal, the count so far is said on
+    standard error (``--json``: the object, ``"complete": false``), as
+    ``--count`` says it; exit status 3, or the signal's.
+    """
     timeout = args.timeout
     left = None if timeout is None else max(0.0, timeout - (time.monotonic() - started))
+    settings = ways.Settings(timeout=left, progress=progress)
+    search: ways.Run = ways.search(problem, settings, count_only=True)
+    signals.target = search
+    stopped: SearchStopped | None = None
     try:
-        found = problem.count(timeout=left, progress=progress)
-    except BudgetExceeded as stopped:
-        say(
-            f"dlx: --why: the problem has solutions; counting them stopped by "
-            f"--timeout {timeout:g} after {stopped.stats.solutions:,}"
-        )
-        return EXIT_BUDGET
+        for _ in search:
+            pass
+    except SearchStopped as stop:
+        stopped = stop
+    finally:
+        signals.target = None
+    found = search.stats.solutions
+    outcome = "exhausted" if stopped is None else stopped.outcome.name.lower()
     with writing("standard output"):
         if args.json:
-            _write_json(out, {"why": None, "count": found, "outcome": "exhausted"})
-        else:
+            record: dict[str, Any] = {"why": None, "count": found}
+            record.update(complete=stopped is None, outcome=outcome)
+            _write_json(out, record)
+        elif stopped is None:
             out.write(f"{found}\n")
         out.flush()
-    return EXIT_OK
+    if stopped is None:
+        return EXIT_OK
+    if isinstance(stopped, BudgetExceeded):
+        how, status = f"stopped by --timeout {timeout:g}", EXIT_BUDGET
+    else:
+        clear_echoed_interrupt()
+        how, status = signals.how, signals.status
+    say(
+        f"dlx: --why {how}: the problem has solutions; counting them stopped "
+        f"after {found:,} solution{'' if found == 1 else 's'}"
+    )
+    return status
 
 
 # -- memoised search -----------------------------------------------------------------

@@ -43,9 +43,10 @@ search, dropping members one at a time, takes about ``n``), each test a
 propagation (linear in the size of the problem) and, when that does not
 decide, a count with limit 1.  The counts of the tests that find no
 solution are whole searches: on a problem whose own search is long, so is
-this, and ``timeout=`` bounds it.  Memory is linear in the problem; there
-is no recursion.  Problems with bounds on their items (Algorithm M) are
-tested without propagation, each forced option given an item of its own.
+this, and ``timeout=`` bounds it.  Memory is linear in the problem,
+plus the clash sets (at most :data:`CLASH_BYTES`); there is no
+recursion.  Problems with bounds on their items (Algorithm M) are tested
+without propagation, each forced option given an item of its own.
 
 >>> from dlx import ExactCover
 >>> problem = ExactCover("abcd", options=[["a", "b"], ["b", "c"], ["a", "c"], ["d"]])

@@ -1479,7 +1479,9 @@ class ExactCover:
             problem (with every ``pinned`` option) has a solution.
         :raises ProblemError: for a ``pinned`` entry that names no option,
             or a label that several options have (naming it).
-        :raises ValueError: for a negative ``timeout``.
+        :raises ValueError: for a negative ``timeout``, a
+            ``progress_interval`` that is not positive, or a ``progress``
+            that cannot be called.
         :raises dlx.conflict.ConflictBudgetExceeded: (a
             :class:`~dlx.BudgetExceeded`) when ``timeout`` runs out; its
             ``reason`` is the reason so far, not shown minimal.

@@ -498,7 +498,8 @@ def read_cage_map(
     :param size: N, to check the map against (``None``: the map's).
     :returns: the cages, in order of each label's first cell.
     :raises CageError: for a label without a clue, a clue without a
-        label, or a clue that is not a number (and an operation).
+        label, a label with two clues, or a clue that is not a number (and
+        an operation).
     :raises GridSizeError: when the map is not N rows of N cells.
 
     >>> read_cage_map(["AAB", "CDB", "CDD"], "A=3 B=5 C=4 D=6+")
@@ -514,9 +515,19 @@ def read_cage_map(
                 raise CageError(
                     f"{word!r} is not a label=clue word (such as A=12 or B=3-)"
                 )
+            if label in clues:
+                raise CageError(
+                    f"cage {label!r} has two clues ({label}={clues[label]} and "
+                    f"{word}): give one"
+                )
             clues[label] = clue
-    else:
+    elif isinstance(targets, Mapping):
         clues = {str(label): str(clue) for label, clue in targets.items()}
+    else:
+        raise CageError(
+            "the clues must be a string of label=clue words or a mapping of "
+            f"labels to clues, not {type(targets).__name__}"
+        )
     cells: dict[str, list[tuple[int, int]]] = {}
     for cell, mark in enumerate(labels):
         if str(mark) != ".":
@@ -533,7 +544,8 @@ def read_cage_map(
         clue = given
         digits = clue.rstrip("".join(OPERATIONS))
         op = clue[len(digits) :]
-        if not digits.lstrip("-").isdigit() or len(op) > 1:
+        number = digits.removeprefix("-")
+        if not (number.isdecimal() and number.isascii()) or len(op) > 1:
             raise CageError(
                 f"clue {name}={clue} is not a number and at most one operation"
             )
@@ -1137,6 +1149,8 @@ class CageConstraints:
         """
         fixed = self.fixed(k, values) or [0] * len(self.groups[k])
         positions = self.positions[k]
+        if any(not opens[p] and not values[c] for p, c in enumerate(positions)):
+            return  # an open cell that no digit fits: no filling at all
         group_of = self.group_of[k]
         differ = self.differ[k]
         seen: set[tuple[tuple[int, int], ...]] = set()

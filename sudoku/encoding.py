@@ -236,9 +236,11 @@ def encode(
         the grid's boxes.
     :param cages: killer or arithmetic cages, read by
         :func:`sudoku.cages.read_cages` (``()``: none).
-    :param cage_encoding: how cages become exact cover: ``"sets"`` (the
-        default, and the fastest), ``"colours"`` or ``"placements"`` (see
-        :mod:`sudoku.cages` and :data:`sudoku.encoding.CAGE_ENCODINGS`).
+    :param cage_encoding: how cages become exact cover: ``"mixed"`` (the
+        default, and the fastest: fillings for cages with few of them,
+        combinations for the others), ``"sets"``, ``"colours"`` or
+        ``"placements"`` (see :mod:`sudoku.cages` and
+        :data:`sudoku.encoding.CAGE_ENCODINGS`).
     :param implied: add the cages that the rules imply (the law of 45:
         :func:`sudoku.cages.implied_cages`).
     :returns: the problem, with what is needed to decode its solutions.
@@ -441,7 +443,9 @@ def _encode_cages(
 
     ``"sets"`` and ``"colours"`` encode every cage by its combinations;
     ``"placements"`` encodes the cages given by their fillings, and the
-    implied ones by their combinations, as ``"sets"`` does.
+    implied ones by their combinations, as ``"sets"`` does; ``"mixed"``
+    gives a cage its fillings when it has at most
+    :data:`MOST_PLACEMENTS` of them, else its combinations.
     """
     size = grid.size
     cell_units = units.cell_units

@@ -45,9 +45,9 @@ from dlx.conflict import (
 from dlx.stats import Outcome
 from sudoku.encoding import map_proof
 from sudoku.errors import BudgetError, NoSolutionError
-from sudoku.grid import ArrayLike, Grid, GridLike
+from sudoku.grid import ArrayLike, GridLike
 from sudoku.regions import Regions, regions_of
-from sudoku.solver import check_budget, units_of
+from sudoku.solver import check_budget, parse_grid, units_of
 
 __all__ = [
     "BLANKS_KEPT",
@@ -186,7 +186,8 @@ def conflicts(
     writes it; in the grid's order.  The givens have no solution together,
     and leaving out any one of them, the others have one.  Two givens that
     repeat a symbol in a unit are answered at once (the first such pair
-    in the grid's order).  Otherwise see :mod:`sudoku.whynot`.  It is
+    in the grid's order).  Otherwise see :mod:`sudoku.whynot`.  Cages
+    (``cages=`` of :func:`sudoku.solve`) are not taken yet.  It is
     a minimal set, not always the smallest: a puzzle may have several.
 
     :param grid: the puzzle, in any form :func:`sudoku.solve` takes.
@@ -209,6 +210,7 @@ def conflicts(
         once, as :func:`sudoku.solve` does).
     :raises SudokuError: for a ``timeout`` that is not a number of
         seconds of at least 0.
+    :raises ValueError: for a ``progress`` that cannot be called.
     :raises ConflictsBudgetError: (a :class:`sudoku.BudgetError`) when
         ``timeout`` runs out.
 
@@ -220,7 +222,7 @@ def conflicts(
     []
     """
     check_budget(timeout=timeout)
-    parsed = Grid.parse(grid, alphabet=alphabet, box=box, boxes=regions is None)
+    parsed = parse_grid(grid, alphabet, box, variant, regions)
     units = units_of(parsed, variant, regions) or regions_of(parsed.size, parsed.box)
     size = parsed.size
     values = list(parsed.values)

@@ -90,7 +90,12 @@ def test_a_problem_with_solutions_gets_its_count(tmp_path: Path) -> None:
     assert (ran.returncode, ran.stdout, ran.stderr) == (0, counted.stdout, "")
     assert int(ran.stdout) > 0
     record = json.loads(run_dlx("--why", "--json", str(board)).stdout)
-    assert record == {"why": None, "count": int(counted.stdout), "outcome": "exhausted"}
+    assert record == {
+        "why": None,
+        "count": int(counted.stdout),
+        "complete": True,
+        "outcome": "exhausted",
+    }
 
 
 @pytest.mark.parametrize("as_json", [False, True], ids=["text", "json"])
@@ -180,3 +185,73 @@ def test_the_options_of_a_search_are_refused_with_why(tmp_path: Path) -> None:
         "dlx: error: --why looks for a minimal reason by searches of its own, each "
         "for one solution at most, so --limit does not apply\n"
     )
+
+
+def rooks(n: int) -> str:
+    """n rooks on an n×n board: n! solutions, a count that takes long from n = 10."""
+    items = [f"r{i}" for i in range(n)] + [f"c{j}" for j in range(n)]
+    lines = [" ".join(items)]
+    lines += [f"r{i} c{j}" for i in range(n) for j in range(n)]
+    return "\n".join(lines) + "\n"
+
+
+def test_a_count_stopped_by_its_budget_keeps_the_count_so_far(tmp_path: Path) -> None:
+    board = tmp_path / "rooks10.dlx"
+    board.write_text(rooks(10))
+    ran = run_dlx("--why", "--json", "--timeout", "1", str(board))
+    assert ran.returncode == 3, ran
+    record = json.loads(ran.stdout)
+    assert record["why"] is None
+    assert (record["complete"], record["outcome"]) == (False, "out_of_time")
+    assert 0 < record["count"] < 3_628_800
+    assert ran.stderr.splitlines()[-1] == (
+        "dlx: --why stopped by --timeout 1: the problem has solutions; counting "
+        f"them stopped after {record['count']:,} solutions"
+    )
+    text = run_dlx("--why", "--timeout", "1", str(board))
+    assert (text.returncode, text.stdout) == (
+        3,
+        "",
+    )  # the count so far is not the count
+
+
+def test_a_signal_while_counting_keeps_the_count_so_far(tmp_path: Path) -> None:
+    board = tmp_path / "rooks10.dlx"
+    board.write_text(rooks(10))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "dlx", "--why", "--json", "--progress", str(board)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        stdin=subprocess.DEVNULL,
+        env=ENV,
+        cwd=ROOT,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    assert process.stderr is not None
+    while True:  # the count's own progress line: the reason's search is over
+        line = process.stderr.readline()
+        assert line, "--why ended before it could be stopped"
+        if re.match(r"dlx: [\d,]+ solutions?, ", line):
+            break
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=120)
+    assert process.returncode == 130, (out, err)
+    record = json.loads(out)
+    assert (record["why"], record["complete"], record["outcome"]) == (
+        None,
+        False,
+        "interrupted",
+    )
+    assert err.splitlines()[-1] == (
+        "dlx: --why interrupted: the problem has solutions; counting them "
+        f"stopped after {record['count']:,} solutions"
+    )
+
+
+def test_one_item_alone_is_named(tmp_path: Path) -> None:
+    problem = tmp_path / "one.dlx"
+    problem.write_text("a b\nb\n")
+    ran = run_dlx("--why", str(problem))
+    assert (ran.returncode, ran.stdout) == (1, "a\n")
+    assert ran.stderr == "dlx: no solution: item a cannot be covered\n"

@@ -725,3 +725,26 @@ def test_the_example_puzzles_are_unique(name: str, variant: str | None) -> None:
 def test_every_example_puzzle_is_unique(name: str, variant: str | None) -> None:
     for _lines, cages in example_puzzles(name):
         assert sudoku.count("." * 81, cages=cages, variant=variant, limit=2) == 1
+
+
+def test_an_open_cell_no_digit_fits_has_no_filling() -> None:
+    # Without pruning, r1c3 (a cage of 2) keeps no digit once r3c4 = 3 and
+    # the row's 4 and 2 are given: the cage of fillings must have none,
+    # not a filling that puts 0 in the cell.
+    puzzle = ".........42....."
+    cages = [(2, [(0, 2)]), (3, "=", [(2, 3)])]
+    grid = Grid.parse(puzzle)
+    units = sudoku.units_of(grid, None, None)
+    for how in ("mixed", "placements", "sets"):
+        encoded = sudoku.encode(
+            grid,
+            units=units,
+            cages=read_cages(cages, 4),
+            propagate=False,
+            implied=False,
+            cage_encoding=how,
+        )
+        assert encoded.problem.count() == 0, how
+    givens = [int(ch) if ch != "." else 0 for ch in puzzle]
+    truth = oracle_solve(4, oracle_units(4, (2, 2)), givens, oracle_cages(cages, 4), 1)
+    assert truth == []

@@ -324,3 +324,12 @@ def test_a_stop_keeps_the_givens_so_far(
             conflicts(puzzle)
         assert interrupted.value.givens == expected
         assert interrupted.value.outcome is Outcome.INTERRUPTED
+
+
+def test_latin_squares_of_any_size() -> None:
+    # A 5x5 grid has no box shape: read as solve reads a latin square.
+    square = "1...1" + "." * 20
+    assert conflicts(square, variant="latin") == [(0, 0, "1"), (0, 4, "1")]
+    assert conflicts("12..." + "." * 20, variant="latin") == []
+    with pytest.raises(sudoku.RegionError, match="does not go with box="):
+        conflicts("." * 16, variant="latin", box=(2, 2))

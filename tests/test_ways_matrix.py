@@ -814,6 +814,7 @@ def _check_why(case: Case, keys: set[str], ran: Ran) -> None:
             assert json.loads(ran.out) == {
                 "why": None,
                 "count": case.total,
+                "complete": True,
                 "outcome": "exhausted",
             }, ran
         else:
