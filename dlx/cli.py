@@ -219,7 +219,8 @@ and the exit status as without it):
   (stopped by --timeout or a signal: the items so far, "minimal": false,
   or null before any), {"why": null, "count": N, "complete": true,
   "outcome": "exhausted"} for one with solutions (its count stopped by
-  --timeout or a signal: the count so far, "complete": false).  A run refused (status 2) writes nothing.
+  --timeout or a signal: the count so far, "complete": false).  A run
+  refused (status 2) writes nothing.
 options given twice: the same option with the same value again (--count
 --count, --limit 3 --limit 3) means it once; with another value, or
 --progress with --no-progress, it is refused (status 2: '--limit given

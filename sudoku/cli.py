@@ -207,6 +207,28 @@ examples:
                                       ... for several puzzles)"""
 
 
+def _fit(line: str, width: int = 79) -> str:
+    """A usage line cut at its alternatives (``' | '``) to fit ``width``.
+
+    argparse keeps a group of alternatives on one line, however long: the
+    kinds of run (``--count | ... | --why | --check``) are longer than the
+    79 columns every help text keeps to.
+
+    >>> print(_fit("  [--aaaa | --bbbb | --cccc]", 20))
+      [--aaaa | --bbbb |
+       --cccc]
+    """
+    lines = []
+    while len(line) > width:
+        cut = line.rfind(" | ", 0, width - 1)
+        if cut < 0:
+            break
+        lines.append(line[: cut + 2])
+        indent = len(line) - len(line.lstrip())
+        line = " " * (indent + 1) + line[cut + 3 :]
+    return "\n".join([*lines, line])
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = command_parser("sudoku", DESCRIPTION, EPILOG)
     parser.add_argument(
@@ -359,6 +381,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     # The usage names the subcommand too (argparse knows only this parser).
     usage = parser.format_usage().removeprefix("usage: ").rstrip("\n")
+    usage = "\n".join(_fit(line) for line in usage.splitlines())
     parser.usage = f"{usage}\n       sudoku generate [-h] [OPTION ...]"
     return parser
 

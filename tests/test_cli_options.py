@@ -310,6 +310,7 @@ ONE_VALUE: dict[str, tuple[list[str], list[str], list[str]]] = {
 #: The flags of dlx; each given twice means it once.
 FLAGS: dict[str, list[str]] = {
     "--count": [],
+    "--why": [],
     "--json": [],
     "--stats": [],
     "--estimate": ["--seed", "1", "--probes", "10"],

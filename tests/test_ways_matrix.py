@@ -827,10 +827,13 @@ def _check_why(case: Case, keys: set[str], ran: Ran) -> None:
         reason = record["why"]
     else:
         reason = ran.out.splitlines()
-    assert ran.err.splitlines()[-1] == (
-        f"dlx: no solution: these {len(reason)} items cannot all be covered "
+    said = (
+        f"dlx: no solution: item {reason[0]} cannot be covered"
+        if len(reason) == 1
+        else f"dlx: no solution: these {len(reason)} items cannot all be covered "
         "(without any one of them, the others can)"
-    ), ran.err
+    )
+    assert ran.err.splitlines()[-1] == said, ran.err
     check_items_answer(case.problem, reason)
 
 
