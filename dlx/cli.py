@@ -1330,13 +1330,16 @@ def _why(
     started = time.monotonic()
     display: ProgressLine | None = None
 
-    def report(progress: ConflictProgress) -> None:
+    def line() -> ProgressLine:
         nonlocal display
+        if display is None:
+            display = ProgressLine(sys.stderr, prefix="dlx: ")
+        return display
+
+    def report(progress: ConflictProgress) -> None:
         with on_stderr():
-            if display is None:
-                display = ProgressLine(sys.stderr, prefix="dlx: ")
             size = progress.kept + progress.left
-            display.show(
+            line().show(
                 f"why: {progress.tests:,} test{'' if progress.tests == 1 else 's'}, "
                 + (
                     f"a reason of {size:,} item{'' if size == 1 else 's'} so far "
@@ -1348,11 +1351,8 @@ def _why(
             )
 
     def counting(progress: Progress) -> None:
-        nonlocal display
         with on_stderr():
-            if display is None:
-                display = ProgressLine(sys.stderr, prefix="dlx: ")
-            display.update(progress)
+            line().update(progress)
 
     def done() -> None:
         if display is not None:

@@ -39,6 +39,20 @@ def odd_board(n: int) -> str:
     return "\n".join(lines) + "\n"
 
 
+def start_dlx(*args: str) -> subprocess.Popen[str]:
+    """The ``dlx`` command started with ``args``, its streams piped, Ctrl-C not ignored."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "dlx", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        stdin=subprocess.DEVNULL,
+        env=ENV,
+        cwd=ROOT,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+
+
 def has_no_solution(problem: ExactCover, required: list[str]) -> bool:
     """Whether the problem with only ``required`` required has no solution."""
     return relaxed(problem, required).count(limit=1) == 0
@@ -134,16 +148,7 @@ def test_a_signal_keeps_the_reason_so_far(
 ) -> None:
     board = tmp_path / "odd7.dlx"
     board.write_text(odd_board(7))
-    process = subprocess.Popen(
-        [sys.executable, "-m", "dlx", "--why", "--progress", str(board)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        stdin=subprocess.DEVNULL,
-        env=ENV,
-        cwd=ROOT,
-        text=True,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
-    )
+    process = start_dlx("--why", "--progress", str(board))
     assert process.stderr is not None
     seen: list[str] = []
     while True:  # a report a second: wait for one with a reason in it
@@ -218,16 +223,7 @@ def test_a_count_stopped_by_its_budget_keeps_the_count_so_far(tmp_path: Path) ->
 def test_a_signal_while_counting_keeps_the_count_so_far(tmp_path: Path) -> None:
     board = tmp_path / "rooks11.dlx"
     board.write_text(rooks(11))
-    process = subprocess.Popen(
-        [sys.executable, "-m", "dlx", "--why", "--json", "--progress", str(board)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        stdin=subprocess.DEVNULL,
-        env=ENV,
-        cwd=ROOT,
-        text=True,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
-    )
+    process = start_dlx("--why", "--json", "--progress", str(board))
     assert process.stderr is not None
     while True:  # the count's own progress line: the reason's search is over
         line = process.stderr.readline()
