@@ -37,6 +37,7 @@ __all__ = [
     "assert_solves",
     "cells_of",
     "local_lines",
+    "neighbours",
     "replay",
     "shared_lines",
     "why_text",
@@ -369,3 +370,18 @@ def why_text(givens: Sequence[tuple[int, int, object]]) -> str:
         return "has a solution"
     cells = ", ".join(f"r{r + 1}c{c + 1} = {symbol}" for r, c, symbol in givens)
     return f"{cells}: no solution with these givens"
+
+
+def neighbours(size: int, cell: int) -> list[int]:
+    """The cells side by side with ``cell`` on a ``size``×``size`` grid (cages are made of them)."""
+    row, column = divmod(cell, size)
+    return [
+        r * size + c
+        for r, c in (
+            (row - 1, column),
+            (row + 1, column),
+            (row, column - 1),
+            (row, column + 1),
+        )
+        if 0 <= r < size and 0 <= c < size
+    ]

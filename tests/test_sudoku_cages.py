@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from sudoku_helpers import neighbours
 
 import sudoku
 from dlx.algorithms import sat_available
@@ -185,20 +186,6 @@ SHAPES4 = [
 ]
 JIGSAW5 = "AABBBAABBCADDCCDDECCDEEEE"
 JIGSAW4 = "AABBACBBCCDDCADD"  # no complete grid: the leftovers prove it
-
-
-def neighbours(size: int, cell: int) -> list[int]:
-    row, column = divmod(cell, size)
-    return [
-        r * size + c
-        for r, c in (
-            (row - 1, column),
-            (row + 1, column),
-            (row, column - 1),
-            (row, column + 1),
-        )
-        if 0 <= r < size and 0 <= c < size
-    ]
 
 
 def make_cages(

@@ -64,6 +64,9 @@ from sudoku.cages import Cage, read_cage_map, read_cages
 from sudoku.encoding import MOST_PLACEMENTS
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tests"))
+from sudoku_helpers import neighbours  # noqa: E402
+
 BASELINE = ROOT / "tests" / "data" / "sudoku9_norvig_top95.txt"
 EXAMPLES = ROOT / "docs" / "examples"
 #: The labels of the cages in the text form, in order.
@@ -135,20 +138,6 @@ def full_grid(size: int, variant: str | None, seed: int) -> list[int]:
     first = enc.problem.first(seed=seed)
     assert first is not None
     return enc.decode(first)
-
-
-def neighbours(size: int, cell: int) -> list[int]:
-    row, column = divmod(cell, size)
-    return [
-        r * size + c
-        for r, c in (
-            (row - 1, column),
-            (row + 1, column),
-            (row, column - 1),
-            (row, column + 1),
-        )
-        if 0 <= r < size and 0 <= c < size
-    ]
 
 
 def carve(
