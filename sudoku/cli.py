@@ -834,10 +834,7 @@ class _Pictures:
         picture = to_svg(
             puzzle.text,
             solution,
-            alphabet=options.alphabet,
-            box=options.box,
-            variant=options.variant,
-            regions=options.region_map,
+            **_grid(options),
             title=f"Puzzle {self.count}, solved",
         )
         if self.count == 1:
@@ -930,10 +927,7 @@ def _told(
     from sudoku.explainer import ExplanationBudgetError, explain, hint
 
     kwargs: dict[str, Any] = {
-        "alphabet": options.alphabet,
-        "box": options.box,
-        "variant": options.variant,
-        "regions": options.region_map,
+        **_grid(options),
         "timeout": settings.timeout,
         "progress": progress,
     }
@@ -952,6 +946,16 @@ def _told(
     answer = _explained(found, options)
     assert answer is not None
     return "answer", answer
+
+
+def _grid(options: argparse.Namespace) -> dict[str, Any]:
+    """The grid's options, as the library's solving functions take them."""
+    return {
+        "alphabet": options.alphabet,
+        "box": options.box,
+        "variant": options.variant,
+        "regions": options.region_map,
+    }
 
 
 def _givens_text(givens: Sequence[tuple[int, int, str | int]]) -> str:
@@ -980,10 +984,7 @@ def _why_not(
     try:
         found = conflicts(
             puzzle.text,
-            alphabet=options.alphabet,
-            box=options.box,
-            variant=options.variant,
-            regions=options.region_map,
+            **_grid(options),
             timeout=settings.timeout,
         )
     except ConflictsBudgetError as stop:
@@ -1172,10 +1173,7 @@ def _answer(
             return "answer", (
                 grade(
                     puzzle.text,
-                    alphabet=options.alphabet,
-                    box=options.box,
-                    variant=options.variant,
-                    regions=options.region_map,
+                    **_grid(options),
                     timeout=settings.timeout,
                     progress=settings.progress,
                 )
@@ -1184,10 +1182,7 @@ def _answer(
             return "answer", _count(puzzle, options, settings, signals)
         answer = solve(
             puzzle.text,
-            alphabet=options.alphabet,
-            box=options.box,
-            variant=options.variant,
-            regions=options.region_map,
+            **_grid(options),
             unique=options.unique,
             timeout=settings.timeout,
             progress=settings.progress,
@@ -1288,10 +1283,7 @@ def _check_all(
                 check(
                     puzzle.text,
                     answer.text,
-                    alphabet=options.alphabet,
-                    box=options.box,
-                    variant=options.variant,
-                    regions=options.region_map,
+                    **_grid(options),
                 )
             except SudokuError as error:
                 message = str(error)
