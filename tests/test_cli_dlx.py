@@ -453,6 +453,7 @@ def test_a_refusal_from_below_is_told_in_the_commands_words(
         raise AssertionError("ways.check accepted them")
 
     monkeypatch.setattr(ways, "cheapest", refusing)
+    monkeypatch.setattr(ways, "UNAVAILABLE", {})  # the rule, even where split is not
     path = write(tmp_path, "a b\na |1\nb |2\na b |4\n")
     status, out, err = run(["--best", "1", path], capsys)
     with pytest.raises(ways.Refused) as ours:

@@ -23,6 +23,9 @@ from dlx_oracles import relaxed
 
 from dlx import ExactCover, parse_dlx
 
+#: Every test here runs the command in a process of its own.
+pytestmark = pytest.mark.processes
+
 ENV = {"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin", "PYTHONUNBUFFERED": "1"}
 
 

@@ -541,6 +541,13 @@ COUNT_WAYS: dict[str, frozenset[str]] = {
 }
 
 
+@pytest.fixture
+def every_way_here(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rules as written, whatever this interpreter lacks (Pyodide has no ``split``)."""
+    monkeypatch.setattr(ways, "UNAVAILABLE", {})
+
+
+@pytest.mark.usefixtures("every_way_here")
 def test_count_ways_are_every_way_of_counting() -> None:
     """Each combination of method, executor and symmetry that dlx.ways takes for a count is in COUNT_WAYS."""
     taken = set()
@@ -1024,6 +1031,7 @@ def test_dlx_command(
 # -- 2b. options accepted by the command but ignored ---------------------------------
 
 
+@pytest.mark.usefixtures("every_way_here")
 def test_a_default_task_seconds_is_dropped_where_a_rule_refuses_it() -> None:
     """The command's own seconds of a task (Settings.added) go where the way takes them, else are dropped."""
     default = ways.Settings(task_seconds=0.5, added=frozenset({"task_seconds"}))
@@ -1053,6 +1061,7 @@ _BEST_TASK_SECONDS = (
 )
 
 
+@pytest.mark.processes  # the command makes its pool before the spy runs it inline
 def test_dlx_jobs_task_seconds_reach_the_split_search(
     problem_files: dict[str, Path],
     capsys: pytest.CaptureFixture[str],
