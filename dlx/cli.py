@@ -65,7 +65,13 @@ from dlx.position import Position
 from dlx.problem import ExactCover
 from dlx.records import Record, as_dict
 from dlx.stats import Outcome, Progress, SatStats
-from dlx.textformat import format_dlx, format_option, read_dlx
+from dlx.textformat import (
+    format_dlx,
+    format_option,
+    read_dlx,
+    split_words,
+    strip_space,
+)
 from dlx.watch import (
     ProgressLine,
     is_terminal,
@@ -170,7 +176,8 @@ _EPILOG = """\
 exit status:
   0    the search finished (with or without solutions), or --estimate
        or --sample ran
-  1    --why: the problem has no solution (the reason is printed)
+  1    --why: the problem (with the options of --pin) has no solution
+       (the reason is printed)
   2    bad input (an unreadable file, not the format, an empty file, a
        closed standard input), bad options (one that does nothing or
        contradicts another, or one given twice with different values;
@@ -219,14 +226,18 @@ and the exit status as without it):
   (stopped by --timeout or a signal: the items so far, "minimal": false,
   or null before any), {"why": null, "count": N, "complete": true,
   "outcome": "exhausted"} for one with solutions (its count stopped by
-  --timeout or a signal: the count so far, "complete": false).  A run
-  refused (status 2) writes nothing.
+  --timeout or a signal: the count so far, "complete": false); with
+  --pin, "why" lists pinned options as they were named, and "count"
+  the solutions with all of them.  A run refused (status 2) writes
+  nothing.
 options given twice: the same option with the same value again (--count
 --count, --limit 3 --limit 3) means it once; with another value, or
 --progress with --no-progress, it is refused (status 2: '--limit given
-twice (3 and 5): give it once').  Only --symmetry adds up: each file's
-generators join those of the others (--symmetry rotations.txt --symmetry
-reflections.txt: the group of both).
+twice (3 and 5): give it once').  Only --symmetry, --pin and --pin-file
+add up: each --symmetry file's generators join those of the others
+(--symmetry rotations.txt --symmetry reflections.txt: the group of both);
+each --pin or --pin-file pins more options (an option pinned twice, by
+the same name or another, counts once: the first name is printed).
 examples:
   dlx docs/examples/knuth.dlx --stats
   dlx --count --checkpoint run.json big.dlx     (Ctrl-C, then the same again)
@@ -238,6 +249,7 @@ examples:
   dlx --sample 3 --seed 1 tiling.dlx              (3 tilings at random)
   dlx --count --symmetry d4.txt queens8.dlx       (up to symmetry: 12)
   dlx --why tiling.dlx             (no tiling? the cells that cannot all be)
+  dlx --why --pin 'a1 a2' --pin 7 tiling.dlx  (why no tiling has both)
   dlx --json big.dlx | jq -c 'select(.solution) | .options'
 """
 
@@ -281,6 +293,30 @@ def _parser() -> argparse.ArgumentParser:
         help="for a problem without solution, print a minimal reason: items "
         "that cannot all be covered, one a line (exit status 1); for one "
         "with solutions, their number (exit status 0)",
+    )
+    parser.add_argument(
+        "--pin",
+        action="append",
+        dest="pins",
+        type=_pin_option,
+        metavar="OPTION",
+        help="with --why: ask why no solution has this option (and the "
+        "others pinned); the reason printed is then a minimal set of the "
+        "pinned options, as they were named.  Name an option by its items, "
+        "as on its line, in any order, colours included (a cost |n is "
+        "ignored), or by its number: the option lines kept, counted from 1 "
+        "(--json's option numbers count from 0).  "
+        "Repeatable: each pins one more option; an option pinned twice "
+        "counts once",
+    )
+    parser.add_argument(
+        "--pin-file",
+        action="append",
+        dest="pins",
+        type=_pin_file,
+        metavar="FILE",
+        help="with --why: pin the options of FILE, one a line, each named as "
+        "--pin names it (blank lines and lines starting with '|' skipped)",
     )
     parser.add_argument(
         "--json",
@@ -416,6 +452,16 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _pin_option(text: str) -> tuple[str, str]:
+    """An :mod:`argparse` type: the words of ``--pin``, kept with the option's name."""
+    return ("--pin", text)
+
+
+def _pin_file(text: str) -> tuple[str, str]:
+    """An :mod:`argparse` type: the file of ``--pin-file``, kept with the option's name."""
+    return ("--pin-file", text)
+
+
 def _byte_size(text: str) -> int:
     """An :mod:`argparse` type: a number of bytes from 1 up, with K, M, G or T.
 
@@ -522,6 +568,7 @@ def _given(args: argparse.Namespace) -> set[str]:
         key
         for key, asked in (
             ("why", args.why),
+            ("pin", args.pins is not None),
             ("count", args.count),
             ("cheapest", args.best is not None),
             ("sample", args.sample is not None),
@@ -558,10 +605,16 @@ def _given(args: argparse.Namespace) -> set[str]:
 
 
 def _names(args: argparse.Namespace) -> dict[str, str]:
-    """The words of this command line where :data:`dlx.ways.FEATURES` has two (--jobs or --scheduler)."""
-    if not _split(args):
-        return {}
-    return {"split": "--scheduler" if args.scheduler is not None else "--jobs"}
+    """The words of this command line where :data:`dlx.ways.FEATURES` has two.
+
+    --jobs or --scheduler; --pin or --pin-file (the first given).
+    """
+    names: dict[str, str] = {}
+    if _split(args):
+        names["split"] = "--scheduler" if args.scheduler is not None else "--jobs"
+    if args.pins:
+        names["pin"] = args.pins[0][0]
+    return names
 
 
 def _check_options(args: argparse.Namespace) -> set[str]:
@@ -1305,6 +1358,148 @@ def _estimate(problem: ExactCover, args: argparse.Namespace, out: TextIO) -> int
 
 # -- why not: a minimal reason -------------------------------------------------------
 
+
+def _pin_lines(
+    pins: Sequence[tuple[str, str]],
+) -> Iterator[tuple[str, str, int | None]]:
+    """The options ``--pin`` and ``--pin-file`` name, in the order given.
+
+    Each as its words (stripped), where they come from (``--pin 'A B'``,
+    or the file) and the line of the file (``None`` for ``--pin``).
+
+    Raises FormatError naming a file that cannot be read.
+    """
+    for flag, value in pins:
+        if flag == "--pin":
+            yield strip_space(value), f"--pin {value!r}", None
+            continue
+        try:
+            with open(value, encoding="utf-8") as handle:
+                lines = handle.read().splitlines()
+        except FileNotFoundError:
+            raise FormatError("no such file (--pin-file)", value) from None
+        except UnicodeDecodeError:
+            raise FormatError(
+                "cannot read: not UTF-8 text (--pin-file)", value
+            ) from None
+        except OSError as error:
+            raise FormatError(
+                f"cannot read (--pin-file): {error.strerror or error}", value
+            ) from None
+        for number, raw in enumerate(lines, 1):
+            words = strip_space(raw)
+            if words and not words.startswith("|"):
+                yield words, value, number
+
+
+class _Options:
+    """The options of a problem by the set of their items' words (``F:red``, ``A``)."""
+
+    def __init__(self, problem: ExactCover) -> None:
+        self.count = len(problem)
+        self.names = {str(name) for name in (*problem.primary, *problem.secondary)}
+        self.by_items: dict[frozenset[str], list[int]] = {}
+        for k in range(self.count):
+            key = frozenset(format_option(problem.option(k)).split(" "))
+            self.by_items.setdefault(key, []).append(k)
+
+    def by_words(self, words: str) -> list[int] | str:
+        """The options whose items are ``words``, or what is wrong with them."""
+        seen: set[str] = set()
+        for word in split_words(words):
+            if word[0] == "|" and word[1:].isascii() and word[1:].isdigit():
+                continue  # a cost, copied with the line
+            name, colon, color = word.partition(":")
+            if not name or "|" in word or ":" in color or (colon and not color):
+                return f"bad item {word!r}"
+            if name not in self.names:
+                return f"unknown item {name!r}"
+            if any(other.partition(":")[0] == name for other in seen):
+                return f"item {name!r} appears twice in the option"
+            seen.add(word)
+        if not seen:
+            return "no items and no number: name an option by its items or its number"
+        return self.by_items.get(frozenset(seen), [])
+
+    def find(self, words: str) -> int | str:
+        """The option ``words`` names (its number from 0), or why it names none or several."""
+        number: int | None = None
+        if words.isascii() and words.isdigit():
+            number = int(words) - 1
+            if not 0 <= number < self.count:
+                number = None
+        found = self.by_words(words)
+        if isinstance(found, str) or not found:
+            if number is not None:
+                return number
+            if words.isascii() and words.isdigit():
+                where = (
+                    f"the options are numbered 1 to {self.count} (the option "
+                    "lines, in order)"
+                    if self.count
+                    else "the problem has no options"
+                )
+                return f"there is no option {words}: {where}"
+            if isinstance(found, str):
+                return found
+            return "no option has exactly these items"
+        if len(found) > 1:
+            return (
+                f"options {found[0] + 1} and {found[1] + 1} both have these items: "
+                "pin one of them by its number"
+            )
+        if number is not None and number != found[0]:
+            return (
+                f"names both option {number + 1} (by its number) and option "
+                f"{found[0] + 1} (by its items): name option {number + 1} by its "
+                f"items or option {found[0] + 1} by its number"
+            )
+        return found[0]
+
+
+def _pinned(
+    problem: ExactCover, pins: Sequence[tuple[str, str]]
+) -> tuple[list[int], list[str]]:
+    """The options pinned, by number from 0, and their names as written; each option once.
+
+    Raises FormatError naming a pin (``--pin 'A B'``, or the file and
+    line of ``--pin-file``) that names no option, or several.
+    """
+    options = _Options(problem)
+    numbers: list[int] = []
+    named: list[str] = []
+    for words, source, line in _pin_lines(pins):
+        found = options.find(words)
+        if isinstance(found, str):
+            raise FormatError(found, source, line)
+        if found not in numbers:  # an option pinned again counts once
+            numbers.append(found)
+            named.append(words)
+    return numbers, named
+
+
+def _with_pinned(problem: ExactCover, pinned: Sequence[int]) -> ExactCover:
+    """``problem`` whose solutions are its solutions that have every ``pinned`` option.
+
+    Each pinned option gets a primary item of its own, which only it covers.
+    """
+    marks = [_Mark(k) for k in pinned]
+    mark_of = dict(zip(pinned, marks, strict=True))
+    forced = ExactCover(
+        [*problem.primary, *marks], problem.secondary, bounds=problem.bounds
+    )
+    for k in range(len(problem)):
+        items = problem.option(k)
+        forced.add_option([*items, mark_of[k]] if k in mark_of else items)
+    return forced
+
+
+class _Mark(Record, frozen=True):
+    """The item of a pinned option in :func:`_with_pinned` (no item of a file is one)."""
+
+    option: int
+
+
 #: ``--why``: the problem has no solution, and the reason is printed.
 EXIT_NO_SOLUTION = 1
 
@@ -1317,9 +1512,12 @@ def _why(
     The reason is :meth:`dlx.ExactCover.conflict`'s, one item a line (or
     ``{"why": [...], "minimal": true}`` with ``--json``), exit status 1;
     a problem with solutions gets its count, as ``--count`` prints it,
-    exit status 0.  ``--timeout`` bounds both together; stopped by it or
-    by a signal, the reason so far (a set without solution, not shown
-    minimal) is printed all the same, and said to be so.
+    exit status 0.  With ``--pin`` or ``--pin-file``, the reason is a
+    minimal set of the pinned options, each named as it was pinned, and
+    the count that of the solutions with every pinned option.
+    ``--timeout`` bounds both together; stopped by it or by a signal,
+    the reason so far (a set without solution, not shown minimal) is
+    printed all the same, and said to be so.
     """
     from dlx.conflict import (
         ConflictBudgetExceeded,
@@ -1329,6 +1527,11 @@ def _why(
 
     started = time.monotonic()
     display: ProgressLine | None = None
+    pinned: list[int] | None = None
+    named: list[str] = []
+    if args.pins is not None:
+        pinned, named = _pinned(problem, args.pins)
+    members = "item" if pinned is None else "pinned option"
 
     def line() -> ProgressLine:
         nonlocal display
@@ -1342,7 +1545,7 @@ def _why(
             line().show(
                 f"why: {progress.tests:,} test{'' if progress.tests == 1 else 's'}, "
                 + (
-                    f"a reason of {size:,} item{'' if size == 1 else 's'} so far "
+                    f"a reason of {size:,} {members}{'' if size == 1 else 's'} so far "
                     f"({progress.kept:,} shown needed)"
                     if size
                     else "no reason yet"
@@ -1364,7 +1567,7 @@ def _why(
     stop: str | None = None  # "timeout", or the signal's word
     try:
         reason = problem.conflict(
-            timeout=args.timeout, progress=report if shown else None
+            pinned, timeout=args.timeout, progress=report if shown else None
         )
     except ConflictBudgetExceeded as stopped:
         reason, stop = stopped.reason, "timeout"
@@ -1372,11 +1575,15 @@ def _why(
         reason, stop = stopped.reason, signals.how
     done()
     if reason is None and stop is None:
+        counted = problem if pinned is None else _with_pinned(problem, pinned)
         status = _why_count(
-            problem, args, out, signals, started, counting if shown else None
+            counted, args, out, signals, started, counting if shown else None
         )
         done()
         return status
+    if pinned is not None and reason is not None:
+        # The pinned options as they were named, in the order given.
+        reason = [named[pinned.index(k)] for k in reason]
     with writing("standard output"):
         if args.json:
             outcome = "exhausted" if stop is None else stop
@@ -1394,7 +1601,9 @@ def _why(
         out.flush()
     if stop is None:
         assert reason is not None
-        if len(reason) == 1:
+        if pinned is not None:
+            say(f"dlx: {_no_solution_with(reason)}")
+        elif len(reason) == 1:
             say(f"dlx: no solution: item {reason[0]} cannot be covered")
         else:
             say(
@@ -1407,6 +1616,12 @@ def _why(
     how = f"stopped by --timeout {args.timeout:g}" if stop == "timeout" else stop
     if reason is None:
         say(f"dlx: --why {how} before it knew whether there is a solution")
+    elif pinned is not None:
+        say(
+            f"dlx: --why {how}: no solution has these {len(reason)} pinned "
+            "options, but some of them may not be needed for that (not shown "
+            "minimal)"
+        )
     else:
         say(
             f"dlx: --why {how}: these {len(reason)} items cannot all be "
@@ -1414,6 +1629,21 @@ def _why(
             "minimal)"
         )
     return EXIT_BUDGET if stop == "timeout" else signals.status
+
+
+def _no_solution_with(reason: Sequence[str]) -> str:
+    """What ``--why --pin`` says of a minimal set of pinned options without solution."""
+    if not reason:
+        return (
+            "no solution, even without the pinned options (--why without "
+            "--pin names items that cannot all be covered)"
+        )
+    if len(reason) == 1:
+        return f"no solution has the pinned option {reason[0]}"
+    return (
+        f"no solution has these {len(reason)} pinned options (without any one "
+        "of them, the others are in one)"
+    )
 
 
 def _why_count(
@@ -1460,8 +1690,13 @@ def _why_count(
     else:
         clear_echoed_interrupt()
         how, status = signals.how, signals.status
+    which = (
+        "the problem has solutions"
+        if args.pins is None
+        else ("the pinned options are in solutions")
+    )
     say(
-        f"dlx: --why {how}: the problem has solutions; counting them stopped "
+        f"dlx: --why {how}: {which}; counting them stopped "
         f"after {found:,} solution{'' if found == 1 else 's'}"
     )
     return status

@@ -146,6 +146,9 @@ FEATURES: dict[str, Feature] = {
     "check": Feature("check()", None, "--check"),
     "generate": Feature("generate()", None, "sudoku generate"),
     "why": Feature("conflict()", "--why", "--why"),
+    # The options --why asks about (conflict()'s pinned=; a command names
+    # the one given: --pin or --pin-file).
+    "pin": Feature(None, "--pin", None),
     # How it searches.
     "dlx": Feature("method='dlx'", "--method dlx", "--method dlx"),
     "memo": Feature("method='memo'", "--method memo", None),
@@ -514,6 +517,12 @@ RULES: tuple[Rule, ...] = (
 #: The features that go only with some others.
 NEEDS: tuple[Need, ...] = (
     Need("probes", ("estimate",)),
+    Need(
+        "pin",
+        ("why",),
+        "{_a} names options for {why} to find why no solution contains "
+        "them all, so it only goes with {why}",
+    ),
     Need(
         "bounds",
         ("sat",),

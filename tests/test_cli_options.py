@@ -228,7 +228,7 @@ TWO_VALUES: dict[str, tuple[str, str]] = {
     "--max-memory": ("1G", "2G"),
 }
 #: The options that add up when given again (dlx --help says how).
-ADDING_UP = {"--symmetry"}
+ADDING_UP = {"--symmetry", "--pin", "--pin-file"}
 #: Options that end the run at once.
 AT_ONCE = {"-h", "--version"}
 
@@ -305,6 +305,8 @@ ONE_VALUE: dict[str, tuple[list[str], list[str], list[str]]] = {
         ["--max-memory", "1024M"],
     ),
     "--probes": (["--estimate", "--seed", "1"], ["--probes", "10"], ["--probes", "10"]),
+    # An option pinned again counts once (tests/test_cli_why.py: by other names).
+    "--pin": (["--why"], ["--pin", "2"], ["--pin", "2"]),
 }
 
 #: The flags of dlx; each given twice means it once.

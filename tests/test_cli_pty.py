@@ -693,3 +693,43 @@ def test_an_option_given_twice_alike_means_it_once_on_a_terminal(
         assert (again.status, again.out) == (alone.status, alone.out), again
         err, _ = without_progress(again, terminal=bool(terminal))
         assert err == without_progress(alone, terminal=False)[0], again
+
+
+# -- --why --pin (the options pinned, issue 45) ---------------------------------------
+
+#: Dominoes on a 2×3 board, cells rRcC: r0c0 r0c1 and r1c1 r1c2 (option 4)
+#: pinned leave r0c2 and r1c0 apart, no tiling.
+PIN_BOARD = (
+    "r0c0 r0c1 r0c2 r1c0 r1c1 r1c2\n"
+    "r0c0 r0c1\nr0c1 r0c2\nr1c0 r1c1\nr1c1 r1c2\n"
+    "r0c0 r1c0\nr0c1 r1c1\nr0c2 r1c2\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("pins", "status"),
+    [
+        (["--why", "--pin", "r0c1 r0c0", "--pin", "4"], 1),
+        (["--why", "--pin", "r0c0 r1c0", "--pin", "7"], 0),
+        (["--why", "--json", "--pin", "1", "--pin", "r0c1 r0c0"], 0),
+        (["--count", "--pin", "1"], 2),
+    ],
+    ids=["reason", "count", "json-twice", "refused"],
+)
+def test_why_pin_on_a_terminal_as_in_a_pipe(
+    pins: list[str], status: int, tmp_path: Path
+) -> None:
+    path = tmp_path / "board.dlx"
+    path.write_text(PIN_BOARD)
+    argv = [*pins, str(path)]
+    piped = run(argv)
+    assert piped.status == status, piped
+    for terminal in ("stderr", "both"):
+        shown = run(argv, terminal)
+        out = shown.out.replace("\r\n", "\n") if terminal == "both" else shown.out
+        err, _ = without_progress(shown, terminal=True)
+        assert (shown.status, out, err.replace("\r\n", "\n")) == (
+            piped.status,
+            piped.out,
+            piped.err,
+        ), shown

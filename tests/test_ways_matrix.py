@@ -1028,6 +1028,96 @@ def test_dlx_command(
         check_dlx_run(case, names, ran, problem_files[case.name], checkpoint)
 
 
+# -- 2a. --pin with each option of the matrix ---------------------------------------
+
+#: Option 0 pinned by its number (the option lines count from 1).
+_PIN_PREFIX = ("--pin", "1")
+
+
+def _pin_words(case: Case) -> list[str]:
+    """Option 0 pinned twice: by its number (from 1), then by its items backwards."""
+    if not len(case.problem):
+        return [*_PIN_PREFIX]
+    backwards = " ".join(reversed(format_option(case.problem.option(0)).split()))
+    return [*_PIN_PREFIX, "--pin", backwards]
+
+
+def _check_pinned(case: Case, keys: set[str], ran: Ran) -> None:
+    """``--why --pin``: option 0 pinned (twice); its reason or its count, by brute force."""
+    err = [line for line in ran.err.splitlines() if not _PROGRESS.match(line)]
+    shown = len(err) < len(ran.err.splitlines())
+    assert shown == ("progress" in keys), ran.err
+    with_it = sum(1 for solution in case.solutions if 0 in solution)
+    if with_it:
+        assert (ran.status, err) == (0, []), ran
+        if "json" in keys:
+            assert json.loads(ran.out) == {
+                "why": None,
+                "count": with_it,
+                "complete": True,
+                "outcome": "exhausted",
+            }, ran
+        else:
+            assert ran.out == f"{with_it}\n", ran
+        return
+    reason = ["1"] if case.total else []  # the first name given, once
+    assert ran.status == 1, ran
+    if "json" in keys:
+        assert json.loads(ran.out) == {
+            "why": reason,
+            "minimal": True,
+            "outcome": "exhausted",
+        }, ran
+    else:
+        assert ran.out == "".join(f"{words}\n" for words in reason), ran
+    said = (
+        "dlx: no solution has the pinned option 1"
+        if reason
+        else "dlx: no solution, even without the pinned options (--why without "
+        "--pin names items that cannot all be covered)"
+    )
+    assert err == [said], ran.err
+
+
+@pytest.mark.parametrize("why", [False, True], ids=["alone", "why"])
+@pytest.mark.parametrize("name", ["", *DLX_OPTIONS])
+def test_dlx_pin_with_each_option(
+    name: str,
+    why: bool,
+    problem_files: dict[str, Path],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """--pin (with --why or not) and each option: refused in one line by dlx.ways, or exact."""
+    names = dlx_names(([name] if name else []) + (["why"] if why else []))
+    keys = dlx_features(names) | {"pin"}
+    checkpoint = tmp_path / "checkpoint.json"
+    for kind in KINDS:
+        sizes = SIZES if "jobs" not in names else ("several",)
+        for size in sizes:
+            case = cases(kind)[size]
+            path = problem_files[case.name]
+            argv = [*_pin_words(case), *dlx_argv(names, path, checkpoint)]
+            if "method-sat" in names and NO_SAT:
+                continue
+            ran = run_main(dlx.cli.main, argv, capsys)
+            words = {"split": "--jobs"} if "jobs" in names else None
+            try:
+                ways.check(keys, "dlx", words)
+            except ways.Refused as refused:
+                assert ran == Ran(2, "", f"dlx: error: {refused}\n")
+                continue
+            # What --why goes with (--method dlx: its default way of counting).
+            assert keys <= {"pin", "why", "dlx", "timeout", "progress", "json"}, keys
+            if not len(case.problem):
+                assert (ran.status, ran.out) == (2, ""), ran
+                assert ran.err == (
+                    "dlx: --pin '1': there is no option 1: the problem has no options\n"
+                )
+                continue
+            _check_pinned(case, keys, ran)
+
+
 # -- 2b. options accepted by the command but ignored ---------------------------------
 
 
