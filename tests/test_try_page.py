@@ -6,7 +6,8 @@ others need the built site and a browser: ``nox -s browser`` builds the
 docs with Pyodide in them, sets ``PYDLX_SITE`` to the built pages and runs
 them, driving headless Chromium (``/usr/bin/chromium``, or
 ``PYDLX_CHROMIUM``) with Playwright through the page as a reader would:
-solve the sample puzzle, draw a tiling, start a long count and stop it.
+solve the sample puzzle, draw a tiling, start a long count and stop it,
+mark the givens of a puzzle without solution and clear them on an edit.
 ``PYDLX_SCREENSHOTS`` names a folder for screenshots of the page.
 """
 
@@ -16,6 +17,7 @@ import functools
 import http.server
 import importlib.util
 import os
+import re
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,11 +25,12 @@ from typing import Any
 
 import pytest
 from dlx_helpers import ROOT
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import sudoku
 from dlx import ProblemError, parse_dlx, polyomino
+from sudoku.cli import main as sudoku_main
 
 SITE = os.environ.get("PYDLX_SITE")
 CHROMIUM = os.environ.get("PYDLX_CHROMIUM", "/usr/bin/chromium")
@@ -59,6 +62,13 @@ def _glue() -> Any:
 glue = _glue()
 
 SAMPLE = (ROOT / "docs" / "examples" / "sudoku9.in").read_text().splitlines()[0]
+#: The puzzle of the page's box, whose given changed in sudoku.whynot's example
+#: (an 8 in row 1, column 9) leaves it without solution and repeats nothing.
+PAGE_PUZZLE = (
+    "53..7...." "6..195..." ".98....6." "8...6...3" "4..8.3..1"
+    "7...2...6" ".6....28." "...419..5" "....8..79"
+)  # fmt: skip
+BROKEN = PAGE_PUZZLE[:8] + "8" + PAGE_PUZZLE[9:]
 
 
 # -- the page's Python, under this interpreter ----------------------------------------
@@ -75,7 +85,9 @@ def test_sudoku_solve_is_sudoku_solve() -> None:
 
 def test_sudoku_errors_name_the_cell() -> None:
     conflict = "11" + SAMPLE[2:]
-    assert glue.sudoku_solve(conflict) == {"error": _message(sudoku.solve, conflict)}
+    result = glue.sudoku_solve(conflict)
+    assert result["error"] == _message(sudoku.solve, conflict)
+    assert result["why"] == [[0, 0, "1"], [0, 1, "1"]]
     assert "error" in glue.sudoku_solve("")
     assert glue.sudoku_grade(SAMPLE)["grade"] == str(sudoku.grade(SAMPLE))
 
@@ -102,6 +114,117 @@ def test_sudoku_hint_and_explain_are_sudokus() -> None:
     solved = sudoku.solve(SAMPLE)
     assert glue.sudoku_hint(solved) == {"error": "no blank cell: the grid is full"}
     assert glue.sudoku_explain(solved)["steps"] == []
+
+
+def _said_by_why(
+    puzzle: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> str:
+    """The line that ``sudoku --why`` prints for ``puzzle``."""
+    path = tmp_path / "puzzle.txt"
+    path.write_text(puzzle + "\n")
+    capsys.readouterr()
+    status = sudoku_main(["--why", "--no-progress", str(path)])
+    out = capsys.readouterr().out
+    assert status == (1 if sudoku.conflicts(puzzle) else 0)
+    (line,) = out.splitlines()
+    return line
+
+
+def _marked(svg: str) -> list[tuple[int, int]]:
+    """The cells the picture marks, (row, column) from 0, in its order."""
+    return [
+        (int(row), int(column))
+        for row, column in re.findall(
+            r'<rect class="conflict" data-row="(\d+)" data-column="(\d+)"', svg
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    "puzzle",
+    [BROKEN, "11" + SAMPLE[2:], "12....3........."],
+    ids=["hidden", "repeated", "4x4"],
+)
+def test_a_puzzle_without_solution_marks_the_givens_of_sudoku_conflicts(
+    puzzle: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    givens = sudoku.conflicts(puzzle)
+    assert givens, "the puzzle has a solution"
+    result = glue.sudoku_solve(puzzle)
+    assert result["error"] == _message(sudoku.solve, puzzle)  # as before
+    assert result["why"] == [list(given) for given in givens]
+    assert result["why_complete"] is True
+    assert result["why_text"] == _said_by_why(puzzle, tmp_path, capsys)
+    assert _marked(result["svg"]) == [(r, c) for r, c, _ in givens]
+    assert f"<title>{result['why_text']}</title>" in result["svg"]
+    # The picture is the puzzle's: its givens, and only those, written.
+    assert result["svg"].count("<text") == sum(ch != "." for ch in puzzle)
+
+
+def test_the_hidden_conflict_is_hidden() -> None:
+    # More givens than the two that repeat a symbol: deductions find them.
+    assert len(sudoku.conflicts(BROKEN)) > 2
+    with pytest.raises(sudoku.NoSolutionError):
+        sudoku.solve(BROKEN)
+
+
+def test_a_search_for_the_givens_out_of_time_says_so(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(glue, "WHY_TIMEOUT", 0)
+    result = glue.sudoku_solve(BROKEN)
+    assert result["error"] == _message(sudoku.solve, BROKEN)
+    assert result["why"] == []
+    assert result["why_complete"] is False
+    assert result["why_text"] == (
+        "gave up after 0 s, before it found which givens have no solution together"
+    )
+    assert _marked(result["svg"]) == []
+
+
+def test_a_search_out_of_time_keeps_the_givens_it_had(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Time running out half way cannot be timed in a test: the real error of
+    # a timeout of 0 carries instead every given of the puzzle, a set that
+    # has no solution, as a partial reason would.
+    everything: list[tuple[int, int, str | int]] = [
+        (k // 9, k % 9, ch) for k, ch in enumerate(BROKEN) if ch != "."
+    ]
+    conflicts = sudoku.conflicts
+
+    def out_of_time(puzzle: str, **kwargs: Any) -> Any:
+        try:
+            conflicts(puzzle, timeout=0)
+        except sudoku.ConflictsBudgetError as stop:
+            stop.givens = everything
+            raise
+        raise AssertionError("a timeout of 0 did not run out")
+
+    monkeypatch.setattr(sudoku, "conflicts", out_of_time)
+    result = glue.sudoku_solve(BROKEN)
+    assert result["why_complete"] is False
+    assert result["why"] == [list(given) for given in everything]
+    listed = ", ".join(f"r{r + 1}c{c + 1} = {s}" for r, c, s in everything)
+    assert result["why_text"] == (
+        f"gave up after {glue.WHY_TIMEOUT:g} s: {listed} have no solution "
+        "together, but some of them may not be needed for that (not shown minimal)"
+    )
+    assert _marked(result["svg"]) == [(r, c) for r, c, _ in everything]
+
+
+def test_other_sudokus_are_not_marked() -> None:
+    for answer in (glue.sudoku_solve(SAMPLE), glue.sudoku_solve("." * 81)):
+        assert "why" not in answer and "error" not in answer
+        assert _marked(answer["svg"]) == []
+    assert glue.sudoku_solve("." * 81)["unique"] is False
+    bad = "x" + SAMPLE[1:]
+    assert glue.sudoku_solve(bad) == {"error": _message(sudoku.solve, bad)}
+
+
+def test_the_page_says_how_long_it_looks_for_the_givens() -> None:
+    page = (ROOT / "docs" / "try.rst").read_text()
+    assert f"for {glue.WHY_TIMEOUT:g} seconds at most" in " ".join(page.split())
 
 
 def _message(function: Any, *args: Any) -> str:
@@ -345,6 +468,9 @@ ENTRIES: list[tuple[str, dict[str, Any], str, Any, str]] = [
     ENTRIES,
     ids=[f"{entry[0]}-{entry[2]}" for entry in ENTRIES],
 )
+# No deadline: the first call of an entry imports what it uses (the explainer
+# for a hint), which takes more than Hypothesis's 200 ms on a loaded machine.
+@settings(deadline=None)
 @given(data=st.data())
 def test_a_bad_argument_gets_a_message_naming_it(
     function: str,
@@ -570,3 +696,52 @@ def test_the_page_lists_solutions_of_a_problem_in_the_text_format(page: Any) -> 
     page.wait_for_selector("#text-output.error", timeout=STEP)
     assert page.text_content("#text-output") == "<page>:3: unknown item 'C'"
     _shot(page, "text")
+
+
+@needs_site
+def test_the_page_marks_the_givens_of_a_puzzle_without_solution(
+    page: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    marks = page.locator("#sudoku-picture svg rect.conflict")
+    for name, puzzle in [("hidden", BROKEN), ("repeated", "11" + SAMPLE[2:])]:
+        givens = sudoku.conflicts(puzzle)
+        page.fill(
+            "#sudoku-input", "\n".join(puzzle[k : k + 9] for k in range(0, 81, 9))
+        )
+        page.click("#sudoku-solve")
+        page.wait_for_selector("#sudoku-output.error", timeout=STEP)
+        page.wait_for_selector("#sudoku-why:not(:empty)", timeout=STEP)
+        assert page.text_content("#sudoku-output") == _message(sudoku.solve, puzzle)
+        marked = [
+            (int(m.get_attribute("data-row")), int(m.get_attribute("data-column")))
+            for m in marks.all()
+        ]
+        assert marked == [(r, c) for r, c, _ in givens]
+        said = _said_by_why(puzzle, tmp_path, capsys)
+        assert page.text_content("#sudoku-why") == said
+        assert page.locator("#sudoku-picture svg title").text_content() == said
+        assert page.get_attribute("#sudoku-why", "role") == "status"
+        _shot(page, f"sudoku-why-{name}")
+        # An edit of the puzzle clears the marks and the line.
+        page.focus("#sudoku-input")
+        page.keyboard.press("End")
+        page.keyboard.press("Backspace")
+        page.wait_for_selector(
+            "#sudoku-picture svg rect.conflict", state="detached", timeout=STEP
+        )
+        assert marks.count() == 0
+        assert page.text_content("#sudoku-why") == ""
+        assert page.locator("#sudoku-why").is_hidden()
+    # A puzzle with a solution, and one with several, are not marked.
+    for puzzle in (PAGE_PUZZLE, "." * 81):
+        page.fill("#sudoku-input", puzzle)
+        page.click("#sudoku-solve")
+        page.wait_for_selector(
+            "#sudoku-output[data-answer]:not(.running)", timeout=STEP
+        )
+        assert page.get_attribute("#sudoku-output", "data-answer") == sudoku.solve(
+            puzzle
+        )
+        assert page.locator("#sudoku-picture svg").count() == 1
+        assert marks.count() == 0
+        assert page.text_content("#sudoku-why") == ""

@@ -12,7 +12,11 @@ board whose cells the pieces cannot cover by their number (81 cells for
 dominoes) answers at once, without a search.  A count calls ``report``
 with the solutions so far about four times a second; the worker posts
 each report to the page, which keeps the last one when Stop ends the
-worker.
+worker.  A puzzle with no solution comes back with its error and why:
+the givens of :func:`sudoku.conflicts` (a minimal set that has no
+solution), said as ``sudoku --why`` says them and marked on a picture of
+the puzzle; the search for them stops after :data:`WHY_TIMEOUT` seconds,
+and then says so, with the givens it had (not shown minimal) if any.
 
 The same functions run under CPython in the tests (``tests/test_try_page.py``):
 
@@ -32,6 +36,7 @@ from typing import Any
 import sudoku
 from dlx import DLXError, parse_dlx, polyomino
 from dlx.textformat import format_option
+from sudoku.display import Layout, draw_grid
 
 #: How often a count reports, in seconds.
 REPORT_EVERY = 0.25
@@ -39,6 +44,12 @@ REPORT_EVERY = 0.25
 #: The longest side of a board, and the most solutions listed (as on the page).
 MAX_SIDE = 30
 MAX_LIMIT = 1000
+
+#: How long the search for the givens of a puzzle without solution may take, in seconds.
+WHY_TIMEOUT = 10.0
+
+#: The colour of the givens marked on a puzzle without solution (the page's red).
+MARKED = "#b00020"
 
 #: What :func:`text_solve` does.
 ACTIONS = ("count", "solutions")
@@ -109,8 +120,14 @@ def _reporter(report: Report) -> Any:
 def sudoku_solve(text: str) -> dict[str, Any]:
     """Solve the first puzzle of ``text``: its answer, whether it is unique, a picture.
 
+    A puzzle with no solution answers :func:`sudoku.solve`'s ``error``
+    and, from :func:`_why_not`, ``why``, ``why_text``, ``why_complete``
+    and ``svg``.
+
     >>> sorted(sudoku_solve("11.." + "." * 12))
-    ['error']
+    ['error', 'svg', 'why', 'why_complete', 'why_text']
+    >>> sudoku_solve("11.." + "." * 12)["why_text"]
+    'r1c1 = 1, r1c2 = 1: no solution with these givens'
     >>> sudoku_solve(None)
     {'error': 'the puzzle text must be a string, not None'}
     """
@@ -126,6 +143,8 @@ def sudoku_solve(text: str) -> dict[str, Any]:
         solution = sudoku.solve(puzzle.text)
         unique = sudoku.is_unique(puzzle.text)
         picture = sudoku.to_svg(puzzle.text, solution)
+    except (sudoku.ConflictError, sudoku.NoSolutionError) as error:
+        return {"error": str(error), **_why_not(puzzle.text)}
     except sudoku.SudokuError as error:
         return {"error": str(error)}
     return {
@@ -134,6 +153,89 @@ def sudoku_solve(text: str) -> dict[str, Any]:
         "unique": unique,
         "svg": picture,
         "puzzles": len(puzzles),
+    }
+
+
+def _givens_text(givens: list[tuple[int, int, Any]]) -> str:
+    """Givens as ``sudoku --why`` prints them: ``r1c9 = 8, r2c4 = 1``.
+
+    >>> _givens_text([(0, 8, "8"), (1, 3, "1")])
+    'r1c9 = 8, r2c4 = 1'
+    """
+    return ", ".join(f"r{r + 1}c{c + 1} = {symbol}" for r, c, symbol in givens)
+
+
+class _Marks:
+    """The givens to blame, outlined in :data:`MARKED` over a picture of the puzzle.
+
+    An overlay of :func:`sudoku.display.draw_grid`: a rectangle per given,
+    of class ``conflict``, with its row and column (from 0) in ``data-row``
+    and ``data-column`` for the page's tests.
+    """
+
+    def __init__(self, givens: list[tuple[int, int, Any]]) -> None:
+        self.givens = givens
+
+    def svg(self, layout: Layout) -> str:
+        side = layout.cell
+        return "\n".join(
+            f'<rect class="conflict" data-row="{r}" data-column="{c}" '
+            f'x="{c * side + 2}" y="{r * side + 2}" width="{side - 4}" '
+            f'height="{side - 4}" fill="{MARKED}" fill-opacity="0.15" '
+            f'stroke="{MARKED}" stroke-width="3"/>'
+            for r, c, _ in self.givens
+        )
+
+
+def _why_not(puzzle: str) -> dict[str, Any]:
+    """Why ``puzzle`` (which has no solution) has none: :func:`sudoku.conflicts`'s givens.
+
+    ``why`` is the givens as ``[row, column, symbol]`` lists, rows and
+    columns from 0; ``why_text`` says them as ``sudoku --why`` does;
+    ``svg`` draws the puzzle with them marked.  When the search runs out
+    of :data:`WHY_TIMEOUT`, ``why_complete`` is false and ``why`` holds
+    the givens found so far (a set with no solution, not shown minimal),
+    or none.
+
+    >>> _why_not("12.." "..3." "...." "....")["why"]
+    [[0, 0, '1'], [0, 1, '2'], [1, 2, '3']]
+    """
+    complete = True
+    try:
+        found: list[tuple[int, int, Any]] | None = sudoku.conflicts(
+            puzzle, timeout=WHY_TIMEOUT
+        )
+    except sudoku.ConflictsBudgetError as stop:
+        complete, found = False, stop.givens
+    except sudoku.SudokuError:
+        return {}  # no given to blame (not on this page's plain grids)
+    givens = found or []
+    if complete:
+        text = f"{_givens_text(givens)}: no solution with these givens"
+    elif givens:
+        text = (
+            f"gave up after {WHY_TIMEOUT:g} s: {_givens_text(givens)} have no "
+            "solution together, but some of them may not be needed for that "
+            "(not shown minimal)"
+        )
+    else:
+        text = (
+            f"gave up after {WHY_TIMEOUT:g} s, before it found which givens "
+            "have no solution together"
+        )
+    grid = sudoku.Grid.parse(puzzle)
+    size = grid.size
+    picture = draw_grid(
+        grid,
+        title=text,
+        givens=[divmod(k, size) for k, value in enumerate(grid.values) if value],
+        overlays=[_Marks(givens)],
+    )
+    return {
+        "why": [[r, c, symbol] for r, c, symbol in givens],
+        "why_text": text,
+        "why_complete": complete,
+        "svg": picture,
     }
 
 

@@ -87,9 +87,25 @@ function failed(out, result) {
 const sudokuIn = document.getElementById("sudoku-input");
 const sudokuOut = document.getElementById("sudoku-output");
 const sudokuPicture = document.getElementById("sudoku-picture");
+const sudokuWhy = document.getElementById("sudoku-why");
+
+// A puzzle with no solution: its givens to blame, marked on the picture and
+// said under it.  Marks and words go as soon as the puzzle is edited.
+function unmark() {
+  for (const mark of sudokuPicture.querySelectorAll(".conflict")) mark.remove();
+  say(sudokuWhy, "", "try-why");
+}
+sudokuIn.addEventListener("input", unmark);
+
 document.getElementById("sudoku-solve").addEventListener("click", () => {
   picture(sudokuPicture, "");
+  unmark();
   call("sudoku_solve", [sudokuIn.value], sudokuOut, (result) => {
+    if (result.why_text !== undefined) {
+      picture(sudokuPicture, result.svg);
+      say(sudokuWhy, result.why_text, result.why_complete ? "try-why error"
+        : "try-why stopped");
+    }
     if (failed(sudokuOut, result)) return;
     say(sudokuOut, `${result.grid}\n${result.unique ? "The only solution."
       : "One of several solutions."}`);
@@ -98,6 +114,7 @@ document.getElementById("sudoku-solve").addEventListener("click", () => {
   });
 });
 document.getElementById("sudoku-grade").addEventListener("click", () => {
+  unmark();
   call("sudoku_grade", [sudokuIn.value], sudokuOut, (result) => {
     if (failed(sudokuOut, result)) return;
     const used = result.techniques.map(([name, n]) => `  ${name}: ${n}`).join("\n");
@@ -106,6 +123,7 @@ document.getElementById("sudoku-grade").addEventListener("click", () => {
 });
 
 document.getElementById("sudoku-hint").addEventListener("click", () => {
+  unmark();
   picture(sudokuPicture, "");
   call("sudoku_hint", [sudokuIn.value], sudokuOut, (result) => {
     if (failed(sudokuOut, result)) return;
@@ -115,6 +133,7 @@ document.getElementById("sudoku-hint").addEventListener("click", () => {
   });
 });
 document.getElementById("sudoku-explain").addEventListener("click", () => {
+  unmark();
   picture(sudokuPicture, "");
   call("sudoku_explain", [sudokuIn.value], sudokuOut, (result) => {
     if (failed(sudokuOut, result)) return;
