@@ -8,6 +8,12 @@ few like them; :data:`TECHNIQUES` is that list, with each technique's
 least rating.  Not here: SE's nested forcing chains (9.5 and up); where nothing here applies,
 :mod:`sudoku.explainer` takes a search step.
 
+Two techniques read a puzzle's cages (:mod:`sudoku.cage_steps`): they
+find nothing on a board without cages.  On a board with cages (a
+:class:`~sudoku.cage_steps.CageBoard`) :func:`next_hint` leaves out the
+techniques of :data:`UNIQUENESS`, which assume that the units alone
+allow one solution.
+
 >>> [t.name for t in TECHNIQUES[:4]]
 ['hidden single', 'direct pointing or claiming', 'direct hidden pair', 'naked single']
 """
@@ -17,10 +23,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from dlx.records import Record
-from sudoku import chains, techniques
+from sudoku import cage_steps, chains, techniques
+from sudoku.cage_steps import CageBoard
 from sudoku.techniques import Board, Hint
 
-__all__ = ["LAST_RESORT", "TECHNIQUES", "Finder", "next_hint"]
+__all__ = ["LAST_RESORT", "TECHNIQUES", "UNIQUENESS", "Finder", "next_hint"]
 
 
 class Finder(Record, frozen=True):
@@ -34,8 +41,10 @@ class Finder(Record, frozen=True):
 #: Every technique in the order Sudoku Explainer tries them.
 TECHNIQUES: tuple[Finder, ...] = (
     Finder("hidden single", 1.0, techniques.hidden_single),
+    Finder("cage combinations", cage_steps.CAGE_RATING, cage_steps.cage_combinations),
     Finder("direct pointing or claiming", 1.7, techniques.direct_locking),
     Finder("direct hidden pair", 2.0, techniques.direct_hidden_pair),
+    Finder("rule of 45", cage_steps.RULE_OF_45_RATING, cage_steps.rule_of_45),
     Finder("naked single", 2.3, techniques.naked_single),
     Finder("direct hidden triple", 2.5, techniques.direct_hidden_triple),
     Finder("pointing or claiming", 2.6, techniques.locking),
@@ -68,6 +77,11 @@ TECHNIQUES: tuple[Finder, ...] = (
     Finder("dynamic forcing chains (+)", 9.0, chains.dynamic_forcing_plus),
 )
 
+#: The techniques that rest on the puzzle having one solution in its
+#: units alone: not for cages (a swap that keeps the units may break a
+#: cage's total), nor for givens without a solution.
+UNIQUENESS = frozenset({"unique rectangles and loops", "bivalue universal grave"})
+
 #: The name of the step taken when no technique applies.
 LAST_RESORT = "search"
 
@@ -88,7 +102,10 @@ def next_hint(board: Board) -> Hint | None:
     'hidden single in a box'
     """
     clock = board.clock
+    caged = isinstance(board, CageBoard)
     for technique in TECHNIQUES:
+        if caged and technique.name in UNIQUENESS:
+            continue
         clock.technique = technique.name
         clock.check()
         found = technique.find(board)

@@ -1,25 +1,30 @@
 """Killer and arithmetic cages (KenKen), against a brute-force oracle.
 
-The oracle knows nothing of :mod:`sudoku`: it lists the units of a grid
-itself, reads the cages itself and finds solutions by plain backtracking
-over the cells, checking each cage's rule when its last cell is filled.
-On 4x4 grids it lists every complete grid of the shape (288 sudokus, 576
-latin squares...) and keeps those that the cages and givens allow.
+The oracle (``tests/cage_oracles.py``) knows nothing of :mod:`sudoku`:
+it lists the units of a grid itself, reads the cages itself and finds
+solutions by plain backtracking.  On 4x4 grids it lists every complete
+grid of the shape (288 sudokus, 576 latin squares...) and the tests keep
+those that the cages and givens allow.
 """
 
 from __future__ import annotations
 
-import math
 import random
-import re
-from collections.abc import Sequence
-from functools import cache
 from pathlib import Path
 
 import pytest
+from cage_oracles import (
+    SHAPES4,
+    every_grid,
+    example_puzzles,
+    holds,
+    make_cages,
+    oracle_cages,
+    oracle_solve,
+    oracle_units,
+)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from sudoku_helpers import neighbours
 
 import sudoku
 from dlx.algorithms import sat_available
@@ -33,208 +38,9 @@ from sudoku.cages import (
 from sudoku.encoding import CAGE_ENCODINGS
 
 ROOT = Path(__file__).resolve().parents[1]
-EXAMPLES = ROOT / "docs" / "examples"
 
-# -- the oracle -------------------------------------------------------------------
-
-#: A cage as the oracle reads it: target, op ("k" for a killer cage), flat cells.
-OracleCage = tuple[int, str, list[int]]
-
-
-def oracle_units(
-    size: int,
-    box: tuple[int, int] | None,
-    variant: str = "",
-    region_map: str | None = None,
-) -> list[list[int]]:
-    """Rows, columns, then boxes (none for a latin square) or regions, then diagonals."""
-    units = [[r * size + c for c in range(size)] for r in range(size)]
-    units += [[r * size + c for r in range(size)] for c in range(size)]
-    if region_map is not None:
-        for label in dict.fromkeys(region_map):
-            units.append([k for k, x in enumerate(region_map) if x == label])
-    elif box is not None:
-        h, w = box
-        for top in range(0, size, h):
-            for left in range(0, size, w):
-                units.append(
-                    [(top + i) * size + left + j for i in range(h) for j in range(w)]
-                )
-    if "x" in variant.split("+"):
-        units.append([k * (size + 1) for k in range(size)])
-        units.append([(k + 1) * (size - 1) for k in range(size)])
-    return units
-
-
-def oracle_cages(cages: Sequence[tuple[object, ...]], size: int) -> list[OracleCage]:
-    """The cages of the API's form, read by the oracle."""
-    read: list[OracleCage] = []
-    for cage in cages:
-        cells = [int(r) * size + int(c) for r, c in cage[-1]]  # type: ignore[attr-defined]
-        op = (
-            "k"
-            if len(cage) == 2
-            else {"×": "*", "÷": "/", "\u2212": "-"}.get(str(cage[1]), str(cage[1]))
-        )
-        read.append((int(cage[0]), op, cells))  # type: ignore[call-overload]
-    return read
-
-
-def holds(op: str, target: int, digits: list[int]) -> bool:
-    """Whether complete cage digits keep the cage's rule."""
-    if op == "k":
-        return sum(digits) == target and len(set(digits)) == len(digits)
-    if op == "+":
-        return sum(digits) == target
-    if op == "*":
-        return math.prod(digits) == target
-    if op == "-":
-        return abs(digits[0] - digits[1]) == target
-    if op == "/":
-        low, high = sorted(digits)
-        return high == low * target
-    assert op == "="
-    return digits == [target]
-
-
-def oracle_solve(
-    size: int,
-    units: list[list[int]],
-    givens: Sequence[int],
-    cages: list[OracleCage],
-    limit: int,
-    rng: random.Random | None = None,
-) -> list[list[int]]:
-    """Up to ``limit`` solutions by backtracking, cage by cage (random order with ``rng``)."""
-    peers: list[set[int]] = [set() for _ in range(size * size)]
-    for unit in units:
-        for cell in unit:
-            peers[cell].update(unit)
-    for cell in range(size * size):
-        peers[cell].discard(cell)
-    cage_of: dict[int, OracleCage] = {}
-    order: list[int] = []
-    for cage in cages:
-        for cell in cage[2]:
-            cage_of[cell] = cage
-            order.append(cell)
-    order += [c for c in range(size * size) if c not in cage_of]
-    grid = list(givens)
-    for cell, v in enumerate(grid):
-        if v and any(grid[p] == v for p in peers[cell]):
-            return []
-    found: list[list[int]] = []
-
-    def cage_ok(cell: int) -> bool:
-        cage = cage_of.get(cell)
-        if cage is None:
-            return True
-        target, op, cells = cage
-        digits = [grid[c] for c in cells if grid[c]]
-        if op == "k" and len(set(digits)) < len(digits):
-            return False
-        if len(digits) < len(cells):
-            left = len(cells) - len(digits)  # each empty cell holds 1 to size
-            if op in ("k", "+"):
-                return sum(digits) + left <= target <= sum(digits) + left * size
-            if op == "*":
-                product = math.prod(digits)
-                return target % product == 0 and target <= product * size**left
-            return True
-        return holds(op, target, digits)
-
-    def search(t: int) -> None:
-        if t == len(order):
-            found.append(list(grid))
-            return
-        cell = order[t]
-        if grid[cell]:
-            if cage_ok(cell):
-                search(t + 1)
-            return
-        used = {grid[p] for p in peers[cell]}
-        digits = [v for v in range(1, size + 1) if v not in used]
-        if rng is not None:
-            rng.shuffle(digits)
-        for v in digits:
-            grid[cell] = v
-            if cage_ok(cell):
-                search(t + 1)
-            if len(found) >= limit:
-                break
-        grid[cell] = 0
-
-    search(0)
-    return found
-
-
-@cache
-def every_grid(size: int, box: tuple[int, int] | None, variant: str) -> list[list[int]]:
-    """Every complete grid of a small shape."""
-    units = oracle_units(size, box, variant)
-    return oracle_solve(size, units, [0] * size * size, [], 10**6)
-
-
-# -- puzzles ----------------------------------------------------------------------
-
-#: Shapes: (size, box or None for latin, variant, jigsaw map or None).
-SHAPES4 = [
-    (4, (2, 2), "", None),
-    (4, None, "latin", None),
-    (4, (2, 2), "x", None),
-    (4, None, "x+latin", None),
-]
 JIGSAW5 = "AABBBAABBCADDCCDDECCDEEEE"
 JIGSAW4 = "AABBACBBCCDDCADD"  # no complete grid: the leftovers prove it
-
-
-def make_cages(
-    rng: random.Random, size: int, solution: list[int], cover: float = 0.9
-) -> list[tuple[object, ...]]:
-    """Random connected cages of 1 to 4 cells on a solution, each with a fitting rule."""
-    free = list(range(size * size))
-    rng.shuffle(free)
-    taken: set[int] = set()
-    cages: list[tuple[object, ...]] = []
-    for start in free:
-        if start in taken or rng.random() > cover:
-            continue
-        cells = [start]
-        taken.add(start)
-        want = rng.randint(1, 4)
-        while len(cells) < want:
-            front = [n for c in cells for n in neighbours(size, c) if n not in taken]
-            if not front:
-                break
-            pick = rng.choice(front)
-            cells.append(pick)
-            taken.add(pick)
-        digits = [solution[c] for c in cells]
-        pairs = [divmod(c, size) for c in cells]
-        ops = ["+", "*", "k"] if len(set(digits)) == len(digits) else ["+", "*"]
-        if len(cells) == 1:
-            ops.append("=")
-        if len(cells) == 2:
-            ops += ["-", "\u2212"]
-            if max(digits) % min(digits) == 0:
-                ops += ["/", "÷"]
-        op = rng.choice(ops)
-        if op == "k":
-            cages.append((sum(digits), pairs))
-            continue
-        target = {
-            "+": sum(digits),
-            "*": math.prod(digits),
-            "=": digits[0],
-            "-": max(digits) - min(digits),
-            "\u2212": max(digits) - min(digits),
-            "/": max(digits) // min(digits),
-            "÷": max(digits) // min(digits),
-        }[op]
-        if op == "*" and rng.random() < 0.3:
-            op = "×"
-        cages.append((target, op, pairs))
-    return cages
 
 
 def flat(grid: object) -> list[int]:
@@ -677,20 +483,6 @@ def test_a_cage_map_reads_as_cages() -> None:
     ):
         with pytest.raises(CageError, match=message):
             read_cage_map(["AAB", "CDB", "CDD"], targets)
-
-
-def example_puzzles(name: str) -> list[tuple[list[str], list[tuple[object, ...]]]]:
-    """The puzzles of an example file: blocks of map lines and a clue line."""
-    text = (EXAMPLES / name).read_text()
-    blocks = [
-        [
-            line.strip()
-            for line in block.splitlines()
-            if line.strip() and not line.startswith("#")
-        ]
-        for block in re.split(r"\n\s*\n", text)
-    ]
-    return [(b[:-1], read_cage_map(b[:-1], b[-1])) for b in blocks if b]
 
 
 @pytest.mark.parametrize(
