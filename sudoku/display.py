@@ -5,9 +5,11 @@ readers (:meth:`sudoku.Grid.parse`, :func:`sudoku.iter_puzzles`) take the
 boxed and spaced styles back, and Norvig-style displays too.
 :func:`sudoku.to_svg` draws a puzzle, or a puzzle and its solution, as SVG:
 givens in black, the symbols the solver filled in in blue, thick lines
-around the boxes (or the jigsaw regions), and the cells of a variant's
-extra units shaded.  The SVG is written as text: no drawing library is
-needed, and nothing outside pydlx is imported but the standard library's
+around the boxes (or the jigsaw regions), the cells of a variant's
+extra units shaded, and with ``cages=`` killer and arithmetic cages
+outlined, their clues in their corners.  The SVG is written as text: no
+drawing library is needed, and nothing outside pydlx is imported but the
+standard library's
 ``html.escape``, when a picture is drawn (the variant's units come from
 ``sudoku.solver``, which imports :mod:`dlx`).  In Jupyter,
 ``sudoku.display.Picture(puzzle, solution)`` shows as that picture.
@@ -17,24 +19,30 @@ Every picture of a grid is drawn by one function, :func:`draw_grid`:
 (:meth:`sudoku.Step.to_svg`), with their candidates, the cells a step
 rests on, what it places and what it removes.  Over a grid it also draws
 overlays: :class:`Link` arrows between candidates (a chain's links, strong
-ones solid, weak ones dashed), or any shape with an ``svg`` method that
-places itself by a :class:`Layout`.
+ones solid, weak ones dashed), :class:`CageOutlines` (cages, with their
+clues), or any shape with an ``svg`` method that places itself by a
+:class:`Layout`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
 from math import hypot, isqrt
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from dlx.records import Record
 from sudoku.errors import GridSizeError, SolutionError, SudokuError
 from sudoku.grid import ArrayLike, Grid, GridLike
-from sudoku.regions import Regions
-from sudoku.solver import units_of
+from sudoku.regions import Regions, has_boxes
+from sudoku.solver import cages_of, parse_grid, units_of
+
+if TYPE_CHECKING:
+    # Annotations only: a picture without cages never imports sudoku.cages.
+    from sudoku.cages import Cage
 
 __all__ = [
     "STYLES",
+    "CageOutlines",
     "Layout",
     "Link",
     "Overlay",
@@ -64,6 +72,10 @@ PLACED, RESTING, REMOVED, CANDIDATE, LINKED = (
     "#555",
     "#7d3c98",
 )
+#: The colour of cages' outlines and clues.
+CAGE = "#333"
+#: How cages' clues write their operations (``"="``: the digit alone).
+CLUE_SIGNS = {"+": "+", "-": "\u2212", "*": "\u00d7", "/": "\u00f7", "=": ""}
 
 
 def _symbols(grid: Grid) -> str:
@@ -201,15 +213,21 @@ def to_svg(
     regions: GridLike | ArrayLike | None = None,
     cell: int = 36,
     title: str | None = None,
+    cages: Sequence[Sequence[object]] | None = None,
+    disjoint_cages: bool = False,
 ) -> str:
     """Draw a puzzle, or a puzzle and its solution, as an SVG picture.
 
     Givens are black and bold, symbols of the solution that the puzzle
     leaves blank are blue; box borders (or, with ``regions``, the borders
     of the jigsaw regions) are thick, and the cells of a variant's extra
-    units (diagonals, windows) are shaded.  A grid of ints is written as
+    units (diagonals, windows) are shaded; a ``"latin"`` grid has no
+    boxes.  A grid of ints is written as
     :func:`sudoku.format_grid` writes it (1-9, then letters).  The picture
-    is drawn by ``sudoku.display.draw_grid``.
+    is drawn by ``sudoku.display.draw_grid``; its ``cages`` by a
+    :class:`sudoku.display.CageOutlines` over it: each cage outlined
+    by a dashed line inside its cells, its clue (``15``, ``6×``, ``2÷``)
+    in the corner of its first cell.
 
     :param puzzle: the puzzle, in any form :func:`sudoku.solve` takes.
     :param solution: its solution (or any partly filled grid of the same
@@ -221,19 +239,32 @@ def to_svg(
         regions are drawn instead of boxes.
     :param cell: the side of a cell, in pixels (at least 8).
     :param title: the picture's title (for screen readers); ``None``: "A
-        sudoku" or "A solved sudoku".
+        sudoku" or "A solved sudoku" ("A killer sudoku", "A sudoku with
+        arithmetic cages" and their solved forms with ``cages``).
+    :param cages: killer and arithmetic cages, as in :func:`sudoku.solve`
+        (read by :func:`sudoku.cages.read_cages`); only drawn, not
+        checked against the grids' digits (:func:`sudoku.check` does).
+    :param disjoint_cages: as in :func:`sudoku.solve`: allow cages whose
+        cells are not connected (each piece is outlined, the clue written
+        once).
     :returns: the SVG text (a whole document, ending with a newline).
     :raises SolutionError: when ``solution`` changes a given.
+    :raises sudoku.cages.CageError: for a bad cage, named as
+        :func:`sudoku.solve` names it (``cages[3] (at r2c5): ...``).
     :raises SudokuError: when a grid, the variant or the map cannot be
-        read, the sizes differ, or ``cell`` is too small.
+        read, the sizes differ, ``cell`` is too small, or
+        ``disjoint_cages=True`` comes without cages.
 
     >>> svg = to_svg("1..." "...2" "..4." ".3..", "1234" "3412" "2143" "4321")
     >>> svg.count("<text"), svg.count('fill="#1f4e9c"')
     (16, 12)
+    >>> killer = to_svg("." * 16, cages=[(3, [(0, 0), (0, 1)]), (2, "/", [(1, 0), (2, 0)])])
+    >>> killer.count("<path"), ">3</text>" in killer, ">2\u00f7</text>" in killer
+    (2, True, True)
     """
     _check_cell(cell, 8)
-    boxes = regions is None
-    given = Grid.parse(puzzle, alphabet=alphabet, box=box, boxes=boxes)
+    boxes = regions is None and has_boxes(variant)
+    given = parse_grid(puzzle, alphabet, box, variant, regions)
     size = given.size
     values = list(given.values)
     shown = values
@@ -258,14 +289,20 @@ def to_svg(
                     f"gives {symbol(clue)!r}"
                 )
     units = units_of(given, variant, regions)
+    read = cages_of(given, cages, disjoint_cages)
     # In the puzzle's symbols, and for ints in format_grid's.
     drawn = Grid(size, given.box, shown, _symbols(given)[1:])
+    kind = "sudoku"
+    if read:
+        killer = all(cage.distinct for cage in read)
+        kind = "killer sudoku" if killer else "sudoku with arithmetic cages"
     return draw_grid(
         drawn,
-        title=title or ("A solved sudoku" if solution is not None else "A sudoku"),
+        title=title or (f"A solved {kind}" if solution is not None else f"A {kind}"),
         units=units,
         cell=cell,
         givens=[divmod(k, size) for k, clue in enumerate(values) if clue],
+        overlays=[CageOutlines(read)] if read else (),
     )
 
 
@@ -414,6 +451,152 @@ class Link(Record, frozen=True):
         )
 
 
+class CageOutlines(Record, frozen=True):
+    """Killer and arithmetic cages drawn over a grid: outlines and clues, as players expect them.
+
+    Each cage's outline is a dashed line a little inside its cells
+    (``cell / 10`` pixels in from their outer edges, clear of the grid's
+    lines); the borders between cells of one cage are not drawn, and a
+    cage whose cells are not connected is outlined piece by piece.  Its
+    clue is written small, on a white backing (over the candidates and
+    the outline), in the top left corner of its first cell in reading
+    order (the top row's leftmost): a killer cage's total (``15``), an
+    arithmetic cage's target and operation (``12+``, ``6×``, ``2÷``, and
+    for ``"-"`` the minus sign, U+2212; a ``"="`` cage's digit alone).
+    Give it to :func:`sudoku.display.draw_grid` as an overlay;
+    :func:`sudoku.to_svg` does, for its ``cages``.
+
+    Each cage is one ``<g class="cage">`` group: a ``<title>`` (the cage
+    as :meth:`sudoku.cages.Cage.describe` writes it, for screen readers),
+    the outline (one ``<path>``), the clue's ``<rect>`` and ``<text>``.
+
+    :ivar cages: the cages, as :func:`sudoku.cages.read_cages` reads them
+        (a list of :class:`sudoku.cages.Cage`, as it returns).
+
+    >>> from sudoku.cages import read_cages
+    >>> cages = read_cages([(3, [(0, 0), (0, 1)]), (2, "/", [(1, 0), (2, 0)])], 4)
+    >>> print(CageOutlines(cages).svg(Layout(4, 40)))
+    <g class="cage">
+    <title>3 on r1c1, r1c2</title>
+    <path d="M4.0,4.0 L76.0,4.0 L76.0,36.0 L4.0,36.0 Z" fill="none" stroke="#333" stroke-width="1.2" stroke-dasharray="4.4 3.3"/>
+    <rect x="2.0" y="2.0" width="9.0" height="10.0" fill="white"/>
+    <text x="3.5" y="10.5" font-size="10" fill="#333">3</text>
+    </g>
+    <g class="cage">
+    <title>2/ on r2c1, r3c1</title>
+    <path d="M4.0,44.0 L36.0,44.0 L36.0,116.0 L4.0,116.0 Z" fill="none" stroke="#333" stroke-width="1.2" stroke-dasharray="4.4 3.3"/>
+    <rect x="2.0" y="42.0" width="15.0" height="10.0" fill="white"/>
+    <text x="3.5" y="50.5" font-size="10" fill="#333">2÷</text>
+    </g>
+    """
+
+    cages: tuple[Cage, ...]
+
+    def svg(self, layout: Layout) -> str:
+        """The cages' groups of SVG elements, one per cage, in their order.
+
+        :raises sudoku.cages.CageError: when a cage is of a grid of
+            another size than ``layout``'s.
+        """
+        size, cell = layout.size, layout.cell
+        inset = cell / 10
+        dashes = f"{cell / 9:.1f} {cell / 12:.1f}"
+        font = cell / 4
+        parts: list[str] = []
+        for cage in self.cages:
+            if cage.size != size:
+                from sudoku.cages import CageError  # only a cage read imports it
+
+                raise CageError(
+                    f"{cage.name()} is a cage of a {cage.size}x{cage.size} grid, "
+                    f"not of the {size}x{size} grid drawn",
+                    cage.index,
+                )
+            loops = []
+            for corners in _cage_loops(frozenset(cage.cells), size):
+                points = []
+                for (x, y), (ax, ay), (bx, by) in corners:
+                    # Inward, off both sides of the corner: the interior is
+                    # on the right of the way round.
+                    points.append(
+                        f"{x * cell - (ay + by) * inset:.1f},"
+                        f"{y * cell + (ax + bx) * inset:.1f}"
+                    )
+                loops.append("M" + " L".join(points) + " Z")
+            row, column = divmod(min(cage.cells), size)
+            clue = f"{cage.target}{CLUE_SIGNS[cage.op] if not cage.distinct else ''}"
+            left, top = column * cell + cell / 20, row * cell + cell / 20
+            # About 0.6 em a character, and 0.15 em either side.
+            width = font * (0.6 * len(clue) + 0.3)
+            parts += [
+                '<g class="cage">',
+                f"<title>{cage.describe()}</title>",
+                f'<path d="{" ".join(loops)}" fill="none" stroke="{CAGE}" '
+                f'stroke-width="1.2" stroke-dasharray="{dashes}"/>',
+                f'<rect x="{left:.1f}" y="{top:.1f}" width="{width:.1f}" '
+                f'height="{font:.1f}" fill="white"/>',
+                f'<text x="{left + font * 0.15:.1f}" y="{top + font * 0.85:.1f}" '
+                f'font-size="{font:.0f}" fill="{CAGE}">{clue}</text>',
+                "</g>",
+            ]
+        return "\n".join(parts)
+
+
+_Corner = tuple[tuple[int, int], tuple[int, int], tuple[int, int]]
+
+
+def _cage_loops(cells: frozenset[int], size: int) -> list[list[_Corner]]:
+    """The closed outlines of a set of cells: for each, its corners in order.
+
+    Points are ``(x, y)`` = (column, row) on the lines between cells;
+    each corner is its point, the direction it is reached by and the one
+    it is left by (``(1, 0)`` right, ``(0, 1)`` down...).  An outline goes
+    round clockwise (its cells on its right; a hole's the other way), and
+    where two of its cells touch at a corner only it turns to keep them
+    apart.
+    """
+    leaving: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for k in sorted(cells):
+        r, c = divmod(k, size)
+        for outside, start, way in (
+            (r == 0 or k - size not in cells, (c, r), (1, 0)),
+            (c == size - 1 or k + 1 not in cells, (c + 1, r), (0, 1)),
+            (r == size - 1 or k + size not in cells, (c + 1, r + 1), (-1, 0)),
+            (c == 0 or k - 1 not in cells, (c, r + 1), (0, -1)),
+        ):
+            if outside:
+                leaving.setdefault(start, []).append(way)
+    loops: list[list[_Corner]] = []
+    while leaving:
+        start = min(leaving, key=lambda point: (point[1], point[0]))
+        first = leaving[start].pop(0)
+        if not leaving[start]:
+            del leaving[start]
+        corners: list[_Corner] = []
+        point, way = start, first
+        while True:
+            point = (point[0] + way[0], point[1] + way[1])
+            ways = leaving.get(point, [])
+            if point == start:
+                ways = [*ways, first]
+            # Right turn first, then straight on, then left.
+            after = next(
+                w for w in ((-way[1], way[0]), way, (way[1], -way[0])) if w in ways
+            )
+            if point == start and after == first:
+                if after != way:  # the start is a corner: the first one
+                    corners.insert(0, (point, way, after))
+                break
+            if after != way:
+                corners.append((point, way, after))
+            leaving[point].remove(after)
+            if not leaving[point]:
+                del leaving[point]
+            way = after
+        loops.append(corners)
+    return loops
+
+
 def draw_grid(
     grid: Grid,
     *,
@@ -443,9 +626,11 @@ def draw_grid(
       :class:`sudoku.display.Layout`): in grey, those of ``placements`` in
       bold blue, those of ``eliminations`` in bold red and struck through;
     * thin lines between cells, thick ones around the boxes (or, with
-      jigsaw ``units``, the regions) and the grid;
-    * the ``overlays``, in order: :class:`sudoku.display.Link` arrows, or
-      any :class:`sudoku.display.Overlay`.
+      jigsaw ``units``, the regions; with ``"latin"`` units, none) and the
+      grid;
+    * the ``overlays``, in order: :class:`sudoku.display.Link` arrows,
+      :class:`sudoku.display.CageOutlines`, or any
+      :class:`sudoku.display.Overlay`.
 
     Cells are ``(row, column)`` and candidates ``(row, column, value)``,
     rows and columns from 0, values from 1 to N (the grid's values, not
@@ -564,7 +749,10 @@ def draw_grid(
                 )
     region_of = units.region_of if units is not None else None
     if region_of is None:
-        box_rows, box_cols = grid.box
+        # A grid without boxes ("latin"): thick lines around it only.
+        box_rows, box_cols = (
+            grid.box if units is None or units.box is not None else (size, size)
+        )
         for k in range(size + 1):
             parts.append(_line(0, k * cell, side, k * cell, k % box_rows == 0))
             parts.append(_line(k * cell, 0, k * cell, side, k % box_cols == 0))
@@ -650,6 +838,8 @@ class Picture:
         regions: GridLike | ArrayLike | None = None,
         cell: int = 36,
         title: str | None = None,
+        cages: Sequence[Sequence[object]] | None = None,
+        disjoint_cages: bool = False,
     ) -> None:
         self.svg = to_svg(
             puzzle,
@@ -660,6 +850,8 @@ class Picture:
             regions=regions,
             cell=cell,
             title=title,
+            cages=cages,
+            disjoint_cages=disjoint_cages,
         )
         given = Grid.parse(puzzle, alphabet=alphabet, box=box, boxes=regions is None)
         shown = puzzle if solution is None else solution

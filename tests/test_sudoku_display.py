@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 import math
+import random
 import xml.etree.ElementTree as ET
+from collections.abc import Sequence
 
 import pytest
+from cage_oracles import example_puzzles, make_cages
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import sudoku
 from sudoku import SudokuError
+from sudoku.cages import CageError, read_cages
 from sudoku.display import (
+    CAGE,
     CANDIDATE,
     FILLED,
     GIVEN,
@@ -19,6 +24,7 @@ from sudoku.display import (
     PLACED,
     REMOVED,
     RESTING,
+    CageOutlines,
     Layout,
     Link,
     draw_grid,
@@ -457,3 +463,275 @@ def test_jigsaw_text_reads_back() -> None:
     batch = sudoku.read_puzzles(f"{text}\n{text}\n", size=5)
     assert [p.error for p in batch] == [None, None]
     assert [p.line for p in batch] == [2, 13]
+
+
+# -- cages: outlines and clues ---------------------------------------------------
+
+#: A side of a cell: (row, column, "top" / "bottom" / "left" / "right").
+Side = tuple[int, int, str]
+#: How a clue writes each spelling of an operation.
+SIGNS = {
+    "+": "+",
+    "*": "\u00d7",
+    "×": "\u00d7",
+    "-": "\u2212",
+    "\u2212": "\u2212",
+    "/": "\u00f7",
+    "÷": "\u00f7",
+    "=": "",
+}
+
+
+def cage_sides(cells: list[tuple[int, int]], size: int) -> list[Side]:
+    """The sides of the cells on a cage's border: those with no cell of the cage across."""
+    inside = set(cells)
+    found = []
+    for r, c in cells:
+        for side, across in (
+            ("top", (r - 1, c)),
+            ("bottom", (r + 1, c)),
+            ("left", (r, c - 1)),
+            ("right", (r, c + 1)),
+        ):
+            if across not in inside:  # outside the grid, or in no cage or another
+                found.append((r, c, side))
+    return sorted(found)
+
+
+def drawn_sides(path: str, cell: int, size: int) -> list[Side]:
+    """The cell sides that a cage's outline runs along, read from its path.
+
+    Each closed piece (``M x,y L x,y ... Z``) is a polygon of straight
+    lines, each along a line between cells, a tenth of a cell inside the
+    cells on one side; it runs along the sides of the cells whose middles
+    it passes.
+    """
+    inset = cell / 10
+    found: list[Side] = []
+    pieces = [piece for piece in path.split("Z") if piece.strip()]
+    for piece in pieces:
+        words = piece.replace("M", " ").replace("L", " ").split()
+        points = [tuple(float(v) for v in word.split(",")) for word in words]
+        assert len(points) >= 4 and len(points) % 2 == 0
+        for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1], strict=True):
+            # Every corner is a tenth of a cell off the lines between cells.
+            for v in (x1, y1):
+                assert abs(abs(v - round(v / cell) * cell) - inset) < 0.06, piece
+            if y1 == y2:  # across
+                line = round(y1 / cell)
+                row, side = (line, "top") if y1 > line * cell else (line - 1, "bottom")
+                low, high = sorted((x1, x2))
+                found += [
+                    (row, c, side) for c in range(size) if low < (c + 0.5) * cell < high
+                ]
+            else:
+                assert x1 == x2, piece
+                line = round(x1 / cell)
+                column, side = (
+                    (line, "left") if x1 > line * cell else (line - 1, "right")
+                )
+                low, high = sorted((y1, y2))
+                found += [
+                    (r, column, side)
+                    for r in range(size)
+                    if low < (r + 0.5) * cell < high
+                ]
+    return sorted(found)
+
+
+def check_cages(
+    svg: str, cages: Sequence[Sequence[object]], size: int, cell: int
+) -> None:
+    """The picture outlines each cage along its border, and writes its clue at its first cell."""
+    root = ET.fromstring(svg)
+    groups = [n for n in root if _tag(n) == "g" and n.get("class") == "cage"]
+    assert len(groups) == len(cages)
+    # Over the grid: after its lines, one after the other.
+    children = list(root)
+    if groups:
+        start = children.index(groups[0])
+        assert children[start : start + len(groups)] == groups
+        assert all(_tag(n) != "line" for n in children[start:])
+    for group, cage in zip(groups, cages, strict=True):
+        cells = [(int(r), int(c)) for r, c in cage[-1]]  # type: ignore[attr-defined]
+        tags = [_tag(n) for n in group]
+        assert tags == ["title", "path", "rect", "text"]
+        title, path, backing, text = list(group)
+        assert path.get("fill") == "none" and path.get("stroke") == CAGE
+        assert path.get("stroke-dasharray")
+        assert drawn_sides(path.get("d", ""), cell, size) == cage_sides(cells, size)
+        op = "k" if len(cage) == 2 else str(cage[1])
+        clue = f"{cage[0]}{SIGNS.get(op, '')}"
+        assert text.text == clue and (title.text or "").startswith(str(cage[0]))
+        # In the top left corner of the first cell in reading order, on
+        # white, and small.
+        row, column = min(cells)
+        x, y = float(text.get("x", "")), float(text.get("y", ""))
+        assert column * cell < x < (column + 0.25) * cell
+        assert row * cell < y < (row + 0.4) * cell
+        bx, by = float(backing.get("x", "")), float(backing.get("y", ""))
+        width, height = (
+            float(backing.get("width", "")),
+            float(backing.get("height", "")),
+        )
+        assert backing.get("fill") == "white"
+        assert bx < x < bx + width and by < y < by + height
+        assert float(text.get("font-size", "")) < cell / 2
+    # Each clue once in the picture (the cells' symbols are not clues).
+    clue_texts = [t for t in root.iter(f"{SVG}text") if t.get("fill") == CAGE]
+    assert len(clue_texts) == len(cages)
+
+
+@pytest.mark.parametrize(
+    ("size", "variant", "seed"),
+    [
+        (4, None, 0),
+        (4, None, 1),
+        (4, "latin", 2),
+        (5, "latin", 3),
+        (6, None, 4),
+        (6, None, 5),
+        (9, None, 6),
+        (9, None, 7),
+        (9, "latin", 8),
+        (9, "x", 9),
+    ],
+)
+def test_cages_are_outlined_along_their_borders_with_their_clues(
+    size: int, variant: str | None, seed: int
+) -> None:
+    rng = random.Random(seed)
+    # A random solution: the empty grid solved from a random first row.
+    first = rng.sample(range(1, size + 1), size)
+    rows = [first] + [[0] * size for _ in range(size - 1)]
+    solved = sudoku.solve(rows, variant=variant)
+    values = [v for row in solved for v in row]
+    for cover in (1.0, 0.6):
+        cages = make_cages(rng, size, values, cover)
+        for cell in (24, 36, 61):
+            svg = sudoku.to_svg(rows, solved, variant=variant, cages=cages, cell=cell)
+            check_cages(svg, cages, size, cell)
+        # The solution keeps every cage's rule, as the picture shows it.
+        sudoku.check(rows, solved, variant=variant, cages=cages)
+
+
+def test_cages_of_every_shape_are_outlined() -> None:
+    # A ring round a hole, cells that touch at a corner only, pieces
+    # apart (disjoint), a whole row, and cages at every edge of the grid.
+    cages: list[tuple[object, ...]] = [
+        (40, [(0, 0), (0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1), (2, 2)]),
+        (9, "+", [(1, 1)]),
+        (3, [(3, 3), (4, 4)]),  # touching at a corner
+        (12, "*", [(0, 8), (8, 8), (8, 0)]),  # three corners of the grid
+        (45, [(5, c) for c in range(9)]),
+        (7, "=", [(4, 3)]),
+        (20, [(3, 4), (4, 5), (3, 5)]),  # an L round r5c6's corner
+    ]
+    svg = sudoku.to_svg("." * 81, cages=cages, disjoint_cages=True, cell=40)
+    check_cages(svg, cages, 9, 40)
+    paths = [p.get("d", "") for p in ET.fromstring(svg).iter(f"{SVG}path")]
+    # The ring: an outline and its hole's; apart pieces: one each.
+    assert [p.count("Z") for p in paths] == [2, 1, 2, 3, 1, 1, 1]
+
+
+def test_a_picture_with_cages_is_the_picture_without_and_the_cages() -> None:
+    (_, cages), *_ = example_puzzles("killer.txt")
+    solved = sudoku.solve("." * 81, cages=cages)
+    for solution in (None, solved):
+        plain = sudoku.to_svg("." * 81, solution)
+        caged = sudoku.to_svg("." * 81, solution, cages=cages)
+        # Without cages=, and with none, the picture is what it was.
+        assert sudoku.to_svg("." * 81, solution, cages=None) == plain
+        assert plain == draw_grid(
+            Grid.parse(solution or "." * 81),
+            title="A solved sudoku" if solution else "A sudoku",
+            givens=[],
+        )
+        # With them: the same picture, the cages over it, and its title.
+        kept = [
+            line
+            for line in caged.split('\n<g class="cage">\n')[0].splitlines()
+            if not line.startswith("<title>")
+        ]
+        assert kept == [
+            line for line in plain.splitlines()[:-1] if not line.startswith("<title>")
+        ]
+        assert caged.endswith("</g>\n</svg>\n")
+        title = ET.fromstring(caged).findtext(f"{SVG}title")
+        assert title == ("A solved killer sudoku" if solution else "A killer sudoku")
+        check_cages(caged, cages, 9, 36)
+    (_, kenken), *_ = example_puzzles("kenken.txt")
+    svg = sudoku.to_svg("." * 81, cages=kenken, variant="latin", title="Mine & yours")
+    assert ET.fromstring(svg).findtext(f"{SVG}title") == "Mine & yours"
+    arithmetic = sudoku.to_svg("." * 81, cages=kenken, variant="latin")
+    assert "<title>A sudoku with arithmetic cages</title>" in arithmetic
+    check_cages(arithmetic, kenken, 9, 36)
+    # Picture draws them as to_svg does.
+    shown = sudoku.Picture("." * 81, cages=kenken, variant="latin")
+    assert shown.svg == arithmetic
+
+
+def test_a_latin_grid_has_no_boxes() -> None:
+    for size in (4, 5, 9):
+        svg = sudoku.to_svg("." * size * size, variant="latin", cell=30)
+        widths = [
+            line.get("stroke-width") for line in ET.fromstring(svg).iter(f"{SVG}line")
+        ]
+        # The grid's four sides thick, every line between cells thin.
+        assert widths.count("2.5") == 4
+        assert widths.count("1") == 2 * (size - 1)
+    with pytest.raises(SudokuError, match="has no boxes; it does not go with box="):
+        sudoku.to_svg("." * 16, variant="latin", box=(2, 2))
+
+
+def test_bad_cages_are_refused_as_solve_refuses_them() -> None:
+    bad: list[tuple[object, str]] = [
+        ([(3, [(0, 0), (0, 1)]), (9, [(0, 1), (1, 1)])], r"cages\[1\] \(at r1c2\)"),
+        (
+            [(3, [(0, 0), (1, 1)])],
+            r"cages\[0\] \(at r1c1\): its cells are not connected",
+        ),
+        ([(3, [(0, 0), (0, 4)])], r"cages\[0\] \(at r1c1\): cell \(0, 4\) is outside"),
+        ([(5, [(0, 0)]), (3, "^", [(2, 2)])], r"cages\[1\]: unknown operation '\^'"),
+        ([(3, "-", [(3, 3)])], r"cages\[0\] \(at r4c4\): '-' takes two cells, not 1"),
+        ("15 on r1c1", "is not a list of cages"),
+    ]
+    for cages, message in bad:
+        with pytest.raises(CageError, match=message) as drawn:
+            sudoku.to_svg("." * 16, cages=cages)  # type: ignore[arg-type]
+        with pytest.raises(CageError) as solving:
+            sudoku.solve("." * 16, cages=cages)  # type: ignore[call-overload]
+        assert str(drawn.value) == str(solving.value)
+        assert drawn.value.index == solving.value.index
+    with pytest.raises(SudokuError, match=r"^disjoint_cages=True needs cages=$"):
+        sudoku.to_svg("." * 16, disjoint_cages=True)
+    with pytest.raises(SudokuError, match=r"^disjoint_cages=True needs cages=$"):
+        sudoku.Picture("." * 16, disjoint_cages=True)
+    # A cage's cells apart are drawn with disjoint_cages=True.
+    apart = [(3, [(0, 0), (1, 1)])]
+    check_cages(sudoku.to_svg("." * 16, cages=apart, disjoint_cages=True), apart, 4, 36)
+    # An overlay's cages must be of the grid drawn.
+    nine = read_cages([(3, [(0, 0), (0, 1)])], 9)
+    with pytest.raises(
+        CageError,
+        match=r"cages\[0\] \(at r1c1\) is a cage of a 9x9 grid, not of the 4x4 grid",
+    ):
+        draw_grid(Grid.parse("." * 16), title="t", overlays=[CageOutlines(nine)])
+
+
+def test_cage_outlines_go_over_a_steps_candidates() -> None:
+    grid = Grid.parse("1......2..4..3..")
+    left = [() if v else (1, 2, 3, 4) for v in grid.values]
+    cages = [(7, [(0, 1), (0, 2)]), (6, "*", [(1, 0), (2, 0), (2, 1)])]
+    read = read_cages(cages, 4)
+    svg = draw_grid(
+        grid,
+        title="with cages",
+        cell=48,
+        candidates=left,
+        overlays=[CageOutlines(read), Link((0, 1, 2), (0, 2, 2))],
+    )
+    root = ET.fromstring(svg)
+    assert [_tag(n) for n in root[-3:]] == ["g", "g", "g"]
+    assert root[-1].get("class") == "strong-link"
+    check_cages(svg, cages, 4, 48)
