@@ -58,8 +58,10 @@ from sudoku.techniques import Board, Clock, Hint, hint_of
 __all__ = [
     "CAGE_RATING",
     "RULE_OF_45_RATING",
+    "TECHNIQUE_NAMES",
     "CageBoard",
     "cage_combinations",
+    "cage_reason",
     "rule_of_45",
 ]
 
@@ -67,6 +69,8 @@ __all__ = [
 CAGE_RATING = 1.2
 #: The rating of a step by the rule of 45 (innies and outies).
 RULE_OF_45_RATING = 2.0
+#: The names of the techniques of this module, as their hints carry them.
+TECHNIQUE_NAMES = ("cage combinations", "rule of 45")
 
 
 class _Read:
@@ -343,3 +347,31 @@ def rule_of_45(board: Board) -> list[Hint]:
     if not isinstance(board, CageBoard):
         return []
     return _hints(board, board.implied, "rule of 45", RULE_OF_45_RATING)
+
+
+def cage_reason(board: Board, hint: Hint) -> str | None:
+    """What a cage technique's hint rests on, in words: the technique and its cage.
+
+    ``"cage combinations of 15 on r1c1, r1c2"``, or for the rule of 45
+    the implied cage and where it comes from: ``"rule of 45 (row 1
+    outside its whole cages): 7+ on r1c3, r1c4"`` (``7+``: digits may
+    repeat where the units allow).  ``None`` for a hint of another technique,
+    or a board without that cage.
+
+    >>> from sudoku.cages import read_cages
+    >>> from sudoku.regions import regions_of
+    >>> board = CageBoard(regions_of(4, (2, 2)), [0] * 16, read_cages([(3, [(0, 0), (0, 1)])], 4))
+    >>> cage_reason(board, cage_combinations(board)[0])
+    'cage combinations of 3 on r1c1, r1c2'
+    >>> cage_reason(board, rule_of_45(board)[0])
+    'rule of 45 (row 1 outside its whole cages): 7+ on r1c3, r1c4'
+    """
+    if not isinstance(board, CageBoard) or hint.technique not in TECHNIQUE_NAMES:
+        return None
+    reads = board.cages if hint.technique == TECHNIQUE_NAMES[0] else board.implied
+    for read in reads:
+        if read.cage.cells == hint.cells:
+            if read.cage.index >= 0:
+                return f"{hint.technique} of {read.cage.describe()}"
+            return f"{hint.technique} ({read.cage.origin}): {read.cage.describe()}"
+    return None
