@@ -182,6 +182,7 @@ FEATURES: dict[str, Feature] = {
     # The grids of the sudoku command and of generate().
     "box": Feature(None, None, "--box"),
     "regions": Feature("regions=", None, "--regions"),
+    "cages": Feature("cages=", None, "--cages"),
     # What generate() is asked to reach.
     "givens": Feature("givens=", None, "--givens"),
     "target_grade": Feature("grade=", None, "--grade"),
@@ -288,11 +289,14 @@ RULES: tuple[Rule, ...] = (
     # The sudoku command splits a batch's puzzles over --jobs, each
     # puzzle's reason found in one process; dlx's one problem is not split.
     Rule(("why", "split"), "", say=_WHY, only=("dlx",)),
-    Rule(
-        ("why", "progress"),
-        "a reason of a puzzle's givens is found in a few tenths of a second, "
-        "with no report",
-        only=("sudoku",),
+    # A solve by hand knows no cage techniques yet (issue 44).
+    *(
+        Rule(
+            ("cages", key),
+            "the solve by hand knows no cage techniques yet",
+            only=("sudoku",),
+        )
+        for key in ("grade", "explain", "hint", "rate")
     ),
     Rule(
         ("estimate", "cheapest"),

@@ -55,8 +55,8 @@ from sudoku.options import (
     positive,
     positive_seconds,
 )
-from sudoku.regions import regions_of
-from sudoku.solver import check, solve, units_of
+from sudoku.regions import has_boxes, regions_of
+from sudoku.solver import cages_of, check, solve, units_of
 from sudoku.wording import counted
 
 if TYPE_CHECKING:
@@ -64,6 +64,7 @@ if TYPE_CHECKING:
     # a plain run starts without them (issue 31's start-up).
     from concurrent.futures import Future, ProcessPoolExecutor
 
+    from dlx.conflict import ConflictProgress
     from sudoku.explainer import Explanation, Step
     from sudoku.grading import Grade
     from sudoku.techniques import StepProgress
@@ -175,8 +176,9 @@ python3 -m pip install ".[progress]" in pydlx's folder), and a puzzle
 whose search runs for more than a second shows its solutions so far, nodes
 per second, the part of its search tree done and the time left (with
 --explain, --hint and --rate: the steps so far, the cells filled and the
-technique being tried); --no-progress hides both, --progress shows the
-puzzle's progress on standard error whatever it is (one line a second).
+technique being tried; with --why: the tests run and the givens of the
+reason so far); --no-progress hides both, --progress shows the puzzle's
+progress on standard error whatever it is (one line a second).
 
 options given twice: the same option with the same value again (--count
 --count, --limit 2 --limit 2) means it once; with another value it is
@@ -322,6 +324,16 @@ def _parser() -> argparse.ArgumentParser:
     )
     add_variant_options(parser, "")
     parser.add_argument(
+        "--cages",
+        metavar="FILE",
+        help="killer or arithmetic cages (KenKen: with --variant latin) for "
+        "every puzzle: FILE maps each cell to its cage's label (N lines of "
+        "N, '.' for a cell in no cage), then gives each label its clue in "
+        "words such as 'A=12 B=3- C=2/' (a total; with +, -, *, / or =: an "
+        "arithmetic cage); lines starting with # are comments.  Not with "
+        "--grade, --explain, --hint or --rate (no cage techniques yet)",
+    )
+    parser.add_argument(
         "--pretty",
         action="store_true",
         help="print each solution as a boxed grid (with --regions: the "
@@ -405,6 +417,7 @@ def _check_options(
     if options.svg == "":
         parser.error("--svg needs a file name")
     options.region_map = None
+    options.cage_list = None
     size = None
     if options.regions is not None:
         options.region_map = load_region_map(parser, options.regions)
@@ -451,7 +464,101 @@ def _check_options(
                 "grids, which have no box shape of their own: give one with "
                 "--box ROWSxCOLUMNS"
             )
+    if options.cages is not None:
+        options.cage_list, size = _load_cages(parser, options, size)
     return size, planned
+
+
+def _load_cages(
+    parser: argparse.ArgumentParser, options: argparse.Namespace, size: int | None
+) -> tuple[list[tuple[object, ...]], int]:
+    """The cages of a ``--cages`` file and the grids' size, or a usage error (status 2) naming the file, line and cage.
+
+    The map's lines come first (N lines of N labels, ``.`` for no cage),
+    then the clue lines (``label=clue`` words); blank lines and lines
+    starting with ``#`` are skipped.  Each cage is checked against the
+    grid of the other options (:class:`sudoku.cages.CageConstraints`):
+    its cells connected, its target within reach.
+    """
+    from sudoku.cages import CageConstraints, read_cage_map, read_cages
+
+    name = options.cages
+    try:
+        with open(name, encoding="utf-8-sig") as stream:
+            text = stream.read(MAX_LINE * 4)
+    except (OSError, UnicodeDecodeError) as error:
+        reason = getattr(error, "strerror", None) or str(error)
+        parser.error(f"--cages {name}: cannot read: {reason}")
+    rows: list[tuple[int, str]] = []
+    clues: list[tuple[int, str]] = []
+    for number, line in enumerate(text.splitlines(), 1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        if "=" in line:
+            clues.extend((number, word) for word in line.split())
+        elif clues:
+            parser.error(
+                f"--cages {name}, line {number}: a line of the map after the "
+                "clues (give the map's N lines first, then the clues)"
+            )
+        else:
+            rows.append((number, line))
+    if not rows:
+        parser.error(f"--cages {name}: no map of cages (N lines of N labels)")
+    n = len(rows)
+    for number, row in rows:
+        if len(row) != n:
+            parser.error(
+                f"--cages {name}, line {number}: {counted(len(row), 'label')}, "
+                f"not {n} (the map is N lines of N labels)"
+            )
+    if size is not None and n != size:
+        parser.error(
+            f"--cages {name}: the map is {n}x{n}, but the other options make "
+            f"{size}x{size} grids"
+        )
+    first_line: dict[str, int] = {}
+    for number, row in rows:
+        for label in row:
+            first_line.setdefault(label, number)
+    clue_line: dict[str, int] = {}
+    for number, word in clues:
+        clue_line.setdefault(word.partition("=")[0], number)
+    labels = [label for _, row in rows for label in row]
+    try:
+        cages = read_cage_map(
+            "\n".join(row for _, row in rows), " ".join(w for _, w in clues), n
+        )
+    except SudokuError as error:
+        message = str(error)
+        where = ""
+        for label, number in (*clue_line.items(), *first_line.items()):
+            if f"{label!r}" in message or f"{label}=" in message:
+                where = f", line {number}"
+                break
+        parser.error(f"--cages {name}{where}: {message}")
+    order = list(dict.fromkeys(label for label in labels if label != "."))
+    # A cage's cells are on the map's lines, its target on a clue's.
+    lines = first_line
+    try:
+        read = read_cages(cages, n)
+        box = options.box
+        if options.region_map is None and box is None and has_boxes(options.variant):
+            box = box_shape(n, None)
+        units = regions_of(n, box, options.variant, options.region_map)
+        lines = clue_line
+        CageConstraints(read, units)
+    except SudokuError as error:
+        index = getattr(error, "index", -1)
+        message = option_words(str(error))
+        message = message.replace("; pass disjoint_cages=True to allow it", "")
+        if index >= 0:
+            label = order[index]
+            message = message.replace(f"cages[{index}]", f"cage {label!r}")
+            parser.error(f"--cages {name}, line {lines[label]}: {message}")
+        parser.error(f"--cages {name}: {message}")
+    return cages, n
 
 
 #: The options that choose the kind of run, each a key of
@@ -493,6 +600,7 @@ def _plan(options: argparse.Namespace) -> ways.Plan:
             ("svg", options.svg is not None),
             ("box", options.box is not None),
             ("regions", options.regions is not None),
+            ("cages", options.cages is not None),
         )
         if asked
     }
@@ -759,14 +867,18 @@ def _solve_all(
                     return
                 if pool is None:
                     label = f"puzzle {puzzle.number}"
-                    hook = said = None
+                    hook = said = reasons = None
                     if settings.progress is not None:  # the plan wants progress
                         hook = display.hook(label)
                         if steps is not None:
                             said = display.text_hook(label, steps)
+                        elif options.why:
+                            reasons = display.text_hook(label, _why_progress)
                     own = settings.replace(progress=hook)
                     try:
-                        outcome = _answer(puzzle, options, own, batch.signals, said)
+                        outcome = _answer(
+                            puzzle, options, own, batch.signals, said, reasons
+                        )
                     except _CountStopped as stopped:
                         # As dlx does: the count so far, never as the count.
                         display.finish_puzzle()
@@ -949,13 +1061,16 @@ def _told(
 
 
 def _grid(options: argparse.Namespace) -> dict[str, Any]:
-    """The grid's options, as the library's solving functions take them."""
-    return {
+    """The grid's options, as the library's solving functions take them (with ``--cages``: ``cages=``)."""
+    grid: dict[str, Any] = {
         "alphabet": options.alphabet,
         "box": options.box,
         "variant": options.variant,
         "regions": options.region_map,
     }
+    if options.cage_list is not None:  # refused where the run takes no cages
+        grid["cages"] = options.cage_list
+    return grid
 
 
 def _givens_text(givens: Sequence[tuple[int, int, str | int]]) -> str:
@@ -972,12 +1087,16 @@ def _why_said(givens: Sequence[tuple[int, int, str | int]] | None) -> _Said:
 
 
 def _why_not(
-    puzzle: Puzzle, options: argparse.Namespace, settings: ways.Settings
+    puzzle: Puzzle,
+    options: argparse.Namespace,
+    settings: ways.Settings,
+    progress: Callable[[ConflictProgress], None] | None = None,
 ) -> _Outcome:
     """``--why``: a minimal set of the puzzle's givens without solution (:func:`sudoku.conflicts`).
 
     Stopped by ``--timeout``, the givens found so far (a set without
-    solution, not shown minimal) are said with the message.
+    solution, not shown minimal) are said with the message.  ``progress``
+    is the puzzle's hook (:func:`_why_progress` puts its reports in words).
     """
     from sudoku.whynot import ConflictsBudgetError, conflicts
 
@@ -986,10 +1105,22 @@ def _why_not(
             puzzle.text,
             **_grid(options),
             timeout=settings.timeout,
+            progress=progress,
         )
     except ConflictsBudgetError as stop:
         return "stopped", _stopped("out_of_time", _why_stopped(stop.givens, "gave up"))
     return "answer", _why_said(found)
+
+
+def _why_progress(report: ConflictProgress) -> str:
+    """A report of ``--why`` in words: ``4 tests, a reason of 9 givens so far (2 shown needed), 3 s``."""
+    size = report.kept + report.left
+    found = (
+        f"a reason of {counted(size, 'given')} so far ({report.kept:,} shown needed)"
+        if size
+        else "no reason yet"
+    )
+    return f"{counted(report.tests, 'test')}, {found}, {report.elapsed:.0f} s"
 
 
 def _why_stopped(givens: Sequence[tuple[int, int, str | int]] | None, how: str) -> str:
@@ -1123,7 +1254,8 @@ def _count(
         boxes=options.region_map is None,
     )
     units = units_of(grid, options.variant, options.region_map)
-    problem = encode(grid, units=units).problem
+    cages = cages_of(grid, options.cage_list)
+    problem = encode(grid, units=units, cages=cages).problem
     # Decided by dlx.ways.plan already (_plan): the search starts unchecked.
     search: ways.Run = ways.search(problem, settings, count_only=True)
     if signals is not None:
@@ -1149,13 +1281,15 @@ def _answer(
     settings: ways.Settings,
     signals: StopSignals | None = None,
     steps: Callable[[StepProgress], None] | None = None,
+    reasons: Callable[[ConflictProgress], None] | None = None,
 ) -> _Outcome:
     """The solution (or count) of one puzzle, or why there is none.
 
     Runs in a worker process with ``--jobs``: it only returns values.
     ``settings`` are the plan's (:func:`_plan`), with the puzzle's own
     progress hook (a search's; none where the plan dropped it, as for
-    ``--method sat``); ``steps`` is the hook of a solve by hand.
+    ``--method sat``); ``steps`` is the hook of a solve by hand, and
+    ``reasons`` that of ``--why``.
     ``signals`` (in the command's own process) may stop a count.  A
     signal that stops a solve by hand raises its
     :class:`KeyboardInterrupt` (which carries what was found).
@@ -1164,7 +1298,7 @@ def _answer(
         return "fail", puzzle.error
     try:
         if options.why:
-            return _why_not(puzzle, options, settings)
+            return _why_not(puzzle, options, settings, reasons)
         if _said(options):
             return _told(puzzle, options, settings, steps)
         if options.grade:

@@ -30,11 +30,25 @@ a few dozen of those tests, a few hundredths of a second to a few tenths;
 
 Row 2 has no place left for its 8: box 1 has one, its columns 4 to 6 are
 full, and the broken given puts one in box 3.
+
+With cages (``cages=``, killer or arithmetic: :mod:`sudoku.cages`) the
+problem is the blank grid's with the cages, each cage by its
+combinations (the ``"sets"`` encoding, in which "(r, c) holds v" is
+still one option to pin), and the implied cages of the law of 45.  The
+cages are rules of the puzzle, always kept: only givens are dropped.
+Cages that admit no grid even without givens are no given's fault: a
+:class:`sudoku.NoSolutionError` names a minimal set of them, found by
+dropping one cage at a time while the others still admit none.
+
+>>> conflicts("4..." + "." * 12, cages=[(3, [(0, 0), (0, 1)])])
+[(0, 0, '4')]
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, NoReturn
 
 from dlx import BudgetExceeded, ExactCover
 from dlx.conflict import (
@@ -43,11 +57,15 @@ from dlx.conflict import (
     ConflictProgress,
 )
 from dlx.stats import Outcome
-from sudoku.encoding import map_proof
+from sudoku.encoding import encode, map_proof
 from sudoku.errors import BudgetError, NoSolutionError
-from sudoku.grid import ArrayLike, GridLike
+from sudoku.grid import ArrayLike, Grid, GridLike
 from sudoku.regions import Regions, regions_of
-from sudoku.solver import check_budget, parse_grid, units_of
+from sudoku.solver import cages_of, check_budget, parse_grid, units_of
+
+if TYPE_CHECKING:
+    # Annotations only: a grid without cages never imports sudoku.cages.
+    from sudoku.cages import Cage
 
 __all__ = [
     "BLANKS_KEPT",
@@ -176,6 +194,8 @@ def conflicts(
     box: tuple[int, int] | None = None,
     variant: str | None = None,
     regions: GridLike | ArrayLike | None = None,
+    cages: Sequence[Sequence[object]] | None = None,
+    disjoint_cages: bool = False,
     timeout: float | None = None,
     progress: Callable[[ConflictProgress], object] | None = None,
 ) -> list[Given]:
@@ -186,15 +206,18 @@ def conflicts(
     writes it; in the grid's order.  The givens have no solution together,
     and leaving out any one of them, the others have one.  Two givens that
     repeat a symbol in a unit are answered at once (the first such pair
-    in the grid's order).  Otherwise see :mod:`sudoku.whynot`.  Cages
-    (``cages=`` of :func:`sudoku.solve`) are not taken yet.  It is
-    a minimal set, not always the smallest: a puzzle may have several.
+    in the grid's order; without cages).  Otherwise see
+    :mod:`sudoku.whynot`.  Cages are rules, kept whole: the givens are
+    minimal with all of them.  It is a minimal set, not always the
+    smallest: a puzzle may have several.
 
     :param grid: the puzzle, in any form :func:`sudoku.solve` takes.
     :param alphabet: as in :func:`sudoku.solve`.
     :param box: as in :func:`sudoku.solve`.
     :param variant: as in :func:`sudoku.solve`.
     :param regions: as in :func:`sudoku.solve`.
+    :param cages: as in :func:`sudoku.solve`.
+    :param disjoint_cages: as in :func:`sudoku.solve`.
     :param timeout: stop after about this many seconds.
     :param progress: called about once a second with a
         :class:`dlx.conflict.ConflictProgress` (its ``kept`` and ``left``
@@ -207,7 +230,11 @@ def conflicts(
     :raises RegionError: for a variant or region map that does not fit.
     :raises NoSolutionError: when no grid at all fits the region map (no
         given is to blame; the law of leftovers shows most such maps at
-        once, as :func:`sudoku.solve` does).
+        once, as :func:`sudoku.solve` does), or the cages (the message
+        names a minimal set of them, or those left when ``timeout`` ran
+        out, marked "not shown minimal").
+    :raises sudoku.cages.CageError: for a bad cage, as :func:`sudoku.solve`
+        raises it.
     :raises SudokuError: for a ``timeout`` that is not a number of
         seconds of at least 0.
     :raises ValueError: for a ``progress`` that cannot be called.
@@ -222,7 +249,9 @@ def conflicts(
     []
     """
     check_budget(timeout=timeout)
+    start = time.monotonic()
     parsed = parse_grid(grid, alphabet, box, variant, regions)
+    cage_list = cages_of(parsed, cages, disjoint_cages)
     units = units_of(parsed, variant, regions) or regions_of(parsed.size, parsed.box)
     size = parsed.size
     values = list(parsed.values)
@@ -231,9 +260,11 @@ def conflicts(
     def written(cells: list[int]) -> list[Given]:
         return [(c // size, c % size, symbol(values[c])) for c in sorted(cells)]
 
-    pair = _repeated(values, units)
-    if pair is not None:
-        return written(list(pair))
+    if not cage_list:
+        # With cages, one given of the pair may have no solution alone.
+        pair = _repeated(values, units)
+        if pair is not None:
+            return written(list(pair))
     if units.region_of is not None:
         why_not = map_proof(units)
         if why_not is not None:
@@ -241,22 +272,123 @@ def conflicts(
                 f"no solution: no complete grid fits the region map: {why_not}"
             )
     givens = [cell for cell, value in enumerate(values) if value]
-    pinned = [cell * size + values[cell] - 1 for cell in givens]
-    problem = blank_problem(units)
+    if cage_list:
+        problem, option_of = _caged_problem(parsed, units, cage_list)
+        missing = [c for c in givens if (c, values[c]) not in option_of]
+        if missing:
+            # A given that its cages alone rule out: it is the reason by
+            # itself, when the cages admit a grid.
+            try:
+                none = problem.first(timeout=timeout) is None
+            except BudgetExceeded as stop:
+                raise ConflictsBudgetError(stop, None) from None
+            if none:
+                _no_grid(parsed, units, cage_list, start, timeout)
+            return written(missing[:1])
+        pinned = [option_of[c, values[c]] for c in givens]
+        cell_of = {option: cell for (cell, _), option in option_of.items()}
+    else:
+        pinned = [cell * size + values[cell] - 1 for cell in givens]
+        problem = blank_problem(units)
+        cell_of = {option: option // size for option in pinned}
     try:
         found = problem.conflict(pinned, timeout=timeout, progress=progress)
     except ConflictBudgetExceeded as stop:
         partial = (
-            None if stop.reason is None else written([o // size for o in stop.reason])
+            None if stop.reason is None else written([cell_of[o] for o in stop.reason])
         )
         raise ConflictsBudgetError(stop, partial) from None
     except ConflictInterrupted as stop:
         partial = (
-            None if stop.reason is None else written([o // size for o in stop.reason])
+            None if stop.reason is None else written([cell_of[o] for o in stop.reason])
         )
         raise ConflictsInterrupted(stop, partial) from None
     if found is None:
         return []
     if not found:
+        if cage_list:
+            _no_grid(parsed, units, cage_list, start, timeout)
         raise NoSolutionError("no solution: no complete grid fits the region map")
-    return written([o // size for o in found])
+    return written([cell_of[o] for o in found])
+
+
+def _caged_problem(
+    parsed: Grid, units: Regions, cages: Sequence[Cage]
+) -> tuple[ExactCover, dict[tuple[int, int], int]]:
+    """The blank grid's problem with ``cages``, and the option of each (cell, value) it has.
+
+    The ``"sets"`` encoding keeps "(r, c) holds v" one option; a value
+    that its cages rule out at once has none.
+
+    :raises sudoku.cages.CageError: for a cage that no digits can fill.
+    """
+    encoding = encode(
+        _blank(parsed), propagate=False, units=units, cages=cages, cage_encoding="sets"
+    )
+    problem = encoding.problem
+    option_of: dict[tuple[int, int], int] = {}
+    for option in range(len(problem)):
+        filled = [
+            (cell, value)
+            for cell, value in enumerate(encoding.decode([option]))
+            if value
+        ]
+        if len(filled) == 1:  # a cage's combination fills no cell
+            option_of[filled[0]] = option
+    return problem, option_of
+
+
+def _blank(parsed: Grid) -> Grid:
+    """The blank grid of ``parsed``'s size and box shape."""
+    boxes = parsed.box is not None
+    return Grid.parse("." * parsed.size**2, box=parsed.box, boxes=boxes)
+
+
+def _no_grid(
+    parsed: Grid,
+    units: Regions,
+    cages: Sequence[Cage],
+    start: float,
+    timeout: float | None,
+) -> NoReturn:
+    """Raise :class:`NoSolutionError` for cages that admit no grid, naming a minimal set of them.
+
+    A cage is dropped when the others still admit no grid (each test a
+    search for one grid, the pruning of :func:`sudoku.encode` first);
+    when ``timeout`` runs out the cages left are named, not shown minimal.
+    """
+    blank = _blank(parsed)
+    kept = list(cages)
+    minimal = True
+    k = 0
+    while k < len(kept):
+        rest = kept[:k] + kept[k + 1 :]
+        left = None if timeout is None else timeout - (time.monotonic() - start)
+        if left is not None and left <= 0:
+            minimal = False
+            break
+        encoding = encode(blank, units=units, cages=rest, implied=False)
+        try:
+            none = (
+                encoding.contradiction is not None
+                or encoding.problem.first(timeout=left) is None
+            )
+        except BudgetExceeded:
+            minimal = False
+            break
+        if none:
+            kept = rest
+        else:
+            k += 1
+    if not kept:  # not the cages' fault after all
+        raise NoSolutionError("no solution: no complete grid fits the region map")
+    named = [f"{cage.name()} ({cage.describe()})" for cage in kept]
+    if len(named) == 1:
+        which = f"{named[0]} admits none"
+    else:
+        which = f"{', '.join(named[:-1])} and {named[-1]} admit none together"
+    shown = "" if minimal else " (not shown minimal: the time ran out)"
+    raise NoSolutionError(
+        f"no solution: the cages alone admit no grid (no given is to blame): "
+        f"{which}{shown}"
+    )

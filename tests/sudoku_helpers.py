@@ -270,7 +270,30 @@ def local_lines(name: str, count: int | None = None) -> list[str]:
 # -- the sudoku command's options (the pty tests and the ways matrix) ------------
 
 #: Stand for the files of a run of the sudoku command.
-SUDOKU_SVG, SUDOKU_MAP = "<svg>", "<map>"
+SUDOKU_SVG, SUDOKU_MAP, SUDOKU_CAGES = "<svg>", "<map>", "<cages>"
+
+#: The --cages file of the runs: a killer that the 4x4 grid 1234 3412
+#: 2143 4321 keeps (cages of 1 to 3 cells), and those cages as ``cages=``
+#: takes them.
+SUDOKU_CAGE_FILE = """\
+# a killer for 4x4 grids
+AABB
+CDDB
+CEFF
+GEHH
+A=3 B=9 C=5 D=5
+E=4 F=7 G=4 H=3
+"""
+SUDOKU_CAGE_LIST: list[tuple[object, ...]] = [
+    (3, [(0, 0), (0, 1)]),
+    (9, [(0, 2), (0, 3), (1, 3)]),
+    (5, [(1, 0), (2, 0)]),
+    (5, [(1, 1), (1, 2)]),
+    (4, [(2, 1), (3, 1)]),
+    (7, [(2, 2), (2, 3)]),
+    (4, [(3, 0)]),
+    (3, [(3, 2), (3, 3)]),
+]
 
 #: Each option of the command and its words.
 SUDOKU_OPTIONS: dict[str, tuple[str, ...]] = {
@@ -297,6 +320,7 @@ SUDOKU_OPTIONS: dict[str, tuple[str, ...]] = {
     "alphabet": ("--alphabet", "1234"),
     "variant": ("--variant", "x"),
     "regions": ("--regions", SUDOKU_MAP),
+    "cages": ("--cages", SUDOKU_CAGES),
 }
 
 #: The features of dlx.ways each option asks for; of the grid's options, --box and --regions
@@ -325,6 +349,7 @@ SUDOKU_FEATURES: dict[str, frozenset[str]] = {
     "alphabet": frozenset(),
     "variant": frozenset(),
     "regions": frozenset({"regions"}),
+    "cages": frozenset({"cages"}),
 }
 assert SUDOKU_FEATURES.keys() == SUDOKU_OPTIONS.keys()
 

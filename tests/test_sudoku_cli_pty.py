@@ -54,10 +54,14 @@ from typing import Any
 import pytest
 from sudoku_helpers import (
     ROOT,
+    SUDOKU_CAGE_FILE,
+    SUDOKU_CAGE_LIST,
+    SUDOKU_CAGES,
     SUDOKU_FEATURES,
     SUDOKU_MAP,
     SUDOKU_OPTIONS,
     SUDOKU_SVG,
+    local_lines,
     why_text,
 )
 
@@ -97,7 +101,9 @@ class Files:
     puzzles: Path
     answers: Path
     jigsaw: Path
+    cages: Path
     empty9: Path
+    hard25: Path
     no_tqdm: Path  # a folder whose module tqdm cannot be imported
 
 
@@ -108,7 +114,9 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> Files:
         puzzles=folder / "puzzles.txt",
         answers=folder / "answers.txt",
         jigsaw=folder / "jigsaw.txt",
+        cages=folder / "cages.txt",
         empty9=folder / "empty9.txt",
+        hard25=folder / "hard25.txt",
         no_tqdm=folder / "no-tqdm",
     )
     made.puzzles.write_text("\n".join(block(p) for p in PUZZLES))
@@ -116,7 +124,9 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> Files:
     first, second = sudoku.solve(PUZZLES[0]), sudoku.solve(PUZZLES[1])
     made.answers.write_text("\n".join(block(g) for g in (first, second, first)))
     made.jigsaw.write_text(JIGSAW)
+    made.cages.write_text(SUDOKU_CAGE_FILE)
     made.empty9.write_text(EMPTY9 + "\n")
+    made.hard25.write_text(local_lines("sudoku25_gecode_frisch18.txt", 1)[0] + "\n")
     made.no_tqdm.mkdir()
     (made.no_tqdm / "tqdm.py").write_text(
         'raise ImportError("the runs draw what sudoku draws without tqdm")\n'
@@ -262,7 +272,7 @@ def without_progress(ran: Ran, terminal: bool) -> tuple[str, bool]:
 
 #: The command's options, their words and features: shared with the ways
 #: matrix (tests/sudoku_helpers.py).
-SVG, MAP = SUDOKU_SVG, SUDOKU_MAP
+SVG, MAP, CAGES = SUDOKU_SVG, SUDOKU_MAP, SUDOKU_CAGES
 OPTIONS, FEATURES = SUDOKU_OPTIONS, SUDOKU_FEATURES
 
 #: The kinds of run, one at a time (argparse's group); none: solving.
@@ -283,7 +293,11 @@ def features(names: Sequence[str]) -> set[str]:
 
 def argv_of(names: Sequence[str], files: Files, folder: Path) -> list[str]:
     """The command line of the options ``names`` (pictures into ``folder``)."""
-    stands = {SVG: str(folder / "pic.svg"), MAP: str(files.jigsaw)}
+    stands = {
+        SVG: str(folder / "pic.svg"),
+        MAP: str(files.jigsaw),
+        CAGES: str(files.cages),
+    }
     words = [stands.get(word, word) for name in names for word in OPTIONS[name]]
     inputs = [files.puzzles, files.answers] if "check" in names else [files.puzzles]
     return [*words, *map(str, inputs)]
@@ -300,6 +314,8 @@ def grid_options(names: Sequence[str]) -> dict[str, Any]:
         options["variant"] = "x"
     if "regions" in names:
         options["regions"] = JIGSAW.replace("\n", "")
+    if "cages" in names:
+        options["cages"] = SUDOKU_CAGE_LIST
     return options
 
 
@@ -567,6 +583,10 @@ SHARE: set[tuple[str, ...]] = {
     ("check", "json"),
     ("check", "progress"),
     ("jobs", "progress"),
+    ("why", "progress"),
+    ("why", "cages"),
+    ("grade", "cages"),
+    ("svg", "cages"),
     ("method-sat", "pretty"),
     ("uva", "pretty"),
     ("svg", "alphabet"),
@@ -657,6 +677,63 @@ def test_a_long_count_shows_its_progress(terminal: bool, files: Files) -> None:
     ), ran
 
 
+#: A report of --why (sudoku.cli's words for a ConflictProgress).
+_WHY_REPORT = (
+    r"sudoku: puzzle 1: \d+ tests?, (no reason yet|a reason of \d+ givens?.*), \d+ s"
+)
+_WHY_DRAWN = re.compile("\r" + _WHY_REPORT)
+_WHY_LINE = re.compile("(?m)^" + _WHY_REPORT + "\n")
+#: What --why says of a puzzle it did not finish: the givens so far, if any.
+_WHY_SO_FAR = (
+    r"( before it knew whether there is a solution|: (r\d+c\d+ = \w+, )*"
+    r"r\d+c\d+ = \w+ have no solution together, but some of them may not be "
+    r"needed for that \(not shown minimal\))"
+)
+
+
+@pytest.mark.parametrize("signalled", ["SIGINT", "SIGTERM"])
+@pytest.mark.parametrize("terminal", [True, False], ids=["terminal", "pipe-progress"])
+def test_a_long_why_shows_its_progress_and_a_signal_keeps_its_reason(
+    terminal: bool, signalled: str, files: Files
+) -> None:
+    """--why on a 25x25 puzzle that backtracking cannot finish: its reports, then a signal.
+
+    On a terminal by itself, in a pipe with --progress; the signal (sent
+    once a report is out) ends it with what it found: here nothing yet,
+    or the givens without solution so far, said not shown minimal.
+    """
+    argv = ["--why", str(files.hard25)] + ([] if terminal else ["--progress"])
+    running = Running(argv, files, "stderr" if terminal else "")
+    running.wait_for(_WHY_DRAWN if terminal else _WHY_LINE)
+    running.process.send_signal(getattr(signal, signalled))
+    ran = running.finish()
+    how = "interrupted" if signalled == "SIGINT" else "terminated"
+    status = 130 if signalled == "SIGINT" else 143
+    assert (ran.status, ran.out) == (status, ""), ran
+    err, shown = without_progress(ran, terminal)
+    assert shown
+    assert re.fullmatch(
+        rf"sudoku: \S+: puzzle 1 \(line 1\): {how}{_WHY_SO_FAR}\n"
+        rf"sudoku: {how} after 1 puzzle read: 0 answered\n",
+        err,
+    ), ran
+
+
+def test_a_long_why_out_of_time_says_so_after_its_reports(files: Files) -> None:
+    """--why --progress --timeout in a pipe: its reports, then the budget's message (status 3).
+
+    The reports come once a second of the search (none, on a machine so
+    loaded that the budget runs out first: the signal tests above wait
+    for one); nothing else is said but the puzzle's line.
+    """
+    ran = run(["--why", "--progress", "--timeout", "2", str(files.hard25)], files)
+    assert (ran.status, ran.out) == (3, ""), ran
+    err = _WHY_LINE.sub("", ran.err)
+    assert re.fullmatch(
+        rf"sudoku: \S+: puzzle 1 \(line 1\): gave up{_WHY_SO_FAR}\n", err
+    ), ran
+
+
 @pytest.mark.parametrize(
     "extra",
     [
@@ -713,6 +790,7 @@ TWICE: dict[str, tuple[tuple[str, str], tuple[str, str], list[str]]] = {
     "alphabet": (("--alphabet", "1234"), ("--alphabet", "4321"), []),
     "variant": (("--variant", "x"), ("--variant", "windoku"), []),
     "regions": (("--regions", MAP), ("--regions", "other.txt"), []),
+    "cages": (("--cages", CAGES), ("--cages", "other.txt"), []),
 }
 
 _TWICE_SHARE = {"limit", "method", "box"}
@@ -730,7 +808,7 @@ def test_an_option_given_twice_with_two_values_is_refused(
 ) -> None:
     """Two values of one option: refused naming it, before anything runs, alike on a terminal."""
     first, second, company = TWICE[name]
-    stands = {MAP: str(files.jigsaw)}
+    stands = {MAP: str(files.jigsaw), CAGES: str(files.cages)}
     words = [stands.get(word, word) for word in (*first, *second)]
     argv = [*company, *words, str(files.puzzles)]
     piped, shown = run(argv, files), run(argv, files, "stderr")

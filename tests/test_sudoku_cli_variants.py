@@ -7,7 +7,12 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from sudoku_helpers import assert_solves
+from sudoku_helpers import (
+    SUDOKU_CAGE_FILE,
+    SUDOKU_CAGE_LIST,
+    assert_solves,
+    why_text,
+)
 
 import sudoku
 from sudoku.cli import main
@@ -187,3 +192,125 @@ def test_pretty_jigsaw(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     again = write(tmp_path, "again.txt", out)
     status, out, _ = run(["--count", "--regions", regions, again], capsys)
     assert (status, out) == (0, "1\n")
+
+
+# -- --cages ---------------------------------------------------------------------
+
+
+def test_the_cage_file_of_the_runs_is_their_cage_list() -> None:
+    from sudoku.cages import read_cage_map
+
+    lines = [
+        line
+        for line in SUDOKU_CAGE_FILE.splitlines()
+        if line and not line.startswith("#")
+    ]
+    assert read_cage_map("\n".join(lines[:4]), " ".join(lines[4:])) == (
+        SUDOKU_CAGE_LIST
+    )
+
+
+def test_cages_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Each run that takes cages answers as the library does with ``cages=``."""
+    cages = write(tmp_path, "cages.txt", SUDOKU_CAGE_FILE)
+    grids = ["." * 16, "1" + "." * 15, "4" + "." * 15, "..3." + "." * 12]
+    puzzles = write(tmp_path, "p.txt", "\n".join(grids) + "\n")
+    kept = SUDOKU_CAGE_LIST
+    status, out, _ = run(["--cages", cages, "--count", puzzles], capsys)
+    assert status == 0
+    assert out.split() == [str(sudoku.count(g, cages=kept)) for g in grids]
+    status, out, err = run(["--cages", cages, puzzles], capsys)
+    assert status == 1
+    good = [g for g in grids if sudoku.count(g, 1, cages=kept)]
+    assert len(good) == 3
+    assert out.split() == [sudoku.solve(g, cages=kept) for g in good]
+    for grid, answer in zip(good, out.split(), strict=True):
+        sudoku.check(grid, answer, cages=kept)
+    with pytest.raises(sudoku.NoSolutionError) as none:
+        sudoku.solve(grids[2], cages=kept)
+    assert err == f"sudoku: {puzzles}: puzzle 3 (line 3): {none.value}\n"
+    status, out, err = run(["--cages", cages, "--why", puzzles], capsys)
+    assert status == 1
+    assert out.splitlines() == [
+        why_text(sudoku.conflicts(g, cages=kept)) for g in grids
+    ]
+    assert out.splitlines()[2] == "r1c1 = 4: no solution with these givens"
+    # KenKen: arithmetic cages on a latin square.
+    kenken = write(tmp_path, "kenken.txt", "AB\nAB\nA=2/ B=3+\n")
+    two = write(tmp_path, "two.txt", "..\n..\n")
+    status, out, _ = run(["--cages", kenken, "--variant", "latin", two], capsys)
+    arithmetic = [(2, "/", [(0, 0), (1, 0)]), (3, "+", [(0, 1), (1, 1)])]
+    expected = sudoku.solve("....", variant="latin", cages=arithmetic)
+    assert (status, out.split()) == (0, [expected[:2], expected[2:]])
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "AABB\nCDDB\nCEFF\nGEHH\nA=3 B=10 C=5 D=5\nE=4 F=7 G=4 H=3\n",
+            "--cages CAGES, line 5: cage 'B' (at r1c3): no 3 different digits "
+            "from 1 to 4 add up to 10",
+        ),
+        (
+            "AABB\nCDDB\nCEFF\nGEHH\nA=3 B=9 C=5 D=5\nE=4 F=7 G=4\n",
+            "--cages CAGES, line 4: cage 'H' of the map (at r4c3) has no clue",
+        ),
+        (
+            "AABB\nCDDB\nCEF\nGEHH\nA=3\n",
+            "--cages CAGES, line 3: 3 labels, not 4 (the map is N lines of N labels)",
+        ),
+        (
+            "# a comment\nAABB\nCDDB\nCEFF\nGEHA\nA=3 B=9 C=5 D=5\nE=4 F=7 G=4 H=3\n",
+            "--cages CAGES, line 2: cage 'A' (at r1c1): its cells are not "
+            "connected (r1c1 is apart from r4c4)",
+        ),
+        (
+            "AABB\nCDDB\nCEFF\nGEHH\nA=3 B=9 C=5 D=5 A=4\nE=4 F=7 G=4 H=3\n",
+            "--cages CAGES, line 5: cage 'A' has two clues (A=3 and A=4): give one",
+        ),
+        (
+            "AABB\nCDDB\nCEFF\nGEHH\nA=3 B=9 C=5 D=5\nE=4 F=7q G=4 H=3\n",
+            "--cages CAGES, line 6: clue F=7q is not a number and at most one "
+            "operation",
+        ),
+        (
+            "AABB\nCDDB\nCEFF\nGEHH\nA=3 B=9 C=5 D=5\nE=4 F=7 G=4 H=3 X=1\n",
+            "--cages CAGES, line 6: clue X=1 names no cage of the map",
+        ),
+        (
+            "AABB\nA=3\nCDDB\n",
+            "--cages CAGES, line 3: a line of the map after the clues (give "
+            "the map's N lines first, then the clues)",
+        ),
+        ("# nothing\n", "--cages CAGES: no map of cages (N lines of N labels)"),
+    ],
+)
+def test_bad_cage_files(
+    text: str, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Refused before any puzzle is read (status 2), naming the file, its line and the cage."""
+    cages = write(tmp_path, "cages.txt", text)
+    line = usage(["--cages", cages, write(tmp_path, "p.txt", "." * 16)], capsys)
+    assert line == f"sudoku: error: {message.replace('CAGES', cages)}"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--box", "3x3"], "the map is 4x4, but the other options make 9x9 grids"),
+        (["--grade"], "--cages does not go with --grade: the solve by hand knows"),
+        (["--explain"], "--cages does not go with --explain"),
+        (["--hint"], "--cages does not go with --hint"),
+        (["--rate"], "--cages does not go with --rate"),
+    ],
+)
+def test_cages_with_options_that_do_not_fit(
+    args: list[str], message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cages = write(tmp_path, "cages.txt", SUDOKU_CAGE_FILE)
+    line = usage(["--cages", cages, *args, write(tmp_path, "p.txt", "." * 16)], capsys)
+    assert message in line
+    missing = str(tmp_path / "missing.txt")
+    line = usage(["--cages", missing, write(tmp_path, "q.txt", "." * 16)], capsys)
+    assert line.startswith(f"sudoku: error: --cages {missing}: cannot read")

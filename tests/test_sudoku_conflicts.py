@@ -11,17 +11,20 @@ givens alone have no solution, and without any one of them they have one.
 
 from __future__ import annotations
 
+import math
 import random
+import re
 from typing import Any
 
 import pytest
 from hypothesis import given, reject, settings
 from hypothesis import strategies as st
-from sudoku_helpers import NO_SOLUTION9, local_lines, wrong_given
+from sudoku_helpers import NO_SOLUTION9, local_lines, neighbours, wrong_given
 
 import sudoku
 from dlx import BudgetExceeded, ExactCover, Outcome, Stats
 from dlx.conflict import ConflictBudgetExceeded, ConflictInterrupted
+from sudoku.cages import CageError
 from sudoku.grid import Grid
 from sudoku.regions import regions_of
 from sudoku.whynot import (
@@ -339,3 +342,214 @@ def test_latin_squares_of_any_size() -> None:
     assert conflicts("12..." + "." * 20, variant="latin") == []
     with pytest.raises(sudoku.RegionError, match="does not go with box="):
         conflicts("." * 16, variant="latin", box=(2, 2))
+
+
+# -- cages ---------------------------------------------------------------------
+
+
+def caged_count(puzzle: str, cages: list[Any], **grid: Any) -> int:
+    """Whether ``puzzle`` with ``cages`` has a solution (0 or 1), by the solver.
+
+    Two givens that repeat a symbol have none (the solver refuses them).
+    Past :data:`ORACLE_NODES` the example is rejected, as by
+    :func:`oracle_count`.
+    """
+    try:
+        return sudoku.count(puzzle, 1, cages=cages, max_nodes=ORACLE_NODES, **grid)
+    except sudoku.ConflictError:
+        return 0
+    except sudoku.BudgetError:
+        reject()
+
+
+def random_cages(
+    rng: random.Random, solution: list[int], size: int, arithmetic: bool
+) -> list[Any]:
+    """Cages of 1 to 3 cells side by side over the whole grid, true to ``solution``.
+
+    Killer cages ``(total, cells)`` (their digits differ in ``solution``),
+    or arithmetic cages whose operation ``solution`` keeps.  One time in
+    four, one cage's target is moved by 1 off the solution's, so that
+    the cages alone may admit no grid (or one is out of reach).
+    """
+    free = set(range(size * size))
+    cages: list[Any] = []
+    while free:
+        first = min(free)
+        cells = [first]
+        free.discard(first)
+        for _ in range(rng.randrange(3)):
+            near = [
+                n
+                for c in cells
+                for n in neighbours(size, c)
+                if n in free
+                and (arithmetic or solution[n] not in {solution[x] for x in cells})
+            ]
+            if not near:
+                break
+            cell = rng.choice(near)
+            cells.append(cell)
+            free.discard(cell)
+        digits = [solution[c] for c in cells]
+        pairs = [divmod(c, size) for c in cells]
+        if not arithmetic:
+            cages.append((sum(digits), pairs))
+            continue
+        high, low = max(digits), min(digits)
+        ops = ["="] if len(cells) == 1 else ["+", "*"]
+        if len(cells) == 2:
+            ops += ["-"] + (["/"] if high % low == 0 else [])
+        op = rng.choice(ops)
+        target = {
+            "=": digits[0],
+            "+": sum(digits),
+            "*": math.prod(digits),
+            "-": high - low,
+            "/": high // low,
+        }[op]
+        cages.append((target, op, pairs))
+    if rng.random() < 0.25:
+        k = rng.randrange(len(cages))
+        target, *rest = cages[k]
+        cages[k] = (max(1, target + rng.choice([-1, 1])), *rest)
+    return cages
+
+
+def check_caged(seed: int, size: int, arithmetic: bool, **grid: Any) -> None:
+    """A random caged puzzle, with a wrong given planted: check the answer by the solver."""
+    rng = random.Random(seed)
+    alphabet = SYMBOLS[:size]
+    solution = solved_grid(rng, size, **grid)
+    cages = random_cages(rng, solution, size, arithmetic)
+    values = [v if rng.random() < 0.3 else 0 for v in solution]
+    blanks = [c for c in range(size * size) if not values[c]]
+    if blanks:
+        values[rng.choice(blanks)] = rng.randrange(1, size + 1)
+    puzzle = "".join(alphabet[v - 1] if v else "." for v in values)
+    try:
+        sudoku.solve("." * size * size, alphabet=alphabet, cages=cages, **grid)
+    except CageError as refused:  # a target moved out of reach
+        with pytest.raises(CageError) as raised:
+            conflicts(puzzle, alphabet=alphabet, cages=cages, **grid)
+        assert str(raised.value) == str(refused)
+        return
+    except sudoku.NoSolutionError:
+        pass
+    try:
+        answer = conflicts(puzzle, alphabet=alphabet, cages=cages, timeout=20, **grid)
+    except sudoku.BudgetError:
+        reject()  # a search that no example of a unit test should need
+    except sudoku.NoSolutionError as error:
+        # The cages alone: those named admit no grid, and without any one
+        # of them the others admit one.
+        assert "the cages alone admit no grid" in str(error)
+        if "not shown minimal" in str(error):
+            reject()
+        named = [int(k) for k in re.findall(r"cages\[(\d+)\]", str(error))]
+        assert named == sorted(set(named))
+        blank = "." * size * size
+        some = [cages[k] for k in named]
+        assert caged_count(blank, some, alphabet=alphabet, **grid) == 0
+        for k in range(len(some)):
+            rest = some[:k] + some[k + 1 :]
+            assert caged_count(blank, rest, alphabet=alphabet, **grid) == 1
+        return
+    if caged_count(puzzle, cages, alphabet=alphabet, **grid):
+        assert answer == []
+        return
+    assert answer == sorted(answer)
+    assert caged_count(only(size, answer), cages, alphabet=alphabet, **grid) == 0
+    for k in range(len(answer)):
+        fewer = only(size, answer[:k] + answer[k + 1 :])
+        assert caged_count(fewer, cages, alphabet=alphabet, **grid) == 1, answer[k]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**6))
+def test_killer_4x4(seed: int) -> None:
+    check_caged(seed, 4, arithmetic=False)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10**6))
+def test_killer_6x6(seed: int) -> None:
+    check_caged(seed, 6, arithmetic=False, box=(2, 3))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from([4, 5]))
+def test_kenken_latin(seed: int, size: int) -> None:
+    check_caged(seed, size, arithmetic=True, variant="latin")
+
+
+@pytest.mark.slow  # a minute: the solver's checks of sparse killer givens
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 10**6))
+def test_killer_9x9(seed: int) -> None:
+    check_caged(seed, 9, arithmetic=False)
+
+
+def test_a_given_its_cage_rules_out_is_the_reason_alone() -> None:
+    # A 4 cannot be in a cage of two cells that add up to 3.
+    cages = [(3, [(0, 0), (0, 1)])]
+    assert conflicts("4" + "." * 15, cages=cages) == [(0, 0, "4")]
+    # Two givens that repeat in a row: the 1 at r1c3 alone is refuted by
+    # the cage (which holds 1 and 2), so it is the whole reason.
+    assert conflicts("..11" + "." * 12, cages=cages) == [(0, 2, "1")]
+    assert conflicts("1..." + "." * 12, cages=cages) == []
+
+
+def test_a_repeat_in_a_killer_cage() -> None:
+    # r2c2 and r3c3 share no row, column or box, but a killer cage keeps
+    # its digits apart: the two 1s are the reason.
+    cages = [(7, [(1, 1), (1, 2), (2, 2)])]
+    puzzle = ".....1....1....."
+    assert conflicts(puzzle, cages=cages) == [(1, 1, "1"), (2, 2, "1")]
+    assert caged_count(puzzle, cages) == 0
+    assert caged_count(only(4, [(1, 1, "1")]), cages) == 1
+
+
+def test_cages_that_admit_no_grid_are_named() -> None:
+    # Row 1 ends in {1, 2}, so its first two cells hold 3 and 4, which
+    # box 1's second row needs as well.  Cage 0 is not needed: dropped.
+    cages = [(3, [(0, 0), (0, 1)]), (3, [(0, 2), (0, 3)]), (7, [(1, 0), (1, 1)])]
+    with pytest.raises(sudoku.NoSolutionError) as raised:
+        conflicts("1" + "." * 15, cages=cages)
+    assert str(raised.value) == (
+        "no solution: the cages alone admit no grid (no given is to blame): "
+        "cages[1] (at r1c3) (3 on r1c3, r1c4) and cages[2] (at r2c1) "
+        "(7 on r2c1, r2c2) admit none together"
+    )
+    # The same on a latin square of arithmetic cages: 2/ is {1, 2} or
+    # {2, 4}, and the 1= and 4= of the same row take both.
+    kenken = [(2, "/", [(0, 0), (0, 1)]), (1, "=", [(0, 2)]), (4, "=", [(0, 3)])]
+    with pytest.raises(sudoku.NoSolutionError, match=r"cages\[2\].*together"):
+        conflicts("." * 25, variant="latin", cages=kenken)
+    assert conflicts("." * 25, variant="latin", cages=kenken[:2]) == []
+
+
+def test_bad_cages_are_refused_as_solve_refuses_them() -> None:
+    bad: list[Any] = [
+        [(30, [(0, 0), (0, 1)])],  # no digits reach it
+        [(3, [(0, 0), (1, 1)])],  # cells apart
+        [(3, [(0, 0), (0, 1)]), (5, [(0, 1), (0, 2)])],  # a cell in two cages
+        [(3, "%", [(0, 0), (0, 1)])],  # no such operation
+        "15",  # not a list of cages
+    ]
+    for cages in bad:
+        with pytest.raises(CageError) as solved:
+            sudoku.solve("." * 16, cages=cages)
+        with pytest.raises(CageError) as conflicted:
+            conflicts("." * 16, cages=cages)
+        assert str(conflicted.value) == str(solved.value)
+    # disjoint_cages= as solve takes it.
+    apart = [(3, [(0, 0), (1, 1)])]
+    assert conflicts("." * 16, cages=apart, disjoint_cages=True) == []
+    assert conflicts("3" + "." * 15, cages=apart, disjoint_cages=True) == [(0, 0, "3")]
+
+
+def test_cages_with_a_timeout() -> None:
+    with pytest.raises(ConflictsBudgetError) as raised:
+        conflicts("4" + "." * 15, cages=[(3, [(0, 0), (0, 1)])], timeout=0)
+    assert raised.value.givens is None
