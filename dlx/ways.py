@@ -289,14 +289,12 @@ RULES: tuple[Rule, ...] = (
     # The sudoku command splits a batch's puzzles over --jobs, each
     # puzzle's reason found in one process; dlx's one problem is not split.
     Rule(("why", "split"), "", say=_WHY, only=("dlx",)),
-    # A solve by hand knows no cage techniques yet (issue 44).
-    *(
-        Rule(
-            ("cages", key),
-            "the solve by hand knows no cage techniques yet",
-            only=("sudoku",),
-        )
-        for key in ("grade", "explain", "hint", "rate")
+    # The grader knows no cage techniques yet (issue 44); the explainer
+    # does (sudoku.cage_steps).
+    Rule(
+        ("cages", "grade"),
+        "the grader knows no cage techniques yet (--explain and --rate do)",
+        only=("sudoku",),
     ),
     Rule(
         ("estimate", "cheapest"),

@@ -39,7 +39,8 @@ None
 
 The generator's, the grader's, the explainer's, the transformations' and
 "why not?"'s names (:func:`generate`, :func:`grade`, :func:`explain`,
-:func:`canonical`, :func:`conflicts` and theirs, exceptions included) are
+:func:`canonical`, :func:`conflicts`, :func:`mistakes` and theirs,
+exceptions included) are
 imported on first use, so that ``import sudoku`` stays quick for a run
 that only solves (issue 31's start-up).
 """
@@ -83,7 +84,16 @@ from sudoku.regions import Regions, read_region_map, regions_of
 from sudoku.solver import check, count, is_unique, solutions, solve, units_of
 
 if TYPE_CHECKING:
+    from sudoku.entries import (
+        Mistake,
+        MistakesBudgetError,
+        MistakesInterrupted,
+        MistakesProgress,
+        mistakes,
+    )
     from sudoku.explainer import (
+        Contradiction,
+        ContradictionError,
         Explanation,
         ExplanationBudgetError,
         ExplanationInterrupted,
@@ -137,6 +147,8 @@ _GRADING = (
     "grade",
 )
 _EXPLAIN = (
+    "Contradiction",
+    "ContradictionError",
     "Explanation",
     "ExplanationBudgetError",
     "ExplanationInterrupted",
@@ -145,6 +157,13 @@ _EXPLAIN = (
     "hint",
 )
 _TECHNIQUES = ("StepProgress",)
+_ENTRIES = (
+    "Mistake",
+    "MistakesBudgetError",
+    "MistakesInterrupted",
+    "MistakesProgress",
+    "mistakes",
+)
 _WHYNOT = ("ConflictsBudgetError", "ConflictsInterrupted", "conflicts")
 _TRANSFORM = (
     "CanonicalInterrupted",
@@ -181,6 +200,10 @@ def __getattr__(name: str) -> Any:
         from sudoku import whynot
 
         value = getattr(whynot, name)
+    elif name in _ENTRIES:
+        from sudoku import entries
+
+        value = getattr(entries, name)
     else:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     globals()[name] = value  # the next look-up finds it at once
@@ -197,6 +220,7 @@ def __dir__() -> list[str]:
             *_TECHNIQUES,
             *_TRANSFORM,
             *_WHYNOT,
+            *_ENTRIES,
         ]
     )
 
@@ -212,6 +236,8 @@ __all__ = [
     "ConflictError",
     "ConflictsBudgetError",
     "ConflictsInterrupted",
+    "Contradiction",
+    "ContradictionError",
     "Encoding",
     "Explanation",
     "ExplanationBudgetError",
@@ -228,6 +254,10 @@ __all__ = [
     "GridSizeError",
     "InputFormatError",
     "Layout",
+    "Mistake",
+    "MistakesBudgetError",
+    "MistakesInterrupted",
+    "MistakesProgress",
     "MultipleSolutionsError",
     "NoSolutionError",
     "Picture",
@@ -258,6 +288,7 @@ __all__ = [
     "hint",
     "is_unique",
     "iter_puzzles",
+    "mistakes",
     "read_puzzles",
     "read_region_map",
     "regions_of",

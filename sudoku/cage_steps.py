@@ -60,6 +60,7 @@ __all__ = [
     "RULE_OF_45_RATING",
     "TECHNIQUE_NAMES",
     "CageBoard",
+    "broken_cage",
     "cage_combinations",
     "cage_reason",
     "rule_of_45",
@@ -374,4 +375,27 @@ def cage_reason(board: Board, hint: Hint) -> str | None:
             if read.cage.index >= 0:
                 return f"{hint.technique} of {read.cage.describe()}"
             return f"{hint.technique} ({read.cage.origin}): {read.cage.describe()}"
+    return None
+
+
+def broken_cage(board: Board) -> Cage | None:
+    """The first cage whose cells can take no combination of it any more (``None``: none).
+
+    A contradiction, as a cell without candidate is: the cage's total
+    (or target) cannot be reached with what its cells have left.
+    ``None`` too for a board without cages.
+
+    >>> from sudoku.cages import read_cages
+    >>> from sudoku.regions import regions_of
+    >>> cages = read_cages([(3, [(0, 0), (0, 1)])], 4)
+    >>> broken_cage(CageBoard(regions_of(4, (2, 2)), [4] + [0] * 15, cages)).describe()
+    '3 on r1c1, r1c2'
+    >>> broken_cage(CageBoard(regions_of(4, (2, 2)), [1] + [0] * 15, cages)) is None
+    True
+    """
+    if not isinstance(board, CageBoard):
+        return None
+    for read in board.cages:
+        if _allowed(board, read) is None:
+            return read.cage
     return None

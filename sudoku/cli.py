@@ -331,7 +331,7 @@ def _parser() -> argparse.ArgumentParser:
         "N, '.' for a cell in no cage), then gives each label its clue in "
         "words such as 'A=12 B=3- C=2/' (a total; with +, -, *, / or =: an "
         "arithmetic cage); lines starting with # are comments.  Not with "
-        "--grade, --explain, --hint or --rate (no cage techniques yet)",
+        "--grade (the grader knows no cage techniques yet)",
     )
     parser.add_argument(
         "--pretty",

@@ -27,6 +27,13 @@ What a rating means:
   over the grid's units, with the same numbers; SE itself rates 9×9 only,
   so there a rating compares puzzles of one kind with each other.
 
+A puzzle without a solution is explained too, as far as it can be: the
+:class:`ContradictionError` raised (a :class:`sudoku.NoSolutionError`)
+carries a minimal set of its givens that has none
+(:func:`sudoku.conflicts`) and, as a :class:`Contradiction`, the steps
+from those givens alone to a cell without candidate, a unit without place
+for a symbol, or a symbol twice in a unit.
+
 A big grid can take long: minutes for a hard 16×16 puzzle, hours for a
 25×25 one.  ``timeout=`` bounds the whole call, ``progress=`` reports on
 it about once a second (a :class:`sudoku.techniques.StepProgress`), and
@@ -55,23 +62,34 @@ from dlx.algorithms import sat_available
 from dlx.errors import BudgetExceeded
 from dlx.records import Record
 from dlx.stats import Outcome, Progress, Stats
-from sudoku.display import draw_grid
-from sudoku.errors import BudgetError, MultipleSolutionsError, SudokuError
+from sudoku.cage_steps import CageBoard, broken_cage, cage_reason
+from sudoku.cages import Cage
+from sudoku.display import CageOutlines, draw_grid
+from sudoku.errors import (
+    BudgetError,
+    MultipleSolutionsError,
+    NoSolutionError,
+    SudokuError,
+)
 from sudoku.generator import SAT_SIZE
 from sudoku.grid import ArrayLike, Grid, GridLike
 from sudoku.regions import Regions, regions_of
-from sudoku.solver import check_budget, solve, units_of
-from sudoku.steps import LAST_RESORT, next_hint
+from sudoku.solver import cages_of, check_budget, parse_grid, solve, units_of
+from sudoku.steps import LAST_RESORT, TECHNIQUES, UNIQUENESS, next_hint
 from sudoku.techniques import Board, Clock, Hint, StepProgress
+from sudoku.whynot import ConflictsBudgetError, ConflictsInterrupted, conflicts
 from sudoku.wording import counted, seconds
 
 __all__ = [
     "SEARCH_RATING",
+    "Contradiction",
+    "ContradictionError",
     "Explanation",
     "ExplanationBudgetError",
     "ExplanationInterrupted",
     "Step",
     "explain",
+    "explain_contradiction",
     "hint",
 ]
 
@@ -101,6 +119,9 @@ class Step(Record, frozen=True):
         (``()`` for a filled cell), row by row.
     :ivar regions: the grid's units (for the picture: jigsaw regions'
         borders, a variant's shaded cells).
+    :ivar cages: the puzzle's cages (``cages=`` of :func:`explain`), read
+        by :func:`sudoku.cages.read_cages`; ``()`` for none.  The picture
+        outlines them.
     """
 
     technique: str
@@ -113,6 +134,7 @@ class Step(Record, frozen=True):
     grid: Grid
     candidates: tuple[tuple[str | int, ...], ...]
     regions: Regions
+    cages: tuple[Cage, ...] = ()
 
     def __str__(self) -> str:
         return self.text
@@ -213,6 +235,12 @@ class ExplanationBudgetError(BudgetError):
         the grid they reach; ``None`` when the time ran out before the
         first step could be looked for (while the puzzle's one solution was
         searched for).
+    :ivar givens: for a puzzle without a solution, givens that together
+        have none (as :func:`sudoku.conflicts` writes them; not shown
+        minimal when the time ran out in that search), else ``None``.
+    :ivar contradiction: for a puzzle without a solution, the steps from
+        those givens so far (a :class:`Contradiction` that is not
+        ``complete``), else ``None``.
 
     >>> try:
     ...     explain("1..." "...2" "..4." ".3..", timeout=0)
@@ -221,9 +249,18 @@ class ExplanationBudgetError(BudgetError):
     None
     """
 
-    def __init__(self, stop: BudgetExceeded, explanation: Explanation | None) -> None:
+    def __init__(
+        self,
+        stop: BudgetExceeded,
+        explanation: Explanation | None,
+        *,
+        givens: list[tuple[int, int, str | int]] | None = None,
+        contradiction: Contradiction | None = None,
+    ) -> None:
         super().__init__(stop)
         self.explanation = explanation
+        self.givens = givens
+        self.contradiction = contradiction
 
 
 class ExplanationInterrupted(KeyboardInterrupt):
@@ -241,6 +278,12 @@ class ExplanationInterrupted(KeyboardInterrupt):
     :ivar explanation: the explanation so far (not ``complete``,
         ``stopped`` :attr:`dlx.Outcome.INTERRUPTED`); ``None`` when the
         interruption came before the first step could be looked for.
+    :param givens: for a puzzle without a solution, givens that together
+        have none (not shown minimal when the interruption came in that
+        search); else ``None``.
+    :param contradiction: for a puzzle without a solution, the steps from
+        those givens so far (a :class:`Contradiction`); else ``None``.
+    :ivar explanation: see above; ``givens`` and ``contradiction`` too.
 
     >>> issubclass(ExplanationInterrupted, KeyboardInterrupt)
     True
@@ -248,11 +291,134 @@ class ExplanationInterrupted(KeyboardInterrupt):
     'interrupted'
     """
 
-    def __init__(self, message: str, explanation: Explanation | None) -> None:
+    def __init__(
+        self,
+        message: str,
+        explanation: Explanation | None,
+        *,
+        givens: list[tuple[int, int, str | int]] | None = None,
+        contradiction: Contradiction | None = None,
+    ) -> None:
         super().__init__(message)
         self.outcome = Outcome.INTERRUPTED
         self.stats = Stats()
         self.explanation = explanation
+        self.givens = givens
+        self.contradiction = contradiction
+
+
+class Contradiction(Record, frozen=True):
+    """Why some givens have no solution, shown by hand: the steps that lead to a contradiction.
+
+    Made for a puzzle without a solution (carried by
+    :class:`ContradictionError`) and for a player's wrong entry (the
+    ``why`` of a :class:`sudoku.Mistake`).  The steps start from
+    a grid that holds the ``givens`` alone (a minimal set of
+    :func:`sudoku.conflicts`), so they rest on these givens and on nothing
+    else; they use the techniques of :func:`explain` but those that
+    assume a unique solution (:data:`sudoku.steps.UNIQUENESS`), and no search step.
+    They stop at the first contradiction the grid shows, one of:
+
+    * ``"cell"``: a blank cell with no candidate left
+      (``"r3c4 has no candidate left"``);
+    * ``"symbol"``: a unit that lacks a symbol and has no place left for
+      it (``"row 2 has no place for 8"``);
+    * ``"repeat"``: a unit that holds a symbol twice
+      (``"row 1 has 1 twice: r1c1, r1c4"``), two givens to begin with;
+    * ``"cage"``: with cages, a cage whose cells can take none of its
+      combinations any more (``"the cage on r1c1, r1c2 has no
+      combination left"``).
+
+    Rows and columns count from 0, as in a :class:`Step`; the text counts
+    them from 1.
+
+    :ivar givens: the givens the steps start from: ``(row, column,
+        symbol)``, in the grid's order.
+    :ivar steps: the steps, in order (each a :class:`Step`).
+    :ivar kind: ``"cell"``, ``"symbol"``, ``"repeat"`` or ``"cage"``;
+        ``None`` when the steps were cut short (``stopped``) before one
+        showed.
+    :ivar cells: the cell with no candidate, the cells that repeat the
+        symbol, or the cage's cells: ``(row, column)``; ``()`` for a
+        symbol without a place.
+    :ivar unit: the unit without a place for the symbol, or the one that
+        repeats it, named (``"row 2"``); ``None`` for a cell.
+    :ivar symbol: that symbol (``None`` for a cell).
+    :ivar text: the contradiction in a line, e.g. ``"row 2 has no place for 8"``.
+    :ivar reached: the grid the steps reach (a :class:`sudoku.Grid`).
+    :ivar candidates: each cell's candidates there, as symbols (``()``
+        for a filled cell), row by row.
+    :ivar stopped: :attr:`dlx.Outcome.OUT_OF_TIME` or
+        :attr:`dlx.Outcome.INTERRUPTED` when cut short, else ``None``.
+
+    >>> try:
+    ...     explain("...1" "143." "43.." "....")
+    ... except ContradictionError as error:
+    ...     why = error.contradiction
+    >>> why.givens
+    ((0, 3, '1'), (1, 1, '4'), (1, 2, '3'), (2, 0, '4'), (2, 1, '3'))
+    >>> print(why)
+    r2c1 = 1: hidden single in box 1
+    r2c4 = 2: full house in row 2
+    r3c4 has no candidate left
+    >>> why.kind, why.cells, why.unit, why.symbol, why.candidates[11]
+    ('cell', ((2, 3),), None, None, ())
+    """
+
+    givens: tuple[Candidate, ...]
+    steps: tuple[Step, ...]
+    kind: str | None
+    cells: tuple[Cell, ...]
+    unit: str | None
+    symbol: str | int | None
+    text: str
+    reached: Grid
+    candidates: tuple[tuple[str | int, ...], ...]
+    stopped: Outcome | None = None
+
+    @property
+    def complete(self) -> bool:
+        """Whether the steps reach the contradiction (not cut short: ``stopped`` is ``None``)."""
+        return self.stopped is None
+
+    def __str__(self) -> str:
+        return "\n".join([*(s.text for s in self.steps), self.text])
+
+
+class ContradictionError(NoSolutionError):
+    """The puzzle has no solution, and why: a minimal set of its givens and the steps from them.
+
+    A :class:`sudoku.NoSolutionError`, raised by :func:`explain` and
+    :func:`hint` for a puzzle without a solution (but for two givens that
+    repeat a symbol in a unit, a :class:`sudoku.ConflictError` as
+    before).  The message names the givens and the contradiction.
+
+    :param message: the message.
+    :param givens: as the attribute.
+    :param contradiction: as the attribute.
+    :ivar givens: a minimal set of the puzzle's givens without a solution
+        (:func:`sudoku.conflicts`'s answer): ``(row, column, symbol)``.
+    :ivar contradiction: the steps from these givens alone to a
+        contradiction (a :class:`Contradiction`); ``None`` when the
+        techniques here do not reach one (the givens still have no
+        solution: a search shows it).
+
+    >>> try:
+    ...     hint("12.." "..3." "...." "....")
+    ... except ContradictionError as error:
+    ...     print(error)
+    no solution: r1c1 = 1, r1c2 = 2, r2c3 = 3 have none together; row 1 has no place for 3
+    """
+
+    def __init__(
+        self,
+        message: str,
+        givens: list[tuple[int, int, str | int]],
+        contradiction: Contradiction | None,
+    ) -> None:
+        super().__init__(message)
+        self.givens = givens
+        self.contradiction = contradiction
 
 
 def _unit_names(regions: Regions) -> tuple[str, ...]:
@@ -272,8 +438,10 @@ def _cell(size: int, cell: int) -> str:
     return f"r{cell // size + 1}c{cell % size + 1}"
 
 
-def _describe(hint: Hint, grid: Grid, names: Sequence[str]) -> str:
-    """The line of text of a hint: what it does, then why."""
+def _describe(
+    hint: Hint, grid: Grid, names: Sequence[str], reason: str | None = None
+) -> str:
+    """The line of text of a hint: what it does, then why (``reason``, when given)."""
     size = grid.size
     symbol = grid.symbol
     done: list[str] = []
@@ -286,6 +454,8 @@ def _describe(hint: Hint, grid: Grid, names: Sequence[str]) -> str:
         done.append(
             f"{_cell(size, cell)} <> {','.join(str(symbol(v)) for v in values)}"
         )
+    if reason is not None:
+        return f"{'; '.join(done)}: {reason}"
     why = hint.technique
     if why.startswith("hidden single"):
         why = "hidden single"  # its unit follows
@@ -315,6 +485,9 @@ def _step(hint: Hint, board: Board, grid: Grid, names: Sequence[str]) -> Step:
     symbol = grid.symbol
     before = _grid_like(grid, board.values)
     candidates = _candidates(board, grid)
+    cages: tuple[Cage, ...] = ()
+    if isinstance(board, CageBoard):
+        cages = tuple(read.cage for read in board.cages)
     return Step(
         hint.technique,
         hint.rating,
@@ -322,10 +495,11 @@ def _step(hint: Hint, board: Board, grid: Grid, names: Sequence[str]) -> Step:
         tuple((c // size, c % size, symbol(v)) for c, v in hint.eliminations),
         tuple((c // size, c % size) for c in hint.cells),
         tuple(names[u] for u in hint.units),
-        _describe(hint, grid, names),
+        _describe(hint, grid, names, cage_reason(board, hint)),
         before,
         candidates,
         board.regions,
+        cages,
     )
 
 
@@ -354,6 +528,8 @@ class _Prepared(Record, frozen=True):
     solution: list[int]
     #: The solution as :func:`sudoku.solve` gives it (the puzzle's representation).
     answer: GridLike | ArrayLike
+    #: The puzzle's cages, read.
+    cages: tuple[Cage, ...] = ()
 
 
 def _prepared(
@@ -363,6 +539,8 @@ def _prepared(
     variant: str | None,
     regions: GridLike | ArrayLike | None,
     clock: Clock,
+    cages: Sequence[Sequence[object]] | None = None,
+    disjoint_cages: bool = False,
 ) -> _Prepared:
     """The parsed grid, its units, its one solution's values and that solution as given.
 
@@ -392,6 +570,8 @@ def _prepared(
             box=box,
             variant=variant,
             regions=regions,
+            cages=cages,
+            disjoint_cages=disjoint_cages,
             unique=True,
             timeout=clock.remaining(),
             progress=relay,
@@ -409,7 +589,8 @@ def _prepared(
             boxes=regions is None,
         ).values
     )
-    return _Prepared(parsed, units, values, answer)
+    read = cages_of(parsed, cages, disjoint_cages)
+    return _Prepared(parsed, units, values, answer, tuple(read))
 
 
 def _steps(prepared: _Prepared, clock: Clock) -> Iterator[tuple[Step, Hint]]:
@@ -417,7 +598,7 @@ def _steps(prepared: _Prepared, clock: Clock) -> Iterator[tuple[Step, Hint]]:
     parsed = prepared.parsed
     units = prepared.units
     solution = prepared.solution
-    board = Board(units, parsed.values, clock)
+    board = _board(units, parsed.values, prepared.cages, clock)
     names = _unit_names(units)
     while not board.solved():
         found = next_hint(board) or _search_step(board, solution)
@@ -440,6 +621,15 @@ def _steps(prepared: _Prepared, clock: Clock) -> Iterator[tuple[Step, Hint]]:
         board.apply(found)
         clock.steps += 1
         clock.filled += placed
+
+
+def _board(
+    units: Regions, values: Sequence[int], cages: Sequence[Cage], clock: Clock
+) -> Board:
+    """The board of a solve by hand: one that knows the cages when there are some."""
+    if cages:
+        return CageBoard(units, values, cages, clock)
+    return Board(units, values, clock)
 
 
 def _explanation(
@@ -481,6 +671,8 @@ def _explain(
     timeout: float | None,
     progress: Callable[[StepProgress], object] | None,
     most: int | None,
+    cages: Sequence[Sequence[object]] | None = None,
+    disjoint_cages: bool = False,
 ) -> Explanation:
     """The explanation, of its first ``most`` steps at most (``None``: all).
 
@@ -493,8 +685,28 @@ def _explain(
     clock = Clock(timeout, progress)
     prepared: _Prepared | None = None
     found: list[tuple[Step, Hint]] = []
+    state: _WhyNot | None = None
     try:
-        prepared = _prepared(grid, alphabet, box, variant, regions, clock)
+        try:
+            prepared = _prepared(
+                grid, alphabet, box, variant, regions, clock, cages, disjoint_cages
+            )
+        except NoSolutionError:
+            state = _WhyNot()
+        if state is not None:
+            raise _why_not(
+                grid,
+                alphabet,
+                box,
+                variant,
+                regions,
+                clock,
+                progress,
+                state,
+                cages,
+                disjoint_cages,
+            )
+        assert prepared is not None
         for pair in _steps(prepared, clock):
             found.append(pair)
             if len(found) == most:
@@ -505,22 +717,323 @@ def _explain(
         if prepared is not None:
             partial = _explanation(prepared, found, Outcome.OUT_OF_TIME)
             where = f"{counted(len(found), 'step')} taken"
+        elif state is not None:
+            where = state.where()
         message = (
             f"explanation stopped after {seconds(clock.elapsed())} s (time budget of "
             f"{timeout:g} s used up), {where}"
         )
         budget = BudgetExceeded(Outcome.OUT_OF_TIME, stop.stats, message)
-        raise ExplanationBudgetError(budget, partial) from None
+        raise ExplanationBudgetError(
+            budget,
+            partial,
+            givens=None if state is None else state.givens,
+            contradiction=None if state is None else state.partial(Outcome.OUT_OF_TIME),
+        ) from None
     except KeyboardInterrupt:
         partial = None
         where = "in the search for the puzzle's one solution"
         if prepared is not None:
             partial = _explanation(prepared, found, Outcome.INTERRUPTED)
             where = f"{counted(len(found), 'step')} taken"
+        elif state is not None:
+            where = state.where()
         message = f"explanation interrupted after {seconds(clock.elapsed())} s, {where}"
-        raise ExplanationInterrupted(message, partial) from None
+        raise ExplanationInterrupted(
+            message,
+            partial,
+            givens=None if state is None else state.givens,
+            contradiction=None if state is None else state.partial(Outcome.INTERRUPTED),
+        ) from None
     assert prepared is not None
     return _explanation(prepared, found, None)
+
+
+# ---------------------------------------------------------------- contradictions
+
+# The steps to a contradiction leave out the techniques that assume the
+# puzzle has one solution (unique rectangles and loops, the BUG): its
+# givens have none.
+_LOGIC = tuple(t for t in TECHNIQUES if t.name not in UNIQUENESS)
+
+#: A contradiction as found on a board: its kind, its cells, its unit
+#: (-1 for none) and its value (0 for none).
+_Broken = tuple[str, tuple[int, ...], int, int]
+
+
+def _logic_hint(board: Board) -> Hint | None:
+    """The first hint of the first technique of :data:`_LOGIC` that has one, as :func:`next_hint` takes it."""
+    clock = board.clock
+    for technique in _LOGIC:
+        clock.technique = technique.name
+        clock.check()
+        found = technique.find(board)
+        if found:
+            return found[0]
+    return None
+
+
+def _broken(board: Board) -> _Broken | None:
+    """The first contradiction the board shows: a repeat, a cell without candidate, a symbol without place."""
+    values = board.values
+    cand = board.cand
+    units = board.layout.units
+    for u, unit in enumerate(units):
+        seen = 0
+        for c in unit:
+            v = values[c]
+            if v:
+                bit = 1 << (v - 1)
+                if seen & bit:
+                    cells = tuple(o for o in unit if values[o] == v)
+                    return "repeat", cells, u, v
+                seen |= bit
+    for c, v in enumerate(values):
+        if not v and not cand[c]:
+            return "cell", (c,), -1, 0
+    for u, unit in enumerate(units):
+        places = 0
+        for c in unit:
+            places |= cand[c]
+        lacking = board.missing(u) & ~places
+        if lacking:
+            return "symbol", (), u, (lacking & -lacking).bit_length()
+    cage = broken_cage(board)
+    if cage is not None:
+        return "cage", cage.cells, -1, 0
+    return None
+
+
+def _given_values(grid: Grid, givens: Sequence[Candidate]) -> list[int]:
+    """The values of a grid of ``grid``'s shape that holds ``givens`` alone."""
+    size = grid.size
+    values = [0] * (size * size)
+    for row, column, symbol in givens:
+        values[row * size + column] = _value_of(grid, symbol)
+    return values
+
+
+def _reach(
+    grid: Grid,
+    units: Regions,
+    givens: Sequence[Candidate],
+    clock: Clock,
+    found: list[tuple[Step, Hint]],
+    cages: Sequence[Cage] = (),
+) -> _Broken | None:
+    """Take steps from ``givens`` alone, appending them to ``found``, until the board shows a contradiction.
+
+    The board is checked before each step, so the techniques never see
+    a contradiction (a cell without candidate, a unit without place for a
+    symbol it lacks, a symbol twice in a unit).  ``None`` when no
+    technique applies, or when a step would change nothing (so the loop
+    cannot turn for ever).
+    """
+    board = _board(units, _given_values(grid, givens), cages, clock)
+    names = _unit_names(units)
+    while True:
+        broken = _broken(board)
+        if broken is not None:
+            return broken
+        hint = _logic_hint(board)
+        if hint is None:
+            return None
+        values = board.values[:]
+        cand = board.cand[:]
+        step = _step(hint, board, grid, names)
+        board.apply(hint)
+        if board.values == values and board.cand == cand:
+            return None  # pragma: no cover - every technique makes progress
+        found.append((step, hint))
+        clock.steps += 1
+        clock.filled += sum(
+            1 for a, b in zip(values, board.values, strict=True) if a != b
+        )
+
+
+def _contradiction(
+    grid: Grid,
+    units: Regions,
+    givens: Sequence[Candidate],
+    found: Sequence[tuple[Step, Hint]],
+    broken: _Broken | None,
+    stopped: Outcome | None,
+) -> Contradiction:
+    """The record of the steps ``found`` from ``givens`` and the contradiction they reach (``broken``)."""
+    board = Board(units, _given_values(grid, givens))
+    for _, found_hint in found:
+        board.apply(found_hint)
+    size = grid.size
+    names = _unit_names(units)
+    kind: str | None = None
+    cells: tuple[Cell, ...] = ()
+    unit: str | None = None
+    symbol: str | int | None = None
+    if broken is None:
+        text = f"stopped ({stopped.value if stopped else 'no contradiction'})"
+    else:
+        kind, at, u, value = broken
+        cells = tuple((c // size, c % size) for c in at)
+        if u >= 0:
+            unit = names[u]
+        if value:
+            symbol = grid.symbol(value)
+        if kind == "cell":
+            text = f"{_cell(size, at[0])} has no candidate left"
+        elif kind == "cage":
+            where = ", ".join(_cell(size, c) for c in at)
+            text = f"the cage on {where} has no combination left"
+        elif kind == "symbol":
+            text = f"{unit} has no place for {symbol}"
+        else:
+            where = ", ".join(_cell(size, c) for c in at)
+            text = f"{unit} has {symbol} twice: {where}"
+    return Contradiction(
+        tuple(sorted(givens)),
+        tuple(step for step, _ in found),
+        kind,
+        cells,
+        unit,
+        symbol,
+        text,
+        _grid_like(grid, board.values),
+        _candidates(board, grid),
+        stopped,
+    )
+
+
+def explain_contradiction(
+    grid: Grid,
+    units: Regions,
+    givens: Sequence[tuple[int, int, str | int]],
+    clock: Clock | None = None,
+    cages: Sequence[Cage] = (),
+) -> Contradiction | None:
+    """The steps from ``givens`` alone to a contradiction (see :class:`Contradiction`), or ``None``.
+
+    The givens are not checked to have no solution: for givens with one
+    (or with a contradiction that the techniques here do not show) the
+    answer is ``None``.  :func:`explain` and :func:`sudoku.mistakes`
+    call it with a minimal set of :func:`sudoku.conflicts`.
+
+    :param grid: the puzzle's grid (its shape and alphabet are used, not its values).
+    :param units: the grid's units (:func:`sudoku.units_of` or :func:`sudoku.regions_of`).
+    :param givens: ``(row, column, symbol)``, rows and columns from 0.
+    :param clock: the time budget and progress hook to read (none by default).
+    :param cages: the puzzle's cages, read by :func:`sudoku.cages.read_cages`
+        (the cage techniques take part, and a cage left without a
+        combination is a contradiction too).
+    :returns: the contradiction, or ``None`` when no technique here reaches one.
+    :raises dlx.BudgetExceeded: when ``clock``'s time budget runs out.
+
+    >>> from sudoku import regions_of
+    >>> grid = Grid.parse("." * 16)
+    >>> why = explain_contradiction(grid, regions_of(4, (2, 2)), [(0, 0, "1"), (1, 1, "1")])
+    >>> why.text, why.steps
+    ('box 1 has 1 twice: r1c1, r2c2', ())
+    >>> explain_contradiction(grid, regions_of(4, (2, 2)), [(0, 0, "1")]) is None
+    True
+    """
+    found: list[tuple[Step, Hint]] = []
+    clock = Clock() if clock is None else clock
+    broken = _reach(grid, units, givens, clock, found, cages)
+    if broken is None:
+        return None
+    return _contradiction(grid, units, givens, found, broken, None)
+
+
+def _written(givens: Sequence[Candidate]) -> str:
+    """``r1c9 = 8, r2c4 = 1``: givens in a line, rows and columns from 1."""
+    return ", ".join(f"r{r + 1}c{c + 1} = {symbol}" for r, c, symbol in givens)
+
+
+class _WhyNot:
+    """How far the search for why a puzzle has no solution came (for a stop on the way)."""
+
+    __slots__ = ("found", "givens", "grid", "minimal", "units")
+
+    def __init__(self) -> None:
+        self.grid: Grid | None = None
+        self.units: Regions | None = None
+        self.givens: list[Candidate] | None = None
+        self.minimal = False
+        self.found: list[tuple[Step, Hint]] = []
+
+    def partial(self, stopped: Outcome) -> Contradiction | None:
+        """The steps so far from the minimal givens, or ``None`` before those were known."""
+        if self.grid is None or self.units is None or not self.minimal:
+            return None
+        assert self.givens is not None
+        return _contradiction(
+            self.grid, self.units, self.givens, self.found, None, stopped
+        )
+
+    def where(self) -> str:
+        """How far it came, for a message."""
+        if not self.minimal:
+            return "in the search for givens without a solution"
+        return (
+            f"{counted(len(self.found), 'step')} taken from givens without a solution"
+        )
+
+
+def _why_not(
+    grid: GridLike | ArrayLike,
+    alphabet: str | None,
+    box: tuple[int, int] | None,
+    variant: str | None,
+    regions: GridLike | ArrayLike | None,
+    clock: Clock,
+    progress: Callable[[StepProgress], object] | None,
+    state: _WhyNot,
+    cages: Sequence[Sequence[object]] | None = None,
+    disjoint_cages: bool = False,
+) -> ContradictionError:
+    """The error for a puzzle without a solution: its minimal givens and the steps from them.
+
+    :raises NoSolutionError: when no grid at all fits the region map.
+    :raises dlx.BudgetExceeded: when the time runs out (``state`` holds how far it came).
+    """
+    parsed = parse_grid(grid, alphabet, box, variant, regions)
+    units = units_of(parsed, variant, regions) or regions_of(parsed.size, parsed.box)
+    read = tuple(cages_of(parsed, cages, disjoint_cages))
+    state.grid = parsed
+    state.units = units
+    relay: Callable[[object], None] | None = None
+    if progress is not None:
+        hook = progress
+
+        def relay(_: object) -> None:
+            hook(clock.report())
+
+    clock.technique = ""
+    try:
+        givens = conflicts(
+            grid,
+            alphabet=alphabet,
+            box=box,
+            variant=variant,
+            regions=regions,
+            cages=cages,
+            disjoint_cages=disjoint_cages,
+            timeout=clock.remaining(),
+            progress=relay,
+        )
+    except (ConflictsBudgetError, ConflictsInterrupted) as stop:
+        state.givens = stop.givens
+        raise
+    state.givens = givens
+    state.minimal = True
+    broken = _reach(parsed, units, givens, clock, state.found, read)
+    why = None
+    said = "the techniques here do not reach a contradiction from them"
+    if broken is not None:
+        why = _contradiction(parsed, units, givens, state.found, broken, None)
+        said = why.text
+        if why.steps:
+            said += f" after {counted(len(why.steps), 'step')}"
+    message = f"no solution: {_written(givens)} have none together; {said}"
+    return ContradictionError(message, givens, why)
 
 
 def explain(
@@ -530,6 +1043,8 @@ def explain(
     box: tuple[int, int] | None = None,
     variant: str | None = None,
     regions: GridLike | ArrayLike | None = None,
+    cages: Sequence[Sequence[object]] | None = None,
+    disjoint_cages: bool = False,
     timeout: float | None = None,
     progress: Callable[[StepProgress], object] | None = None,
 ) -> Explanation:
@@ -541,6 +1056,12 @@ def explain(
     :param variant: as in :func:`sudoku.solve`: the techniques use the
         variant's units too.
     :param regions: a jigsaw map, as in :func:`sudoku.solve`.
+    :param cages: killer or arithmetic cages, as in :func:`sudoku.solve`:
+        the steps use the cage techniques of :mod:`sudoku.cage_steps`
+        (cage combinations, the rule of 45) with the others, but those
+        that assume the units alone allow one solution
+        (:data:`sudoku.steps.UNIQUENESS`).
+    :param disjoint_cages: as in :func:`sudoku.solve`.
     :param timeout: stop after about this many seconds (the search for the
         puzzle's one solution, and every technique, included; read inside
         the techniques, so the call ends within milliseconds of it).
@@ -551,9 +1072,16 @@ def explain(
     :raises GridSizeError: when the grid is not N rows of N cells.
     :raises SymbolError: when a cell holds an unknown symbol.
     :raises ConflictError: when two givens repeat a symbol in a unit.
-    :raises NoSolutionError: when the puzzle has no solution.
+    :raises ~sudoku.explainer.ContradictionError: (a
+        :class:`sudoku.NoSolutionError`) when the puzzle has no solution:
+        a minimal set of its givens without one (:func:`sudoku.conflicts`)
+        and the steps from them alone to a contradiction (see
+        :class:`~sudoku.explainer.Contradiction`); the time budget and
+        Ctrl-C cover that search too.
+    :raises NoSolutionError: when no grid at all fits the region map.
     :raises MultipleSolutionsError: when it has more than one.
     :raises RegionError: for an unknown or unfitting variant or a bad map.
+    :raises sudoku.cages.CageError: for a bad cage, naming it.
     :raises SudokuError: as :func:`sudoku.solve` does for ``alphabet`` and
         ``box``, and for a ``timeout`` that is not a number of seconds of
         at least 0, or a ``progress`` that is not callable.
@@ -578,7 +1106,18 @@ def explain(
       ...
     sudoku.explainer.ExplanationBudgetError: explanation stopped after 0 s (time budget of 0 s used up), in the search for the puzzle's one solution
     """
-    return _explain(grid, alphabet, box, variant, regions, timeout, progress, None)
+    return _explain(
+        grid,
+        alphabet,
+        box,
+        variant,
+        regions,
+        timeout,
+        progress,
+        None,
+        cages,
+        disjoint_cages,
+    )
 
 
 def hint(
@@ -588,6 +1127,8 @@ def hint(
     box: tuple[int, int] | None = None,
     variant: str | None = None,
     regions: GridLike | ArrayLike | None = None,
+    cages: Sequence[Sequence[object]] | None = None,
+    disjoint_cages: bool = False,
     timeout: float | None = None,
     progress: Callable[[StepProgress], object] | None = None,
 ) -> Step | None:
@@ -599,7 +1140,18 @@ def hint(
     >>> print(hint("1..." "...2" "..4." ".3.."))
     r1c2 = 2: hidden single in box 1
     """
-    found = _explain(grid, alphabet, box, variant, regions, timeout, progress, 1)
+    found = _explain(
+        grid,
+        alphabet,
+        box,
+        variant,
+        regions,
+        timeout,
+        progress,
+        1,
+        cages,
+        disjoint_cages,
+    )
     return found.steps[0] if found.steps else None
 
 
@@ -627,6 +1179,7 @@ def _picture(step: Step, cell: int) -> str:
         highlighted=step.cells,
         placements=values(step.placements),
         eliminations=values(step.eliminations),
+        overlays=[CageOutlines(step.cages)] if step.cages else (),
     )
 
 

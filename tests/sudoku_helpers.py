@@ -151,8 +151,12 @@ def replay(
     variant: str | None = None,
     regions: list[str] | None = None,
     partial: bool = False,
+    cages: Sequence[Sequence[object]] | None = None,
 ) -> None:
     """Check every step of ``explanation`` against the puzzle's solution, and where the steps lead.
+
+    With ``cages``, the solution is the one the cages allow (the puzzle
+    has one).
 
     The candidates are worked out here, from the puzzle's givens and then
     each step's own placements and eliminations (over the units of
@@ -178,7 +182,7 @@ def replay(
     boxes = regions is None
     grid = Grid.parse(puzzle, alphabet=alphabet, boxes=boxes)
     answer_text = sudoku.solve(
-        puzzle, alphabet=alphabet, variant=variant, regions=regions
+        puzzle, alphabet=alphabet, variant=variant, regions=regions, cages=cages
     )
     solved = Grid.parse(answer_text, alphabet=alphabet or grid.alphabet, boxes=boxes)
     n = grid.size

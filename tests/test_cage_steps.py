@@ -25,11 +25,13 @@ from cage_oracles import (
 )
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from sudoku_helpers import replay
 
 import sudoku
 from sudoku import regions_of
 from sudoku.cage_steps import CageBoard, cage_combinations, rule_of_45
 from sudoku.cages import read_cages
+from sudoku.explainer import ContradictionError
 from sudoku.steps import TECHNIQUES, UNIQUENESS, Finder, next_hint
 from sudoku.techniques import Board, Hint
 
@@ -179,3 +181,75 @@ def test_uniqueness_techniques_are_left_out_with_cages(
     cages = read_cages([(3, [(0, 0), (0, 1)])], 4)
     assert next_hint(CageBoard(units, [0] * 16, cages)) is None
     assert set(tried) == {t.name for t in TECHNIQUES} - UNIQUENESS
+
+
+# -- the explainer with cages ----------------------------------------------------------
+
+
+def unique_killers(seed: int, count: int) -> list[tuple[str, list[tuple[object, ...]]]]:
+    """Seeded 4x4 killers (some givens kept) that have one solution, as (puzzle, cages)."""
+    rng = random.Random(seed)
+    grids = every_grid(4, (2, 2), "")
+    found: list[tuple[str, list[tuple[object, ...]]]] = []
+    while len(found) < count:
+        solution = rng.choice(grids)
+        cages = make_cages(rng, 4, solution, cover=1.0)
+        puzzle = "".join(str(v) if rng.random() < 0.1 else "." for v in solution)
+        if (
+            len(
+                allowed_grids(
+                    grids, cages, [int(c) if c != "." else 0 for c in puzzle], 4
+                )
+            )
+            == 1
+        ):
+            found.append((puzzle, cages))
+    return found
+
+
+def test_explain_takes_cages_and_every_step_holds() -> None:
+    """Explained with their cages, small killers are solved; each step is replayed against the solution."""
+    caged = 0
+    for puzzle, cages in unique_killers(44, 30):
+        explanation = sudoku.explain(puzzle, cages=cages)
+        replay(puzzle, explanation, cages=cages)
+        for step in explanation.steps:
+            assert step.technique not in UNIQUENESS
+            if step.technique in ("cage combinations", "rule of 45"):
+                caged += 1
+                assert step.text.split(": ", 1)[1].startswith(step.technique)
+                assert len(step.cages) == len(cages)
+    assert caged, "no step read a cage"
+
+
+def test_a_cage_steps_picture_outlines_the_cages() -> None:
+    puzzle, cages = unique_killers(7, 1)[0]
+    step = sudoku.hint(puzzle, cages=cages)
+    assert step is not None
+    assert step.to_svg().count('<g class="cage">') == len(cages)
+    plain = sudoku.hint("1......2..4..3..")
+    assert plain is not None and '<g class="cage">' not in plain.to_svg()
+
+
+def test_a_killer_of_the_examples_is_explained_without_a_search_step() -> None:
+    """docs/examples/killer.txt, seed 7: no givens, one solution, solved by hand to the end."""
+    _, cages = example_puzzles("killer.txt")[6]
+    explanation = sudoku.explain("." * 81, cages=cages)
+    replay("." * 81, explanation, cages=cages)
+    assert all(step.technique != "search" for step in explanation.steps)
+    assert explanation.steps[0].technique == "cage combinations"
+
+
+def test_a_killer_without_solution_is_explained_with_its_cages() -> None:
+    """A given the cages rule out: the contradiction rests on it and the cages."""
+    cages: list[tuple[object, ...]] = [(3, [(0, 0), (0, 1)]), (7, [(0, 2), (0, 3)])]
+    puzzle = "4" + "." * 15  # a 4 in a cage of total 3
+    with pytest.raises(ContradictionError) as caught:
+        sudoku.explain(puzzle, cages=cages)
+    error = caught.value
+    assert error.givens == [(0, 0, "4")]
+    assert error.givens == sudoku.conflicts(puzzle, cages=cages)
+    why = error.contradiction
+    assert why is not None and why.kind in ("cage", "cell")
+    # Without the cages the same given has solutions.
+    assert sudoku.count(puzzle, limit=1) == 1

@@ -299,10 +299,7 @@ def test_bad_cage_files(
     ("args", "message"),
     [
         (["--box", "3x3"], "the map is 4x4, but the other options make 9x9 grids"),
-        (["--grade"], "--cages does not go with --grade: the solve by hand knows"),
-        (["--explain"], "--cages does not go with --explain"),
-        (["--hint"], "--cages does not go with --hint"),
-        (["--rate"], "--cages does not go with --rate"),
+        (["--grade"], "--cages does not go with --grade: the grader knows"),
     ],
 )
 def test_cages_with_options_that_do_not_fit(
@@ -314,3 +311,26 @@ def test_cages_with_options_that_do_not_fit(
     missing = str(tmp_path / "missing.txt")
     line = usage(["--cages", missing, write(tmp_path, "q.txt", "." * 16)], capsys)
     assert line.startswith(f"sudoku: error: --cages {missing}: cannot read")
+
+
+@pytest.mark.parametrize("kind", ["--explain", "--hint", "--rate"])
+def test_a_solve_by_hand_with_cages_is_the_librarys(
+    kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--explain, --hint and --rate take --cages: the steps and rating of sudoku.explain(cages=...)."""
+    cages = write(tmp_path, "cages.txt", SUDOKU_CAGE_FILE)
+    text = "..3" + "." * 13  # the cages and a 3 in r1c3: one solution
+    puzzle = write(tmp_path, "p.txt", text)
+    status = main(["--cages", cages, kind, puzzle])
+    out = capsys.readouterr().out
+    assert status == 0
+    explanation = sudoku.explain(text, cages=SUDOKU_CAGE_LIST)
+    if kind == "--rate":
+        assert out == f"{explanation.rating:.1f}\n"
+    elif kind == "--hint":
+        assert out.startswith(explanation.steps[0].text)
+        assert "cage combinations of " in out
+    else:
+        lines = out.splitlines()
+        steps = [line.split("] ", 1)[1] for line in lines if "] " in line]
+        assert steps == [step.text for step in explanation.steps]
