@@ -913,7 +913,7 @@ def explain_contradiction(
 
     The givens are not checked to have no solution: for givens with one
     (or with a contradiction that the techniques here do not show) the
-    answer is ``None``.  :func:`explain` and :func:`sudoku.mistakes`
+    answer is ``None``.  :func:`sudoku.explain` and :func:`sudoku.mistakes`
     call it with a minimal set of :func:`sudoku.conflicts`.
 
     :param grid: the puzzle's grid (its shape and alphabet are used, not its values).
