@@ -10,14 +10,15 @@ range(0, 4)
 [[('a', 'b'), ('c',)], [('a',), ('b', 'c')]]
 
 Names of the ways a run may not use (:class:`SatSearch`,
-:class:`Estimate`, :func:`format_estimate`) are imported on first use, so
-that ``import dlx`` stays quick (issue 31's start-up).
+:class:`Estimate`, :func:`format_estimate`), the searches' classes, which
+import the loops of the algorithms (:class:`Search` and the others,
+:class:`Position`) and the text format's functions are imported on first
+use, so that ``import dlx`` stays quick (issues 31 and 46, start-up).
 """
 
-from typing import TYPE_CHECKING, Any
+from __future__ import annotations
 
 from dlx.algorithms import MemoSearch, Zdd
-from dlx.engine import CostSearch, MultiplicitySearch, Search
 from dlx.errors import (
     BudgetExceeded,
     DLXError,
@@ -29,31 +30,44 @@ from dlx.errors import (
     SatUnavailable,
     SearchStopped,
 )
-from dlx.position import Position
 from dlx.problem import Colored, ExactCover
 from dlx.stats import Outcome, Progress, SatStats, Stats
-from dlx.textformat import format_dlx, format_option, parse_dlx, read_dlx
 
+# typing.TYPE_CHECKING, without importing typing (start-up, issue 46).
+TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from dlx.algorithms import SatSearch
-    from dlx.estimate import Estimate, format_estimate
+    from typing import Any
 
-#: The names imported on first use (PEP 562).
-_LAZY = ("Estimate", "SatSearch", "format_estimate")
+    from dlx.algorithms import SatSearch
+    from dlx.engine import CostSearch, MultiplicitySearch, Search
+    from dlx.estimate import Estimate, format_estimate
+    from dlx.position import Position
+    from dlx.textformat import format_dlx, format_option, parse_dlx, read_dlx
+
+#: The names imported on first use (PEP 562), and the modules they are
+#: imported from.
+_LAZY = {
+    "CostSearch": "engine",
+    "Estimate": "estimate",
+    "MultiplicitySearch": "engine",
+    "Position": "position",
+    "SatSearch": "algorithms",
+    "Search": "engine",
+    "format_dlx": "textformat",
+    "format_estimate": "estimate",
+    "format_option": "textformat",
+    "parse_dlx": "textformat",
+    "read_dlx": "textformat",
+}
 
 
 def __getattr__(name: str) -> Any:
     """The names of :data:`_LAZY`, imported from their modules on first use."""
-    if name == "SatSearch":
-        from dlx import algorithms
-
-        value = algorithms.SatSearch
-    elif name in _LAZY:
-        from dlx import estimate
-
-        value = getattr(estimate, name)
-    else:
+    if name not in _LAZY:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f"dlx.{_LAZY[name]}"), name)
     globals()[name] = value  # the next look-up finds it at once
     return value
 

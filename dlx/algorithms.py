@@ -60,23 +60,11 @@ every entry.  See :doc:`/adding_an_algorithm`.
 from __future__ import annotations
 
 import operator
-import random
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any
 
-from dlx import (
-    algorithm_c,
-    algorithm_m,
-    algorithm_x,
-    algorithm_x5,
-    algorithm_x_jit,
-    algorithm_x_packed,
-    memo,
-)
-from dlx.frame import Frame
-from dlx.links import Links
+from dlx import memo
 from dlx.memo import (
     DEFAULT_MAX_BYTES,
     UNSUPPORTED,
@@ -85,30 +73,67 @@ from dlx.memo import (
     Zdd,
     capped,
 )
-from dlx.position import Walker
 from dlx.records import Record
 from dlx.stats import Outcome, Stats
 
+# typing.TYPE_CHECKING, without importing typing (start-up, issue 46).
+TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from dlx import sat
+    import random
+    from types import ModuleType
+    from typing import Any
+
+    from dlx import (
+        algorithm_c,
+        algorithm_m,
+        algorithm_x,
+        algorithm_x5,
+        algorithm_x_packed,
+        sat,
+    )
+    from dlx.frame import Frame
+    from dlx.links import Links
+    from dlx.position import Walker
     from dlx.sat import SatModel, SatSearch
 
 #: The names of the SAT back end this module re-exports, imported on first
 #: use (PEP 562): only ``method="sat"`` needs :mod:`dlx.sat`.
 _SAT_NAMES = ("sat", "SatModel", "SatSearch")
 
+#: The modules of the algorithms, imported on first use (PEP 562) as the
+#: entries of :data:`REGISTRY` are: a run imports the loops it runs.
+_MODULES = (
+    "algorithm_c",
+    "algorithm_m",
+    "algorithm_x",
+    "algorithm_x5",
+    "algorithm_x_jit",
+    "algorithm_x_packed",
+)
+
 
 def __getattr__(name: str) -> Any:
-    """``sat``, ``SatModel`` and ``SatSearch``, from :mod:`dlx.sat` on first use."""
+    """The SAT back end's names, the algorithms' modules and :data:`REGISTRY`, on first use."""
     if name in _SAT_NAMES:
         from dlx import sat
 
         return sat if name == "sat" else getattr(sat, name)
+    if name in _MODULES:
+        return _module(name)
+    if name == "REGISTRY":
+        return _registry()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def __dir__() -> list[str]:
-    return sorted([*globals(), *_SAT_NAMES])
+    return sorted([*globals(), *_SAT_NAMES, *_MODULES, "REGISTRY"])
+
+
+def _module(name: str) -> ModuleType:
+    """The module ``dlx.<name>`` of an algorithm, imported if it was not."""
+    import importlib
+
+    return importlib.import_module(f"dlx.{name}")
 
 
 __all__ = [
@@ -219,7 +244,7 @@ class Algorithm(Record, frozen=True):
 
         :param feature: one of :data:`FEATURES`.
 
-        >>> REGISTRY["X"].require("bounds")
+        >>> by_name("X").require("bounds")
         Traceback (most recent call last):
           ...
         ValueError: Algorithm X (Knuth's DLX1) does not support bounds on primary items (multiplicities)
@@ -300,6 +325,8 @@ def _many_items(links: Links) -> bool:
     form from 250 to 200,000 items, and 95 hard sudokus (about 2 items per
     forecast update) 1.7 times slower.
     """
+    from dlx import algorithm_x
+
     least, per_update = BUCKETS_RULES.get(
         sys.implementation.name,
         (algorithm_x.BUCKETS_MIN_ITEMS, BUCKETS_ITEMS_PER_UPDATE),
@@ -405,9 +432,17 @@ def _many_primary_items(links: Links) -> bool:
     return n > X5_MANY_ITEMS and n > X5_ITEMS_PER_UPDATE * expected_updates(links)
 
 
-#: Every backtracking algorithm, by name.
-REGISTRY: dict[str, Algorithm] = {
-    "X": Algorithm(
+#: Every backtracking algorithm, by name.  Built on first use (PEP 562),
+#: with the modules of the algorithms: ``import dlx`` imports none of them,
+#: and a search, which asks :func:`by_name` for its algorithm, only those
+#: of the one it runs.
+REGISTRY: dict[str, Algorithm]
+
+
+def _algorithm_x() -> Algorithm:
+    from dlx import algorithm_x, algorithm_x_jit, algorithm_x_packed
+
+    return Algorithm(
         "X",
         "Algorithm X (Knuth's DLX1)",
         (
@@ -448,8 +483,13 @@ REGISTRY: dict[str, Algorithm] = {
         _plain_problem,
         _COMMON,
         algorithm_x.splittable,
-    ),
-    "C": Algorithm(
+    )
+
+
+def _algorithm_c() -> Algorithm:
+    from dlx import algorithm_c
+
+    return Algorithm(
         "C",
         "Algorithm C (Knuth's DLX2, colours)",
         (LoopForm("colored", algorithm_c.run, algorithm_c.prepare, _colored_problem),),
@@ -459,8 +499,13 @@ REGISTRY: dict[str, Algorithm] = {
         _colored_problem,
         _COMMON | {"colors"},
         algorithm_c.splittable,
-    ),
-    "M": Algorithm(
+    )
+
+
+def _algorithm_m() -> Algorithm:
+    from dlx import algorithm_m
+
+    return Algorithm(
         "M",
         "Algorithm M (Knuth's DLX3)",
         (LoopForm("multiplicity", algorithm_m.run, algorithm_m.prepare, _always),),
@@ -470,14 +515,19 @@ REGISTRY: dict[str, Algorithm] = {
         _always,
         _COMMON | {"colors", "bounds"},
         algorithm_m.splittable,
-    ),
+    )
+
+
+def _algorithm_x5() -> Algorithm:
     # Minimum cost: run on request (ExactCover.best, dlx --best), never by
     # default, since costs do not change which solutions a problem has.
     # Its tree depends on the solutions found (the cutoff), so it has no
     # split, estimate or seed; a position carries its best costs and
     # thresholds (save, restore); below a prefix it searches as
     # dlx.parallel.best needs it.
-    "X5": Algorithm(
+    from dlx import algorithm_x5
+
+    return Algorithm(
         "X5",
         "Algorithm X5 (Knuth's DLX5, minimum cost)",
         (
@@ -498,8 +548,36 @@ REGISTRY: dict[str, Algorithm] = {
         frozenset({"colors", "prefix", "resume"}),
         save=algorithm_x5.save,
         restore=algorithm_x5.restore,
-    ),
+    )
+
+
+#: The entries of :data:`REGISTRY` and what makes each, in its order.
+_ENTRIES: dict[str, Callable[[], Algorithm]] = {
+    "X": _algorithm_x,
+    "C": _algorithm_c,
+    "M": _algorithm_m,
+    "X5": _algorithm_x5,
 }
+
+#: The entries made so far (the same objects :data:`REGISTRY` then holds).
+_MADE: dict[str, Algorithm] = {}
+
+
+def _entry(name: str) -> Algorithm:
+    """The entry ``name`` of :data:`_ENTRIES`, made on first use."""
+    made = _MADE.get(name)
+    if made is None:
+        made = _MADE.setdefault(name, _ENTRIES[name]())
+    return made
+
+
+def _registry() -> dict[str, Algorithm]:
+    """:data:`REGISTRY`, built and kept the first time it is asked for."""
+    built: dict[str, Algorithm] | None = globals().get("REGISTRY")
+    if built is None:
+        whole = {name: _entry(name) for name in _ENTRIES}
+        built = globals().setdefault("REGISTRY", whole)
+    return built
 
 
 #: The nodes of the short DLX search that ``method="sat"`` runs before the
@@ -600,11 +678,15 @@ def by_name(name: str) -> Algorithm:
     >>> by_name("M").title
     "Algorithm M (Knuth's DLX3)"
     """
-    try:
-        return REGISTRY[name]
-    except KeyError:
-        names = ", ".join(map(repr, REGISTRY))
-        raise ValueError(f"no algorithm {name!r} (there are {names})") from None
+    # Until REGISTRY is asked for (and so may have been changed), the
+    # entry alone: a search imports the module of its algorithm only.
+    registry: dict[str, Algorithm] | None = globals().get("REGISTRY")
+    if registry is None and name in _ENTRIES:
+        return _entry(name)
+    if registry is not None and name in registry:
+        return registry[name]
+    names = ", ".join(map(repr, _ENTRIES if registry is None else registry))
+    raise ValueError(f"no algorithm {name!r} (there are {names})")
 
 
 def walker(links: Links, algorithm: str | None = None) -> Walker:

@@ -50,7 +50,6 @@ from dlx.commands import (
     worker_pool,
     writing,
 )
-from dlx.engine import CostSearch, Search
 from dlx.errors import (
     BudgetExceeded,
     DLXError,
@@ -61,7 +60,6 @@ from dlx.errors import (
     SearchStopped,
     install_hint,
 )
-from dlx.position import Position
 from dlx.problem import ExactCover
 from dlx.records import Record, as_dict
 from dlx.stats import Outcome, Progress, SatStats
@@ -85,7 +83,9 @@ if TYPE_CHECKING:
     from concurrent.futures import Executor
 
     from dlx.algorithms import MemoSearch, SatSearch
+    from dlx.engine import Search
     from dlx.parallel import BestSearch, ParallelSearch, Pieces
+    from dlx.position import Position
 
 
 def _is_sat(run: object) -> TypeGuard[SatSearch]:
@@ -773,6 +773,8 @@ def _load_checkpoint(
 
         read: Callable[[str], Position | Pieces] = Pieces.from_json
     else:
+        from dlx.position import Position
+
         read = Position.from_json
     try:
         state = read(json.dumps(data[kind]))
@@ -790,6 +792,8 @@ def _save_checkpoint(
 ) -> None:
     """Save where ``run`` stands to ``path``, atomically (``best``: of ``--best K``)."""
     import json
+
+    from dlx.engine import Search
 
     if isinstance(run, Search):
         state = ("position", run.position().to_json())
@@ -1010,6 +1014,8 @@ def _resumed(
     if resumed is None:
         return
     state, clean = resumed
+    from dlx.position import Position
+
     if isinstance(state, Position):
         note = (
             f"dlx: resuming from {args.checkpoint}: {state.nodes} nodes and "
@@ -1268,6 +1274,8 @@ def _drive(
     ended, before the reports; ``memo`` is the run again when it is a
     memoised count, whose cache the reports describe.
     """
+    from dlx.engine import Search  # here and below: the run has imported it
+
     if isinstance(run, Search) or _is_parallel(run):
         watcher.search = run  # (a SatSearch reports no progress, saves no position)
     # With --preprocess, the original problem, whose solutions are printed.
@@ -1899,6 +1907,8 @@ def _best(
     budget or a signal, it prints the cheapest found so far (not proven
     to be the cheapest) and says so.
     """
+    from dlx.engine import CostSearch
+
     watcher.search = run if isinstance(run, CostSearch) else None
     with _ending(run, signals, watcher, cleanup) as ending:
         run.run()

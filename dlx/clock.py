@@ -12,10 +12,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import NoReturn
 
 from dlx.errors import BudgetExceeded, Interrupted, SearchStopped
 from dlx.stats import Outcome, Progress, Stats
+
+# typing.TYPE_CHECKING, without importing typing (start-up, issue 46).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import NoReturn
 
 __all__ = ["CLOCK_EVERY", "Clocked", "stop_message"]
 

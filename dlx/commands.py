@@ -36,7 +36,6 @@ import argparse
 import errno
 import os
 import re
-import select
 import signal
 import sys
 import threading
@@ -267,6 +266,8 @@ def end_with(pid: int) -> None:
         handle = None
 
     def wait_for_pidfd(handle: int) -> None:
+        import select  # only a worker of --jobs waits so
+
         poll = select.poll()
         poll.register(handle, select.POLLIN)
         while not poll.poll():

@@ -60,9 +60,13 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from itertools import chain, islice, repeat
 from operator import itemgetter
-from typing import Any
 
 from dlx.errors import ProblemTooLarge
+
+# typing.TYPE_CHECKING, without importing typing (start-up, issue 46).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 #: The list form stores an active primary item's length minus this, so that
 #: ``min(size) < 0`` exactly while some primary item is active.

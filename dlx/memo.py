@@ -62,15 +62,19 @@ search stops with :class:`dlx.BudgetExceeded`
 from __future__ import annotations
 
 import itertools
-import random
 import sys
 import time
 from collections.abc import Callable, Iterator
-from typing import Literal, Self
 
 from dlx.clock import Clocked
 from dlx.links import ACTIVE_BYTE, Links
 from dlx.stats import Outcome, Progress, Stats, remaining_seconds
+
+# typing.TYPE_CHECKING, without importing typing (start-up, issue 46).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import random
+    from typing import Literal, Self
 
 __all__ = [
     "DEFAULT_MAX_BYTES",
@@ -254,6 +258,8 @@ class Zdd:
         """
         if not self.count():
             raise ValueError("the problem has no solution to sample")
+        import random  # here and below: only sampling and a seed need it
+
         below = random.Random(seed).randrange
         label, lo, hi, counts = self._label, self._lo, self._hi, self._counts
         root = self.root
@@ -449,7 +455,12 @@ class MemoSearch(WholeCount, Clocked):
         self._counted: int | None = None
         self._max_nodes = max_nodes
         self._timeout = timeout
-        self._rng = None if seed is None else random.Random(seed)
+        if seed is None:
+            self._rng: random.Random | None = None
+        else:
+            import random
+
+            self._rng = random.Random(seed)
         self._max_entries = max_entries
         self._max_bytes = max_bytes
         self._progress = progress

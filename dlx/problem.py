@@ -6,24 +6,26 @@ import gc
 import operator
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, Literal
 
 from dlx import algorithms, ways
-from dlx.engine import CostSearch, Search
 from dlx.errors import ProblemError, ProblemTooLarge
 from dlx.links import Links
-from dlx.position import Position
 from dlx.records import Record
 from dlx.stats import Progress
 
+# typing.TYPE_CHECKING, without importing typing (start-up, issue 46).
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     # Annotations only: estimate() and preprocessed() import their modules
     # when called, so that importing dlx does not (issue 31, start-up).
     from concurrent.futures import Executor
+    from typing import Any, Literal
 
     from dlx.algorithms import Zdd
     from dlx.conflict import ConflictProgress
+    from dlx.engine import CostSearch, Search
     from dlx.estimate import Estimate
+    from dlx.position import Position
     from dlx.preprocess import Preprocessing
     from dlx.symmetry import Action, Group
 

@@ -40,11 +40,31 @@ AttributeError: cannot assign to field 'x' of a frozen Point
 
 from __future__ import annotations
 
-from typing import Any, TypeVar, dataclass_transform
-
 __all__ = ["Record", "RecordType", "as_dict", "fields", "replace"]
 
-_R = TypeVar("_R", bound="Record")
+# typing.TYPE_CHECKING, without importing typing (start-up, issue 46).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, TypeVar, dataclass_transform
+
+    _R = TypeVar("_R", bound="Record")
+else:
+
+    def dataclass_transform(**kwargs: object) -> object:
+        """:func:`typing.dataclass_transform`'s mark, without importing :mod:`typing`."""
+
+        def mark(cls: type) -> type:
+            cls.__dataclass_transform__ = {  # type: ignore[attr-defined]
+                "eq_default": False,
+                "order_default": False,
+                "kw_only_default": False,
+                "field_specifiers": (),
+                **kwargs,
+                "kwargs": {},
+            }
+            return cls
+
+        return mark
 
 
 def _lazy_init(self: Any, *args: Any, **kwargs: Any) -> None:

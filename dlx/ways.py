@@ -52,7 +52,6 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 
 from dlx import algorithms
 from dlx.algorithms import MemoSearch, capped
-from dlx.engine import CostSearch, Search, sat_search, search_class
 from dlx.errors import DLXError
 from dlx.links import Links
 from dlx.records import Record, replace
@@ -61,6 +60,7 @@ from dlx.stats import Outcome, Progress, Stats
 if TYPE_CHECKING:  # annotations only: a run imports what it uses
     from concurrent.futures import Executor
 
+    from dlx.engine import CostSearch, Search
     from dlx.preprocess import Preprocessing
     from dlx.symmetry import BurnsideCount, Leaders
 
@@ -1213,6 +1213,8 @@ def links_search(links: Links, settings: Settings, *, count_only: bool = False) 
     one of these on its smaller problem).
     """
     if settings.method == "sat":
+        from dlx.engine import sat_search  # here and below: import dlx runs none
+
         return sat_search(
             links,
             limit=settings.limit,
@@ -1251,6 +1253,8 @@ def plain_search(
     :mod:`dlx.algorithms` gives the problem Algorithm M; not yet started,
     not checked (:meth:`dlx.ExactCover.search` checks, then makes one).
     """
+    from dlx.engine import search_class
+
     return search_class(links)(
         links,
         limit=settings.limit,
@@ -1462,6 +1466,8 @@ def cost_search(
     Not checked (:meth:`dlx.ExactCover.best_search` checks, then makes
     one); ``canonical`` as in :class:`dlx.CostSearch`.
     """
+    from dlx.engine import CostSearch
+
     return CostSearch(
         links,
         keep=k,

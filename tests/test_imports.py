@@ -1,0 +1,214 @@
+"""What ``import dlx`` and ``import dlx.cli`` import: the modules of a way only when a run takes it.
+
+Issue 46 ("Import what a run uses"): the searches' classes, the loops of
+the algorithms, the text format and the ways a run may not take are
+imported on first use, and a search imports the module of its own
+algorithm only.  Each check runs in a fresh interpreter and reads its
+``sys.modules`` (how long a start takes is measured by
+``tests/benchmarks/bench_imports.py``, not here); ``tests/test_startup.py``
+checks the standard library's slow modules and the commands' runs.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+from dlx_helpers import ROOT
+
+#: The loops of the algorithms, one module each.
+LOOPS = {
+    "dlx.algorithm_c",
+    "dlx.algorithm_m",
+    "dlx.algorithm_x",
+    "dlx.algorithm_x5",
+    "dlx.algorithm_x_jit",
+    "dlx.algorithm_x_packed",
+}
+
+#: What ``import dlx`` does not import: the searches (and their loops), the
+#: text format, the ways a run may not take, and the standard library's
+#: modules only those need.
+NOT_ON_IMPORT = LOOPS | {
+    "dlx.engine",
+    "dlx.position",
+    "dlx.frame",
+    "dlx.textformat",
+    "dlx.parallel",
+    "dlx.sat",
+    "dlx.estimate",
+    "dlx.preprocess",
+    "dlx.symmetry",
+    "dlx.conflict",
+    "dlx.polyomino",
+    "dlx.commands",
+    "dlx.watch",
+    "random",
+    "heapq",
+    "argparse",
+    "concurrent.futures",
+    "multiprocessing",
+    "threading",
+    "dataclasses",
+}
+
+#: What ``import dlx.cli`` does not import: the loops and the searches
+#: (a run imports those it uses), the ways it may not take.
+NOT_ON_CLI_IMPORT = LOOPS | {
+    "dlx.engine",
+    "dlx.position",
+    "dlx.frame",
+    "dlx.parallel",
+    "dlx.sat",
+    "dlx.estimate",
+    "dlx.preprocess",
+    "dlx.symmetry",
+    "dlx.conflict",
+    "random",
+    "heapq",
+    "select",
+    "concurrent.futures",
+    "multiprocessing",
+    "dataclasses",
+}
+
+#: The loops a count of a problem without colours or bounds imports
+#: (Algorithm X's forms: packed, wide and marks; buckets and plain; jit).
+X_LOOPS = {"dlx.algorithm_x", "dlx.algorithm_x_jit", "dlx.algorithm_x_packed"}
+
+
+def fresh(code: str) -> tuple[Any, set[str]]:
+    """Run ``code`` in a fresh interpreter on this checkout; it sets ``out``.
+
+    Returns ``out`` (a JSON value) and the modules in ``sys.modules`` at
+    the end, as read back from the interpreter.
+    """
+    probe = (
+        "import sys, json\nout = None\n"
+        f"{code}\n"
+        "print(json.dumps({'out': out, 'modules': sorted(sys.modules)}))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        timeout=120,
+        check=True,
+    )
+    found = json.loads(done.stdout.strip().splitlines()[-1])
+    return found["out"], set(found["modules"])
+
+
+def imported_by(code: str) -> set[str]:
+    """The modules ``code`` imports, run afresh (the interpreter's own left out)."""
+    out, _ = fresh(
+        f"before = set(sys.modules)\n{code}\nout = sorted(set(sys.modules) - before)"
+    )
+    return set(out)
+
+
+@pytest.mark.processes
+def test_import_dlx_imports_no_search_loop_or_way() -> None:
+    assert imported_by("import dlx") & NOT_ON_IMPORT == set()
+
+
+@pytest.mark.processes
+def test_import_dlx_cli_imports_no_loop_or_search() -> None:
+    assert imported_by("import dlx.cli") & NOT_ON_CLI_IMPORT == set()
+
+
+@pytest.mark.processes
+def test_a_count_after_import_imports_the_loops_of_its_algorithm_only() -> None:
+    code = (
+        "import dlx\n"
+        "problem = dlx.ExactCover('abc', options=[['a', 'b'], ['c'], ['a'], ['b', 'c']])\n"
+        "before = set(sys.modules)\n"
+        "n = problem.count()\n"
+        "out = [n, sorted(set(sys.modules) - before)]"
+    )
+    (count, loaded), _ = fresh(code)
+    assert count == 2
+    assert set(loaded) & LOOPS == X_LOOPS
+    assert {"dlx.engine", "dlx.position"} <= set(loaded)
+
+
+@pytest.mark.processes
+@pytest.mark.parametrize(
+    ("problem", "loop"),
+    [
+        (
+            "dlx.ExactCover('a', secondary='x', options=[['a', dlx.Colored('x', 1)]])",
+            "dlx.algorithm_c",
+        ),
+        (
+            "dlx.ExactCover('a', options=[['a']], bounds={'a': (1, 2)})",
+            "dlx.algorithm_m",
+        ),
+    ],
+)
+def test_a_search_of_another_algorithm_imports_its_loop(
+    problem: str, loop: str
+) -> None:
+    code = f"import dlx\nout = {problem}.count()"
+    out, loaded = fresh(code)
+    assert out == 1
+    assert loaded & LOOPS == {loop}
+
+
+@pytest.mark.processes
+def test_best_imports_algorithm_x5() -> None:
+    code = (
+        "import dlx\n"
+        "problem = dlx.ExactCover('ab')\n"
+        "problem.add_option(['a', 'b'], cost=3)\n"
+        "problem.add_option(['a'], cost=1)\n"
+        "problem.add_option(['b'], cost=1)\n"
+        "out = [[cost, problem.options_of(s)] for cost, s in problem.best(1)]"
+    )
+    out, loaded = fresh(code)
+    assert out == [[2, [["a"], ["b"]]]]
+    assert "dlx.algorithm_x5" in loaded
+
+
+@pytest.mark.processes
+def test_every_public_name_is_importable_and_is_its_modules_object() -> None:
+    code = (
+        "import dlx, importlib\n"
+        "names = {n: getattr(importlib.import_module('dlx'), n) for n in dlx.__all__}\n"
+        "homes = {n: getattr(importlib.import_module(v.__module__), n)"
+        " for n, v in names.items() if hasattr(v, '__module__')}\n"
+        "out = [sorted(n for n in names if names[n] is not homes.get(n, names[n])),"
+        " sorted(set(dlx.__all__) - set(dir(dlx)))]\n"
+        "exec('from dlx import ' + ', '.join(dlx.__all__))"
+    )
+    assert fresh(code)[0] == [[], []]
+
+
+def test_the_registry_holds_the_entries_searches_use() -> None:
+    from dlx import ExactCover, algorithms
+
+    registry = algorithms.REGISTRY
+    assert list(registry) == ["X", "C", "M", "X5"]
+    assert registry is algorithms.REGISTRY
+    for name, entry in registry.items():
+        assert algorithms.by_name(name) is entry
+    links = ExactCover("ab", options=[["a"], ["b"]]).links()
+    assert algorithms.choose(links)[0] is registry["X"]
+    with pytest.raises(ValueError, match="there are 'X', 'C', 'M', 'X5'"):
+        algorithms.by_name("Y")
+
+
+def test_the_loops_modules_are_the_algorithms_names() -> None:
+    import dlx.algorithm_c
+    import dlx.algorithm_x5
+    from dlx import algorithms
+
+    assert algorithms.algorithm_c is dlx.algorithm_c
+    assert algorithms.algorithm_x5 is dlx.algorithm_x5
+    assert {"algorithm_c", "algorithm_x5", "REGISTRY"} <= set(dir(algorithms))
