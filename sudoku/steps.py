@@ -15,7 +15,7 @@ techniques of :data:`UNIQUENESS`, which assume that the units alone
 allow one solution.
 
 >>> [t.name for t in TECHNIQUES[:4]]
-['hidden single', 'direct pointing or claiming', 'direct hidden pair', 'naked single']
+['hidden single', 'cage combinations', 'direct pointing or claiming', 'direct hidden pair']
 """
 
 from __future__ import annotations
