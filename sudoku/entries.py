@@ -37,16 +37,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from dlx.algorithms import sat_available
 from dlx.errors import BudgetExceeded
 from dlx.records import Record
-from dlx.stats import Outcome, Progress, Stats
+from dlx.stats import Outcome, Stats
 from sudoku.errors import BudgetError, SudokuError
-from sudoku.explainer import Contradiction, explain_contradiction
-from sudoku.generator import SAT_SIZE
+from sudoku.explainer import Contradiction, explain_contradiction, one_solution
 from sudoku.grid import ArrayLike, Grid, GridLike
 from sudoku.regions import regions_of
-from sudoku.solver import check_budget, parse_grid, solve, units_of
+from sudoku.solver import check_budget, parse_grid, units_of
 from sudoku.techniques import Clock, StepProgress
 from sudoku.whynot import conflicts
 from sudoku.wording import counted, grid, seconds
@@ -361,23 +359,14 @@ def mistakes(
     found: list[Mistake] = []
     where = "in the search for the puzzle's one solution"
     try:
-        method = "sat" if size >= SAT_SIZE and sat_available() else "dlx"
-        relay: Callable[[Progress], object] | None = None
-        if progress is not None and method == "dlx":
-
-            def relay(_: Progress) -> None:
-                clock.check()  # a report when one is due
-
-        answer = solve(
+        answer = one_solution(
             puzzle,
+            size,
+            clock,
             alphabet=alphabet,
             box=box,
             variant=variant,
             regions=regions,
-            unique=True,
-            timeout=clock.remaining(),
-            progress=relay,
-            method=method,
         )
         solution = parse_grid(answer, parsed.alphabet, box, variant, regions).values
         wrong = [

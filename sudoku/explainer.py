@@ -91,6 +91,7 @@ __all__ = [
     "explain",
     "explain_contradiction",
     "hint",
+    "one_solution",
 ]
 
 #: The rating of a search step (technique ``"search"``): SE's nested
@@ -532,6 +533,58 @@ class _Prepared(Record, frozen=True):
     cages: tuple[Cage, ...] = ()
 
 
+def one_solution(
+    grid: GridLike | ArrayLike,
+    size: int,
+    clock: Clock,
+    *,
+    alphabet: str | None = None,
+    box: tuple[int, int] | None = None,
+    variant: str | None = None,
+    regions: GridLike | ArrayLike | None = None,
+    cages: Sequence[Sequence[object]] | None = None,
+    disjoint_cages: bool = False,
+) -> GridLike | ArrayLike:
+    """The puzzle's one solution (:func:`sudoku.solve` with ``unique=True``), on ``clock``'s budget.
+
+    The search reports to ``clock``'s hook, and runs on what is left of
+    its budget; beyond 16×16 by the SAT solver when it is installed, as
+    the generator proves its puzzles unique
+    (:data:`sudoku.generator.SAT_SIZE`): backtracking may take hours
+    there.  :func:`sudoku.explain` and :func:`sudoku.mistakes` start with it.
+
+    :param grid: the puzzle, as :func:`sudoku.solve` takes it.
+    :param size: its size N (the solver is chosen by it).
+    :param clock: the time budget and progress hook.
+    :raises NoSolutionError: as :func:`sudoku.solve` does.
+    :raises MultipleSolutionsError: as :func:`sudoku.solve` does.
+    :raises dlx.BudgetExceeded: when the budget runs out.
+
+    >>> one_solution("1..." "...2" "..4." ".3..", 4, Clock())
+    '1234341221434321'
+    """
+    method = "sat" if size >= SAT_SIZE and sat_available() else "dlx"
+    relay: Callable[[Progress], object] | None = None
+    if clock.reports and method == "dlx":
+
+        def relay(_: Progress) -> None:
+            clock.check()  # a report when one is due
+
+    return solve(
+        grid,
+        alphabet=alphabet,
+        box=box,
+        variant=variant,
+        regions=regions,
+        cages=cages,
+        disjoint_cages=disjoint_cages,
+        unique=True,
+        timeout=clock.remaining(),
+        progress=relay,
+        method=method,
+    )
+
+
 def _prepared(
     grid: GridLike | ArrayLike,
     alphabet: str | None,
@@ -542,12 +595,7 @@ def _prepared(
     cages: Sequence[Sequence[object]] | None = None,
     disjoint_cages: bool = False,
 ) -> _Prepared:
-    """The parsed grid, its units, its one solution's values and that solution as given.
-
-    The solution is searched for with what is left of ``clock``'s budget,
-    reporting to its hook; beyond 16×16 by the SAT solver when it is
-    installed, as the generator proves its puzzles unique
-    (:data:`sudoku.generator.SAT_SIZE`): backtracking may take hours there.
+    """The parsed grid, its units, its one solution's values (:func:`one_solution`) and that solution as given.
 
     :raises MultipleSolutionsError: naming the explanation's need.
     :raises BudgetError: when the time runs out.
@@ -556,26 +604,17 @@ def _prepared(
     units = units_of(parsed, variant, regions) or regions_of(parsed.size, parsed.box)
     clock.blanks = parsed.values.count(0)
     clock.check()
-    method = "sat" if parsed.size >= SAT_SIZE and sat_available() else "dlx"
-    relay: Callable[[Progress], object] | None = None
-    if clock.reports and method == "dlx":
-
-        def relay(_: Progress) -> None:
-            clock.check()  # a report when one is due
-
     try:
-        answer = solve(
+        answer = one_solution(
             grid,
+            parsed.size,
+            clock,
             alphabet=alphabet,
             box=box,
             variant=variant,
             regions=regions,
             cages=cages,
             disjoint_cages=disjoint_cages,
-            unique=True,
-            timeout=clock.remaining(),
-            progress=relay,
-            method=method,
         )
     except MultipleSolutionsError:
         raise MultipleSolutionsError(
