@@ -44,7 +44,7 @@ from sudoku.errors import BudgetError, SudokuError
 from sudoku.explainer import Contradiction, explain_contradiction, one_solution
 from sudoku.grid import ArrayLike, Grid, GridLike
 from sudoku.regions import regions_of
-from sudoku.solver import check_budget, parse_grid, units_of
+from sudoku.solver import cages_of, check_budget, parse_grid, units_of
 from sudoku.techniques import Clock, StepProgress
 from sudoku.whynot import conflicts
 from sudoku.wording import counted, grid, seconds
@@ -281,6 +281,8 @@ def mistakes(
     box: tuple[int, int] | None = None,
     variant: str | None = None,
     regions: GridLike | ArrayLike | None = None,
+    cages: Sequence[Sequence[object]] | None = None,
+    disjoint_cages: bool = False,
     timeout: float | None = None,
     progress: Callable[[MistakesProgress], object] | None = None,
 ) -> list[Mistake]:
@@ -301,11 +303,18 @@ def mistakes(
     :param box: as in :func:`sudoku.solve`.
     :param variant: as in :func:`sudoku.solve`.
     :param regions: as in :func:`sudoku.solve`.
+    :param cages: killer or arithmetic cages, as in :func:`sudoku.solve`:
+        the cages are kept whole, so a mistake's ``givens`` are the givens
+        and the entry that the cages rule out together (a killer's entry
+        often contradicts its cages alone: ``givens`` is then the entry),
+        and ``why`` uses the cage techniques too.
+    :param disjoint_cages: as in :func:`sudoku.solve`.
     :param timeout: stop after about this many seconds (the search for
         the puzzle's one solution and every explanation included).
     :param progress: called about once a second with a
         :class:`MistakesProgress`.
     :returns: one :class:`Mistake` per wrong entry.
+    :raises sudoku.cages.CageError: for a bad cage, naming it.
     :raises SudokuError: for an entry outside the grid, of an unknown
         symbol, on a given's cell with another symbol, or two entries for
         one cell (each named); for an entries grid of another shape; as
@@ -336,6 +345,7 @@ def mistakes(
         raise SudokuError(f"progress={progress!r} is not callable")
     parsed = parse_grid(puzzle, alphabet, box, variant, regions)
     units = units_of(parsed, variant, regions) or regions_of(parsed.size, parsed.box)
+    read = cages_of(parsed, cages, disjoint_cages)
     entered = _entries(parsed, entries, alphabet, box, variant, regions)
     size = parsed.size
     checked = [0, 0]  # explained, wrong
@@ -367,6 +377,8 @@ def mistakes(
             box=box,
             variant=variant,
             regions=regions,
+            cages=cages,
+            disjoint_cages=disjoint_cages,
         )
         solution = parse_grid(answer, parsed.alphabet, box, variant, regions).values
         wrong = [
@@ -392,10 +404,12 @@ def mistakes(
                 box=box,
                 variant=variant,
                 regions=regions,
+                cages=cages,
+                disjoint_cages=disjoint_cages,
                 timeout=clock.remaining(),
                 progress=again if hook is not None else None,
             )
-            why = explain_contradiction(parsed, units, givens, clock)
+            why = explain_contradiction(parsed, units, givens, clock, read)
             found.append(
                 Mistake(cell // size, cell % size, symbol(value), tuple(givens), why)
             )

@@ -24,9 +24,19 @@ import time
 from typing import Any
 
 import pytest
+from cage_oracles import (
+    SHAPES4,
+    every_grid,
+    example_puzzles,
+    make_cages,
+    oracle_cages,
+    oracle_solve,
+    oracle_units,
+)
 
 import sudoku
 from dlx import Outcome
+from sudoku.cages import CageError
 from sudoku.entries import (
     Mistake,
     MistakesBudgetError,
@@ -83,10 +93,22 @@ def check_mistake(puzzle: str, mistake: Mistake, **options: Any) -> None:
         assert error.givens == givens
         assert fields_of(mistake.why) == fields_of(error.contradiction)
     except sudoku.ConflictError:
-        # The entry repeats a given in a unit: the contradiction is that.
         why = mistake.why
-        assert why is not None and why.kind == "repeat" and not why.steps
-        assert len(givens) == 2
+        assert why is not None
+        if why.kind == "repeat":
+            # The entry repeats a given in a unit: the contradiction is that.
+            assert not why.steps and len(givens) == 2
+        else:
+            # It repeats a given, but its cages alone rule it out (a
+            # smaller reason): explained from that reason alone.
+            assert "cages" in options
+            size = round(len(puzzle) ** 0.5)
+            alone = ["."] * size * size
+            for row, column, symbol in givens:
+                alone[row * size + column] = str(symbol)
+            with pytest.raises(ContradictionError) as raised:
+                explain("".join(alone), **options)
+            assert fields_of(why) == fields_of(raised.value.contradiction)
     else:  # pragma: no cover - a wrong entry leaves no solution
         raise AssertionError("explained")
 
@@ -297,3 +319,91 @@ def test_a_mistake_without_reasons_found_reads_so() -> None:
         == "r1c1 = 1: no solution with it, but the techniques here do not show why"
     )
     assert Grid.parse(PUZZLE).size == 9
+
+
+# ---------------------------------------------------------------- cages
+
+
+def caged_puzzles(seed: int, count: int) -> list[tuple[str, dict[str, Any], list[int]]]:
+    """Random 4x4 cage puzzles with one solution (by the oracle), few givens, and that solution."""
+    rng = random.Random(seed)
+    made: list[tuple[str, dict[str, Any], list[int]]] = []
+    while len(made) < count:
+        size, box, variant, _ = rng.choice(SHAPES4[:2])
+        solution = rng.choice(every_grid(size, box, variant))
+        cages = make_cages(rng, size, solution, cover=0.7)
+        givens = [v if rng.random() < 0.15 else 0 for v in solution]
+        units = oracle_units(size, box, variant)
+        found = oracle_solve(size, units, givens, oracle_cages(cages, size), 2)
+        if len(found) != 1:
+            continue
+        options: dict[str, Any] = {"cages": cages}
+        if variant:
+            options["variant"] = variant
+        puzzle = "".join(str(v) if v else "." for v in givens)
+        made.append((puzzle, options, solution))
+    return made
+
+
+def test_mistakes_on_random_cage_puzzles() -> None:
+    # Every wrong entry is reported, and each reason is checked by the
+    # oracle: the cages with its givens admit no grid, and without any one
+    # of them they admit one.
+    rng = random.Random(44)
+    checked = 0
+    for puzzle, options, solution in caged_puzzles(44, 30):
+        size = 4
+        variant = options.get("variant", "")
+        box = None if variant else (2, 2)
+        units = oracle_units(size, box, variant)
+        cages = oracle_cages(options["cages"], size)
+        blanks = [c for c in range(16) if puzzle[c] == "."]
+        entries = [
+            (c // size, c % size, str(rng.randint(1, size)))
+            for c in rng.sample(blanks, min(4, len(blanks)))
+        ]
+        found = mistakes(puzzle, entries, **options)
+        wrong = sorted(
+            (r, c, s) for r, c, s in entries if int(s) != solution[r * size + c]
+        )
+        assert [(m.row, m.column, m.symbol) for m in found] == wrong
+        for m in found:
+            assert (m.row, m.column, m.symbol) in m.givens
+            values = [0] * 16
+            for r, c, s in m.givens:
+                values[r * size + int(c)] = int(s)
+            assert oracle_solve(size, units, values, cages, 1) == []
+            for r, c, _ in m.givens:
+                fewer = list(values)
+                fewer[r * size + c] = 0
+                assert oracle_solve(size, units, fewer, cages, 1) != []
+            check_mistake(puzzle, m, **options)
+            checked += 1
+    assert checked >= 20
+
+
+def test_a_killer_entry_its_cages_rule_out() -> None:
+    # A killer of the examples without givens: a wrong entry is refuted by
+    # the cages alone, so it is the whole reason, and the steps that
+    # refute it are cage techniques and singles from the blank grid.
+    _, cages = example_puzzles("killer.txt")[0]
+    solution = str(sudoku.solve("." * 81, cages=cages))
+    wrong = "1" if solution[0] != "1" else "2"
+    found = mistakes("." * 81, [(0, 0, wrong), (4, 4, solution[40])], cages=cages)
+    assert [(m.row, m.column, m.symbol, m.givens) for m in found] == [
+        (0, 0, wrong, ((0, 0, wrong),))
+    ]
+    why = found[0].why
+    assert why is not None and why.steps
+    assert any("cage" in step.text or "45" in step.text for step in why.steps)
+    assert why.givens == ((0, 0, wrong),)
+    check_mistake("." * 81, found[0], cages=cages)
+
+
+def test_cage_puzzles_are_refused_as_solve_refuses_them() -> None:
+    with pytest.raises(sudoku.MultipleSolutionsError):
+        mistakes("." * 16, [(0, 0, "1")], cages=[(3, [(0, 0), (0, 1)])])
+    with pytest.raises(CageError, match=r"cages\[0\]"):
+        mistakes("." * 16, [(0, 0, "1")], cages=[(99, [(0, 0), (0, 1)])])
+    with pytest.raises(SudokuError, match="disjoint_cages=True needs cages="):
+        mistakes(SMALL, [(0, 1, "2")], disjoint_cages=True)
