@@ -291,16 +291,68 @@ def _simple_step(
     return None
 
 
+def _branch(chain: _Chain, end: int) -> list[list[int]]:
+    """The chains of nodes that ``end`` rests on, each in order.
+
+    The first goes from the start to ``end`` by each node's first parent;
+    then, for a node that rests on more than one (a dynamic chain's single,
+    a simple technique inside), a chain from each other parent back to a
+    node already drawn, ending at the node it leads to.
+    """
+    parents = chain.parents
+    drawn: set[int] = set()
+    paths: list[list[int]] = []
+    todo: deque[tuple[int, int]] = deque([(end, -1)])
+    while todo:
+        node, leads_to = todo.popleft()
+        path = [] if leads_to < 0 else [leads_to]
+        while True:
+            path.append(node)
+            if node in drawn:
+                break
+            drawn.add(node)
+            before = parents.get(node, ())
+            if not before:
+                break
+            todo.extend((other, node) for other in before[1:])
+            node = before[0]
+        paths.append(path[::-1])
+    return paths
+
+
+def _links(
+    n: int,
+    paths: Iterable[Sequence[int]] = (),
+    branches: Iterable[tuple[_Chain, int]] = (),
+) -> tuple[list[tuple[tuple[int, int, bool], ...]], int]:
+    """:attr:`Hint.chains` and :attr:`Hint.branches`: the ``paths`` and each branch's main chain, then the chains they rest on besides."""
+    main = [list(path) for path in paths]
+    besides: list[list[int]] = []
+    for chain, end in branches:
+        first, *rest = _branch(chain, end)
+        main.append(first)
+        besides += rest
+    chains = [tuple(_parts(n, node) for node in path) for path in main + besides]
+    return chains, len(main)
+
+
 def _target_hint(
     board: Board,
     technique: str,
     rating: float,
     target: int,
     cells: Iterable[int],
+    paths: Iterable[Sequence[int]] = (),
+    branches: Iterable[tuple[_Chain, int]] = (),
 ) -> Hint:
-    """The hint that sets ``target``: placed when on, removed when off."""
+    """The hint that sets ``target``: placed when on, removed when off.
+
+    Its chains are the ``paths`` (nodes in order) and the chains of the
+    ``branches`` (a dynamic chain and the node it ends at).
+    """
     n = board.layout.size
     cell, value, on = _parts(n, target)
+    chains, count = _links(n, paths, branches)
     if on:
         gone = [
             (cell, v)
@@ -308,10 +360,26 @@ def _target_hint(
             if board.cand[cell] >> (v - 1) & 1 and v != value
         ]
         return hint_of(
-            technique, rating, [(cell, value)], gone, sorted(set(cells)), (), [value]
+            technique,
+            rating,
+            [(cell, value)],
+            gone,
+            sorted(set(cells)),
+            (),
+            [value],
+            chains,
+            count,
         )
     return hint_of(
-        technique, rating, (), [(cell, value)], sorted(set(cells)), (), [value]
+        technique,
+        rating,
+        (),
+        [(cell, value)],
+        sorted(set(cells)),
+        (),
+        [value],
+        chains,
+        count,
     )
 
 
@@ -477,12 +545,22 @@ def forcing_chains(board: Board) -> list[Hint]:
                             else "forcing chain cycle"
                         )
                         cells = sorted({_parts(n, x)[0] for x in loop})
+                        # The cycle closes on its start.
+                        links, _ = _links(n, [[*loop, loop[0]]])
                         best.offer(
                             rating,
                             size,
                             kind,
                             partial(
-                                hint_of, name, rating, (), gone, cells, (), [value]
+                                hint_of,
+                                name,
+                                rating,
+                                (),
+                                gone,
+                                cells,
+                                (),
+                                [value],
+                                links,
                             ),
                         )
                 if not chain_base:
@@ -502,7 +580,9 @@ def forcing_chains(board: Board) -> list[Hint]:
                         rating,
                         len(path),
                         kind,
-                        partial(_target_hint, board, name, rating, target, cells),
+                        partial(
+                            _target_hint, board, name, rating, target, cells, [path]
+                        ),
                     )
     return best.result()
 
@@ -570,9 +650,10 @@ def _offer_contradiction(
     if not best.below(rating):
         return
     cells = chain.cells(x | 1, n) | chain.cells(x & ~1, n)
-    best.offer(
-        rating, size, 7, partial(_target_hint, board, name, rating, start ^ 1, cells)
-    )
+    # Two branches from the start: to the node on, and to it off.
+    branches = [(chain, x | 1), (chain, x & ~1)]
+    make = partial(_target_hint, board, name, rating, start ^ 1, cells, (), branches)
+    best.offer(rating, size, 7, make)
 
 
 def _useful(board: Board, node: int) -> bool:
@@ -615,11 +696,12 @@ def _forcing(board: Board, dynamic: bool, plus: bool) -> list[Hint]:
             if not best.below(rating):
                 continue
             cells = set().union(*(b.cells(node, n) for b in branches))
+            ends = [(b, node) for b in branches]
             best.offer(
                 rating,
                 size,
                 kind,
-                partial(_target_hint, board, name, rating, node, cells),
+                partial(_target_hint, board, name, rating, node, cells, (), ends),
             )
 
     for cell, bits in enumerate(cand):
@@ -661,6 +743,8 @@ def _forcing(board: Board, dynamic: bool, plus: bool) -> list[Hint]:
                                 rating,
                                 node,
                                 cells,
+                                (),
+                                [(yes, node), (no, node)],
                             )
                             best.offer(rating, size, 1, double)
             # Region forcing: from the value's first place in each unit.

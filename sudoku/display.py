@@ -72,6 +72,10 @@ PLACED, RESTING, REMOVED, CANDIDATE, LINKED = (
     "#555",
     "#7d3c98",
 )
+#: The colours of a forcing chain's branches, in turn (the first is
+#: ``LINKED``); the chains a node rests on besides are drawn in ``ASIDE``.
+BRANCHES = ("#7d3c98", "#1a7f8e", "#d35400", "#2e86c1")
+ASIDE = "#9a9a9a"
 #: The colour of cages' outlines and clues.
 CAGE = "#333"
 #: How cages' clues write their operations (``"="``: the digit alone).
@@ -395,7 +399,9 @@ class Link(Record, frozen=True):
     """An arrow from one candidate to another: a link of a chain, drawn over a grid.
 
     A strong link (one of the two candidates holds) is drawn solid, a weak
-    link (they do not both hold) dashed, in ``LINKED`` purple.  The arrow is a
+    link (they do not both hold) dashed, in ``colour`` (``LINKED`` purple
+    unless given: :meth:`sudoku.Step.to_svg` draws a forcing chain's
+    branches in the colours of ``BRANCHES``).  The arrow is a
     straight line from near the centre of ``start`` to near that of
     ``end``, where its head is; it stops short of both so that their
     symbols stay readable.  Give links to :func:`sudoku.display.draw_grid`
@@ -406,6 +412,7 @@ class Link(Record, frozen=True):
         the link is drawn.
     :ivar end: the candidate it points to.
     :ivar strong: solid when true, dashed when false.
+    :ivar colour: the arrow's colour, an SVG colour (``"#7d3c98"``).
 
     >>> arrow = Link((0, 0, 1), (0, 3, 1), strong=False).svg(Layout(4, 40))
     >>> print(arrow)
@@ -418,6 +425,7 @@ class Link(Record, frozen=True):
     start: tuple[int, int, int]
     end: tuple[int, int, int]
     strong: bool = True
+    colour: str = LINKED
 
     def svg(self, layout: Layout) -> str:
         """The arrow's group of SVG elements: a line and a triangular head.
@@ -441,12 +449,15 @@ class Link(Record, frozen=True):
         kind, dash = (
             ("strong", "") if self.strong else ("weak", ' stroke-dasharray="4 3"')
         )
+        from html import escape  # lazily, as draw_grid imports it
+
+        colour = escape(self.colour, quote=True)
         return (
             f'<g class="{kind}-link">\n'
             f'<line x1="{x1 + ux * gap:.1f}" y1="{y1 + uy * gap:.1f}" '
-            f'x2="{bx:.1f}" y2="{by:.1f}" stroke="{LINKED}" stroke-width="1.5"{dash}/>\n'
+            f'x2="{bx:.1f}" y2="{by:.1f}" stroke="{colour}" stroke-width="1.5"{dash}/>\n'
             f'<polygon points="{tx:.1f},{ty:.1f} {bx + uy * wing:.1f},{by - ux * wing:.1f} '
-            f'{bx - uy * wing:.1f},{by + ux * wing:.1f}" fill="{LINKED}"/>\n'
+            f'{bx - uy * wing:.1f},{by + ux * wing:.1f}" fill="{colour}"/>\n'
             "</g>"
         )
 

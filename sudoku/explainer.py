@@ -22,7 +22,10 @@ What a rating means:
   (technique ``"search"``, rating :data:`SEARCH_RATING`): the cell with
   the fewest candidates gets its value from the puzzle's one solution.  It
   stands for what SE would go on with (its nested forcing chains, 9.5 and
-  up), which is not here;
+  up), which is not here.  Such an explanation says so where a player
+  reads it: ``Explanation.by_logic`` is false, its rating is written
+  ``10.0+`` (:attr:`Explanation.rating_text`, as ``sudoku --rate``
+  prints it), and its first line counts the search steps;
 * on other grids (4×4, 16×16, jigsaw, X, windoku) the same techniques
   over the grid's units, with the same numbers; SE itself rates 9×9 only,
   so there a rating compares puzzles of one kind with each other.
@@ -57,6 +60,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from itertools import pairwise
 
 from dlx.algorithms import sat_available
 from dlx.errors import BudgetExceeded
@@ -64,7 +68,7 @@ from dlx.records import Record
 from dlx.stats import Outcome, Progress, Stats
 from sudoku.cage_steps import CageBoard, broken_cage, cage_reason
 from sudoku.cages import Cage
-from sudoku.display import CageOutlines, draw_grid
+from sudoku.display import ASIDE, BRANCHES, CageOutlines, Link, draw_grid
 from sudoku.errors import (
     BudgetError,
     MultipleSolutionsError,
@@ -123,6 +127,19 @@ class Step(Record, frozen=True):
     :ivar cages: the puzzle's cages (``cages=`` of :func:`explain`), read
         by :func:`sudoku.cages.read_cages`; ``()`` for none.  The picture
         outlines them.
+    :ivar chains: for a chain, cycle or forcing chain, its links: chains of
+        nodes ``(row, column, symbol, on)`` in order, ``on`` true where
+        the node asserts the candidate and false where it denies it; two
+        nodes in a row share a cell, or the symbol and a unit (or, in the
+        dynamic forcing chains with simple techniques inside, a node
+        follows from the pattern those make).  A cycle closes on its first
+        node; a forcing chain has one chain per branch (to the
+        contradiction's two sides, or to the common conclusion), then the
+        chains that a node rests on besides its first (a single the chain
+        made), each ending at that node.  The text writes the branches
+        ``r1c2=3 -> r1c4<>3``; the picture draws every chain as arrows.
+        ``()`` for the other techniques.
+    :ivar branches: how many of the ``chains``, first, are branches.
     """
 
     technique: str
@@ -136,6 +153,8 @@ class Step(Record, frozen=True):
     candidates: tuple[tuple[str | int, ...], ...]
     regions: Regions
     cages: tuple[Cage, ...] = ()
+    chains: tuple[tuple[tuple[int, int, str | int, bool], ...], ...] = ()
+    branches: int = 0
 
     def __str__(self) -> str:
         return self.text
@@ -205,14 +224,43 @@ class Explanation(Record, frozen=True):
         """Whether the steps solve the puzzle (not cut short: ``stopped`` is ``None``)."""
         return self.stopped is None
 
+    @property
+    def searches(self) -> int:
+        """How many steps are search steps (technique ``"search"``): where the techniques here ran out."""
+        return sum(step.technique == LAST_RESORT for step in self.steps)
+
+    @property
+    def by_logic(self) -> bool:
+        """Whether the techniques alone took every step (no search step).
+
+        >>> explain("1..." "...2" "..4." ".3..").by_logic
+        True
+        """
+        return not self.searches
+
+    @property
+    def rating_text(self) -> str:
+        """The rating as a player reads it: ``"7.2"``, or ``"10.0+"`` when a step had to search.
+
+        The ``+`` says that logic ran out: the search step's
+        :data:`SEARCH_RATING` stands for techniques not here, whose SE
+        rating is not known.
+        """
+        return f"{self.rating:.1f}" + ("" if self.by_logic else "+")
+
     def __str__(self) -> str:
         ratings = f"(pearl {self.pearl:.1f}, diamond {self.diamond:.1f})"
         if self.stopped is None:
-            head = f"rating {self.rating:.1f} {ratings}"
+            head = f"rating {self.rating_text} {ratings}"
         else:
             head = (
                 f"unfinished ({self.stopped.value}): rating at least "
-                f"{self.rating:.1f} {ratings}"
+                f"{self.rating_text} {ratings}"
+            )
+        if not self.by_logic:
+            head += (
+                f": logic ran out, {counted(self.searches, 'step')} taken "
+                "from the solution by search"
             )
         lines = [head]
         lines += [
@@ -464,11 +512,24 @@ def _describe(
         ("hidden single", "naked single", "full house")
     ):
         why += " on " + ",".join(str(symbol(v)) for v in hint.values)
-    if hint.units:
+    if hint.chains:
+        shown = hint.chains[: hint.branches]
+        why += " (" + "; ".join(_chain_text(chain, grid) for chain in shown) + ")"
+    elif hint.units:
         why += " in " + ", ".join(names[u] for u in hint.units)
     elif hint.cells and hint.technique not in ("naked single", LAST_RESORT):
         why += " at " + ", ".join(_cell(size, c) for c in hint.cells)
     return f"{'; '.join(done)}: {why}"
+
+
+def _chain_text(chain: Sequence[tuple[int, int, bool]], grid: Grid) -> str:
+    """A chain of nodes as players write it: ``r1c2=3 -> r1c4<>3 -> r3c4=3``."""
+    size = grid.size
+    symbol = grid.symbol
+    return " -> ".join(
+        f"{_cell(size, cell)}{'=' if on else '<>'}{symbol(value)}"
+        for cell, value, on in chain
+    )
 
 
 def _candidates(board: Board, grid: Grid) -> tuple[tuple[str | int, ...], ...]:
@@ -501,6 +562,11 @@ def _step(hint: Hint, board: Board, grid: Grid, names: Sequence[str]) -> Step:
         candidates,
         board.regions,
         cages,
+        tuple(
+            tuple((c // size, c % size, symbol(v), on) for c, v, on in chain)
+            for chain in hint.chains
+        ),
+        hint.branches,
     )
 
 
@@ -1218,8 +1284,31 @@ def _picture(step: Step, cell: int) -> str:
         highlighted=step.cells,
         placements=values(step.placements),
         eliminations=values(step.eliminations),
-        overlays=[CageOutlines(step.cages)] if step.cages else (),
+        overlays=[
+            *([CageOutlines(step.cages)] if step.cages else ()),
+            *_arrows(step),
+        ],
     )
+
+
+def _arrows(step: Step) -> list[Link]:
+    """The links of a step's chains, as arrows: each branch in a colour of its own.
+
+    A link from a node off to a node on is strong (one of the two holds),
+    drawn solid; the others weak, dashed.  The chains a node rests on
+    besides its branch are drawn grey, under the branches.
+    """
+    grid = step.grid
+    arrows: list[Link] = []
+    for k, chain in enumerate(step.chains):
+        colour = BRANCHES[k % len(BRANCHES)] if k < step.branches else ASIDE
+        for (r1, c1, s1, on1), (r2, c2, s2, on2) in pairwise(chain):
+            start = (r1, c1, _value_of(grid, s1))
+            end = (r2, c2, _value_of(grid, s2))
+            if start != end:
+                arrows.append(Link(start, end, not on1 and on2, colour))
+    # The branches last, over the grey chains.
+    return sorted(arrows, key=lambda arrow: arrow.colour != ASIDE)
 
 
 def _value_of(grid: Grid, symbol: str | int) -> int:

@@ -103,6 +103,14 @@ class Hint(Record, frozen=True):
     :ivar units: the units it rests on (indices into ``Regions.units``).
     :ivar values: the values it is about (the pair of a naked pair, the
         symbol of an X-wing), in order.
+    :ivar chains: for the chains and forcing chains (:mod:`sudoku.chains`),
+        their links: chains of nodes ``(cell, value, on)`` in order, ``on``
+        true where the node asserts the candidate and false where it denies
+        it; two nodes in a row share a cell, or a value and a unit.  ``()``
+        for the other techniques.
+    :ivar branches: how many of the ``chains``, first, are the branches of
+        the deduction (the cycle, the chain, each branch of a forcing
+        chain); the others are chains a node rests on besides its first.
     """
 
     technique: str
@@ -112,6 +120,8 @@ class Hint(Record, frozen=True):
     cells: tuple[int, ...]
     units: tuple[int, ...]
     values: tuple[int, ...]
+    chains: tuple[tuple[tuple[int, int, bool], ...], ...] = ()
+    branches: int = 0
 
 
 class Layout(Record, frozen=True):
@@ -489,8 +499,10 @@ def hint_of(
     cells: Sequence[int] = (),
     units: Sequence[int] = (),
     values: Sequence[int] = (),
+    chains: Sequence[Sequence[tuple[int, int, bool]]] = (),
+    branches: int | None = None,
 ) -> Hint:
-    """A :class:`Hint`, its eliminations sorted and without repeats."""
+    """A :class:`Hint`, its eliminations sorted and without repeats (every chain a branch unless ``branches`` says)."""
     return Hint(
         technique,
         rating,
@@ -499,6 +511,8 @@ def hint_of(
         tuple(cells),
         tuple(units),
         tuple(values),
+        tuple(tuple(chain) for chain in chains),
+        len(chains) if branches is None else branches,
     )
 
 

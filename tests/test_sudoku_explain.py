@@ -255,3 +255,16 @@ def test_searching_is_a_step_of_its_own(monkeypatch: pytest.MonkeyPatch) -> None
     assert all(len(s.placements) == 1 and not s.eliminations for s in searched)
     assert e.rating == SEARCH_RATING
     assert searched[0].text.endswith(": search")
+    # Said where a player reads it: the first line, the rating's mark.
+    assert (e.by_logic, e.searches) == (False, len(searched))
+    assert e.rating_text == f"{SEARCH_RATING:.1f}+"
+    head = str(e).splitlines()[0]
+    words = "step" if len(searched) == 1 else "steps"
+    assert head.startswith(f"rating {SEARCH_RATING:.1f}+ (pearl ")
+    assert head.endswith(
+        f"): logic ran out, {len(searched)} {words} taken from the solution by search"
+    )
+    monkeypatch.undo()
+    full = explain(puzzle)
+    assert (full.by_logic, full.searches, full.rating_text) == (True, 0, "3.2")
+    assert "search" not in str(full).splitlines()[0]

@@ -1,0 +1,223 @@
+"""Chains shown as chains: the links of every chain step of :func:`sudoku.explain`, checked.
+
+Each step that rests on a chain, cycle or forcing chain carries its links
+(:attr:`sudoku.Step.chains`, the first :attr:`sudoku.Step.branches` of them
+its branches).  Checked here, on puzzles of the SE-rated bank from 6.6 to
+9.x, from the step's own grid and candidates (nothing of the finder's):
+
+* every node is a candidate of the step's grid, and two nodes in a row
+  share a cell, or the symbol and a unit (in the dynamic chains with
+  simple techniques inside, SE 9.0 and up, an off node may follow from
+  the pattern of other off nodes);
+* in the static chains (cycles, forcing chains, cell and region forcing
+  chains) the nodes alternate on and off, a link from on to off is weak
+  (the two cannot both hold) and one from off to on strong (a cell of two
+  candidates, or a unit where the symbol has two places);
+* each family's shape: a cycle closes on its start; a forcing chain goes
+  from a candidate to its opposite, which is the step's conclusion; a
+  contradiction has two branches from one node to a node on and off, and
+  the step denies the start; a double forcing chain's two branches start
+  on and off one candidate, and cell and region forcing chains' branches
+  start on each candidate of a cell or each place of a symbol in a unit,
+  all ending at the conclusion; the chains besides start and end on
+  nodes drawn before them;
+* the text writes the branches; the picture draws one arrow per link,
+  the strong ones solid.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import pairwise
+
+import pytest
+from sudoku_helpers import LOCAL_DATA
+
+from sudoku import Step, explain
+from sudoku.regions import Regions
+
+SE_RATED = LOCAL_DATA / "sudoku9_se_rated_1284.tsv"
+
+Node = tuple[int, int, "str | int", bool]
+
+STATIC = {
+    "X-cycle",
+    "Y-cycle",
+    "forcing chain cycle",
+    "forcing X-chain",
+    "forcing chain",
+    "cell forcing chains",
+    "region forcing chains",
+}
+
+
+def first_rated(*ratings: float) -> list[str]:
+    """The bank's first puzzle of each rating."""
+    found: dict[float, str] = {}
+    for line in SE_RATED.read_text().splitlines():
+        puzzle, rating = line.split("\t")
+        found.setdefault(float(rating), puzzle)
+    return [found[r] for r in ratings]
+
+
+def units_of_cell(regions: Regions, row: int, column: int) -> set[int]:
+    return set(regions.cell_units[row * regions.size + column])
+
+
+def shares(regions: Regions, a: Node, b: Node) -> bool:
+    """Whether two nodes share a cell, or the symbol and a unit."""
+    if a[:2] == b[:2]:
+        return True
+    return a[2] == b[2] and bool(
+        units_of_cell(regions, a[0], a[1]) & units_of_cell(regions, b[0], b[1])
+    )
+
+
+def strong(step: Step, a: Node, b: Node) -> bool:
+    """Whether ``a`` off and ``b`` on is a strong link in the step's grid."""
+    size = step.grid.size
+    cands = step.candidates
+    if a[:2] == b[:2]:
+        return set(cands[a[0] * size + a[1]]) == {a[2], b[2]}
+    if a[2] != b[2]:
+        return False
+    regions = step.regions
+    for u in units_of_cell(regions, a[0], a[1]) & units_of_cell(regions, b[0], b[1]):
+        places = {divmod(c, size) for c in regions.units[u] if a[2] in cands[c]}
+        if places == {a[:2], b[:2]}:
+            return True
+    return False
+
+
+def conclusion(step: Step, node: Node) -> bool:
+    """Whether ``node`` is what the step concludes: placed when on, removed when off."""
+    row, column, symbol, on = node
+    if on:
+        return (row, column, symbol) in step.placements
+    return (row, column, symbol) in step.eliminations
+
+
+def check_links(step: Step) -> None:
+    size = step.grid.size
+    static = step.technique in STATIC and step.rating < 8.5
+    for chain in step.chains:
+        assert len(chain) >= 2, step.text
+        for row, column, symbol, _ in chain:
+            assert symbol in step.candidates[row * size + column], step.text
+        for a, b in pairwise(chain):
+            if not shares(step.regions, a, b):
+                # A pattern inside a dynamic chain (SE 9.0 and up).
+                assert step.rating >= 9.0 and not a[3] and not b[3], (a, b, step.text)
+                continue
+            if static:
+                assert a[3] != b[3], (a, b, step.text)
+                if not a[3]:
+                    assert strong(step, a, b), (a, b, step.text)
+
+
+def check_shape(step: Step) -> None:
+    chains = step.chains
+    k = step.branches
+    assert 1 <= k <= len(chains), step.text
+    branches = chains[:k]
+    name = step.technique
+    if name.endswith("cycle"):
+        assert (k, len(chains)) == (1, 1)
+        assert chains[0][0] == chains[0][-1]
+        assert step.eliminations
+    elif name in ("forcing chain", "forcing X-chain"):
+        assert (k, len(chains)) == (1, 1)
+        start, end = chains[0][0], chains[0][-1]
+        assert end == (*start[:3], not start[3])
+        assert conclusion(step, end)
+    elif name in ("contradiction forcing chain", "Nishio forcing chain"):
+        assert k == 2
+        (a, b) = branches
+        assert a[0] == b[0]
+        assert a[-1][:3] == b[-1][:3] and a[-1][3] != b[-1][3]
+        start = a[0]
+        assert conclusion(step, (*start[:3], not start[3]))
+    else:
+        ends = {chain[-1] for chain in branches}
+        assert len(ends) == 1, step.text
+        (end,) = ends
+        assert conclusion(step, end)
+        starts = [chain[0] for chain in branches]
+        size = step.grid.size
+        if name == "double forcing chain":
+            assert k == 2
+            assert starts[0][:3] == starts[1][:3] and starts[0][3] != starts[1][3]
+        elif name == "cell forcing chains":
+            (cell,) = {s[:2] for s in starts}
+            assert all(s[3] for s in starts)
+            assert sorted(s[2] for s in starts) == sorted(
+                step.candidates[cell[0] * size + cell[1]], key=str
+            )
+        else:
+            assert name == "region forcing chains", name
+            (symbol,) = {s[2] for s in starts}
+            assert all(s[3] for s in starts)
+            cells = {s[:2] for s in starts}
+            regions = step.regions
+            assert any(
+                cells == {divmod(c, size) for c in unit if symbol in step.candidates[c]}
+                for unit in regions.units
+            ), step.text
+    for k, chain in enumerate(chains[step.branches :], step.branches):
+        before = {node for earlier in chains[:k] for node in earlier}
+        assert chain[0] in before and chain[-1] in before, step.text
+
+
+def written(step: Step, chain: Sequence[Node]) -> str:
+    return " -> ".join(
+        f"r{r + 1}c{c + 1}{'=' if on else '<>'}{s}" for r, c, s, on in chain
+    )
+
+
+def check_step(step: Step) -> None:
+    check_links(step)
+    check_shape(step)
+    for chain in step.chains[: step.branches]:
+        assert written(step, chain) in step.text
+    svg = step.to_svg()
+    links = [
+        (a, b) for chain in step.chains for a, b in pairwise(chain) if a[:3] != b[:3]
+    ]
+    assert svg.count('class="strong-link"') == sum(not a[3] and b[3] for a, b in links)
+    assert svg.count('class="strong-link"') + svg.count('class="weak-link"') == len(
+        links
+    )
+
+
+def chain_steps(puzzles: list[str]) -> list[Step]:
+    return [step for puzzle in puzzles for step in explain(puzzle).steps if step.chains]
+
+
+def test_chain_steps_carry_their_links() -> None:
+    found = chain_steps(first_rated(6.6, 7.1, 7.8, 8.3, 8.4))
+    names = {step.technique for step in found}
+    assert {
+        "Y-cycle",
+        "forcing chain",
+        "forcing chain cycle",
+        "Nishio forcing chain",
+        "cell forcing chains",
+        "region forcing chains",
+    } <= names
+    for step in found:
+        check_step(step)
+
+
+@pytest.mark.slow
+def test_dynamic_forcing_chains_carry_their_links() -> None:
+    found = chain_steps(first_rated(9.0, 9.1, 9.2))
+    assert "contradiction forcing chain" in {step.technique for step in found}
+    for step in found:
+        check_step(step)
+
+
+def test_steps_without_chains_have_none() -> None:
+    (puzzle,) = first_rated(2.6)
+    for step in explain(puzzle).steps:
+        assert (step.chains, step.branches) == ((), 0)
+        assert "->" not in step.text
