@@ -29,6 +29,8 @@ from sudoku.batch import Batch, PuzzleProgress, progress_display, run_batch
 from sudoku.errors import SudokuError
 from sudoku.formats import Layout, format_solution
 from sudoku.generator import (
+    CAGE_GRID_SIZES,
+    CAGE_KINDS,
     DEFAULT_BIG_GRADE_TRIES,
     DEFAULT_GRADE_TRIES,
     SAT_SIZE,
@@ -40,6 +42,7 @@ from sudoku.generator import (
     grade_out_of_reach,
 )
 from sudoku.grading import LEVEL_NAMES
+from sudoku.grid import box_shape
 from sudoku.options import (
     add_variant_options,
     box,
@@ -49,10 +52,13 @@ from sudoku.options import (
     positive,
     positive_seconds,
 )
-from sudoku.regions import regions_of
+from sudoku.regions import has_boxes, regions_of
 from sudoku.wording import counted
 
-__all__ = ["main"]
+__all__ = ["cage_text", "main"]
+
+#: The labels of the cages a cage puzzle is printed with, in order.
+CAGE_LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 
 DESCRIPTION = """\
 Generate sudoku puzzles that have exactly one solution, and print them one
@@ -67,7 +73,17 @@ single given) gives a puzzle with several solutions.
 
 Variants: --variant x, windoku or x+windoku, and --regions FILE for jigsaw
 puzzles (the size comes from the map): the puzzle has one solution as that
-variant, and is minimal for it."""
+variant, and is minimal for it; --variant latin makes latin squares (no
+boxes: give the size with --size).
+
+Cage puzzles: --cages killer or --cages arithmetic (KenKen: with --variant
+latin) makes puzzles with no givens, only cages of 2 to 5 connected cells,
+4x4 to 9x9, and prints each in the form that sudoku --cages FILE reads: a
+'# seed S' line, N lines of cage labels, then one line of label=clue words
+(A=21 for a killer cage's total, A=2/ for an arithmetic cage's target and
+operation), with a blank line between two puzzles.  Save one puzzle to a
+file and solve it with  sudoku --cages FILE  (and --variant latin for
+KenKen), its grid all blanks."""
 
 EPILOG = """\
 seeds: with --seed S, puzzle k (from 1) is the one that --seed S+k-1
@@ -90,8 +106,9 @@ grades want --not-minimal --givens N (16x16: about one in 8 with
 second shows how far it has come.
 
 exit status: 0 done (a --givens target not reached is only noted on
-standard error), 1 no grid of --tries had the --grade asked for (said for
-each such puzzle; the others are printed), 2 bad options (a --regions map
+standard error), 1 no grid of --tries had the --grade asked for, or no
+grid took cages with one solution (said for each such puzzle; the others
+are printed), 2 bad options (a --regions map
 that no complete grid fits among them, and an option given twice with two
 values), 3 stopped by --timeout, 74 the
 output (or standard error, which does not stop the run) could not be
@@ -106,7 +123,13 @@ examples:
   sudoku generate --variant x --count 5    five X-sudoku puzzles
   sudoku generate --regions map.txt        a jigsaw puzzle for map.txt
                                            (solve it: sudoku --regions
-                                           map.txt puzzle.txt)"""
+                                           map.txt puzzle.txt)
+  sudoku generate --cages killer --seed 3 > k.txt
+                                           a 9x9 killer (solve it: give
+                                           sudoku --cages k.txt a grid
+                                           of 81 dots)
+  sudoku generate --cages arithmetic --variant latin --size 6
+                                           a 6x6 KenKen"""
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -121,6 +144,20 @@ def _parser() -> argparse.ArgumentParser:
     )
     add_variant_options(parser, " and give the size")
     parser.add_argument(
+        "--size",
+        type=positive,
+        metavar="N",
+        help="N x N grids: the only way to give the size with --variant latin "
+        "(default 9); otherwise the default boxes of N (6: 2x3)",
+    )
+    parser.add_argument(
+        "--cages",
+        choices=CAGE_KINDS,
+        help="cage puzzles without givens: killer (totals) or arithmetic "
+        "(+ - * /; KenKen with --variant latin), printed as sudoku --cages "
+        "reads them",
+    )
+    parser.add_argument(
         "--count", type=positive, default=1, metavar="N", help="print N puzzles"
     )
     parser.add_argument(
@@ -129,7 +166,6 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--symmetry",
         choices=SYMMETRIES,
-        default="rotational",
         help="of the pattern of givens (default: rotational, 180 degrees)",
     )
     parser.add_argument(
@@ -182,10 +218,13 @@ def _check_options(parser: argparse.ArgumentParser, options: argparse.Namespace)
     """Refuse options that contradict each other or do nothing (status 2).
 
     Reads the ``--regions`` map into ``options.region_map`` (``None``
-    without one) and sets ``options.box`` to 3x3 when neither is given.
+    without one) and sets ``options.box`` to 3x3 when neither is given
+    (the shape of ``--size`` when it is given; ``None`` for a latin
+    square).
 
     :returns: the size of the grids.
     """
+    _check_cage_options(parser, options)
     asked = (
         ("box", options.box is not None),
         ("regions", options.regions is not None),
@@ -218,11 +257,40 @@ def _check_options(parser: argparse.ArgumentParser, options: argparse.Namespace)
             parser.error(
                 f"--regions {options.regions}: the map is 1x1: nothing to generate"
             )
+        if options.size is not None and options.size != size:
+            parser.error(
+                f"--size {options.size} does not go with --regions "
+                f"{options.regions}: the map is {size}x{size}, and gives the size"
+            )
+    elif options.box is None and (options.size is not None or _latin(options)):
+        size = 9 if options.size is None else options.size
+        if size > 25:
+            parser.error(f"--size {size}: the largest generated is 25x25 (letters A-Y)")
+        if size < 2:
+            parser.error("--size 1 makes a 1x1 grid: nothing to generate")
+        if not _latin(options):
+            try:
+                options.box = box_shape(size)
+            except SudokuError:
+                parser.error(
+                    f"--size {size} has no box shape: give --variant latin "
+                    "(no boxes) or --regions FILE (a jigsaw map)"
+                )
     else:
+        if _latin(options):
+            parser.error(
+                f"--box does not go with --variant {options.variant}: a latin "
+                "square has no boxes (give its size with --size)"
+            )
         if options.box is None:
             options.box = (3, 3)
         rows, cols = options.box
         size = rows * cols
+        if options.size is not None and options.size != size:
+            parser.error(
+                f"--size {options.size} does not go with --box {rows}x{cols}, "
+                f"which makes {size}x{size} grids"
+            )
         if size > 25:
             parser.error(
                 f"--box {rows}x{cols} makes {size}x{size} grids; the largest "
@@ -230,12 +298,76 @@ def _check_options(parser: argparse.ArgumentParser, options: argparse.Namespace)
             )
         if size < 2:
             parser.error(f"--box {rows}x{cols} makes a 1x1 grid: nothing to generate")
+    low, high = CAGE_GRID_SIZES
+    if options.cages is not None and not low <= size <= high:
+        parser.error(
+            f"--cages makes grids from {low}x{low} to {high}x{high}, not "
+            f"{size}x{size}"
+            + (
+                ": beyond, the counts that prove them unique take too long"
+                if size > high
+                else ""
+            )
+        )
     if options.variant is not None or options.region_map is not None:
         try:
             regions_of(size, options.box, options.variant, options.region_map)
         except SudokuError as error:
             _refuse_units(parser, options, error)
     return size
+
+
+def _latin(options: argparse.Namespace) -> bool:
+    """Whether ``--variant`` makes latin squares (no boxes); a bad name is left to regions_of."""
+    try:
+        return not has_boxes(options.variant)
+    except SudokuError:
+        return False
+
+
+#: The options that do not go with --cages, each with why (about givens:
+#: a cage puzzle has none).
+_NOT_WITH_CAGES = (
+    ("givens", "--givens", "a cage puzzle has no givens"),
+    (
+        "grade",
+        "--grade",
+        "the grader knows no cage techniques yet (sudoku --explain does)",
+    ),
+    (
+        "tries",
+        "--tries",
+        "it counts the grids tried for --givens or --grade, which --cages "
+        "does not take",
+    ),
+    (
+        "symmetry",
+        "--symmetry",
+        "it is the symmetry of the givens, and a cage puzzle has none",
+    ),
+    (
+        "not_minimal",
+        "--not-minimal",
+        "it stops emptying givens early, and a cage puzzle has none",
+    ),
+    (
+        "blocks",
+        "--blocks",
+        "cage puzzles are printed as a map of cage labels and their clues",
+    ),
+)
+
+
+def _check_cage_options(
+    parser: argparse.ArgumentParser, options: argparse.Namespace
+) -> None:
+    """Refuse the options that do not go with ``--cages`` (status 2)."""
+    if options.cages is None:
+        return
+    for name, words, why in _NOT_WITH_CAGES:
+        value = getattr(options, name)
+        if value is not None and value is not False:
+            parser.error(f"--cages does not go with {words}: {why}")
 
 
 def _refuse_units(
@@ -268,6 +400,7 @@ def _check_grid(
             variant=options.variant,
             regions=options.region_map,
             timeout=left,
+            size=None if options.box is not None else size,
         )
     except GenerationStopped:
         raise
@@ -330,6 +463,8 @@ def _generate_all(
         isqrt(len(options.region_map))
         if options.region_map is not None
         else options.box[0] * options.box[1]
+        if options.box is not None
+        else options.size or 9
     )
 
     def left() -> float | None:
@@ -359,12 +494,20 @@ def _generate_all(
                     regions=options.region_map,
                     timeout=left(),
                     progress=shown.hook(),
+                    size=None if options.box is not None else size,
+                    cages=options.cages,
                 )
             except GenerationStopped as stop:
                 shown.close()
                 _out_of_time(batch, options, f"{label}: ", stop)
                 return
-            except SudokuError:
+            except SudokuError as error:
+                if options.cages is not None:
+                    # No grid took cages with one solution: go on.
+                    shown.close()
+                    batch.fail(f"{label}: {error}")
+                    display.advance()
+                    continue
                 if options.grade is None:
                     raise
                 # No grid of --tries had the grade: say so, go on with the next.
@@ -379,7 +522,10 @@ def _generate_all(
                     f"asked for at most {options.givens} givens; the best of "
                     f"{made.tries} tries has {made.givens}"
                 )
-            if options.blocks:
+            if options.cages is not None:
+                text = ("\n" if k else "") + f"# seed {base + k}\n"
+                text += cage_text(size, made.cages) + "\n"
+            elif options.blocks:
                 lines = made.puzzle.replace(".", "-")
                 block = "\n".join(
                     lines[i : i + size] for i in range(0, size * size, size)
@@ -492,6 +638,8 @@ def describe_generation(report: Progress) -> str:
         stage = report.stage
         if stage == "digging":
             stage += f" ({report.depth} givens)"
+        elif stage == "caging":
+            stage += f" ({report.depth} cages)"
         parts.append(stage)
     parts.append(f"{report.nodes} nodes in {report.elapsed:.0f} s")
     if report.remaining is not None:
@@ -499,3 +647,37 @@ def describe_generation(report: Progress) -> str:
         # Tries that may end early: the time of all of them, at most.
         parts.append(f"{'at most ' if many else ''}about {report.remaining:.0f} s left")
     return ", ".join(parts)
+
+
+def cage_text(size: int, cages: Sequence[tuple[object, ...]]) -> str:
+    """A cage puzzle as ``sudoku --cages FILE`` reads it: the map of labels, then the clues.
+
+    Cages are labelled ``A``, ``B``... in the order given (then ``a``,
+    ``b``...: :data:`CAGE_LABELS`); a killer clue is the total
+    (``A=21``), an arithmetic one the target and the operation
+    (``B=2/``).  :func:`sudoku.cages.read_cage_map` reads it back.
+
+    :param size: N.
+    :param cages: the cages, as ``Generated.cages`` holds them
+        (every cell in one, at most 52 cages).
+    :returns: N lines of N labels and one line of clues, without a final
+        line end.
+
+    >>> print(cage_text(2, [(3, ((0, 0), (0, 1))), (1, "-", ((1, 0), (1, 1)))]))
+    AA
+    BB
+    A=3 B=1-
+    """
+    labels = ["."] * (size * size)
+    clues = []
+    for label, cage in zip(CAGE_LABELS, cages, strict=False):
+        cells = cage[-1]
+        assert isinstance(cells, tuple)
+        for row, column in cells:
+            labels[row * size + column] = label
+        op = "" if len(cage) == 2 else str(cage[1])
+        clues.append(f"{label}={cage[0]}{op}")
+    if len(cages) > len(CAGE_LABELS):
+        raise SudokuError(f"{len(cages)} cages: at most {len(CAGE_LABELS)} have labels")
+    rows = ["".join(labels[r * size : (r + 1) * size]) for r in range(size)]
+    return "\n".join([*rows, " ".join(clues)])

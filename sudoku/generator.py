@@ -57,6 +57,12 @@ that, by the SAT back end when it is installed, once quick random fills
 have failed; otherwise only an exhaustive search can tell, for as long as
 the budget lets it.
 
+Cage puzzles (``cages="killer"`` or ``"arithmetic"``) have no givens:
+the complete grid of step 1 is cut into random connected cages, which
+are changed where a second solution differs from the grid until the
+engine's search with limit 2 finds the grid alone (see
+:func:`sudoku.generate_puzzle`); that search is the proof.
+
 Reproducibility: every random choice comes from a private
 :class:`random.Random` seeded with ``seed`` and uses only its
 ``getrandbits``-based methods (``shuffle``, ``randrange``), whose results
@@ -72,13 +78,14 @@ import time
 import warnings
 from collections.abc import Callable, Hashable, Sequence
 from functools import lru_cache
-from math import isqrt
+from math import isqrt, prod
 from typing import Literal
 
 from dlx import BudgetExceeded, ExactCover, Outcome, Progress, Stats, ways
 from dlx.algorithms import sat_available
 from dlx.errors import install_hint
 from dlx.records import Record
+from sudoku.cages import read_cages
 from sudoku.encoding import encode
 from sudoku.errors import BudgetError, RegionError, SudokuError
 from sudoku.grading import LEVEL_NAMES, Grade
@@ -92,7 +99,13 @@ from sudoku.grid import (
     box_shape,
     check_alphabet,
 )
-from sudoku.regions import Regions, leftover_proof, read_region_map, regions_of
+from sudoku.regions import (
+    Regions,
+    has_boxes,
+    leftover_proof,
+    read_region_map,
+    regions_of,
+)
 from sudoku.singles import Contradiction, Singles
 from sudoku.solver import check_budget
 
@@ -152,9 +165,12 @@ class Generated(Record, frozen=True):
     :ivar box: the box shape ``(rows, columns)``.
     :ivar seed: the seed that makes this puzzle again (drawn at random
         when none was given).
-    :ivar symmetry: the symmetry of the givens (one of :data:`~sudoku.generator.SYMMETRIES`).
+    :ivar symmetry: the symmetry of the givens (one of
+        :data:`~sudoku.generator.SYMMETRIES`; ``"none"`` for a cage puzzle,
+        which has no givens).
     :ivar minimal: whether every orbit of givens was tried for removal (see
-        :func:`sudoku.generate_puzzle`).
+        :func:`sudoku.generate_puzzle`; true for a cage puzzle: it has no
+        givens left to empty).
     :ivar target: the ``givens=`` asked for, or ``None``.
     :ivar tries: how many complete grids were tried.
     :ivar grade: the puzzle's :class:`sudoku.Grade` when ``grade=`` asked
@@ -164,7 +180,13 @@ class Generated(Record, frozen=True):
     :ivar regions: for a jigsaw puzzle, the region map as N rows of
         labels (a tuple of tuples, which ``regions=`` of
         :func:`sudoku.count` and the others accepts), else ``None``.  The
-        ``box`` of a jigsaw puzzle is ``None``.
+        ``box`` of a jigsaw puzzle is ``None``, and so is that of a
+        ``"latin"`` grid (it has no boxes).
+    :ivar cages: for a cage puzzle (``cages=``), its cages in the form
+        ``cages=`` of :func:`sudoku.solve` takes: ``(total, cells)`` for a
+        killer cage, ``(target, op, cells)`` for an arithmetic one, each
+        cell a ``(row, column)`` pair from 0; ordered by their first cell.
+        ``()`` for a classic puzzle.
 
     >>> made = generate_puzzle((2, 2), seed=1)
     >>> made.givens == 16 - made.puzzle.count(".")
@@ -185,6 +207,7 @@ class Generated(Record, frozen=True):
     grade: Grade | None = None
     variant: str | None = None
     regions: tuple[tuple[Hashable, ...], ...] | None = None
+    cages: tuple[tuple[object, ...], ...] = ()
 
     @property
     def reached(self) -> bool:
@@ -226,7 +249,10 @@ class GenerationProgress(Progress, frozen=True):
       :func:`sudoku.generate_puzzle`);
     * ``stage``: ``"filling"`` (a complete grid is drawn), ``"digging"``
       (givens are emptied), ``"grading"`` or ``"proving"`` (the last count
-      that proves the puzzle unique).
+      that proves the puzzle unique); for a cage puzzle, ``"filling"``
+      and ``"caging"`` (its cages are counted and changed), in which
+      ``depth`` is the number of cages and ``fraction`` counts the
+      changes of the cages out of the most a grid gets.
 
     >>> reports = []
     >>> _ = generate_puzzle((2, 2), seed=1, progress=reports.append)
@@ -686,7 +712,8 @@ def _random_variant_grid(
     reason = _no_grid(geo)
     if reason is not None:
         raise RegionError(f"{_no_grid_fits(geo)}: {reason}")
-    first = geo.units[2 * size]
+    # A latin grid has no third unit: its first row goes free instead.
+    first = geo.units[2 * size] if len(geo.units) > 2 * size else geo.units[0]
     restarts = 0
     while True:
         values = [0] * (size * size)
@@ -882,6 +909,348 @@ _SEARCHED, _COUNTED = 1, 2
 _QUICK_NODES = 200
 
 
+# -- cage puzzles: killer and arithmetic -----------------------------------------
+#
+# A cage puzzle has no givens: a complete grid is drawn as for a classic
+# puzzle, cut into random connected cages, and the cages are changed where
+# the grid's one solution is not yet the only one (see _cage_puzzle).
+
+#: The kinds of cage puzzle :func:`sudoku.generate_puzzle` makes (``cages=``).
+CAGE_KINDS = ("killer", "arithmetic")
+#: The fewest and the most cells of a generated cage: a cage of one cell
+#: would be a given in disguise.
+CAGE_CELLS = (2, 5)
+#: The sizes a new cage is drawn from, as many times as they are wanted.
+_CAGE_DRAW = (2, 2, 2, 3, 3, 3, 4, 4, 5)
+#: The smallest and largest grids of cage puzzles: beyond 9x9, the counts
+#: that prove them unique take minutes.
+CAGE_GRID_SIZES = (4, 9)
+#: Complete grids tried before a cage puzzle is given up.
+CAGE_TRIES = 20
+#: Changes of the cages of one grid before it is given up (each a count):
+#: of 30 4x4 killers, 9 gave up a grid, while those that came right needed
+#: at most 64 (6x6 and 9x9, killers and KenKen: 64 at most, of 51).
+_CAGE_CHANGES = 100
+#: Branches of one count with limit 2 of a cage puzzle before its grid is
+#: given up (a count in nodes, not seconds: the same seed gives the same
+#: puzzle on a slow machine).  Measured on 9x9 (CPython 3.11): the 31
+#: counts of 6 killers took at most 630 nodes (median 92), the 58 of 3
+#: KenKens at most 35,693 (median 1,351).
+CAGE_NODES = 200_000
+#: Carvings of one grid into cages before it is given up (a carving fails
+#: when a cell is left alone with no neighbouring cage to join).
+_CARVINGS = 100
+#: The operations of an arithmetic cage are drawn from these (those that
+#: fit its cells), by weight.
+_ARITHMETIC_OPS = ("+", "*", "-", "-", "/", "/")
+
+_CageClue = tuple[object, ...]
+
+
+def _neighbours(size: int, cell: int) -> list[int]:
+    """The cells side by side with ``cell``."""
+    row, column = divmod(cell, size)
+    found = []
+    if row:
+        found.append(cell - size)
+    if row < size - 1:
+        found.append(cell + size)
+    if column:
+        found.append(cell - 1)
+    if column < size - 1:
+        found.append(cell + 1)
+    return found
+
+
+def _connected(size: int, cells: Sequence[int]) -> bool:
+    """Whether ``cells`` (at least one) are joined side by side."""
+    inside = set(cells)
+    seen = {cells[0]}
+    stack = [cells[0]]
+    while stack:
+        for other in _neighbours(size, stack.pop()):
+            if other in inside and other not in seen:
+                seen.add(other)
+                stack.append(other)
+    return len(seen) == len(inside)
+
+
+def _distinct(cells: Sequence[int], solution: Sequence[int]) -> bool:
+    return len({solution[c] for c in cells}) == len(cells)
+
+
+def _grow(
+    rng: random.Random,
+    size: int,
+    start: int,
+    want: int,
+    allowed: set[int],
+    solution: Sequence[int] | None,
+) -> list[int]:
+    """A connected group from ``start`` of up to ``want`` cells of ``allowed``.
+
+    With ``solution`` (a killer), no digit twice.  Cells are visited in
+    increasing order wherever a set is read, so the group depends on the
+    seed alone.
+    """
+    group = [start]
+    digits = set() if solution is None else {solution[start]}
+    while len(group) < want:
+        front = sorted(
+            {
+                other
+                for cell in group
+                for other in _neighbours(size, cell)
+                if other in allowed
+                and other not in group
+                and (solution is None or solution[other] not in digits)
+            }
+        )
+        if not front:
+            break
+        pick = front[rng.randrange(len(front))]
+        group.append(pick)
+        if solution is not None:
+            digits.add(solution[pick])
+    return group
+
+
+def _carve(
+    rng: random.Random, size: int, solution: Sequence[int], killer: bool
+) -> list[list[int]] | None:
+    """Random connected groups of 2 to 5 cells covering the grid, or ``None``.
+
+    Killer groups hold no digit twice.  A cell left alone joins a
+    neighbouring group that can take it; ``None`` when none can.
+    """
+    low, high = CAGE_CELLS
+    free = set(range(size * size))
+    owner: dict[int, list[int]] = {}
+    groups: list[list[int]] = []
+    for start in range(size * size):
+        if start not in free:
+            continue
+        want = _CAGE_DRAW[rng.randrange(len(_CAGE_DRAW))]
+        group = _grow(rng, size, start, want, free, solution if killer else None)
+        free.difference_update(group)
+        if len(group) < low:
+            near = [
+                owner[n]
+                for n in _neighbours(size, start)
+                if n in owner
+                and len(owner[n]) < high
+                and not (killer and not _distinct([*owner[n], start], solution))
+            ]
+            if not near:
+                return None
+            group = near[rng.randrange(len(near))]
+            group.append(start)
+            owner[start] = group
+            continue
+        groups.append(group)
+        for cell in group:
+            owner[cell] = group
+    return groups
+
+
+def _clue(
+    rng: random.Random,
+    group: Sequence[int],
+    solution: Sequence[int],
+    killer: bool,
+    other_than: str = "",
+) -> _CageClue:
+    """The cage of a group: its total, or an operation drawn among those that fit."""
+    size = isqrt(len(solution))
+    digits = [solution[c] for c in group]
+    cells = tuple(divmod(c, size) for c in sorted(group))
+    if killer:
+        return (sum(digits), cells)
+    fits = [
+        op
+        for op in _ARITHMETIC_OPS
+        if op != other_than
+        and (op in "+*" or len(digits) == 2)
+        and (op != "/" or max(digits) % min(digits) == 0)
+    ]
+    op = fits[rng.randrange(len(fits))]
+    if op == "+":
+        return (sum(digits), "+", cells)
+    if op == "*":
+        return (prod(digits), "*", cells)
+    if op == "-":
+        return (max(digits) - min(digits), "-", cells)
+    return (max(digits) // min(digits), "/", cells)
+
+
+def _cut(
+    rng: random.Random,
+    size: int,
+    union: Sequence[int],
+    solution: Sequence[int],
+    killer: bool,
+    before: set[frozenset[int]],
+) -> tuple[list[int], list[int]] | None:
+    """``union`` cut in two connected groups of 2 to 5 cells, not ``before``'s; or ``None``."""
+    low, high = CAGE_CELLS
+    inside = set(union)
+    ordered = sorted(union)
+    for _ in range(30):
+        start = ordered[rng.randrange(len(ordered))]
+        least = max(low, len(ordered) - high)
+        most = min(high, len(ordered) - low)
+        if least > most:
+            return None
+        want = least + rng.randrange(most - least + 1)
+        part = _grow(rng, size, start, want, inside, solution if killer else None)
+        rest = [c for c in ordered if c not in part]
+        if len(part) != want or not _connected(size, rest):
+            continue
+        if killer and not _distinct(rest, solution):
+            continue
+        if {frozenset(part), frozenset(rest)} == before:
+            continue
+        return sorted(part), rest
+    return None
+
+
+def _change(
+    rng: random.Random,
+    size: int,
+    groups: list[list[int]],
+    clues: list[_CageClue],
+    cell: int,
+    solution: Sequence[int],
+    killer: bool,
+) -> bool:
+    """Change the cages at ``cell``, where two solutions differ; whether it could.
+
+    An arithmetic cage may take another operation (three times in ten); a
+    cage of 4 or 5 cells is cut in two; else, or when that fails, it is
+    joined to a neighbouring cage and the two are cut anew.
+    """
+    k = next(i for i, group in enumerate(groups) if cell in group)
+    group = groups[k]
+    if not killer and rng.randrange(10) < 3:
+        clues[k] = _clue(rng, group, solution, killer, other_than=str(clues[k][1]))
+        return True
+    if len(group) >= 2 * CAGE_CELLS[0]:
+        halves = _cut(rng, size, group, solution, killer, {frozenset(group)})
+        if halves is not None:
+            part, rest = halves
+            groups[k : k + 1] = [part, rest]
+            clues[k : k + 1] = [
+                _clue(rng, part, solution, killer),
+                _clue(rng, rest, solution, killer),
+            ]
+            return True
+    near = sorted({n for c in group for n in _neighbours(size, c) if n not in group})
+    rng.shuffle(near)
+    for n in near:
+        j = next(i for i, other in enumerate(groups) if n in other)
+        before = {frozenset(group), frozenset(groups[j])}
+        halves = _cut(rng, size, [*group, *groups[j]], solution, killer, before)
+        if halves is None:
+            continue
+        part, rest = halves
+        groups[k], groups[j] = part, rest
+        clues[k] = _clue(rng, part, solution, killer)
+        clues[j] = _clue(rng, rest, solution, killer)
+        return True
+    return False
+
+
+def _cage_solutions(
+    geo: _Geometry, clues: Sequence[_CageClue], clock: _Clock
+) -> list[list[int]] | None:
+    """The first two solutions of the blank grid with these cages.
+
+    ``None`` when the search needs more than :data:`CAGE_NODES` branches.
+    """
+    size = geo.size
+    blank = Grid(size, geo.box, [0] * (size * size), None)
+    encoding = encode(blank, units=geo.regions, cages=read_cages(clues, size))
+    if encoding.contradiction is not None:  # pragma: no cover - the grid solves it
+        raise AssertionError(f"cages without a solution: {clues}")
+    found: list[list[int]] = []
+    search = encoding.problem.solutions(
+        limit=2,
+        max_nodes=CAGE_NODES,
+        timeout=clock.left(),
+        progress=clock.engine if clock.watched else None,
+        progress_interval=_ENGINE_INTERVAL,
+    )
+    try:
+        for answer in search:
+            found.append(encoding.decode(answer))
+    except BudgetExceeded as stop:
+        if stop.outcome is Outcome.OUT_OF_NODES:
+            return None
+        raise
+    finally:
+        # The search's own counts, whole (the reports only come now and then).
+        clock.running = (0, 0)
+        stats = getattr(search, "stats", None)
+        if isinstance(stats, Stats):
+            clock.nodes += stats.nodes
+            clock.updates += stats.updates
+    return found
+
+
+def _cage_puzzle(
+    geo: _Geometry, rng: random.Random, killer: bool, clock: _Clock
+) -> tuple[list[int], tuple[_CageClue, ...]]:
+    """A complete grid and cages that have it as their one solution.
+
+    Try after try (up to :data:`CAGE_TRIES` grids): a random complete
+    grid is cut into random connected cages (:func:`_carve`); then, while
+    the engine's search with limit 2 finds a second solution, the cages
+    at a cell where the two differ are changed (:func:`_change`).  A grid
+    is given up after :data:`_CAGE_CHANGES` changes, or when a search
+    needs more than :data:`CAGE_NODES` branches.
+    """
+    size = geo.size
+    for made in range(1, CAGE_TRIES + 1):
+        clock.tries, clock.stage, clock.givens = made, "filling", 0
+        clock.visited, clock.orbits = 0, _CAGE_CHANGES
+        clock.tick()
+        solution = _random_grid(geo, rng, clock)
+        for _ in range(_CARVINGS):
+            clock.tick()
+            groups = _carve(rng, size, solution, killer)
+            if groups is not None:
+                break
+        else:  # pragma: no cover - a cell left alone is rare
+            clock.done = made
+            continue
+        clues = [_clue(rng, group, solution, killer) for group in groups]
+        clock.stage = "caging"
+        for _ in range(_CAGE_CHANGES):
+            clock.visited += 1
+            clock.givens = len(clues)
+            clock.tick()
+            found = _cage_solutions(geo, clues, clock)
+            if found is None:
+                break
+            if found == [solution]:
+                clock.done = made
+                order = sorted(range(len(clues)), key=lambda i: min(groups[i]))
+                return solution, tuple(clues[i] for i in order)
+            other = next(answer for answer in found if answer != solution)
+            differ = [c for c in range(size * size) if other[c] != solution[c]]
+            while differ:
+                cell = differ.pop(rng.randrange(len(differ)))
+                if _change(rng, size, groups, clues, cell, solution, killer):
+                    break
+            else:
+                break  # no cage there can change: another grid
+        clock.done = made
+    raise SudokuError(
+        f"no {'killer' if killer else 'arithmetic'} puzzle in {CAGE_TRIES} "
+        "complete grids: another seed may make one"
+    )
+
+
 # -- the public functions -------------------------------------------------------
 
 
@@ -932,7 +1301,7 @@ def generate_puzzle(
     box: tuple[int, int] | None = None,
     *,
     seed: int | None = None,
-    symmetry: str = "rotational",
+    symmetry: str | None = None,
     minimal: bool = True,
     givens: int | None = None,
     grade: int | str | None = None,
@@ -942,6 +1311,8 @@ def generate_puzzle(
     regions: GridLike | ArrayLike | None = None,
     timeout: float | None = None,
     progress: Callable[[Progress], object] | None = None,
+    size: int | None = None,
+    cages: str | None = None,
 ) -> Generated:
     """Generate a puzzle with exactly one solution; return it with how it was made.
 
@@ -978,7 +1349,32 @@ def generate_puzzle(
     size coming from the map; the puzzle has one solution *as that
     variant* (proved by ``count(..., variant=, regions=, limit=2)``) and
     is minimal for it.  The symmetry is of the pattern of givens only, so
-    any symmetry goes with any region map.
+    any symmetry goes with any region map.  ``variant="latin"`` makes a
+    latin square (no boxes: give the size with ``size=``).
+
+    Cage puzzles: ``cages="killer"`` or ``"arithmetic"`` makes a puzzle
+    with no givens at all, only cages, which ``Generated.cages``
+    holds in the form ``cages=`` of :func:`sudoku.solve` takes.  A complete
+    grid is cut into random connected cages of 2 to 5 cells
+    (``sudoku.generator.CAGE_CELLS``; never one: that would be a given
+    in disguise); then, while the engine's search with limit 2 (as
+    :func:`sudoku.count` with ``limit=2`` does it) finds a second
+    solution, the cages at a cell where the two differ are cut in two,
+    or joined to a neighbour and cut anew (an arithmetic cage may take
+    another operation), until the grid is the only solution; a grid whose
+    cages will not come right is given up for another (up to
+    ``sudoku.generator.CAGE_TRIES``).  A killer cage holds no digit
+    twice and its clue is its total; an arithmetic cage's clue is a
+    target and an operation drawn among those that fit (``"+"``,
+    ``"*"``, and for two cells ``"-"`` and ``"/"``).  KenKen is
+    ``cages="arithmetic"`` with ``variant="latin"``; cages go with boxes,
+    ``"x"``, ``"windoku"``, ``"latin"`` and jigsaw ``regions=`` alike.
+    Grids from 4x4 to 9x9 (``sudoku.generator.CAGE_GRID_SIZES``): a
+    9x9 killer takes about a second, a 9x9 KenKen several.  Not with
+    ``givens=``, ``symmetry=``, ``minimal=False`` or ``tries=`` (there
+    are no givens), nor yet with ``grade=`` (the grader knows no cage
+    technique); ``alphabet=`` writes the solution, the cages' digits
+    being 1 to N as always.
 
     :param box: the box shape ``(rows, columns)``; the grid is
         ``rows*columns`` square: ``(2, 2)`` 4x4, ``(2, 3)`` 6x6, ``(3, 3)``
@@ -988,9 +1384,10 @@ def generate_puzzle(
         the same seed gives the same puzzle everywhere (``None``: a seed is
         drawn, and kept in the result).
     :param symmetry: of the pattern of givens: ``"none"``, ``"rotational"``
-        (180 degrees), ``"mirror"`` (left-right) or ``"diagonal"`` (the
-        main diagonal).
-    :param minimal: see above.
+        (180 degrees, the default: ``None`` stands for it), ``"mirror"``
+        (left-right) or ``"diagonal"`` (the main diagonal).  Not with
+        ``cages=``.
+    :param minimal: see above; ``False`` not with ``cages=``.
     :param givens: at most this many givens, best effort (``None``: as
         few as one pass gives).
     :param grade: the grade wanted, a level of :func:`sudoku.grade`: its name
@@ -1022,13 +1419,21 @@ def generate_puzzle(
         second) with a :class:`sudoku.generator.GenerationProgress`, a :class:`dlx.Progress`
         for the generation as a whole; it may raise to stop it (a
         :class:`KeyboardInterrupt` goes through).
+    :param size: N, the grid's size: the only way to give it for
+        ``variant="latin"`` (default 9), which has no boxes and takes no
+        ``box=``; otherwise the default box shape of N (as
+        :func:`sudoku.box_shape` gives it), or a check of ``box=`` or of
+        the ``regions=`` map.
+    :param cages: ``"killer"`` or ``"arithmetic"`` for a cage puzzle (see
+        above; ``None``: a classic one).
     :returns: the :class:`sudoku.Generated` puzzle.
     :raises SudokuError: for a bad argument, naming it (a box that is not a
-        pair of positive ints, an unknown symmetry, a seed that is not an
+        pair of positive ints or does not fit ``size``, an unknown symmetry, a seed that is not an
         int of at least 0, ``givens`` or ``tries`` out of range, ``tries`` without
         ``givens`` or ``grade``, an unknown grade, an unusable alphabet, a
         ``timeout`` that is not a number of seconds of at least 0, a
-        ``progress`` that cannot be called), and when no grid of ``tries``
+        ``progress`` that cannot be called, an unknown kind of ``cages``
+        and what does not go with it), and when no grid of ``tries``
         had the ``grade`` asked for (the message says why beyond 9x9); its
         :class:`sudoku.RegionError` for an unknown or unfitting variant or a
         bad region map, and when no complete grid fits the map (with the
@@ -1052,11 +1457,30 @@ def generate_puzzle(
     >>> jig = generate_puzzle(seed=2, regions=["AABBB", "AABBC", "ADDCC", "DDECC", "DEEEE"])
     >>> sudoku.count(jig.puzzle, regions=jig.regions, limit=2), jig.box
     (1, None)
+    >>> killer = generate_puzzle((2, 2), seed=1, cages="killer")
+    >>> killer.puzzle, killer.givens, killer.cages[0]
+    ('................', 0, (3, ((0, 0), (0, 1))))
+    >>> sudoku.solve(killer.puzzle, box=(2, 2), cages=killer.cages, unique=True) == killer.solution
+    True
+    >>> kenken = generate_puzzle(seed=4, cages="arithmetic", variant="latin", size=5)
+    >>> sudoku.count(kenken.puzzle, cages=kenken.cages, variant="latin", limit=2)
+    1
+    >>> generate_puzzle(seed=1, cages="killer", givens=20)
+    Traceback (most recent call last):
+      ...
+    sudoku.errors.SudokuError: givens= does not go with cages=: a cage puzzle has no givens
     >>> generate_puzzle(regions=["AABB", "ACBB", "CCDD", "CADD"])
     Traceback (most recent call last):
       ...
     sudoku.errors.RegionError: no complete 4x4 grid fits: the jigsaw map has no solution at all, so no puzzle either: rows 1-2 hold each symbol twice, as regions 'A' and 'B' do, so row 2, column 2 holds the same symbol as row 4, column 2; but row 2, column 2 and row 4, column 2 are both in column 2
     """
+    if cages is not None and cages not in CAGE_KINDS:
+        raise SudokuError(
+            f"cages={cages!r} is not one of " + ", ".join(map(repr, CAGE_KINDS))
+        )
+    if size is not None and (type(size) is not int or size < 1):
+        raise SudokuError(f"size={size!r} is not an int of at least 1 (or None)")
+    latin = not has_boxes(variant)
     labels: tuple[Hashable, ...] | None = None
     if regions is not None:
         labels = read_region_map(regions)
@@ -1066,6 +1490,11 @@ def generate_puzzle(
                 f"the region map has {len(labels)} cells, not the N² of an N x N grid"
             )
         labels = read_region_map(regions, side)
+        if size is not None and size != side:
+            raise SudokuError(
+                f"size={size} does not fit the {side}x{side} region map "
+                "(the map gives the size: leave size= out)"
+            )
         if box is not None and (
             not isinstance(box, Sequence)
             or len(box) != 2
@@ -1078,8 +1507,26 @@ def generate_puzzle(
                 "(the regions replace the boxes: leave box= out)"
             )
         box = (1, side) if box is None else box
+    elif latin:
+        if box is not None:
+            raise SudokuError(
+                f"box={box!r} does not go with variant {variant!r}: a latin "
+                "square has no boxes (give its size with size=)"
+            )
+        box = box_for(9 if size is None else size, NO_BOXES)
     elif box is None:
-        box = (3, 3)
+        box = (3, 3) if size is None else box_shape(size)
+    elif (
+        size is not None
+        and isinstance(box, Sequence)
+        and len(box) == 2
+        and box[0] * box[1] != size
+    ):
+        raise SudokuError(f"box={box!r} does not make a {size}x{size} grid (size=)")
+    if cages is not None:
+        _refuse_with_cages(symmetry, minimal, givens, grade, tries)
+    if symmetry is None:
+        symmetry = "rotational"
     rows, cols = _check_options(box, seed, symmetry, givens, tries)
     if type(minimal) is not bool:
         raise SudokuError(f"minimal={minimal!r} is not True or False")
@@ -1089,6 +1536,18 @@ def generate_puzzle(
     size = rows * cols
     symbols = _alphabet_for(size, alphabet)
     level = _level(grade)
+    if cages is not None:
+        low, high = CAGE_GRID_SIZES
+        if not low <= size <= high:
+            raise SudokuError(
+                f"cage puzzles are made from {low}x{low} to {high}x{high}, not "
+                f"{size}x{size}"
+                + (
+                    ": beyond, the counts that prove them unique take too long"
+                    if size > high
+                    else ""
+                )
+            )
     # Decided by the one table of what goes with what (dlx.ways), in the
     # library's words; the plan's settings are what runs.
     asked = (
@@ -1096,6 +1555,7 @@ def generate_puzzle(
         ("givens", givens is not None),
         ("target_grade", level is not None),
         ("regions", labels is not None),
+        ("cages", cages is not None),
     )
     try:
         planned = ways.plan(
@@ -1114,6 +1574,20 @@ def generate_puzzle(
         if units.plain and labels is None:
             units = None
     geo = _geometry(size, (rows, cols)) if units is None else _variant_geometry(units)
+    box_or_none = None if labels is not None or latin else (rows, cols)
+    if cages is not None:
+        return _generated_cages(
+            geo,
+            rng,
+            seed,
+            cages,
+            symbols,
+            planned.settings,
+            timeout,
+            box_or_none,
+            None if units is None else units.variant,
+            None if labels is None else _map_rows(labels, size),
+        )
     orbits = _orbits(size, symmetry)
     stop_at = None if minimal else -1 if givens is None else givens
     if level is not None:
@@ -1124,7 +1598,6 @@ def generate_puzzle(
         planned.settings.timeout, planned.settings.progress, attempts, size * size
     )
     best: tuple[list[int], list[int], bool, Grade | None] | None = None
-    box_or_none = None if labels is not None else (rows, cols)
     try:
         for made in range(1, attempts + 1):
             clock.tries, clock.stage, clock.givens = made, "filling", size * size
@@ -1196,6 +1669,93 @@ def generate_puzzle(
         grade=graded,
         variant=None if units is None else units.variant,
         regions=None if labels is None else _map_rows(labels, size),
+    )
+
+
+def _refuse_with_cages(
+    symmetry: str | None,
+    minimal: bool,
+    givens: int | None,
+    grade: int | str | None,
+    tries: int | None,
+) -> None:
+    """Refuse what does not go with ``cages=`` (a :class:`SudokuError`)."""
+    why = ""
+    if givens is not None:
+        why = "givens= does not go with cages=: a cage puzzle has no givens"
+    elif grade is not None:
+        why = (
+            "grade= does not go with cages= yet: the grader knows no cage "
+            "techniques (sudoku.explain does)"
+        )
+    elif symmetry is not None:
+        why = (
+            "symmetry= does not go with cages=: it is the symmetry of the "
+            "givens, and a cage puzzle has none"
+        )
+    elif minimal is not True:
+        why = (
+            f"minimal={minimal!r} does not go with cages=: it is about "
+            "emptying givens, and a cage puzzle has none"
+        )
+    elif tries is not None:
+        why = (
+            "tries= does not go with cages=: it counts the grids tried for "
+            "givens= or grade=, which cage puzzles do not take"
+        )
+    if why:
+        raise SudokuError(why)
+
+
+def _generated_cages(
+    geo: _Geometry,
+    rng: random.Random,
+    seed: int,
+    kind: str,
+    symbols: str,
+    settings: ways.Settings,
+    timeout: float | None,
+    box: tuple[int, int] | None,
+    variant: str | None,
+    regions: tuple[tuple[Hashable, ...], ...] | None,
+) -> Generated:
+    """A cage puzzle of :func:`sudoku.generate_puzzle` (see :func:`_cage_puzzle`)."""
+    size = geo.size
+    clock = _Clock(settings.timeout, settings.progress, CAGE_TRIES, 0)
+    try:
+        solution, cages = _cage_puzzle(geo, rng, kind == "killer", clock)
+    except (_OutOfTime, BudgetExceeded) as stop:
+        if isinstance(stop, BudgetExceeded) and stop.outcome is not Outcome.OUT_OF_TIME:
+            raise  # pragma: no cover - no other budget is given
+        assert timeout is not None
+        if clock.stage == "caging":
+            what = (
+                f"the cages of try {clock.tries} did not have one solution yet "
+                f"(after {clock.visited - 1} changes)"
+            )
+        else:
+            what = "the puzzle was not finished"
+        raise GenerationStopped(
+            time.perf_counter() - clock.started,
+            timeout,
+            what,
+            clock.tries,
+            clock.stats(),
+        ) from None
+    return Generated(
+        puzzle="." * (size * size),
+        solution=_text(solution, symbols),
+        givens=0,
+        box=box,
+        seed=seed,
+        symmetry="none",
+        minimal=True,
+        target=None,
+        tries=clock.tries,
+        grade=None,
+        variant=variant,
+        regions=regions,
+        cages=cages,
     )
 
 
@@ -1314,7 +1874,7 @@ def generate(
     box: tuple[int, int] | None = None,
     *,
     seed: int | None = None,
-    symmetry: str = "rotational",
+    symmetry: str | None = None,
     minimal: bool = True,
     givens: int | None = None,
     grade: int | str | None = None,
@@ -1324,6 +1884,8 @@ def generate(
     regions: GridLike | ArrayLike | None = None,
     timeout: float | None = None,
     progress: Callable[[Progress], object] | None = None,
+    size: int | None = None,
+    cages: str | None = None,
 ) -> str:
     """Generate a sudoku puzzle with exactly one solution, as a string.
 
@@ -1336,7 +1898,8 @@ def generate(
 
     :param box: the box shape ``(rows, columns)``.
     :param seed: the same seed gives the same puzzle, on every platform.
-    :param symmetry: ``"none"``, ``"rotational"``, ``"mirror"`` or ``"diagonal"``.
+    :param symmetry: ``"none"``, ``"rotational"`` (the default, ``None``),
+        ``"mirror"`` or ``"diagonal"``.
     :param minimal: no orbit of givens can be emptied (the default).
     :param givens: at most this many givens, best effort.
     :param grade: the grade wanted, a level name or number of
@@ -1348,10 +1911,15 @@ def generate(
     :param timeout: give up after about this many seconds.
     :param progress: called about once a second with a
         :class:`sudoku.generator.GenerationProgress`.
+    :param size: N (the only way to give it for ``variant="latin"``).
+    :param cages: refused: a cage puzzle is its cages, which a string
+        cannot hold; :func:`sudoku.generate_puzzle` with ``cages=`` returns
+        them.
     :returns: the puzzle.
-    :raises SudokuError: for a bad argument, naming it; when no grid of
-        ``tries`` had the ``grade``; its :class:`sudoku.RegionError` when no
-        complete grid fits a ``regions`` map.
+    :raises SudokuError: for a bad argument, naming it; for ``cages``;
+        when no grid of ``tries`` had the ``grade``; its
+        :class:`sudoku.RegionError` when no complete grid fits a
+        ``regions`` map.
     :raises GenerationStopped: (a :class:`sudoku.BudgetError`) when
         ``timeout`` runs out first.
 
@@ -1365,7 +1933,16 @@ def generate(
     True
     >>> sudoku.is_unique(generate(seed=4, variant="windoku"), variant="windoku")
     True
+    >>> generate(cages="killer")
+    Traceback (most recent call last):
+      ...
+    sudoku.errors.SudokuError: generate() does not go with cages=: it returns the puzzle alone, without its cages; generate_puzzle(cages=...) returns them (its .cages)
     """
+    if cages is not None:
+        raise SudokuError(
+            "generate() does not go with cages=: it returns the puzzle alone, "
+            "without its cages; generate_puzzle(cages=...) returns them (its .cages)"
+        )
     made = generate_puzzle(
         box,
         seed=seed,
@@ -1379,6 +1956,7 @@ def generate(
         regions=regions,
         timeout=timeout,
         progress=progress,
+        size=size,
     )
     if not made.reached:
         warnings.warn(
