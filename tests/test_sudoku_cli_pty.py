@@ -68,6 +68,7 @@ from sudoku_helpers import (
 import sudoku
 from dlx import ways
 from dlx.algorithms import sat_available
+from sudoku.generate_cli import cage_text
 
 pytestmark = [
     pytest.mark.processes,
@@ -874,9 +875,15 @@ GENERATE: dict[str, tuple[str, ...]] = {
     "not-minimal": ("--not-minimal",),
     "blocks": ("--blocks",),
     "no-progress": ("--no-progress",),
+    "cages": ("--cages", "killer"),
+    "size": ("--size", "4"),
 }
 
 SEED = 5
+
+#: The options of sudoku generate that --cages refuses, in the order it
+#: checks them (a cage puzzle has no givens).
+NOT_WITH_CAGES = ("givens", "grade", "tries", "symmetry", "not-minimal", "blocks")
 
 
 #: The options of sudoku generate that are features of dlx.ways (--grade
@@ -894,6 +901,10 @@ def generated(names: Sequence[str], files: Files) -> tuple[int, str, str | None]
     """
     given = set(names)
     asked = {"grade": "target_grade"}
+    if "cages" in given:
+        for name in NOT_WITH_CAGES:
+            if name in given:
+                return 2, "", f"--cages does not go with --{name}: "
     try:
         ways.check(
             {asked.get(name, name) for name in given if name in GENERATE_FEATURES},
@@ -917,8 +928,20 @@ def generated(names: Sequence[str], files: Files) -> tuple[int, str, str | None]
         keywords["tries"] = 3
     if "not-minimal" in given:
         keywords["minimal"] = False
+    if "size" in given and box is None and "regions" not in given:
+        keywords["size"] = 4
     out = []
     status = 0
+    if "cages" in given:
+        # Killers in the form sudoku --cages reads, each under its seed.
+        for k in range(3 if "count" in given else 1):
+            made = sudoku.generate_puzzle(
+                box, cages="killer", **dict(keywords, seed=SEED + k)
+            )
+            size = round(len(made.puzzle) ** 0.5)
+            out.append(("\n" if k else "") + f"# seed {SEED + k}\n")
+            out.append(cage_text(size, made.cages) + "\n")
+        return status, "".join(out), None
     for k in range(3 if "count" in given else 1):
         try:
             puzzle = sudoku.generate(box, **dict(keywords, seed=SEED + k))
@@ -949,6 +972,10 @@ GENERATE_SHARE: set[tuple[str, ...]] = {
     ("regions",),
     ("grade",),
     ("tries",),
+    ("box", "cages"),
+    ("cages", "size"),
+    ("symmetry", "cages"),
+    ("box", "size"),
 }
 
 
