@@ -330,8 +330,8 @@ def _parser() -> argparse.ArgumentParser:
         "every puzzle: FILE maps each cell to its cage's label (N lines of "
         "N, '.' for a cell in no cage), then gives each label its clue in "
         "words such as 'A=12 B=3- C=2/' (a total; with +, -, *, / or =: an "
-        "arithmetic cage); lines starting with # are comments.  Not with "
-        "--grade (the grader knows no cage techniques yet)",
+        "arithmetic cage); lines starting with # are comments.  Messages "
+        "name a cage by its label and its clue's line",
     )
     parser.add_argument(
         "--pretty",
@@ -418,6 +418,7 @@ def _check_options(
         parser.error("--svg needs a file name")
     options.region_map = None
     options.cage_list = None
+    options.cage_names = ()
     size = None
     if options.regions is not None:
         options.region_map = load_region_map(parser, options.regions)
@@ -478,9 +479,11 @@ def _load_cages(
     then the clue lines (``label=clue`` words); blank lines and lines
     starting with ``#`` are skipped.  Each cage is checked against the
     grid of the other options (:class:`sudoku.cages.CageConstraints`):
-    its cells connected, its target within reach.
+    its cells connected, its target within reach.  ``options.cage_names``
+    keeps, for :func:`_cage_words`, each cage's name in the library's
+    messages with the command's: its label and its clue's line.
     """
-    from sudoku.cages import CageConstraints, read_cage_map, read_cages
+    from sudoku.cages import CageConstraints, cell_text, read_cage_map, read_cages
 
     name = options.cages
     try:
@@ -558,7 +561,30 @@ def _load_cages(
             message = message.replace(f"cages[{index}]", f"cage {label!r}")
             parser.error(f"--cages {name}, line {lines[label]}: {message}")
         parser.error(f"--cages {name}: {message}")
+    # Later messages (no solution, a wrong answer...) name a cage as the
+    # library does, cages[3] (at r2c5): _cage_words puts these instead.
+    options.cage_names = tuple(
+        (
+            f"cages[{index}] (at {cell_text(n, cage.cells[0])})",
+            f"cage {label!r} (at {cell_text(n, cage.cells[0])}, line "
+            f"{clue_line[label]} of {name})",
+        )
+        for index, (label, cage) in enumerate(zip(order, read, strict=True))
+    )
     return cages, n
+
+
+def _cage_words(message: str, options: argparse.Namespace) -> str:
+    """A message of the library with each cage of the ``--cages`` file named by its label and line.
+
+    ``no digits fit cages[2] (at r1c1)`` becomes ``no digits fit cage 'C'
+    (at r1c1, line 6 of cages.txt)``: the line of the cage's clue.
+    """
+    if "cages[" not in message:
+        return message
+    for python, words in options.cage_names:
+        message = message.replace(python, words)
+    return message
 
 
 #: The options that choose the kind of run, each a key of
@@ -1343,7 +1369,7 @@ def _answer(
         outcome = error.outcome.name.lower()  # out_of_time, out_of_nodes
         return "stopped", _stopped(outcome, f"gave up: {error}")
     except SudokuError as error:
-        return "fail", str(error)
+        return "fail", _cage_words(str(error), options)
 
 
 @contextlib.contextmanager
@@ -1420,7 +1446,7 @@ def _check_all(
                     **_grid(options),
                 )
             except SudokuError as error:
-                message = str(error)
+                message = _cage_words(str(error), options)
         if message is not None:
             wrong += 1
             batch.fail(

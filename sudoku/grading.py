@@ -13,17 +13,21 @@ The techniques, simplest first (:class:`sudoku.Technique`):
 1. *naked single*: a cell with one candidate left;
 2. *hidden single*: a symbol with one place left in a unit (a row,
    column or box, or any other unit of the grid);
-3. *locked candidates*: the places of a symbol in one unit all lie in a
+3. *cage combinations* (with ``cages=``): the digits that the sets
+   reaching a cage's total leave each of its cells;
+4. *locked candidates*: the places of a symbol in one unit all lie in a
    second unit, so the symbol goes nowhere else in the second (pointing
    and claiming);
-4. *naked pair*: two cells of a unit with the same two candidates only;
-5. *hidden pair*: two symbols with the same two places only in a unit;
-6. *naked triple*: three cells with three candidates between them;
-7. *hidden triple*: three symbols with three places between them;
-8. *X-wing*: a symbol whose places in two rows lie in the same two
-   columns (or the other way round);
-9. *swordfish*: the same with three rows and three columns;
-10. *search*: none of the above gets any further.
+5. *rule of 45* (with ``cages=``): innies and outies, the cage that
+   whole units and the cages in them imply, read as a cage;
+6. *naked pair*: two cells of a unit with the same two candidates only;
+7. *hidden pair*: two symbols with the same two places only in a unit;
+8. *naked triple*: three cells with three candidates between them;
+9. *hidden triple*: three symbols with three places between them;
+10. *X-wing*: a symbol whose places in two rows lie in the same two
+    columns (or the other way round);
+11. *swordfish*: the same with three rows and three columns;
+12. *search*: none of the above gets any further.
 
 Every technique is written over the *units* of the grid (lists of cells
 that hold each symbol once: rows, columns and boxes, or jigsaw regions
@@ -31,13 +35,18 @@ instead of boxes, and a variant's diagonals or windows); the fish
 (X-wing, swordfish) use the rows and columns only.  Every deduction holds in every
 solution of the puzzle, so grading never changes the answer.
 
+The cage techniques are the explainer's (:mod:`sudoku.cage_steps`),
+found in every cage at once; without cages they find nothing.  With
+cages, the search that finishes the solve is the solver's exact cover of
+the cages (:func:`sudoku.encode`), from the cells the techniques filled.
+
 The scale (``Grade.level``) groups the techniques into six levels:
 
 ====== ========== ==================================================
 level  name       hardest technique needed
 ====== ========== ==================================================
-1      easy       naked and hidden singles
-2      medium     locked candidates
+1      easy       naked and hidden singles, cage combinations
+2      medium     locked candidates, rule of 45
 3      hard       naked and hidden pairs and triples
 4      expert     X-wing, swordfish
 5      extreme    search, fewer than 1,000 nodes
@@ -63,15 +72,16 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from dlx import BudgetExceeded, ExactCover, Outcome, Progress, Search, Stats
 from dlx.records import Record
-from sudoku.encoding import conflict_error
+from sudoku.encoding import conflict_error, encode
 from sudoku.errors import BudgetError, MultipleSolutionsError, NoSolutionError
 from sudoku.grid import ArrayLike, Grid, GridLike
 from sudoku.regions import Regions, regions_of
 from sudoku.singles import Contradiction, Singles, cell_name
-from sudoku.solver import check_budget, units_of
+from sudoku.solver import cages_of, check_budget, parse_grid, units_of
 from sudoku.techniques import (
     Board,
     Clock,
@@ -81,6 +91,10 @@ from sudoku.techniques import (
     naked_sets,
 )
 from sudoku.wording import seconds
+
+if TYPE_CHECKING:
+    # Annotations only: a grid without cages never imports sudoku.cages.
+    from sudoku.cages import Cage
 
 __all__ = [
     "DIABOLICAL_NODES",
@@ -102,18 +116,27 @@ class Technique(enum.IntEnum):
     True
     >>> Technique.HIDDEN_TRIPLE.level
     3
+    >>> Technique.RULE_OF_45.label, Technique.RULE_OF_45.level
+    ('rule of 45', 2)
+
+    The members' numbers are their order, which may change as techniques
+    are added (the cage techniques came in between): compare them, and
+    store a technique by its :attr:`label`, as ``sudoku --grade --json``
+    writes it, not by its number.
     """
 
     NAKED_SINGLE = 1
     HIDDEN_SINGLE = 2
-    LOCKED_CANDIDATES = 3
-    NAKED_PAIR = 4
-    HIDDEN_PAIR = 5
-    NAKED_TRIPLE = 6
-    HIDDEN_TRIPLE = 7
-    X_WING = 8
-    SWORDFISH = 9
-    SEARCH = 10
+    CAGE_COMBINATIONS = 3
+    LOCKED_CANDIDATES = 4
+    RULE_OF_45 = 5
+    NAKED_PAIR = 6
+    HIDDEN_PAIR = 7
+    NAKED_TRIPLE = 8
+    HIDDEN_TRIPLE = 9
+    X_WING = 10
+    SWORDFISH = 11
+    SEARCH = 12
 
     @property
     def label(self) -> str:
@@ -132,7 +155,9 @@ class Technique(enum.IntEnum):
 _LEVEL_OF = {
     Technique.NAKED_SINGLE: 1,
     Technique.HIDDEN_SINGLE: 1,
+    Technique.CAGE_COMBINATIONS: 1,
     Technique.LOCKED_CANDIDATES: 2,
+    Technique.RULE_OF_45: 2,
     Technique.NAKED_PAIR: 3,
     Technique.HIDDEN_PAIR: 3,
     Technique.NAKED_TRIPLE: 3,
@@ -358,10 +383,22 @@ class _Board:
 
     ``cand`` holds each cell's candidates (0 for a filled cell), ``free``
     each unit's missing symbols, as bits; ``singles`` finds the naked and
-    hidden singles over them (:mod:`sudoku.singles`).
+    hidden singles over them (:mod:`sudoku.singles`).  ``view`` is the
+    same board as the explainer's techniques read it: with ``cages``, a
+    :class:`sudoku.cage_steps.CageBoard` (``caged``), for the cage
+    techniques.
     """
 
-    __slots__ = ("cand", "free", "layout", "singles", "symbol", "values", "view")
+    __slots__ = (
+        "caged",
+        "cand",
+        "free",
+        "layout",
+        "singles",
+        "symbol",
+        "values",
+        "view",
+    )
 
     def __init__(
         self,
@@ -369,10 +406,12 @@ class _Board:
         values: list[int],
         symbol: Callable[[int], object],
         clock: Clock | None = None,
+        cages: Sequence[Cage] = (),
     ) -> None:
         self.layout = layout
         self.values = values
         self.symbol = symbol
+        self.caged = bool(cages)
         full = (1 << layout.size) - 1
         cand = [0 if v else full for v in values]
         free = [full] * len(layout.units)
@@ -387,8 +426,16 @@ class _Board:
                     free[u] &= bit
         self.cand = cand
         self.free = free
-        # The same candidates as the explainer's techniques read them.
+        # The same candidates as the explainer's techniques read them (with
+        # cages, a board that knows them, for the cage techniques).
         self.view = Board.sharing(layout.regions, values, cand, clock)
+        if cages:
+            from sudoku.cage_steps import CageBoard  # lazily, as sudoku.cages
+
+            caged = CageBoard(layout.regions, values, cages, clock)
+            caged.values = values
+            caged.cand = cand
+            self.view = caged
         # A cell's candidates for the singles: cand (already within the
         # free symbols of its units) ANDed with those.
         self.singles = Singles(
@@ -492,11 +539,33 @@ def _fish(board: _Board, k: int) -> _Found:
     return [], _collected(gone for *_, gone in fish(board.view, k, se=False))
 
 
+# The cage techniques are the explainer's too (sudoku.cage_steps): each
+# finds nothing on a board without cages.
+
+
+def _cage_combinations(board: _Board) -> _Found:
+    if not board.caged:
+        return [], {}
+    from sudoku.cage_steps import cage_combinations
+
+    return [], _collected(hint.eliminations for hint in cage_combinations(board.view))
+
+
+def _rule_of_45(board: _Board) -> _Found:
+    if not board.caged:
+        return [], {}
+    from sudoku.cage_steps import rule_of_45
+
+    return [], _collected(hint.eliminations for hint in rule_of_45(board.view))
+
+
 #: The techniques in the order they are tried, each with its finder.
 _FINDERS: tuple[tuple[Technique, Callable[[_Board], _Found]], ...] = (
     (Technique.NAKED_SINGLE, _naked_singles),
     (Technique.HIDDEN_SINGLE, _hidden_singles),
+    (Technique.CAGE_COMBINATIONS, _cage_combinations),
     (Technique.LOCKED_CANDIDATES, _locked_candidates),
+    (Technique.RULE_OF_45, _rule_of_45),
     (Technique.NAKED_PAIR, lambda board: _naked_subsets(board, 2)),
     (Technique.HIDDEN_PAIR, lambda board: _hidden_subsets(board, 2)),
     (Technique.NAKED_TRIPLE, lambda board: _naked_subsets(board, 3)),
@@ -600,6 +669,8 @@ def grade(
     box: tuple[int, int] | None = None,
     variant: str | None = None,
     regions: GridLike | ArrayLike | None = None,
+    cages: Sequence[Sequence[object]] | None = None,
+    disjoint_cages: bool = False,
     max_nodes: int | None = None,
     timeout: float | None = None,
     progress: Callable[[Progress], object] | None = None,
@@ -614,12 +685,18 @@ def grade(
     :param grid: the puzzle, in any form :func:`sudoku.solve` reads.
     :param alphabet: as in :func:`sudoku.solve`.
     :param box: as in :func:`sudoku.solve`.
-    :param variant: ``"x"``, ``"windoku"`` or ``"x+windoku"``, as in
+    :param variant: ``"x"``, ``"windoku"``, ``"x+windoku"`` or
+        ``"latin"`` (no boxes, as KenKen's grid), as in
         :func:`sudoku.solve`: every technique but the fish (X-wing,
         swordfish: rows and columns only) uses the variant's units too,
         and locked candidates work on any two units that meet.
     :param regions: a jigsaw region map, as in :func:`sudoku.solve`: the
         regions replace the boxes.
+    :param cages: killer or arithmetic cages, as in :func:`sudoku.solve`
+        (a puzzle with cages may have no givens): the cage techniques
+        (cage combinations, the rule of 45) join the others, and the
+        search that finishes the solve keeps to the cages.
+    :param disjoint_cages: as in :func:`sudoku.solve`.
     :param max_nodes: give up when the search needs more nodes than this.
     :param timeout: give up after about this many seconds, techniques and
         search together (the techniques read the clock as they go).
@@ -632,10 +709,13 @@ def grade(
     :raises ConflictError: when two givens repeat a symbol in a unit (a
         diagonal, window or region too, named so).
     :raises RegionError: for an unknown or unfitting variant or a bad map.
+    :raises sudoku.cages.CageError: for a bad cage, as :func:`sudoku.solve`
+        raises it (naming the cage: ``cages[3] (at r2c5)``).
     :raises NoSolutionError: when the puzzle has no solution.
     :raises MultipleSolutionsError: when it has more than one.
     :raises SudokuError: when ``max_nodes`` or ``timeout`` is not a number
-        of at least 0 (and as :func:`sudoku.solve` for ``alphabet`` and ``box``).
+        of at least 0 (and as :func:`sudoku.solve` for ``alphabet``,
+        ``box`` and ``disjoint_cages``).
     :raises ~sudoku.grading.GradeBudgetError: (a :class:`sudoku.BudgetError`)
         when ``max_nodes`` or ``timeout`` runs out: the grade so far is its
         ``grade``.
@@ -653,12 +733,32 @@ def grade(
     sudoku.errors.MultipleSolutionsError: more than one solution: a grade needs a unique one
     >>> grade("..24" "...." "...." "13..", variant="x").name
     'easy'
+
+    A killer without givens, and a KenKen (``variant="latin"``):
+
+    >>> killer = [(8, [(0, 0), (1, 0), (1, 1)]), (6, [(0, 1), (0, 2)]),
+    ...           (4, [(0, 3), (1, 3)]), (9, [(1, 2), (2, 2), (2, 3)]),
+    ...           (5, [(2, 0), (3, 0)]), (5, [(2, 1), (3, 1)]), (3, [(3, 2), (3, 3)])]
+    >>> print(grade("." * 16, cages=killer))
+    1 easy (cage combinations): naked single 12, hidden single 4, cage combinations 20
+    >>> kenken = [(8, "+", [(0, 0), (1, 0), (1, 1)]), (2, "/", [(0, 1), (0, 2)]),
+    ...           (5, "+", [(0, 3), (1, 3)]), (7, "+", [(1, 2), (2, 2), (2, 3)]),
+    ...           (1, "-", [(2, 0), (3, 0)]), (3, "-", [(2, 1), (3, 1)]),
+    ...           (2, "-", [(3, 2), (3, 3)])]
+    >>> grade("." * 16, cages=kenken, variant="latin").hardest.label
+    'rule of 45'
     """
     check_budget(None, max_nodes, timeout)
-    parsed = Grid.parse(grid, alphabet=alphabet, box=box, boxes=regions is None)
+    parsed = parse_grid(grid, alphabet, box, variant, regions)
     units = units_of(parsed, variant, regions)
+    read = cages_of(parsed, cages, disjoint_cages)
     return _grade(
-        parsed, units, max_nodes=max_nodes, timeout=timeout, progress=progress
+        parsed,
+        units,
+        max_nodes=max_nodes,
+        timeout=timeout,
+        progress=progress,
+        cages=read,
     )
 
 
@@ -668,12 +768,15 @@ def _grade(
     max_nodes: int | None = None,
     timeout: float | None = None,
     progress: Callable[[Progress], object] | None = None,
+    cages: Sequence[Cage] = (),
 ) -> Grade:
-    """Grade a parsed grid with the given units (``None``: rows, columns, boxes).
+    """Grade a parsed grid with the given units (``None``: rows, columns, boxes) and cages.
 
     The units may add diagonals or windows and may have jigsaw regions for
     boxes (:func:`sudoku.regions_of`).  Every technique but the fish uses
-    them all, and so does the search.
+    them all, and so does the search.  The cages, read by
+    :func:`sudoku.cages.read_cages`, bring in the cage techniques, and
+    the search is then the solver's encoding of them.
     """
     clock = Clock(timeout)
     if units is None:
@@ -681,17 +784,31 @@ def _grade(
     layout = _layout(units)
     values = list(grid.values)
     _check_givens(grid, units)
+    if cages:
+        from sudoku.cages import CageConstraints  # lazily: only cages need it
+
+        # A cage that no digits can fill: the CageError of sudoku.solve.
+        CageConstraints(cages, units)
     blanks = values.count(0)
     used: dict[Technique, int] = {}
     search: Search | None = None
     try:
         try:
-            board = _Board(layout, values, grid.symbol, clock)
+            board = _Board(layout, values, grid.symbol, clock, cages)
+            if cages:
+                _check_cages(board)  # givens that break a cage: named as solve does
             _solve_by_hand(board, used=used)
+            if cages:
+                _check_cages(board)
         except _Contradiction as why:
             raise NoSolutionError(f"no solution: {why}") from None
         if 0 in values:
-            search = _search_rest(board, max_nodes, clock.remaining(), progress)
+            if cages:
+                search = _search_caged(
+                    grid, units, cages, values, max_nodes, clock, progress
+                )
+            else:
+                search = _search_rest(board, max_nodes, clock.remaining(), progress)
             for _ in search:
                 pass
             found = search.stats.solutions
@@ -719,6 +836,54 @@ def _grade(
         stats = None if search is None else search.stats
         raise GradeInterrupted(message, partial, stats) from None
     return _made(used, search, blanks, None)
+
+
+def _check_cages(board: _Board) -> None:
+    """Raise :class:`_Contradiction` for a cage whose cells can take none of its combinations.
+
+    The techniques skip such a cage, and may even fill its cells: the
+    words are those of :func:`sudoku.solve`'s message for it.
+    """
+    from sudoku.cage_steps import broken_cage
+    from sudoku.cages import CageContradiction
+
+    cage = broken_cage(board.view)
+    if cage is not None:
+        raise _Contradiction(CageContradiction(cage).describe())
+
+
+def _search_caged(
+    grid: Grid,
+    units: Regions,
+    cages: Sequence[Cage],
+    values: Sequence[int],
+    max_nodes: int | None,
+    clock: Clock,
+    progress: Callable[[Progress], object] | None,
+) -> Search:
+    """The search that counts the completions of ``values`` (up to 2) under the cages.
+
+    The exact cover is the solver's (:func:`sudoku.encode` with the
+    cages), of the grid as the techniques left it: its cells filled so
+    far (not the candidates they removed).  Not started, as
+    :func:`_search_rest`.
+
+    :raises NoSolutionError: when the encoding finds the cages cannot be
+        filled (in :func:`sudoku.solve`'s words).
+    :raises dlx.BudgetExceeded: when the encoding used up the clock.
+    """
+    state = Grid(grid.size, grid.box, values, grid.alphabet)
+    encoding = encode(state, units=units, cages=cages)
+    if encoding.contradiction is not None:
+        raise NoSolutionError(f"no solution: {encoding.contradiction}")
+    clock.check()
+    return encoding.problem.search(
+        limit=2,
+        max_nodes=max_nodes,
+        timeout=clock.remaining(),
+        progress=progress,
+        count_only=True,
+    )
 
 
 def _made(

@@ -228,7 +228,12 @@ def test_cages_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
         sudoku.check(grid, answer, cages=kept)
     with pytest.raises(sudoku.NoSolutionError) as none:
         sudoku.solve(grids[2], cages=kept)
-    assert err == f"sudoku: {puzzles}: puzzle 3 (line 3): {none.value}\n"
+    # The command names the cage by its label and its clue's line.
+    named = str(none.value).replace(
+        "cages[0] (at r1c1)", f"cage 'A' (at r1c1, line 6 of {cages})"
+    )
+    assert named != str(none.value)
+    assert err == f"sudoku: {puzzles}: puzzle 3 (line 3): {named}\n"
     status, out, err = run(["--cages", cages, "--why", puzzles], capsys)
     assert status == 1
     assert out.splitlines() == [
@@ -299,7 +304,6 @@ def test_bad_cage_files(
     ("args", "message"),
     [
         (["--box", "3x3"], "the map is 4x4, but the other options make 9x9 grids"),
-        (["--grade"], "--cages does not go with --grade: the grader knows"),
     ],
 )
 def test_cages_with_options_that_do_not_fit(
