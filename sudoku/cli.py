@@ -101,7 +101,8 @@ solution as N lines followed by one blank line (with --uva, a blank line
 only between two solutions).  --count and --grade print one line per
 puzzle instead (--grade: the level, 1 easy to 6 diabolical, the hardest
 technique the solve needs, and how often each technique was used), and so
-do --rate (the puzzle's Sudoku Explainer rating, e.g. '4.4') and --hint
+do --rate (the puzzle's Sudoku Explainer rating, e.g. '4.4', or '10.0+'
+where the techniques ran out and a step was taken by search) and --hint
 (the next step, e.g. 'r1c6 = 8: hidden single in box 2 (1.2)');
 --explain prints a line naming the puzzle with its rating, then every step
 of its solve by hand with its rating, and a blank line between puzzles.  A
@@ -156,12 +157,14 @@ and the exit status as without it; not with --pretty, --uva or --svg):
   number it: "solution" (the grid on one line, in the puzzle's symbols),
   "count" (--count), "grade" (--grade: "level", "name", "hardest",
   "techniques" {name: uses}, "search_nodes", "blanks", "text" as printed
-  without --json), "rating", "pearl" and "diamond" (--rate), "hint"
-  (--hint: a step; null for a full grid), "explanation" (--explain:
-  "rating", "pearl", "diamond" and "steps"; a step has "technique",
-  "rating", "placements" and "eliminations" [[row, column, symbol]...],
-  "cells" [[row, column]...], "units" and "text"; rows and columns from
-  0; "complete": true, or false for one cut short), "right" true or false
+  without --json), "rating", "pearl", "diamond" and "by_logic" (false
+  where a step was taken by search) (--rate), "hint" (--hint: a step;
+  null for a full grid), "explanation" (--explain: the same and "steps";
+  a step has "technique", "rating", "placements" and "eliminations"
+  [[row, column, symbol]...], "cells" [[row, column]...], "units",
+  "text", "chains" [[[row, column, symbol, on]...]...] and "branches"
+  (the first chains; see sudoku.Step); rows and columns from 0;
+  "complete": true, or false for one cut short), "right" true or false
   (--check), or "error" for a bad puzzle (also on standard error).  A
   puzzle stopped by --timeout or a signal has "complete": false and its
   "outcome" (out_of_time, interrupted, terminated) too, and --explain its
@@ -1042,6 +1045,8 @@ def _json_step(step: Step) -> dict[str, Any]:
         "cells": [list(c) for c in step.cells],
         "units": list(step.units),
         "text": step.text,
+        "chains": [[list(node) for node in chain] for chain in step.chains],
+        "branches": step.branches,
     }
 
 
@@ -1163,7 +1168,7 @@ def _rated_so_far(found: Explanation | None, options: argparse.Namespace) -> str
     """What a stopped --rate says of the rating: at least that of the steps taken."""
     if not options.rate or found is None or not found.steps:
         return ""
-    return f" (rating at least {found.rating:.1f})"
+    return f" (rating at least {found.rating_text})"
 
 
 def _explained(
@@ -1181,13 +1186,16 @@ def _explained(
         "rating": found.rating,
         "pearl": found.pearl,
         "diamond": found.diamond,
+        "by_logic": found.by_logic,
     }
     if options.rate:
-        return _Said(f"{found.rating:.1f}", ratings)
+        return _Said(found.rating_text, ratings)
     head = (
-        f"rating {found.rating:.1f} (pearl {found.pearl:.1f}, "
+        f"rating {found.rating_text} (pearl {found.pearl:.1f}, "
         f"diamond {found.diamond:.1f}), {counted(len(found.steps), 'step')}"
     )
+    if not found.by_logic:
+        head += f", {found.searches} by search (logic ran out)"
     if not found.complete:
         head = f"unfinished ({how}): {head.replace('rating', 'rating at least', 1)}"
     lines = [head]

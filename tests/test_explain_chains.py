@@ -27,13 +27,17 @@ its branches).  Checked here, on puzzles of the SE-rated bank from 6.6 to
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from itertools import pairwise
+from pathlib import Path
 
 import pytest
 from sudoku_helpers import LOCAL_DATA
 
-from sudoku import Step, explain
+from sudoku import Step, explain, steps
+from sudoku.cli import main
+from sudoku.explainer import SEARCH_RATING
 from sudoku.regions import Regions
 
 SE_RATED = LOCAL_DATA / "sudoku9_se_rated_1284.tsv"
@@ -221,3 +225,55 @@ def test_steps_without_chains_have_none() -> None:
     for step in explain(puzzle).steps:
         assert (step.chains, step.branches) == ((), 0)
         assert "->" not in step.text
+
+
+# ------------------------------------------------------------- the command
+
+
+def run_command(
+    argv: list[str], tmp_path: Path, puzzle: str, capsys: pytest.CaptureFixture[str]
+) -> str:
+    path = tmp_path / "puzzle.txt"
+    path.write_text(puzzle + "\n")
+    assert main([*argv, str(path)]) == 0
+    return capsys.readouterr().out
+
+
+def test_the_json_of_a_step_carries_its_chains(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (puzzle,) = first_rated(7.1)
+    taken = explain(puzzle).steps
+    out = run_command(["--explain", "--json"], tmp_path, puzzle, capsys)
+    record = json.loads(out.splitlines()[0])["explanation"]
+    assert record["by_logic"] is True
+    assert [(s["chains"], s["branches"]) for s in record["steps"]] == [
+        ([[list(node) for node in chain] for chain in s.chains], s.branches)
+        for s in taken
+    ]
+    assert any(s["chains"] for s in record["steps"])
+
+
+def test_a_rating_says_when_logic_ran_out(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    (puzzle,) = first_rated(3.2)
+    assert run_command(["--rate"], tmp_path, puzzle, capsys) == "3.2\n"
+    # With the singles alone the puzzle needs search steps: the rating is
+    # marked, the JSON says so, and --explain's first line counts them.
+    monkeypatch.setattr(steps, "TECHNIQUES", steps.TECHNIQUES[:1])
+    found = explain(puzzle)
+    assert not found.by_logic
+    rating = f"{SEARCH_RATING:.1f}+"
+    assert run_command(["--rate"], tmp_path, puzzle, capsys) == f"{rating}\n"
+    record = json.loads(
+        run_command(["--rate", "--json"], tmp_path, puzzle, capsys).splitlines()[0]
+    )
+    assert (record["rating"], record["by_logic"]) == (SEARCH_RATING, False)
+    head = run_command(["--explain"], tmp_path, puzzle, capsys).splitlines()[0]
+    assert head.endswith(
+        f"rating {rating} (pearl {found.pearl:.1f}, diamond {found.diamond:.1f}), "
+        f"{len(found.steps)} steps, {found.searches} by search (logic ran out)"
+    )
