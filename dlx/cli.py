@@ -20,7 +20,6 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
-from typing import TYPE_CHECKING, Any, Protocol, TextIO, TypeGuard
 
 from dlx import algorithms, ways
 from dlx.algorithms import DEFAULT_MAX_BYTES, SAT_DLX_NODES
@@ -77,15 +76,30 @@ from dlx.watch import (
     write_atomically,
 )
 
+# typing.TYPE_CHECKING, without importing typing (start-up, issue 46).
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     # Imported where a run uses them (--jobs, --scheduler, --method sat or
     # memo, --estimate), so that the others start quickly (issue 31).
     from concurrent.futures import Executor
+    from typing import Any, Protocol, TextIO, TypeGuard
 
     from dlx.algorithms import MemoSearch, SatSearch
     from dlx.engine import Search
     from dlx.parallel import BestSearch, ParallelSearch, Pieces
     from dlx.position import Position
+
+    class _Memoised(Protocol):
+        """What the reports say of a memoised search's cache: a :class:`dlx.MemoSearch`'s, or a :class:`dlx.symmetry.BurnsideCount`'s."""
+
+        @property
+        def branching(self) -> str: ...
+
+        @property
+        def entries(self) -> int: ...
+
+        @property
+        def hits(self) -> int: ...
 
 
 def _is_sat(run: object) -> TypeGuard[SatSearch]:
@@ -1718,19 +1732,6 @@ def _more_memory(ended: str) -> str:
     if ended == "out_of_memory":
         return " (--max-memory or --max-entries allow more)"
     return ""
-
-
-class _Memoised(Protocol):
-    """What the reports say of a memoised search's cache: a :class:`dlx.MemoSearch`'s, or a :class:`dlx.symmetry.BurnsideCount`'s."""
-
-    @property
-    def branching(self) -> str: ...
-
-    @property
-    def entries(self) -> int: ...
-
-    @property
-    def hits(self) -> int: ...
 
 
 def _memo_record(search: _Memoised) -> dict[str, Any]:

@@ -43,18 +43,24 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from functools import partial, wraps
-from types import FrameType
-from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn, Protocol, TextIO
 
 from dlx import ways
 from dlx.algorithms import sat_available
 from dlx.errors import install_hint
+from dlx.records import Record
 from dlx.stats import SatStats, Stats
 from dlx.watch import clear_line, is_terminal, terminal_columns
 
-if TYPE_CHECKING:  # imported where used: only --jobs starts workers
-    import multiprocessing.context
+# typing.TYPE_CHECKING, without importing typing (start-up, issue 46).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import multiprocessing.context  # imported where used: only --jobs starts workers
     from concurrent.futures import ProcessPoolExecutor
+    from types import FrameType
+    from typing import Any, NoReturn, Protocol, TextIO
+else:
+    # The protocols here are for the type checker: nothing asks isinstance().
+    Protocol = object
 
 __all__ = [
     "EXIT_BAD_INPUT",
@@ -709,7 +715,7 @@ def add_version(parser: argparse.ArgumentParser, name: str) -> None:
 _SAID = "options said"
 
 
-class _Given(NamedTuple):
+class _Given(Record, frozen=True):
     """A value of a :class:`Once` option and the text it was read from."""
 
     text: str

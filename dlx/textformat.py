@@ -37,14 +37,17 @@ Example (Knuth's own, from the DLX1 documentation)::
 from __future__ import annotations
 
 import codecs
-import re
 import sys
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from itertools import chain
-from typing import IO
 
 from dlx.errors import FormatError, ProblemError, ProblemTooLarge
 from dlx.problem import Colored, ExactCover, paused_gc
+
+# typing.TYPE_CHECKING, without importing typing (start-up, issue 46).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import IO
 
 __all__ = [
     "WHITE_SPACE",
@@ -75,12 +78,14 @@ if sys.implementation.name == "pypy":
     # PyPy 7.3's str.split() and str.strip() disagree with its own
     # str.isspace(): they do not split at \x1c-\x1f, and they split at
     # and strip U+180E, which Unicode no longer calls a space.  Split and
-    # strip at the blanks named, so that text reads the same on both.
-    _BLANK_RUN = re.compile(f"[{re.escape(WHITE_SPACE)}]+")
+    # strip at the blanks named, so that text reads the same on both: each
+    # blank becomes a plain space, and the text is split at those alone
+    # (no regular expression: importing re costs PyPy milliseconds).
+    _TO_SPACE = dict.fromkeys(map(ord, WHITE_SPACE), " ")
 
     def split_words(text: str) -> list[str]:
         """``text``'s words, split at runs of :data:`WHITE_SPACE` (``str.split()``'s)."""
-        return [word for word in _BLANK_RUN.split(text) if word]
+        return [word for word in text.translate(_TO_SPACE).split(" ") if word]
 
     def strip_space(text: str) -> str:
         """``text`` without the :data:`WHITE_SPACE` at its ends (``str.strip()``'s)."""
@@ -374,9 +379,11 @@ def _parse_option(
         if token[0] == "|":
             digits = token[1:]
             if not (digits.isascii() and digits.isdigit()):
-                column = list(_TOKEN.finditer(line))[place].start() + 1
                 raise FormatError(
-                    f"cost {token!r} is not a decimal number", source, number, column
+                    f"cost {token!r} is not a decimal number",
+                    source,
+                    number,
+                    _column(line, place),
                 )
             cost += int(digits)
             continue
@@ -405,8 +412,17 @@ def _parse_option(
     return items, cost
 
 
-#: A name, a ``name:colour`` or a ``|cost`` of an option line: a run of non-blanks.
-_TOKEN = re.compile(r"\S+")
+def _column(line: str, place: int) -> int:
+    """The 1-based column where word ``place`` (from 0) of ``line`` starts.
+
+    Only blanks come between two words, so each word is the first match
+    of its text after the end of the one before it.
+    """
+    end = 0
+    for word in split_words(line)[: place + 1]:
+        start = line.index(word, end)
+        end = start + len(word)
+    return start + 1
 
 
 def _number(text: str) -> int | None:

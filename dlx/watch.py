@@ -8,18 +8,20 @@ from __future__ import annotations
 
 import contextlib
 import os
-import re
 import sys
 import time
-from types import ModuleType
-from typing import TYPE_CHECKING, Any, TextIO
 
 from dlx.stats import Progress
 
+# typing.TYPE_CHECKING, without importing typing (start-up, issue 46).
+TYPE_CHECKING = False
 if TYPE_CHECKING:
-    # json, pathlib and tempfile are imported where used: a run
+    # json, pathlib, re and tempfile are imported where used: a run
     # that shows no progress and saves nothing needs none of them.
+    import re
     from pathlib import Path
+    from types import ModuleType
+    from typing import Any, TextIO
 
 fcntl: ModuleType | None
 try:
@@ -389,6 +391,7 @@ def temporary_names(path: str | Path) -> re.Pattern[str]:
     >>> bool(temporary_names("run.json").fullmatch(".run.json.a1_b2c3d.tmp~"))
     False
     """
+    import re
     from pathlib import Path
 
     # tempfile.mkstemp's random part: 8 characters of this set.

@@ -45,7 +45,6 @@ dlx.ways.Refused: --jobs does not go with --seed: random tie-breaking cannot be 
 
 from __future__ import annotations
 
-import enum
 import sys
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
@@ -54,6 +53,7 @@ from dlx import algorithms
 from dlx.algorithms import MemoSearch, capped
 from dlx.errors import DLXError
 from dlx.links import Links
+from dlx.notset import NotSet
 from dlx.records import Record, replace
 from dlx.stats import Outcome, Progress, Stats
 
@@ -809,17 +809,10 @@ class Settings(Record):
         return replace(self, **changes)
 
 
-class NotSet(enum.Enum):
-    """The default of a parameter the caller did not give (:data:`NOT_SET`)."""
-
-    NOT_SET = "not set"
-
-    def __repr__(self) -> str:
-        return "NOT_SET"
-
-
 #: What a parameter of the API is when the caller did not give it, so that
 #: its default given explicitly still counts as given (see :func:`given_value`).
+#: It and its class, :class:`NotSet`, live in ``dlx.notset``, which
+#: imports nothing of pydlx's.
 NOT_SET = NotSet.NOT_SET
 
 

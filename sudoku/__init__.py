@@ -37,15 +37,16 @@ as are the progress reports (:class:`StepProgress`,
 ...     print(stop.explanation)
 None
 
-The generator's, the grader's, the explainer's, the transformations' and
-"why not?"'s names (:func:`generate`, :func:`grade`, :func:`explain`,
-:func:`canonical`, :func:`conflicts`, :func:`mistakes` and theirs,
-exceptions included) are
+The display's, the file formats', the generator's, the grader's, the
+explainer's, the transformations' and "why not?"'s names
+(:func:`format_grid`, :func:`to_svg`, :func:`read_puzzles`,
+:func:`generate`, :func:`grade`, :func:`explain`, :func:`canonical`,
+:func:`conflicts`, :func:`mistakes` and theirs, exceptions included) are
 imported on first use, so that ``import sudoku`` stays quick for a run
-that only solves (issue 31's start-up).
+that only solves (issues 31 and 46, start-up).
 """
 
-from typing import TYPE_CHECKING, Any
+from __future__ import annotations
 
 try:
     from dlx import SearchStopped as _SearchStopped  # noqa: F401 (pydlx's engine?)
@@ -61,7 +62,6 @@ except ImportError as _error:  # pragma: no cover - depends on the install
         "from pydlx's checkout"
     ) from _error
 
-from sudoku.display import Picture, format_grid, to_svg
 from sudoku.encoding import Encoding, encode
 from sudoku.errors import (
     AlphabetError,
@@ -78,12 +78,16 @@ from sudoku.errors import (
     SudokuError,
     SymbolError,
 )
-from sudoku.formats import Layout, Puzzle, format_solution, iter_puzzles, read_puzzles
 from sudoku.grid import ArrayLike, Grid, GridLike, box_shape, detect_alphabet
 from sudoku.regions import Regions, read_region_map, regions_of
 from sudoku.solver import check, count, is_unique, solutions, solve, units_of
 
+# typing.TYPE_CHECKING, without importing typing (start-up, issue 46).
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
+    from sudoku.display import Picture, format_grid, to_svg
     from sudoku.entries import (
         Mistake,
         MistakesBudgetError,
@@ -100,6 +104,13 @@ if TYPE_CHECKING:
         Step,
         explain,
         hint,
+    )
+    from sudoku.formats import (
+        Layout,
+        Puzzle,
+        format_solution,
+        iter_puzzles,
+        read_puzzles,
     )
     from sudoku.generator import (
         Generated,
@@ -127,102 +138,69 @@ if TYPE_CHECKING:
     )
     from sudoku.whynot import ConflictsBudgetError, ConflictsInterrupted, conflicts
 
-#: The names imported on first use (PEP 562), by module: the functions and
-#: what a caller of theirs catches or receives (their budgets' and Ctrl-C's
-#: exceptions, their progress reports).
-_GENERATOR = (
-    "Generated",
-    "GenerationProgress",
-    "GenerationStopped",
-    "GivensWarning",
-    "generate",
-    "generate_puzzle",
-)
-_GRADING = (
-    "LEVEL_NAMES",
-    "Grade",
-    "GradeBudgetError",
-    "GradeInterrupted",
-    "Technique",
-    "grade",
-)
-_EXPLAIN = (
-    "Contradiction",
-    "ContradictionError",
-    "Explanation",
-    "ExplanationBudgetError",
-    "ExplanationInterrupted",
-    "Step",
-    "explain",
-    "hint",
-)
-_TECHNIQUES = ("StepProgress",)
-_ENTRIES = (
-    "Mistake",
-    "MistakesBudgetError",
-    "MistakesInterrupted",
-    "MistakesProgress",
-    "mistakes",
-)
-_WHYNOT = ("ConflictsBudgetError", "ConflictsInterrupted", "conflicts")
-_TRANSFORM = (
-    "CanonicalInterrupted",
-    "canonical",
-    "equivalent",
-    "grid_cover",
-    "transformations",
-)
+#: The names imported on first use (PEP 562), and the modules they are
+#: imported from: the functions and what a caller of theirs catches or
+#: receives (their budgets' and Ctrl-C's exceptions, their progress
+#: reports).
+_LAZY = {
+    "Picture": "display",
+    "format_grid": "display",
+    "to_svg": "display",
+    "Mistake": "entries",
+    "MistakesBudgetError": "entries",
+    "MistakesInterrupted": "entries",
+    "MistakesProgress": "entries",
+    "mistakes": "entries",
+    "Contradiction": "explainer",
+    "ContradictionError": "explainer",
+    "Explanation": "explainer",
+    "ExplanationBudgetError": "explainer",
+    "ExplanationInterrupted": "explainer",
+    "Step": "explainer",
+    "explain": "explainer",
+    "hint": "explainer",
+    "Layout": "formats",
+    "Puzzle": "formats",
+    "format_solution": "formats",
+    "iter_puzzles": "formats",
+    "read_puzzles": "formats",
+    "Generated": "generator",
+    "GenerationProgress": "generator",
+    "GenerationStopped": "generator",
+    "GivensWarning": "generator",
+    "generate": "generator",
+    "generate_puzzle": "generator",
+    "LEVEL_NAMES": "grading",
+    "Grade": "grading",
+    "GradeBudgetError": "grading",
+    "GradeInterrupted": "grading",
+    "Technique": "grading",
+    "grade": "grading",
+    "StepProgress": "techniques",
+    "CanonicalInterrupted": "transform",
+    "canonical": "transform",
+    "equivalent": "transform",
+    "grid_cover": "transform",
+    "transformations": "transform",
+    "ConflictsBudgetError": "whynot",
+    "ConflictsInterrupted": "whynot",
+    "conflicts": "whynot",
+}
 
 
 def __getattr__(name: str) -> Any:
-    """The generator's, the grader's, the explainer's and the transformations' names, imported on first use."""
-    if name in _GENERATOR:
-        from sudoku import generator
-
-        value = getattr(generator, name)
-    elif name in _GRADING:
-        from sudoku import grading
-
-        value = getattr(grading, name)
-    elif name in _EXPLAIN:
-        from sudoku import explainer
-
-        value = getattr(explainer, name)
-    elif name in _TECHNIQUES:
-        from sudoku import techniques
-
-        value = getattr(techniques, name)
-    elif name in _TRANSFORM:
-        from sudoku import transform
-
-        value = getattr(transform, name)
-    elif name in _WHYNOT:
-        from sudoku import whynot
-
-        value = getattr(whynot, name)
-    elif name in _ENTRIES:
-        from sudoku import entries
-
-        value = getattr(entries, name)
-    else:
+    """The names of :data:`_LAZY`, imported from their modules on first use."""
+    if name not in _LAZY:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f"sudoku.{_LAZY[name]}"), name)
     globals()[name] = value  # the next look-up finds it at once
     return value
 
 
 def __dir__() -> list[str]:
-    return sorted(
-        [
-            *globals(),
-            *_GENERATOR,
-            *_GRADING,
-            *_EXPLAIN,
-            *_TECHNIQUES,
-            *_TRANSFORM,
-            *_WHYNOT,
-            *_ENTRIES,
-        ]
-    )
+    return sorted([*globals(), *_LAZY])
 
 
 __all__ = [

@@ -1,9 +1,10 @@
-"""What ``import dlx`` and ``import dlx.cli`` import: the modules of a way only when a run takes it.
+"""What ``import dlx``, ``import dlx.cli`` and ``import sudoku`` import: the modules of a way only when a run takes it.
 
 Issue 46 ("Import what a run uses"): the searches' classes, the loops of
 the algorithms, the text format and the ways a run may not take are
 imported on first use, and a search imports the module of its own
-algorithm only.  Each check runs in a fresh interpreter and reads its
+algorithm only; ``import sudoku`` imports what solves, and what shows
+grids, reads files, explains, grades or generates on first use.  Each check runs in a fresh interpreter and reads its
 ``sys.modules`` (how long a start takes is measured by
 ``tests/benchmarks/bench_imports.py``, not here); ``tests/test_startup.py``
 checks the standard library's slow modules and the commands' runs.
@@ -76,6 +77,38 @@ NOT_ON_CLI_IMPORT = LOOPS | {
     "dataclasses",
 }
 
+#: What ``import sudoku`` does not import: what shows grids and reads
+#: files, the explainer and its techniques, the grader, the generator, the
+#: transformations, "why not?", the commands, and what only those need.
+NOT_ON_SUDOKU_IMPORT = LOOPS | {
+    "sudoku.display",
+    "sudoku.formats",
+    "sudoku.explainer",
+    "sudoku.techniques",
+    "sudoku.chains",
+    "sudoku.steps",
+    "sudoku.cages",
+    "sudoku.cage_steps",
+    "sudoku.grading",
+    "sudoku.generator",
+    "sudoku.transform",
+    "sudoku.whynot",
+    "sudoku.entries",
+    "sudoku.batch",
+    "sudoku.options",
+    "sudoku.cli",
+    "sudoku.generate_cli",
+    "dlx.cli",
+    "dlx.commands",
+    "dlx.watch",
+    "dlx.engine",
+    "dlx.sat",
+    "argparse",
+    "random",
+    "dataclasses",
+    "html",
+}
+
 #: The loops a count of a problem without colours or bounds imports
 #: (Algorithm X's forms: packed, wide and marks; buckets and plain; jit).
 X_LOOPS = {"dlx.algorithm_x", "dlx.algorithm_x_jit", "dlx.algorithm_x_packed"}
@@ -121,6 +154,63 @@ def test_import_dlx_imports_no_search_loop_or_way() -> None:
 @pytest.mark.processes
 def test_import_dlx_cli_imports_no_loop_or_search() -> None:
     assert imported_by("import dlx.cli") & NOT_ON_CLI_IMPORT == set()
+
+
+@pytest.mark.processes
+def test_import_sudoku_imports_no_display_format_explainer_or_generator() -> None:
+    assert imported_by("import sudoku") & NOT_ON_SUDOKU_IMPORT == set()
+
+
+@pytest.mark.processes
+@pytest.mark.parametrize(
+    ("use", "module"),
+    [
+        ("sudoku.format_grid('1' * 16)", "sudoku.display"),
+        ("sudoku.to_svg('.' * 16)", "sudoku.display"),
+        ("sudoku.read_puzzles('1' * 16)", "sudoku.formats"),
+        ("sudoku.Layout", "sudoku.formats"),
+        ("sudoku.canonical('.' * 16)", "sudoku.transform"),
+    ],
+)
+def test_a_lazy_sudoku_name_imports_its_module_and_not_the_others(
+    use: str, module: str
+) -> None:
+    code = (
+        "import sudoku\n"
+        "before = set(sys.modules)\n"
+        f"{use}\n"
+        "out = sorted(set(sys.modules) - before)"
+    )
+    loaded = set(fresh(code)[0])
+    # Of pydlx's modules, the name's own (the standard library's that it
+    # imports in turn, such as html for the SVG, may come too).
+    assert {m for m in loaded if m.startswith(("dlx.", "sudoku."))} == {module}
+
+
+@pytest.mark.processes
+def test_every_sudoku_name_is_importable_and_lazy_ones_are_their_modules() -> None:
+    code = (
+        "import sudoku, importlib\n"
+        "names = {n: getattr(sudoku, n) for n in sudoku.__all__}\n"
+        "wrong = sorted(n for n, m in sudoku._LAZY.items()"
+        " if names[n] is not getattr(importlib.import_module('sudoku.' + m), n))\n"
+        "out = [wrong, sorted(set(sudoku.__all__) - set(dir(sudoku))),"
+        " sorted(set(sudoku._LAZY) - set(sudoku.__all__))]\n"
+        "exec('from sudoku import ' + ', '.join(sudoku.__all__))"
+    )
+    assert fresh(code)[0] == [[], [], []]
+
+
+def test_not_set_is_one_object_under_both_names() -> None:
+    from dlx import notset, ways
+
+    assert ways.NotSet is notset.NotSet
+    assert ways.NOT_SET is notset.NOT_SET
+    explicit: set[str] = set()
+    assert ways.given_value(notset.NOT_SET, 5, "limit", explicit) == 5
+    assert explicit == set()
+    assert ways.given_value(5, 5, "limit", explicit) == 5
+    assert explicit == {"limit"}
 
 
 @pytest.mark.processes
