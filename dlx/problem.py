@@ -7,9 +7,10 @@ import operator
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 
-from dlx import algorithms, ways
+from dlx import algorithms
 from dlx.errors import ProblemError, ProblemTooLarge
 from dlx.links import Links
+from dlx.notset import NOT_SET, NotSet
 from dlx.records import Record
 from dlx.stats import Progress
 
@@ -909,6 +910,8 @@ class ExactCover:
         >>> next(search), search.stats.solutions
         ((0,), 1)
         """
+        from dlx import ways  # on first use: import dlx loads none of the ways' rules
+
         settings = ways.PLAIN  # most searches: one value made once, not per search
         if not (
             limit is None
@@ -1004,6 +1007,8 @@ class ExactCover:
         >>> list(problem.solutions(preprocess=True))
         [(0, 1), (2,)]
         """
+        from dlx import ways  # on first use: import dlx loads none of the ways' rules
+
         return ways.solutions(
             self,
             ways.Settings(
@@ -1088,6 +1093,8 @@ class ExactCover:
         >>> ExactCover("ab", options=[["a"], ["a", "b"]]).first(preprocess=True)
         (1,)
         """
+        from dlx import ways  # on first use: import dlx loads none of the ways' rules
+
         return ways.first(
             self,
             ways.Settings(
@@ -1116,7 +1123,7 @@ class ExactCover:
         method: Literal["dlx", "memo", "sat"] = "dlx",
         branching: Literal["mrv", "first"] | None = None,
         max_entries: int | None = None,
-        max_bytes: int | ways.NotSet | None = ways.NOT_SET,
+        max_bytes: int | NotSet | None = NOT_SET,
         preprocess: bool = False,
         symmetry: Group | Action | Iterable[Mapping[Any, Any]] | None = None,
     ) -> int:
@@ -1187,6 +1194,8 @@ class ExactCover:
         >>> ExactCover("ab", options=[["a"], ["b"], ["a", "b"]]).count(preprocess=True)
         2
         """
+        from dlx import ways  # on first use: import dlx loads none of the ways' rules
+
         explicit: set[str] = set()
         memory = ways.given_value(
             max_bytes, algorithms.DEFAULT_MAX_BYTES, "max_bytes", explicit
@@ -1251,6 +1260,8 @@ class ExactCover:
         >>> next(search), search.best()
         ((0,), [(0, (0,))])
         """
+        from dlx import ways  # on first use: import dlx loads none of the ways' rules
+
         settings = ways.Settings(
             limit=limit,
             max_nodes=max_nodes,
@@ -1332,6 +1343,8 @@ class ExactCover:
         >>> problem.best(2)
         [(3, (2, 3)), (4, (1, 2, 4))]
         """
+        from dlx import ways  # on first use: import dlx loads none of the ways' rules
+
         return ways.best(
             self,
             ways.Settings(
@@ -1528,7 +1541,7 @@ class ExactCover:
         timeout: float | None = None,
         seed: int | None = None,
         max_entries: int | None = None,
-        max_bytes: int | ways.NotSet | None = ways.NOT_SET,
+        max_bytes: int | NotSet | None = NOT_SET,
         progress: Callable[[Progress], object] | None = None,
         progress_interval: float = 1.0,
     ) -> Zdd:
@@ -1561,6 +1574,8 @@ class ExactCover:
         >>> diagram.count(), list(diagram)
         (2, [(0, 1), (2, 3)])
         """
+        from dlx import ways  # on first use: import dlx loads none of the ways' rules
+
         explicit: set[str] = set()
         memory = ways.given_value(
             max_bytes, algorithms.DEFAULT_MAX_BYTES, "max_bytes", explicit

@@ -46,8 +46,7 @@ dlx.ways.Refused: --jobs does not go with --seed: random tie-breaking cannot be 
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 
 from dlx import algorithms
 from dlx.algorithms import MemoSearch, capped
@@ -57,11 +56,17 @@ from dlx.notset import NotSet
 from dlx.records import Record, replace
 from dlx.stats import Outcome, Progress, Stats
 
+# typing.TYPE_CHECKING, without importing typing (start-up, issue 46).
+TYPE_CHECKING = False
 if TYPE_CHECKING:  # annotations only: a run imports what it uses
+    from typing import Any, Literal
+
+    from dlx.runs import Cheapest, Problem, Run
+
+    Method = Literal["dlx", "memo", "sat"]
     from concurrent.futures import Executor
 
     from dlx.engine import CostSearch, Search
-    from dlx.preprocess import Preprocessing
     from dlx.symmetry import BurnsideCount, Leaders
 
 __all__ = [
@@ -98,6 +103,26 @@ __all__ = [
     "search",
     "solutions",
 ]
+
+#: The protocols, defined with typing's in :mod:`dlx.runs` and imported on
+#: first use (PEP 562): annotations here name them without importing typing.
+_LAZY = ("Cheapest", "Problem", "Run")
+
+
+def __getattr__(name: str) -> Any:
+    """The protocols of :data:`_LAZY`, imported from :mod:`dlx.runs` on first use."""
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from dlx import runs
+
+    value = getattr(runs, name)
+    globals()[name] = value  # the next look-up finds it at once
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_LAZY])
+
 
 #: The entry points' vocabularies: the library's parameters, the ``dlx``
 #: command's options, the ``sudoku`` command's options.
@@ -289,13 +314,6 @@ RULES: tuple[Rule, ...] = (
     # The sudoku command splits a batch's puzzles over --jobs, each
     # puzzle's reason found in one process; dlx's one problem is not split.
     Rule(("why", "split"), "", say=_WHY, only=("dlx",)),
-    # The grader knows no cage techniques yet (issue 44); the explainer
-    # does (sudoku.cage_steps).
-    Rule(
-        ("cages", "grade"),
-        "the grader knows no cage techniques yet (--explain and --rate do)",
-        only=("sudoku",),
-    ),
     Rule(
         ("estimate", "cheapest"),
         "Algorithm X5's tree depends on the solutions it finds, so it cannot be estimated",
@@ -706,8 +724,6 @@ def _verdict(
 
 # -- the one value that carries a run's settings --------------------------------------
 
-Method = Literal["dlx", "memo", "sat"]
-
 
 class Settings(Record):
     """What a run is asked for besides its problem: the one value the layers pass on.
@@ -934,125 +950,6 @@ def plan(
 #: The settings of a run that asks for nothing but the defaults (shared:
 #: settings are never changed in place, :meth:`Settings.replace` copies).
 PLAIN = Settings()
-
-
-class Problem(Protocol):
-    """What the ways need of a problem (:class:`dlx.ExactCover` has it)."""
-
-    @property
-    def preprocessing(self) -> Preprocessing | None: ...
-
-    def links(self) -> Links: ...
-
-    def preprocessed(self) -> Problem: ...
-
-    def costs_of(self, solution: Iterable[int]) -> int: ...
-
-
-# -- the runs: one protocol ----------------------------------------------------------
-
-
-@runtime_checkable
-class Run(Protocol):
-    """What every run the ways start has, whatever the way: the one protocol callers drive.
-
-    :func:`search` (and :func:`symmetric_search`, :func:`links_search`)
-    return one: a :class:`dlx.Search`, a :class:`dlx.MultiplicitySearch`,
-    a :class:`dlx.parallel.ParallelSearch`, a :class:`dlx.SatSearch` or a
-    :class:`dlx.symmetry.SymmetricSearch`; for a memoised count a
-    :class:`dlx.MemoSearch`, or up to symmetry a
-    :class:`dlx.symmetry.BurnsideCount` (:func:`memo_search`,
-    :func:`burnside`), which count every solution in one call.  Iterate
-    it for the solutions (sorted tuples of option numbers; counting only,
-    nothing, or ``()`` for each where the SAT solver finds them one
-    solve at a time), or call :meth:`count`, which runs it to its end
-    and returns the count whatever the way; ``stats`` and ``outcome``
-    say how it stands at any time; :meth:`request_stop` asks it to stop
-    (from a signal handler too: it then raises
-    :class:`dlx.Interrupted`); :meth:`close` ends it (its tasks, a
-    paused solve), and is always safe to call.  ``isinstance(run, Run)``
-    tells one.
-
-    >>> from dlx import ExactCover
-    >>> problem = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]])
-    >>> for method in ("dlx", "memo"):
-    ...     run = search(problem, Settings(method=method), count_only=True)
-    ...     print(isinstance(run, Run), run.count(), run.outcome.name)
-    True 2 EXHAUSTED
-    True 2 EXHAUSTED
-    """
-
-    @property
-    def stats(self) -> Stats:
-        """The run's statistics so far (Knuth's definitions, or the solver's)."""
-        ...
-
-    @property
-    def outcome(self) -> Outcome:
-        """How the run stands: running, or how it ended."""
-        ...
-
-    def request_stop(self) -> None:
-        """Ask the run to stop; it then raises :class:`dlx.Interrupted` with its statistics."""
-        ...
-
-    def close(self) -> None:
-        """End the run (its tasks, a paused solve); safe to call at any time."""
-        ...
-
-    def __iter__(self) -> Iterator[tuple[int, ...]]: ...
-
-    def __next__(self) -> tuple[int, ...]: ...
-
-    def count(self) -> int:
-        """Run to the end (a budget or a stop raises) and return how many solutions (orbits) there are."""
-        ...
-
-
-class Cheapest(Protocol):
-    """What every search for the cheapest solutions has: what :func:`cheapest` returns.
-
-    A :class:`dlx.CostSearch` (Knuth's DLX5), a
-    :class:`dlx.parallel.BestSearch`, the SAT solver's
-    (:class:`CheapestFirst`) or one up to symmetry
-    (:class:`dlx.symmetry.SymmetricBest` over one of them).  :meth:`run`
-    searches to the end (a budget or a stop raises, as a search does);
-    :meth:`best` gives the cheapest found so far as ``(cost, options)``,
-    cheapest first, at any time; ``proven`` tells whether those come
-    proved one by one, each the cheapest of those left (the SAT solver:
-    stopped early, they are the cheapest that many), or only at the end.
-    """
-
-    @property
-    def stats(self) -> Stats:
-        """The search's statistics so far."""
-        ...
-
-    @property
-    def outcome(self) -> Outcome:
-        """How the search stands: running, or how it ended."""
-        ...
-
-    @property
-    def proven(self) -> bool:
-        """Whether :meth:`best` comes proved one by one (see above)."""
-        ...
-
-    def request_stop(self) -> None:
-        """Ask the search to stop; :meth:`run` then raises :class:`dlx.Interrupted`."""
-        ...
-
-    def close(self) -> None:
-        """End the search (its tasks, a solve); safe to call at any time."""
-        ...
-
-    def run(self) -> None:
-        """Search to the end; a budget or a stop raises, as a search does."""
-        ...
-
-    def best(self) -> list[tuple[int, tuple[int, ...]]]:
-        """The cheapest found so far, ``(cost, options)``, cheapest first."""
-        ...
 
 
 class CheapestFirst:

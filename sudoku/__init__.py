@@ -78,7 +78,7 @@ from sudoku.errors import (
     SudokuError,
     SymbolError,
 )
-from sudoku.grid import ArrayLike, Grid, GridLike, box_shape, detect_alphabet
+from sudoku.grid import Grid, GridLike, box_shape, detect_alphabet
 from sudoku.regions import Regions, read_region_map, regions_of
 from sudoku.solver import check, count, is_unique, solutions, solve, units_of
 
@@ -128,6 +128,7 @@ if TYPE_CHECKING:
         Technique,
         grade,
     )
+    from sudoku.grid import ArrayLike
     from sudoku.techniques import StepProgress
     from sudoku.transform import (
         CanonicalInterrupted,
@@ -143,6 +144,7 @@ if TYPE_CHECKING:
 #: receives (their budgets' and Ctrl-C's exceptions, their progress
 #: reports).
 _LAZY = {
+    "ArrayLike": "grid",
     "Picture": "display",
     "format_grid": "display",
     "to_svg": "display",

@@ -39,7 +39,6 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from itertools import islice
-from typing import TYPE_CHECKING
 
 from dlx import Colored, ExactCover
 from sudoku.errors import ConflictError, GridSizeError, SudokuError
@@ -47,6 +46,8 @@ from sudoku.grid import Grid
 from sudoku.regions import Regions, leftover_proof, regions_of
 from sudoku.singles import Contradiction, Singles, cell_name
 
+# typing.TYPE_CHECKING, without importing typing (start-up, issue 46).
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     # Annotations only: a grid without cages never imports sudoku.cages.
     from sudoku.cages import Cage, CageConstraints

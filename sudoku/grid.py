@@ -51,7 +51,6 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
 from math import isqrt
-from typing import Any, Protocol, TypeAlias, cast, runtime_checkable
 
 from dlx.textformat import split_words, strip_space
 from sudoku.errors import (
@@ -62,6 +61,13 @@ from sudoku.errors import (
     SymbolError,
 )
 from sudoku.wording import a, counted, grid
+
+# typing.TYPE_CHECKING, without importing typing (start-up, issue 46).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, TypeAlias
+
+    from sudoku.arrays import ArrayLike as ArrayLike
 
 __all__ = [
     "BLANKS",
@@ -93,22 +99,14 @@ GridLike: TypeAlias = (
 )
 
 
-@runtime_checkable
-class ArrayLike(Protocol):
-    """What :mod:`sudoku` needs of an array grid (a NumPy array has it all).
+def __getattr__(name: str) -> Any:
+    """:class:`ArrayLike`, a protocol of :mod:`typing`'s, imported on first use (from ``sudoku.arrays``)."""
+    if name != "ArrayLike":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from sudoku.arrays import ArrayLike
 
-    >>> isinstance("12", ArrayLike)
-    False
-    """
-
-    shape: tuple[int, ...]
-
-    def tolist(self) -> Any: ...
-
-    def copy(self) -> Any: ...
-
-    @property
-    def flat(self) -> Any: ...
+    globals()[name] = ArrayLike  # the next look-up finds it at once
+    return ArrayLike
 
 
 class _Form(enum.Enum):
@@ -567,7 +565,8 @@ class Grid:
         if values is None:
             values = self.values
         if self._array is not None:
-            return cast(GridLike, self._render_array(values))
+            rendered: GridLike = self._render_array(values)
+            return rendered
         size = self.size
         form = self._form
         if form is _Form.INTS:

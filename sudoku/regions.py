@@ -28,12 +28,18 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations, islice, permutations
-from typing import Any
 
 from dlx.textformat import split_words, strip_space
 from sudoku.errors import GridSizeError, RegionError
-from sudoku.grid import ArrayLike, GridLike, is_array, whole_number
+from sudoku.grid import GridLike, is_array, whole_number
 from sudoku.wording import counted, grid
+
+# typing.TYPE_CHECKING, without importing typing (start-up, issue 46).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from sudoku.grid import ArrayLike
 
 __all__ = [
     "VARIANTS",

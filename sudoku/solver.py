@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, Protocol, overload
 
 from dlx import BudgetExceeded, Progress, Stats, ways
 from sudoku.encoding import Encoding, encode
@@ -31,12 +30,28 @@ from sudoku.errors import (
     SolutionError,
     SudokuError,
 )
-from sudoku.grid import ArrayLike, Grid, GridLike
+from sudoku.grid import Grid, GridLike
 from sudoku.regions import Regions, has_boxes, read_region_map, regions_of
 
+# typing.TYPE_CHECKING, without importing typing (start-up, issue 46).
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Protocol, overload
+
     # Annotations only: a grid without cages never imports sudoku.cages.
     from sudoku.cages import Cage
+    from sudoku.grid import ArrayLike
+
+    class _Searching(Protocol):
+        """What the solving functions use of a search, of either method."""
+
+        @property
+        def stats(self) -> Stats: ...
+
+        def __iter__(self) -> Iterator[tuple[int, ...]]: ...
+
+        def __next__(self) -> tuple[int, ...]: ...
+
 
 __all__ = ["check", "count", "is_unique", "solutions", "solve", "units_of"]
 
@@ -156,17 +171,6 @@ def check_budget(
         raise SudokuError(f"timeout={timeout!r} is not a number of seconds >= 0")
 
 
-class _Searching(Protocol):
-    """What the solving functions use of a search, of either method."""
-
-    @property
-    def stats(self) -> Stats: ...
-
-    def __iter__(self) -> Iterator[tuple[int, ...]]: ...
-
-    def __next__(self) -> tuple[int, ...]: ...
-
-
 def check_method(
     method: object,
     limit: object = None,
@@ -217,86 +221,90 @@ def _search(
     return found
 
 
-@overload
-def solve(  # type: ignore[overload-overlap]
-    grid: str,
-    *,
-    alphabet: str | None = ...,
-    box: tuple[int, int] | None = ...,
-    variant: str | None = ...,
-    regions: GridLike | ArrayLike | None = ...,
-    cages: Sequence[Sequence[object]] | None = ...,
-    disjoint_cages: bool = ...,
-    unique: bool = ...,
-    max_nodes: int | None = ...,
-    timeout: float | None = ...,
-    progress: Callable[[Progress], object] | None = ...,
-    method: str = ...,
-) -> str: ...
-@overload
-def solve(  # type: ignore[overload-overlap]
-    grid: Sequence[str],
-    *,
-    alphabet: str | None = ...,
-    box: tuple[int, int] | None = ...,
-    variant: str | None = ...,
-    regions: GridLike | ArrayLike | None = ...,
-    cages: Sequence[Sequence[object]] | None = ...,
-    disjoint_cages: bool = ...,
-    unique: bool = ...,
-    max_nodes: int | None = ...,
-    timeout: float | None = ...,
-    progress: Callable[[Progress], object] | None = ...,
-    method: str = ...,
-) -> list[str]: ...
-@overload
-def solve(
-    grid: Sequence[Sequence[int | None]],
-    *,
-    alphabet: str | None = ...,
-    box: tuple[int, int] | None = ...,
-    variant: str | None = ...,
-    regions: GridLike | ArrayLike | None = ...,
-    cages: Sequence[Sequence[object]] | None = ...,
-    disjoint_cages: bool = ...,
-    unique: bool = ...,
-    max_nodes: int | None = ...,
-    timeout: float | None = ...,
-    progress: Callable[[Progress], object] | None = ...,
-    method: str = ...,
-) -> list[list[int]]: ...
-@overload
-def solve(
-    grid: Sequence[Sequence[str]],
-    *,
-    alphabet: str | None = ...,
-    box: tuple[int, int] | None = ...,
-    variant: str | None = ...,
-    regions: GridLike | ArrayLike | None = ...,
-    cages: Sequence[Sequence[object]] | None = ...,
-    disjoint_cages: bool = ...,
-    unique: bool = ...,
-    max_nodes: int | None = ...,
-    timeout: float | None = ...,
-    progress: Callable[[Progress], object] | None = ...,
-    method: str = ...,
-) -> list[list[str]]: ...
-@overload
-def solve(
-    grid: ArrayLike,
-    *,
-    alphabet: str | None = ...,
-    box: tuple[int, int] | None = ...,
-    variant: str | None = ...,
-    regions: GridLike | ArrayLike | None = ...,
-    cages: Sequence[Sequence[object]] | None = ...,
-    disjoint_cages: bool = ...,
-    unique: bool = ...,
-    max_nodes: int | None = ...,
-    timeout: float | None = ...,
-    progress: Callable[[Progress], object] | None = ...,
-    method: str = ...,
-) -> ArrayLike: ...
+if TYPE_CHECKING:  # the overloads are for the type checker
+
+    @overload
+    def solve(  # type: ignore[overload-overlap]
+        grid: str,
+        *,
+        alphabet: str | None = ...,
+        box: tuple[int, int] | None = ...,
+        variant: str | None = ...,
+        regions: GridLike | ArrayLike | None = ...,
+        cages: Sequence[Sequence[object]] | None = ...,
+        disjoint_cages: bool = ...,
+        unique: bool = ...,
+        max_nodes: int | None = ...,
+        timeout: float | None = ...,
+        progress: Callable[[Progress], object] | None = ...,
+        method: str = ...,
+    ) -> str: ...
+    @overload
+    def solve(  # type: ignore[overload-overlap]
+        grid: Sequence[str],
+        *,
+        alphabet: str | None = ...,
+        box: tuple[int, int] | None = ...,
+        variant: str | None = ...,
+        regions: GridLike | ArrayLike | None = ...,
+        cages: Sequence[Sequence[object]] | None = ...,
+        disjoint_cages: bool = ...,
+        unique: bool = ...,
+        max_nodes: int | None = ...,
+        timeout: float | None = ...,
+        progress: Callable[[Progress], object] | None = ...,
+        method: str = ...,
+    ) -> list[str]: ...
+    @overload
+    def solve(
+        grid: Sequence[Sequence[int | None]],
+        *,
+        alphabet: str | None = ...,
+        box: tuple[int, int] | None = ...,
+        variant: str | None = ...,
+        regions: GridLike | ArrayLike | None = ...,
+        cages: Sequence[Sequence[object]] | None = ...,
+        disjoint_cages: bool = ...,
+        unique: bool = ...,
+        max_nodes: int | None = ...,
+        timeout: float | None = ...,
+        progress: Callable[[Progress], object] | None = ...,
+        method: str = ...,
+    ) -> list[list[int]]: ...
+    @overload
+    def solve(
+        grid: Sequence[Sequence[str]],
+        *,
+        alphabet: str | None = ...,
+        box: tuple[int, int] | None = ...,
+        variant: str | None = ...,
+        regions: GridLike | ArrayLike | None = ...,
+        cages: Sequence[Sequence[object]] | None = ...,
+        disjoint_cages: bool = ...,
+        unique: bool = ...,
+        max_nodes: int | None = ...,
+        timeout: float | None = ...,
+        progress: Callable[[Progress], object] | None = ...,
+        method: str = ...,
+    ) -> list[list[str]]: ...
+    @overload
+    def solve(
+        grid: ArrayLike,
+        *,
+        alphabet: str | None = ...,
+        box: tuple[int, int] | None = ...,
+        variant: str | None = ...,
+        regions: GridLike | ArrayLike | None = ...,
+        cages: Sequence[Sequence[object]] | None = ...,
+        disjoint_cages: bool = ...,
+        unique: bool = ...,
+        max_nodes: int | None = ...,
+        timeout: float | None = ...,
+        progress: Callable[[Progress], object] | None = ...,
+        method: str = ...,
+    ) -> ArrayLike: ...
+
+
 def solve(
     grid: GridLike | ArrayLike,
     *,
