@@ -83,7 +83,8 @@ latin) makes puzzles with no givens, only cages of 2 to 5 connected cells,
 (A=21 for a killer cage's total, A=2/ for an arithmetic cage's target and
 operation), with a blank line between two puzzles.  Save one puzzle to a
 file and solve it with  sudoku --cages FILE  (and --variant latin for
-KenKen), its grid all blanks."""
+KenKen), its grid all blanks.  With --grade, puzzles are made and graded
+with their cages until one has the grade (--tries of them, 20 by default)."""
 
 EPILOG = """\
 seeds: with --seed S, puzzle k (from 1) is the one that --seed S+k-1
@@ -330,17 +331,6 @@ def _latin(options: argparse.Namespace) -> bool:
 _NOT_WITH_CAGES = (
     ("givens", "--givens", "a cage puzzle has no givens"),
     (
-        "grade",
-        "--grade",
-        "the grader knows no cage techniques yet (sudoku --explain does)",
-    ),
-    (
-        "tries",
-        "--tries",
-        "it counts the grids tried for --givens or --grade, which --cages "
-        "does not take",
-    ),
-    (
         "symmetry",
         "--symmetry",
         "it is the symmetry of the givens, and a cage puzzle has none",
@@ -503,9 +493,10 @@ def _generate_all(
                 return
             except SudokuError as error:
                 if options.cages is not None:
-                    # No grid took cages with one solution: go on.
+                    # No grid took cages with one solution, or none of
+                    # --tries had the --grade: go on.
                     shown.close()
-                    batch.fail(f"{label}: {error}")
+                    batch.fail(f"{label}: {str(error).replace('tries=', '--tries')}")
                     display.advance()
                     continue
                 if options.grade is None:

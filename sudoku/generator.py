@@ -927,6 +927,11 @@ _CAGE_DRAW = (2, 2, 2, 3, 3, 3, 4, 4, 5)
 CAGE_GRID_SIZES = (4, 9)
 #: Complete grids tried before a cage puzzle is given up.
 CAGE_TRIES = 20
+#: Cage puzzles made and graded for a ``grade=`` wish when ``tries`` is
+#: not given: a 9x9 killer is made and graded in about a second, and most
+#: grade medium (19 of the 24 of the docs' examples), so a grade that 20
+#: do not reach is rare there.
+CAGE_GRADE_TRIES = 20
 #: Changes of the cages of one grid before it is given up (each a count):
 #: of 30 4x4 killers, 9 gave up a grid, while those that came right needed
 #: at most 64 (6x6 and 9x9, killers and KenKen: 64 at most, of 51).
@@ -1371,10 +1376,12 @@ def generate_puzzle(
     ``"x"``, ``"windoku"``, ``"latin"`` and jigsaw ``regions=`` alike.
     Grids from 4x4 to 9x9 (``sudoku.generator.CAGE_GRID_SIZES``): a
     9x9 killer takes about a second, a 9x9 KenKen several.  Not with
-    ``givens=``, ``symmetry=``, ``minimal=False`` or ``tries=`` (there
-    are no givens), nor yet with ``grade=`` (the grader knows no cage
-    technique); ``alphabet=`` writes the solution, the cages' digits
-    being 1 to N as always.
+    ``givens=``, ``symmetry=`` or ``minimal=False`` (there are no
+    givens).  With ``grade=``, puzzles are made and graded with their
+    cages (:func:`sudoku.grade`) until one has the grade, up to ``tries``
+    of them (``sudoku.generator.CAGE_GRADE_TRIES``, 20, by default: most
+    9x9 killers grade medium, most KenKens need a search).  ``alphabet=`` writes the solution, the
+    cages' digits being 1 to N as always.
 
     :param box: the box shape ``(rows, columns)``; the grid is
         ``rows*columns`` square: ``(2, 2)`` 4x4, ``(2, 3)`` 6x6, ``(3, 3)``
@@ -1524,7 +1531,7 @@ def generate_puzzle(
     ):
         raise SudokuError(f"box={box!r} does not make a {size}x{size} grid (size=)")
     if cages is not None:
-        _refuse_with_cages(symmetry, minimal, givens, grade, tries)
+        _refuse_with_cages(symmetry, minimal, givens)
     if symmetry is None:
         symmetry = "rotational"
     rows, cols = _check_options(box, seed, symmetry, givens, tries)
@@ -1587,6 +1594,9 @@ def generate_puzzle(
             box_or_none,
             None if units is None else units.variant,
             None if labels is None else _map_rows(labels, size),
+            level,
+            tries or CAGE_GRADE_TRIES,
+            regions,
         )
     orbits = _orbits(size, symmetry)
     stop_at = None if minimal else -1 if givens is None else givens
@@ -1676,18 +1686,15 @@ def _refuse_with_cages(
     symmetry: str | None,
     minimal: bool,
     givens: int | None,
-    grade: int | str | None,
-    tries: int | None,
 ) -> None:
-    """Refuse what does not go with ``cages=`` (a :class:`SudokuError`)."""
+    """Refuse what does not go with ``cages=``, all about givens (a :class:`SudokuError`).
+
+    ``tries=`` without ``grade=`` is refused by :mod:`dlx.ways`, as for
+    classic puzzles.
+    """
     why = ""
     if givens is not None:
         why = "givens= does not go with cages=: a cage puzzle has no givens"
-    elif grade is not None:
-        why = (
-            "grade= does not go with cages= yet: the grader knows no cage "
-            "techniques (sudoku.explain does)"
-        )
     elif symmetry is not None:
         why = (
             "symmetry= does not go with cages=: it is the symmetry of the "
@@ -1697,11 +1704,6 @@ def _refuse_with_cages(
         why = (
             f"minimal={minimal!r} does not go with cages=: it is about "
             "emptying givens, and a cage puzzle has none"
-        )
-    elif tries is not None:
-        why = (
-            "tries= does not go with cages=: it counts the grids tried for "
-            "givens= or grade=, which cage puzzles do not take"
         )
     if why:
         raise SudokuError(why)
@@ -1718,12 +1720,48 @@ def _generated_cages(
     box: tuple[int, int] | None,
     variant: str | None,
     regions: tuple[tuple[Hashable, ...], ...] | None,
+    level: int | None,
+    attempts: int,
+    region_map: GridLike | ArrayLike | None,
 ) -> Generated:
-    """A cage puzzle of :func:`sudoku.generate_puzzle` (see :func:`_cage_puzzle`)."""
+    """A cage puzzle of :func:`sudoku.generate_puzzle` (see :func:`_cage_puzzle`).
+
+    With a ``level``, puzzles are made and graded (:func:`sudoku.grade`
+    with their cages, and the user's ``region_map``) until one has it, up
+    to ``attempts`` of them.
+    """
     size = geo.size
     clock = _Clock(settings.timeout, settings.progress, CAGE_TRIES, 0)
+    graded: Grade | None = None
+    blank = "." * (size * size)
+    tried = 0  # the grids tried, for every puzzle made
     try:
-        solution, cages = _cage_puzzle(geo, rng, kind == "killer", clock)
+        for _ in range(attempts if level is not None else 1):
+            solution, cages = _cage_puzzle(geo, rng, kind == "killer", clock)
+            tried += clock.tries
+            if level is None:
+                break
+            clock.stage = "grading"
+            try:
+                graded = grade_of(
+                    blank,
+                    alphabet=symbols,
+                    box=box,
+                    variant=variant,
+                    regions=region_map,
+                    cages=cages,
+                    timeout=clock.left(),
+                    progress=clock.engine if clock.watched else None,
+                )
+            finally:
+                clock.settle()
+            if graded.level == level:
+                break
+        else:
+            raise SudokuError(
+                f"no cage puzzle of grade {LEVEL_NAMES[level or 0]!r} in "
+                f"{attempts} tries (another seed or a larger tries= may find one)"
+            )
     except (_OutOfTime, BudgetExceeded) as stop:
         if isinstance(stop, BudgetExceeded) and stop.outcome is not Outcome.OUT_OF_TIME:
             raise  # pragma: no cover - no other budget is given
@@ -1751,8 +1789,8 @@ def _generated_cages(
         symmetry="none",
         minimal=True,
         target=None,
-        tries=clock.tries,
-        grade=None,
+        tries=tried,
+        grade=graded,
         variant=variant,
         regions=regions,
         cages=cages,

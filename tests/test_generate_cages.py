@@ -282,11 +282,10 @@ def test_seed_drawn_makes_it_again() -> None:
     ("options", "words"),
     [
         ({"givens": 5}, "givens= does not go with cages=: a cage puzzle has no givens"),
-        ({"grade": "easy"}, "grade= does not go with cages= yet"),
         ({"symmetry": "none"}, "symmetry= does not go with cages="),
         ({"symmetry": "rotational"}, "symmetry= does not go with cages="),
         ({"minimal": False}, "minimal=False does not go with cages="),
-        ({"tries": 3}, "tries= does not go with cages="),
+        ({"tries": 3}, "tries= only goes with givens= or grade="),
         ({"cages": "sumdoku"}, "cages='sumdoku' is not one of 'killer', 'arithmetic'"),
         ({"box": (4, 4)}, "cage puzzles are made from 4x4 to 9x9, not 16x16: beyond"),
         ({"box": (1, 3)}, "cage puzzles are made from 4x4 to 9x9, not 3x3"),
@@ -431,8 +430,7 @@ def test_command_prints_puzzles_apart(capsys: pytest.CaptureFixture[str]) -> Non
     ("args", "words"),
     [
         (["--givens", "10"], "--cages does not go with --givens"),
-        (["--grade", "easy"], "--cages does not go with --grade"),
-        (["--tries", "4"], "--cages does not go with --tries"),
+        (["--tries", "4"], "--tries only goes with --givens or --grade"),
         (["--symmetry", "none"], "--cages does not go with --symmetry"),
         (["--not-minimal"], "--cages does not go with --not-minimal"),
         (["--blocks"], "--cages does not go with --blocks"),
@@ -577,3 +575,68 @@ def test_grids_given_up_say_so(
         "another seed may make one"
         for k, s in ((1, 0), (2, 1))
     ]
+
+
+# -- grades --------------------------------------------------------------------------
+
+
+def test_a_grade_asked_is_the_grade_of_the_puzzle_made() -> None:
+    # Each puzzle is graded with its cages until one has the grade: the
+    # grader, run again on the puzzle, agrees, and so does its level.
+    made = generate_puzzle((2, 2), seed=3, cages="killer", grade="easy")
+    assert made.grade is not None and made.grade.level == 1
+    again = sudoku.grade(made.puzzle, cages=made.cages)
+    assert again == made.grade
+    kenken = generate_puzzle(
+        seed=2, cages="arithmetic", variant="latin", size=6, grade="hard", tries=30
+    )
+    assert kenken.grade is not None and kenken.grade.name == "hard"
+    assert (
+        sudoku.grade(kenken.puzzle, cages=kenken.cages, variant="latin") == kenken.grade
+    )
+    # Without grade=, no grade.
+    assert generate_puzzle((2, 2), seed=3, cages="killer").grade is None
+
+
+def test_a_grade_not_found_in_its_tries_is_said() -> None:
+    # 4x4 killers never need locked candidates: none is medium.
+    with pytest.raises(
+        SudokuError, match="no cage puzzle of grade 'medium' in 5 tries"
+    ):
+        generate_puzzle((2, 2), seed=1, cages="killer", grade="medium", tries=5)
+
+
+def test_the_command_makes_a_graded_killer(tmp_path: Path) -> None:
+    argv = ["--cages", "killer", "--box", "2x2", "--grade", "easy", "--seed", "3"]
+    made = subprocess.run(
+        [sys.executable, "-m", "sudoku", "generate", *argv],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert made.returncode == 0, made.stderr
+    path = tmp_path / "killer.txt"
+    path.write_text(made.stdout)
+    puzzles = tmp_path / "blank.txt"
+    puzzles.write_text("." * 16 + "\n")
+    graded = subprocess.run(
+        [sys.executable, "-m", "sudoku", "--cages", str(path), "--grade", str(puzzles)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert graded.returncode == 0, graded.stderr
+    assert graded.stdout.startswith("1 easy")
+
+
+def test_the_command_says_a_grade_not_found_in_its_words(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["--cages", "killer", "--box", "2x2", "--grade", "medium", "--tries", "3"]
+    assert main(["generate", *argv, "--seed", "1", "--no-progress"]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.splitlines()[0] == (
+        "sudoku: puzzle 1 (--seed 1): no cage puzzle of grade 'medium' in 3 tries "
+        "(another seed or a larger --tries may find one)"
+    )
