@@ -149,6 +149,9 @@ class Layout(Record, frozen=True):
     crossings: tuple[tuple[int, int, frozenset[int]], ...]
     #: The same by pair, both ways round.
     crossing: dict[tuple[int, int], frozenset[int]]
+    #: Per pair ``(a, b)`` of :attr:`crossing`: which of unit ``a``'s cells
+    #: lie in ``b``, as bits (bit ``i`` for ``units[a][i]``).
+    inside: dict[tuple[int, int], int]
 
 
 @lru_cache(maxsize=32)
@@ -178,6 +181,12 @@ def layout_of(regions: Regions) -> Layout:
         common = sets[a] & sets[b]
         if len(common) >= 2:
             crossings.append((a, b, common))
+    inside: dict[tuple[int, int], int] = {}
+    for a, b, common in crossings:
+        for one, other in ((a, b), (b, a)):
+            inside[one, other] = sum(
+                1 << i for i, c in enumerate(units[one]) if c in common
+            )
     return Layout(
         regions.size,
         units,
@@ -196,6 +205,7 @@ def layout_of(regions: Regions) -> Layout:
             **{(a, b): c for a, b, c in crossings},
             **{(b, a): c for a, b, c in crossings},
         },
+        inside,
     )
 
 
@@ -662,25 +672,32 @@ def locked_sets(
                         yield a, b, low.bit_length(), where, gone
         return
     order = itertools.product(_region_pairs(layout), range(1, size + 1))
-    # Each unit's places for each value, as a set, made when first needed.
-    places: dict[tuple[int, int], frozenset[int]] = {}
+    # Each unit's places for each value, as bits of the unit's cells (bit i
+    # for units[a][i]), made for all values at once when first needed: the
+    # dynamic forcing chains look for locked candidates thousands of times.
+    places: dict[int, list[int]] = {}
+    masks = layout.inside
     for pairs, value in order:
         tick()
         bit = 1 << (value - 1)
         for a, b in pairs:
-            here = places.get((a, value))
-            if here is None:
-                here = places[a, value] = frozenset(
-                    c for c in units[a] if cand[c] & bit
-                )
-            if len(here) < 2:
-                continue
+            found = places.get(a)
+            if found is None:
+                found = places[a] = [0] * (size + 1)
+                for i, c in enumerate(units[a]):
+                    bits = cand[c]
+                    while bits:
+                        low = bits & -bits
+                        bits ^= low
+                        found[low.bit_length()] |= 1 << i
+            here = found[value]
+            if not here & (here - 1) or here & ~masks[a, b]:
+                continue  # fewer than two places, or some outside b
             inside = layout.crossing[a, b]
-            if not here <= inside:
-                continue
             gone = [(c, value) for c in units[b] if c not in inside and cand[c] & bit]
             if gone:
-                yield a, b, value, sorted(here), gone
+                cells = units[a]
+                yield a, b, value, sorted(cells[i - 1] for i in _bits(here)), gone
 
 
 def _locking(board: Board, direct: bool) -> list[Hint]:
