@@ -24,7 +24,7 @@ What a rating means:
   stands for what SE would go on with (its nested forcing chains, 9.5 and
   up), which is not here.  Such an explanation says so where a player
   reads it: ``Explanation.by_logic`` is false, its rating is written
-  ``10.0+`` (:attr:`Explanation.rating_text`, as ``sudoku --rate``
+  ``10.0+`` (:attr:`sudoku.Explanation.rating_text`, as ``sudoku --rate``
   prints it), and its first line counts the search steps;
 * on other grids (4×4, 16×16, jigsaw, X, windoku) the same techniques
   over the grid's units, with the same numbers; SE itself rates 9×9 only,
@@ -242,9 +242,9 @@ class Explanation(Record, frozen=True):
     def rating_text(self) -> str:
         """The rating as a player reads it: ``"7.2"``, or ``"10.0+"`` when a step had to search.
 
-        The ``+`` says that logic ran out: the search step's
-        :data:`SEARCH_RATING` stands for techniques not here, whose SE
-        rating is not known.
+        The ``+`` says that logic ran out: the search step's rating
+        (:data:`~sudoku.explainer.SEARCH_RATING`) stands for techniques not
+        here, whose SE rating is not known.
         """
         return f"{self.rating:.1f}" + ("" if self.by_logic else "+")
 

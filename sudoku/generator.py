@@ -1361,27 +1361,28 @@ def generate_puzzle(
     with no givens at all, only cages, which ``Generated.cages``
     holds in the form ``cages=`` of :func:`sudoku.solve` takes.  A complete
     grid is cut into random connected cages of 2 to 5 cells
-    (``sudoku.generator.CAGE_CELLS``; never one: that would be a given
+    (:data:`~sudoku.generator.CAGE_CELLS`; never one: that would be a given
     in disguise); then, while the engine's search with limit 2 (as
     :func:`sudoku.count` with ``limit=2`` does it) finds a second
     solution, the cages at a cell where the two differ are cut in two,
     or joined to a neighbour and cut anew (an arithmetic cage may take
     another operation), until the grid is the only solution; a grid whose
     cages will not come right is given up for another (up to
-    ``sudoku.generator.CAGE_TRIES``).  A killer cage holds no digit
+    :data:`~sudoku.generator.CAGE_TRIES`).  A killer cage holds no digit
     twice and its clue is its total; an arithmetic cage's clue is a
     target and an operation drawn among those that fit (``"+"``,
     ``"*"``, and for two cells ``"-"`` and ``"/"``).  KenKen is
     ``cages="arithmetic"`` with ``variant="latin"``; cages go with boxes,
     ``"x"``, ``"windoku"``, ``"latin"`` and jigsaw ``regions=`` alike.
-    Grids from 4x4 to 9x9 (``sudoku.generator.CAGE_GRID_SIZES``): a
+    Grids from 4x4 to 9x9 (:data:`~sudoku.generator.CAGE_GRID_SIZES`): a
     9x9 killer takes about a second, a 9x9 KenKen several.  Not with
     ``givens=``, ``symmetry=`` or ``minimal=False`` (there are no
     givens).  With ``grade=``, puzzles are made and graded with their
-    cages (:func:`sudoku.grade`) until one has the grade, up to ``tries``
-    of them (``sudoku.generator.CAGE_GRADE_TRIES``, 20, by default: most
-    9x9 killers grade medium, most KenKens need a search).  ``alphabet=`` writes the solution, the
-    cages' digits being 1 to N as always.
+    cages (:func:`sudoku.grade`) until one has the grade, up to
+    ``tries`` of them (:data:`~sudoku.generator.CAGE_GRADE_TRIES`, 20,
+    by default: most 9x9 killers grade medium, most KenKens need a
+    search).  ``alphabet=`` writes the solution, the cages' digits being
+    1 to N as always.
 
     :param box: the box shape ``(rows, columns)``; the grid is
         ``rows*columns`` square: ``(2, 2)`` 4x4, ``(2, 3)`` 6x6, ``(3, 3)``
