@@ -37,6 +37,7 @@ from sudoku.generator import (
     SYMMETRIES,
     GenerationProgress,
     GenerationStopped,
+    cage_text,
     default_grade_tries,
     generate_puzzle,
     grade_out_of_reach,
@@ -55,10 +56,7 @@ from sudoku.options import (
 from sudoku.regions import has_boxes, regions_of
 from sudoku.wording import counted
 
-__all__ = ["cage_text", "main"]
-
-#: The labels of the cages a cage puzzle is printed with, in order.
-CAGE_LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+__all__ = ["main"]
 
 DESCRIPTION = """\
 Generate sudoku puzzles that have exactly one solution, and print them one
@@ -638,37 +636,3 @@ def describe_generation(report: Progress) -> str:
         # Tries that may end early: the time of all of them, at most.
         parts.append(f"{'at most ' if many else ''}about {report.remaining:.0f} s left")
     return ", ".join(parts)
-
-
-def cage_text(size: int, cages: Sequence[tuple[object, ...]]) -> str:
-    """A cage puzzle as ``sudoku --cages FILE`` reads it: the map of labels, then the clues.
-
-    Cages are labelled ``A``, ``B``... in the order given (then ``a``,
-    ``b``...: :data:`CAGE_LABELS`); a killer clue is the total
-    (``A=21``), an arithmetic one the target and the operation
-    (``B=2/``).  :func:`sudoku.cages.read_cage_map` reads it back.
-
-    :param size: N.
-    :param cages: the cages, as ``Generated.cages`` holds them
-        (every cell in one, at most 52 cages).
-    :returns: N lines of N labels and one line of clues, without a final
-        line end.
-
-    >>> print(cage_text(2, [(3, ((0, 0), (0, 1))), (1, "-", ((1, 0), (1, 1)))]))
-    AA
-    BB
-    A=3 B=1-
-    """
-    labels = ["."] * (size * size)
-    clues = []
-    for label, cage in zip(CAGE_LABELS, cages, strict=False):
-        cells = cage[-1]
-        assert isinstance(cells, tuple)
-        for row, column in cells:
-            labels[row * size + column] = label
-        op = "" if len(cage) == 2 else str(cage[1])
-        clues.append(f"{label}={cage[0]}{op}")
-    if len(cages) > len(CAGE_LABELS):
-        raise SudokuError(f"{len(cages)} cages: at most {len(CAGE_LABELS)} have labels")
-    rows = ["".join(labels[r * size : (r + 1) * size]) for r in range(size)]
-    return "\n".join([*rows, " ".join(clues)])

@@ -1909,6 +1909,44 @@ def _text(values: list[int], symbols: str) -> str:
     return "".join(symbols[v - 1] if v else "." for v in values)
 
 
+#: The labels of the cages a cage puzzle is printed with, in order.
+CAGE_LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+
+
+def cage_text(size: int, cages: Sequence[tuple[object, ...]]) -> str:
+    """A cage puzzle as ``sudoku --cages FILE`` reads it: the map of labels, then the clues.
+
+    Cages are labelled ``A``, ``B``... in the order given (then ``a``,
+    ``b``...: :data:`CAGE_LABELS`); a killer clue is the total
+    (``A=21``), an arithmetic one the target and the operation
+    (``B=2/``).  :func:`sudoku.cages.read_cage_map` reads it back.
+
+    :param size: N.
+    :param cages: the cages, as ``Generated.cages`` holds them
+        (every cell in one, at most 52 cages).
+    :returns: N lines of N labels and one line of clues, without a final
+        line end.
+
+    >>> print(cage_text(2, [(3, ((0, 0), (0, 1))), (1, "-", ((1, 0), (1, 1)))]))
+    AA
+    BB
+    A=3 B=1-
+    """
+    labels = ["."] * (size * size)
+    clues = []
+    for label, cage in zip(CAGE_LABELS, cages, strict=False):
+        cells = cage[-1]
+        assert isinstance(cells, tuple)
+        for row, column in cells:
+            labels[row * size + column] = label
+        op = "" if len(cage) == 2 else str(cage[1])
+        clues.append(f"{label}={cage[0]}{op}")
+    if len(cages) > len(CAGE_LABELS):
+        raise SudokuError(f"{len(cages)} cages: at most {len(CAGE_LABELS)} have labels")
+    rows = ["".join(labels[r * size : (r + 1) * size]) for r in range(size)]
+    return "\n".join([*rows, " ".join(clues)])
+
+
 def generate(
     box: tuple[int, int] | None = None,
     *,
@@ -1951,11 +1989,13 @@ def generate(
     :param progress: called about once a second with a
         :class:`sudoku.generator.GenerationProgress`.
     :param size: N (the only way to give it for ``variant="latin"``).
-    :param cages: refused: a cage puzzle is its cages, which a string
-        cannot hold; :func:`sudoku.generate_puzzle` with ``cages=`` returns
-        them.
+    :param cages: ``"killer"`` or ``"arithmetic"``: a cage puzzle (see
+        :func:`sudoku.generate_puzzle`), returned in the form ``sudoku
+        --cages FILE`` reads (:func:`cage_text`: N lines of cage labels,
+        then a line of clues), since it has no givens; ``sudoku.cages.
+        read_cage_map`` gives its cages back.
     :returns: the puzzle.
-    :raises SudokuError: for a bad argument, naming it; for ``cages``;
+    :raises SudokuError: for a bad argument, naming it;
         when no grid of ``tries`` had the ``grade``; its
         :class:`sudoku.RegionError` when no complete grid fits a
         ``regions`` map.
@@ -1972,16 +2012,13 @@ def generate(
     True
     >>> sudoku.is_unique(generate(seed=4, variant="windoku"), variant="windoku")
     True
-    >>> generate(cages="killer")
-    Traceback (most recent call last):
-      ...
-    sudoku.errors.SudokuError: generate() does not go with cages=: it returns the puzzle alone, without its cages; generate_puzzle(cages=...) returns them (its .cages)
+    >>> print(generate((2, 2), seed=3, cages="killer"))
+    AAAB
+    CDEB
+    CDEF
+    GGGF
+    A=9 B=3 C=6 D=4 E=4 F=7 G=7
     """
-    if cages is not None:
-        raise SudokuError(
-            "generate() does not go with cages=: it returns the puzzle alone, "
-            "without its cages; generate_puzzle(cages=...) returns them (its .cages)"
-        )
     made = generate_puzzle(
         box,
         seed=seed,
@@ -1996,7 +2033,10 @@ def generate(
         timeout=timeout,
         progress=progress,
         size=size,
+        cages=cages,
     )
+    if cages is not None:
+        return cage_text(round(len(made.puzzle) ** 0.5), made.cages)
     if not made.reached:
         warnings.warn(
             f"asked for at most {made.target} givens; the best of "

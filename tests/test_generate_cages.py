@@ -36,12 +36,12 @@ import sudoku
 from sudoku import SudokuError
 from sudoku.cages import read_cage_map
 from sudoku.cli import main
-from sudoku.generate_cli import cage_text
 from sudoku.generator import (
     CAGE_CELLS,
     Generated,
     GenerationProgress,
     GenerationStopped,
+    cage_text,
     generate,
     generate_puzzle,
 )
@@ -303,9 +303,21 @@ def test_refused(options: dict[str, object], words: str) -> None:
     assert words in str(error.value)
 
 
-def test_generate_refuses_cages() -> None:
-    with pytest.raises(SudokuError, match=r"generate_puzzle\(cages=\.\.\.\)"):
-        generate((2, 2), seed=1, cages="killer")
+def test_generate_returns_the_cage_text() -> None:
+    # generate() gives the puzzle as sudoku --cages FILE reads it: the
+    # cages of generate_puzzle(), read back by read_cage_map.
+    for options in (
+        {"box": (2, 2), "cages": "killer"},
+        {"cages": "arithmetic", "variant": "latin", "size": 5},
+    ):
+        text = generate(seed=4, **options)
+        made = generate_puzzle(seed=4, **options)
+        assert text == cage_text(round(len(made.puzzle) ** 0.5), made.cages)
+        *rows, clues = text.splitlines()
+        assert [repr(cage) for cage in read_cage_map(rows, clues)] == [
+            repr((cage[0], *cage[1:-1], [tuple(cell) for cell in cage[-1]]))  # type: ignore[attr-defined]
+            for cage in made.cages
+        ]
 
 
 def test_latin_without_cages_works() -> None:

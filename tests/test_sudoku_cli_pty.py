@@ -68,7 +68,7 @@ from sudoku_helpers import (
 import sudoku
 from dlx import ways
 from dlx.algorithms import sat_available
-from sudoku.generate_cli import cage_text
+from sudoku.generator import cage_text
 
 pytestmark = [
     pytest.mark.processes,

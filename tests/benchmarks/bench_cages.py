@@ -40,7 +40,7 @@ library: :func:`sudoku.generate_puzzle` with ``cages="killer"``, or
 :mod:`sudoku.generator`: a random complete grid cut into random connected
 cages of 2 to 5 cells, changed where a second solution differs until the
 grid is the only one), written as ``sudoku generate --cages`` writes them
-(:func:`sudoku.generate_cli.cage_text`).  A seed is given up when no grid
+(:func:`sudoku.generator.cage_text`).  A seed is given up when no grid
 of its tries takes cages with one solution.  The example files were made
 by this script's earlier maker, which ``sudoku.generator`` grew from: the
 same seeds now make other puzzles.
@@ -60,8 +60,7 @@ from dlx import BudgetExceeded
 from sudoku import Grid, encode, encoding, regions_of
 from sudoku.cages import read_cage_map, read_cages
 from sudoku.encoding import MOST_PLACEMENTS
-from sudoku.generate_cli import cage_text
-from sudoku.generator import Generated
+from sudoku.generator import Generated, cage_text
 
 ROOT = Path(__file__).resolve().parents[2]
 
