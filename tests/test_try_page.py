@@ -30,6 +30,7 @@ from hypothesis import strategies as st
 
 import sudoku
 from dlx import ProblemError, parse_dlx, polyomino
+from sudoku.cages import read_cage_map
 from sudoku.cli import main as sudoku_main
 
 SITE = os.environ.get("PYDLX_SITE")
@@ -69,6 +70,40 @@ PAGE_PUZZLE = (
     "7...2...6" ".6....28." "...419..5" "....8..79"
 )  # fmt: skip
 BROKEN = PAGE_PUZZLE[:8] + "8" + PAGE_PUZZLE[9:]
+
+
+def _page_killer() -> str:
+    """The cage puzzle of the page's killer box, as the box holds it."""
+    page = (ROOT / "docs" / "try.rst").read_text()
+    found = re.search(
+        r'<textarea id="killer-input"[^>]*>\n(.*?)</textarea>', page, re.S
+    )
+    assert found is not None, "no killer box on the page"
+    return "\n".join(line.strip() for line in found.group(1).splitlines())
+
+
+#: The page's killer (6x6, with boxes), the KenKen of docs/howto/cages.rst (a
+#: 4x4 latin square) and the first killer of docs/examples/killer.txt (9x9).
+PAGE_KILLER = _page_killer()
+KENKEN = "ABBC\nAADC\nEFDD\nEFGG\nA=8+ B=2/ C=5+ D=7+ E=1- F=3- G=2-"
+NINE_BY_NINE = "\n".join(
+    line
+    for line in (ROOT / "docs" / "examples" / "killer.txt")
+    .read_text()
+    .split("\n\n")[1]
+    .splitlines()
+    if not line.startswith("#")
+)
+KILLERS = [(PAGE_KILLER, "sudoku"), (KENKEN, "latin"), (NINE_BY_NINE, "sudoku")]
+
+
+def _cages(text: str, variant: str) -> dict[str, Any]:
+    """The keywords of the solving functions for a box's cage puzzle: ``cages`` and ``variant``."""
+    lines = [line for line in text.splitlines() if line and not line.startswith("#")]
+    return {
+        "cages": read_cage_map(lines[:-1], lines[-1]),
+        "variant": None if variant == "sudoku" else variant,
+    }
 
 
 # -- the page's Python, under this interpreter ----------------------------------------
@@ -114,6 +149,194 @@ def test_sudoku_hint_and_explain_are_sudokus() -> None:
     solved = sudoku.solve(SAMPLE)
     assert glue.sudoku_hint(solved) == {"error": "no blank cell: the grid is full"}
     assert glue.sudoku_explain(solved)["steps"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "variant"), KILLERS, ids=["page", "kenken", "killer-9x9"]
+)
+def test_killer_solve_is_sudoku_solve(text: str, variant: str) -> None:
+    grid = _cages(text, variant)
+    n = len(text.splitlines()) - 1
+    puzzle = "." * n * n
+    solution = sudoku.solve(puzzle, **grid)
+    result = glue.killer_solve(text, variant)
+    assert result["answer"] == solution
+    assert result["unique"] is sudoku.is_unique(puzzle, **grid) is True
+    assert result["svg"] == sudoku.to_svg(puzzle, solution, **grid)
+    assert result["svg"].count('<g class="cage">') == len(grid["cages"])
+    rows = [solution[k : k + n] for k in range(0, n * n, n)]
+    if variant == "latin":
+        assert result["grid"] == "\n".join(" ".join(row) for row in rows)
+    else:
+        assert result["grid"] == sudoku.format_grid(solution)
+    # Comments and blank lines, as in the examples' files, are skipped.
+    assert glue.killer_solve(f"# a comment\n\n{text}\n\n", variant) == result
+
+
+@pytest.mark.parametrize(("text", "variant"), KILLERS[:2], ids=["page", "kenken"])
+def test_killer_hint_and_explain_are_sudokus(text: str, variant: str) -> None:
+    grid = _cages(text, variant)
+    puzzle = "." * (len(text.splitlines()) - 1) ** 2
+    hint = sudoku.hint(puzzle, **grid)
+    explanation = sudoku.explain(puzzle, **grid)
+    assert hint is not None
+    assert glue.killer_hint(text, variant) == {
+        "text": hint.text,
+        "technique": hint.technique,
+        "rating": hint.rating,
+        "svg": hint.to_svg(),
+    }
+    assert '<g class="cage">' in hint.to_svg()  # the cages outlined
+    told = glue.killer_explain(text, variant)
+    assert told["rating"] == explanation.rating
+    assert told["pearl"] == explanation.pearl
+    assert told["steps"] == [[s.rating, s.text] for s in explanation.steps]
+    hardest = next(s for s in explanation.steps if s.rating == explanation.rating)
+    assert told["svg"] == hardest.to_svg()
+    # The page's killer needs the cages' techniques, not only a sudoku's.
+    techniques = {s.technique for s in explanation.steps}
+    assert "cage combinations" in techniques
+
+
+def test_the_page_killer_needs_the_rule_of_45() -> None:
+    steps = sudoku.explain("." * 36, **_cages(PAGE_KILLER, "sudoku")).steps
+    assert "rule of 45" in {s.technique for s in steps}
+
+
+def _said_by_cages(
+    text: str,
+    variant: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> str:
+    """What ``sudoku --cages FILE`` says of the box's ``text``, without its file's name."""
+    cages = tmp_path / "cages.txt"
+    cages.write_text(text + "\n")
+    n = len([line for line in text.splitlines() if "=" not in line])
+    blanks = tmp_path / "blanks.txt"
+    blanks.write_text("." * n * n + "\n")
+    more = [] if variant == "sudoku" else ["--variant", variant]
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as exit:
+        sudoku_main(["--cages", str(cages), *more, "--no-progress", str(blanks)])
+    assert exit.value.code == 2
+    (line,) = [x for x in capsys.readouterr().err.splitlines() if "error:" in x]
+    return line.removeprefix(f"sudoku: error: --cages {cages}").removeprefix(", ")
+
+
+#: Bad boxes (the page's KenKen, changed) and what the page says of each: the
+#: line and the cage, in the words of ``sudoku --cages`` (``cli``: the very
+#: message the command gives).
+BAD_KILLERS: list[tuple[str, str, str, bool]] = [
+    (
+        KENKEN.replace("E=1-", "E=1"),
+        "latin",
+        "line 5: cage 'E' (at r3c1): no 2 different digits from 1 to 4 add up to 1",
+        True,
+    ),
+    (
+        KENKEN.replace("G=2-", "G=2- H=3"),
+        "latin",
+        "line 5: clue H=3 names no cage of the map",
+        True,
+    ),
+    (
+        KENKEN.replace("A=8+", "A=x"),
+        "latin",
+        "line 5: clue A=x is not a number and at most one operation",
+        True,
+    ),
+    (
+        KENKEN.replace(" G=2-", ""),
+        "latin",
+        "line 4: cage 'G' of the map (at r4c3) has no clue",
+        True,
+    ),
+    (
+        KENKEN.replace("G=2-", "G=2- G=3-"),
+        "latin",
+        "line 5: cage 'G' has two clues (G=2- and G=3-): give one",
+        True,
+    ),
+    (
+        KENKEN.replace("EFGG", "EFGA"),
+        "latin",
+        "line 1: cage 'A' (at r1c1): its cells are not connected (r1c1 is apart "
+        "from r4c4)",
+        True,
+    ),
+    (
+        KENKEN + "\nABCD",
+        "latin",
+        "line 6: a line of the map after the clues (give the map's N lines "
+        "first, then the clues)",
+        True,
+    ),
+    (
+        KENKEN.replace("EFGG", "EFG"),
+        "latin",
+        "line 4: 3 labels, not 4 (the map is N lines of N labels)",
+        True,
+    ),
+    # The clue's line, where the command names the map's.
+    (
+        KENKEN.replace("A=8+", "A=8-"),
+        "latin",
+        "line 5: cage 'A' (at r1c1): '-' takes two cells, not 3",
+        False,
+    ),
+    (
+        "ABC\nABC\nABC\nA=6 B=6 C=6",
+        "sudoku",
+        "a 3x3 grid has no box shape: choose a latin square (KenKen)",
+        False,
+    ),
+    ("", "sudoku", "no map of cages: paste N lines of N labels, then the clues", False),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "variant", "message", "cli"),
+    BAD_KILLERS,
+    ids=[f"bad-{k}" for k in range(len(BAD_KILLERS))],
+)
+def test_a_bad_killer_box_names_the_line_and_the_cage(
+    text: str,
+    variant: str,
+    message: str,
+    cli: bool,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    for call in (glue.killer_solve, glue.killer_hint, glue.killer_explain):
+        assert call(text, variant) == {"error": message}
+    if cli:
+        assert _said_by_cages(text, variant, tmp_path, capsys) == message
+
+
+def test_a_killer_without_solution_says_the_librarys_message() -> None:
+    for text, variant in [
+        (KENKEN.replace("F=3-", "F=3+"), "latin"),
+        (PAGE_KILLER.replace("M=7", "M=8"), "sudoku"),
+    ]:
+        grid = _cages(text, variant)
+        n = len(text.splitlines()) - 1
+        with pytest.raises(sudoku.NoSolutionError) as error:
+            sudoku.solve("." * n * n, **grid)
+        assert glue.killer_solve(text, variant) == {"error": str(error.value)}
+
+
+def test_a_cage_the_library_names_is_named_by_its_label_and_line() -> None:
+    # No cage puzzle without givens found gives such a message (the
+    # solver's contradictions name cells and units): the page's reading
+    # of one, as the encoding of a puzzle with givens words it.
+    killer = glue._read_killer("\n\n" + KENKEN, "latin")
+    error = sudoku.NoSolutionError(
+        "no solution: no digits fit cages[2] (at r1c4) (2 cells, 5+)"
+    )
+    assert killer.said(error) == (
+        "no solution: no digits fit cage 'C' (at r1c4, line 7) (2 cells, 5+)"
+    )
 
 
 def _said_by_why(
@@ -424,6 +647,14 @@ ENTRIES: list[tuple[str, dict[str, Any], str, Any, str]] = [
     *(
         (name, {"text": PUZZLE}, "text", NOT_TEXT, "puzzle text")
         for name in ("sudoku_solve", "sudoku_grade", "sudoku_hint", "sudoku_explain")
+    ),
+    *(
+        (name, {"text": KENKEN, "variant": "latin"}, argument, bad, named)
+        for name in ("killer_solve", "killer_hint", "killer_explain")
+        for argument, bad, named in [
+            ("text", NOT_TEXT, "cage text"),
+            ("variant", _other_than(*glue.KILLER_VARIANTS), "variant"),
+        ]
     ),
     *(
         (
@@ -745,3 +976,48 @@ def test_the_page_marks_the_givens_of_a_puzzle_without_solution(
         assert page.locator("#sudoku-picture svg").count() == 1
         assert marks.count() == 0
         assert page.text_content("#sudoku-why") == ""
+
+
+@needs_site
+def test_the_page_solves_hints_and_explains_a_killer(page: Any) -> None:
+    text = page.input_value("#killer-input")
+    assert text == PAGE_KILLER
+    grid = _cages(text, "sudoku")
+    page.select_option("#killer-variant", "sudoku")
+    page.click("#killer-solve")
+    page.wait_for_selector("#killer-output[data-answer]:not(.running)", timeout=STEP)
+    assert page.get_attribute("#killer-output", "data-answer") == sudoku.solve(
+        "." * 36, **grid
+    )
+    assert "The only solution." in page.text_content("#killer-output")
+    assert page.locator("#killer-picture svg text").count() >= 36
+    assert page.locator("#killer-picture svg g.cage").count() == len(grid["cages"])
+    _shot(page, "killer")
+    page.click("#killer-hint")
+    page.wait_for_selector("#killer-output[data-hint]:not(.running)", timeout=STEP)
+    hint = sudoku.hint("." * 36, **grid)
+    assert hint is not None
+    assert page.get_attribute("#killer-output", "data-hint") == hint.text
+    assert page.get_attribute("#killer-output", "data-answer") is None
+    assert page.locator("#killer-picture svg g.cage").count() == len(grid["cages"])
+    page.click("#killer-explain")
+    page.wait_for_selector("#killer-output[data-rating]:not(.running)", timeout=STEP)
+    rating = sudoku.explain("." * 36, **grid).rating
+    assert page.get_attribute("#killer-output", "data-rating") == f"{rating:.1f}"
+    _shot(page, "killer-explained")
+    # A KenKen: the latin square, its operations.
+    page.fill("#killer-input", KENKEN)
+    page.select_option("#killer-variant", "latin")
+    page.click("#killer-solve")
+    page.wait_for_selector("#killer-output[data-answer]:not(.running)", timeout=STEP)
+    assert page.get_attribute("#killer-output", "data-answer") == sudoku.solve(
+        "." * 16, **_cages(KENKEN, "latin")
+    )
+    # A bad box: the line and the cage, no traceback.
+    bad, _, message, _ = BAD_KILLERS[0]
+    page.fill("#killer-input", bad)
+    page.click("#killer-solve")
+    page.wait_for_selector("#killer-output.error", timeout=STEP)
+    assert page.text_content("#killer-output") == message
+    assert page.locator("#killer-picture svg").count() == 0
+    _shot(page, "killer-bad")

@@ -17,6 +17,10 @@ the givens of :func:`sudoku.conflicts` (a minimal set that has no
 solution), said as ``sudoku --why`` says them and marked on a picture of
 the puzzle; the search for them stops after :data:`WHY_TIMEOUT` seconds,
 and then says so, with the givens it had (not shown minimal) if any.
+A cage puzzle (the killer box: a killer sudoku or a KenKen, in the form
+``sudoku --cages FILE`` reads) is solved, hinted and explained with its
+cages, drawn outlined; a bad cage is named by its label and its line of
+the box, as ``sudoku --cages`` names it.
 
 The same functions run under CPython in the tests (``tests/test_try_page.py``):
 
@@ -26,6 +30,8 @@ The same functions run under CPython in the tests (``tests/test_try_page.py``):
 8
 >>> text_solve("A B\\nA\\nB\\nA B\\n", "count", 0)["count"]
 2
+>>> killer_solve("AAB\\nCDB\\nCDD\\nA=3 B=5 C=4 D=6+", "latin")["answer"]
+'213132321'
 """
 
 from __future__ import annotations
@@ -36,6 +42,7 @@ from typing import Any
 import sudoku
 from dlx import DLXError, parse_dlx, polyomino
 from dlx.textformat import format_option
+from sudoku.cages import CageError, cell_text, read_cage_map, read_cages
 from sudoku.display import Layout, draw_grid
 
 #: How often a count reports, in seconds.
@@ -50,6 +57,9 @@ WHY_TIMEOUT = 10.0
 
 #: The colour of the givens marked on a puzzle without solution (the page's red).
 MARKED = "#b00020"
+
+#: The grids of the killer box: a name the page sends, and the ``variant=`` it means.
+KILLER_VARIANTS: dict[str, str | None] = {"sudoku": None, "latin": "latin"}
 
 #: What :func:`text_solve` does.
 ACTIONS = ("count", "solutions")
@@ -313,6 +323,235 @@ def sudoku_explain(text: str) -> dict[str, Any]:
         explanation = sudoku.explain(puzzle.text)
     except sudoku.SudokuError as error:
         return {"error": str(error)}
+    hardest = next(
+        (s for s in explanation.steps if s.rating == explanation.rating), None
+    )
+    return {
+        "rating": explanation.rating,
+        "pearl": explanation.pearl,
+        "diamond": explanation.diamond,
+        "steps": [[s.rating, s.text] for s in explanation.steps],
+        "svg": "" if hardest is None else hardest.to_svg(),
+    }
+
+
+class _Killer:
+    """The cages of the killer box, read: what the solving functions take, and the cages' names.
+
+    :ivar cages: the cages, as ``cages=`` takes them.
+    :ivar size: N, the grid's side.
+    :ivar variant: ``variant=`` (``None`` or ``"latin"``).
+    :ivar names: per cage, its name in the library's messages
+        (``cages[3] (at r2c5)``), the box's name for it (``cage 'D' (at
+        r2c5, line 9)``), and the box's line of its clue.
+    """
+
+    def __init__(
+        self,
+        cages: list[tuple[object, ...]],
+        size: int,
+        variant: str | None,
+        names: list[tuple[str, str, str, int]],
+    ) -> None:
+        self.cages, self.size, self.variant, self.names = cages, size, variant, names
+
+    @property
+    def puzzle(self) -> str:
+        """The grid: no givens, only cages."""
+        return "." * self.size * self.size
+
+    def said(self, error: sudoku.SudokuError) -> str:
+        """The library's message with each cage named by its label and line.
+
+        A :class:`sudoku.cages.CageError` about one cage (no digits reach
+        its target, an operation that does not fit its cells) starts with
+        its clue's line; a later message (no solution) names the cage and
+        its line where the library says ``cages[3] (at r2c5)``.
+        """
+        message = (
+            str(error)
+            .replace("; pass disjoint_cages=True to allow it", "")
+            .replace("; pass box=(rows, columns)", ": choose a latin square (KenKen)")
+        )
+        index = getattr(error, "index", -1)
+        if isinstance(error, CageError) and 0 <= index < len(self.names):
+            _, _, label, line = self.names[index]
+            return f"line {line}: " + message.replace(
+                f"cages[{index}]", f"cage {label!r}"
+            )
+        for python, words, _, _ in self.names:
+            message = message.replace(python, words)
+        return message
+
+
+def _read_killer(text: str, variant: str) -> _Killer | dict[str, Any]:
+    """The cages of the killer box, or ``{"error": ...}`` naming the line and the cage.
+
+    ``text`` is what ``sudoku --cages FILE`` reads: N lines of N cage
+    labels (``.`` for a cell in no cage), then lines of ``label=clue``
+    words; blank lines and lines starting with ``#`` are skipped.  Lines
+    are counted from 1 as the box shows them.  ``variant`` is a name of
+    :data:`KILLER_VARIANTS`.
+
+    >>> _read_killer("AB\\nAC\\nA=3 B=2", "latin")
+    {'error': "line 2: cage 'C' of the map (at r2c2) has no clue"}
+    >>> _read_killer("AB\\nBA\\nA=3 B=3", "latin")
+    {'error': "line 1: cage 'A' (at r1c1): its cells are not connected (r1c1 is apart from r2c2)"}
+    """
+    wrong = _not_text("the cage text", text) or (
+        None
+        if isinstance(variant, str) and variant in KILLER_VARIANTS
+        else "the variant must be one of "
+        + ", ".join(repr(name) for name in KILLER_VARIANTS)
+        + f", not {_shown(variant)}"
+    )
+    if wrong is not None:
+        return {"error": wrong}
+    rows: list[tuple[int, str]] = []
+    clues: list[tuple[int, str]] = []
+    for number, line in enumerate(text.splitlines(), 1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        if "=" in line:
+            clues.extend((number, word) for word in line.split())
+        elif clues:
+            return {
+                "error": f"line {number}: a line of the map after the clues "
+                "(give the map's N lines first, then the clues)"
+            }
+        else:
+            rows.append((number, line))
+    if not rows:
+        return {"error": "no map of cages: paste N lines of N labels, then the clues"}
+    n = len(rows)
+    for number, row in rows:
+        if len(row) != n:
+            return {
+                "error": f"line {number}: {len(row)} labels, not {n} "
+                "(the map is N lines of N labels)"
+            }
+    first_line: dict[str, int] = {}
+    for number, row in rows:
+        for label in row:
+            first_line.setdefault(label, number)
+    clue_line: dict[str, int] = {}
+    for number, word in clues:
+        clue_line.setdefault(word.partition("=")[0], number)
+    try:
+        cages = read_cage_map(
+            "\n".join(row for _, row in rows), " ".join(w for _, w in clues), n
+        )
+    except sudoku.SudokuError as error:
+        message = str(error)
+        for label, number in (*clue_line.items(), *first_line.items()):
+            if f"{label!r}" in message or f"{label}=" in message:
+                return {"error": f"line {number}: {message}"}
+        return {"error": message}
+    # read_cage_map's order: each label's first cell.
+    order = [label for label in first_line if label != "."]
+    try:
+        read = read_cages(cages, n)
+    except CageError as error:
+        message = str(error).replace("; pass disjoint_cages=True to allow it", "")
+        if 0 <= error.index < len(order):
+            label = order[error.index]
+            message = message.replace(f"cages[{error.index}]", f"cage {label!r}")
+            # Cells apart: the map's line; an operation on too many cells: the clue's.
+            lines = first_line if "not connected" in message else clue_line
+            return {"error": f"line {lines[label]}: {message}"}
+        return {"error": message}
+    names = [
+        (
+            f"cages[{index}] (at {cell_text(n, cage.cells[0])})",
+            f"cage {label!r} (at {cell_text(n, cage.cells[0])}, line "
+            f"{clue_line[label]})",
+            label,
+            clue_line[label],
+        )
+        for index, (label, cage) in enumerate(zip(order, read, strict=True))
+    ]
+    return _Killer(cages, n, KILLER_VARIANTS[variant], names)
+
+
+def killer_solve(text: str, variant: str) -> dict[str, Any]:
+    """Solve the cage puzzle of ``text``: its answer, whether it is unique, a picture with its cages.
+
+    ``variant`` is ``"sudoku"`` (a killer: rows, columns and boxes) or
+    ``"latin"`` (KenKen: rows and columns).
+
+    >>> kenken = "ABBC\\nAADC\\nEFDD\\nEFGG\\nA=8+ B=2/ C=5+ D=7+ E=1- F=3- G=2-"
+    >>> killer_solve(kenken, "latin")["answer"]
+    '1243431231242431'
+    >>> killer_solve("AB\\nAB\\nA=3 B=4", "latin")["error"]
+    "line 3: cage 'B' (at r1c2): no 2 different digits from 1 to 2 add up to 4"
+    """
+    killer = _read_killer(text, variant)
+    if isinstance(killer, dict):
+        return killer
+    puzzle, cages, grid = killer.puzzle, killer.cages, killer.variant
+    try:
+        solution = sudoku.solve(puzzle, cages=cages, variant=grid)
+        unique = sudoku.is_unique(puzzle, cages=cages, variant=grid)
+        picture = sudoku.to_svg(puzzle, solution, cages=cages, variant=grid)
+        answer = "".join(str(solution).split())
+        n = killer.size
+        # A latin square has no boxes to draw (and may have no box shape).
+        shown = (
+            "\n".join(" ".join(answer[k : k + n]) for k in range(0, n * n, n))
+            if killer.variant
+            else sudoku.format_grid(solution)
+        )
+    except sudoku.SudokuError as error:
+        return {"error": killer.said(error)}
+    return {
+        "answer": answer,
+        "grid": shown,
+        "unique": unique,
+        "svg": picture,
+    }
+
+
+def killer_hint(text: str, variant: str) -> dict[str, Any]:
+    """The first step of the cage puzzle of ``text``, with its rating and picture (the cages outlined).
+
+    >>> kenken = "ABBC\\nAADC\\nEFDD\\nEFGG\\nA=8+ B=2/ C=5+ D=7+ E=1- F=3- G=2-"
+    >>> killer_hint(kenken, "latin")["technique"]
+    'cage combinations'
+    """
+    killer = _read_killer(text, variant)
+    if isinstance(killer, dict):
+        return killer
+    try:
+        step = sudoku.hint(killer.puzzle, cages=killer.cages, variant=killer.variant)
+    except sudoku.SudokuError as error:
+        return {"error": killer.said(error)}
+    if step is None:  # not with a grid of blanks, but hint() may answer it
+        return {"error": "no blank cell: the grid is full"}
+    return {
+        "text": step.text,
+        "technique": step.technique,
+        "rating": step.rating,
+        "svg": step.to_svg(),
+    }
+
+
+def killer_explain(text: str, variant: str) -> dict[str, Any]:
+    """Every step of the cage puzzle of ``text``, rated, and the puzzle's rating.
+
+    >>> kenken = "ABBC\\nAADC\\nEFDD\\nEFGG\\nA=8+ B=2/ C=5+ D=7+ E=1- F=3- G=2-"
+    >>> killer_explain(kenken, "latin")["rating"]
+    2.0
+    """
+    killer = _read_killer(text, variant)
+    if isinstance(killer, dict):
+        return killer
+    try:
+        explanation = sudoku.explain(
+            killer.puzzle, cages=killer.cages, variant=killer.variant
+        )
+    except sudoku.SudokuError as error:
+        return {"error": killer.said(error)}
     hardest = next(
         (s for s in explanation.steps if s.rating == explanation.rating), None
     )

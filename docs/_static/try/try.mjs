@@ -147,6 +147,47 @@ document.getElementById("sudoku-explain").addEventListener("click", () => {
   });
 });
 
+// A killer sudoku (or KenKen): cages, no givens.  Each answer clears what
+// the one before left on the box's output.
+const killerIn = document.getElementById("killer-input");
+const killerVariant = document.getElementById("killer-variant");
+const killerOut = document.getElementById("killer-output");
+const killerPicture = document.getElementById("killer-picture");
+
+function killerCall(name, show) {
+  picture(killerPicture, "");
+  for (const key of ["answer", "hint", "rating"]) delete killerOut.dataset[key];
+  call(name, [killerIn.value, killerVariant.value], killerOut, (result) => {
+    if (failed(killerOut, result)) return;
+    show(result);
+    picture(killerPicture, result.svg);
+  });
+}
+
+document.getElementById("killer-solve").addEventListener("click", () => {
+  killerCall("killer_solve", (result) => {
+    say(killerOut, `${result.grid}\n${result.unique ? "The only solution."
+      : "One of several solutions."}`);
+    killerOut.dataset.answer = result.answer;
+  });
+});
+document.getElementById("killer-hint").addEventListener("click", () => {
+  killerCall("killer_hint", (result) => {
+    say(killerOut, `Hint: ${result.text} (Sudoku Explainer ${result.rating.toFixed(1)})`);
+    killerOut.dataset.hint = result.text;
+  });
+});
+document.getElementById("killer-explain").addEventListener("click", () => {
+  killerCall("killer_explain", (result) => {
+    const steps = result.steps.map(([rating, text], k) =>
+      `${String(k + 1).padStart(3)}. [${rating.toFixed(1)}] ${text}`).join("\n");
+    say(killerOut, `Sudoku Explainer rating ${result.rating.toFixed(1)}`
+      + ` (pearl ${result.pearl.toFixed(1)}, diamond ${result.diamond.toFixed(1)});`
+      + ` ${result.steps.length} steps, the hardest drawn below:\n${steps}`);
+    killerOut.dataset.rating = result.rating.toFixed(1);
+  });
+});
+
 // Tilings.
 const tilingOut = document.getElementById("tiling-output");
 const tilingPicture = document.getElementById("tiling-picture");
