@@ -1991,9 +1991,9 @@ def generate(
     :param size: N (the only way to give it for ``variant="latin"``).
     :param cages: ``"killer"`` or ``"arithmetic"``: a cage puzzle (see
         :func:`sudoku.generate_puzzle`), returned in the form ``sudoku
-        --cages FILE`` reads (:func:`cage_text`: N lines of cage labels,
-        then a line of clues), since it has no givens; ``sudoku.cages.
-        read_cage_map`` gives its cages back.
+        --cages FILE`` reads (:func:`sudoku.generator.cage_text`: N lines
+        of cage labels, then a line of clues), since it has no givens;
+        :func:`sudoku.cages.read_cage_map` gives its cages back.
     :returns: the puzzle.
     :raises SudokuError: for a bad argument, naming it;
         when no grid of ``tries`` had the ``grade``; its
