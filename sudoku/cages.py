@@ -105,6 +105,7 @@ __all__ = [
     "implied_cages",
     "read_cage_map",
     "read_cages",
+    "region_sets",
 ]
 
 #: The operations of arithmetic cages, each spelling with the one it stands for.
@@ -750,6 +751,24 @@ def _region_sets(units: Regions) -> list[tuple[int, int, str]]:
                         numbers.append(str(k + 1))
                 family.append((count, mask, f"{word} {', '.join(numbers)}"))
     return family
+
+
+def region_sets(units: Regions) -> list[tuple[int, int, str]]:
+    """The sets of whole units whose digits' total is known, as :func:`implied_cages` reads them.
+
+    Each unit, each run of rows or of columns (but the whole grid), and
+    up to 9x9 each set of boxes (or jigsaw regions) but one and all;
+    each as ``(k, cells, words)``: its number of units ``k`` (its digits
+    add up to ``k · N(N+1)/2`` and multiply to ``(N!)^k``), its cells as a
+    bit mask (bit ``c`` for cell ``c``) and its name.
+
+    >>> from sudoku.regions import regions_of
+    >>> [(k, bin(cells), words) for k, cells, words in region_sets(regions_of(4, (2, 2)))][:1]
+    [(1, '0b1111', 'row 1')]
+    >>> [words for _, _, words in region_sets(regions_of(4, (2, 2)))][12:15]
+    ['rows 1-2', 'rows 1-3', 'rows 2-3']
+    """
+    return _region_sets(units)
 
 
 def implied_cages(cages: Sequence[Cage], units: Regions) -> list[Cage]:

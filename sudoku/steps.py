@@ -8,8 +8,9 @@ few like them; :data:`TECHNIQUES` is that list, with each technique's
 least rating.  Not here: SE's nested forcing chains (9.5 and up); where nothing here applies,
 :mod:`sudoku.explainer` takes a search step.
 
-Two techniques read a puzzle's cages (:mod:`sudoku.cage_steps`): they
-find nothing on a board without cages.  On a board with cages (a
+Five techniques read a puzzle's cages (:mod:`sudoku.cage_steps`: cage
+combinations, the rule of 45, cage splitting, hidden cages and cage
+pointing): they find nothing on a board without cages.  On a board with cages (a
 :class:`~sudoku.cage_steps.CageBoard`) :func:`next_hint` leaves out the
 techniques of :data:`UNIQUENESS`, which assume that the units alone
 allow one solution.
@@ -46,8 +47,13 @@ TECHNIQUES: tuple[Finder, ...] = (
     Finder("direct hidden pair", 2.0, techniques.direct_hidden_pair),
     Finder("rule of 45", cage_steps.RULE_OF_45_RATING, cage_steps.rule_of_45),
     Finder("naked single", 2.3, techniques.naked_single),
+    Finder(
+        "cage splitting", cage_steps.CAGE_SPLITTING_RATING, cage_steps.cage_splitting
+    ),
     Finder("direct hidden triple", 2.5, techniques.direct_hidden_triple),
+    Finder("hidden cages", cage_steps.HIDDEN_CAGES_RATING, cage_steps.hidden_cages),
     Finder("pointing or claiming", 2.6, techniques.locking),
+    Finder("cage pointing", cage_steps.CAGE_POINTING_RATING, cage_steps.cage_pointing),
     Finder("naked pair", 3.0, techniques.naked_pair),
     Finder("X-wing", 3.2, techniques.x_wing),
     Finder("hidden pair", 3.4, techniques.hidden_pair),

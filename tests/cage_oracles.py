@@ -236,3 +236,65 @@ def example_puzzles(name: str) -> list[tuple[list[str], list[tuple[object, ...]]
         for block in re.split(r"\n\s*\n", text)
     ]
     return [(b[:-1], read_cage_map(b[:-1], b[-1])) for b in blocks if b]
+
+
+# -- boards part way through a solve, for one technique at a time --------------------
+
+#: Shapes of 6x6: a sudoku of 2x3 boxes and a latin square.
+SHAPES6 = [(6, (2, 3), "", None), (6, None, "latin", None)]
+
+
+def random_case(
+    rng: random.Random,
+    shape: tuple[int, tuple[int, int] | None, str, None],
+    limit: int = 400,
+) -> tuple[list[tuple[object, ...]], list[int], list[list[int]]] | None:
+    """A random caged puzzle of a shape: (cages, givens, every grid it allows).
+
+    A random solution cut into random cages (:func:`make_cages`), a few
+    givens kept; the grids it allows are listed by the oracle (every grid
+    of a 4x4 shape, checked; a search on larger ones).  ``None`` when a
+    larger one allows ``limit`` grids or more (too loose to list).
+    """
+    size, box, variant, _ = shape
+    units = oracle_units(size, box, variant)
+    if size == 4:
+        solution = rng.choice(every_grid(size, box, variant))
+    else:
+        solution = oracle_solve(size, units, [0] * size * size, [], 1, rng)[0]
+    cages = make_cages(rng, size, solution, cover=rng.choice([0.5, 0.8, 1.0]))
+    givens = [v if rng.random() < 0.1 else 0 for v in solution]
+    kept = oracle_solve(size, units, givens, oracle_cages(cages, size), limit)
+    if len(kept) >= limit:
+        return None
+    assert solution in kept
+    return cages, givens, kept
+
+
+def narrow(
+    rng: random.Random,
+    cand: list[int],
+    values: Sequence[int],
+    grids: Sequence[Sequence[int]],
+    share: float,
+) -> None:
+    """Take out of ``cand`` (in place) about ``share`` of the candidates that no grid of ``grids`` has.
+
+    What a solve by hand might have removed by then: a board part way
+    through, on which a technique finds more than on the bare puzzle.
+    """
+    size = math.isqrt(len(cand))
+    for cell, bits in enumerate(cand):
+        if values[cell]:
+            continue
+        held = {grid[cell] for grid in grids}
+        for value in range(1, size + 1):
+            if bits >> (value - 1) & 1 and value not in held and rng.random() < share:
+                cand[cell] &= ~(1 << (value - 1))
+
+
+def gone_from_every_grid(
+    eliminations: Sequence[tuple[int, int]], grids: Sequence[Sequence[int]]
+) -> list[tuple[int, int]]:
+    """The eliminations that some grid of ``grids`` has: each a wrong step (none: sound)."""
+    return [(c, v) for c, v in eliminations if any(g[c] == v for g in grids)]

@@ -4,7 +4,9 @@ On 4x4 shapes the oracle of ``tests/cage_oracles.py`` lists every
 complete grid; a random solution cut into random cages, some givens
 kept, leaves the grids that the puzzle allows.  A step is sound when it
 removes no digit that one of them has in that cell; the steps are
-applied one after another until none is left.  On the 9×9 killers of
+applied one after another until none is left (all five cage techniques
+together here; ``tests/test_cage_split.py`` and
+``tests/test_hidden_cages.py`` try the newer ones each alone).  On the 9×9 killers of
 ``docs/examples/killer.txt`` (one solution each) the same holds of the
 solution, and the steps remove candidates on every one of them.
 """
@@ -29,7 +31,15 @@ from sudoku_helpers import replay
 
 import sudoku
 from sudoku import regions_of
-from sudoku.cage_steps import CageBoard, cage_combinations, rule_of_45
+from sudoku.cage_steps import (
+    TECHNIQUE_NAMES,
+    CageBoard,
+    cage_combinations,
+    cage_pointing,
+    cage_splitting,
+    hidden_cages,
+    rule_of_45,
+)
 from sudoku.cages import read_cages
 from sudoku.explainer import ContradictionError
 from sudoku.steps import TECHNIQUES, UNIQUENESS, Finder, next_hint
@@ -58,7 +68,13 @@ def allowed_grids(
 
 
 def cage_hints(board: Board) -> list[Hint]:
-    return cage_combinations(board) + rule_of_45(board)
+    return (
+        cage_combinations(board)
+        + rule_of_45(board)
+        + cage_splitting(board)
+        + hidden_cages(board)
+        + cage_pointing(board)
+    )
 
 
 def steps_keep(board: CageBoard, grids: Sequence[Sequence[int]]) -> int:
@@ -143,6 +159,9 @@ def test_a_board_without_cages_gets_no_cage_step() -> None:
     units = regions_of(4, (2, 2))
     assert cage_combinations(Board(units, [0] * 16)) == []
     assert rule_of_45(Board(units, [0] * 16)) == []
+    assert cage_splitting(Board(units, [0] * 16)) == []
+    assert hidden_cages(Board(units, [0] * 16)) == []
+    assert cage_pointing(Board(units, [0] * 16)) == []
     # A copy (as forcing chains make) is a plain board.
     board = CageBoard(units, [0] * 16, read_cages([(3, [(0, 0), (0, 1)])], 4))
     assert cage_combinations(board) and cage_combinations(board.copy()) == []
@@ -215,7 +234,7 @@ def test_explain_takes_cages_and_every_step_holds() -> None:
         replay(puzzle, explanation, cages=cages)
         for step in explanation.steps:
             assert step.technique not in UNIQUENESS
-            if step.technique in ("cage combinations", "rule of 45"):
+            if step.technique in TECHNIQUE_NAMES:
                 caged += 1
                 assert step.text.split(": ", 1)[1].startswith(step.technique)
                 assert len(step.cages) == len(cages)
