@@ -1163,7 +1163,8 @@ def explain(
     :param regions: a jigsaw map, as in :func:`sudoku.solve`.
     :param cages: killer or arithmetic cages, as in :func:`sudoku.solve`:
         the steps use the cage techniques of :mod:`sudoku.cage_steps`
-        (cage combinations, the rule of 45) with the others, but those
+        (cage combinations, the rule of 45, cage splitting, hidden cages,
+        cage pointing) with the others, but those
         that assume the units alone allow one solution
         (:data:`sudoku.steps.UNIQUENESS`).
     :param disjoint_cages: as in :func:`sudoku.solve`.
