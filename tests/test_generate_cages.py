@@ -254,6 +254,7 @@ def test_same_seed_same_puzzle() -> None:
         assert other.cages != first.cages
 
 
+@pytest.mark.processes
 def test_same_seed_in_another_process() -> None:
     code = (
         "from sudoku import generate_puzzle;"
@@ -398,6 +399,7 @@ def sudoku_command(*args: str, stdin: str = "") -> subprocess.CompletedProcess[s
     )
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize(
     ("args", "size", "variant"),
     [
@@ -618,6 +620,7 @@ def test_a_grade_not_found_in_its_tries_is_said() -> None:
         generate_puzzle((2, 2), seed=1, cages="killer", grade="medium", tries=5)
 
 
+@pytest.mark.processes
 def test_the_command_makes_a_graded_killer(tmp_path: Path) -> None:
     argv = ["--cages", "killer", "--box", "2x2", "--grade", "easy", "--seed", "3"]
     made = subprocess.run(
