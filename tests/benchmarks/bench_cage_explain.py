@@ -31,30 +31,14 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from bench_cages import read_examples
+
 import sudoku
-from sudoku.cages import read_cage_map
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "docs" / "examples"
 #: The files measured: name, file, variant.
 FILES = (("killer", "killer.txt", None), ("kenken", "kenken.txt", "latin"))
-
-
-def read_examples(path: Path) -> list[tuple[int, list[tuple[object, ...]]]]:
-    """The puzzles of an example file: (size, cages) each."""
-    puzzles = []
-    block: list[str] = []
-    for line in [*path.read_text().splitlines(), ""]:
-        text = line.strip()
-        if text.startswith("#"):
-            continue
-        if text:
-            block.append(text)
-            continue
-        if block:
-            puzzles.append((len(block) - 1, read_cage_map(block[:-1], block[-1])))
-            block = []
-    return puzzles
 
 
 def measure(
@@ -69,8 +53,8 @@ def measure(
     used: Counter[str] = Counter()
     puzzles = read_examples(path)[: count or None]
     try:
-        for k, (size, cages) in enumerate(puzzles):
-            blank = "." * size * size
+        for k, (lines, cages) in enumerate(puzzles):
+            blank = "." * len(lines) ** 2
             start = time.process_time()
             try:
                 explanation = sudoku.explain(
