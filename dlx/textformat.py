@@ -300,8 +300,10 @@ def _parse_blocks(
     # Kept aside while reading, let go when memory runs out: room for the
     # message whatever the allocator kept of the half-read problem.
     reserve = bytearray(_RESERVE)
-    with paused_gc():
-        try:
+    # The try is outside the with: leaving it (the collector turned back
+    # on) may be where memory runs out, and that too must end in the message.
+    try:
+        with paused_gc():
             # The item line: the first line that is neither blank nor a comment.
             commented = False
             for raw in lines:
@@ -344,15 +346,14 @@ def _parse_blocks(
                     problem.add_option(items, cost=cost or None)
                 elif warn is not None:
                     warn(f"{source}:{number}: option ignored (it has no primary item)")
-        except MemoryError:
-            failed = True
+    except MemoryError:
+        failed = True
+        del reserve  # room to finish the handler and leave it
     if not failed:
         assert problem is not None
         return problem
     # Out of the handler its traceback, which holds the half-read problem,
-    # is gone; let go of the problem and the reserve, and there is memory
-    # for a message.
-    del reserve
+    # is gone; let go of the problem, and there is memory for a message.
     if problem is None:
         raise ProblemTooLarge(
             f"out of memory while reading the item line (line {number:,} of {source})"
