@@ -554,6 +554,185 @@ def read_cage_map(
     return found
 
 
+class CageTextError(CageError):
+    """A cage text (:func:`read_cage_text`) that cannot be read, with its line.
+
+    The message starts with the line (``line 3: ...``), counted from 1;
+    :attr:`reason` is the message without it, for a caller that names the
+    line its own way (``sudoku --cages FILE, line 3: ...``).
+
+    :ivar line: the line of the fault (``0``: no one line, such as an
+        empty text).
+    :ivar reason: what is wrong, in the text's words: a cage is named by
+        its label (``cage 'D'``).
+
+    >>> try:
+    ...     read_cage_text("AB\\nAC\\nA=3 B=2")
+    ... except CageTextError as error:
+    ...     error.line, error.reason
+    (2, "cage 'C' of the map (at r2c2) has no clue")
+    """
+
+    def __init__(self, reason: str, line: int = 0, index: int = -1) -> None:
+        super().__init__(f"line {line}: {reason}" if line else reason, index)
+        self.line = line
+        self.reason = reason
+
+
+class CageText(Record, frozen=True):
+    """The cages of a cage text, as :func:`read_cage_text` reads it.
+
+    :ivar cages: the cages, as ``cages=`` takes them, in order of each
+        label's first cell.
+    :ivar size: N, the side of the grid the map covers.
+    :ivar labels: each cage's label, in the order of :attr:`cages`.
+    :ivar map_lines: each label's first line in the map.
+    :ivar clue_lines: each label's clue's line.
+    :ivar firsts: each cage's first cell (``r2c5``), in the order of
+        :attr:`cages`.
+
+    >>> text = read_cage_text("AB\\nAB\\nA=3 B=7")
+    >>> text.cages, text.labels, text.clue_lines
+    ([(3, [(0, 0), (1, 0)]), (7, [(0, 1), (1, 1)])], ('A', 'B'), {'A': 3, 'B': 3})
+    """
+
+    cages: list[tuple[object, ...]]
+    size: int
+    labels: tuple[str, ...]
+    map_lines: dict[str, int]
+    clue_lines: dict[str, int]
+    firsts: tuple[str, ...]
+
+    def line_of(self, index: int) -> int:
+        """The line of the clue of ``cages[index]``: where a message about the cage points.
+
+        >>> read_cage_text("AB\\nAB\\n# clues\\nA=3\\nB=7").line_of(1)
+        5
+        """
+        return self.clue_lines[self.labels[index]]
+
+    def names(self, source: str | None = None) -> list[tuple[str, str]]:
+        """Per cage, its name in the library's messages and in the text's words.
+
+        The library names a cage by its place and first cell (``cages[3]
+        (at r2c5)``); the text's name is its label, first cell and clue's
+        line, and ``source`` (a file's name) if given.  Replacing the one
+        by the other puts a message in the words of the text.
+
+        >>> read_cage_text("AB\\nAB\\nA=3 B=7").names("k.txt")[1]
+        ('cages[1] (at r1c2)', "cage 'B' (at r1c2, line 3 of k.txt)")
+        """
+        where = "" if source is None else f" of {source}"
+        found = []
+        for index, (label, first) in enumerate(
+            zip(self.labels, self.firsts, strict=True)
+        ):
+            found.append(
+                (
+                    f"cages[{index}] (at {first})",
+                    f"cage {label!r} (at {first}, line {self.line_of(index)}{where})",
+                )
+            )
+        return found
+
+    def said(self, message: str) -> str:
+        """``message`` (one of the library's) with each cage named as :meth:`names` names it.
+
+        >>> text = read_cage_text("AB\\nAB\\nA=3 B=7")
+        >>> text.said("no digits fit cages[0] (at r1c1) (2 cells, total 3)")
+        "no digits fit cage 'A' (at r1c1, line 3) (2 cells, total 3)"
+        """
+        if "cages[" in message:
+            for python, words in self.names():
+                message = message.replace(python, words)
+        return message
+
+
+def read_cage_text(text: str) -> CageText:
+    """The cages of a cage text: a map of labels, then the labels' clues.
+
+    This is the form ``sudoku --cages FILE`` reads and the try-it page's
+    killer box takes: N lines of N cage labels (``.`` for a cell in no
+    cage), then lines of ``label=clue`` words (a clue as
+    :func:`read_cage_map` reads it: ``12``, ``12+``, ``2/``, ``3-``,
+    ``6*``, ``4=``); blank lines and lines starting with ``#`` are
+    skipped.  Each cage is checked as ``cages=`` checks it
+    (:func:`read_cages`): its cells connected, its operation fitting its
+    cells, its target within reach of N digits.
+
+    :param text: the text.
+    :returns: the cages and where each was read.
+    :raises CageTextError: naming the line and the cage (by its label):
+        a map line after the clues, a map line of the wrong length, a
+        label without a clue or a clue without a label, a cage whose cells
+        are apart (the map's line) or whose clue does not fit it (the
+        clue's line).
+
+    >>> read_cage_text("AB\\nBA\\nA=3 B=3")
+    Traceback (most recent call last):
+      ...
+    sudoku.cages.CageTextError: line 1: cage 'A' (at r1c1): its cells are not connected (r1c1 is apart from r2c2)
+    """
+    rows: list[tuple[int, str]] = []
+    clues: list[tuple[int, str]] = []
+    for number, line in enumerate(text.splitlines(), 1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        if "=" in line:
+            clues.extend((number, word) for word in line.split())
+        elif clues:
+            raise CageTextError(
+                "a line of the map after the clues (give the map's N lines "
+                "first, then the clues)",
+                number,
+            )
+        else:
+            rows.append((number, line))
+    if not rows:
+        raise CageTextError("no map of cages (N lines of N labels, then the clues)")
+    n = len(rows)
+    for number, row in rows:
+        if len(row) != n:
+            raise CageTextError(
+                f"{counted(len(row), 'label')}, not {n} (the map is N lines of "
+                "N labels)",
+                number,
+            )
+    map_lines: dict[str, int] = {}
+    for number, row in rows:
+        for label in row:
+            map_lines.setdefault(label, number)
+    clue_lines: dict[str, int] = {}
+    for number, word in clues:
+        clue_lines.setdefault(word.partition("=")[0], number)
+    try:
+        cages = read_cage_map(
+            "\n".join(row for _, row in rows), " ".join(w for _, w in clues), n
+        )
+    except SudokuError as error:
+        message = str(error)
+        for label, number in (*clue_lines.items(), *map_lines.items()):
+            if f"{label!r}" in message or f"{label}=" in message:
+                raise CageTextError(message, number) from None
+        raise CageTextError(message) from None
+    # read_cage_map's order: each label's first cell.
+    labels = tuple(label for label in map_lines if label != ".")
+    try:
+        read = read_cages(cages, n)
+    except CageError as error:
+        message = str(error).replace("; pass disjoint_cages=True to allow it", "")
+        if not 0 <= error.index < len(labels):
+            raise CageTextError(message) from None
+        label = labels[error.index]
+        message = message.replace(f"cages[{error.index}]", f"cage {label!r}")
+        # Cells apart: the map's line; a clue that does not fit: the clue's.
+        lines = map_lines if "not connected" in message else clue_lines
+        raise CageTextError(message, lines[label], error.index) from None
+    firsts = tuple(cell_text(n, cage.cells[0]) for cage in read)
+    return CageText(cages, n, labels, map_lines, clue_lines, firsts)
+
+
 # -- groups and combinations ---------------------------------------------------------
 
 

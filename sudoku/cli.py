@@ -486,7 +486,7 @@ def _load_cages(
     keeps, for :func:`_cage_words`, each cage's name in the library's
     messages with the command's: its label and its clue's line.
     """
-    from sudoku.cages import CageConstraints, cell_text, read_cage_map, read_cages
+    from sudoku.cages import CageConstraints, CageTextError, read_cage_text, read_cages
 
     name = options.cages
     try:
@@ -495,86 +495,36 @@ def _load_cages(
     except (OSError, UnicodeDecodeError) as error:
         reason = getattr(error, "strerror", None) or str(error)
         parser.error(f"--cages {name}: cannot read: {reason}")
-    rows: list[tuple[int, str]] = []
-    clues: list[tuple[int, str]] = []
-    for number, line in enumerate(text.splitlines(), 1):
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
-        if "=" in line:
-            clues.extend((number, word) for word in line.split())
-        elif clues:
-            parser.error(
-                f"--cages {name}, line {number}: a line of the map after the "
-                "clues (give the map's N lines first, then the clues)"
-            )
-        else:
-            rows.append((number, line))
-    if not rows:
-        parser.error(f"--cages {name}: no map of cages (N lines of N labels)")
-    n = len(rows)
-    for number, row in rows:
-        if len(row) != n:
-            parser.error(
-                f"--cages {name}, line {number}: {counted(len(row), 'label')}, "
-                f"not {n} (the map is N lines of N labels)"
-            )
+    try:
+        read = read_cage_text(text)
+    except CageTextError as error:
+        where = f", line {error.line}" if error.line else ""
+        parser.error(f"--cages {name}{where}: {option_words(error.reason)}")
+    n = read.size
     if size is not None and n != size:
         parser.error(
             f"--cages {name}: the map is {n}x{n}, but the other options make "
             f"{size}x{size} grids"
         )
-    first_line: dict[str, int] = {}
-    for number, row in rows:
-        for label in row:
-            first_line.setdefault(label, number)
-    clue_line: dict[str, int] = {}
-    for number, word in clues:
-        clue_line.setdefault(word.partition("=")[0], number)
-    labels = [label for _, row in rows for label in row]
     try:
-        cages = read_cage_map(
-            "\n".join(row for _, row in rows), " ".join(w for _, w in clues), n
-        )
-    except SudokuError as error:
-        message = str(error)
-        where = ""
-        for label, number in (*clue_line.items(), *first_line.items()):
-            if f"{label!r}" in message or f"{label}=" in message:
-                where = f", line {number}"
-                break
-        parser.error(f"--cages {name}{where}: {message}")
-    order = list(dict.fromkeys(label for label in labels if label != "."))
-    # A cage's cells are on the map's lines, its target on a clue's.
-    lines = first_line
-    try:
-        read = read_cages(cages, n)
         box = options.box
         if options.region_map is None and box is None and has_boxes(options.variant):
             box = box_shape(n, None)
         units = regions_of(n, box, options.variant, options.region_map)
-        lines = clue_line
-        CageConstraints(read, units)
+        CageConstraints(read_cages(read.cages, n), units)
     except SudokuError as error:
         index = getattr(error, "index", -1)
         message = option_words(str(error))
         message = message.replace("; pass disjoint_cages=True to allow it", "")
         if index >= 0:
-            label = order[index]
+            label = read.labels[index]
             message = message.replace(f"cages[{index}]", f"cage {label!r}")
-            parser.error(f"--cages {name}, line {lines[label]}: {message}")
+            parser.error(f"--cages {name}, line {read.line_of(index)}: {message}")
         parser.error(f"--cages {name}: {message}")
     # Later messages (no solution, a wrong answer...) name a cage as the
     # library does, cages[3] (at r2c5): _cage_words puts these instead.
-    options.cage_names = tuple(
-        (
-            f"cages[{index}] (at {cell_text(n, cage.cells[0])})",
-            f"cage {label!r} (at {cell_text(n, cage.cells[0])}, line "
-            f"{clue_line[label]} of {name})",
-        )
-        for index, (label, cage) in enumerate(zip(order, read, strict=True))
-    )
-    return cages, n
+    options.cage_names = tuple(read.names(name))
+    return read.cages, n
 
 
 def _cage_words(message: str, options: argparse.Namespace) -> str:

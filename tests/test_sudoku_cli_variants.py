@@ -288,7 +288,10 @@ def test_cages_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
             "--cages CAGES, line 3: a line of the map after the clues (give "
             "the map's N lines first, then the clues)",
         ),
-        ("# nothing\n", "--cages CAGES: no map of cages (N lines of N labels)"),
+        (
+            "# nothing\n",
+            "--cages CAGES: no map of cages (N lines of N labels, then the clues)",
+        ),
     ],
 )
 def test_bad_cage_files(

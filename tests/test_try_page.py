@@ -278,12 +278,12 @@ BAD_KILLERS: list[tuple[str, str, str, bool]] = [
         "line 4: 3 labels, not 4 (the map is N lines of N labels)",
         True,
     ),
-    # The clue's line, where the command names the map's.
+    # The clue's line: the clue does not fit the cage (the command says the same).
     (
         KENKEN.replace("A=8+", "A=8-"),
         "latin",
         "line 5: cage 'A' (at r1c1): '-' takes two cells, not 3",
-        False,
+        True,
     ),
     (
         "ABC\nABC\nABC\nA=6 B=6 C=6",
@@ -291,7 +291,7 @@ BAD_KILLERS: list[tuple[str, str, str, bool]] = [
         "a 3x3 grid has no box shape: choose a latin square (KenKen)",
         False,
     ),
-    ("", "sudoku", "no map of cages: paste N lines of N labels, then the clues", False),
+    ("", "sudoku", "no map of cages (N lines of N labels, then the clues)", False),
 ]
 
 

@@ -42,7 +42,7 @@ from typing import Any
 import sudoku
 from dlx import DLXError, parse_dlx, polyomino
 from dlx.textformat import format_option
-from sudoku.cages import CageError, cell_text, read_cage_map, read_cages
+from sudoku.cages import CageError, CageText, CageTextError, read_cage_text
 from sudoku.display import Layout, draw_grid
 
 #: How often a count reports, in seconds.
@@ -336,29 +336,21 @@ def sudoku_explain(text: str) -> dict[str, Any]:
 
 
 class _Killer:
-    """The cages of the killer box, read: what the solving functions take, and the cages' names.
+    """The cages of the killer box, read, and the grid they go on.
 
+    :ivar text: the cages and where each was read
+        (:class:`sudoku.cages.CageText`).
     :ivar cages: the cages, as ``cages=`` takes them.
-    :ivar size: N, the grid's side.
     :ivar variant: ``variant=`` (``None`` or ``"latin"``).
-    :ivar names: per cage, its name in the library's messages
-        (``cages[3] (at r2c5)``), the box's name for it (``cage 'D' (at
-        r2c5, line 9)``), and the box's line of its clue.
     """
 
-    def __init__(
-        self,
-        cages: list[tuple[object, ...]],
-        size: int,
-        variant: str | None,
-        names: list[tuple[str, str, str, int]],
-    ) -> None:
-        self.cages, self.size, self.variant, self.names = cages, size, variant, names
+    def __init__(self, text: CageText, variant: str | None) -> None:
+        self.text, self.cages, self.variant = text, text.cages, variant
 
     @property
     def puzzle(self) -> str:
         """The grid: no givens, only cages."""
-        return "." * self.size * self.size
+        return "." * self.text.size * self.text.size
 
     def said(self, error: sudoku.SudokuError) -> str:
         """The library's message with each cage named by its label and line.
@@ -374,24 +366,22 @@ class _Killer:
             .replace("; pass box=(rows, columns)", ": choose a latin square (KenKen)")
         )
         index = getattr(error, "index", -1)
-        if isinstance(error, CageError) and 0 <= index < len(self.names):
-            _, _, label, line = self.names[index]
-            return f"line {line}: " + message.replace(
-                f"cages[{index}]", f"cage {label!r}"
+        text = self.text
+        if isinstance(error, CageError) and 0 <= index < len(text.labels):
+            return f"line {text.line_of(index)}: " + message.replace(
+                f"cages[{index}]", f"cage {text.labels[index]!r}"
             )
-        for python, words, _, _ in self.names:
-            message = message.replace(python, words)
-        return message
+        return text.said(message)
 
 
 def _read_killer(text: str, variant: str) -> _Killer | dict[str, Any]:
     """The cages of the killer box, or ``{"error": ...}`` naming the line and the cage.
 
-    ``text`` is what ``sudoku --cages FILE`` reads: N lines of N cage
-    labels (``.`` for a cell in no cage), then lines of ``label=clue``
-    words; blank lines and lines starting with ``#`` are skipped.  Lines
-    are counted from 1 as the box shows them.  ``variant`` is a name of
-    :data:`KILLER_VARIANTS`.
+    ``text`` is what ``sudoku --cages FILE`` reads
+    (:func:`sudoku.cages.read_cage_text`): N lines of N cage labels (``.``
+    for a cell in no cage), then lines of ``label=clue`` words; blank lines
+    and lines starting with ``#`` are skipped.  Lines are counted from 1 as
+    the box shows them.  ``variant`` is a name of :data:`KILLER_VARIANTS`.
 
     >>> _read_killer("AB\\nAC\\nA=3 B=2", "latin")
     {'error': "line 2: cage 'C' of the map (at r2c2) has no clue"}
@@ -407,71 +397,11 @@ def _read_killer(text: str, variant: str) -> _Killer | dict[str, Any]:
     )
     if wrong is not None:
         return {"error": wrong}
-    rows: list[tuple[int, str]] = []
-    clues: list[tuple[int, str]] = []
-    for number, line in enumerate(text.splitlines(), 1):
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
-        if "=" in line:
-            clues.extend((number, word) for word in line.split())
-        elif clues:
-            return {
-                "error": f"line {number}: a line of the map after the clues "
-                "(give the map's N lines first, then the clues)"
-            }
-        else:
-            rows.append((number, line))
-    if not rows:
-        return {"error": "no map of cages: paste N lines of N labels, then the clues"}
-    n = len(rows)
-    for number, row in rows:
-        if len(row) != n:
-            return {
-                "error": f"line {number}: {len(row)} labels, not {n} "
-                "(the map is N lines of N labels)"
-            }
-    first_line: dict[str, int] = {}
-    for number, row in rows:
-        for label in row:
-            first_line.setdefault(label, number)
-    clue_line: dict[str, int] = {}
-    for number, word in clues:
-        clue_line.setdefault(word.partition("=")[0], number)
     try:
-        cages = read_cage_map(
-            "\n".join(row for _, row in rows), " ".join(w for _, w in clues), n
-        )
-    except sudoku.SudokuError as error:
-        message = str(error)
-        for label, number in (*clue_line.items(), *first_line.items()):
-            if f"{label!r}" in message or f"{label}=" in message:
-                return {"error": f"line {number}: {message}"}
-        return {"error": message}
-    # read_cage_map's order: each label's first cell.
-    order = [label for label in first_line if label != "."]
-    try:
-        read = read_cages(cages, n)
-    except CageError as error:
-        message = str(error).replace("; pass disjoint_cages=True to allow it", "")
-        if 0 <= error.index < len(order):
-            label = order[error.index]
-            message = message.replace(f"cages[{error.index}]", f"cage {label!r}")
-            # Cells apart: the map's line; an operation on too many cells: the clue's.
-            lines = first_line if "not connected" in message else clue_line
-            return {"error": f"line {lines[label]}: {message}"}
-        return {"error": message}
-    names = [
-        (
-            f"cages[{index}] (at {cell_text(n, cage.cells[0])})",
-            f"cage {label!r} (at {cell_text(n, cage.cells[0])}, line "
-            f"{clue_line[label]})",
-            label,
-            clue_line[label],
-        )
-        for index, (label, cage) in enumerate(zip(order, read, strict=True))
-    ]
-    return _Killer(cages, n, KILLER_VARIANTS[variant], names)
+        read = read_cage_text(text)
+    except CageTextError as error:
+        return {"error": str(error)}
+    return _Killer(read, KILLER_VARIANTS[variant])
 
 
 def killer_solve(text: str, variant: str) -> dict[str, Any]:
@@ -495,7 +425,7 @@ def killer_solve(text: str, variant: str) -> dict[str, Any]:
         unique = sudoku.is_unique(puzzle, cages=cages, variant=grid)
         picture = sudoku.to_svg(puzzle, solution, cages=cages, variant=grid)
         answer = "".join(str(solution).split())
-        n = killer.size
+        n = killer.text.size
         # A latin square has no boxes to draw (and may have no box shape).
         shown = (
             "\n".join(" ".join(answer[k : k + n]) for k in range(0, n * n, n))
