@@ -335,19 +335,25 @@ class Layout(Record, frozen=True):
     x runs right and y down, in pixels from the grid's top left corner.
     Cell (row, column) is the square of side ``cell`` at ``(column *
     cell, row * cell)``; its candidates are written in a ``sub`` x
-    ``sub`` square of smaller cells, of side ``small``, value 1 at the top
-    left and on row by row.
+    ``sub`` array of smaller squares, value 1 at the top left and on row
+    by row.  The array fills the cell, or, with ``clues`` (cages drawn
+    over candidates), leaves the cell's top quarter to the cage's clue and
+    a margin to its dashed outline.
 
     :ivar size: N: the grid has N rows and N columns.
     :ivar cell: the side of a cell, in pixels.
+    :ivar clues: room for cage clues and outlines around the candidates.
 
     >>> layout = Layout(9, 36)
     >>> layout.sub, layout.small, layout.spot(0, 1, 5)
     (3, 12.0, (54.0, 18.0))
+    >>> [round(at, 1) for at in Layout(9, 48, clues=True).spot(0, 0, 1)]
+    [11.2, 19.0]
     """
 
     size: int
     cell: int
+    clues: bool = False
 
     @property
     def sub(self) -> int:
@@ -355,9 +361,18 @@ class Layout(Record, frozen=True):
         return isqrt(self.size - 1) + 1
 
     @property
+    def area(self) -> tuple[float, float, float, float]:
+        """Where the candidates go in a cell: left, top, and a candidate's width and height."""
+        cell, sub = self.cell, self.sub
+        if not self.clues:
+            return 0.0, 0.0, cell / sub, cell / sub
+        return cell * 0.1, cell * 0.3, cell * 0.8 / sub, cell * 0.58 / sub
+
+    @property
     def small(self) -> float:
-        """The side of a candidate's square, in pixels."""
-        return self.cell / self.sub
+        """The side of a candidate's square (the smaller, with ``clues``), in pixels."""
+        _, _, wide, high = self.area
+        return min(wide, high)
 
     def spot(self, row: int, column: int, value: int) -> tuple[float, float]:
         """The centre of candidate ``value`` of cell (``row``, ``column``).
@@ -366,11 +381,11 @@ class Layout(Record, frozen=True):
             and columns count from 0, values from 1 to N).
         """
         _index(self.size, "candidate", (row, column, value))
-        small = self.small
+        left, top, wide, high = self.area
         down, across = divmod(value - 1, self.sub)
         return (
-            column * self.cell + (across + 0.5) * small,
-            row * self.cell + (down + 0.5) * small,
+            column * self.cell + left + (across + 0.5) * wide,
+            row * self.cell + top + (down + 0.5) * high,
         )
 
 
@@ -469,8 +484,9 @@ class CageOutlines(Record, frozen=True):
     (``cell / 10`` pixels in from their outer edges, clear of the grid's
     lines); the borders between cells of one cage are not drawn, and a
     cage whose cells are not connected is outlined piece by piece.  Its
-    clue is written small, on a white backing (over the candidates and
-    the outline), in the top left corner of its first cell in reading
+    clue is written small, on a white backing (over the outline; drawn
+    candidates make room for clue and outline, see
+    :class:`sudoku.display.Layout`), in the top left corner of its first cell in reading
     order (the top row's leftmost): a killer cage's total (``15``), an
     arithmetic cage's target and operation (``12+``, ``6×``, ``2÷``, and
     for ``"-"`` the minus sign, U+2212; a ``"="`` cage's digit alone).
@@ -723,8 +739,15 @@ def draw_grid(
             f'<rect x="{c * cell}" y="{r * cell}" width="{cell}" '
             f'height="{cell}" fill="{fills[k]}"/>'
         )
-    layout = Layout(size, cell)
+    overlays = tuple(overlays)
+    # Cage clues over candidates: the candidates make room for them.
+    layout = Layout(
+        size,
+        cell,
+        candidates is not None and any(isinstance(o, CageOutlines) for o in overlays),
+    )
     sub, small = layout.sub, layout.small
+    left, top, wide, high = layout.area
     for k, value in enumerate(grid.values):
         r, c = divmod(k, size)
         if value:
@@ -742,8 +765,8 @@ def draw_grid(
             )
             continue
         for v in sorted(candidates[k]) if candidates is not None else ():
-            x = c * cell + ((v - 1) % sub + 0.5) * small
-            y = r * cell + ((v - 1) // sub + 0.8) * small
+            x = c * cell + left + ((v - 1) % sub + 0.5) * wide
+            y = r * cell + top + ((v - 1) // sub + 0.8) * high
             struck = (k, v) in gone
             colour = REMOVED if struck else FILLED if (k, v) in placed else CANDIDATE
             weight = "normal" if colour == CANDIDATE else "bold"

@@ -735,3 +735,52 @@ def test_cage_outlines_go_over_a_steps_candidates() -> None:
     assert [_tag(n) for n in root[-3:]] == ["g", "g", "g"]
     assert root[-1].get("class") == "strong-link"
     check_cages(svg, cages, 4, 48)
+
+
+@pytest.mark.parametrize("cell", [36, 48, 61])
+def test_candidates_make_room_for_cage_clues_and_outlines(cell: int) -> None:
+    # Every cell a cage's first: each has a clue in its corner and an
+    # outline all round; no candidate may sit under either.
+    size = 9
+    cages = [(5, [divmod(k, size)]) for k in range(size * size)]
+    read = read_cages(cages, size)
+    left = [tuple(range(1, 10))] * (size * size)
+    svg = draw_grid(
+        Grid.parse("." * 81),
+        title="cages over candidates",
+        cell=cell,
+        candidates=left,
+        overlays=[CageOutlines(read)],
+    )
+    root = ET.fromstring(svg)
+    small = Layout(size, cell, clues=True).small
+    clues = [
+        tuple(float(rect.get(a, "")) for a in ("x", "y", "width", "height"))
+        for group in root
+        if group.get("class") == "cage"
+        for rect in group
+        if _tag(rect) == "rect"
+    ]
+    assert len(clues) == size * size
+    drawn = 0
+    for text in root:
+        if _tag(text) != "text" or text.get("font-size") != f"{small * 0.8:.0f}":
+            continue
+        drawn += 1
+        x, y = float(text.get("x", "")), float(text.get("y", ""))
+        font = float(text.get("font-size", ""))
+        half = font * 0.3  # half a digit's width, about
+        top, bottom = y - font * 0.75, y  # a digit's height, about 0.72 em
+        row, column = int(top // cell), int(x // cell)
+        inset = cell / 10
+        # Inside the dashed outline ...
+        assert column * cell + inset < x - half / 2
+        assert x + half / 2 < (column + 1) * cell - inset
+        assert bottom < (row + 1) * cell - inset
+        # ... and clear of the clue's backing.
+        cx, cy, width, height = clues[row * size + column]
+        assert top >= cy + height or x - half / 2 >= cx + width
+    assert drawn == 81 * 9
+    # Without cages the candidates fill the cell, as before.
+    plain = Layout(size, cell)
+    assert plain.spot(0, 0, 1) == (cell / 6, cell / 6)

@@ -18,6 +18,11 @@ the example scripts in ``docs/examples/`` and writes SVG files into
   :func:`sudoku.to_svg` (for the variants how-to);
 * ``symmetry-3x20-1.svg``, ``symmetry-3x20-2.svg``: the two essentially
   different tilings of the 3×20 rectangle (for the symmetry how-to);
+* ``cages-killer.svg``, ``cages-killer-solved.svg``, ``cages-kenken.svg``,
+  ``cages-kenken-solved.svg``: the first puzzles of ``killer.txt`` and
+  ``kenken.txt``, drawn with their cages by :func:`sudoku.to_svg`, and
+  ``cages-killer-step.svg``: the killer's first rule-of-45 step, drawn by
+  :meth:`sudoku.Step.to_svg` (for the cages how-to);
 * ``NAME.out``: what ``python docs/examples/NAME.py`` prints, for the
   gallery page (each script's ``main`` run in-process, without arguments).
 
@@ -69,6 +74,7 @@ def figures(srcdir: Path) -> dict[str, str]:
     result["sudoku-hint.svg"] = hint.hardest_step(hint.PUZZLE).to_svg()
     result.update(variant_figures())
     result.update(symmetry_figures())
+    result.update(cage_figures(srcdir))
     queens = _example(srcdir, "queens")
     leaders = list(queens.queens(8).solutions(symmetry=queens.symmetries(8)))
     result["symmetry-queens8.svg"] = queens.boards_svg(
@@ -110,6 +116,64 @@ def variant_figures() -> dict[str, str]:
         "sudoku-x-windoku.svg": sudoku.to_svg(
             given, full, variant="x+windoku", title=title, cell=30
         ),
+    }
+
+
+def first_cages(path: Path) -> list[tuple[object, ...]]:
+    """The cages of the first puzzle of a cage file such as ``killer.txt``.
+
+    The file's form (a map of labels, then a line of ``label=clue`` words;
+    ``#`` starts a comment) is read here, its cages by
+    :func:`sudoku.cages.read_cage_map`.
+    """
+    from sudoku.cages import read_cage_map
+
+    rows: list[str] = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        if "=" in line:
+            return read_cage_map(rows, line)
+        rows.append(line)
+    raise ValueError(f"{path}: no line of clues after the map")
+
+
+def cage_figures(srcdir: Path) -> dict[str, str]:
+    """The cages how-to's pictures: a killer and a KenKen, and a step on the killer."""
+    import sudoku
+
+    examples = srcdir / "examples"
+    killer = first_cages(examples / "killer.txt")
+    kenken = first_cages(examples / "kenken.txt")
+    blank = "." * 81
+    killer_solved = sudoku.solve(blank, cages=killer)
+    kenken_solved = sudoku.solve(blank, cages=kenken, variant="latin")
+    steps = sudoku.explain(blank, cages=killer).steps
+    step = next(step for step in steps if step.technique == "rule of 45")
+    return {
+        "cages-killer.svg": sudoku.to_svg(
+            blank, cages=killer, cell=48, title="A killer sudoku: cages, no givens"
+        ),
+        "cages-killer-solved.svg": sudoku.to_svg(
+            blank, killer_solved, cages=killer, cell=48, title="The killer, solved"
+        ),
+        "cages-kenken.svg": sudoku.to_svg(
+            blank,
+            cages=kenken,
+            variant="latin",
+            cell=48,
+            title="A KenKen: arithmetic cages on a 9x9 grid without boxes",
+        ),
+        "cages-kenken-solved.svg": sudoku.to_svg(
+            blank,
+            kenken_solved,
+            cages=kenken,
+            variant="latin",
+            cell=48,
+            title="The KenKen, solved",
+        ),
+        "cages-killer-step.svg": step.to_svg(),
     }
 
 
