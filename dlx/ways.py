@@ -208,6 +208,7 @@ FEATURES: dict[str, Feature] = {
     "box": Feature(None, None, "--box"),
     "regions": Feature("regions=", None, "--regions"),
     "cages": Feature("cages=", None, "--cages"),
+    "disjoint_cages": Feature("disjoint_cages=True", None, "--disjoint-cages"),
     # What generate() is asked to reach.
     "givens": Feature("givens=", None, "--givens"),
     "target_grade": Feature("grade=", None, "--grade"),
@@ -566,6 +567,7 @@ NEEDS: tuple[Need, ...] = (
     ),
     Need("limit", ("count",), only=("sudoku",)),
     Need("tries", ("givens", "target_grade")),
+    Need("disjoint_cages", ("cages",)),
     *(
         Need(
             shown,

@@ -648,7 +648,7 @@ class CageText(Record, frozen=True):
         return message
 
 
-def read_cage_text(text: str) -> CageText:
+def read_cage_text(text: str, *, disjoint: bool = False) -> CageText:
     """The cages of a cage text: a map of labels, then the labels' clues.
 
     This is the form ``sudoku --cages FILE`` reads and the try-it page's
@@ -657,10 +657,12 @@ def read_cage_text(text: str) -> CageText:
     :func:`read_cage_map` reads it: ``12``, ``12+``, ``2/``, ``3-``,
     ``6*``, ``4=``); blank lines and lines starting with ``#`` are
     skipped.  Each cage is checked as ``cages=`` checks it
-    (:func:`read_cages`): its cells connected, its operation fitting its
-    cells, its target within reach of N digits.
+    (:func:`read_cages`): its cells connected (unless ``disjoint``), its
+    operation fitting its cells, its target within reach of N digits.
 
     :param text: the text.
+    :param disjoint: allow cages whose cells are not connected, as
+        ``disjoint_cages=True`` does (pass it on to the solving functions).
     :returns: the cages and where each was read.
     :raises CageTextError: naming the line and the cage (by its label):
         a map line after the clues, a map line of the wrong length, a
@@ -719,7 +721,7 @@ def read_cage_text(text: str) -> CageText:
     # read_cage_map's order: each label's first cell.
     labels = tuple(label for label in map_lines if label != ".")
     try:
-        read = read_cages(cages, n)
+        read = read_cages(cages, n, disjoint=disjoint)
     except CageError as error:
         message = str(error).replace("; pass disjoint_cages=True to allow it", "")
         if not 0 <= error.index < len(labels):

@@ -114,7 +114,9 @@ Variants: --variant x (both main diagonals hold each symbol once),
 --variant windoku (also 'hyper': the windows between the boxes), or
 x+windoku; --regions FILE gives a jigsaw map, one region label per cell
 (any characters, N lines of N or one line of N*N), whose N regions of N
-cells replace the boxes: every puzzle of the input is solved with it."""
+cells replace the boxes: every puzzle of the input is solved with it.
+--cages FILE adds killer or arithmetic cages (KenKen: with --variant
+latin) to every puzzle; --disjoint-cages allows a cage in pieces."""
 
 EPILOG = """\
 exit status (the first of 74, 130, 141, 143 to happen ends the run, but
@@ -337,6 +339,12 @@ def _parser() -> argparse.ArgumentParser:
         "name a cage by its label and its clue's line",
     )
     parser.add_argument(
+        "--disjoint-cages",
+        action="store_true",
+        help="allow cages of --cages whose cells are not connected (some "
+        "puzzles have them; without it such a cage is refused)",
+    )
+    parser.add_argument(
         "--pretty",
         action="store_true",
         help="print each solution as a boxed grid (with --regions: the "
@@ -496,10 +504,15 @@ def _load_cages(
         reason = getattr(error, "strerror", None) or str(error)
         parser.error(f"--cages {name}: cannot read: {reason}")
     try:
-        read = read_cage_text(text)
+        read = read_cage_text(text, disjoint=options.disjoint_cages)
     except CageTextError as error:
         where = f", line {error.line}" if error.line else ""
-        parser.error(f"--cages {name}{where}: {option_words(error.reason)}")
+        allow = (
+            "; give --disjoint-cages to allow it"
+            if "not connected" in error.reason
+            else ""
+        )
+        parser.error(f"--cages {name}{where}: {option_words(error.reason)}{allow}")
     n = read.size
     if size is not None and n != size:
         parser.error(
@@ -511,7 +524,9 @@ def _load_cages(
         if options.region_map is None and box is None and has_boxes(options.variant):
             box = box_shape(n, None)
         units = regions_of(n, box, options.variant, options.region_map)
-        CageConstraints(read_cages(read.cages, n), units)
+        CageConstraints(
+            read_cages(read.cages, n, disjoint=options.disjoint_cages), units
+        )
     except SudokuError as error:
         index = getattr(error, "index", -1)
         message = option_words(str(error))
@@ -580,6 +595,7 @@ def _plan(options: argparse.Namespace) -> ways.Plan:
             ("box", options.box is not None),
             ("regions", options.regions is not None),
             ("cages", options.cages is not None),
+            ("disjoint_cages", options.disjoint_cages),
         )
         if asked
     }
@@ -1051,6 +1067,8 @@ def _grid(options: argparse.Namespace) -> dict[str, Any]:
     }
     if options.cage_list is not None:  # refused where the run takes no cages
         grid["cages"] = options.cage_list
+        if options.disjoint_cages:
+            grid["disjoint_cages"] = True
     return grid
 
 
@@ -1238,7 +1256,7 @@ def _count(
         boxes=options.region_map is None,
     )
     units = units_of(grid, options.variant, options.region_map)
-    cages = cages_of(grid, options.cage_list)
+    cages = cages_of(grid, options.cage_list, options.disjoint_cages)
     problem = encode(grid, units=units, cages=cages).problem
     # Decided by dlx.ways.plan already (_plan): the search starts unchecked.
     search: ways.Run = ways.search(problem, settings, count_only=True)

@@ -325,6 +325,7 @@ SUDOKU_OPTIONS: dict[str, tuple[str, ...]] = {
     "variant": ("--variant", "x"),
     "regions": ("--regions", SUDOKU_MAP),
     "cages": ("--cages", SUDOKU_CAGES),
+    "disjoint-cages": ("--disjoint-cages",),
 }
 
 #: The features of dlx.ways each option asks for; of the grid's options, --box and --regions
@@ -354,6 +355,7 @@ SUDOKU_FEATURES: dict[str, frozenset[str]] = {
     "variant": frozenset(),
     "regions": frozenset({"regions"}),
     "cages": frozenset({"cages"}),
+    "disjoint-cages": frozenset({"disjoint_cages"}),
 }
 assert SUDOKU_FEATURES.keys() == SUDOKU_OPTIONS.keys()
 

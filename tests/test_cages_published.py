@@ -8,7 +8,7 @@ name the puzzle (``# name``), its source (``# source: ...``) and, where
 they apply, ``# variant: x`` or ``latin``, ``# disjoint cages`` (a cage
 in several pieces) and ``# published solution: ...`` (the solution the
 source prints, row by row).  Each block is a file that ``sudoku --cages``
-reads (save for disjoint cages, which the command refuses).
+reads (with ``--disjoint-cages`` for disjoint cages).
 
 For every puzzle: the solver finds the published solution, and
 :func:`sudoku.is_unique` proves it the only one; the published solution
@@ -33,7 +33,7 @@ from cage_oracles import holds, oracle_cages, oracle_units
 from sudoku_helpers import LOCAL_DATA, ROOT
 
 import sudoku
-from sudoku.cages import read_cage_map, read_cage_text
+from sudoku.cages import read_cage_text
 
 #: The files of published cage puzzles, killers then KenKens.
 FILES = (
@@ -98,13 +98,7 @@ def read_puzzles(file: str) -> list[Published]:
         notes = [line[1:].strip() for line in lines if line.startswith("#")]
         said = dict(note.split(": ", 1) for note in notes[1:] if ": " in note)
         disjoint = "disjoint cages" in notes
-        if disjoint:
-            clues = " ".join(
-                line for line in lines if "=" in line and not line.startswith("#")
-            )
-            cages = read_cage_map(rows, clues)
-        else:
-            cages = read_cage_text(block).cages
+        cages = read_cage_text(block, disjoint=disjoint).cages
         found.append(
             Published(
                 file,
@@ -181,17 +175,22 @@ def named(name: str) -> Published:
     return puzzle
 
 
-@pytest.mark.processes
-@pytest.mark.parametrize(
-    "name", ["Wikipedia killer", "Wikipedia KenKen", "mathdoku 4_1"]
-)
-def test_the_command_prints_the_published_solution(tmp_path: Path, name: str) -> None:
-    puzzle = named(name)
-    path = tmp_path / "cages.txt"
-    path.write_text(puzzle.text, encoding="utf-8")
+def run_cages(
+    path: Path, puzzle: Published, *extra: str
+) -> subprocess.CompletedProcess[str]:
+    """``sudoku --cages path --unique`` (and ``--variant``, ``extra``) on the puzzle's empty grid."""
     variant = ["--variant", puzzle.variant] if puzzle.variant else []
-    done = subprocess.run(
-        [sys.executable, "-m", "sudoku", "--cages", str(path), "--unique", *variant],
+    return subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "sudoku",
+            "--cages",
+            str(path),
+            "--unique",
+            *variant,
+            *extra,
+        ],
         input="." * puzzle.size**2 + "\n",
         capture_output=True,
         text=True,
@@ -199,5 +198,26 @@ def test_the_command_prints_the_published_solution(tmp_path: Path, name: str) ->
         timeout=600,
         check=False,
     )
+
+
+@pytest.mark.processes
+@pytest.mark.parametrize(
+    "name", ["Wikipedia killer", "Wikipedia KenKen", "mathdoku 4_1", "HS_KILLERS[7]"]
+)
+def test_the_command_prints_the_published_solution(tmp_path: Path, name: str) -> None:
+    puzzle = named(name)
+    path = tmp_path / "cages.txt"
+    path.write_text(puzzle.text, encoding="utf-8")
+    extra = ["--disjoint-cages"] if puzzle.disjoint else []
+    done = run_cages(path, puzzle, *extra)
     assert (done.returncode, done.stderr) == (0, "")
     assert done.stdout == f"{puzzle.solution}\n"
+    if puzzle.disjoint:
+        # Without --disjoint-cages the file is refused, naming the first
+        # cage in pieces, its line and the option.
+        refused = run_cages(path, puzzle)
+        assert refused.returncode == 2 and refused.stdout == ""
+        said = refused.stderr.splitlines()[-1]
+        assert said.startswith(f"sudoku: error: --cages {path}, line ")
+        assert "its cells are not connected" in said
+        assert said.endswith("; give --disjoint-cages to allow it")

@@ -588,6 +588,8 @@ SHARE: set[tuple[str, ...]] = {
     ("why", "cages"),
     ("grade", "cages"),
     ("svg", "cages"),
+    ("cages", "disjoint-cages"),
+    ("count", "disjoint-cages"),
     ("method-sat", "pretty"),
     ("uva", "pretty"),
     ("svg", "alphabet"),

@@ -268,7 +268,7 @@ def test_cages_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
         (
             "# a comment\nAABB\nCDDB\nCEFF\nGEHA\nA=3 B=9 C=5 D=5\nE=4 F=7 G=4 H=3\n",
             "--cages CAGES, line 2: cage 'A' (at r1c1): its cells are not "
-            "connected (r1c1 is apart from r4c4)",
+            "connected (r1c1 is apart from r4c4); give --disjoint-cages to allow it",
         ),
         (
             "AABB\nCDDB\nCEFF\nGEHH\nA=3 B=9 C=5 D=5 A=4\nE=4 F=7 G=4 H=3\n",
