@@ -558,7 +558,7 @@ class CageTextError(CageError):
     """A cage text (:func:`read_cage_text`) that cannot be read, with its line.
 
     The message starts with the line (``line 3: ...``), counted from 1;
-    :attr:`reason` is the message without it, for a caller that names the
+    ``reason`` is the message without it, for a caller that names the
     line its own way (``sudoku --cages FILE, line 3: ...``).
 
     :ivar line: the line of the fault (``0``: no one line, such as an
@@ -585,11 +585,11 @@ class CageText(Record, frozen=True):
     :ivar cages: the cages, as ``cages=`` takes them, in order of each
         label's first cell.
     :ivar size: N, the side of the grid the map covers.
-    :ivar labels: each cage's label, in the order of :attr:`cages`.
+    :ivar labels: each cage's label, in the order of ``cages``.
     :ivar map_lines: each label's first line in the map.
     :ivar clue_lines: each label's clue's line.
     :ivar firsts: each cage's first cell (``r2c5``), in the order of
-        :attr:`cages`.
+        ``cages``.
 
     >>> text = read_cage_text("AB\\nAB\\nA=3 B=7")
     >>> text.cages, text.labels, text.clue_lines
