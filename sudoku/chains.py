@@ -99,11 +99,13 @@ class _Chain:
     ``contradiction``: a node found both on and off, or ``None``.
     """
 
-    __slots__ = ("contradiction", "parents")
+    __slots__ = ("contradiction", "counts", "parents")
 
     def __init__(self) -> None:
         self.parents: dict[int, tuple[int, ...]] = {}
         self.contradiction: int | None = None
+        #: :meth:`ancestors` so far, by node (asked once the chain is drawn).
+        self.counts: dict[int, int] = {}
 
     def rests_on(self, node: int) -> set[int]:
         """The nodes ``node`` rests on, itself included (its parents, theirs...)."""
@@ -118,7 +120,10 @@ class _Chain:
 
     def ancestors(self, node: int) -> int:
         """How many nodes ``node`` rests on, itself included (SE's ancestor count)."""
-        return len(self.rests_on(node))
+        count = self.counts.get(node)
+        if count is None:
+            count = self.counts[node] = len(self.rests_on(node))
+        return count
 
     def cells(self, node: int, n: int) -> set[int]:
         """The cells of the nodes ``node`` rests on."""
@@ -146,7 +151,10 @@ def _propagate(
     original = board.cand
     work = list(original) if dynamic else original
     units = layout.units
-    cell_units = layout.cell_units
+    seen_by, where, start_places, _ = _tables(board)
+    # Each unit's places of each value (index unit * n + value - 1), as
+    # bits of the unit's cells: a copy the removals update.
+    places = list(start_places) if dynamic else start_places
     chain = _Chain()
     parents = chain.parents
     parents[start] = ()
@@ -160,32 +168,39 @@ def _propagate(
     while True:
         if ons:
             node = ons.popleft()
-            cell, value, _ = _parts(n, node)
-            bit = 1 << (value - 1)
-            derived: list[int] = []
+            cell, v = divmod(node >> 1, n)
+            bit = 1 << v
+            # Its cell's other candidates (Y), then its value in the cells
+            # that see it, unit by unit (each cell once).
             if y_links:
                 others = work[cell] & ~bit
                 while others:
                     low = others & -others
                     others ^= low
-                    derived.append(_node(n, cell, low.bit_length(), False))
-            for u in cell_units[cell]:
-                for c in units[u]:
-                    if c != cell and work[c] & bit:
-                        derived.append(_node(n, c, value, False))
-            for off in derived:
-                if off in parents:
-                    continue
-                parents[off] = (node,)
-                if off | 1 in parents:
-                    chain.contradiction = off | 1
-                    return chain
-                offs.append(off)
+                    off = (cell * n + low.bit_length() - 1) * 2
+                    if off in parents:
+                        continue
+                    parents[off] = (node,)
+                    if off | 1 in parents:
+                        chain.contradiction = off | 1
+                        return chain
+                    offs.append(off)
+            for c in seen_by[cell]:
+                if work[c] & bit:
+                    off = (c * n + v) * 2
+                    if off in parents:
+                        continue
+                    parents[off] = (node,)
+                    if off | 1 in parents:
+                        chain.contradiction = off | 1
+                        return chain
+                    offs.append(off)
             continue
         if offs:
             node = offs.popleft()
-            cell, value, _ = _parts(n, node)
-            bit = 1 << (value - 1)
+            cell, v = divmod(node >> 1, n)
+            value = v + 1
+            bit = 1 << v
             found: list[tuple[int, tuple[int, ...]]] = []
             if y_links and work[cell].bit_count() == 2:
                 other = (work[cell] & ~bit).bit_length()
@@ -193,9 +208,9 @@ def _propagate(
                     n, parents, original, work, [cell], skip={(cell, other)}, value=0
                 )
                 found.append((_node(n, cell, other, True), (node, *hidden)))
-            for u in cell_units[cell]:
-                places = [c for c in units[u] if c != cell and work[c] & bit]
-                if len(places) == 1:
+            for u, own in where[cell]:
+                left = places[u * n + v] & ~own
+                if left and not left & (left - 1):
                     hidden = _gone(
                         n,
                         parents,
@@ -205,7 +220,8 @@ def _propagate(
                         skip={(cell, value)},
                         value=value,
                     )
-                    found.append((_node(n, places[0], value, True), (node, *hidden)))
+                    c = units[u][left.bit_length() - 1]
+                    found.append((_node(n, c, value, True), (node, *hidden)))
             for on, why in found:
                 if on in parents:
                     continue
@@ -214,8 +230,10 @@ def _propagate(
                     chain.contradiction = on
                     return chain
                 ons.append(on)
-            if dynamic:
+            if dynamic and work[cell] & bit:
                 work[cell] &= ~bit
+                for u, own in where[cell]:
+                    places[u * n + v] &= ~own
             continue
         if not (plus and dynamic):
             return chain
@@ -231,6 +249,73 @@ def _propagate(
                 chain.contradiction = off | 1
                 return chain
             offs.append(off)
+
+
+#: Per layout (by id, with the layout kept): each cell's peers, unit by
+#: unit, each once; each cell's units with the cell's bit in each; each
+#: cell's peers in order.  And the places of the last grids read
+#: (:func:`_tables`).
+_LAYOUTS: dict[
+    int,
+    tuple[
+        object,
+        tuple[tuple[int, ...], ...],
+        tuple[tuple[tuple[int, int], ...], ...],
+        tuple[tuple[int, ...], ...],
+    ],
+] = {}
+_PLACES: dict[tuple[int, ...], tuple[object, list[int]]] = {}
+
+
+def _tables(
+    board: Board,
+) -> tuple[
+    tuple[tuple[int, ...], ...],
+    tuple[tuple[tuple[int, int], ...], ...],
+    list[int],
+    tuple[tuple[int, ...], ...],
+]:
+    """The chains' tables for the board's layout and candidates.
+
+    Each cell's peers unit by unit, each once; each cell's units with its
+    bit in each; the places of each value in each unit (index ``unit * n +
+    value - 1``) as bits of the unit's cells; each cell's peers in order.
+    """
+    layout = board.layout
+    known = _LAYOUTS.get(id(layout))
+    if known is None or known[0] is not layout:
+        units = layout.units
+        seen_by = []
+        where = []
+        for cell, mine in enumerate(layout.cell_units):
+            seen = [c for u in mine for c in units[u] if c != cell]
+            seen_by.append(tuple(dict.fromkeys(seen)))
+            where.append(tuple((u, 1 << units[u].index(cell)) for u in mine))
+        if len(_LAYOUTS) >= 32:
+            _LAYOUTS.clear()
+        ordered = tuple(tuple(sorted(p)) for p in layout.peers)
+        known = (layout, tuple(seen_by), tuple(where), ordered)
+        _LAYOUTS[id(layout)] = known
+    _, seen_by_t, where_t, ordered_t = known
+    cand = board.cand
+    key = (id(layout), *cand)
+    cached = _PLACES.get(key)
+    if cached is not None and cached[0] is layout:
+        places = cached[1]
+    else:
+        n = layout.size
+        places = [0] * (len(layout.units) * n)
+        for u, unit in enumerate(layout.units):
+            for i, c in enumerate(unit):
+                bits = cand[c]
+                while bits:
+                    low = bits & -bits
+                    bits ^= low
+                    places[u * n + low.bit_length() - 1] |= 1 << i
+        if len(_PLACES) >= 8:
+            _PLACES.clear()
+        _PLACES[key] = (layout, places)
+    return seen_by_t, where_t, places, ordered_t
 
 
 def _gone(
@@ -277,9 +362,7 @@ def _simple_step(
     """
     layout = board.layout
     n = layout.size
-    hypothetical = board.copy()
-    hypothetical.cand = work
-    hypothetical.values = board.values
+    hypothetical = Board.sharing(board.regions, board.values, work, board.clock)
     for finder in (locking, hidden_pair, naked_pair, x_wing):
         for hint in finder(hypothetical):
             region = {c for u in hint.units for c in layout.units[u]} | set(hint.cells)
@@ -429,6 +512,7 @@ def _search(
     n = layout.size
     cand = board.cand
     units = layout.units
+    _, where, places, ordered = _tables(board)
     tree = [(start, 0, 1)]
     seen_on = {start} if start & 1 else set()
     closed: list[int] = []
@@ -436,27 +520,28 @@ def _search(
     k = 0
     while k < len(tree):
         node, _, depth = tree[k]
-        cell, value, on = _parts(n, node)
-        bit = 1 << (value - 1)
+        cell, v = divmod(node >> 1, n)
+        bit = 1 << v
         nexts: list[int] = []
-        if on:
+        if node & 1:
             if y_links:
                 others = cand[cell] & ~bit
                 while others:
                     low = others & -others
                     others ^= low
-                    nexts.append(_node(n, cell, low.bit_length(), False))
-            for c in sorted(layout.peers[cell]):
+                    nexts.append((cell * n + low.bit_length() - 1) * 2)
+            for c in ordered[cell]:
                 if cand[c] & bit:
-                    nexts.append(_node(n, c, value, False))
+                    nexts.append((c * n + v) * 2)
         else:
             if y_links and cand[cell].bit_count() == 2:
                 nexts.append(_node(n, cell, (cand[cell] & ~bit).bit_length(), True))
             if x_links:
-                for u in layout.cell_units[cell]:
-                    places = [c for c in units[u] if c != cell and cand[c] & bit]
-                    if len(places) == 1:
-                        nexts.append(_node(n, places[0], value, True))
+                for u, own in where[cell]:
+                    left = places[u * n + v] & ~own
+                    if left and not left & (left - 1):
+                        c = units[u][left.bit_length() - 1]
+                        nexts.append((c * n + v) * 2 + 1)
         for nxt in nexts:
             if nxt & 1:
                 if nxt == start and depth >= 4:

@@ -638,7 +638,6 @@ def locked_sets(
     layout = board.layout
     units = layout.units
     cand = board.cand
-    size = layout.size
     tick = board.clock.tick
     if not se:
         # Unit by unit: each value's places in the unit, then the other
@@ -671,33 +670,79 @@ def locked_sets(
                     if gone:
                         yield a, b, low.bit_length(), where, gone
         return
-    order = itertools.product(_region_pairs(layout), range(1, size + 1))
-    # Each unit's places for each value, as bits of the unit's cells (bit i
-    # for units[a][i]), made for all values at once when first needed: the
+    # Per pair of units: the values with two places or more where they
+    # cross, none in the rest of the first and some in the rest of the
+    # second, as bits; then the pairs' finds by value (SE's order).  The
     # dynamic forcing chains look for locked candidates thousands of times.
-    places: dict[int, list[int]] = {}
-    masks = layout.inside
-    for pairs, value in order:
+    for pairs in _pair_cells(layout):
         tick()
-        bit = 1 << (value - 1)
+        hits = []
+        every = 0
+        for _, _, shared, only_a, only_b in pairs:
+            once = twice = 0
+            for c in shared:
+                bits = cand[c]
+                twice |= once & bits
+                once |= bits
+            if not twice:
+                hits.append(0)
+                continue
+            rest_a = rest_b = 0
+            for c in only_a:
+                rest_a |= cand[c]
+            for c in only_b:
+                rest_b |= cand[c]
+            found = twice & ~rest_a & rest_b
+            hits.append(found)
+            every |= found
+        while every:
+            bit = every & -every
+            every ^= bit
+            value = bit.bit_length()
+            for (a, b, shared, _, only_b), found in zip(pairs, hits, strict=True):
+                if found & bit:
+                    where = sorted(c for c in shared if cand[c] & bit)
+                    gone = [(c, value) for c in only_b if cand[c] & bit]
+                    yield a, b, value, where, gone
+
+
+#: Per layout (by id, with the layout kept): :func:`_pair_cells`'s tables.
+_PAIR_CELLS: dict[
+    int,
+    tuple[
+        Layout,
+        list[list[tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]]],
+    ],
+] = {}
+
+
+def _pair_cells(
+    layout: Layout,
+) -> list[list[tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]]]:
+    """:func:`_region_pairs` with the cells of each pair: (a, b, shared, a's others, b's others), made once per layout."""
+    known = _PAIR_CELLS.get(id(layout))
+    if known is not None and known[0] is layout:
+        return known[1]
+    units = layout.units
+    groups = []
+    for pairs in _region_pairs(layout):
+        group = []
         for a, b in pairs:
-            found = places.get(a)
-            if found is None:
-                found = places[a] = [0] * (size + 1)
-                for i, c in enumerate(units[a]):
-                    bits = cand[c]
-                    while bits:
-                        low = bits & -bits
-                        bits ^= low
-                        found[low.bit_length()] |= 1 << i
-            here = found[value]
-            if not here & (here - 1) or here & ~masks[a, b]:
-                continue  # fewer than two places, or some outside b
             inside = layout.crossing[a, b]
-            gone = [(c, value) for c in units[b] if c not in inside and cand[c] & bit]
-            if gone:
-                cells = units[a]
-                yield a, b, value, sorted(cells[i - 1] for i in _bits(here)), gone
+            group.append(
+                (
+                    a,
+                    b,
+                    tuple(c for c in units[a] if c in inside),
+                    tuple(c for c in units[a] if c not in inside),
+                    tuple(c for c in units[b] if c not in inside),
+                )
+            )
+        groups.append(group)
+    if len(_PAIR_CELLS) >= 64:
+        _PAIR_CELLS.clear()
+    _PAIR_CELLS[id(layout)] = (layout, groups)
+    return groups
 
 
 def _locking(board: Board, direct: bool) -> list[Hint]:
@@ -840,11 +885,23 @@ def hidden_sets(
         open_cells = [c for c in layout.units[u] if cand[c]]
         if len(open_cells) <= (2 * k if se else k):
             continue
+        least = 2 if se else 1
+        # at[j]: the values with j places or more (up to k + 1).  Fewer
+        # than k values with least to k places: no set here (most units).
+        at = [-1] + [0] * (k + 1)
+        for c in open_cells:
+            bits = cand[c]
+            for j in range(k + 1, 0, -1):
+                at[j] |= at[j - 1] & bits
+        if (at[least] & ~at[k + 1]).bit_count() < k:
+            continue
         places = [0] * (size + 1)
         for i, c in enumerate(open_cells):
-            for v in _bits(cand[c]):
-                places[v] |= 1 << i
-        least = 2 if se else 1
+            bits = cand[c]
+            while bits:
+                low = bits & -bits
+                bits ^= low
+                places[low.bit_length()] |= 1 << i
         # Only values of k places or fewer can be in one (SE's order kept).
         few = [v for v in range(1, size + 1) if least <= places[v].bit_count() <= k]
         for group in _colex(len(few), k):
@@ -996,15 +1053,32 @@ def fish(
     )
     least = 2 if se else 1
     for base, cover in passes:
-        # masks[value][i]: the value's places in base line i, as bits.
-        masks = [[0] * len(base) for _ in range(n + 1)]
-        for i, u in enumerate(base):
-            for j, c in enumerate(layout.units[u]):
+        # The values with least to k places in k base lines or more: the
+        # only ones that can make a fish (often none).  spread[j]: the values
+        # with such places in j lines or more; at[j]: with j places or more
+        # in the line.
+        spread = [-1] + [0] * k
+        for u in base:
+            at = [-1] + [0] * (k + 1)
+            for c in layout.units[u]:
                 bits = cand[c]
-                while bits:
-                    low = bits & -bits
-                    bits ^= low
-                    masks[low.bit_length()][i] |= 1 << j
+                for j in range(k + 1, 0, -1):
+                    at[j] |= at[j - 1] & bits
+            fits = at[least] & ~at[k + 1]
+            for j in range(k, 0, -1):
+                spread[j] |= spread[j - 1] & fits
+        # masks[value][i]: the value's places in base line i, as bits (for
+        # those values).
+        masks = [[0] * len(base) for _ in range(n + 1)]
+        for value in _bits(spread[k]):
+            bit = 1 << (value - 1)
+            row = masks[value]
+            for i, u in enumerate(base):
+                mask = 0
+                for j, c in enumerate(layout.units[u]):
+                    if cand[c] & bit:
+                        mask |= 1 << j
+                row[i] = mask
         # Per value, only base lines with the right number of places can be
         # in a fish; then the groups of k of them (SE's order: the groups
         # in colex order, then the values).
@@ -1878,10 +1952,18 @@ def _triplet_exclusion(
     cand = board.cand
     peers = board.layout.peers
     c0, c1, c2 = cells
-    masks = tuple({cand[p] for p in common})
     seen01, seen02, seen12 = c1 in peers[c0], c2 in peers[c0], c2 in peers[c1]
     keep0 = keep1 = keep2 = 0
     full0, full1, full2 = cand[c0], cand[c1], cand[c2]
+    # The triples (as bits) that leave an excluder without a value: its
+    # candidates, and with two of them, those and one more of the cells'.
+    every = full0 | full1 | full2
+    banned = set()
+    for mask in {cand[p] for p in common}:
+        banned.add(mask)
+        if mask.bit_count() == 2:
+            for extra in _bits(every & ~mask):
+                banned.add(mask | (1 << (extra - 1)))
     # Stop as soon as every value is kept: nothing goes (most triples).
     for bit_a in values[c0]:
         for bit_b in values[c1]:
@@ -1891,11 +1973,7 @@ def _triplet_exclusion(
             for bit_c in values[c2]:
                 if (bit_c == bit_a and seen02) or (bit_c == bit_b and seen12):
                     continue
-                triple = bit_ab | bit_c
-                for mask in masks:
-                    if mask & ~triple == 0:
-                        break  # an excluder left without a value
-                else:
+                if (bit_ab | bit_c) not in banned:
                     keep0 |= bit_a
                     keep1 |= bit_b
                     keep2 |= bit_c
