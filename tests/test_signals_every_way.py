@@ -326,10 +326,12 @@ def test_dlx_memo_count(tmp_path: Path, signum: int, status: int, word: str) -> 
 @SIGNALS
 def test_dlx_sat_count(tmp_path: Path, signum: int, status: int, word: str) -> None:
     # CaDiCaL, after the short DLX search: the signal reaches the solver's steps.
+    # The signal may come after the solver found the puzzle's one solution
+    # (it then looks for a second): the count so far is 0 or 1, and kept.
     problem = frisch_file(tmp_path, HARDEST[0])
     args = ["--method", "sat", "--count", "--limit", "1000", "--json", "--stats"]
     done = stop("dlx", [*args, str(problem)], tmp_path, signum, searching())
-    assert dlx_stopped_count(done, status, word, after=r"[\d.]+ s") == 0
+    assert dlx_stopped_count(done, status, word, after=r"[\d.]+ s") in (0, 1)
     stats = done.summary()["stats"]
     assert isinstance(stats, dict) and stats["solver"] == "cadical"
     # The run's wall clock since the search started (the DLX search and the
@@ -349,7 +351,8 @@ def test_dlx_sat_by_cp_sat(tmp_path: Path, signum: int, status: int, word: str) 
     args = ["--method", "sat", "--seed", "1", "--count", "--limit", "2", "--json"]
     ready = solver_solving()
     done = stop("dlx", [*args, "--stats", str(problem)], tmp_path, signum, ready)
-    assert dlx_stopped_count(done, status, word, after=r"[\d.]+ s") == 0
+    # As with CaDiCaL: the one solution may be found before the signal comes.
+    assert dlx_stopped_count(done, status, word, after=r"[\d.]+ s") in (0, 1)
     stats = done.summary()["stats"]
     assert isinstance(stats, dict) and stats["solver"] == "cp-sat"
 
