@@ -44,17 +44,16 @@ Each finder gives its hint of least rating, then fewest nodes.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 from functools import partial
 
 from sudoku.techniques import (
     Board,
     Hint,
-    hidden_pair,
+    hidden_sets,
     hint_of,
-    locking,
-    naked_pair,
-    x_wing,
+    locked_sets,
+    naked_sets,
 )
 
 __all__ = [
@@ -237,7 +236,7 @@ def _propagate(
             continue
         if not (plus and dynamic):
             return chain
-        step = _simple_step(board, work, parents)
+        step = _simple_step(board, work, places, parents)
         if step is None:
             return chain
         removed, why = step
@@ -350,27 +349,174 @@ def _gone(
     return tuple(out)
 
 
+#: Per grid (the layout's id and the candidates, with the layout kept):
+#: the units each find of pointing and claiming reads, as bits, in order
+#: (:func:`_simple_step`).
+_FINDS: dict[tuple[int, ...], tuple[object, list[int]]] = {}
+
+_Find = tuple[list[tuple[int, int]], list[int], list[int]]
+
+#: Per layout (by id, with the layout kept): the first hidden pair (kind 1)
+#: or naked pair (kind 2) of a unit, or ``None``, by (kind, unit, the unit's
+#: places of each value) (:func:`_simple_step`).
+_UNIT_FINDS: dict[int, tuple[object, dict[tuple[int, ...], _Find | None]]] = {}
+
+
+def _finds(
+    board: Board, kind: int, units: Container[int] | None
+) -> Iterator[tuple[list[tuple[int, int]], list[int], list[int]]]:
+    """The finds of one simple technique in SE's order: (eliminations, units, cells).
+
+    ``kind``: pointing and claiming (0), hidden pairs (1), naked pairs (2).
+    ``units``: only the finds that read one of these units.
+    """
+    if kind == 0:
+        for a, b, _, where, gone in locked_sets(board, units=units):
+            yield gone, [a, b], where
+    elif kind == 1:
+        for u, cells, _, gone, _ in hidden_sets(board, 2, units=units):
+            yield gone, [u], cells
+    else:
+        for u, cells, _, gone in naked_sets(board, 2, units=units):
+            yield gone, [u], cells
+
+
+def _x_wing(
+    board: Board, work: list[int], places: list[int]
+) -> tuple[list[tuple[int, int]], list[int], list[int]] | None:
+    """The first X-wing on the candidates ``work``: (eliminations, units, cells).
+
+    The one :func:`sudoku.techniques.x_wing` finds, read from ``places``:
+    each unit's places of each value in ``work`` (as :func:`_tables` gives
+    them).
+    """
+    layout = board.layout
+    n = layout.size
+    rows, columns = layout.rows, layout.columns
+    if len(rows) != n or len(columns) != n:
+        return None
+    placed = [0] * (n + 1)
+    for v in board.values:
+        if 0 < v <= n:
+            placed[v] += 1
+    units = layout.units
+    for base, cover in ((columns, rows), (rows, columns)):
+        # Two base lines whose two places of a value are the same: by the
+        # second line, the first, then the value (SE's order).
+        found = []
+        for value in range(1, n + 1):
+            if placed[value] + 4 > n:
+                continue
+            earlier: dict[int, list[int]] = {}
+            for j, u in enumerate(base):
+                mask = places[u * n + value - 1]
+                if mask.bit_count() == 2:
+                    for i in earlier.get(mask, ()):
+                        found.append((j, i, value, mask))
+                    earlier.setdefault(mask, []).append(j)
+        found.sort()
+        for j, i, value, mask in found:
+            lines = [base[i], base[j]]
+            low = mask & -mask
+            covers = [cover[low.bit_length() - 1], cover[mask.bit_length() - 1]]
+            inside = {*units[lines[0]], *units[lines[1]]}
+            bit = 1 << (value - 1)
+            gone = [
+                (c, value)
+                for u in covers
+                for c in units[u]
+                if work[c] & bit and c not in inside
+            ]
+            if gone:
+                cells = [c for u in lines for c in units[u] if work[c] & bit]
+                return gone, [*lines, *covers], cells
+    return None
+
+
 def _simple_step(
-    board: Board, work: list[int], parents: dict[int, tuple[int, ...]]
+    board: Board,
+    work: list[int],
+    places: list[int],
+    parents: dict[int, tuple[int, ...]],
 ) -> tuple[list[int], tuple[int, ...]] | None:
     """A simple technique on the grid as the chain leaves it: (off nodes, what they rest on).
 
     Pointing and claiming, naked and hidden pairs, the X-wing, in that
     order; a deduction rests on the candidates the chain removed from the
     units and cells it reads (SE's rule parents), and counts only when it
-    rests on some.
+    rests on some: a technique whose first find rests on none gives
+    nothing.
     """
     layout = board.layout
     n = layout.size
+    original = board.cand
+    # The units where the chain removed candidates, as bits.
+    cell_units = layout.cell_units
+    dirty = 0
+    for c, bits in enumerate(work):
+        if bits != original[c]:
+            for u in cell_units[c]:
+                dirty |= 1 << u
+    if not dirty:
+        return None  # every find rests on nothing
+    key = (id(layout), *original)
+    known = _FINDS.get(key)
+    if known is None or known[0] is not layout:
+        if len(_FINDS) >= 8:
+            _FINDS.clear()
+        every = [sum(1 << u for u in set(us)) for _, us, _ in _finds(board, 0, None)]
+        known = _FINDS[key] = (layout, every)
     hypothetical = Board.sharing(board.regions, board.values, work, board.clock)
-    for finder in (locking, hidden_pair, naked_pair, x_wing):
-        for hint in finder(hypothetical):
-            region = {c for u in hint.units for c in layout.units[u]} | set(hint.cells)
-            why = _gone(
-                n, parents, board.cand, work, sorted(region), skip=set(), value=0
-            )
+    units = layout.units
+    # Pointing and claiming: a find on units the chain left alone is a find
+    # of the grid as it was; the first such (if any) is the first find to
+    # look for after the finds that read a unit the chain changed.
+    clean = 0
+    for mask in known[1]:
+        if not mask & dirty:
+            clean = mask
+            break
+    look = dirty | clean
+    wanted = {u for u in range(len(units)) if look >> u & 1}
+    first = next(_finds(hypothetical, 0, wanted), None)
+    if first is not None:
+        gone, us, cells = first
+        region = {c for u in us for c in units[u]} | set(cells)
+        why = _gone(n, parents, original, work, sorted(region), skip=set(), value=0)
+        if why:
+            return [_node(n, c, v, False) for c, v in sorted(set(gone))], why
+    # Hidden and naked pairs: a unit's first, read from a unit's places.
+    memo_known = _UNIT_FINDS.get(id(layout))
+    if memo_known is None or memo_known[0] is not layout:
+        if len(_UNIT_FINDS) >= 8:
+            _UNIT_FINDS.clear()
+        memo_known = _UNIT_FINDS[id(layout)] = (layout, {})
+    memo = memo_known[1]
+    if len(memo) >= 100_000:
+        memo.clear()
+    for kind in (1, 2):
+        for u in layout.houses:
+            start = u * n
+            unit_key = (kind, u, *places[start : start + n])
+            if unit_key in memo:
+                first = memo[unit_key]
+            else:
+                first = memo[unit_key] = next(_finds(hypothetical, kind, (u,)), None)
+            if first is not None:
+                break
+        if first is not None and dirty >> u & 1:
+            gone, us, cells = first
+            region = {c for u in us for c in units[u]} | set(cells)
+            why = _gone(n, parents, original, work, sorted(region), skip=set(), value=0)
             if why:
-                return [_node(n, c, v, False) for c, v in hint.eliminations], why
+                return [_node(n, c, v, False) for c, v in sorted(set(gone))], why
+    fish = _x_wing(board, work, places)
+    if fish is not None:
+        gone, us, cells = fish
+        region = {c for u in us for c in units[u]} | set(cells)
+        why = _gone(n, parents, original, work, sorted(region), skip=set(), value=0)
+        if why:
+            return [_node(n, c, v, False) for c, v in sorted(set(gone))], why
     return None
 
 

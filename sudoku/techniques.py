@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import itertools
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Container, Iterator, Sequence
 from functools import lru_cache
 
 from dlx.errors import BudgetExceeded
@@ -625,7 +625,7 @@ def _region_pairs(layout: Layout) -> list[list[tuple[int, int]]]:
 
 
 def locked_sets(
-    board: Board, se: bool = True
+    board: Board, se: bool = True, units: Container[int] | None = None
 ) -> Iterator[tuple[int, int, int, list[int], list[tuple[int, int]]]]:
     """Every pointing or claiming pattern: (unit, crossing unit, value, its places, eliminations).
 
@@ -633,10 +633,12 @@ def locked_sets(
     second unit goes from the rest of the second.  ``se``: in SE's order
     (box and column, box and row, column and box, row and box, then by
     value); else every pair of units that
-    meet in two cells or more, unit by unit (the grader's).
+    meet in two cells or more, unit by unit (the grader's).  ``units``:
+    the pairs with one of these units only (the order kept).
     """
     layout = board.layout
-    units = layout.units
+    only = units
+    unit_cells = layout.units
     cand = board.cand
     tick = board.clock.tick
     if not se:
@@ -644,7 +646,7 @@ def locked_sets(
         # units that hold them all (the grader's; no order to keep).
         cell_units = layout.cell_units
         sets = layout.unit_sets
-        for a, unit in enumerate(units):
+        for a, unit in enumerate(unit_cells):
             tick()
             spots: dict[int, list[int]] = {}
             for c in unit:
@@ -662,9 +664,11 @@ def locked_sets(
                 common.discard(a)
                 inside = sets[a]
                 for b in common:
+                    if only is not None and a not in only and b not in only:
+                        continue
                     gone = [
                         (c, low.bit_length())
-                        for c in units[b]
+                        for c in unit_cells[b]
                         if cand[c] & low and c not in inside
                     ]
                     if gone:
@@ -678,7 +682,10 @@ def locked_sets(
         tick()
         hits = []
         every = 0
-        for _, _, shared, only_a, only_b in pairs:
+        for a, b, shared, only_a, only_b in pairs:
+            if only is not None and a not in only and b not in only:
+                hits.append(0)
+                continue
             once = twice = 0
             for c in shared:
                 bits = cand[c]
@@ -809,7 +816,7 @@ _DIRECT_HIDDEN = {2: 2.0, 3: 2.5}
 
 
 def naked_sets(
-    board: Board, k: int, se: bool = True
+    board: Board, k: int, se: bool = True, units: Container[int] | None = None
 ) -> Iterator[tuple[int, list[int], int, list[tuple[int, int]]]]:
     """Every naked set of ``k`` cells: (unit, cells, values as bits, eliminations).
 
@@ -817,11 +824,14 @@ def naked_sets(
     go from the unit's other cells.  ``se``: as SE looks (its order of
     units, a unit with ``2k`` open cells or more, cells of two candidates or
     more); else in every unit with more than ``k`` open cells (the grader's).
+    ``units``: in these units only (the order kept).
     """
     cand = board.cand
     layout = board.layout
     check = board.clock.check
     for u in layout.houses if se else range(len(layout.units)):
+        if units is not None and u not in units:
+            continue
         check()
         open_cells = [c for c in layout.units[u] if cand[c]]
         if len(open_cells) < 2 * k if se else len(open_cells) <= k:
@@ -864,7 +874,7 @@ def _naked_set(board: Board, k: int) -> list[Hint]:
 
 
 def hidden_sets(
-    board: Board, k: int, se: bool = True
+    board: Board, k: int, se: bool = True, units: Container[int] | None = None
 ) -> Iterator[tuple[int, list[int], list[int], list[tuple[int, int]], list[int]]]:
     """Every hidden set of ``k`` values: (unit, cells, values, eliminations, the unit's places of each value).
 
@@ -874,13 +884,15 @@ def hidden_sets(
     SE's order); else in every unit with more than ``k`` open cells, values
     with a place or more (the grader's).  The last item, by value, is the
     bit mask of its places among the unit's open cells (for the direct
-    hidden sets).
+    hidden sets).  ``units``: in these units only (the order kept).
     """
     cand = board.cand
     layout = board.layout
     size = layout.size
     check = board.clock.check
     for u in layout.houses if se else range(len(layout.units)):
+        if units is not None and u not in units:
+            continue
         check()
         open_cells = [c for c in layout.units[u] if cand[c]]
         if len(open_cells) <= (2 * k if se else k):
@@ -1956,14 +1968,22 @@ def _triplet_exclusion(
     keep0 = keep1 = keep2 = 0
     full0, full1, full2 = cand[c0], cand[c1], cand[c2]
     # The triples (as bits) that leave an excluder without a value: its
-    # candidates, and with two of them, those and one more of the cells'.
+    # candidates, and with two of them, those and one more of the cells'
+    # (none for an excluder with a value the cells have not).
     every = full0 | full1 | full2
     banned = set()
     for mask in {cand[p] for p in common}:
+        if mask & ~every:
+            continue
         banned.add(mask)
         if mask.bit_count() == 2:
             for extra in _bits(every & ~mask):
                 banned.add(mask | (1 << (extra - 1)))
+    if not banned and not (seen01 and seen02 and seen12):
+        # Two values or more a cell: a value of one cell leaves the others
+        # a value each that its neighbours (one or two, not all three
+        # seeing each other) have not taken.  Nothing goes.
+        return None
     # Stop as soon as every value is kept: nothing goes (most triples).
     for bit_a in values[c0]:
         for bit_b in values[c1]:
