@@ -1210,7 +1210,7 @@ def explain(
     >>> explain("1..." "...2" "..4." ".3..", timeout=0)
     Traceback (most recent call last):
       ...
-    sudoku.explainer.ExplanationBudgetError: explanation stopped after 0 s (time budget of 0 s used up), in the search for the puzzle's one solution
+    sudoku.explainer.ExplanationBudgetError: explanation stopped after ... s (time budget of 0 s used up), in the search for the puzzle's one solution
     """
     return _explain(
         grid,
