@@ -27,12 +27,15 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
-from typing import cast
 
-from dlx.frame import Frame, LevelState
 from dlx.links import ACTIVE_BYTE, check_links
 from dlx.position import ListWalker, fraction_done, option_left
 from dlx.stats import Outcome
+
+# typing.TYPE_CHECKING, without importing typing (start-up, issue 46).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from dlx.frame import Frame, LevelState
 
 __all__ = [
     "BUCKETS_MIN_ITEMS",
@@ -499,7 +502,8 @@ def fraction(frame: Frame) -> float:
     in its state (the marks form) gives its own.
     """
     if frame.state is not None:
-        return cast(LevelState, frame.state).fraction()
+        state: LevelState = frame.state
+        return state.fraction()
     return fraction_done(frame)
 
 
@@ -514,7 +518,8 @@ def splittable(frame: Frame) -> bool:
     node's successor is not the item's header (:func:`dlx.position.option_left`).
     """
     if frame.state is not None:
-        return cast(LevelState, frame.state).splittable()
+        state: LevelState = frame.state
+        return state.splittable()
     return option_left(frame)
 
 
@@ -526,4 +531,5 @@ def check(frame: Frame) -> None:
     """
     check_links(frame.links, frame.up, frame.down, frame.size)
     if frame.state is not None:
-        cast(LevelState, frame.state).check(frame.links)
+        state: LevelState = frame.state
+        state.check(frame.links)

@@ -68,14 +68,17 @@ from __future__ import annotations
 import functools
 import time
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any, cast
 
-from dlx.frame import Frame
 from dlx.links import ACTIVE_BYTE, Links
 from dlx.stats import Outcome
 
+# typing.TYPE_CHECKING, without importing typing (start-up, issue 46).
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     import ast
+    from typing import Any
+
+    from dlx.frame import Frame
 
 __all__ = [
     "COVERED",
@@ -163,7 +166,8 @@ def tables_of(links: Links) -> JitTables:
     tables = links.cache.get("jit")
     if tables is None:
         tables = links.cache["jit"] = JitTables(links)
-    return cast(JitTables, tables)
+    assert isinstance(tables, JitTables)
+    return tables
 
 
 def prefer(links: Links) -> bool:
@@ -183,7 +187,8 @@ def prepare(frame: Frame) -> None:
     frame.state = None
 
 
-Runner = Callable[[Frame, bool, JitTables], Iterator[tuple[int, ...]]]
+if TYPE_CHECKING:
+    Runner = Callable[[Frame, bool, JitTables], Iterator[tuple[int, ...]]]
 
 
 def run(frame: Frame, count_only: bool) -> Iterator[tuple[int, ...]]:
@@ -467,7 +472,13 @@ def _copies(lines: list[str], loops: list[ast.For], count: int) -> list[ast.For]
         text.append("if 1:\n")
         text += lines[loop.lineno - 1 : loop.end_lineno]
     tree = ast.parse("".join(text).replace("span[row]", str(count)))
-    return [cast(ast.For, cast(ast.If, stmt).body[0]) for stmt in tree.body]
+    found: list[ast.For] = []
+    for stmt in tree.body:
+        assert isinstance(stmt, ast.If)
+        copy = stmt.body[0]
+        assert isinstance(copy, ast.For)
+        found.append(copy)
+    return found
 
 
 @functools.cache
@@ -516,7 +527,9 @@ def unrolled(width: int) -> Runner | None:
         statements: list[ast.stmt] = []
         for t in range(count):
             copy_of_loop = copies[t][n]
-            value = cast(ast.Call, copy_of_loop.iter).args[0]
+            call = copy_of_loop.iter
+            assert isinstance(call, ast.Call)
+            value = call.args[0]
             if t:
                 step = ast.copy_location(ast.Constant(t), value)
                 value = ast.copy_location(ast.BinOp(value, ast.Add(), step), value)
@@ -536,4 +549,5 @@ def unrolled(width: int) -> Runner | None:
     )
     runner = namespace[function.name]
     runner.__qualname__ = function.name
-    return cast(Runner, runner)
+    made: Runner = runner
+    return made

@@ -86,12 +86,17 @@ import sys
 import time
 from array import array
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, cast
 
-from dlx.frame import Frame
 from dlx.links import ACTIVE_BYTE, Links, Ring, Siblings
 from dlx.position import fraction_of
 from dlx.stats import Outcome
+
+# typing.TYPE_CHECKING, without importing typing (start-up, issue 46).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from dlx.frame import Frame
 
 #: The low bits of the packed integer count updates; the sizes sit above.
 COUNTER_BITS = 64
@@ -1135,7 +1140,8 @@ def unrolled(width: int, loop: Runner | None = None) -> Runner | None:
     )
     run = namespace[function.name]
     run.__qualname__ = function.name
-    return cast(Runner, run)
+    made: Runner = run
+    return made
 
 
 # -- the marks form: options hidden by a mark, not unlinked ----------------------

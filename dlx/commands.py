@@ -38,7 +38,6 @@ import os
 import re
 import signal
 import sys
-import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
@@ -230,13 +229,26 @@ class StopSignals:
         Ctrl-C meant for the foreground.  Handlers can only be set in the
         main thread; elsewhere nothing changes.
         """
-        if threading.current_thread() is not threading.main_thread():
+        # threading is not imported for this (17 ms on PyPy, issue 46): a
+        # thread it started means it was imported; in any other thread the
+        # first handler set raises, and nothing has changed.
+        threads = sys.modules.get("threading")
+        if (
+            threads is not None
+            and threads.current_thread() is not threads.main_thread()
+        ):
             yield
             return
         wanted = [signal.SIGINT, signal.SIGTERM]
         if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
             wanted.remove(signal.SIGINT)
-        previous = {signum: signal.signal(signum, self.handle) for signum in wanted}
+        try:
+            previous = {signum: signal.signal(signum, self.handle) for signum in wanted}
+        except ValueError:  # not the main thread
+            previous = None
+        if previous is None:
+            yield
+            return
         try:
             yield
         finally:
@@ -289,6 +301,8 @@ def end_with(pid: int) -> None:
                 os._exit(EXIT_WORKER_LOST)
             except OSError:  # there, but not ours to signal
                 pass
+
+    import threading  # only a worker of --jobs watches so
 
     threading.Thread(
         target=look_now_and_then if handle is None else wait_for_pidfd,

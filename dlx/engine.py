@@ -16,18 +16,26 @@ state, so several searches over one problem never interfere.
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
 
 from dlx import algorithms, position
 from dlx.algorithms import Algorithm, LoopForm
 from dlx.clock import Clocked
 from dlx.errors import PositionError
 from dlx.links import Links
-from dlx.position import Position, Walker
+from dlx.position import Position
 from dlx.stats import Outcome, Progress, Stats, remaining_seconds
+
+# typing.TYPE_CHECKING, without importing typing (start-up, issue 46).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    # Annotations only: random is imported by a search with a seed, the
+    # walkers' protocol (with typing) by nothing a run does.
+    import random
+    from typing import Any
+
+    from dlx.position import Walker
 
 __all__ = [
     "CostSearch",
@@ -205,7 +213,11 @@ class Search(Clocked, Iterator[tuple[int, ...]]):
         self.limit = limit
         self._max_nodes = max_nodes
         self._timeout = timeout
-        self.rng = None if seed is None else random.Random(seed)
+        self.rng: random.Random | None = None
+        if seed is not None:
+            import random  # only a search with a seed draws
+
+            self.rng = random.Random(seed)
         self._progress = progress
         self._interval = progress_interval
         self._estimate = estimate
@@ -293,6 +305,8 @@ class Search(Clocked, Iterator[tuple[int, ...]]):
             self.algorithm.restore(self, resume.extra)
         self._seconds_before = resume.seconds
         if resume.rng is not None:
+            import random  # only a seeded search's position has a state
+
             self.rng = random.Random()
             self.rng.setstate(resume.rng)
 

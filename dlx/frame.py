@@ -10,6 +10,10 @@ the search.  An algorithm that needs state of its own per search (the
 bounds of Algorithm M, say) makes it in its ``prepare`` step and keeps it
 as the frame's ``state``.
 
+The walkers' protocol, :class:`dlx.position.Walker`, is defined here too
+(as ``Walker``); only annotations name these protocols, so a plain run
+does not import this module (nor typing).
+
 Keeping this a protocol, in a module that imports nothing of the engine,
 lets the algorithms' modules stand below :mod:`dlx.engine` with no import
 circle: the engine asks :mod:`dlx.algorithms` for a loop, and the loop
@@ -25,7 +29,7 @@ from typing import Any, Protocol
 from dlx.links import Links
 from dlx.stats import Outcome, Stats
 
-__all__ = ["Frame", "LevelState"]
+__all__ = ["Frame", "LevelState", "Walker"]
 
 
 class Frame(Protocol):
@@ -103,4 +107,79 @@ class LevelState(Protocol):
 
     def check(self, links: Links) -> None:
         """Verify the state (raise :class:`AssertionError` at a difference)."""
+        ...
+
+
+class Walker(Protocol):
+    """Knuth's steps of one search algorithm, for walking its tree off the loop.
+
+    Every walk of a search tree outside the search loops goes through
+    one: replaying a path (:func:`dlx.position.start`: resume, prefixes),
+    the frontier and the splitting of :mod:`dlx.parallel`, and the probes
+    of :mod:`dlx.estimate`.  Each algorithm's module has one (see
+    :mod:`dlx.algorithms`); :func:`dlx.algorithms.walker` gives one over
+    a fresh copy of a problem, and a search's is ``search.walker()``.
+    Defined here with the frame's protocols and named
+    ``dlx.position.Walker`` too: a run that walks no tree off its loop
+    imports neither this module nor typing (issue 46).
+
+    The walk goes level by level: :meth:`choose`
+    (or :meth:`degree` of a given item), :meth:`enter` the item, then for
+    each branch in the search's order :meth:`take` it and :meth:`untake`
+    it (which gives the next branch), or :meth:`skip` it; :meth:`leave`
+    the item when no branch is left.  A branch is a node: an option's
+    node in the item's list, or (Algorithm M's null move) the item
+    itself.  ``updates`` and ``cleansings`` count the work as the search
+    loop counts it (:meth:`skip` counts nothing); the inverses count
+    nothing, as the loops do not.
+    """
+
+    updates: int
+    cleansings: int
+
+    def choose(self) -> tuple[int, int]:
+        """The item the search branches on (without ``seed``) and its branches.
+
+        ``(-1, 0)`` when no primary item is left (a solution); ``(item, 0)``
+        at a dead end.
+        """
+        ...
+
+    def degree(self, item: int) -> int:
+        """How many branches the search would have on ``item`` here; -1 if it cannot branch on it."""
+        ...
+
+    def dead_end(self, item: int) -> None:
+        """Count what the search pays at a dead end on ``item``."""
+        ...
+
+    def enter(self, item: int, record: bool) -> int:
+        """Start a level on ``item``; return its first branch (-1: none).
+
+        With ``record``, keep in the search what its loop keeps per level.
+        """
+        ...
+
+    def take(self, node: int) -> None:
+        """Go down the branch ``node`` of the current level."""
+        ...
+
+    def untake(self, node: int) -> int:
+        """Come back from ``node``; return the level's next branch (-1: none)."""
+        ...
+
+    def skip(self, node: int) -> int:
+        """Pass over the branch ``node`` without going down it; return the next (-1: none)."""
+        ...
+
+    def leave(self, item: int) -> None:
+        """Undo :meth:`enter` (after the level's last branch)."""
+        ...
+
+    def option(self, node: int) -> int:
+        """The option a branch adds (-1 for a null move)."""
+        ...
+
+    def settle(self, nodes: Sequence[int], floor: int) -> None:
+        """Give the search the stacks of a walked path: fixed levels, then the others."""
         ...

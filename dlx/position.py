@@ -28,17 +28,22 @@ probe it for :mod:`dlx.estimate`.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import compress, repeat
 from operator import itemgetter, lt, ne
-from typing import Any, Protocol
 
 from dlx.errors import PositionError
-from dlx.frame import Frame
 from dlx.links import ACTIVE_BYTE, Links
 from dlx.records import Record
 from dlx.stats import Outcome
+
+# typing.TYPE_CHECKING, without importing typing (start-up, issue 46).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import random
+    from typing import Any
+
+    from dlx.frame import Frame, Walker
 
 __all__ = [
     "COPY_NODES",
@@ -59,6 +64,26 @@ __all__ = [
     "split",
     "start",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """:class:`Walker`, a protocol (typing's) defined in :mod:`dlx.frame` and imported on first use.
+
+    A search takes its walker's steps without naming their protocol: a
+    run imports typing only when something asks for ``dlx.position.Walker``
+    (PEP 562).
+    """
+    if name != "Walker":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from dlx.frame import Walker
+
+    globals()[name] = Walker  # the next look-up finds it at once
+    return Walker
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), "Walker"])
+
 
 #: The name and version of the saved form; a position of another format is refused.
 FORMAT = "pydlx-position-1"
@@ -191,6 +216,8 @@ class Position(Record, frozen=True):
             if rng is not None:
                 version, state, gauss = rng
                 rng = (_int(version), tuple(_int(v) for v in state), gauss)
+                import random  # only a seeded search's position has a state
+
                 random.Random().setstate(rng)  # raises if it is not a state
         except (KeyError, TypeError, ValueError):
             raise PositionError("a damaged pydlx search position") from None
@@ -274,78 +301,6 @@ def describe(links: Links, nodes: Sequence[int]) -> tuple[tuple[int, int], ...]:
     ((0, 0),)
     """
     return tuple((links.top[x], links.option_of[x]) for x in nodes)
-
-
-class Walker(Protocol):
-    """Knuth's steps of one search algorithm, for walking its tree off the loop.
-
-    Every walk of a search tree outside the search loops goes through
-    one: replaying a path (:func:`start`: resume, prefixes), the frontier
-    and the splitting of :mod:`dlx.parallel`, and the probes of
-    :mod:`dlx.estimate`.  Each algorithm's module has one (see
-    :mod:`dlx.algorithms`); :func:`dlx.algorithms.walker` gives one over
-    a fresh copy of a problem, and a search's is ``search.walker()``.
-
-    The walk goes level by level: :meth:`choose`
-    (or :meth:`degree` of a given item), :meth:`enter` the item, then for
-    each branch in the search's order :meth:`take` it and :meth:`untake`
-    it (which gives the next branch), or :meth:`skip` it; :meth:`leave`
-    the item when no branch is left.  A branch is a node: an option's
-    node in the item's list, or (Algorithm M's null move) the item
-    itself.  ``updates`` and ``cleansings`` count the work as the search
-    loop counts it (:meth:`skip` counts nothing); the inverses count
-    nothing, as the loops do not.
-    """
-
-    updates: int
-    cleansings: int
-
-    def choose(self) -> tuple[int, int]:
-        """The item the search branches on (without ``seed``) and its branches.
-
-        ``(-1, 0)`` when no primary item is left (a solution); ``(item, 0)``
-        at a dead end.
-        """
-        ...
-
-    def degree(self, item: int) -> int:
-        """How many branches the search would have on ``item`` here; -1 if it cannot branch on it."""
-        ...
-
-    def dead_end(self, item: int) -> None:
-        """Count what the search pays at a dead end on ``item``."""
-        ...
-
-    def enter(self, item: int, record: bool) -> int:
-        """Start a level on ``item``; return its first branch (-1: none).
-
-        With ``record``, keep in the search what its loop keeps per level.
-        """
-        ...
-
-    def take(self, node: int) -> None:
-        """Go down the branch ``node`` of the current level."""
-        ...
-
-    def untake(self, node: int) -> int:
-        """Come back from ``node``; return the level's next branch (-1: none)."""
-        ...
-
-    def skip(self, node: int) -> int:
-        """Pass over the branch ``node`` without going down it; return the next (-1: none)."""
-        ...
-
-    def leave(self, item: int) -> None:
-        """Undo :meth:`enter` (after the level's last branch)."""
-        ...
-
-    def option(self, node: int) -> int:
-        """The option a branch adds (-1 for a null move)."""
-        ...
-
-    def settle(self, nodes: Sequence[int], floor: int) -> None:
-        """Give the search the stacks of a walked path: fixed levels, then the others."""
-        ...
 
 
 def branch_item(links: Links, size: bytearray | list[int]) -> tuple[int, int]:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import sys
 from collections.abc import Callable, Iterator
-from typing import Any, TypeVar
 
 from dlx import Progress
 from dlx.commands import (
@@ -34,6 +33,13 @@ from dlx.commands import (
 )
 from dlx.watch import ProgressLine, describe_progress, is_terminal, terminal_columns
 
+# typing.TYPE_CHECKING, without importing typing (start-up, issue 46).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, TypeVar
+
+    _Report = TypeVar("_Report")
+
 __all__ = [
     "PROGRESS_DELAY",
     "Batch",
@@ -51,8 +57,6 @@ _CLOSED_OUTPUT = "cannot write to standard output: it is closed"
 #: How grave each status of a batch's puzzles is: unusable input (2) above
 #: a budget run out (3) above a bad puzzle (1).
 _GRAVITY = {EXIT_OK: 0, EXIT_BAD_PUZZLE: 1, EXIT_BUDGET: 2, EXIT_BAD_INPUT: 3}
-
-_Report = TypeVar("_Report")
 
 
 def worse_status(status: int, other: int) -> int:

@@ -14,7 +14,6 @@ import signal
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from math import isqrt
-from typing import TYPE_CHECKING, Any, BinaryIO, TypeAlias
 
 from dlx import (
     BudgetExceeded,
@@ -40,7 +39,6 @@ from dlx.commands import (
 from dlx.errors import install_hint
 from dlx.watch import write_text_atomically
 from sudoku.batch import Batch, progress_display, run_batch
-from sudoku.display import format_grid, to_svg
 from sudoku.encoding import encode
 from sudoku.errors import MultipleSolutionsError, SudokuError
 from sudoku.formats import Layout, Puzzle, format_solution, iter_puzzles
@@ -59,10 +57,13 @@ from sudoku.regions import has_boxes, regions_of
 from sudoku.solver import cages_of, check, solve, units_of
 from sudoku.wording import counted
 
+# typing.TYPE_CHECKING, without importing typing (start-up, issue 46).
+TYPE_CHECKING = False
 if TYPE_CHECKING:
-    # Imported where used (--jobs, --grade, --json, --method sat, generate):
-    # a plain run starts without them (issue 31's start-up).
+    # Imported where used (--jobs, --grade, --json, --method sat, generate,
+    # --pretty, --svg): a plain run starts without them (issues 31 and 46).
     from concurrent.futures import Future, ProcessPoolExecutor
+    from typing import Any, BinaryIO, TypeAlias
 
     from dlx.conflict import ConflictProgress
     from sudoku.explainer import Explanation, Step
@@ -937,6 +938,8 @@ class _Pictures:
     def draw(self, puzzle: Puzzle, solution: str) -> None:
         if self.path is None:
             return
+        from sudoku.display import to_svg
+
         options = self.options
         picture = to_svg(
             puzzle.text,
@@ -1210,7 +1213,8 @@ def _interrupted(
 #: What solving one puzzle gives: ``("answer", grid, count, grade or what
 #: --explain, --hint or --rate say)``, ``("fail", message)``, or
 #: ``("stopped", what was said)`` for a puzzle whose budget ran out.
-_Outcome: TypeAlias = "tuple[str, str | int | Grade | _Said]"  # (Grade: on first use)
+if TYPE_CHECKING:
+    _Outcome: TypeAlias = tuple[str, str | int | Grade | _Said]
 
 
 def _settled(
@@ -1325,6 +1329,8 @@ def _answer(
             method=settings.method,
         )
         if options.pretty:
+            from sudoku.display import format_grid
+
             jigsaw = options.region_map is not None
             alphabet = (
                 options.alphabet

@@ -16,6 +16,7 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -82,6 +83,7 @@ NOT_ON_CLI_IMPORT = LOOPS | {
     "dataclasses",
     "dlx.runs",
     "typing",
+    "threading",
 }
 
 #: What ``import sudoku`` does not import: what shows grids and reads
@@ -119,6 +121,42 @@ NOT_ON_SUDOKU_IMPORT = LOOPS | {
     "dlx.runs",
     "typing",
     "re",
+}
+
+#: What ``import sudoku.cli`` does not import: the loops and the searches
+#: (a run imports those it uses), what shows grids (--pretty, --svg), the
+#: explainer, the grader and the generator, and typing (the annotations'
+#: names are the type checker's only).
+NOT_ON_SUDOKU_CLI_IMPORT = LOOPS | {
+    "dlx.engine",
+    "dlx.position",
+    "dlx.frame",
+    "dlx.parallel",
+    "dlx.sat",
+    "dlx.conflict",
+    "sudoku.display",
+    "sudoku.arrays",
+    "sudoku.explainer",
+    "sudoku.techniques",
+    "sudoku.chains",
+    "sudoku.cages",
+    "sudoku.grading",
+    "sudoku.generator",
+    "sudoku.generate_cli",
+    "sudoku.transform",
+    "sudoku.whynot",
+    "sudoku.entries",
+    "dlx.cli",
+    "random",
+    "heapq",
+    "html",
+    "json",
+    "concurrent.futures",
+    "multiprocessing",
+    "dataclasses",
+    "dlx.runs",
+    "typing",
+    "threading",
 }
 
 #: The loops a count of a problem without colours or bounds imports
@@ -171,6 +209,29 @@ def test_import_dlx_cli_imports_no_loop_or_search() -> None:
 @pytest.mark.processes
 def test_import_sudoku_imports_no_display_format_explainer_or_generator() -> None:
     assert imported_by("import sudoku") & NOT_ON_SUDOKU_IMPORT == set()
+
+
+@pytest.mark.processes
+def test_import_sudoku_cli_imports_no_typing_display_or_search() -> None:
+    assert imported_by("import sudoku.cli") & NOT_ON_SUDOKU_CLI_IMPORT == set()
+
+
+@pytest.mark.processes
+@pytest.mark.parametrize("option", ["--pretty", "--svg"], ids=["pretty", "svg"])
+def test_sudoku_cli_imports_the_display_when_a_run_draws(
+    option: str, tmp_path: Path
+) -> None:
+    sudoku9 = str(ROOT / "docs" / "examples" / "sudoku9.in")
+    given = [option] if option == "--pretty" else [option, str(tmp_path / "s.svg")]
+    code = (
+        "from sudoku.cli import main\n"
+        f"status = main({[sudoku9]!r})\n"
+        "after_plain = set(sys.modules)\n"
+        f"drawn = main({[*given, sudoku9]!r})\n"
+        "out = [status, drawn, 'sudoku.display' in after_plain,"
+        " 'sudoku.display' in sys.modules]"
+    )
+    assert fresh(code)[0] == [0, 0, False, True]
 
 
 @pytest.mark.processes

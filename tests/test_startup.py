@@ -4,9 +4,9 @@ Issue 31 asks that ``import dlx``, ``import sudoku`` and both commands
 start quickly.  The modules of the ways a run may not use (split
 searches, the SAT back end, estimates, preprocessing, the generator and
 the grader) and the standard library's slow imports (process pools,
-package metadata, pickle, JSON, OpenSSL's hashes, XML) are imported when a
-run uses them.  Each check runs in a fresh interpreter and reads its
-``sys.modules``; how long a start takes is measured by
+package metadata, pickle, JSON, OpenSSL's hashes, XML, typing, random) are
+imported when a run uses them.  Each check runs in a fresh interpreter
+and reads its ``sys.modules``; how long a start takes is measured by
 ``tests/benchmarks/bench_imports.py``, not here.
 """
 
@@ -47,6 +47,15 @@ LAZY = [
     "dataclasses",
     "inspect",
     "ast",
+    # Issue 46: annotations name typing's protocols and aliases, imported
+    # under TYPE_CHECKING only (the walkers' protocol, in dlx.frame, is
+    # dlx.position.Walker on first use); random comes with a seed.
+    "typing",
+    "dlx.frame",
+    "random",
+    # The signal handlers are set without asking threading which thread
+    # runs (17 ms on PyPy); a worker of --jobs imports it to watch.
+    "threading",
 ]
 
 #: What a plain run may import besides: on PyPy the jit form writes its
@@ -139,6 +148,11 @@ def test_plain_runs_of_the_commands_load_no_other_way() -> None:
         ),
         ("import sudoku; sudoku.to_svg('.' * 16)", set()),
         ("from dlx.commands import version; version()", {"importlib.metadata"}),
+        ("from dlx.position import Walker", {"dlx.frame", "typing"}),
+        (
+            "import dlx; dlx.ExactCover('ab', options=[['a'], ['b']]).count(seed=1)",
+            {"random"},
+        ),
         # A long search of one width writes its loop out (dominoes 5x8:
         # 14,824 tilings).
         (
@@ -174,6 +188,38 @@ def test_the_commands_import_a_way_when_a_run_uses_it() -> None:
     for call, command, loads in cases:
         found = loaded_after(f"from {command}.cli import main; {call}")
         assert loads <= found, call
+
+
+@pytest.mark.processes
+@pytest.mark.threads
+def test_signal_handlers_are_left_alone_off_the_main_thread() -> None:
+    # Both ways of knowing the thread: threading's, once imported, and the
+    # refusal of signal.signal in a thread started without it.
+    code = (
+        "import _thread, signal, sys\n"
+        "from dlx.commands import StopSignals\n"
+        "seen = []\n"
+        "done = _thread.allocate_lock()\n"
+        "done.acquire()\n"
+        "def inside():\n"
+        "    try:\n"
+        "        with StopSignals().installed():\n"
+        "            seen.append(signal.getsignal(signal.SIGTERM) is signal.SIG_DFL)\n"
+        "        seen.append('threading' in sys.modules)\n"
+        "    finally:\n"
+        "        done.release()\n"
+        "_thread.start_new_thread(inside, ())\n"
+        "done.acquire()\n"
+        "import threading\n"
+        "thread = threading.Thread(target=inside)\n"
+        "thread.start()\n"
+        "thread.join()\n"
+        "with StopSignals().installed():\n"
+        "    seen.append(signal.getsignal(signal.SIGTERM) is signal.SIG_DFL)\n"
+        "seen.append(signal.getsignal(signal.SIGTERM) is signal.SIG_DFL)\n"
+        "print(seen)"
+    )
+    assert run_fresh(code).strip() == "[True, False, True, True, False, True]"
 
 
 @pytest.mark.processes
