@@ -21,6 +21,9 @@ Examples::
     python tests/benchmarks/run.py --rounds 5 --json /tmp/bench.json
     python tests/benchmarks/run.py --sets hard9:50,goomii16 --solvers pydlx,dict-x
     python tests/benchmarks/run.py --peer-python /tmp/benchvenv/bin/python
+    python tests/benchmarks/run.py --sets rows --python pypy3 \
+        --peer-python /tmp/peerspypy/bin/python \
+        --compiled-python /tmp/benchvenv/bin/python
 
 Prints a Markdown (or, with ``--format rst``, reStructuredText) report and,
 with ``--json``, writes every measurement for ``plot.py``.
@@ -44,7 +47,7 @@ from pathlib import Path
 from typing import Any
 
 import bench_common as common
-from worker import OURS, PURE_PYTHON_PEERS, SOLVERS
+from worker import COMPILED_PEERS, OURS, PURE_PYTHON_PEERS, SOLVERS
 
 HERE = Path(__file__).resolve().parent
 WORKER = HERE / "worker.py"
@@ -702,12 +705,28 @@ def main(argv: list[str] | None = None) -> int:
         default=sys.executable,
         help="interpreter for the peers (their venv)",
     )
+    parser.add_argument(
+        "--compiled-python",
+        default=None,
+        help="interpreter for the compiled peers, exact-cover and xcover "
+        "(default: --peer-python); e.g. a CPython venv beside pydlx on PyPy, "
+        "where numba does not install",
+    )
     args = parser.parse_args(argv)
 
     rounds = args.rounds if args.rounds is not None else (1 if args.quick else 3)
     sets = parse_sets(args.sets, args.quick)
     solvers = parse_list(args.solvers, list(SOLVERS), "solvers")
     data = common.data_dir(args.data)
+
+    def python_for(solver: str) -> str:
+        if SOLVERS[solver][0] == "ours":
+            return str(args.python)
+        if solver in COMPILED_PEERS and args.compiled_python:
+            return str(args.compiled_python)
+        return str(args.peer_python)
+
+    pythons = {s: python_for(s) for s in solvers}
 
     result: Record = {
         "meta": {
@@ -722,6 +741,7 @@ def main(argv: list[str] | None = None) -> int:
             "data": str(data),
             "load_before": load(),
             "argv": sys.argv[1:] if argv is None else argv,
+            "pythons": pythons,
             "solvers": {s: SOLVERS[s][1] for s in solvers},
         },
         "sets": {},
@@ -761,14 +781,12 @@ def main(argv: list[str] | None = None) -> int:
         infos: dict[str, Record] = {}
         failures: dict[str, str] = {}
         for r in range(rounds):
-            bare = {py: bare_start(py) for py in {args.python, args.peer_python}}
+            bare = {py: bare_start(py) for py in {*pythons.values()}}
             order = runs[r % len(runs) :] + runs[: r % len(runs)]
             for solver in order:
                 if solver in failures:
                     continue
-                python = (
-                    args.python if SOLVERS[solver][0] == "ours" else args.peer_python
-                )
+                python = pythons[solver]
                 stats = workload.kind == "count" and r == 0 and not args.no_stats
                 began = time.monotonic()
                 info, records, failure, process = run_worker(
