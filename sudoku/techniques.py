@@ -406,12 +406,15 @@ class Board:
 
     :ivar clock: the :class:`Clock` the techniques read as they go (a
         copy shares it).
+    :ivar unchanged: for a technique that looks at every group of cells,
+        the candidates with which it last found nothing (see
+        :meth:`changed_since`); a copy starts without.
 
     A value placed is taken out of its peers' candidates at once, so a
     naked single is what is left when the other candidates are gone.
     """
 
-    __slots__ = ("cand", "clock", "layout", "regions", "values")
+    __slots__ = ("cand", "clock", "layout", "regions", "unchanged", "values")
 
     def __init__(
         self, regions: Regions, values: Sequence[int], clock: Clock | None = None
@@ -429,6 +432,7 @@ class Board:
                 for p in peers[cell]:
                     cand[p] &= bit
         self.cand = cand
+        self.unchanged: dict[str, list[int]] = {}
 
     @classmethod
     def sharing(
@@ -451,6 +455,7 @@ class Board:
         board.clock = Clock() if clock is None else clock
         board.values = values
         board.cand = cand
+        board.unchanged = {}
         return board
 
     def copy(self) -> Board:
@@ -461,7 +466,34 @@ class Board:
         other.clock = self.clock
         other.values = self.values[:]
         other.cand = self.cand[:]
+        other.unchanged = {}
         return other
+
+    def changed_since(self, technique: str) -> dict[int, int] | None:
+        """The cells narrowed since ``technique`` last found nothing, each with the candidates it lost.
+
+        ``None`` when it has not run on this board, or when a cell has
+        gained a candidate since (the board was not only narrowed): then
+        everything must be looked at.  A technique whose finds depend only
+        on the candidates of the cells it looks at need look again only
+        at groups of cells that hold a changed cell (one on a single value,
+        only at the values lost); it records the candidates with
+        :meth:`found_nothing`.
+        """
+        old = self.unchanged.pop(technique, None)
+        if old is None or len(old) != len(self.cand):
+            return None
+        changed = {}
+        for cell, (now, then) in enumerate(zip(self.cand, old, strict=True)):
+            if now != then:
+                if now & ~then:
+                    return None
+                changed[cell] = then & ~now
+        return changed
+
+    def found_nothing(self, technique: str) -> None:
+        """Record that ``technique`` found nothing on the candidates as they are."""
+        self.unchanged[technique] = self.cand[:]
 
     def place(self, cell: int, value: int) -> None:
         """Fill ``cell`` with ``value`` and take it out of the peers' candidates."""
@@ -1231,8 +1263,18 @@ def _strong_link_hints(board: Board, n_links: int) -> list[Hint]:
     kind.update(dict.fromkeys(layout.columns, 2))
     base = _LINKS_BASE[n_links]
     check = board.clock.check
+    # What a value's chains eliminate depends on its places only: since the
+    # last look that found nothing, only the values some cell lost are
+    # looked at again.
+    memo = f"{n_links} strong links"
+    since = board.changed_since(memo)
+    lost = -1 if since is None else 0
+    for bits in () if since is None else since.values():
+        lost |= bits
     for value in range(1, n + 1):
         check()
+        if not lost >> (value - 1) & 1:
+            continue
         links = _strong_links(board, value)
         # Each link both ways: (unit, first end, second end, grouped).
         ends = [(u, p, q, g) for u, p, q, g in links] + [
@@ -1269,6 +1311,8 @@ def _strong_link_hints(board: Board, n_links: int) -> list[Hint]:
                 if hint is not None:
                     hints.append(hint)
                 chain.pop()
+    if not hints:
+        board.found_nothing(memo)
     hints.sort(key=lambda h: (h.rating, -len(h.eliminations)))
     return hints[:1]
 
@@ -1938,19 +1982,30 @@ def aligned_triplet_exclusion(board: Board) -> list[Hint]:
             below[k].append(j)
     # Colex order, as SE: by the last cell, then the middle one, then the
     # first (the clock read for each middle one: a few hundred triples).
+    # Since the last look that found nothing, only a triple with a changed
+    # cell among its cells or excluders can have changed: the others still
+    # keep every value (the cells narrowed only, so an excluder now was one
+    # then, with the same candidates).
+    since = board.changed_since("aligned triplet exclusion")
+    everything = since is None
+    changed = {} if since is None else since
     for k in range(len(base)):
         c2 = base[k]
         for j in below[k]:
             clock.check()
             c1 = base[j]
             both = excluders[c1] & excluders[c2]
+            fresh = everything or c1 in changed or c2 in changed
             for i in below[j]:
                 c0 = base[i]
                 common = excluders[c0] & both
-                if common:
+                if common and (
+                    fresh or c0 in changed or not changed.keys().isdisjoint(common)
+                ):
                     hint = _triplet_exclusion(board, (c0, c1, c2), common, values)
                     if hint is not None:
                         return [hint]
+    board.found_nothing("aligned triplet exclusion")
     return []
 
 
