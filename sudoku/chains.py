@@ -480,11 +480,9 @@ def _simple_step(
     wanted = {u for u in range(len(units)) if look >> u & 1}
     first = next(_finds(hypothetical, 0, wanted), None)
     if first is not None:
-        gone, us, cells = first
-        region = {c for u in us for c in units[u]} | set(cells)
-        why = _gone(n, parents, original, work, sorted(region), skip=set(), value=0)
-        if why:
-            return [_node(n, c, v, False) for c, v in sorted(set(gone))], why
+        found = _resting(n, units, parents, original, work, first)
+        if found is not None:
+            return found
     # Hidden and naked pairs: a unit's first, read from a unit's places.
     memo_known = _UNIT_FINDS.get(id(layout))
     if memo_known is None or memo_known[0] is not layout:
@@ -505,18 +503,29 @@ def _simple_step(
             if first is not None:
                 break
         if first is not None and dirty >> u & 1:
-            gone, us, cells = first
-            region = {c for u in us for c in units[u]} | set(cells)
-            why = _gone(n, parents, original, work, sorted(region), skip=set(), value=0)
-            if why:
-                return [_node(n, c, v, False) for c, v in sorted(set(gone))], why
+            found = _resting(n, units, parents, original, work, first)
+            if found is not None:
+                return found
     fish = _x_wing(board, work, places)
     if fish is not None:
-        gone, us, cells = fish
-        region = {c for u in us for c in units[u]} | set(cells)
-        why = _gone(n, parents, original, work, sorted(region), skip=set(), value=0)
-        if why:
-            return [_node(n, c, v, False) for c, v in sorted(set(gone))], why
+        return _resting(n, units, parents, original, work, fish)
+    return None
+
+
+def _resting(
+    n: int,
+    units: Sequence[Sequence[int]],
+    parents: dict[int, tuple[int, ...]],
+    original: list[int],
+    work: list[int],
+    find: tuple[list[tuple[int, int]], Sequence[int], Sequence[int]],
+) -> tuple[list[int], tuple[int, ...]] | None:
+    """A simple technique's find as off nodes, with the removals it rests on (``None`` if none)."""
+    gone, us, cells = find
+    region = {c for u in us for c in units[u]} | set(cells)
+    why = _gone(n, parents, original, work, sorted(region), skip=set(), value=0)
+    if why:
+        return [_node(n, c, v, False) for c, v in sorted(set(gone))], why
     return None
 
 
