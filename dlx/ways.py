@@ -212,6 +212,7 @@ FEATURES: dict[str, Feature] = {
     # What generate() is asked to reach.
     "givens": Feature("givens=", None, "--givens"),
     "target_grade": Feature("grade=", None, "--grade"),
+    "target_rating": Feature("rating=", None, "--rating"),
     "tries": Feature("tries=", None, "--tries"),
     "solve": Feature(None, "--solve", None),
     "stats": _same("--stats"),
@@ -525,6 +526,16 @@ RULES: tuple[Rule, ...] = (
         Rule((shown, "json"), "{json} writes each answer as one line of JSON")
         for shown in ("pretty", "uva", "svg")
     ),
+    # What generate() is asked to reach: one scale at a time.
+    Rule(
+        ("target_rating", "target_grade"),
+        "a puzzle is asked for on one scale: the grader's levels or Sudoku "
+        "Explainer's ratings",
+    ),
+    Rule(
+        ("target_rating", "cages"),
+        "cage puzzles are made to a grade only ({target_grade})",
+    ),
     Rule(
         ("box", "regions"),
         "the regions replace the boxes, and the map gives the size",
@@ -566,7 +577,7 @@ NEEDS: tuple[Need, ...] = (
         when=("sat",),
     ),
     Need("limit", ("count",), only=("sudoku",)),
-    Need("tries", ("givens", "target_grade")),
+    Need("tries", ("givens", "target_grade", "target_rating")),
     Need("disjoint_cages", ("cages",)),
     *(
         Need(

@@ -33,10 +33,13 @@ from sudoku.generator import (
     CAGE_KINDS,
     DEFAULT_BIG_GRADE_TRIES,
     DEFAULT_GRADE_TRIES,
+    DEFAULT_RATING_TRIES,
+    RATING_SIZE,
     SAT_SIZE,
     SYMMETRIES,
     GenerationProgress,
     GenerationStopped,
+    band_text,
     cage_text,
     default_grade_tries,
     generate_puzzle,
@@ -98,15 +101,17 @@ finished after 17 minutes of CPU): give it --not-minimal --givens 325
 budgets: --timeout S ends the run after S seconds (status 3), in the
 middle of a puzzle if need be: the puzzles printed so far stay, and the
 last lines say what the unfinished one had reached.  --grade tries at
-most --tries grids per puzzle (200 up to 12x12, 10 beyond); minimal
+most --tries grids per puzzle (200 up to 12x12, 10 beyond), --rating
+1,000 (a band of width 1.0 up to 8.0 takes seconds; few minimal puzzles
+are rated above 8.5); minimal
 puzzles beyond 9x9 almost always grade extreme or diabolical: easier
 grades want --not-minimal --givens N (16x16: about one in 8 with
 --givens 115 is medium).  On a terminal, a puzzle that takes over a
 second shows how far it has come.
 
 exit status: 0 done (a --givens target not reached is only noted on
-standard error), 1 no grid of --tries had the --grade asked for, or no
-grid took cages with one solution (said for each such puzzle; the others
+standard error), 1 no grid of --tries had the --grade or --rating asked
+for, or no grid took cages with one solution (said for each such puzzle; the others
 are printed), 2 bad options (a --regions map
 that no complete grid fits among them, and an option given twice with two
 values), 3 stopped by --timeout, 74 the
@@ -119,6 +124,8 @@ examples:
   sudoku generate --count 100 --seed 1     100 puzzles, the same every run
   sudoku generate --box 4x4 --blocks       a 16x16 puzzle, judge blocks
   sudoku generate --symmetry none --givens 24 --tries 50
+  sudoku generate --rating 6.0-7.0         a puzzle Sudoku Explainer rates
+                                           6.0 to 7.0 (sudoku --rate)
   sudoku generate --variant x --count 5    five X-sudoku puzzles
   sudoku generate --regions map.txt        a jigsaw puzzle for map.txt
                                            (solve it: sudoku --regions
@@ -180,6 +187,14 @@ def _parser() -> argparse.ArgumentParser:
         "grids are tried per puzzle",
     )
     parser.add_argument(
+        "--rating",
+        type=rating_band,
+        metavar="LOW-HIGH",
+        help="only 9x9 (or smaller) puzzles whose rating (see sudoku --rate: "
+        "Sudoku Explainer's scale) is in the band, as 4.0-5.0, or is one "
+        f"value, as 7.2: up to --tries grids are tried (default {DEFAULT_RATING_TRIES})",
+    )
+    parser.add_argument(
         "--tries",
         type=positive,
         metavar="N",
@@ -229,7 +244,9 @@ def _check_options(parser: argparse.ArgumentParser, options: argparse.Namespace)
         ("regions", options.regions is not None),
         ("givens", options.givens is not None),
         ("target_grade", options.grade is not None),
+        ("target_rating", options.rating is not None),
         ("tries", options.tries is not None),
+        ("cages", options.cages is not None),
         ("timeout", options.timeout is not None),
     )
     # Decided by the one table of what goes with what (dlx.ways), in the
@@ -297,6 +314,12 @@ def _check_options(parser: argparse.ArgumentParser, options: argparse.Namespace)
             )
         if size < 2:
             parser.error(f"--box {rows}x{cols} makes a 1x1 grid: nothing to generate")
+    if options.rating is not None and size > RATING_SIZE:
+        parser.error(
+            f"--rating does not go with a {size}x{size} grid: Sudoku Explainer's "
+            f"ratings are for grids up to {RATING_SIZE}x{RATING_SIZE}, and beyond, "
+            "one rating takes minutes (ask for a --grade instead)"
+        )
     low, high = CAGE_GRID_SIZES
     if options.cages is not None and not low <= size <= high:
         parser.error(
@@ -477,6 +500,7 @@ def _generate_all(
                     minimal=not options.not_minimal,
                     givens=options.givens,
                     grade=options.grade,
+                    rating=options.rating,
                     tries=options.tries,
                     variant=options.variant,
                     regions=options.region_map,
@@ -497,11 +521,17 @@ def _generate_all(
                     batch.fail(f"{label}: {str(error).replace('tries=', '--tries')}")
                     display.advance()
                     continue
-                if options.grade is None:
+                if options.grade is None and options.rating is None:
                     raise
-                # No grid of --tries had the grade: say so, go on with the next.
+                # No grid of --tries had the grade or the rating: say so, go
+                # on with the next.
                 shown.close()
-                batch.fail(f"{label}: {_no_grade_words(options, size)}")
+                words = (
+                    _no_grade_words(options, size)
+                    if options.rating is None
+                    else _no_rating_words(options)
+                )
+                batch.fail(f"{label}: {words}")
                 display.advance()
                 continue
             shown.close()
@@ -524,6 +554,41 @@ def _generate_all(
                 text = made.puzzle + "\n"
             batch.write(text, answer=True)
             display.advance()
+
+
+def _no_rating_words(options: argparse.Namespace) -> str:
+    """No grid of ``--tries`` had a rating in the ``--rating`` band: what to say."""
+    tries = options.tries or DEFAULT_RATING_TRIES
+    reason = "a larger --tries or another --seed may find one"
+    if options.rating[0] > 8.5:
+        reason = (
+            "minimal puzzles rated above 8.5 are rare, and those that need a "
+            f"search step have no rating: {reason}"
+        )
+    return f"no puzzle rated {band_text(options.rating)} in {tries} tries ({reason})"
+
+
+def rating_band(text: str) -> tuple[float, float]:
+    """The argument of ``--rating``: one rating (``7.2``) or a band (``4.0-5.0``), as a pair.
+
+    :raises argparse.ArgumentTypeError: for anything else, saying what is wanted.
+
+    >>> rating_band("4.0-5.0"), rating_band("7.2")
+    ((4.0, 5.0), (7.2, 7.2))
+    """
+    parts = text.split("-")
+    try:
+        if len(parts) in (1, 2):
+            low, high = float(parts[0]), float(parts[-1])
+            if 0 <= low <= high <= 10:
+                return low, high
+    except ValueError:
+        pass
+    raise argparse.ArgumentTypeError(
+        f"{text!r} is not a rating or a band of them: give one rating, as 7.2, "
+        "or LOW-HIGH with LOW <= HIGH, as 4.0-5.0 (Sudoku Explainer's scale, "
+        "1.0 to 10.0)"
+    )
 
 
 def _no_grade_words(options: argparse.Namespace, size: int) -> str:

@@ -115,6 +115,7 @@ __all__ = [
     "GenerationProgress",
     "GenerationStopped",
     "GivensWarning",
+    "band_text",
     "default_grade_tries",
     "generate",
     "generate_puzzle",
@@ -142,6 +143,15 @@ DEFAULT_GRADE_TRIES = 200
 DEFAULT_BIG_GRADE_TRIES = 10
 #: Grids beyond this size get :data:`DEFAULT_BIG_GRADE_TRIES`.
 _BIG_GRADE_SIZE = 12
+#: Tries of a ``rating=`` wish, when ``tries`` is not given: of 300
+#: minimal 9x9 puzzles (seeds 0-299, rated in 16 s of CPU in all), 198
+#: were rated 1.2-2.0, 18 2.3-3.4, 42 4.0-4.5, 18 5.4-5.7, 4 6.2-6.9, 18
+#: 7.1-7.3 and 1 8.3, so that 1,000 tries find most bands up to 8.0
+#: almost surely, and take a minute or two to say that none was found.
+DEFAULT_RATING_TRIES = 1000
+#: The largest grid ``rating=`` rates: Sudoku Explainer's scale is 9x9's,
+#: and beyond, one rating takes minutes.
+RATING_SIZE = 9
 
 
 class GivensWarning(UserWarning):
@@ -175,6 +185,8 @@ class Generated(Record, frozen=True):
     :ivar tries: how many complete grids were tried.
     :ivar grade: the puzzle's :class:`sudoku.Grade` when ``grade=`` asked
         for one, else ``None``.
+    :ivar rating: the puzzle's rating (``rating`` of :class:`sudoku.Explanation`)
+        when ``rating=`` asked for one, else ``None``.
     :ivar variant: the variant's canonical name (``"x"``, ``"windoku"``,
         ``"x+windoku"``), or ``None``.
     :ivar regions: for a jigsaw puzzle, the region map as N rows of
@@ -208,6 +220,7 @@ class Generated(Record, frozen=True):
     variant: str | None = None
     regions: tuple[tuple[Hashable, ...], ...] | None = None
     cages: tuple[tuple[object, ...], ...] = ()
+    rating: float | None = None
 
     @property
     def reached(self) -> bool:
@@ -248,7 +261,7 @@ class GenerationProgress(Progress, frozen=True):
     * ``attempts``: the most grids the call tries (see ``tries=`` of
       :func:`sudoku.generate_puzzle`);
     * ``stage``: ``"filling"`` (a complete grid is drawn), ``"digging"``
-      (givens are emptied), ``"grading"`` or ``"proving"`` (the last count
+      (givens are emptied), ``"grading"``, ``"rating"`` or ``"proving"`` (the last count
       that proves the puzzle unique); for a cage puzzle, ``"filling"``
       and ``"caging"`` (its cages are counted and changed), in which
       ``depth`` is the number of cages and ``fraction`` counts the
@@ -1318,6 +1331,7 @@ def generate_puzzle(
     progress: Callable[[Progress], object] | None = None,
     size: int | None = None,
     cages: str | None = None,
+    rating: float | tuple[float, float] | None = None,
 ) -> Generated:
     """Generate a puzzle with exactly one solution; return it with how it was made.
 
@@ -1410,9 +1424,9 @@ def generate_puzzle(
         swordfish) rarely finish them, and it needs a search; with
         ``minimal=False`` and ``givens=`` (more givens) the lower grades
         come: about one 16x16 puzzle in 8 with ``givens=115`` is medium.
-    :param tries: grids to try for ``givens`` (default 20) or ``grade``
-        (:func:`sudoku.generator.default_grade_tries`: 200 up to 12x12, 10 beyond); without
-        a target one grid is enough.
+    :param tries: grids to try for ``givens`` (default 20), ``grade``
+        (:func:`sudoku.generator.default_grade_tries`: 200 up to 12x12, 10 beyond)
+        or ``rating`` (1,000); without a target one grid is enough.
     :param alphabet: the N symbols (default: ``1``-``9`` up to 9x9, then
         letters ``A``... as in the 16x16 judge format).
     :param variant: ``None``, ``"x"``, ``"windoku"`` (or ``"hyper"``) or
@@ -1434,15 +1448,29 @@ def generate_puzzle(
         the ``regions=`` map.
     :param cages: ``"killer"`` or ``"arithmetic"`` for a cage puzzle (see
         above; ``None``: a classic one).
+    :param rating: the rating wanted, on Sudoku Explainer's scale as
+        :func:`sudoku.explain` rates: one value (``7.2``) or a band
+        ``(low, high)``, both ends in.  Grids are tried until one is rated
+        in the band (up to ``tries``:
+        :data:`~sudoku.generator.DEFAULT_RATING_TRIES`, 1,000, by
+        default), each rated by :func:`sudoku.steps.rating_up_to`, which
+        never tries the techniques rated only above the band; a puzzle
+        that needs a search step has no rating and is never taken.  The
+        rating is kept in the result.  Of minimal 9x9 puzzles two in
+        three are rated 2.0 or less, one in 20 from 7.0 to 8.0, few above
+        8.5.  Grids up to 9x9 (:data:`~sudoku.generator.RATING_SIZE`); not
+        with ``grade=`` or ``cages=``.
     :returns: the :class:`sudoku.Generated` puzzle.
     :raises SudokuError: for a bad argument, naming it (a box that is not a
         pair of positive ints or does not fit ``size``, an unknown symmetry, a seed that is not an
         int of at least 0, ``givens`` or ``tries`` out of range, ``tries`` without
-        ``givens`` or ``grade``, an unknown grade, an unusable alphabet, a
+        ``givens``, ``grade`` or ``rating``, an unknown grade, a rating that is
+        not a number from 0 to 10 or a band of two, ``rating`` beyond 9x9, an unusable alphabet, a
         ``timeout`` that is not a number of seconds of at least 0, a
         ``progress`` that cannot be called, an unknown kind of ``cages``
         and what does not go with it), and when no grid of ``tries``
-        had the ``grade`` asked for (the message says why beyond 9x9); its
+        had the ``grade`` (the message says why beyond 9x9) or the
+        ``rating`` asked for; its
         :class:`sudoku.RegionError` for an unknown or unfitting variant or a
         bad region map, and when no complete grid fits the map (with the
         reason, when the law of leftovers gives one).
@@ -1459,6 +1487,9 @@ def generate_puzzle(
     True
     >>> generate_puzzle(seed=1, grade="hard").grade.name
     'hard'
+    >>> made = generate_puzzle(seed=1, rating=(6.0, 7.0))
+    >>> made.rating, sudoku.explain(made.puzzle).rating
+    (6.6, 6.6)
     >>> x = generate_puzzle((2, 2), seed=3, variant="x")
     >>> sudoku.count(x.puzzle, variant="x", limit=2), x.variant
     (1, 'x')
@@ -1544,6 +1575,13 @@ def generate_puzzle(
     size = rows * cols
     symbols = _alphabet_for(size, alphabet)
     level = _level(grade)
+    band = _band(rating)
+    if band is not None and size > RATING_SIZE:
+        raise SudokuError(
+            f"rating= does not go with a {size}x{size} grid: Sudoku Explainer's "
+            f"ratings are for grids up to {RATING_SIZE}x{RATING_SIZE}, and "
+            "beyond, one rating takes minutes (ask for a grade= instead)"
+        )
     if cages is not None:
         low, high = CAGE_GRID_SIZES
         if not low <= size <= high:
@@ -1562,6 +1600,7 @@ def generate_puzzle(
         ("tries", tries is not None),
         ("givens", givens is not None),
         ("target_grade", level is not None),
+        ("target_rating", band is not None),
         ("regions", labels is not None),
         ("cages", cages is not None),
     )
@@ -1603,12 +1642,15 @@ def generate_puzzle(
     stop_at = None if minimal else -1 if givens is None else givens
     if level is not None:
         attempts = tries or default_grade_tries(size)
+    elif band is not None:
+        attempts = tries or DEFAULT_RATING_TRIES
     else:
         attempts = 1 if givens is None else tries or DEFAULT_TRIES
     clock = _Clock(
         planned.settings.timeout, planned.settings.progress, attempts, size * size
     )
     best: tuple[list[int], list[int], bool, Grade | None] | None = None
+    rated: float | None = None
     try:
         for made in range(1, attempts + 1):
             clock.tries, clock.stage, clock.givens = made, "filling", size * size
@@ -1635,10 +1677,22 @@ def generate_puzzle(
                     clock.settle()
                 if graded.level != level:
                     continue
+            rating_now = None
+            if band is not None:
+                clock.stage = "rating"
+                rating_now = _rating_in(geo, puzzle, band, clock)
+                if rating_now is None:
+                    continue
             if best is None or n < sum(1 for v in best[0] if v):
                 best = (puzzle, solution, proved, graded)
+                rated = rating_now
             if givens is None or n <= givens:
                 break
+        if best is None and band is not None:
+            raise SudokuError(
+                f"no puzzle rated {band_text(band)} in {made} tries "
+                f"({_rating_advice(band)})"
+            )
         if best is None:
             raise SudokuError(
                 f"no puzzle of grade {LEVEL_NAMES[level or 0]!r} in {made} tries "
@@ -1663,7 +1717,7 @@ def generate_puzzle(
         raise GenerationStopped(
             time.perf_counter() - clock.started,
             timeout,
-            _unfinished(clock, geo, level, givens, best),
+            _unfinished(clock, geo, level, givens, best, band),
             clock.tries,
             clock.stats(),
         ) from None
@@ -1680,6 +1734,7 @@ def generate_puzzle(
         grade=graded,
         variant=None if units is None else units.variant,
         regions=None if labels is None else _map_rows(labels, size),
+        rating=rated,
     )
 
 
@@ -1857,11 +1912,14 @@ def _unfinished(
     level: int | None,
     givens: int | None,
     best: tuple[list[int], list[int], bool, Grade | None] | None,
+    band: tuple[float, float] | None = None,
 ) -> str:
     """What a generation stopped by its budget had not reached, in words."""
     done = clock.done
-    if clock.stage == "grading":
-        done -= 1  # its grade is not known yet
+    if clock.stage in ("grading", "rating"):
+        done -= 1  # its grade or rating is not known yet
+    if band is not None and best is None:
+        return f"no puzzle rated {band_text(band)} in {done} finished tries"
     if level is not None and best is None:
         name = LEVEL_NAMES[level]
         text = f"no puzzle of grade {name!r} in {done} finished tries"
@@ -1888,6 +1946,77 @@ def _unfinished(
         )
         return f"no complete grid that fits the {what} was found yet: it may have none{hint}"
     return "the puzzle was not finished"
+
+
+def _band(rating: object) -> tuple[float, float] | None:
+    """The band ``(low, high)`` of a ``rating=`` wish (one rating or a pair), or ``None``."""
+    if rating is None:
+        return None
+    pair = (
+        (rating, rating)
+        if not isinstance(rating, tuple | list)
+        else tuple(rating)
+        if len(rating) == 2
+        else ()
+    )
+    if len(pair) == 2 and all(
+        isinstance(x, int | float) and not isinstance(x, bool) and 0 <= x <= 10
+        for x in pair
+    ):
+        low, high = float(pair[0]), float(pair[1])
+        if low <= high:
+            return low, high
+    raise SudokuError(
+        f"rating={rating!r} is not a rating or a band of them: give one rating, "
+        "as 7.2, or (low, high) with 0 <= low <= high <= 10, as (4.0, 5.0) (Sudoku "
+        "Explainer's scale, 1.0 to 10.0)"
+    )
+
+
+def band_text(band: tuple[float, float]) -> str:
+    """A band of ratings as the messages and ``sudoku generate --rating`` write it.
+
+    >>> band_text((4.0, 5.0)), band_text((7.2, 7.2))
+    ('4.0-5.0', '7.2')
+    """
+    low, high = band
+    return f"{low:.1f}" if low == high else f"{low:.1f}-{high:.1f}"
+
+
+def _rating_advice(band: tuple[float, float]) -> str:
+    """What to do when no try had a rating in the band."""
+    if band[0] > 8.5:
+        return (
+            "minimal puzzles rated above 8.5 are rare, and those that need a "
+            "search step have no rating: a larger tries= may find one"
+        )
+    return "more tries or another seed may find one"
+
+
+def _rating_in(
+    geo: _Geometry, puzzle: list[int], band: tuple[float, float], clock: _Clock
+) -> float | None:
+    """The puzzle's rating (:attr:`sudoku.Explanation.rating`) when it is in ``band``, else ``None``.
+
+    The steps are :func:`sudoku.explain`'s, and the techniques rated only
+    above the band are never tried (:func:`sudoku.steps.rating_up_to`).
+    The rating runs on the time left, and reports through ``clock``.
+    """
+    # Imported here: only a rating= wish needs the techniques.
+    from sudoku.steps import rating_up_to
+    from sudoku.techniques import Board, Clock
+
+    def relay(_: object) -> None:
+        clock.tick()  # a report when one is due
+
+    units = geo.regions or regions_of(geo.size, geo.box)
+    # A rating takes milliseconds to seconds: the generator's clock is
+    # asked often, and reports when its second is up.
+    steps = Clock(clock.left(), relay if clock.watched else None, interval=0.05)
+    found = rating_up_to(Board(units, puzzle, steps), band[1])
+    if found is None or found < band[0]:
+        return None
+    return found
 
 
 def _level(grade: object) -> int | None:
@@ -1963,6 +2092,7 @@ def generate(
     progress: Callable[[Progress], object] | None = None,
     size: int | None = None,
     cages: str | None = None,
+    rating: float | tuple[float, float] | None = None,
 ) -> str:
     """Generate a sudoku puzzle with exactly one solution, as a string.
 
@@ -1981,7 +2111,7 @@ def generate(
     :param givens: at most this many givens, best effort.
     :param grade: the grade wanted, a level name or number of
         :func:`sudoku.grade` (``"easy"`` ... ``"diabolical"``, 1 to 6).
-    :param tries: grids to try for ``givens`` or ``grade``.
+    :param tries: grids to try for ``givens``, ``grade`` or ``rating``.
     :param alphabet: the N symbols.
     :param variant: ``"x"``, ``"windoku"`` or ``"x+windoku"`` (``None``: plain).
     :param regions: a jigsaw region map; the size comes from it.
@@ -1994,9 +2124,11 @@ def generate(
         --cages FILE`` reads (:func:`sudoku.generator.cage_text`: N lines
         of cage labels, then a line of clues), since it has no givens;
         :func:`sudoku.cages.read_cage_map` gives its cages back.
+    :param rating: the rating wanted, one value or a band ``(low, high)``
+        (see :func:`sudoku.generate_puzzle`).
     :returns: the puzzle.
     :raises SudokuError: for a bad argument, naming it;
-        when no grid of ``tries`` had the ``grade``; its
+        when no grid of ``tries`` had the ``grade`` or the ``rating``; its
         :class:`sudoku.RegionError` when no complete grid fits a
         ``regions`` map.
     :raises GenerationStopped: (a :class:`sudoku.BudgetError`) when
@@ -2034,6 +2166,7 @@ def generate(
         progress=progress,
         size=size,
         cages=cages,
+        rating=rating,
     )
     if cages is not None:
         return cage_text(round(len(made.puzzle) ** 0.5), made.cages)

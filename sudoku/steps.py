@@ -28,7 +28,14 @@ from sudoku import cage_steps, chains, techniques
 from sudoku.cage_steps import CageBoard
 from sudoku.techniques import Board, Hint
 
-__all__ = ["LAST_RESORT", "TECHNIQUES", "UNIQUENESS", "Finder", "next_hint"]
+__all__ = [
+    "LAST_RESORT",
+    "TECHNIQUES",
+    "UNIQUENESS",
+    "Finder",
+    "next_hint",
+    "rating_up_to",
+]
 
 
 class Finder(Record, frozen=True):
@@ -91,8 +98,14 @@ UNIQUENESS = frozenset({"unique rectangles and loops", "bivalue universal grave"
 #: The name of the step taken when no technique applies.
 LAST_RESORT = "search"
 
+#: The least rating of the techniques of :data:`TECHNIQUES` from each on:
+#: past a ceiling, every hint still to come is rated above it.
+_LEAST_FROM = tuple(
+    min(t.rating for t in TECHNIQUES[k:]) for k in range(len(TECHNIQUES))
+)
 
-def next_hint(board: Board) -> Hint | None:
+
+def next_hint(board: Board, ceiling: float | None = None) -> Hint | None:
     """The next step as Sudoku Explainer takes it: the first hint of the first technique that has one.
 
     ``None`` when no technique of :data:`TECHNIQUES` applies.  The board's
@@ -100,6 +113,12 @@ def next_hint(board: Board) -> Hint | None:
     (for its progress reports) and read before each, as the techniques
     read it inside.
 
+    :param board: the grid and its candidates.
+    :param ceiling: give up (``None``) before trying a technique when
+        every technique from it on rates its hints above ``ceiling``: the
+        next step, whichever it is, is rated above.  Where any technique
+        left could rate a hint at or below it, the techniques are tried
+        in order as without a ceiling, so the hint returned is the same.
     :raises dlx.BudgetExceeded: when the clock's time budget runs out.
 
     >>> from sudoku import regions_of
@@ -109,7 +128,9 @@ def next_hint(board: Board) -> Hint | None:
     """
     clock = board.clock
     caged = isinstance(board, CageBoard)
-    for technique in TECHNIQUES:
+    for technique, least in zip(TECHNIQUES, _LEAST_FROM, strict=True):
+        if ceiling is not None and least > ceiling:
+            return None
         if caged and technique.name in UNIQUENESS:
             continue
         clock.technique = technique.name
@@ -118,3 +139,38 @@ def next_hint(board: Board) -> Hint | None:
         if found:
             return found[0]
     return None
+
+
+def rating_up_to(board: Board, ceiling: float | None = None) -> float | None:
+    """The rating of the solve by hand from ``board`` on, unless it is above ``ceiling``.
+
+    Takes the steps :func:`next_hint` finds, applying each to ``board``,
+    until the grid is solved, and returns the hardest step's rating: the
+    rating :func:`sudoku.explain` gives the puzzle (the board must be one
+    whose grid has one solution).  Returns ``None`` when logic runs out
+    (:func:`sudoku.explain` would take a search step) or as soon as a
+    step is known to be rated above ``ceiling``: the techniques rated
+    only above it are never tried, which is where the time goes on hard
+    grids.  :func:`sudoku.generate` rates its tries with it.
+
+    :param board: the puzzle's grid and candidates; the steps change it.
+    :param ceiling: the highest rating of interest (``None``: any).
+    :raises dlx.BudgetExceeded: when the board's clock's budget runs out.
+
+    >>> from sudoku import regions_of
+    >>> puzzle = [0] * 16
+    >>> for cell, value in ((0, 1), (7, 2), (10, 4), (13, 3)):
+    ...     puzzle[cell] = value
+    >>> rating_up_to(Board(regions_of(4, (2, 2)), puzzle))
+    1.2
+    >>> rating_up_to(Board(regions_of(4, (2, 2)), puzzle), ceiling=1.0) is None
+    True
+    """
+    rating = 0.0
+    while not board.solved():
+        found = next_hint(board, ceiling)
+        if found is None or (ceiling is not None and found.rating > ceiling):
+            return None
+        rating = max(rating, found.rating)
+        board.apply(found)
+    return rating

@@ -388,6 +388,55 @@ def start_command(
     )
 
 
+def interrupt_on_a_terminal(
+    args: Sequence[str], shown_when: bytes, stdout: Any = subprocess.DEVNULL
+) -> tuple[int, bytes]:
+    """Run ``python -m sudoku args`` with standard error on a pseudo-terminal, and Ctrl-C it.
+
+    The signal goes once standard error has shown a match of the regular
+    expression ``shown_when`` (the event, not a fixed time: at most two
+    minutes).  Returns the exit status and all that standard error showed.
+    """
+    import pty
+    import re
+
+    leader, follower = pty.openpty()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "sudoku", *args],
+        stdin=subprocess.DEVNULL,
+        stdout=stdout,
+        stderr=follower,
+        env={**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "200"},
+        cwd=ROOT,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    os.close(follower)
+    shown = b""
+    try:
+        deadline = time.monotonic() + 120
+        line = re.compile(shown_when)
+        while not line.search(shown):
+            assert process.poll() is None, shown
+            assert time.monotonic() < deadline, shown
+            shown += os.read(leader, 4096)
+        process.send_signal(signal.SIGINT)
+        process.wait(timeout=60)
+        while True:
+            try:
+                more = os.read(leader, 4096)
+            except OSError:  # the terminal's other end is closed
+                break
+            if not more:
+                break
+            shown += more
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+        os.close(leader)
+    return process.returncode, shown
+
+
 def run_dlx(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     """Run the ``dlx`` command of this tree on ``stdin``, its output captured."""
     return subprocess.run(

@@ -22,7 +22,6 @@ from __future__ import annotations
 import itertools
 import os
 import random
-import re
 import signal
 import subprocess
 import sys
@@ -31,7 +30,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
-from dlx_helpers import ROOT, start_command
+from dlx_helpers import ROOT, interrupt_on_a_terminal, start_command
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -741,61 +740,17 @@ def test_timeout_in_a_real_process_keeps_the_puzzles_printed() -> None:
 @pytest.mark.processes
 @pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
 def test_progress_on_a_real_terminal_then_ctrl_c(tmp_path: Path) -> None:
-    import pty
-
-    leader, follower = pty.openpty()
     out = tmp_path / "out"
+    args = ["generate", "--box", "4x4", "--grade", "medium", "--tries", "1000"]
     with out.open("wb") as stdout:
-        process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "sudoku",
-                "generate",
-                "--box",
-                "4x4",
-                "--grade",
-                "medium",
-                "--tries",
-                "1000",
-                "--seed",
-                "7",
-            ],
-            stdin=subprocess.DEVNULL,
-            stdout=stdout,
-            stderr=follower,
-            env={**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "200"},
-            cwd=ROOT,
-            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        # Which try and stage the first progress line names depends on the
+        # interpreter's speed (PyPy is past the first try when it comes).
+        status, shown = interrupt_on_a_terminal(
+            [*args, "--seed", "7"],
+            rb"sudoku: puzzle 1: try \d+ of 1000, [a-z]+ \(",
+            stdout,
         )
-    os.close(follower)
-    shown = b""
-    try:
-        deadline = time.monotonic() + 120
-        # Wait for a progress line: the event, not a fixed time.  Which try
-        # and stage it names depends on the interpreter's speed (PyPy is
-        # past the first try when the first line comes).
-        line = re.compile(rb"sudoku: puzzle 1: try \d+ of 1000, [a-z]+ \(")
-        while not line.search(shown):
-            assert process.poll() is None, shown
-            assert time.monotonic() < deadline, shown
-            shown += os.read(leader, 4096)
-        process.send_signal(signal.SIGINT)
-        process.wait(timeout=60)
-        while True:
-            try:
-                more = os.read(leader, 4096)
-            except OSError:  # the terminal's other end is closed
-                break
-            if not more:
-                break
-            shown += more
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
-        os.close(leader)
-    assert process.returncode == 130
+    assert status == 130
     assert out.read_text() == ""
     text = shown.decode()
     assert "nodes in " in text

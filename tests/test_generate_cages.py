@@ -17,7 +17,6 @@
 from __future__ import annotations
 
 import math
-import os
 import re
 import signal
 import subprocess
@@ -27,7 +26,7 @@ from pathlib import Path
 
 import pytest
 from cage_oracles import oracle_cages, oracle_solve, oracle_units
-from dlx_helpers import start_command
+from dlx_helpers import interrupt_on_a_terminal, start_command
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from sudoku_helpers import neighbours
@@ -538,40 +537,13 @@ def test_ctrl_c_keeps_the_puzzles_printed(tmp_path: Path) -> None:
 
 @pytest.mark.processes
 @pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
-def test_progress_on_a_terminal(tmp_path: Path) -> None:
-    import pty
-
-    leader, follower = pty.openpty()
-    args = ["generate", "--cages", "arithmetic", "--variant", "latin", "--seed", "1"]
-    process = subprocess.Popen(
-        [sys.executable, "-m", "sudoku", *args],
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.DEVNULL,
-        stderr=follower,
-        env={**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "200"},
-        cwd=ROOT,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+def test_progress_on_a_terminal() -> None:
+    # Ctrl-C once a progress line has shown.
+    status, _ = interrupt_on_a_terminal(
+        ["generate", "--cages", "arithmetic", "--variant", "latin", "--seed", "1"],
+        rb"sudoku: puzzle 1: try 1 of \d+, (filling|caging \(\d+ cages\)), \d+ nodes",
     )
-    os.close(follower)
-    shown = b""
-    try:
-        deadline = time.monotonic() + 120
-        # Wait for a progress line (the event, not a fixed time).
-        line = re.compile(
-            rb"sudoku: puzzle 1: try 1 of \d+, (filling|caging \(\d+ cages\)), \d+ nodes"
-        )
-        while not line.search(shown):
-            assert process.poll() is None, shown
-            assert time.monotonic() < deadline, shown
-            shown += os.read(leader, 4096)
-        process.send_signal(signal.SIGINT)
-        process.wait(timeout=60)
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
-        os.close(leader)
-    assert process.returncode == 130
+    assert status == 130
 
 
 def test_grids_given_up_say_so(

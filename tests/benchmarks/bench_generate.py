@@ -11,11 +11,18 @@ runs by the ratio of a median to the baseline, not by seconds alone.
 Targets (issue 12): a minimal 9x9 in a median of at most 50 ms, a minimal
 16x16 in a median of at most 2 s.
 
+``--ratings``: instead of the shapes, minimal 9x9 puzzles rated in each
+band of width 1.0 from 1.0-2.0 to 7.0-8.0 (``generate(rating=)``), seeds
+0, 1, ...; the median and largest CPU time per puzzle and the median
+tries, each puzzle checked by :func:`sudoku.explain`.  Target (issue 43):
+every band up to 7.0 in a median of at most 30 s.
+
 ::
 
     PYTHONPATH=. python tests/benchmarks/bench_generate.py            # 4x4 to 16x16
     PYTHONPATH=. python tests/benchmarks/bench_generate.py --box 3x3 --seeds 100
     PYTHONPATH=. python tests/benchmarks/bench_generate.py --box 5x5 --seeds 3
+    PYTHONPATH=. python tests/benchmarks/bench_generate.py --ratings --seeds 10
 """
 
 from __future__ import annotations
@@ -63,12 +70,42 @@ def measure(box: tuple[int, int], seeds: int, symmetry: str) -> dict[str, float]
     }
 
 
+def measure_ratings(seeds: int) -> None:
+    """Print a row per band: median and largest CPU per puzzle, median tries."""
+    print("| band | seeds | median CPU | max CPU | median/baseline | median tries |")
+    print("|---|---|---|---|---|---|")
+    base = baseline()
+    for low in range(1, 8):
+        band = (float(low), float(low + 1))
+        cpus: list[float] = []
+        tries: list[int] = []
+        for seed in range(seeds):
+            cpu = time.process_time()
+            made = sudoku.generate_puzzle(seed=seed, rating=band)
+            cpus.append(time.process_time() - cpu)
+            tries.append(made.tries)
+            rating = sudoku.explain(made.puzzle).rating
+            assert band[0] <= rating <= band[1] and rating == made.rating
+        print(
+            f"| {low}.0-{low + 1}.0 | {seeds} | {statistics.median(cpus):.2f} s "
+            f"| {max(cpus):.2f} s | {statistics.median(cpus) / base:.1f} "
+            f"| {statistics.median(tries):g} |"
+        )
+    print(f"baseline (top95 solved, CPU): {base:.3f} s")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--box", action="append", help="RxC (repeatable)")
     parser.add_argument("--seeds", type=int, help="puzzles per shape")
     parser.add_argument("--symmetry", default="rotational")
+    parser.add_argument(
+        "--ratings", action="store_true", help="puzzles rated in bands instead"
+    )
     options = parser.parse_args()
+    if options.ratings:
+        measure_ratings(options.seeds or 10)
+        return
     shapes = (
         [(box, options.seeds or 30) for box in options.box]
         if options.box
