@@ -98,13 +98,6 @@ UNIQUENESS = frozenset({"unique rectangles and loops", "bivalue universal grave"
 #: The name of the step taken when no technique applies.
 LAST_RESORT = "search"
 
-#: The least rating of the techniques of :data:`TECHNIQUES` from each on:
-#: past a ceiling, every hint still to come is rated above it.
-_LEAST_FROM = tuple(
-    min(t.rating for t in TECHNIQUES[k:]) for k in range(len(TECHNIQUES))
-)
-
-
 def next_hint(board: Board, ceiling: float | None = None) -> Hint | None:
     """The next step as Sudoku Explainer takes it: the first hint of the first technique that has one.
 
@@ -128,7 +121,12 @@ def next_hint(board: Board, ceiling: float | None = None) -> Hint | None:
     """
     clock = board.clock
     caged = isinstance(board, CageBoard)
-    for technique, least in zip(TECHNIQUES, _LEAST_FROM, strict=True):
+    # The least rating of the techniques from each on: past the ceiling,
+    # every hint still to come is rated above it.
+    least_from = [t.rating for t in TECHNIQUES]
+    for k in range(len(least_from) - 2, -1, -1):
+        least_from[k] = min(least_from[k], least_from[k + 1])
+    for technique, least in zip(TECHNIQUES, least_from, strict=True):
         if ceiling is not None and least > ceiling:
             return None
         if caged and technique.name in UNIQUENESS:
