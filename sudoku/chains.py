@@ -52,6 +52,7 @@ from sudoku.techniques import (
     Hint,
     hidden_sets,
     hint_of,
+    locked_from_places,
     locked_sets,
     naked_sets,
 )
@@ -198,29 +199,38 @@ def _propagate(
         if offs:
             node = offs.popleft()
             cell, v = divmod(node >> 1, n)
-            value = v + 1
             bit = 1 << v
             found: list[tuple[int, tuple[int, ...]]] = []
+            # A dynamic on node rests on the removals that made it (SE's
+            # hidden parents): the cell's other candidates, or the unit's
+            # other places of the value, that the chain removed before.
             if y_links and work[cell].bit_count() == 2:
-                other = (work[cell] & ~bit).bit_length()
-                hidden = _gone(
-                    n, parents, original, work, [cell], skip={(cell, other)}, value=0
-                )
-                found.append((_node(n, cell, other, True), (node, *hidden)))
+                left = work[cell] & ~bit
+                rests = [node]
+                gone = original[cell] & ~work[cell]
+                while gone:
+                    low = gone & -gone
+                    gone ^= low
+                    off = (cell * n + low.bit_length() - 1) * 2
+                    if off in parents:
+                        rests.append(off)
+                on = (cell * n + left.bit_length() - 1) * 2 + 1
+                found.append((on, tuple(rests)))
             for u, own in where[cell]:
-                left = places[u * n + v] & ~own
+                at = u * n + v
+                left = places[at] & ~own
                 if left and not left & (left - 1):
-                    hidden = _gone(
-                        n,
-                        parents,
-                        original,
-                        work,
-                        units[u],
-                        skip={(cell, value)},
-                        value=value,
-                    )
-                    c = units[u][left.bit_length() - 1]
-                    found.append((_node(n, c, value, True), (node, *hidden)))
+                    unit = units[u]
+                    rests = [node]
+                    gone = start_places[at] & ~places[at]
+                    while gone:
+                        low = gone & -gone
+                        gone ^= low
+                        off = (unit[low.bit_length() - 1] * n + v) * 2
+                        if off in parents:
+                            rests.append(off)
+                    on = (unit[left.bit_length() - 1] * n + v) * 2 + 1
+                    found.append((on, tuple(rests)))
             for on, why in found:
                 if on in parents:
                     continue
@@ -477,8 +487,15 @@ def _simple_step(
             clean = mask
             break
     look = dirty | clean
-    wanted = {u for u in range(len(units)) if look >> u & 1}
-    first = next(_finds(hypothetical, 0, wanted), None)
+    locked = locked_from_places(layout, work, places, look)
+    if locked is False:  # a variant's units: by cell
+        wanted = {u for u in range(len(units)) if look >> u & 1}
+        first = next(_finds(hypothetical, 0, wanted), None)
+    elif locked is None:
+        first = None
+    else:
+        a, b, _, where, gone = locked
+        first = gone, [a, b], where
     if first is not None:
         found = _resting(n, units, parents, original, work, first)
         if found is not None:

@@ -46,6 +46,11 @@ from dlx.stats import Outcome, Stats
 from sudoku.regions import Regions
 from sudoku.wording import seconds
 
+# typing.TYPE_CHECKING, without importing typing (start-up, issue 46).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Literal
+
 __all__ = [
     "TICKS",
     "Board",
@@ -70,6 +75,7 @@ __all__ = [
     "hint_of",
     "jellyfish",
     "layout_of",
+    "locked_from_places",
     "locked_sets",
     "locking",
     "naked_pair",
@@ -782,6 +788,103 @@ def _pair_cells(
         _PAIR_CELLS.clear()
     _PAIR_CELLS[id(layout)] = (layout, groups)
     return groups
+
+
+#: Per layout (by id, with the layout kept): :func:`locked_from_places`'s
+#: tables, or ``None`` where it does not apply.
+_PLACE_PAIRS: dict[
+    int,
+    tuple[
+        Layout,
+        list[list[tuple[int, list[tuple[int, int, int] | None]]]] | None,
+    ],
+] = {}
+
+
+def _place_pairs(
+    layout: Layout,
+) -> list[list[tuple[int, list[tuple[int, int, int] | None]]]] | None:
+    """:func:`_pair_cells` read by place: per group, per first unit in order, per position in it, the pair there.
+
+    Each entry is ``(b, shared, b's others)``: the crossing unit, the
+    positions in the first unit of the cells they share, and the
+    positions in ``b`` of its other cells, as bits.  ``None`` for a
+    layout with a variant's units, where a cell of a unit may lie in two
+    crossing units of one group.
+    """
+    known = _PLACE_PAIRS.get(id(layout))
+    if known is not None and known[0] is layout:
+        return known[1]
+    built: list[list[tuple[int, list[tuple[int, int, int] | None]]]] = []
+    units = layout.units
+    for pairs in _pair_cells(layout) if not layout.extras else ():
+        firsts: dict[int, list[tuple[int, int, int] | None]] = {}
+        for a, b, shared, _, only_b in pairs:
+            spots = firsts.setdefault(a, [None] * len(units[a]))
+            mine = sum(1 << units[a].index(c) for c in shared)
+            others = sum(1 << units[b].index(c) for c in only_b)
+            for c in shared:
+                spots[units[a].index(c)] = (b, mine, others)
+        built.append(list(firsts.items()))
+    tables = None if layout.extras else built
+    if len(_PLACE_PAIRS) >= 64:
+        _PLACE_PAIRS.clear()
+    _PLACE_PAIRS[id(layout)] = (layout, tables)
+    return tables
+
+
+def locked_from_places(
+    layout: Layout, cand: Sequence[int], places: Sequence[int], wanted: int
+) -> tuple[int, int, int, list[int], list[tuple[int, int]]] | Literal[False] | None:
+    """The first find of :func:`locked_sets` (SE's order) among the pairs with a unit in ``wanted``, read from places.
+
+    ``places``: each unit's places of each value in ``cand`` (index
+    ``unit * n + value - 1``), as bits of the unit's cells; ``wanted``:
+    units, as bits.  The same find as ``next(locked_sets(board,
+    units=...))`` on a board of these candidates, ``None`` when there is
+    none, found by value and unit instead of by cell: the dynamic forcing
+    chains look for one thousands of times, with the places at hand.
+    ``False`` for a layout with a variant's units (ask
+    :func:`locked_sets`).
+
+    >>> from sudoku import regions_of
+    >>> board = Board(regions_of(4, (2, 2)), [1] + [0] * 15)
+    >>> board.cand[6] &= ~2; board.cand[7] &= ~2  # 2 goes in box 2's top row
+    >>> units = board.layout.units
+    >>> places = [sum(1 << i for i, c in enumerate(unit) if board.cand[c] >> v & 1)
+    ...           for unit in units for v in range(4)]
+    >>> locked_from_places(board.layout, board.cand, places, wanted=-1)
+    (9, 0, 2, [2, 3], [(1, 2)])
+    >>> next(locked_sets(board))
+    (9, 0, 2, [2, 3], [(1, 2)])
+    """
+    tables = _place_pairs(layout)
+    if tables is None:
+        return False
+    n = layout.size
+    for firsts in tables:
+        for v in range(n):
+            for a, spots in firsts:
+                pa = places[a * n + v]
+                if not pa & (pa - 1):
+                    continue  # one place or none
+                spot = spots[(pa & -pa).bit_length() - 1]
+                if spot is None:
+                    continue
+                b, mine, others = spot
+                if pa & ~mine or not places[b * n + v] & others:
+                    continue
+                if not (wanted >> a & 1 or wanted >> b & 1):
+                    continue
+                bit = 1 << v
+                units = layout.units
+                inside = layout.crossing[a, b]
+                where = sorted(c for c in units[a] if c in inside and cand[c] & bit)
+                gone = [
+                    (c, v + 1) for c in units[b] if c not in inside and cand[c] & bit
+                ]
+                return a, b, v + 1, where, gone
+    return None
 
 
 def _locking(board: Board, direct: bool) -> list[Hint]:
