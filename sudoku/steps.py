@@ -98,6 +98,7 @@ UNIQUENESS = frozenset({"unique rectangles and loops", "bivalue universal grave"
 #: The name of the step taken when no technique applies.
 LAST_RESORT = "search"
 
+
 def next_hint(board: Board, ceiling: float | None = None) -> Hint | None:
     """The next step as Sudoku Explainer takes it: the first hint of the first technique that has one.
 
