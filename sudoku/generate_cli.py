@@ -192,15 +192,16 @@ def _parser() -> argparse.ArgumentParser:
         metavar="LOW-HIGH",
         help="only 9x9 (or smaller) puzzles whose rating (see sudoku --rate: "
         "Sudoku Explainer's scale) is in the band, as 4.0-5.0, or is one "
-        f"value, as 7.2: up to --tries grids are tried (default {DEFAULT_RATING_TRIES})",
+        "value, as 7.2: up to --tries grids are tried per puzzle",
     )
     parser.add_argument(
         "--tries",
         type=positive,
         metavar="N",
-        help="with --givens or --grade: grids to try per puzzle (default 20 "
-        f"for --givens; for --grade {DEFAULT_GRADE_TRIES} up to 12x12, "
-        f"{DEFAULT_BIG_GRADE_TRIES} beyond)",
+        help="with --givens, --grade or --rating: grids to try per puzzle "
+        f"(default 20 for --givens; for --grade {DEFAULT_GRADE_TRIES} up to "
+        f"12x12, {DEFAULT_BIG_GRADE_TRIES} beyond; for --rating "
+        f"{DEFAULT_RATING_TRIES})",
     )
     parser.add_argument(
         "--timeout",
