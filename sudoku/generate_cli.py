@@ -111,8 +111,8 @@ second shows how far it has come.
 
 exit status: 0 done (a --givens target not reached is only noted on
 standard error), 1 no grid of --tries had the --grade or --rating asked
-for, or no grid took cages with one solution (said for each such puzzle; the others
-are printed), 2 bad options (a --regions map
+for, or no grid took cages with one solution (said for each such puzzle;
+the others are printed), 2 bad options (a --regions map
 that no complete grid fits among them, and an option given twice with two
 values), 3 stopped by --timeout, 74 the
 output (or standard error, which does not stop the run) could not be
