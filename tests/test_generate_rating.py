@@ -167,6 +167,16 @@ def test_givens_and_rating_both_hold() -> None:
     assert made.rating == sudoku.explain(made.puzzle).rating
 
 
+def test_not_minimal_puzzles_are_rated_too() -> None:
+    # Digging stops at the first orbit that cannot go: more givens, and
+    # the rating is still the explainer's.
+    made = generate_puzzle(seed=4, minimal=False, rating=(1.0, 1.5))
+    minimal = generate_puzzle(seed=4, rating=(1.0, 1.5))
+    assert made.givens > minimal.givens
+    assert made.rating == sudoku.explain(made.puzzle).rating <= 1.5
+    assert sudoku.count(made.puzzle, limit=2) == 1
+
+
 @pytest.mark.parametrize(
     ("kwargs", "words"),
     [
