@@ -152,12 +152,26 @@ def test_one_rating_is_a_band_of_one_and_the_string_says_so() -> None:
     assert band_text((4.2, 4.2)) == "4.2"
 
 
-def test_variants_are_rated_with_their_units() -> None:
-    made = generate_puzzle(seed=2, variant="x", rating=(2.0, 4.5))
-    explanation = sudoku.explain(made.puzzle, variant="x")
+JIGSAW5 = ["AABBB", "AABBC", "ADDCC", "DDECC", "DEEEE"]
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "units"),
+    [
+        ({"variant": "x"}, {"variant": "x"}),
+        ({"variant": "x", "symmetry": "mirror"}, {"variant": "x"}),
+        ({"variant": "latin", "size": 6}, {"variant": "latin"}),
+        ({"regions": JIGSAW5}, {"regions": JIGSAW5}),
+    ],
+)
+def test_variants_are_rated_with_their_units(
+    kwargs: dict[str, object], units: dict[str, object]
+) -> None:
+    made = generate_puzzle(seed=2, rating=(1.0, 4.5), **kwargs)  # type: ignore[arg-type]
+    explanation = sudoku.explain(made.puzzle, **units)  # type: ignore[arg-type]
     assert made.rating == explanation.rating
-    assert 2.0 <= explanation.rating <= 4.5
-    assert sudoku.count(made.puzzle, variant="x", limit=2) == 1
+    assert 1.0 <= explanation.rating <= 4.5
+    assert sudoku.count(made.puzzle, limit=2, **units) == 1  # type: ignore[arg-type]
 
 
 def test_givens_and_rating_both_hold() -> None:
