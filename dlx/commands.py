@@ -315,51 +315,117 @@ def end_with(pid: int) -> None:
 def start_worker(command: int) -> None:
     """The initializer of a worker process of ``--jobs``.
 
-    Leaves Ctrl-C to the command (:func:`ignore_interrupts`), and ends the
-    worker when the command ends (:func:`end_with`): a command killed by
-    SIGKILL or the OOM killer runs no cleanup, and its workers, blocked on
-    a task queue they hold both ends of, would otherwise run forever.
-    With them go the fork server (it ends when the last process holding
-    its "alive" pipe does) and the resource tracker (when its pipe closes).
+    Leaves Ctrl-C to the command (:func:`ignore_interrupts`), gives every
+    other signal its default action again (a worker forked from the
+    command inherits its handlers, SIGTERM's stop request among them;
+    a fresh process has none), and ends the worker when the command ends
+    (:func:`end_with`): a command killed by SIGKILL or the OOM killer
+    runs no cleanup, and its workers, blocked on a task queue they hold
+    both ends of, would otherwise run forever.  Where the workers came
+    from a fork server, with them go the fork server (it ends when the
+    last process holding its "alive" pipe does) and the resource tracker
+    (when its pipe closes).
 
     :param command: the pid of the command (``os.getpid()`` there).
     """
     ignore_interrupts()
+    for signum in signal.valid_signals():
+        if signum != signal.SIGINT and callable(signal.getsignal(signum)):
+            signal.signal(signum, signal.SIG_DFL)
     end_with(command)
 
 
 def worker_pool(workers: int) -> ProcessPoolExecutor:
-    """The worker processes of ``--jobs``: started cleanly, ended with the command.
+    """The worker processes of ``--jobs``, ended with the command.
 
-    See :func:`process_context` and :func:`start_worker`.
+    See :func:`process_context` and :func:`start_worker`.  Where they are
+    forked, they are all forked here, before the pool starts its own
+    thread: a process forked while another thread runs may deadlock.  A
+    pool with more workers than the cores this process may run on
+    (``taskset``) starts them from a fork server instead, as tasks come:
+    the search then runs its tasks in this process first
+    (:mod:`dlx.parallel`), and on one core it starts no worker at all.
     """
+    import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    return ProcessPoolExecutor(
+    context = process_context()
+    affinity = getattr(os, "sched_getaffinity", None)
+    cores = len(affinity(0)) if affinity is not None else os.cpu_count() or 1
+    if context.get_start_method() == "fork" and cores < workers:
+        context = multiprocessing.get_context("forkserver")
+    pool = ProcessPoolExecutor(
         workers,
-        mp_context=process_context(),
+        mp_context=context,
         initializer=start_worker,
         initargs=(os.getpid(),),
     )
+    if context.get_start_method() == "fork":
+        # The first task forks every worker (a pool that forks cannot
+        # start them one by one later), then starts the pool's thread.
+        pool.submit(os.getpid)
+    return pool
 
 
 def process_context() -> multiprocessing.context.BaseContext:
-    """How the commands start worker processes: never by a plain ``fork``.
+    """How the commands start worker processes: a plain ``fork`` only where it is safe.
 
-    A process that already has threads (a broken pool's manager thread, a
-    Dask client, a progress bar) can deadlock a child it forks; the
-    ``forkserver`` method (POSIX) or ``spawn`` starts workers from a clean
-    process instead.
+    A forked worker starts at once, with every module the command has
+    imported (on PyPy, with its compiled code too): 0.1-0.2 s less than
+    a worker of a fork server, which is a new interpreter that imports
+    pydlx again.  But a fork copies one thread only, so a process that
+    has others (a broken pool's manager thread, a Dask client, a
+    progress bar's monitor) may fork a child that waits forever on a
+    lock one of them held; and macOS's system libraries do not survive
+    a fork.  So ``fork`` where the process runs one thread, on Linux,
+    and its standard output and error could be flushed (a forked child
+    copies their buffers: :mod:`multiprocessing` flushes them before it
+    forks, and a closed pipe there would stop the pool from starting);
+    else the ``forkserver`` method (POSIX) or ``spawn``, which start
+    workers from a clean process.  The answer holds until another thread
+    starts: fork right after asking (:func:`worker_pool` does).
 
+    >>> import threading
+    >>> done = threading.Event()
+    >>> thread = threading.Thread(target=done.wait)
+    >>> thread.start()
     >>> process_context().get_start_method() in ("forkserver", "spawn")
     True
+    >>> done.set()
+    >>> thread.join()
     """
     import multiprocessing
 
     methods = multiprocessing.get_all_start_methods()
+    if sys.platform == "linux" and "fork" in methods and _one_thread() and _flushed():
+        return multiprocessing.get_context("fork")
     return multiprocessing.get_context(
         "forkserver" if "forkserver" in methods else "spawn"
     )
+
+
+def _one_thread() -> bool:
+    """Whether this process runs no thread but the calling one (``False``: cannot tell).
+
+    Asks the interpreter for the threads that run Python code, and
+    :mod:`threading` (where something imported it) for those it started.
+    """
+    frames = getattr(sys, "_current_frames", None)
+    if frames is None or len(frames()) != 1:
+        return False
+    threading = sys.modules.get("threading")
+    return threading is None or threading.active_count() == 1
+
+
+def _flushed() -> bool:
+    """Flush standard output and error; whether both could be."""
+    for stream in (sys.stdout, sys.stderr):
+        if stream is not None:
+            try:
+                stream.flush()
+            except (OSError, ValueError):
+                return False
+    return True
 
 
 def clear_echoed_interrupt() -> None:

@@ -55,16 +55,12 @@ cluster) is what runs the tasks.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import gc
-import hashlib
 import heapq
 import itertools
-import json
 import os
 import time
-import uuid
 import weakref
 from collections.abc import Callable, Generator, Iterator, Sequence
 from concurrent.futures import (
@@ -76,7 +72,6 @@ from concurrent.futures import (
     ThreadPoolExecutor,
     wait,
 )
-from dataclasses import dataclass, field
 from typing import Protocol
 
 from dlx import records
@@ -87,6 +82,7 @@ from dlx.engine import CostSearch, Search, check_budgets, search_class
 from dlx.errors import BudgetExceeded, DLXError, Interrupted, PositionError
 from dlx.links import Links
 from dlx.position import Place, Walker, fingerprint, split
+from dlx.records import Record
 from dlx.stats import Outcome, Progress, Stats, remaining_seconds
 
 __all__ = [
@@ -175,8 +171,7 @@ class WorkerLost(DLXError):
 # -- walking the tree above the tasks -------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class FrontierEntry:
+class FrontierEntry(Record, frozen=True):
     """One place of a :class:`Frontier`, in the serial search's order.
 
     :ivar options: the options chosen on the way there, one per level, in
@@ -197,8 +192,7 @@ class FrontierEntry:
     weight: float
 
 
-@dataclass(frozen=True, slots=True)
-class Frontier:
+class Frontier(Record, frozen=True):
     """The search tree cut at a depth: subproblems and solutions, in serial order.
 
     Made by :func:`frontier`.  Searching each subproblem
@@ -338,8 +332,7 @@ def _cut(walker: Walker, depth: int) -> Frontier:
 # -- the tasks (run in the workers) ---------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class _Task:
+class _Task(Record, frozen=True):
     """One call of :func:`_run_task`: some subproblems of one problem."""
 
     # Unique to the task, so that Dask (which merges calls with equal
@@ -356,8 +349,7 @@ class _Task:
     seconds: float | None
 
 
-@dataclass(frozen=True, slots=True)
-class _PieceResult:
+class _PieceResult(Record, frozen=True):
     """What a task found in one subproblem."""
 
     nodes: int
@@ -370,8 +362,7 @@ class _PieceResult:
     truncated: bool  # stopped by the limit: nothing after it is wanted
 
 
-@dataclass(frozen=True, slots=True)
-class _TaskResult:
+class _TaskResult(Record, frozen=True):
     pieces: list[_PieceResult]  # the subproblems started, in order
     seconds: float
     worker: str  # the worker process that ran it (see _worker)
@@ -459,7 +450,9 @@ class _Lane:
 def _pack(links: Links) -> tuple[str, bytes]:
     """The problem in a compact form for the tasks, and the key it is cached under."""
     payload = links.to_bytes()
-    return hashlib.blake2b(payload, digest_size=16).hexdigest(), payload
+    from hashlib import blake2b  # only a split over processes ships the problem
+
+    return blake2b(payload, digest_size=16).hexdigest(), payload
 
 
 def _unpack(key: str, payload: bytes | None) -> Links | None:
@@ -478,7 +471,7 @@ def _worker() -> str:
     """A name for this worker process, unique to it (a forked child gets its own)."""
     global _IDENTITY
     if _IDENTITY is None or _IDENTITY[0] != os.getpid():
-        _IDENTITY = (os.getpid(), uuid.uuid4().hex)
+        _IDENTITY = (os.getpid(), os.urandom(16).hex())
     return _IDENTITY[1]
 
 
@@ -685,8 +678,7 @@ PIECES_FORMAT = "pydlx-pieces-3"
 _OLD_PIECES_FORMAT = "pydlx-pieces-2"
 
 
-@dataclass(frozen=True, slots=True)
-class Pieces:
+class Pieces(Record, frozen=True):
     """Where a split search stands: the subproblems left, and the counts so far.
 
     Made by :meth:`ParallelSearch.pieces`; give it to :func:`search`
@@ -733,6 +725,8 @@ class Pieces:
         >>> Pieces((((0,), 1.0, None, 1),), Stats(1, 2, 0, 0), "ab", 0).to_json()[:30]
         '{"format": "pydlx-pieces-3", "'
         """
+        import json  # only a checkpoint of a split run is written
+
         stats = self.stats
         return json.dumps(
             {
@@ -765,6 +759,8 @@ class Pieces:
           ...
         dlx.errors.PositionError: not the state of a split search (no 'format' pydlx-pieces-3)
         """
+        import json  # only a checkpoint of a split run is read
+
         try:
             data = json.loads(text)
         except (ValueError, UnicodeDecodeError):
@@ -812,33 +808,52 @@ def _found_json(found: list[tuple[int, ...]] | int | None) -> list[object]:
 # -- the driver -----------------------------------------------------------------------
 
 
-@dataclass(eq=False)
 class _Slot:
-    """A subproblem's place in the serial order, and what is known of it."""
+    """A subproblem's place in the serial order, and what is known of it.
 
-    key: tuple[int, ...]  # orders the slots like the serial search
-    prefix: tuple[int, ...]
-    weight: float
-    floor: int  # the levels of the prefix that are fixed
-    done: bool = False
-    count: int = 0
-    found: list[tuple[int, ...]] | None = None
-    next: _Slot | None = None
-    truncated: bool = False
+    Compared by identity (the slots are a linked list), ordered by ``key``.
+    """
+
+    __slots__ = (
+        "count",
+        "done",
+        "floor",
+        "found",
+        "key",
+        "next",
+        "prefix",
+        "truncated",
+        "weight",
+    )
+
+    def __init__(
+        self, key: tuple[int, ...], prefix: tuple[int, ...], weight: float, floor: int
+    ) -> None:
+        self.key = key  # orders the slots like the serial search
+        self.prefix = prefix
+        self.weight = weight
+        self.floor = floor  # the levels of the prefix that are fixed
+        self.done = False
+        self.count = 0
+        self.found: list[tuple[int, ...]] | None = None
+        self.next: _Slot | None = None
+        self.truncated = False
 
     def __lt__(self, other: _Slot) -> bool:
         return self.key < other.key
 
 
-@dataclass(eq=False)
 class _Flight:
     """A task on its way: its slots and how often it was submitted."""
 
-    task: _Task
-    slots: list[_Slot]
-    attempts: int = 1
-    submitted: float = field(default_factory=time.perf_counter)
-    local: bool = False  # run by the calling process (its _Lane)
+    __slots__ = ("attempts", "local", "slots", "submitted", "task")
+
+    def __init__(self, task: _Task, slots: list[_Slot], local: bool = False) -> None:
+        self.task = task
+        self.slots = slots
+        self.attempts = 1
+        self.submitted = time.perf_counter()
+        self.local = local  # run by the calling process (its _Lane)
 
 
 def _workers_of(executor: Executor) -> int:
@@ -985,7 +1000,7 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
         self._lane: _Lane | None = None  # while the search runs, if local
         self._depth = depth
         self._renew = renew
-        self._id = uuid.uuid4().int
+        self._id = int.from_bytes(os.urandom(16), "big")
         self._resume = resume
         # The worker processes known to hold the problem: once all the
         # workers do, tasks go without it (a task that meets a worker
@@ -1410,7 +1425,7 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
             # A worker without the problem (a new one, or one whose cache
             # let it go): the same task again, with the problem.
             self._holders.discard(result.worker)
-            flight.task = dataclasses.replace(flight.task, payload=self._payload)
+            flight.task = records.replace(flight.task, payload=self._payload)
             try:
                 flights[self.executor.submit(_run_task, flight.task)] = flight
                 return None
@@ -1609,8 +1624,7 @@ def search(
 # free worker, in the frontier's order, so each gets the freshest bound.
 
 
-@dataclass(frozen=True, slots=True)
-class _BestTask:
+class _BestTask(Record, frozen=True):
     """One call of :func:`_run_best_task`: one prefix of a minimum-cost search."""
 
     search_id: int
@@ -1624,8 +1638,7 @@ class _BestTask:
     canonical: Callable[[tuple[int, ...]], tuple[int, ...]] | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class _BestResult:
+class _BestResult(Record, frozen=True):
     found: list[tuple[int, tuple[int, ...]]]  # (total cost, options), cheapest first
     stats: Stats
     complete: bool  # False: the task's time ran out
@@ -1814,7 +1827,7 @@ class BestSearch:
         started = time.perf_counter()
         deadline = None if self.timeout is None else started + self.timeout
         key, payload = _pack(self.links)  # the costs go with the links
-        search_id = uuid.uuid4().int
+        search_id = int.from_bytes(os.urandom(16), "big")
         queue = list(reversed(_cost_frontier(self.links, self.wanted)))
         serial = 0
         try:

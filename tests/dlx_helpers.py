@@ -61,6 +61,7 @@ __all__ = [
     "serial",
     "sudoku_empty",
     "wait_for_workers",
+    "worker_pids",
 ]
 
 #: What Pyodide (``sys.platform == "emscripten"``, ``nox -s pyodide``) lacks,
@@ -459,12 +460,37 @@ def _children(pid: int) -> list[int]:
     return [int(word) for word in text.split()]
 
 
+def worker_pids(pid: int) -> list[int]:
+    """The worker processes of the command ``pid``'s ``--jobs``, started so far.
+
+    Forked from the command (its children with its own command line) or,
+    where the command runs other threads, children of its fork server;
+    the resource tracker that comes with a fork server is no worker.
+    """
+    own = _cmdline(pid)
+    found = []
+    for child in _children(pid):
+        line = _cmdline(child)
+        if line == own:
+            found.append(child)
+        elif b"multiprocessing.forkserver" in line:
+            found += _children(child)
+    return found
+
+
+def _cmdline(pid: int) -> bytes:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return b""
+
+
 def wait_for_workers(
     process: subprocess.Popen[bytes] | subprocess.Popen[str],
     count: int = 2,
     timeout: float = 60.0,
 ) -> list[int]:
-    """Wait until a command's worker processes (children of its fork server) exist.
+    """Wait until a command's worker processes (:func:`worker_pids`) exist.
 
     A sign that the search runs on them, where a fixed sleep is only a
     guess that fails on a loaded machine.  Without Linux's ``/proc`` it
@@ -475,7 +501,7 @@ def wait_for_workers(
         return []
     deadline = time.monotonic() + timeout
     while True:
-        workers = [w for c in _children(process.pid) for w in _children(c)]
+        workers = worker_pids(process.pid)
         if len(workers) >= count:
             return workers
         assert process.poll() is None, "the command ended before its workers started"

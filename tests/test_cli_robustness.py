@@ -21,7 +21,7 @@ from pathlib import Path
 from subprocess import DEVNULL, PIPE
 
 import pytest
-from dlx_helpers import LACKING, langford_file
+from dlx_helpers import LACKING, langford_file, worker_pids
 from sudoku_helpers import LOCAL_DATA, ROOT, assert_solves, local_lines
 
 from dlx.commands import EXIT_OUTPUT, EXIT_TERMINATED, stderr_failed
@@ -125,6 +125,14 @@ def identity(pid: int) -> tuple[int, str] | None:
     return None if state in ("Z", "X") else (pid, start_time)
 
 
+def parent(pid: int) -> int | None:
+    """The process id of ``pid``'s parent (``None``: it is gone)."""
+    try:
+        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+    except OSError:
+        return None
+
+
 def descendants(pid: int) -> list[int]:
     found = []
     for task in Path(f"/proc/{pid}/task").glob("*"):
@@ -137,15 +145,20 @@ def descendants(pid: int) -> list[int]:
     return found
 
 
-def assert_whole_tree_ends(process: subprocess.Popen[bytes], workers: int) -> None:
-    """SIGKILL ``process`` once its workers run; all it started must end within 5 s."""
-    # The workers are the children of the command's fork server.
-    wait_until(
-        lambda: sum(len(descendants(c)) for c in descendants(process.pid)) >= workers,
-        process,
-    )
+def assert_whole_tree_ends(
+    process: subprocess.Popen[bytes], workers: int, fork_server: bool = False
+) -> None:
+    """SIGKILL ``process`` once its workers run; all it started must end within 5 s.
+
+    ``fork_server``: the workers are children of a fork server, which
+    comes with a resource tracker; else they are forked from the command.
+    """
+    wait_until(lambda: len(worker_pids(process.pid)) >= workers, process)
+    forked = [pid for pid in worker_pids(process.pid) if parent(pid) == process.pid]
+    assert len(forked) == (0 if fork_server else workers)
     tree = [i for pid in descendants(process.pid) if (i := identity(pid)) is not None]
-    assert len(tree) >= workers + 2  # the fork server and the resource tracker too
+    # With a fork server: the server and the resource tracker too.
+    assert len(tree) == workers + (2 if fork_server else 0)
     process.kill()
     process.wait(timeout=10)
     deadline = time.monotonic() + 5
@@ -162,9 +175,7 @@ def assert_whole_tree_ends(process: subprocess.Popen[bytes], workers: int) -> No
 
 
 @LINUX_PROC
-def test_killing_dlx_ends_its_workers_fork_server_and_resource_tracker(
-    tmp_path: Path,
-) -> None:
+def test_killing_dlx_ends_its_workers(tmp_path: Path) -> None:
     # Langford 16 runs for hours: the workers are busy when the command dies.
     problem = langford_file(tmp_path, 16)
     process = start("dlx", "--count", "--jobs", "2", str(problem), stderr=DEVNULL)
@@ -172,11 +183,73 @@ def test_killing_dlx_ends_its_workers_fork_server_and_resource_tracker(
 
 
 @LINUX_PROC
-def test_killing_sudoku_ends_its_workers_fork_server_and_resource_tracker() -> None:
+def test_killing_sudoku_ends_its_workers() -> None:
     # Minimal 25x25 puzzles keep the workers searching for long.
     puzzles = LOCAL_DATA / "sudoku25_gecode_frisch18.txt"
     process = start("sudoku", "--jobs", "2", str(puzzles), stderr=DEVNULL)
     assert_whole_tree_ends(process, workers=2)
+
+
+#: A command's pool made while another thread runs: its workers come
+#: from a fork server (``process_context``), and search for hours.
+FORK_SERVER_POOL = """
+import sys, threading
+from dlx.commands import worker_pool
+from dlx_helpers import langford
+done = threading.Event()
+threading.Thread(target=done.wait, daemon=True).start()
+pool = worker_pool(2)
+futures = [pool.submit(langford(16).count) for _ in range(2)]
+futures[0].result()
+"""
+
+
+@LINUX_PROC
+def test_killing_a_command_ends_its_fork_server_workers_and_resource_tracker() -> None:
+    process = subprocess.Popen(
+        [sys.executable, "-c", FORK_SERVER_POOL],
+        stdin=DEVNULL,
+        stderr=DEVNULL,
+        env={**ENV, "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "tests")])},
+        cwd=ROOT,
+    )
+    assert_whole_tree_ends(process, workers=2, fork_server=True)
+
+
+#: Output still in the buffer of a pipe when the pool forks, and a
+#: handler for SIGTERM: the workers print nothing of the first, and take
+#: the default action of the second, each as a fresh process would.
+FORKED_POOL = """
+import os, signal, sys
+from dlx.commands import worker_pool
+signal.signal(signal.SIGTERM, lambda signum, frame: None)
+print("before the pool", end="")
+pool = worker_pool(2)
+pids = set()
+while len(pids) < 2:  # both workers answer (each task is short)
+    handlers = [pool.submit(signal.getsignal, signal.SIGTERM) for _ in range(8)]
+    pids |= {pool.submit(os.getpid).result() for _ in range(8)}
+    assert {h.result() for h in handlers} == {signal.SIG_DFL}
+assert os.getpid() not in pids
+pool.shutdown()
+print(" and after,", pool._mp_context.get_start_method(), end="")
+"""
+
+
+@LINUX_PROC
+def test_forked_workers_write_no_buffered_output_and_take_default_handlers() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", FORKED_POOL],
+        stdin=DEVNULL,
+        capture_output=True,
+        text=True,
+        env=ENV,
+        cwd=ROOT,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "before the pool and after, fork"
+    assert done.stderr == ""
 
 
 # -- point 3: a standard error that fails costs nothing but itself --------------------

@@ -125,6 +125,8 @@ WORKLOADS: dict[str, Workload] = {
         ),
         Workload("queens10", "count", "count 10-queens", param=10, expected=724),
         Workload("queens12", "count", "count 12-queens", param=12, expected=14200),
+        # The --jobs rows of issue 46 (bench_jobs.py): long enough to split.
+        Workload("queens13", "count", "count 13-queens", param=13, expected=73712),
         # Both a Langford pairing and its reverse are counted: 2 × 17792.
         Workload(
             "langford11", "count", "count Langford n=11", param=11, expected=35584
@@ -138,6 +140,9 @@ WORKLOADS: dict[str, Workload] = {
         ),
         Workload(
             "pento5x12", "count", "count pentominoes 5×12", param=5, expected=4040
+        ),
+        Workload(
+            "pento6x10", "count", "count pentominoes 6×10", param=6, expected=9356
         ),
         # Domino tilings of a 6×8 board: each cell is an item in 2 to 4 options.
         Workload(

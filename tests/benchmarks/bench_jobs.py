@@ -15,8 +15,8 @@ checked against the known one and every sudoku answer by the benchmark's
 validator.  The figures are the wall time (what ``--jobs`` shortens),
 medians over the rounds, the speed-up (the median of the ratios within
 each round) and the CPU time of the one process, to show how much of a
-core it had.  (Not the CPU time of ``--jobs``: its workers are children
-of a fork server, not of the command, so ``wait4`` misses them.)  The wall
+core it had.  (Not the CPU time of ``--jobs``: workers forked from the
+command count in it, but those of a fork server would not.)  The wall
 time needs the N cores free: on a shared machine the speed-up says what
 the other work left to it.
 """
@@ -101,6 +101,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--rows", default=",".join(common.ROWS))
     parser.add_argument("--data", default=None, help="puzzle folder")
+    parser.add_argument(
+        "--puzzles", type=int, default=None, help="puzzles of each sudoku row"
+    )
     args = parser.parse_args()
     rows = [r for r in args.rows.split(",") if r]
     unknown = [r for r in rows if r not in common.WORKLOADS]
@@ -116,7 +119,7 @@ def main() -> None:
             commands[name] = ["-m", "dlx", "--count", "--no-progress", str(path)]
             puzzles[name] = []
         else:
-            n = common.ROWS.get(name) or 100
+            n = args.puzzles or common.ROWS.get(name) or 100
             puzzles[name] = write_sudoku(name, n, folder, data)
             path = folder / f"{name}.txt"
             commands[name] = ["-m", "sudoku", "--no-progress", str(path)]
