@@ -1863,7 +1863,14 @@ def _workers(
             return pools[-1]
 
         try:
-            yield start(), start
+            first = start()
+        except OSError as error:  # a fork refused (EAGAIN, ENOMEM)
+            raise _Unavailable(
+                f"--jobs {jobs}: cannot start the worker processes: "
+                f"{error.strerror or error}"
+            ) from None
+        try:
+            yield first, start
         except BaseException:
             for pool in pools:
                 pool.shutdown(wait=False, cancel_futures=True)

@@ -72,6 +72,7 @@ __all__ = [
     "EXIT_OUTPUT",
     "EXIT_TERMINATED",
     "EXIT_WORKER_LOST",
+    "FORK_MOST_BYTES",
     "HELP_WIDTH",
     "WATCH_INTERVAL",
     "Once",
@@ -340,7 +341,9 @@ def worker_pool(workers: int) -> ProcessPoolExecutor:
 
     See :func:`process_context` and :func:`start_worker`.  Where they are
     forked, they are all forked here, before the pool starts its own
-    thread: a process forked while another thread runs may deadlock.  A
+    thread: a process forked while another thread runs may deadlock.
+    A fork that fails ends the workers forked before it, and its
+    :class:`OSError` goes up.  A
     pool with more workers than the cores this process may run on
     (``taskset``) starts them from a fork server instead, as tasks come:
     the search then runs its tasks in this process first
@@ -363,7 +366,16 @@ def worker_pool(workers: int) -> ProcessPoolExecutor:
     if context.get_start_method() == "fork":
         # The first task forks every worker (a pool that forks cannot
         # start them one by one later), then starts the pool's thread.
-        pool.submit(os.getpid)
+        try:
+            pool.submit(os.getpid)
+        except BaseException:
+            # A fork that failed (EAGAIN, ENOMEM) or a signal between two:
+            # the workers forked so far wait for tasks that never come.
+            for pid in list(getattr(pool, "_processes", None) or {}):
+                with suppress(OSError):
+                    os.kill(pid, signal.SIGKILL)
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
     return pool
 
 
@@ -377,7 +389,10 @@ def process_context() -> multiprocessing.context.BaseContext:
     has others (a broken pool's manager thread, a Dask client, a
     progress bar's monitor) may fork a child that waits forever on a
     lock one of them held; and macOS's system libraries do not survive
-    a fork.  So ``fork`` where the process runs one thread, on Linux,
+    a fork; and a forked child copies the pages of a large command as
+    either writes to them.  So ``fork`` on Linux where the process runs
+    no other thread (``/proc/self/task`` lists them all, a library's
+    native ones too), has grown by at most :data:`FORK_MOST_BYTES`,
     and its standard output and error could be flushed (a forked child
     copies their buffers: :mod:`multiprocessing` flushes them before it
     forks, and a closed pipe there would stop the pool from starting);
@@ -397,24 +412,55 @@ def process_context() -> multiprocessing.context.BaseContext:
     import multiprocessing
 
     methods = multiprocessing.get_all_start_methods()
-    if sys.platform == "linux" and "fork" in methods and _one_thread() and _flushed():
+    if (
+        sys.platform == "linux"
+        and "fork" in methods
+        and _one_thread()
+        and _resident_bytes() - _STARTED_WITH <= FORK_MOST_BYTES
+        and _flushed()
+    ):
         return multiprocessing.get_context("fork")
     return multiprocessing.get_context(
         "forkserver" if "forkserver" in methods else "spawn"
     )
 
 
+#: The most memory (resident, in bytes) a command forks its workers from
+#: (:func:`process_context`), beyond what it had when it imported this
+#: module (the interpreter's own: about 16 MB on CPython and 160 MB on
+#: PyPy, which a fresh worker has too).  A forked worker shares the
+#: command's pages until one of them writes to a page, which is then
+#: copied, and the command's own work after the fork (compiling the
+#: problem, collecting its garbage) touches most of them.  With a problem
+#: of 150,000 options (310 MB resident) two forked workers made the three
+#: processes take 1,041 MB together, against 855 MB from a fork server;
+#: below this size, the 0.1-0.2 s a fork saves matters more.
+FORK_MOST_BYTES = 100_000_000
+
+
+def _resident_bytes() -> int:
+    """The memory this process has resident, in bytes (0: cannot tell)."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as handle:
+            pages = int(handle.read().split()[1])
+    except (OSError, ValueError, IndexError):
+        return 0
+    return pages * os.sysconf("SC_PAGE_SIZE")
+
+
+_STARTED_WITH = _resident_bytes()
+
+
 def _one_thread() -> bool:
     """Whether this process runs no thread but the calling one (``False``: cannot tell).
 
-    Asks the interpreter for the threads that run Python code, and
-    :mod:`threading` (where something imported it) for those it started.
+    Linux lists every thread of the process, a library's native ones too
+    (a timer of :mod:`faulthandler`, a solver's), in ``/proc/self/task``.
     """
-    frames = getattr(sys, "_current_frames", None)
-    if frames is None or len(frames()) != 1:
+    try:
+        return len(os.listdir("/proc/self/task")) == 1
+    except OSError:
         return False
-    threading = sys.modules.get("threading")
-    return threading is None or threading.active_count() == 1
 
 
 def _flushed() -> bool:

@@ -166,6 +166,7 @@ class RecordType(type):
                 f"derive from a {'frozen' if parent_frozen else 'mutable'} one"
             )
         cls._fields = inherited + own
+        type.__setattr__(cls, "__match_args__", cls._fields)  # match statements
         cls._defaults = {**inherited_defaults, **defaults}
         cls._types = {**inherited_types, **{field: annotations[field] for field in own}}
         cls._frozen = frozen
@@ -226,8 +227,11 @@ class Record(metaclass=RecordType):
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
-        return all(
-            getattr(self, name) == getattr(other, name) for name in type(self)._fields
+        # As tuples, as dataclasses compare: a field that is the same
+        # object in both (a NaN) is equal.
+        names = type(self)._fields
+        return tuple(getattr(self, name) for name in names) == tuple(
+            getattr(other, name) for name in names
         )
 
     def __reduce__(self) -> tuple[Any, ...]:

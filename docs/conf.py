@@ -72,7 +72,7 @@ else:
     _STDLIB = (
         "abc|argparse|ast|collections|collections\\.abc|concurrent|concurrent\\.futures|"
         "contextlib|dataclasses|dis|enum|importlib|importlib\\.util|"
-        "functools|hashlib|inspect|io|itertools|json|multiprocessing|os|pathlib|random|re|"
+        "functools|gc|hashlib|inspect|io|itertools|json|multiprocessing|os|pathlib|random|re|"
         "sys|tokenize|types|typing|uuid"
     )
     nitpick_ignore_regex += [

@@ -840,7 +840,7 @@ def _solve_all(
         progress_display(
             options.progress is not False, batch, bool(options.progress)
         ) as display,
-        _pool(options.jobs) as (pool, workers),
+        _pool(options.jobs, batch) as (pool, workers),
     ):
         ahead: collections.deque[tuple[str, Puzzle, Future[_Outcome]]] = (
             collections.deque()
@@ -1355,8 +1355,14 @@ def _answer(
 
 
 @contextlib.contextmanager
-def _pool(jobs: int | None) -> Iterator[tuple[ProcessPoolExecutor | None, int]]:
+def _pool(
+    jobs: int | None, batch: Batch
+) -> Iterator[tuple[ProcessPoolExecutor | None, int]]:
     """The worker processes of ``--jobs`` and how many (``None``, 0 without it).
+
+    Where they cannot be started (a fork refused: EAGAIN, ENOMEM), a
+    note says so and the puzzles are solved in this process, as after a
+    worker died.
 
     On the way out by an exception (Ctrl-C, SIGTERM, a closed pipe) the
     workers are ended at once rather than waited for: a hard puzzle could
@@ -1366,7 +1372,15 @@ def _pool(jobs: int | None) -> Iterator[tuple[ProcessPoolExecutor | None, int]]:
         yield None, 0
         return
     workers = jobs or os.cpu_count() or 1
-    pool = worker_pool(workers)
+    try:
+        pool = worker_pool(workers)
+    except OSError as error:
+        reason = error.strerror or str(error)
+        batch.note(
+            f"sudoku: cannot start worker processes ({reason}); going on without --jobs"
+        )
+        yield None, 0
+        return
     try:
         yield pool, workers
     except BaseException:

@@ -37,6 +37,18 @@ ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 LINUX_PROC = pytest.mark.skipif(
     not Path("/proc/self/task").exists(), reason="needs Linux /proc"
 )
+
+
+def cores() -> int:
+    """How many cores this process may run on."""
+    affinity = getattr(os, "sched_getaffinity", None)
+    return len(affinity(0)) if affinity is not None else os.cpu_count() or 1
+
+
+#: Two cores or more: with fewer, ``dlx --jobs 2`` searches in the command
+#: itself and its pool starts no worker, and ``sudoku``'s workers come from
+#: a fork server (``dlx.commands.worker_pool``).
+TWO_CORES = pytest.mark.skipif(cores() < 2, reason="needs 2 cores to run 2 workers")
 HARD = local_lines("sudoku9_norvig_top95.txt")
 
 
@@ -151,14 +163,27 @@ def assert_whole_tree_ends(
     """SIGKILL ``process`` once its workers run; all it started must end within 5 s.
 
     ``fork_server``: the workers are children of a fork server, which
-    comes with a resource tracker; else they are forked from the command.
+    comes with a resource tracker (so are they where the command may run
+    on fewer cores than workers); else they are forked from the command.
+    Whatever fails, nothing the command started is left running.
     """
-    wait_until(lambda: len(worker_pids(process.pid)) >= workers, process)
-    forked = [pid for pid in worker_pids(process.pid) if parent(pid) == process.pid]
-    assert len(forked) == (0 if fork_server else workers)
-    tree = [i for pid in descendants(process.pid) if (i := identity(pid)) is not None]
-    # With a fork server: the server and the resource tracker too.
-    assert len(tree) == workers + (2 if fork_server else 0)
+    fork_server = fork_server or cores() < workers
+    tree: list[tuple[int, str]] = []
+    try:
+        wait_until(lambda: len(worker_pids(process.pid)) >= workers, process)
+        pids = worker_pids(process.pid)
+        forked = [pid for pid in pids if parent(pid) == process.pid]
+        assert len(forked) == (0 if fork_server else workers)
+        tree = [i for p in descendants(process.pid) if (i := identity(p)) is not None]
+        # With a fork server: the server and the resource tracker too.
+        assert len(tree) == workers + (2 if fork_server else 0)
+    except BaseException:
+        for pid in descendants(process.pid):
+            with suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        process.kill()
+        process.wait(timeout=10)
+        raise
     process.kill()
     process.wait(timeout=10)
     deadline = time.monotonic() + 5
@@ -175,6 +200,7 @@ def assert_whole_tree_ends(
 
 
 @LINUX_PROC
+@TWO_CORES
 def test_killing_dlx_ends_its_workers(tmp_path: Path) -> None:
     # Langford 16 runs for hours: the workers are busy when the command dies.
     problem = langford_file(tmp_path, 16)
@@ -237,6 +263,7 @@ print(" and after,", pool._mp_context.get_start_method(), end="")
 
 
 @LINUX_PROC
+@TWO_CORES
 def test_forked_workers_write_no_buffered_output_and_take_default_handlers() -> None:
     done = subprocess.run(
         [sys.executable, "-c", FORKED_POOL],
@@ -250,6 +277,65 @@ def test_forked_workers_write_no_buffered_output_and_take_default_handlers() -> 
     assert done.returncode == 0, done.stderr
     assert done.stdout == "before the pool and after, fork"
     assert done.stderr == ""
+
+
+#: Every fork after the first refused, as a full pids cgroup or
+#: RLIMIT_NPROC refuses it (imported first by every Python started with
+#: this folder first on PYTHONPATH).
+REFUSED_FORKS = """
+import os
+
+_fork = os.fork
+_forks = [0]
+
+
+def fork():
+    _forks[0] += 1
+    if _forks[0] >= 2:
+        raise BlockingIOError(11, "Resource temporarily unavailable")
+    return _fork()
+
+
+os.fork = fork
+"""
+
+
+@LINUX_PROC
+@TWO_CORES
+def test_a_refused_fork_ends_the_forked_workers_and_the_commands_say_so(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "sitecustomize.py").write_text(REFUSED_FORKS)
+    env = {**ENV, "PYTHONPATH": os.pathsep.join([str(tmp_path), str(ROOT)])}
+    problem = langford_file(tmp_path, 7)
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", *args],
+            stdin=DEVNULL,
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=ROOT,
+            timeout=120,  # the worker forked first must not keep it waiting
+        )
+
+    dlx = run("dlx", "--count", "--jobs", "2", str(problem))
+    assert (dlx.returncode, dlx.stdout) == (2, "")
+    assert dlx.stderr == (
+        "dlx: --jobs 2: cannot start the worker processes: "
+        "Resource temporarily unavailable\n"
+    )
+    puzzles = tmp_path / "puzzles.txt"
+    puzzles.write_text("\n".join(HARD[:5]) + "\n")
+    sudoku = run("sudoku", "--jobs", "2", str(puzzles))
+    alone = run("sudoku", str(puzzles))
+    assert (sudoku.returncode, alone.returncode) == (0, 0), sudoku.stderr
+    assert sudoku.stdout == alone.stdout and len(sudoku.stdout.split()) == 5
+    assert sudoku.stderr == (
+        "sudoku: cannot start worker processes (Resource temporarily "
+        "unavailable); going on without --jobs\n"
+    )
 
 
 # -- point 3: a standard error that fails costs nothing but itself --------------------
@@ -570,3 +656,42 @@ def test_sudoku_count_stopped_reports_the_count_so_far(
     head, _, count = partial.partition(": at least ")
     assert head.startswith(f"sudoku: {path}: puzzle 2 (line 2): {how} after ")
     assert count.endswith(" solutions") and int(count.split()[0]) > 0
+
+
+#: How process_context decides: one thread and a small heap fork; a large
+#: heap (FORK_MOST_BYTES lowered) or a native thread (faulthandler's
+#: timer, which threading does not know of) take the fork server.
+CONTEXTS = """
+import faulthandler
+import os
+import time
+
+from dlx import commands
+
+print(commands.process_context().get_start_method())
+commands.FORK_MOST_BYTES = 0
+print(commands.process_context().get_start_method())
+commands.FORK_MOST_BYTES = 10**12
+faulthandler.dump_traceback_later(600)
+print(commands.process_context().get_start_method())
+faulthandler.cancel_dump_traceback_later()
+deadline = time.monotonic() + 30
+while len(os.listdir("/proc/self/task")) > 1 and time.monotonic() < deadline:
+    time.sleep(0.01)  # the timer's thread ends
+print(commands.process_context().get_start_method())
+"""
+
+
+@LINUX_PROC
+def test_workers_are_forked_from_one_thread_and_a_small_heap_only() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", CONTEXTS],
+        stdin=DEVNULL,
+        capture_output=True,
+        text=True,
+        env=ENV,
+        cwd=ROOT,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["fork", "forkserver", "forkserver", "fork"]

@@ -148,3 +148,29 @@ def test_the_public_value_classes_are_records() -> None:
     assert hash(colored) == hash(Colored("x", 1))
     with pytest.raises(AttributeError):
         colored.color = 2  # type: ignore[misc]
+
+
+def test_match_statements_take_the_fields_by_position_as_for_dataclasses() -> None:
+    from dlx.parallel import FrontierEntry
+
+    match Tagged("a", 2, None, "t"):
+        case Tagged(name, hits, _, tag):
+            assert (name, hits, tag) == ("a", 2, "t")
+        case _:  # pragma: no cover - the case above matches
+            pytest.fail("no match")
+    match FrontierEntry((3, 1), False, 0.25):
+        case FrontierEntry(options, solution, weight):
+            assert (options, solution, weight) == ((3, 1), False, 0.25)
+        case _:  # pragma: no cover
+            pytest.fail("no match")
+    assert Tagged.__match_args__ == ("name", "hits", "seen", "tag")
+
+
+def test_a_field_that_is_the_same_object_in_both_is_equal_even_nan() -> None:
+    from dlx.parallel import FrontierEntry
+
+    nan = float("nan")
+    # As dataclasses compare: as tuples (two NaNs made apart are equal
+    # on PyPy, where floats are the same object when their bits are).
+    assert FrontierEntry((), False, nan) == FrontierEntry((), False, nan)
+    assert Point(1) == Point(1, 0) and Point(1) != Point(2)
