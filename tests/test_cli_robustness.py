@@ -262,11 +262,10 @@ print(" and after,", pool._mp_context.get_start_method(), end="")
 """
 
 
-@LINUX_PROC
-@TWO_CORES
-def test_forked_workers_write_no_buffered_output_and_take_default_handlers() -> None:
-    done = subprocess.run(
-        [sys.executable, "-c", FORKED_POOL],
+def run_script(source: str) -> subprocess.CompletedProcess[str]:
+    """Run ``source`` in a fresh Python with pydlx importable; its output as text."""
+    return subprocess.run(
+        [sys.executable, "-c", source],
         stdin=DEVNULL,
         capture_output=True,
         text=True,
@@ -274,6 +273,12 @@ def test_forked_workers_write_no_buffered_output_and_take_default_handlers() -> 
         cwd=ROOT,
         timeout=120,
     )
+
+
+@LINUX_PROC
+@TWO_CORES
+def test_forked_workers_write_no_buffered_output_and_take_default_handlers() -> None:
+    done = run_script(FORKED_POOL)
     assert done.returncode == 0, done.stderr
     assert done.stdout == "before the pool and after, fork"
     assert done.stderr == ""
@@ -684,14 +689,6 @@ print(commands.process_context().get_start_method())
 
 @LINUX_PROC
 def test_workers_are_forked_from_one_thread_and_a_small_heap_only() -> None:
-    done = subprocess.run(
-        [sys.executable, "-c", CONTEXTS],
-        stdin=DEVNULL,
-        capture_output=True,
-        text=True,
-        env=ENV,
-        cwd=ROOT,
-        timeout=120,
-    )
+    done = run_script(CONTEXTS)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["fork", "forkserver", "forkserver", "fork"]
