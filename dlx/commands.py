@@ -392,7 +392,8 @@ def process_context() -> multiprocessing.context.BaseContext:
     a fork; and a forked child copies the pages of a large command as
     either writes to them.  So ``fork`` on Linux where the process runs
     no other thread (``/proc/self/task`` lists them all, a library's
-    native ones too), has grown by at most :data:`FORK_MOST_BYTES`,
+    native ones too), has grown by at most :data:`FORK_MOST_BYTES` (on
+    CPython),
     and its standard output and error could be flushed (a forked child
     copies their buffers: :mod:`multiprocessing` flushes them before it
     forks, and a closed pipe there would stop the pool from starting);
@@ -416,7 +417,7 @@ def process_context() -> multiprocessing.context.BaseContext:
         sys.platform == "linux"
         and "fork" in methods
         and _one_thread()
-        and _resident_bytes() - _STARTED_WITH <= FORK_MOST_BYTES
+        and (_PYPY or _resident_bytes() - _STARTED_WITH <= FORK_MOST_BYTES)
         and _flushed()
     ):
         return multiprocessing.get_context("fork")
@@ -425,16 +426,17 @@ def process_context() -> multiprocessing.context.BaseContext:
     )
 
 
-#: The most memory (resident, in bytes) a command forks its workers from
-#: (:func:`process_context`), beyond what it had when it imported this
-#: module (the interpreter's own: about 16 MB on CPython and 160 MB on
-#: PyPy, which a fresh worker has too).  A forked worker shares the
+#: The most memory (resident, in bytes) a command on CPython forks its
+#: workers from (:func:`process_context`), beyond what it had when it
+#: imported this module (about 16 MB).  A forked worker shares the
 #: command's pages until one of them writes to a page, which is then
 #: copied, and the command's own work after the fork (compiling the
 #: problem, collecting its garbage) touches most of them.  With a problem
 #: of 150,000 options (310 MB resident) two forked workers made the three
 #: processes take 1,041 MB together, against 855 MB from a fork server;
-#: below this size, the 0.1-0.2 s a fork saves matters more.
+#: below this size, the 0.1-0.2 s a fork saves matters more.  Not on PyPy,
+#: whose resident size grows by 60-80 MB with its compiler and collector
+#: before any problem is read (and whose fresh workers start at 160 MB).
 FORK_MOST_BYTES = 100_000_000
 
 
@@ -449,6 +451,7 @@ def _resident_bytes() -> int:
 
 
 _STARTED_WITH = _resident_bytes()
+_PYPY = sys.implementation.name == "pypy"
 
 
 def _one_thread() -> bool:

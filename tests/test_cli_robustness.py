@@ -664,8 +664,9 @@ def test_sudoku_count_stopped_reports_the_count_so_far(
 
 
 #: How process_context decides: one thread and a small heap fork; a large
-#: heap (FORK_MOST_BYTES lowered) or a native thread (faulthandler's
-#: timer, which threading does not know of) take the fork server.
+#: heap on CPython (FORK_MOST_BYTES lowered) or a native thread
+#: (faulthandler's timer, which threading does not know of) take the fork
+#: server.
 CONTEXTS = """
 import faulthandler
 import os
@@ -691,4 +692,7 @@ print(commands.process_context().get_start_method())
 def test_workers_are_forked_from_one_thread_and_a_small_heap_only() -> None:
     done = run_script(CONTEXTS)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == ["fork", "forkserver", "forkserver", "fork"]
+    # The memory bound is CPython's: PyPy's resident size moves with its
+    # compiler and collector, not with the problem.
+    large = "fork" if sys.implementation.name == "pypy" else "forkserver"
+    assert done.stdout.split() == ["fork", large, "forkserver", "fork"]
