@@ -87,6 +87,7 @@ __all__ = [
     "command_parser",
     "end_closed_pipe",
     "end_with",
+    "end_workers",
     "final_status",
     "how_far",
     "ignore_interrupts",
@@ -371,12 +372,32 @@ def worker_pool(workers: int) -> ProcessPoolExecutor:
         except BaseException:
             # A fork that failed (EAGAIN, ENOMEM) or a signal between two:
             # the workers forked so far wait for tasks that never come.
-            for pid in list(getattr(pool, "_processes", None) or {}):
-                with suppress(OSError):
-                    os.kill(pid, signal.SIGKILL)
-            pool.shutdown(wait=False, cancel_futures=True)
+            end_workers(pool)
             raise
     return pool
+
+
+def end_workers(pool: ProcessPoolExecutor) -> None:
+    """Shut ``pool`` down without waiting, and end its workers at once (SIGKILL).
+
+    For a run that stops (Ctrl-C, SIGTERM, a closed pipe) while a worker
+    may be busy for long, and for a pool whose start failed halfway.
+
+    >>> from concurrent.futures import ProcessPoolExecutor
+    >>> pool = ProcessPoolExecutor(1, mp_context=process_context())
+    >>> pool.submit(abs, -3).result()
+    3
+    >>> end_workers(pool)
+    >>> pool.submit(abs, -3)
+    Traceback (most recent call last):
+      ...
+    RuntimeError: cannot schedule new futures after shutdown
+    """
+    processes = list(getattr(pool, "_processes", None) or {})
+    pool.shutdown(wait=False, cancel_futures=True)
+    for pid in processes:
+        with suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
 
 
 def process_context() -> multiprocessing.context.BaseContext:

@@ -10,7 +10,6 @@ import collections
 import contextlib
 import itertools
 import os
-import signal
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from math import isqrt
@@ -30,6 +29,7 @@ from dlx.commands import (
     add_version,
     check_options,
     command_parser,
+    end_workers,
     how_far,
     refuse,
     register_once,
@@ -1384,11 +1384,7 @@ def _pool(
     try:
         yield pool, workers
     except BaseException:
-        processes = list(getattr(pool, "_processes", None) or {})
-        pool.shutdown(wait=False, cancel_futures=True)
-        for pid in processes:
-            with contextlib.suppress(OSError):
-                os.kill(pid, signal.SIGKILL)
+        end_workers(pool)
         raise
     pool.shutdown(wait=True)
 
