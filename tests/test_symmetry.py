@@ -822,7 +822,11 @@ def test_the_cheapest_orbits_at_tied_costs_agree_with_a_brute_force(
 def process_pool() -> Any:
     from concurrent.futures import ProcessPoolExecutor
 
-    with ProcessPoolExecutor(2) as pool:
+    from dlx.commands import process_context
+
+    # Not the default context: up to 3.13 that forks, and an xdist worker
+    # runs threads, which 3.12 warns of (fork with threads may deadlock).
+    with ProcessPoolExecutor(2, mp_context=process_context()) as pool:
         yield pool
 
 
