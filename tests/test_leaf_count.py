@@ -1,8 +1,8 @@
-"""Leaf counts of the packed loop: counting below one or two primary items left.
+"""Leaf counts of the packed loop: counting below three primary items left or fewer.
 
 When a problem without secondary items is counted (``count_only``), the
-packed loop adds the solutions below a node with one or two primary items
-left at once, with the nodes and updates Knuth's steps would count there
+packed loop adds the solutions below a node with three primary items
+left or fewer at once, with the nodes and updates Knuth's steps would count there
 (:func:`dlx.algorithm_x_packed.leaf_counts`).  These tests hold it to the
 brute-force oracle for the counts and to the plain loop, which goes down
 every time, for the statistics, the budgets, the limit, prefixes and
@@ -11,6 +11,7 @@ resumed searches.
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -72,6 +73,33 @@ def test_leaf_counts_agree_with_brute_force_and_the_plain_loop(spec: Spec) -> No
     assert outcome is Outcome.EXHAUSTED
     assert stats.solutions == len(brute_force(spec))
     assert (outcome, stats) == count(links, "plain")
+
+
+def test_every_mix_of_three_items_counts_as_the_plain_loop(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Three items a, b, c and up to two options of each of the seven kinds
+    # (a, b, c, ab, ac, bc, abc), every mix: the root is a three-item leaf,
+    # and its counts are those of the plain loop, which goes down; a fourth
+    # item d, in one option with each of a, b and c, puts the leaf below
+    # the root, after each choice.
+    kinds = [[0], [1], [2], [0, 1], [0, 2], [1, 2], [0, 1, 2]]
+    leaves = Leaves(monkeypatch)
+    checked = 0
+    for mix in itertools.product(range(3), repeat=len(kinds)):
+        rows = [kind for kind, k in zip(kinds, mix, strict=True) for _ in range(k)]
+        if not rows:
+            continue
+        links = ExactCover(range(3), options=rows).links()
+        assert count(links, "packed") == count(links, "plain")
+        if sum(mix) % 7 == 0:
+            below = ExactCover(
+                range(4), options=[*rows, [0, 3], [1, 3], [2, 3]]
+            ).links()
+            assert count(below, "packed") == count(below, "plain")
+        checked += 1
+    assert checked == 3 ** len(kinds) - 1
+    assert leaves.calls >= checked
 
 
 @settings(max_examples=200, deadline=None)
