@@ -23,6 +23,11 @@ Workloads (``--only`` takes these names):
 * ``queens10-packed``, ``queens10-list``, ``colors-4``, ``multiplicity-5``:
   smaller sizes of the workloads above (10 queens, 4 rounds, 5x5), the
   first of the pairs below;
+* ``dense-count``: a solution-dense random problem counted (28 items,
+  120 distinct options of 1 to 5 items, as ``bench_common``'s dense
+  problem, smaller), the packed form with leaf counts;
+* ``dominoes-count``: the domino tilings of a 4x10 board counted (options
+  of two items), the packed form;
 * ``pento-marks-3000`` and ``pento-marks-9000``: the 3x20 pentomino count
   on Algorithm X's marks form (the one the tilings run on), stopped by a
   node budget of 3,000 and 9,000 nodes; ``pento-wide-3000``/``-9000`` and
@@ -133,7 +138,7 @@ def build_queens_packed() -> Any:
     return problem
 
 
-def run_queens_packed(problem: Any) -> Result:
+def run_count(problem: Any) -> Result:
     search = problem.search(count_only=True)
     _exhaust(search)
     return _stats(search)
@@ -174,6 +179,42 @@ def pentominoes_on(form: str, budget: int) -> Callable[[Any], Result]:
         return _stats(search)
 
     return run
+
+
+def build_dense() -> Any:
+    """28 items, 120 distinct random options of 1 to 5 items (seed 1)."""
+    import random
+
+    import dlx
+
+    rng = random.Random(1)
+    rows: list[tuple[int, ...]] = []
+    seen: set[tuple[int, ...]] = set()
+    while len(rows) < 120:
+        row = tuple(sorted(rng.sample(range(28), rng.randint(1, 5))))
+        if row not in seen:
+            seen.add(row)
+            rows.append(row)
+    problem = dlx.ExactCover(range(28), options=rows)
+    _built(problem.links())
+    return problem
+
+
+def build_dominoes() -> Any:
+    """The domino tilings of a 4x10 board: an item per cell."""
+    import dlx
+
+    height, width = 4, 10
+    rows = [
+        (r * width + c, r * width + c + step)
+        for r in range(height)
+        for c in range(width)
+        for step in (1, width)
+        if (step == 1 and c + 1 < width) or (step == width and r + 1 < height)
+    ]
+    problem = dlx.ExactCover(range(height * width), options=rows)
+    _built(problem.links())
+    return problem
 
 
 def run_queens_list(links: Any) -> Result:
@@ -281,7 +322,7 @@ class Workload:
 
 WORKLOADS = {
     "queens-packed": Workload(
-        f"{QUEENS} queens counted, packed form", build_queens_packed, run_queens_packed
+        f"{QUEENS} queens counted, packed form", build_queens_packed, run_count
     ),
     "queens-list": Workload(
         f"{QUEENS} queens, list form, solutions yielded",
@@ -305,7 +346,7 @@ WORKLOADS = {
     "queens10-packed": Workload(
         f"{SMALL_QUEENS} queens counted, packed form",
         build_queens10_packed,
-        run_queens_packed,
+        run_count,
     ),
     "queens10-list": Workload(
         f"{SMALL_QUEENS} queens, list form, solutions yielded",
@@ -321,6 +362,14 @@ WORKLOADS = {
         f"two per line {SMALL_TWO_PER_LINE}x{SMALL_TWO_PER_LINE}, Algorithm M",
         lambda: build_multiplicity(SMALL_TWO_PER_LINE),
         run_multiplicity,
+    ),
+    "dense-count": Workload(
+        "dense random problem (28 items, 120 options) counted",
+        build_dense,
+        run_count,
+    ),
+    "dominoes-count": Workload(
+        "domino tilings of 4x10 counted", build_dominoes, run_count
     ),
     **{
         f"pento-{form}-{budget}": Workload(
