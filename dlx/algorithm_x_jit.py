@@ -463,31 +463,6 @@ def _run_loop_tree(lines: list[str], count: int) -> ast.FunctionDef:
     return function
 
 
-def _copies(lines: list[str], loops: list[ast.For], count: int) -> list[ast.For]:
-    """A fresh copy of each of ``loops``, parsed from their own lines only.
-
-    Each loop's lines go in at their line numbers, under an ``if 1:`` on
-    the line before (an assignment of ``k`` in :func:`run_loop`), so that
-    lines and columns are those of the file.
-    """
-    import ast
-
-    text: list[str] = []
-    for loop in loops:
-        assert loop.end_lineno is not None
-        text += ["\n"] * (loop.lineno - 2 - len(text))
-        text.append("if 1:\n")
-        text += lines[loop.lineno - 1 : loop.end_lineno]
-    tree = ast.parse("".join(text).replace("span[row]", str(count)))
-    found: list[ast.For] = []
-    for stmt in tree.body:
-        assert isinstance(stmt, ast.If)
-        copy = stmt.body[0]
-        assert isinstance(copy, ast.For)
-        found.append(copy)
-    return found
-
-
 @functools.cache
 def unrolled(width: int) -> Runner | None:
     """:func:`run_loop` for options of ``width`` items, the loops over their nodes written out.
@@ -496,9 +471,11 @@ def unrolled(width: int) -> Runner | None:
     each ``for i in range(k, k + span[row]): body`` becomes ``i = k``,
     ``body``, ``i = k + 1``, ``body``..., ``width - 1`` times, and
     ``span[row]`` the constant ``width - 1``; the result runs with this
-    file's name and line numbers.  Each copy of a body comes from a parse
-    of its own rather than a deep copy, which costs ten times as much on a
-    cold PyPy.
+    file's name and line numbers.  Every copy of a body is the loop's own
+    statements, the same nodes listed again: :func:`compile` reads a
+    tree without changing it, so a node may stand in several places, and
+    the code is the same as from a parse per copy (which cost a cold PyPy
+    1.2 ms a width, a deep copy ten times that).
 
     :param width: the number of items of every option (at least 1).
     :returns: a function like :func:`run_loop`, or ``None`` when the
@@ -525,24 +502,20 @@ def unrolled(width: int) -> Runner | None:
     found = list(_loops(function.body))
     if len(found) != _LOOPS:
         return None
-    # The first copy of each body is the loop's own; each other, a parse's.
-    loops = [loop for _, _, loop in found]
-    copies = [loops] + [_copies(lines, loops, count) for _ in range(1, count)]
     # Right to left, so that the places of the loops still to be replaced
     # in a block stay where they were.
-    for n, (block, place, loop) in reversed(list(enumerate(found))):
+    for block, place, loop in reversed(found):
+        call = loop.iter
+        assert isinstance(call, ast.Call)
         statements: list[ast.stmt] = []
         for t in range(count):
-            copy_of_loop = copies[t][n]
-            call = copy_of_loop.iter
-            assert isinstance(call, ast.Call)
             value = call.args[0]
             if t:
                 step = ast.copy_location(ast.Constant(t), value)
                 value = ast.copy_location(ast.BinOp(value, ast.Add(), step), value)
             target = ast.copy_location(ast.Name("i", ast.Store()), loop.target)
             statements.append(ast.copy_location(ast.Assign([target], value), loop))
-            statements += copy_of_loop.body
+            statements += loop.body
         block[place : place + 1] = statements or [ast.copy_location(ast.Pass(), loop)]
     function.name = f"run_loop_width_{width}"
     # Every node made here has its place (ast.fix_missing_locations would
