@@ -698,7 +698,10 @@ def main(argv: list[str] | None = None) -> int:
         "is absent; $PYDLX_BENCH_DATA overrides the default)",
     )
     parser.add_argument(
-        "--python", default=sys.executable, help="interpreter for pydlx"
+        "--python",
+        default=None,
+        help="interpreter for pydlx (default: --peer-python's, so that every "
+        "solver's process starts alike)",
     )
     parser.add_argument(
         "--peer-python",
@@ -713,6 +716,11 @@ def main(argv: list[str] | None = None) -> int:
         "where numba does not install",
     )
     args = parser.parse_args(argv)
+    if args.python is None:
+        # One interpreter for all: a venv starts without the site-packages'
+        # .pth files that an interpreter outside it may run at every start
+        # (on the benchmark machine one imports certifi, 20-30 ms).
+        args.python = args.peer_python
 
     rounds = args.rounds if args.rounds is not None else (1 if args.quick else 3)
     sets = parse_sets(args.sets, args.quick)
