@@ -45,7 +45,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Container, Iterable, Iterator, Sequence
-from functools import partial
+from functools import lru_cache, partial
 
 from sudoku.techniques import (
     Board,
@@ -667,75 +667,110 @@ class _Best:
 # ---------------------------------------------------------------- static
 
 
-def _search(
-    board: Board, start: int, x_links: bool, y_links: bool
-) -> tuple[list[tuple[int, int, int]], list[int]]:
-    """A breadth-first search of static implications from ``start``, as SE's chains search.
+def _static_links(
+    board: Board, x_links: bool, y_links: bool
+) -> list[tuple[int, ...]]:
+    """Each node's static implications, in the order :func:`_search` follows them (index: the node).
 
-    Returns the search tree, entries ``(node, parent entry, depth)`` in the
-    order found (the start first, its own parent), and the entries of the
-    off nodes that imply ``start`` again, four nodes or more from it (the
-    cycles).  An on node is entered once; an off node once per chain that
-    does not already pass through it, so that a cycle can come back through
-    a node a shorter chain reached first.  With ``y_links`` and not
-    ``x_links`` (a Y-cycle), off nodes imply through their cell only.
+    On: the cell's other candidates off (with ``y_links``), then the
+    value off in the cell's peers in order.  Off: the cell's other
+    candidate on when it has two (with ``y_links``), then, with
+    ``x_links``, the value's other place on in each unit where it has
+    two.  Read once per pass of :func:`forcing_chains`: every search of
+    the pass follows the same links.
     """
     layout = board.layout
     n = layout.size
     cand = board.cand
     units = layout.units
     _, where, places, ordered = _tables(board)
-    tree = [(start, 0, 1)]
-    seen_on = {start} if start & 1 else set()
-    closed: list[int] = []
-    board.clock.check()  # once a search: some milliseconds on a 25x25 grid
-    k = 0
-    while k < len(tree):
-        node, _, depth = tree[k]
-        cell, v = divmod(node >> 1, n)
-        bit = 1 << v
-        nexts: list[int] = []
-        if node & 1:
+    links: list[tuple[int, ...]] = [()] * (len(cand) * n * 2)
+    for cell, bits in enumerate(cand):
+        rest = bits
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            v = low.bit_length() - 1
+            on: list[int] = []
             if y_links:
-                others = cand[cell] & ~bit
+                others = bits & ~low
                 while others:
-                    low = others & -others
-                    others ^= low
-                    nexts.append((cell * n + low.bit_length() - 1) * 2)
-            for c in ordered[cell]:
-                if cand[c] & bit:
-                    nexts.append((c * n + v) * 2)
-        else:
-            if y_links and cand[cell].bit_count() == 2:
-                nexts.append(_node(n, cell, (cand[cell] & ~bit).bit_length(), True))
+                    other = others & -others
+                    others ^= other
+                    on.append((cell * n + other.bit_length() - 1) * 2)
+            on.extend((c * n + v) * 2 for c in ordered[cell] if cand[c] & low)
+            off: list[int] = []
+            if y_links and bits.bit_count() == 2:
+                off.append(_node(n, cell, (bits & ~low).bit_length(), True))
             if x_links:
                 for u, own in where[cell]:
                     left = places[u * n + v] & ~own
                     if left and not left & (left - 1):
                         c = units[u][left.bit_length() - 1]
-                        nexts.append((c * n + v) * 2 + 1)
-        for nxt in nexts:
+                        off.append((c * n + v) * 2 + 1)
+            node = (cell * n + v) * 2
+            links[node] = tuple(off)
+            links[node + 1] = tuple(on)
+    return links
+
+
+def _search(
+    board: Board,
+    links: Sequence[tuple[int, ...]],
+    start: int,
+    cycles: bool,
+    deepest: int,
+) -> tuple[list[tuple[int, int, int]], list[int], int | None]:
+    """A breadth-first search of static implications from ``start``, as SE's chains search.
+
+    ``links``: each node's implications (:func:`_static_links`).  Returns
+    the search tree, entries ``(node, parent entry, depth)`` in the order
+    found (the start first, its own parent), the entries of the off nodes
+    that imply ``start`` again, four nodes or more from it (the cycles),
+    and the first entry of ``start``'s opposite (``None`` if none).  An on
+    node is entered once; an off node once per chain that does not
+    already pass through it, so that a cycle can come back through a node
+    a shorter chain reached first.
+
+    Without ``cycles`` the search stops at the opposite.  The tree is
+    breadth first, so depths only grow along it: the search stops before
+    an entry deeper than ``deepest`` (its chains and cycles would be
+    longer than a hint already found), the entries before unchanged.
+    """
+    target = start ^ 1
+    tree = [(start, 0, 1)]
+    # The off nodes on each entry's chain, as bits (an off node is not
+    # entered again on a chain that passes through it).
+    paths = [0 if start & 1 else 1 << start]
+    seen_on = {start} if start & 1 else set()
+    closed: list[int] = []
+    first: int | None = None
+    board.clock.check()  # once a search: some milliseconds on a 25x25 grid
+    k = 0
+    while k < len(tree):
+        node, _, depth = tree[k]
+        if depth > deepest:
+            break
+        path = paths[k]
+        for nxt in links[node]:
             if nxt & 1:
                 if nxt == start and depth >= 4:
                     closed.append(k)
                 if nxt in seen_on:
                     continue
                 seen_on.add(nxt)
+                paths.append(path)
             else:
-                # Not through an off node the chain already passes.
-                j = k
-                while True:
-                    if tree[j][0] == nxt:
-                        break
-                    if j == 0:
-                        j = -1
-                        break
-                    j = tree[j][1]
-                if j >= 0:
+                if path >> nxt & 1:
                     continue
+                paths.append(path | 1 << nxt)
             tree.append((nxt, k, depth + 1))
+            if nxt == target and first is None:
+                first = len(tree) - 1
+                if not cycles:
+                    return tree, closed, first
         k += 1
-    return tree, closed
+    return tree, closed, first
 
 
 def _path(tree: list[tuple[int, int, int]], k: int) -> list[int]:
@@ -747,12 +782,36 @@ def _path(tree: list[tuple[int, int, int]], k: int) -> list[int]:
     return path[::-1]
 
 
-def _first(tree: list[tuple[int, int, int]], node: int) -> int | None:
-    """The entry of ``node``'s first (shortest) chain in a search tree, or ``None``."""
-    for k, entry in enumerate(tree):
-        if entry[0] == node:
-            return k
-    return None
+@lru_cache(maxsize=4096)
+def _deepest(
+    key: tuple[float, int, int] | None, kind: int, cycle_base: float, chain_base: float
+) -> int:
+    """The deepest entry of a :func:`_search` worth following, given the key of the best hint so far.
+
+    An entry at depth d closes cycles of d nodes and leads to chains of
+    d + 1: past the depth where both would rate worse than the best (by
+    its key: rating, nodes, kind), no hint of the search can be offered.
+    A base of 0: no such hints from the search.
+    """
+    if key is None:
+        return 1 << 30
+    deepest = 0
+    depth = 1
+    while True:
+        cycle = (
+            cycle_base > 0
+            and (round(cycle_base + length_bonus(depth - 2), 1), depth, kind) < key
+        )
+        chain = (
+            chain_base > 0
+            and (round(chain_base + length_bonus(depth - 1), 1), depth + 1, kind) < key
+        )
+        if cycle or chain or depth < 4:
+            if cycle or chain:
+                deepest = depth
+            depth += 1
+            continue
+        return deepest
 
 
 def forcing_chains(board: Board) -> list[Hint]:
@@ -777,6 +836,7 @@ def forcing_chains(board: Board) -> list[Hint]:
     for x_links, y_links, cycle_base, chain_base, kind in passes:
         if not best.below(min(cycle_base, chain_base or cycle_base)):
             continue
+        graph = _static_links(board, x_links, y_links)
         for cell, bits in enumerate(cand):
             if bits.bit_count() < 2 or (not x_links and bits.bit_count() != 2):
                 continue
@@ -784,7 +844,8 @@ def forcing_chains(board: Board) -> list[Hint]:
                 if not bits >> (value - 1) & 1:
                     continue
                 on = _node(n, cell, value, True)
-                tree, closed = _search(board, on, x_links, y_links)
+                deepest = _deepest(best.key, kind, cycle_base, chain_base)
+                tree, closed, first = _search(board, graph, on, True, deepest)
                 for last in closed:
                     board.clock.tick()
                     loop = _path(tree, last)
@@ -824,12 +885,12 @@ def forcing_chains(board: Board) -> list[Hint]:
                     continue
                 for start in (on, on ^ 1):
                     if start != on:
-                        tree, _ = _search(board, start, x_links, y_links)
+                        deepest = _deepest(best.key, kind, 0.0, chain_base)
+                        tree, _, first = _search(board, graph, start, False, deepest)
                     target = start ^ 1
-                    k = _first(tree, target)
-                    if k is None:
+                    if first is None:
                         continue
-                    path = _path(tree, k)
+                    path = _path(tree, first)
                     rating = round(chain_base + length_bonus(len(path) - 2), 1)
                     name = "forcing X-chain" if not y_links else "forcing chain"
                     cells = [_parts(n, x)[0] for x in path]
