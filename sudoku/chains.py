@@ -136,6 +136,7 @@ def _propagate(
     dynamic: bool,
     y_links: bool = True,
     plus: bool = False,
+    links: Sequence[tuple[int, ...]] | None = None,
 ) -> _Chain:
     """Every node that ``start`` implies, each the first way it is found, ons before offs.
 
@@ -144,17 +145,15 @@ def _propagate(
     a removal made rests on the removals of the cell's (or the unit's)
     other candidates too.  ``y_links=False``: one value's links only
     (Nishio).  ``plus``: when nothing more follows, the simple techniques
-    on the grid as the nodes leave it.
+    on the grid as the nodes leave it.  ``links``: the grid's static links
+    (:func:`_static_links` with X links, ``y_links`` and the peers unit by
+    unit), made once for the many chains of a finder.
     """
     layout = board.layout
     n = layout.size
     original = board.cand
-    work = list(original) if dynamic else original
-    units = layout.units
-    seen_by, where, start_places, _ = _tables(board)
-    # Each unit's places of each value (index unit * n + value - 1), as
-    # bits of the unit's cells: a copy the removals update.
-    places = list(start_places) if dynamic else start_places
+    if links is None:
+        links = _static_links(board, True, y_links, by_unit=True)
     chain = _Chain()
     parents = chain.parents
     parents[start] = ()
@@ -165,36 +164,56 @@ def _propagate(
     # milliseconds on a 25x25 grid (the simple techniques of ``plus`` read
     # it themselves).
     board.clock.check()
+    if not dynamic:
+        # The grid as it stands: its links, each node resting on the one
+        # that implies it.
+        while True:
+            if ons:
+                node = ons.popleft()
+                why = (node,)
+                for off in links[node]:
+                    if off in parents:
+                        continue
+                    parents[off] = why
+                    if off | 1 in parents:
+                        chain.contradiction = off | 1
+                        return chain
+                    offs.append(off)
+            elif offs:
+                node = offs.popleft()
+                why = (node,)
+                for on in links[node]:
+                    if on in parents:
+                        continue
+                    parents[on] = why
+                    if on & ~1 in parents:
+                        chain.contradiction = on
+                        return chain
+                    ons.append(on)
+            else:
+                return chain
+    work = list(original)
+    units = layout.units
+    _, where, start_places, _ = _tables(board)
+    # Each unit's places of each value (index unit * n + value - 1), as
+    # bits of the unit's cells: a copy the removals update.
+    places = list(start_places)
     while True:
         if ons:
             node = ons.popleft()
-            cell, v = divmod(node >> 1, n)
-            bit = 1 << v
             # Its cell's other candidates (Y), then its value in the cells
-            # that see it, unit by unit (each cell once).
-            if y_links:
-                others = work[cell] & ~bit
-                while others:
-                    low = others & -others
-                    others ^= low
-                    off = (cell * n + low.bit_length() - 1) * 2
-                    if off in parents:
-                        continue
-                    parents[off] = (node,)
-                    if off | 1 in parents:
-                        chain.contradiction = off | 1
-                        return chain
-                    offs.append(off)
-            for c in seen_by[cell]:
-                if work[c] & bit:
-                    off = (c * n + v) * 2
-                    if off in parents:
-                        continue
-                    parents[off] = (node,)
-                    if off | 1 in parents:
-                        chain.contradiction = off | 1
-                        return chain
-                    offs.append(off)
+            # that see it, unit by unit (each cell once): the grid's links
+            # from it, less the candidates removed, whose off nodes the
+            # chain holds.
+            why = (node,)
+            for off in links[node]:
+                if off in parents:
+                    continue
+                parents[off] = why
+                if off | 1 in parents:
+                    chain.contradiction = off | 1
+                    return chain
+                offs.append(off)
             continue
         if offs:
             node = offs.popleft()
@@ -239,12 +258,12 @@ def _propagate(
                     chain.contradiction = on
                     return chain
                 ons.append(on)
-            if dynamic and work[cell] & bit:
+            if work[cell] & bit:
                 work[cell] &= ~bit
                 for u, own in where[cell]:
                     places[u * n + v] &= ~own
             continue
-        if not (plus and dynamic):
+        if not plus:
             return chain
         step = _simple_step(board, work, places, parents)
         if step is None:
@@ -668,7 +687,7 @@ class _Best:
 
 
 def _static_links(
-    board: Board, x_links: bool, y_links: bool
+    board: Board, x_links: bool, y_links: bool, by_unit: bool = False
 ) -> list[tuple[int, ...]]:
     """Each node's static implications, in the order :func:`_search` follows them (index: the node).
 
@@ -677,13 +696,16 @@ def _static_links(
     candidate on when it has two (with ``y_links``), then, with
     ``x_links``, the value's other place on in each unit where it has
     two.  Read once per pass of :func:`forcing_chains`: every search of
-    the pass follows the same links.
+    the pass follows the same links.  ``by_unit``: the peers unit by unit,
+    each once (as :func:`_propagate` reads them), not in order.
     """
     layout = board.layout
     n = layout.size
     cand = board.cand
     units = layout.units
-    _, where, places, ordered = _tables(board)
+    seen_by, where, places, ordered = _tables(board)
+    if by_unit:
+        ordered = seen_by
     links: list[tuple[int, ...]] = [()] * (len(cand) * n * 2)
     for cell, bits in enumerate(cand):
         rest = bits
@@ -940,6 +962,7 @@ def nishio(board: Board) -> list[Hint]:
     """
     n = board.layout.size
     best = _Best()
+    links = _static_links(board, True, False, by_unit=True)
     for cell, bits in enumerate(board.cand):
         if bits.bit_count() < 2:
             continue
@@ -948,7 +971,9 @@ def nishio(board: Board) -> list[Hint]:
                 continue
             on = _node(n, cell, value, True)
             for start in (on, on ^ 1):
-                chain = _propagate(board, start, dynamic=True, y_links=False)
+                chain = _propagate(
+                    board, start, dynamic=True, y_links=False, links=links
+                )
                 _offer_contradiction(
                     board, best, chain, start, 7.5, "Nishio forcing chain"
                 )
@@ -993,11 +1018,14 @@ def _forcing(board: Board, dynamic: bool, plus: bool) -> list[Hint]:
     least = 2 if dynamic else 3
     chains: dict[int, _Chain] = {}
     tick = board.clock.tick
+    links = _static_links(board, True, True, by_unit=True)
 
     def chain_of(node: int) -> _Chain:
         found = chains.get(node)
         if found is None:
-            found = chains[node] = _propagate(board, node, dynamic, plus=plus)
+            found = chains[node] = _propagate(
+                board, node, dynamic, plus=plus, links=links
+            )
         return found
 
     def offer_common(name: str, kind: int, starts: list[int]) -> None:
