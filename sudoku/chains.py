@@ -137,6 +137,7 @@ def _propagate(
     y_links: bool = True,
     plus: bool = False,
     links: Sequence[tuple[int, ...]] | None = None,
+    tables: _Tables | None = None,
 ) -> _Chain:
     """Every node that ``start`` implies, each the first way it is found, ons before offs.
 
@@ -147,7 +148,8 @@ def _propagate(
     (Nishio).  ``plus``: when nothing more follows, the simple techniques
     on the grid as the nodes leave it.  ``links``: the grid's static links
     (:func:`_static_links` with X links, ``y_links`` and the peers unit by
-    unit), made once for the many chains of a finder.
+    unit), made once for the many chains of a finder, as ``tables``
+    (:func:`_tables`).
     """
     layout = board.layout
     n = layout.size
@@ -194,7 +196,7 @@ def _propagate(
                 return chain
     work = list(original)
     units = layout.units
-    _, where, start_places, _ = _tables(board)
+    _, where, start_places, _ = _tables(board) if tables is None else tables
     # Each unit's places of each value (index unit * n + value - 1), as
     # bits of the unit's cells: a copy the removals update.
     places = list(start_places)
@@ -219,27 +221,35 @@ def _propagate(
             node = offs.popleft()
             cell, v = divmod(node >> 1, n)
             bit = 1 << v
-            found: list[tuple[int, tuple[int, ...]]] = []
             # A dynamic on node rests on the removals that made it (SE's
             # hidden parents): the cell's other candidates, or the unit's
             # other places of the value, that the chain removed before.
-            if y_links and work[cell].bit_count() == 2:
-                left = work[cell] & ~bit
-                rests = [node]
-                gone = original[cell] & ~work[cell]
-                while gone:
-                    low = gone & -gone
-                    gone ^= low
-                    off = (cell * n + low.bit_length() - 1) * 2
-                    if off in parents:
-                        rests.append(off)
-                on = (cell * n + left.bit_length() - 1) * 2 + 1
-                found.append((on, tuple(rests)))
+            # The cell's other candidate first, then the units in order.
+            now = work[cell]
+            if y_links and now.bit_count() == 2:
+                on = (cell * n + (now & ~bit).bit_length() - 1) * 2 + 1
+                if on not in parents:
+                    rests = [node]
+                    gone = original[cell] & ~now
+                    while gone:
+                        low = gone & -gone
+                        gone ^= low
+                        off = (cell * n + low.bit_length() - 1) * 2
+                        if off in parents:
+                            rests.append(off)
+                    parents[on] = tuple(rests)
+                    if on & ~1 in parents:
+                        chain.contradiction = on
+                        return chain
+                    ons.append(on)
             for u, own in where[cell]:
                 at = u * n + v
                 left = places[at] & ~own
                 if left and not left & (left - 1):
                     unit = units[u]
+                    on = (unit[left.bit_length() - 1] * n + v) * 2 + 1
+                    if on in parents:
+                        continue
                     rests = [node]
                     gone = start_places[at] & ~places[at]
                     while gone:
@@ -248,16 +258,11 @@ def _propagate(
                         off = (unit[low.bit_length() - 1] * n + v) * 2
                         if off in parents:
                             rests.append(off)
-                    on = (unit[left.bit_length() - 1] * n + v) * 2 + 1
-                    found.append((on, tuple(rests)))
-            for on, why in found:
-                if on in parents:
-                    continue
-                parents[on] = why
-                if on & ~1 in parents:
-                    chain.contradiction = on
-                    return chain
-                ons.append(on)
+                    parents[on] = tuple(rests)
+                    if on & ~1 in parents:
+                        chain.contradiction = on
+                        return chain
+                    ons.append(on)
             if work[cell] & bit:
                 work[cell] &= ~bit
                 for u, own in where[cell]:
@@ -268,11 +273,11 @@ def _propagate(
         step = _simple_step(board, work, places, parents)
         if step is None:
             return chain
-        removed, why = step
+        removed, rest = step
         for off in removed:
             if off in parents:
                 continue
-            parents[off] = why
+            parents[off] = rest
             if off | 1 in parents:
                 chain.contradiction = off | 1
                 return chain
@@ -295,14 +300,15 @@ _LAYOUTS: dict[
 _PLACES: dict[tuple[int, ...], tuple[object, list[int]]] = {}
 
 
-def _tables(
-    board: Board,
-) -> tuple[
+_Tables = tuple[
     tuple[tuple[int, ...], ...],
     tuple[tuple[tuple[int, int], ...], ...],
     list[int],
     tuple[tuple[int, ...], ...],
-]:
+]
+
+
+def _tables(board: Board) -> _Tables:
     """The chains' tables for the board's layout and candidates.
 
     Each cell's peers unit by unit, each once; each cell's units with its
@@ -963,6 +969,7 @@ def nishio(board: Board) -> list[Hint]:
     n = board.layout.size
     best = _Best()
     links = _static_links(board, True, False, by_unit=True)
+    tables = _tables(board)
     for cell, bits in enumerate(board.cand):
         if bits.bit_count() < 2:
             continue
@@ -972,7 +979,12 @@ def nishio(board: Board) -> list[Hint]:
             on = _node(n, cell, value, True)
             for start in (on, on ^ 1):
                 chain = _propagate(
-                    board, start, dynamic=True, y_links=False, links=links
+                    board,
+                    start,
+                    dynamic=True,
+                    y_links=False,
+                    links=links,
+                    tables=tables,
                 )
                 _offer_contradiction(
                     board, best, chain, start, 7.5, "Nishio forcing chain"
@@ -1019,12 +1031,13 @@ def _forcing(board: Board, dynamic: bool, plus: bool) -> list[Hint]:
     chains: dict[int, _Chain] = {}
     tick = board.clock.tick
     links = _static_links(board, True, True, by_unit=True)
+    tables = _tables(board)
 
     def chain_of(node: int) -> _Chain:
         found = chains.get(node)
         if found is None:
             found = chains[node] = _propagate(
-                board, node, dynamic, plus=plus, links=links
+                board, node, dynamic, plus=plus, links=links, tables=tables
             )
         return found
 
