@@ -1911,18 +1911,36 @@ def als_wing(board: Board, k: int) -> list[Hint]:
     hints: list[tuple[float, int, int, Hint]] = []
     found = 0
     tick = board.clock.tick
+    # A wing rests on its set's cells and on yz alone (a cell it
+    # eliminates from only loses candidates): since the last look that
+    # found nothing, only a set with a changed cell, or one with a changed
+    # cell for yz, can give one.  When no changed cell has two candidates,
+    # the sets without a changed cell are not even made.
+    memo = f"{k}-cell ALS wing"
+    since = board.changed_since(memo)
+    changed: Container[int] = range(size) if since is None else since.keys()
+    any_yz = since is None or any(cand[c].bit_count() == 2 for c in since)
     for first in range(size):
         if not 2 <= cand[first].bit_count() <= k + 1:
             continue
         # Sets of k cells that all see each other, in increasing order.
-        stack = [([first], cand[first], sorted(c for c in peers[first] if c > first))]
+        stack = [
+            (
+                [first],
+                cand[first],
+                sorted(c for c in peers[first] if c > first),
+                first in changed,
+            )
+        ]
         while stack:
             tick()
-            cells, union, ahead = stack.pop()
+            cells, union, ahead, fresh = stack.pop()
             if len(cells) == k:
                 if union.bit_count() != k + 1:
                     continue
-                for hint in _als_wing_hints(board, cells, union, k):
+                for hint in _als_wing_hints(
+                    board, cells, union, k, None if fresh else changed
+                ):
                     found += 1
                     hints.append((hint.rating, -len(hint.eliminations), found, hint))
                 continue
@@ -1935,14 +1953,24 @@ def als_wing(board: Board, k: int) -> list[Hint]:
                 if more.bit_count() > k + 1:
                     continue
                 rest = [o for o in ahead[i + 1 :] if o in peers[c]]
-                stack.append(([*cells, c], more, rest))
+                now = fresh or c in changed
+                if not (now or any_yz or any(o in changed for o in rest)):
+                    continue
+                stack.append(([*cells, c], more, rest, now))
+    if not hints:
+        board.found_nothing(memo)
     hints.sort(key=lambda t: t[:3])
     return [t[3] for t in hints[:1]]
 
 
 def _als_wing_hints(
-    board: Board, cells: list[int], union: int, k: int
+    board: Board,
+    cells: list[int],
+    union: int,
+    k: int,
+    changed: Container[int] | None = None,
 ) -> Iterator[Hint]:
+    """The wings of the set ``cells`` (with yz in ``changed`` only, unless ``None``)."""
     cand = board.cand
     peers = board.layout.peers
     seen_by = frozenset.union(*(peers[c] for c in cells)) - set(cells)
@@ -1951,6 +1979,8 @@ def _als_wing_hints(
     for yz in sorted(seen_by):
         bits = cand[yz]
         if bits.bit_count() != 2 or bits & ~union:
+            continue
+        if changed is not None and yz not in changed:
             continue
         a, b = _bits(bits)
         restricted = [
