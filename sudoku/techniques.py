@@ -1093,10 +1093,11 @@ def _hidden_set(board: Board, k: int, direct: bool) -> list[Hint]:
         for i, c in enumerate(open_cells):
             for v in _bits(cand[c]):
                 places[v] |= 1 << i
-        for group in _colex(size, k):
-            values = [v + 1 for v in group]
-            if any(places[v].bit_count() < 2 for v in values):
-                continue
+        # Values of 2 to k places only (in colex order still: a set's
+        # places are k cells, and each value has two or more).
+        few = [v for v in range(1, size + 1) if 2 <= places[v].bit_count() <= k]
+        for group in _colex(len(few), k):
+            values = [few[i] for i in group]
             where = 0
             for v in values:
                 where |= places[v]
