@@ -794,30 +794,32 @@ def _pair_cells(
 #: tables, or ``None`` where it does not apply.
 _PLACE_PAIRS: dict[
     int,
-    tuple[
-        Layout,
-        list[list[tuple[int, list[tuple[int, int, int] | None]]]] | None,
-    ],
+    tuple[Layout, list[list[tuple[int, int, dict[int, tuple[int, int]]]]] | None],
 ] = {}
 
 
 def _place_pairs(
     layout: Layout,
-) -> list[list[tuple[int, list[tuple[int, int, int] | None]]]] | None:
-    """:func:`_pair_cells` read by place: per group, per first unit in order, per position in it, the pair there.
+) -> list[list[tuple[int, int, dict[int, tuple[int, int]]]]] | None:
+    """:func:`_pair_cells` read by place: per group, per first unit in order, its pairs by places.
 
-    Each entry is ``(b, shared, b's others)``: the crossing unit, the
-    positions in the first unit of the cells they share, and the
-    positions in ``b`` of its other cells, as bits.  ``None`` for a
-    layout with a variant's units, where a cell of a unit may lie in two
-    crossing units of one group.
+    Each entry is ``(a, a * N, finds)``: the first unit, where its places
+    begin in a list of places (``unit * N + value - 1``), and, for each
+    set of places of a value in ``a`` (two or more, as bits of its cells)
+    that lie where it crosses a unit ``b`` of the group, ``(b, b's
+    others)``: the crossing unit and the positions in ``b`` of its other
+    cells, as bits.  ``None`` for a layout with a variant's units, where
+    a cell of a unit may lie in two crossing units of one group.
     """
     known = _PLACE_PAIRS.get(id(layout))
     if known is not None and known[0] is layout:
         return known[1]
-    built: list[list[tuple[int, list[tuple[int, int, int] | None]]]] = []
+    built: list[list[tuple[int, int, dict[int, tuple[int, int]]]]] = []
     units = layout.units
+    n = layout.size
     for pairs in _pair_cells(layout) if not layout.extras else ():
+        # Each position of the first unit: the pair its cell is shared
+        # with (the last, as they come), and the positions shared.
         firsts: dict[int, list[tuple[int, int, int] | None]] = {}
         for a, b, shared, _, only_b in pairs:
             spots = firsts.setdefault(a, [None] * len(units[a]))
@@ -825,7 +827,20 @@ def _place_pairs(
             others = sum(1 << units[b].index(c) for c in only_b)
             for c in shared:
                 spots[units[a].index(c)] = (b, mine, others)
-        built.append(list(firsts.items()))
+        group = []
+        for a, spots in firsts.items():
+            # Places of two or more whose first position's pair shares
+            # them all: every such set is a part of one pair's positions.
+            finds: dict[int, tuple[int, int]] = {}
+            for spot in dict.fromkeys(s for s in spots if s is not None):
+                b, mine, others = spot
+                sub = mine
+                while sub:
+                    if sub & (sub - 1) and spots[(sub & -sub).bit_length() - 1] == spot:
+                        finds[sub] = (b, others)
+                    sub = (sub - 1) & mine
+            group.append((a, a * n, finds))
+        built.append(group)
     tables = None if layout.extras else built
     if len(_PLACE_PAIRS) >= 64:
         _PLACE_PAIRS.clear()
@@ -863,27 +878,25 @@ def locked_from_places(
         return False
     n = layout.size
     for firsts in tables:
-        for v in range(n):
-            for a, spots in firsts:
-                pa = places[a * n + v]
-                if not pa & (pa - 1):
-                    continue  # one place or none
-                spot = spots[(pa & -pa).bit_length() - 1]
-                if spot is None:
-                    continue
-                b, mine, others = spot
-                if pa & ~mine or not places[b * n + v] & others:
-                    continue
-                if not (wanted >> a & 1 or wanted >> b & 1):
-                    continue
-                bit = 1 << v
-                units = layout.units
-                inside = layout.crossing[a, b]
-                where = sorted(c for c in units[a] if c in inside and cand[c] & bit)
-                gone = [
-                    (c, v + 1) for c in units[b] if c not in inside and cand[c] & bit
-                ]
-                return a, b, v + 1, where, gone
+        # The pairs whose first unit's places of a value all lie where
+        # they cross, by value, then first unit (SE's order): few.
+        hits = [
+            (v, a, find)
+            for v in range(n)
+            for a, at, finds in firsts
+            if (find := finds.get(places[at + v])) is not None
+        ]
+        for v, a, (b, others) in hits:
+            if not places[b * n + v] & others:
+                continue
+            if not (wanted >> a & 1 or wanted >> b & 1):
+                continue
+            bit = 1 << v
+            units = layout.units
+            inside = layout.crossing[a, b]
+            where = sorted(c for c in units[a] if c in inside and cand[c] & bit)
+            gone = [(c, v + 1) for c in units[b] if c not in inside and cand[c] & bit]
+            return a, b, v + 1, where, gone
     return None
 
 
