@@ -1251,11 +1251,15 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
                     cursor = cursor.next
                     if limit is not None and self._emitted + counted >= limit:
                         break
-                self._cursor = cursor
                 if counted:
                     # The budgets hold for the frontier's walk too (it may
                     # have found these), as for a serial search's nodes.
+                    # Checked before the cursor moves past them: a stop
+                    # here keeps them for pieces(), to hand out on resume
+                    # (a resumed search may be over its budget at once).
                     self._check_budgets(started, time.perf_counter())
+                self._cursor = cursor
+                if counted:
                     self._emitted += counted
                     yield batch if not self._count_only else counted
                 if limit is not None and self._emitted >= limit:

@@ -457,6 +457,82 @@ def test_a_split_search_stopped_anywhere_resumes_exactly(
     assert run.stats == serial.stats
 
 
+@pytest.mark.threads
+@settings(max_examples=40, deadline=None)
+@given(
+    st.one_of(specs(), uniform_specs()),
+    st.booleans(),
+    st.integers(1, 60),
+    st.integers(1, 40),
+)
+def test_a_split_search_stopped_by_its_node_budget_resumes_exactly(
+    spec: Spec, count_only: bool, task_nodes: int, step: int
+) -> None:
+    # The node budget counts across runs: each run gets ``step`` nodes
+    # more than the last.  A task overshoots the budget by up to its own
+    # nodes, so a resumed run may be over its budget before it hands out
+    # the solutions the last one kept: they must stay kept (they were lost
+    # once, the cursor moved past them before the budget was checked).
+    links = spec.build().links()
+    serial = Search(links, count_only=count_only)
+    expected = list(serial)
+    saved: parallel.Pieces | None = None
+    found: list[tuple[int, ...]] = []
+    counted = 0
+    budget = 0
+    with ThreadPoolExecutor(2) as threads:
+        while True:
+            budget += step
+            run = parallel.search(
+                links,
+                threads,
+                count_only=count_only,
+                task_nodes=task_nodes,
+                max_nodes=budget,
+                resume=saved,
+            )
+            try:
+                if count_only:
+                    counted = run.count()
+                else:
+                    found.extend(run)
+                break
+            except BudgetExceeded:
+                saved = parallel.Pieces.from_json(run.pieces().to_json())
+            assert budget < 100 * (serial.stats.nodes + 1)
+    assert found == expected
+    if count_only:
+        assert counted == serial.stats.solutions
+    assert run.stats == serial.stats
+
+
+def test_eight_queens_resumed_by_node_budgets_over_two_threads() -> None:
+    # The case that lost 41 of the 92 solutions: tasks of 20 nodes, 37
+    # nodes more a run.
+    links = n_queens(8).links()
+    expected = list(Search(links))
+    for task_nodes in (20, 60):
+        found: list[tuple[int, ...]] = []
+        saved: parallel.Pieces | None = None
+        budget = 0
+        with ThreadPoolExecutor(2) as threads:
+            while True:
+                budget += 37
+                run = parallel.search(
+                    links,
+                    threads,
+                    max_nodes=budget,
+                    resume=saved,
+                    task_nodes=task_nodes,
+                )
+                try:
+                    found.extend(run)
+                    break
+                except BudgetExceeded:
+                    saved = parallel.Pieces.from_json(run.pieces().to_json())
+        assert found == expected
+
+
 def test_a_split_count_resumes_on_worker_processes(executor: Executor) -> None:
     problem = langford(8)
     serial = problem.search(count_only=True)
