@@ -432,6 +432,17 @@ def _check_options(
     options.cage_list = None
     options.cage_names = ()
     size = None
+    if options.box is not None and options.variant is not None:
+        try:
+            boxless = not has_boxes(options.variant)
+        except SudokuError:
+            boxless = False  # an unknown variant: refused below, by name
+        if boxless:
+            refuse(
+                "sudoku",
+                f"--box does not go with --variant {options.variant}: "
+                "its grids have no boxes",
+            )
     if options.regions is not None:
         options.region_map = load_region_map(parser, options.regions)
         size = isqrt(len(options.region_map))
@@ -1257,7 +1268,7 @@ def _count(
         puzzle.text,
         alphabet=options.alphabet,
         box=options.box,
-        boxes=options.region_map is None,
+        boxes=options.region_map is None and has_boxes(options.variant),
     )
     units = units_of(grid, options.variant, options.region_map)
     cages = cages_of(grid, options.cage_list, options.disjoint_cages)
@@ -1331,13 +1342,17 @@ def _answer(
         if options.pretty:
             from sudoku.display import format_grid
 
-            jigsaw = options.region_map is not None
+            boxes = options.region_map is None and has_boxes(options.variant)
             alphabet = (
                 options.alphabet
-                or Grid.parse(puzzle.text, box=options.box, boxes=not jigsaw).alphabet
+                or Grid.parse(puzzle.text, box=options.box, boxes=boxes).alphabet
             )
             answer = format_grid(
-                answer, alphabet=alphabet, box=options.box, regions=options.region_map
+                answer,
+                alphabet=alphabet,
+                box=options.box,
+                regions=options.region_map,
+                variant=options.variant,
             )
         return "answer", answer
     except MultipleSolutionsError:

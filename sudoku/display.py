@@ -99,6 +99,7 @@ def format_grid(
     alphabet: str | None = None,
     box: tuple[int, int] | None = None,
     regions: GridLike | ArrayLike | None = None,
+    variant: str | None = None,
 ) -> str:
     """Write a grid as text a person can read (or in a one-line or lines form).
 
@@ -114,6 +115,9 @@ def format_grid(
         ``"boxed"`` and ``"spaced"`` styles then draw the regions' borders
         (``|`` and ``---`` between cells of different regions, ``+`` at
         every corner), which the readers take back too.
+    :param variant: as in :func:`sudoku.solve`: a grid of a variant
+        without boxes (``"latin"``, any size) is drawn without the lines
+        between boxes.
     :returns: the text, without a newline at the end.
     :raises SudokuError: for an unknown style, or a grid that cannot be
         read (the errors of :func:`sudoku.solve`).
@@ -145,11 +149,19 @@ def format_grid(
     +   +---+   +---+---+
     | . | .   .   .   . |
     +---+---+---+---+---+
+    >>> print(format_grid("12..." "....." "....." "....." "....3", variant="latin"))
+    +-----------+
+    | 1 2 . . . |
+    | . . . . . |
+    | . . . . . |
+    | . . . . . |
+    | . . . . 3 |
+    +-----------+
     """
     if style not in STYLES:
         known = ", ".join(repr(name) for name in STYLES)
         raise SudokuError(f"unknown style {style!r}: the styles are {known}")
-    parsed = Grid.parse(grid, alphabet=alphabet, box=box, boxes=regions is None)
+    parsed = parse_grid(grid, alphabet, box, variant, regions)
     symbols = _symbols(parsed)
     size = parsed.size
     text = "".join(symbols[v] for v in parsed.values)
@@ -161,7 +173,8 @@ def format_grid(
     units = units_of(parsed, None, regions)
     if units is not None and units.region_of is not None:
         return _jigsaw_text(rows, units.region_of)
-    box_rows, box_cols = parsed.box
+    # A grid without boxes (variant "latin") is drawn as one box.
+    box_rows, box_cols = parsed.box if has_boxes(variant) else (size, size)
     boxed = style == "boxed"
     lines: list[str] = []
     rule = ""

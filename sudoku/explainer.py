@@ -77,7 +77,7 @@ from sudoku.errors import (
 )
 from sudoku.generator import SAT_SIZE
 from sudoku.grid import ArrayLike, Grid, GridLike
-from sudoku.regions import Regions, regions_of
+from sudoku.regions import Regions, has_boxes, regions_of
 from sudoku.solver import cages_of, check_budget, parse_grid, solve, units_of
 from sudoku.steps import LAST_RESORT, TECHNIQUES, UNIQUENESS, next_hint
 from sudoku.techniques import Board, Clock, Hint, StepProgress
@@ -666,7 +666,7 @@ def _prepared(
     :raises MultipleSolutionsError: naming the explanation's need.
     :raises BudgetError: when the time runs out.
     """
-    parsed = Grid.parse(grid, alphabet=alphabet, box=box, boxes=regions is None)
+    parsed = parse_grid(grid, alphabet, box, variant, regions)
     units = units_of(parsed, variant, regions) or regions_of(parsed.size, parsed.box)
     clock.blanks = parsed.values.count(0)
     clock.check()
@@ -691,7 +691,7 @@ def _prepared(
             answer,
             alphabet=alphabet or parsed.alphabet,
             box=parsed.box,
-            boxes=regions is None,
+            boxes=regions is None and has_boxes(variant),
         ).values
     )
     read = cages_of(parsed, cages, disjoint_cages)

@@ -13,7 +13,7 @@ from math import isqrt
 
 from dlx.commands import seconds, whole_number
 from sudoku.errors import SudokuError
-from sudoku.regions import read_region_map, regions_of
+from sudoku.regions import read_region_map, regions_of, variant_name
 from sudoku.wording import counted
 
 __all__ = [
@@ -41,6 +41,7 @@ def add_variant_options(parser: argparse.ArgumentParser, regions_also: str) -> N
     parser.add_argument(
         "--variant",
         metavar="NAME",
+        type=variant,
         help="a sudoku variant: x (the diagonals too), windoku (also hyper: "
         "the windows between the boxes), or x+windoku",
     )
@@ -50,6 +51,19 @@ def add_variant_options(parser: argparse.ArgumentParser, regions_also: str) -> N
         help="jigsaw sudoku: FILE maps each cell to its region (one label "
         f"per cell, N lines of N); the regions replace the boxes{regions_also}",
     )
+
+
+def variant(text: str) -> str:
+    """Read a variant name as its canonical name, for argparse (an unknown one as it is).
+
+    So that ``--variant X --variant x`` and ``--variant hyper --variant
+    windoku`` say one thing; an unknown name is refused later, with the
+    other options (:func:`sudoku.regions_of`'s message).
+    """
+    try:
+        return variant_name(text) or text
+    except SudokuError:
+        return text
 
 
 def box(text: str) -> tuple[int, int]:

@@ -48,6 +48,7 @@ __all__ = [
     "leftover_proof",
     "read_region_map",
     "regions_of",
+    "variant_name",
 ]
 
 #: The variant names :func:`sudoku.regions_of` knows, with what each adds
@@ -167,6 +168,23 @@ def _variant_parts(variant: object) -> tuple[str, ...]:
         if name not in parts:
             parts.append(name)
     return tuple(v for v in VARIANTS if v in parts)
+
+
+def variant_name(variant: object) -> str | None:
+    """A variant's canonical name: aliases resolved, parts in one order (``None`` for none).
+
+    Two names of one variant (``"X"`` and ``"x"``, ``"hyper"`` and
+    ``"windoku"``, ``"windoku+x"`` and ``"x+windoku"``) give the same name.
+
+    :param variant: a variant name, as for :func:`sudoku.regions_of`.
+    :returns: the canonical name, or ``None`` for no variant.
+    :raises RegionError: for an unknown variant.
+
+    >>> variant_name("Hyper+X"), variant_name(None)
+    ('x+windoku', None)
+    """
+    parts = _variant_parts(variant)
+    return "+".join(parts) if parts else None
 
 
 def has_boxes(variant: object = None) -> bool:

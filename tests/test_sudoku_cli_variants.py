@@ -15,6 +15,7 @@ from sudoku_helpers import (
 )
 
 import sudoku
+from sudoku.cages import read_cage_map
 from sudoku.cli import main
 
 PUZZLE9 = (
@@ -341,3 +342,71 @@ def test_a_solve_by_hand_with_cages_is_the_librarys(
         lines = out.splitlines()
         steps = [line.split("] ", 1)[1] for line in lines if "] " in line]
         assert steps == [step.text for step in explanation.steps]
+
+
+KENKEN5 = """ABBCC
+AABDC
+EEBDC
+EEFDD
+GGFHH
+A=15* B=10+ C=50* D=72* E=11+ F=3- G=8+ H=4*
+"""
+
+
+def test_a_latin_grid_of_a_size_without_boxes_in_every_way(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A 5x5 KenKen (no box shape): every way reads it as the library does,
+    # without boxes; it once failed in --count, --rate, --hint, --explain
+    # and --pretty, which read it with boxes.
+    cages = write(tmp_path, "kenken5.txt", KENKEN5)
+    blank = write(tmp_path, "blank5.txt", "." * 25 + "\n")
+    common = ["--cages", cages, "--variant", "latin"]
+    status, solved, err = run([*common, blank], capsys)
+    assert status == 0, err
+    answer = solved.strip()
+    cage_list = read_cage_map(KENKEN5.splitlines()[:5], KENKEN5.splitlines()[5])
+    sudoku.check("." * 25, answer, cages=cage_list, variant="latin")
+    assert run([*common, "--count", blank], capsys)[:2] == (0, "1\n")
+    assert run([*common, "--count", "--limit", "2", blank], capsys)[:2] == (0, "1\n")
+    explanation = sudoku.explain("." * 25, cages=cage_list, variant="latin")
+    status, out, err = run([*common, "--rate", blank], capsys)
+    assert (status, out.strip()) == (0, explanation.rating_text), err
+    status, out, err = run([*common, "--hint", blank], capsys)
+    hint = sudoku.hint("." * 25, cages=cage_list, variant="latin")
+    assert status == 0 and out.startswith(str(hint)), err
+    status, out, err = run([*common, "--explain", blank], capsys)
+    assert status == 0 and f"{len(explanation.steps)} steps" in out, err
+    status, out, err = run([*common, "--pretty", blank], capsys)
+    assert status == 0, err
+    rows = [line for line in out.splitlines() if line.startswith("|")]
+    assert [row.strip("| ").replace(" ", "") for row in rows] == [
+        answer[r : r + 5] for r in range(0, 25, 5)
+    ]
+    assert not any(" | " in row.strip("|") for row in rows)  # no box lines
+
+
+@pytest.mark.parametrize("kind", [[], ["--count"], ["--count", "--jobs", "2"]])
+def test_box_with_a_variant_without_boxes_is_refused(
+    kind: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Counted once without it: 576 latin squares where boxes give 288.
+    blank = write(tmp_path, "blank4.txt", "." * 16 + "\n")
+    line = usage(["--box", "2x2", "--variant", "latin", *kind, blank], capsys)
+    assert line == (
+        "sudoku: error: --box does not go with --variant latin: its grids have no boxes"
+    )
+
+
+def test_one_variant_under_two_names_is_one_thing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    blank = write(tmp_path, "blank4.txt", "." * 16 + "\n")
+    for first, second in (("x", "X"), ("hyper", "windoku"), ("x+windoku", "Windoku+x")):
+        once = run(["--count", "--variant", first, blank], capsys)
+        assert (
+            run(["--count", "--variant", first, "--variant", second, blank], capsys)
+            == once
+        )
+    line = usage(["--count", "--variant", "x", "--variant", "windoku", blank], capsys)
+    assert "--variant given twice" in line
