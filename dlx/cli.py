@@ -1231,6 +1231,14 @@ def _checkpoint_tail(
             with signals.held():  # a signal now must not cost the save
                 _save_checkpoint(args.checkpoint, run, args.count, True, args.best)
             said = f"; the same command resumes from {args.checkpoint}"
+            if ending.outcome == "out_of_nodes" and args.best is None:
+                # --max-nodes counts the nodes of every run of the search
+                # (--best's runs each have their own): the same command
+                # would stop again at once.
+                said = (
+                    f"; run again with a larger --max-nodes to resume from "
+                    f"{args.checkpoint} (it counts the nodes of every run)"
+                )
     else:
         _remove_checkpoint(args.checkpoint)
     remove_stale_temporaries(args.checkpoint)

@@ -268,3 +268,27 @@ def test_ctrl_c_prints_the_cheapest_found_so_far(tmp_path: Path) -> None:
         r"solutions? found so far \(there may be cheaper ones\)",
         message,
     ), message
+
+
+def test_a_count_stopped_by_its_node_budget_says_how_to_resume(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # --max-nodes counts the nodes of every run: the same command would
+    # stop again at once (it once said "the same command resumes"), so the
+    # message asks for a larger budget, and a larger one goes on.
+    path = str(DATA / "queens6cost.dlx")
+    checkpoint = str(tmp_path / "count.json")
+    args = [path, "--count", "--checkpoint", checkpoint]
+    assert main([*args, "--max-nodes", "10"]) == 3
+    err = capsys.readouterr().err
+    assert err.splitlines()[0].endswith(
+        f"; run again with a larger --max-nodes to resume from {checkpoint} "
+        "(it counts the nodes of every run)"
+    )
+    assert main([*args, "--max-nodes", "10"]) == 3  # as it says: no progress
+    capsys.readouterr()
+    assert main([*args, "--max-nodes", "10000"]) == 0
+    out, err = capsys.readouterr()
+    whole = main([path, "--count"])
+    assert (out, whole) == (capsys.readouterr().out, 0)
+    assert not Path(checkpoint).exists()
