@@ -887,14 +887,17 @@ def _solve_all(
                             puzzle, options, own, batch.signals, said, reasons
                         )
                     except _CountStopped as stopped:
-                        # As dlx does: the count so far, never as the count.
+                        # As dlx does: the count so far, never as the count
+                        # (--json: "count" with "complete": false).
                         display.finish_puzzle()
+                        how = batch.signals.how
                         plural = "" if stopped.solutions == 1 else "s"
-                        batch.note(
-                            f"sudoku: {_where(source, puzzle)}: "
-                            f"{batch.signals.how} after {stopped.after}: "
+                        why = (
+                            f"{how} after {stopped.after}: "
                             f"at least {stopped.solutions} solution{plural}"
                         )
+                        so_far = _Said("", {"count": stopped.solutions})
+                        stop(source, puzzle, _stopped(how, why, so_far), signal=True)
                         raise
                     except KeyboardInterrupt as stopped:
                         # A solve by hand stopped: what it found, then the end.

@@ -598,8 +598,12 @@ def test_sudoku_json_ends_with_the_summary_when_a_signal_stops_it(
     assert done.returncode == status
     assert f": puzzle 3 (line 3): {word} after " in done.stderr
     assert done.stderr.endswith(f"{word} after 3 puzzles read: 2 answered\n")
-    *answers, last = records(done.stdout)
+    *answers, stopped, last = records(done.stdout)
     assert [answer["count"] for answer in answers] == [1, 1]
+    # The puzzle the signal stopped: its count so far, marked incomplete
+    # (as --help says, and as dlx --json writes a count stopped early).
+    assert stopped["puzzle"] == 3 and stopped["count"] >= 0
+    assert (stopped["complete"], stopped["outcome"]) == (False, word)
     assert last == {
         "puzzles": 3,
         "answered": 2,
