@@ -426,6 +426,9 @@ def _check_options(
     planned = _plan(options)
     if options.check and len(options.files) != 2:
         refuse("sudoku", "--check takes two files: PUZZLES SOLUTIONS")
+    if options.files.count("-") > 1:
+        # The first would read it to its end, and the second find nothing.
+        refuse("sudoku", "standard input ('-') is given twice: give it once")
     if options.svg == "":
         parser.error("--svg needs a file name")
     options.region_map = None

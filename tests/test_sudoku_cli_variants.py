@@ -1,4 +1,4 @@
-"""The command's options for variants, jigsaw maps, boxed output and SVG."""
+"""The command's options for variants, jigsaw maps, boxed output, SVG and its files."""
 
 from __future__ import annotations
 
@@ -410,3 +410,14 @@ def test_one_variant_under_two_names_is_one_thing(
         )
     line = usage(["--count", "--variant", "x", "--variant", "windoku", blank], capsys)
     assert "--variant given twice" in line
+
+
+def test_standard_input_given_twice_is_refused(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # The first '-' read it to its end and the second found no puzzle.
+    for args in (["--count", "-", "-"], ["-", "-"], ["--check", "-", "-"]):
+        line = usage(args, capsys)
+        assert (
+            line == "sudoku: error: standard input ('-') is given twice: give it once"
+        )
