@@ -682,6 +682,11 @@ def _open(name: str, batch: Batch) -> BinaryIO | None:
         return None
 
 
+def _boxed(options: argparse.Namespace) -> bool:
+    """Whether the grids of the run have boxes: not with ``--regions`` or ``--variant latin``."""
+    return options.region_map is None and has_boxes(options.variant)
+
+
 def _puzzles(
     name: str,
     stream: BinaryIO,
@@ -690,11 +695,13 @@ def _puzzles(
     *,
     count: bool = True,
     required: bool = False,
+    boxes: bool = True,
 ) -> Iterator[Puzzle]:
     """The puzzles of one input, read lazily; problems are reported as they come.
 
     With ``required``, an input with no puzzle at all (empty, or nothing
-    but skipped lines) is reported as unusable input.
+    but skipped lines) is reported as unusable input.  ``boxes``: as for
+    :func:`sudoku.iter_puzzles` (``False`` for ``--variant latin``).
     """
     source = "<stdin>" if name == "-" else name
     found = False
@@ -704,7 +711,9 @@ def _puzzles(
         batch.fail(f"{source}: {message}")
 
     try:
-        for puzzle in iter_puzzles(_decoded(stream), size=size, on_skip=skipped):
+        for puzzle in iter_puzzles(
+            _decoded(stream), size=size, on_skip=skipped, boxes=boxes
+        ):
             found = True
             if count:
                 batch.read += 1
@@ -865,7 +874,9 @@ def _solve_all(
             if stream is None:
                 continue
             source = "<stdin>" if name == "-" else name
-            for puzzle in _puzzles(name, stream, batch, size, required=True):
+            for puzzle in _puzzles(
+                name, stream, batch, size, required=True, boxes=_boxed(options)
+            ):
                 if options.uva and puzzle.layout is Layout.LINES:
                     # --uva shapes blocks of rows; lines stay lines.
                     batch.fail(
@@ -1274,7 +1285,7 @@ def _count(
         puzzle.text,
         alphabet=options.alphabet,
         box=options.box,
-        boxes=options.region_map is None and has_boxes(options.variant),
+        boxes=_boxed(options),
     )
     units = units_of(grid, options.variant, options.region_map)
     cages = cages_of(grid, options.cage_list, options.disjoint_cages)
@@ -1348,7 +1359,7 @@ def _answer(
         if options.pretty:
             from sudoku.display import format_grid
 
-            boxes = options.region_map is None and has_boxes(options.variant)
+            boxes = _boxed(options)
             alphabet = (
                 options.alphabet
                 or Grid.parse(puzzle.text, box=options.box, boxes=boxes).alphabet
@@ -1441,8 +1452,11 @@ def _check_all(
         return
     puzzle_source = "<stdin>" if puzzle_name == "-" else puzzle_name
     answer_source = "<stdin>" if answer_name == "-" else answer_name
-    given = _puzzles(puzzle_name, puzzle_stream, batch, size)
-    offered = _puzzles(answer_name, answer_stream, batch, size, count=False)
+    boxes = _boxed(options)
+    given = _puzzles(puzzle_name, puzzle_stream, batch, size, boxes=boxes)
+    offered = _puzzles(
+        answer_name, answer_stream, batch, size, count=False, boxes=boxes
+    )
     wrong = puzzles = answers = 0
     for puzzle, answer in itertools.zip_longest(given, offered):
         puzzles += puzzle is not None

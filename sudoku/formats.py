@@ -118,16 +118,37 @@ def _has_box(size: int) -> bool:
     return True
 
 
-def _detect(lines: list[tuple[int, str]], size: int | None) -> Layout:
-    """The layout of a batch, from its ``(number, line)`` pairs (first one not blank)."""
+def _any_size(size: int) -> bool:
+    """Every size of at least 2 fits a grid without boxes (variant ``"latin"``)."""
+    return size >= 2
+
+
+def _detect(
+    lines: list[tuple[int, str]], size: int | None, fits: Callable[[int], bool]
+) -> Layout:
+    """The layout of a batch, from its ``(number, line)`` pairs (first one not blank).
+
+    ``fits`` says which sizes a grid may have (:func:`_has_box`, or
+    :func:`_any_size` for grids without boxes).
+    """
     number, first = lines[0]
     length = len(first)
     root = isqrt(length)
     if size is not None:
         whole, row = length == size * size, length == size
     else:
-        whole = root * root == length and _has_box(root)
-        row = 2 <= length <= _MAX_ROW and _has_box(length)
+        whole = root * root == length and fits(root)
+        row = 2 <= length <= _MAX_ROW and fits(length)
+    if whole and row and length != 16:
+        # Grids without boxes only (a 25-character line: a 5x5 grid, or a
+        # row of a 25x25 one): rows when as many lines of this length as
+        # a grid has rows come in a run, else whole grids.
+        run = 0
+        for _, line in lines:
+            run = run + 1 if len(line) == length else 0
+            if run == length:
+                return Layout.BLOCKS
+        return Layout.LINES
     if whole and row:
         # Only a 16-character line: a 4x4 puzzle, or a row of a 16x16 one.
         # The 16-character lines are rows of 16x16 blocks when any of them
@@ -165,7 +186,7 @@ def _detect(lines: list[tuple[int, str]], size: int | None) -> Layout:
 
 
 def _detect_from_any(
-    lines: list[tuple[int, str]], size: int | None
+    lines: list[tuple[int, str]], size: int | None, fits: Callable[[int], bool]
 ) -> tuple[Layout, int]:
     """The layout of a batch and the length of its lines, by majority.
 
@@ -179,7 +200,7 @@ def _detect_from_any(
     for length in sorted(counts, key=lambda n: -counts[n]):
         start = next(k for k, (_, line) in enumerate(lines) if len(line) == length)
         try:
-            return _detect(lines[start:], size), length
+            return _detect(lines[start:], size, fits), length
         except InputFormatError as error:
             first_error = first_error or error
     assert first_error is not None
@@ -202,7 +223,9 @@ def _has_space(line: str) -> bool:
     return any(ch.isspace() for ch in line)
 
 
-def _display(window: list[tuple[int, str]], size: int | None) -> int | None:
+def _display(
+    window: list[tuple[int, str]], size: int | None, fits: Callable[[int], bool]
+) -> int | None:
     """N, when the window shows boxed or spaced displays; otherwise ``None``.
 
     It does when at least 3 of its lines are display rows (``| 5 3 . |``,
@@ -220,10 +243,15 @@ def _display(window: list[tuple[int, str]], size: int | None) -> int | None:
     if size is not None:
         return size
     length = Counter(len(row) for row in rows).most_common(1)[0][0]
-    return length if 2 <= length <= _MAX_ROW and _has_box(length) else None
+    return length if 2 <= length <= _MAX_ROW and fits(length) else None
 
 
-def _decided(window: list[tuple[int, str]], size: int | None, full: bool) -> bool:
+def _decided(
+    window: list[tuple[int, str]],
+    size: int | None,
+    full: bool,
+    fits: Callable[[int], bool],
+) -> bool:
     """Whether the look-ahead window already shows the layout clearly.
 
     It does when the window is full (or the input ended: ``full``), when
@@ -234,7 +262,7 @@ def _decided(window: list[tuple[int, str]], size: int | None, full: bool) -> boo
     (it may be 4x4 puzzles or rows of 16x16 ones) unless a symbol that no
     4x4 grid has shows it is made of 16x16 rows.
     """
-    if full or _display(window, size) is not None:
+    if full or _display(window, size, fits) is not None:
         return True
     counts = Counter(len(line) for _, line in window if not _has_space(line))
     if not counts:
@@ -246,11 +274,14 @@ def _decided(window: list[tuple[int, str]], size: int | None, full: bool) -> boo
         # is still one puzzle).  So one puzzle typed on a terminal is
         # answered at once.
         root = isqrt(length)
-        return (
-            length == size * size if size else root * root == length and _has_box(root)
-        )
+        return length == size * size if size else root * root == length and fits(root)
     if top < 3 or top <= 2 * (counts.total() - top):
         return False
+    if size is None and fits is _any_size and length <= _MAX_ROW:
+        # Grids without boxes: a whole grid and a row look alike at every
+        # square length; _detect looks for a run of rows in the full window.
+        root = isqrt(length)
+        return root * root != length
     if size is not None or length != 16:
         return True
     # 16 characters: rows of a 16x16 grid once one shows a symbol no 4x4 has.
@@ -258,10 +289,12 @@ def _decided(window: list[tuple[int, str]], size: int | None, full: bool) -> boo
     return not symbols <= _FOUR_BY_FOUR | _FOUR_LETTERS
 
 
-def _choose(window: list[tuple[int, str]], size: int | None) -> tuple[Layout, int]:
+def _choose(
+    window: list[tuple[int, str]], size: int | None, fits: Callable[[int], bool]
+) -> tuple[Layout, int]:
     """The layout from the window; lines with spaces in them count only if all do."""
     rows = [(n, line) for n, line in window if not _has_space(line)]
-    return _detect_from_any(rows or window, size)
+    return _detect_from_any(rows or window, size, fits)
 
 
 def _lines(source: str | Iterable[str]) -> Iterator[tuple[int, str]]:
@@ -283,6 +316,7 @@ def iter_puzzles(
     *,
     size: int | None = None,
     on_skip: Callable[[int, str], None] | None = None,
+    boxes: bool = True,
 ) -> Iterator[Puzzle]:
     """Cut puzzles out of text lazily, one at a time, detecting the layout.
 
@@ -313,6 +347,9 @@ def iter_puzzles(
     :param on_skip: called with the line number and a message for each
         line skipped as not part of any puzzle (not for comments and
         headers).
+    :param boxes: ``False`` for grids without boxes (variant ``"latin"``):
+        a size need not have a box shape (a 25-character line may be a
+        5x5 grid, which it then is unless 25 such lines come in a run).
     :returns: an iterator of the puzzles, in order.
     :raises InputFormatError: when no line of the window is a whole puzzle
         or a row of one (raised by the iterator, when the window is read),
@@ -333,7 +370,8 @@ def iter_puzzles(
         raise SudokuError(
             f"a batch must be text or an iterable of lines, not {type(source).__name__}"
         )
-    return _iter_puzzles(_lines(source), size, on_skip or _ignore)
+    fits = _has_box if boxes else _any_size
+    return _iter_puzzles(_lines(source), size, on_skip or _ignore, fits)
 
 
 def _ignore(line: int, message: str) -> None:
@@ -344,6 +382,7 @@ def _iter_puzzles(
     lines: Iterator[tuple[int, str]],
     size: int | None,
     on_skip: Callable[[int, str], None],
+    fits: Callable[[int], bool],
 ) -> Iterator[Puzzle]:
     window: list[tuple[int, str]] = []
     buffered: list[tuple[int, str]] = []
@@ -352,17 +391,17 @@ def _iter_puzzles(
         buffered.append((number, line))
         if line and not _is_header(line):
             window.append((number, line))
-            if _decided(window, size, len(window) >= WINDOW):
+            if _decided(window, size, len(window) >= WINDOW, fits):
                 ended = False
                 break
     if not window:
         return
     rest = iter(buffered) if ended else itertools.chain(buffered, lines)
-    display = _display(window, size)
+    display = _display(window, size, fits)
     if display is not None:
         yield from _cut_display(rest, display, on_skip)
         return
-    layout, length = _choose(window, size)
+    layout, length = _choose(window, size, fits)
     if layout is Layout.LINES:
         yield from _cut_lines(rest, length, on_skip)
     else:
@@ -475,7 +514,9 @@ def _cut_display(
         yield cut()
 
 
-def read_puzzles(text: str, *, size: int | None = None) -> list[Puzzle]:
+def read_puzzles(
+    text: str, *, size: int | None = None, boxes: bool = True
+) -> list[Puzzle]:
     """Cut a whole batch of puzzles out of text, detecting its layout.
 
     The same as ``list(iter_puzzles(text, size=size))``: see
@@ -485,6 +526,8 @@ def read_puzzles(text: str, *, size: int | None = None) -> list[Puzzle]:
     :param text: the whole input.
     :param size: the grid size N, when known (e.g. from an explicit box
         shape); ``None`` detects it from the line lengths.
+    :param boxes: ``False`` for grids without boxes (variant ``"latin"``),
+        of any size (see :func:`iter_puzzles`).
     :returns: the puzzles in order (none for an empty input).
     :raises InputFormatError: when no line of the look-ahead window is a
         whole puzzle or a row of one.
@@ -495,10 +538,12 @@ def read_puzzles(text: str, *, size: int | None = None) -> list[Puzzle]:
     ['1.3.3.....1..1..', '................']
     >>> [p.line for p in read_puzzles("-A--\\n---B\\nC---\\n--D-\\n\\n" + "----\\n" * 3)]
     [1, 6]
+    >>> [p.text for p in read_puzzles("12......3" + "." * 16 + "\\n", boxes=False)]
+    ['12......3................']
     """
     if not isinstance(text, str):
         raise SudokuError(f"a batch must be a string, not {type(text).__name__}")
-    return list(iter_puzzles(text, size=size))
+    return list(iter_puzzles(text, size=size, boxes=boxes))
 
 
 def format_solution(

@@ -371,3 +371,39 @@ def test_a_signal_mid_batch_ends_cleanly(
     assert read >= 3  # so the plural is right
     assert last == (f"sudoku: {how} after {read} puzzles read: {len(answers)} answered")
     assert read in (len(answers), len(answers) + 1)
+
+
+def test_grids_without_boxes_are_read_at_sizes_without_a_box_shape() -> None:
+    # boxes=False (--variant latin): a 25-character line is a 5x5 grid, a
+    # 49-character one 7x7, and five lines of five a 5x5 block; twenty-five
+    # lines of 25 in a run are still one 25x25 block.
+    five = "12......3" + "." * 16
+    assert [p.text for p in read_puzzles(f"{five}\n{five}\n", boxes=False)] == [
+        five
+    ] * 2
+    assert [p.layout for p in read_puzzles(f"{five}\n", boxes=False)] == [Layout.LINES]
+    seven = "1" + "." * 48
+    assert [p.text for p in read_puzzles(seven + "\n", boxes=False)] == [seven]
+    block = "\n".join(five[r : r + 5] for r in range(0, 25, 5))
+    read = read_puzzles(f"{block}\n\n{block}\n", boxes=False)
+    assert [(p.text, p.layout) for p in read] == [(block, Layout.BLOCKS)] * 2
+    rows = "\n".join(["1" + "." * 24] * 25)
+    assert [p.layout for p in read_puzzles(rows + "\n", boxes=False)] == [Layout.BLOCKS]
+    assert len(read_puzzles(rows + "\n", boxes=False)[0].text.splitlines()) == 25
+    # With boxes (the default) a 25-character line is still a row.
+    assert [p.layout for p in read_puzzles(f"{five}\n")] == [Layout.BLOCKS]
+
+
+@pytest.mark.parametrize("size", [5, 7])
+@pytest.mark.parametrize("blocks", [False, True])
+def test_the_latin_puzzles_generate_writes_are_read_back(
+    size: int, blocks: bool, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # sudoku generate --variant latin --size 5 once wrote puzzles that
+    # sudoku --variant latin read as rows of a 25x25 grid.
+    args = ["generate", "--variant", "latin", "--size", str(size), "--seed", "1"]
+    assert main([*args, *(["--blocks"] if blocks else [])]) == 0
+    made = tmp_path / "latin.txt"
+    made.write_text(capsys.readouterr().out)
+    assert main(["--variant", "latin", "--count", str(made)]) == 0
+    assert capsys.readouterr().out == "1\n"
