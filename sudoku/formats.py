@@ -141,14 +141,8 @@ def _detect(
         row = 2 <= length <= _MAX_ROW and fits(length)
     if whole and row and length != 16:
         # Grids without boxes only (a 25-character line: a 5x5 grid, or a
-        # row of a 25x25 one): rows when as many lines of this length as
-        # a grid has rows come in a run, else whole grids.
-        run = 0
-        for _, line in lines:
-            run = run + 1 if len(line) == length else 0
-            if run == length:
-                return Layout.BLOCKS
-        return Layout.LINES
+        # row of a 25x25 one).
+        return _by_run(lines, length)
     if whole and row:
         # Only a 16-character line: a 4x4 puzzle, or a row of a 16x16 one.
         # The 16-character lines are rows of 16x16 blocks when any of them
@@ -161,12 +155,7 @@ def _detect(
             return Layout.LINES
         if not symbols <= _FOUR_BY_FOUR | _FOUR_LETTERS:
             return Layout.BLOCKS
-        run = 0
-        for _, line in lines:
-            run = run + 1 if len(line) == length else 0
-            if run == length:
-                return Layout.BLOCKS
-        return Layout.LINES
+        return _by_run(lines, length)
     if whole:
         return Layout.LINES
     if row:
@@ -183,6 +172,16 @@ def _detect(
         "(81 for 9x9) nor one row of a grid (9, 16 or 25 characters)",
         number,
     )
+
+
+def _by_run(lines: list[tuple[int, str]], length: int) -> Layout:
+    """Rows of blocks when ``length`` lines of ``length`` characters come in a run, else whole grids."""
+    run = 0
+    for _, line in lines:
+        run = run + 1 if len(line) == length else 0
+        if run == length:
+            return Layout.BLOCKS
+    return Layout.LINES
 
 
 def _detect_from_any(
