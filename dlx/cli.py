@@ -142,6 +142,17 @@ def _worker_lost(error: BaseException) -> bool:
     return isinstance(error, parallel.WorkerLost)
 
 
+#: What the text output prints for the empty solution (no option, where
+#: every primary item may stay uncovered): a comment line, so that the
+#: solution is seen and the output still reads as options.
+EMPTY_SOLUTION = "| no option"
+
+
+def _text_lines(lines: list[str]) -> list[str]:
+    """The lines the text output prints for a solution's option lines."""
+    return lines or [EMPTY_SOLUTION]
+
+
 #: The kind and version of checkpoint files; others are refused.
 CHECKPOINT_FORMAT = "pydlx-dlx-checkpoint-1"
 
@@ -152,9 +163,10 @@ following line is an option; 'name:colour' colours a secondary item; lines
 starting with '|' are comments.  A primary item written 'u:v|name' must be
 covered between u and v times, 'v|name' exactly v times (Knuth's DLX3).
 Each solution is printed as the lines of its options, solutions separated
-by a blank line.  An option may end with costs '|n' (Knuth's DLX5, summed):
---best K prints the K cheapest solutions instead, cheapest first, each
-after a comment line '| cost N'.
+by a blank line (the empty solution, where no primary item must be
+covered, as the comment line '| no option').  An option may end with
+costs '|n' (Knuth's DLX5, summed): --best K prints the K cheapest
+solutions instead, cheapest first, each after a comment line '| cost N'.
 
 Long searches: a progress line on standard error (shown when standard
 error is a terminal and the search has run for a second, by the ways that
@@ -1272,7 +1284,7 @@ def _print_solutions(
             continue
         if number:
             out.write("\n")
-        for line in lines:
+        for line in _text_lines(lines):
             out.write(line + "\n")
 
 
@@ -1801,7 +1813,7 @@ def _sample(
                         continue
                     if drawn > 1:
                         out.write("\n")
-                    for line in lines:
+                    for line in _text_lines(lines):
                         out.write(line + "\n")
         except KeyboardInterrupt:  # nothing to ask to stop: the signal raised
             clear_echoed_interrupt()

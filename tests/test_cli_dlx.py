@@ -81,6 +81,30 @@ def test_solutions_are_separated_by_one_blank_line(
     assert out == "a\nb\n\na b\n"
 
 
+def test_the_empty_solution_is_printed_as_a_comment_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Both primary items may stay uncovered: choosing no option is one of
+    # the five solutions.  It once printed as nothing, which the blank
+    # lines between solutions hid; --count and --json had it.
+    path = write(tmp_path, "0:1|A 0:1|B | x\nA\nB\nA B\n")
+    status, out, _ = run([path], capsys)
+    blocks = [block.splitlines() for block in out.rstrip("\n").split("\n\n")]
+    assert status == 0 and len(blocks) == 5
+    assert sorted(blocks) == sorted(
+        [["A", "B"], ["A"], ["A B"], ["B"], ["| no option"]]
+    )
+    assert run([path, "--count"], capsys)[:2] == (0, "5\n")
+    # The comment line reads as no option: the blocks read back as the
+    # solutions, the empty one empty.
+    problem = parse_dlx(Path(path).read_text())
+    chosen = [[line for line in block if not line.startswith("|")] for block in blocks]
+    assert sorted(len(lines) for lines in chosen) == [0, 1, 1, 1, 2]
+    assert problem.count() == 5
+    status, out, _ = run([path, "--json"], capsys)
+    assert [line for line in out.splitlines() if '"options": []' in line]
+
+
 def test_limit(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = write(tmp_path, "a b\na\nb\na b\n")
     _, out, _ = run([path, "--limit", "1"], capsys)

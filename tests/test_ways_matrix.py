@@ -192,7 +192,7 @@ def cases(kind: str) -> dict[str, Case]:
         problem = parse_dlx(text)  # the problem exactly as the command reads it
         solutions = oracle(problem)
         if () in solutions:
-            continue  # an empty solution prints as nothing: keep it out
+            continue  # an empty solution prints as "| no option": keep it out
         size = {0: "none", 1: "one"}.get(len(solutions), "several")
         if size == "several" and len(solutions) < 3:
             continue
