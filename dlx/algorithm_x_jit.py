@@ -472,7 +472,7 @@ def unrolled(width: int) -> Runner | None:
     ``body``, ``i = k + 1``, ``body``..., ``width - 1`` times, and
     ``span[row]`` the constant ``width - 1``; the result runs with this
     file's name and line numbers.  Every copy of a body is the loop's own
-    statements, the same nodes listed again: :func:`compile` reads a
+    statements, the same nodes listed again: ``compile()`` reads a
     tree without changing it, so a node may stand in several places, and
     the code is the same as from a parse per copy (which cost a cold PyPy
     1.2 ms a width, a deep copy ten times that).
