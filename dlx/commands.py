@@ -74,14 +74,18 @@ __all__ = [
     "EXIT_WORKER_LOST",
     "FORK_MOST_BYTES",
     "HELP_WIDTH",
+    "STOP_REQUESTS",
     "WATCH_INTERVAL",
+    "WORKER_STOP",
     "Once",
     "OnceConst",
     "OutputError",
     "StopSignals",
     "Stoppable",
     "Terminated",
+    "WorkerStop",
     "add_version",
+    "ask_workers_to_stop",
     "check_options",
     "clear_echoed_interrupt",
     "command_parser",
@@ -210,14 +214,16 @@ class StopSignals:
         """Keep a signal that comes while inside from raising until the end.
 
         For what must be done whole: an answer written and counted, a
-        checkpoint saved.
+        checkpoint saved.  Inside another :meth:`held`, the outermost one
+        raises.
         """
+        outer = self._holding  # held inside held: the outermost raises
         self._holding = True
         try:
             yield
         finally:
-            self._holding = False
-        if self._pending is not None:
+            self._holding = outer
+        if not outer and self._pending is not None:
             error, self._pending = self._pending, None
             raise error
 
@@ -256,6 +262,93 @@ class StopSignals:
         finally:
             for signum, handler in previous.items():
                 signal.signal(signum, handler)
+
+
+#: The signals a command sends its worker processes to stop the task each
+#: runs (:func:`ask_workers_to_stop`), by the word of the command's own
+#: signal; none where the system has no SIGUSR1 and SIGUSR2.
+STOP_REQUESTS: dict[str, int] = {
+    how: number
+    for how, number in (
+        ("interrupted", getattr(signal, "SIGUSR1", None)),
+        ("terminated", getattr(signal, "SIGUSR2", None)),
+    )
+    if number is not None
+}
+
+
+def ask_workers_to_stop(pool: ProcessPoolExecutor, how: str) -> None:
+    """Ask every worker process of ``pool`` to stop the task it runs.
+
+    For a command that a signal stops while its workers count or explain
+    puzzles: each task ends as the command's own would (a count with its
+    count so far, an explanation with its steps), and tasks that start
+    later are refused (:class:`WorkerStop`), so that the command can
+    write what every puzzle had.  ``how`` is the command's word for its
+    signal ("interrupted" or "terminated"); nothing is sent where
+    :data:`STOP_REQUESTS` has no signal for it.
+
+    >>> from concurrent.futures import ProcessPoolExecutor
+    >>> pool = ProcessPoolExecutor(1, mp_context=process_context())
+    >>> ask_workers_to_stop(pool, "interrupted")  # no worker started yet
+    >>> pool.shutdown()
+    """
+    number = STOP_REQUESTS.get(how)
+    if number is None:
+        return
+    for pid in list(getattr(pool, "_processes", None) or {}):
+        with suppress(OSError):
+            os.kill(pid, number)
+
+
+class WorkerStop:
+    """A worker process's stop requests from its command (:func:`ask_workers_to_stop`).
+
+    :func:`start_worker` makes :data:`WORKER_STOP` handle them for the
+    worker's life.  While a task runs inside :meth:`task`, the first
+    request goes to the task's :class:`StopSignals` as the command's own
+    signal would (SIGINT for "interrupted", SIGTERM for "terminated"):
+    it stops the task's search, or raises in it.  Outside a task it is
+    only recorded; :attr:`how` then refuses every task after it, since
+    the command is ending.
+
+    >>> stop = WorkerStop()
+    >>> with stop.task() as signals:
+    ...     try:
+    ...         stop.handle(STOP_REQUESTS["terminated"], None)
+    ...     except Terminated:
+    ...         print("stopped")
+    stopped
+    >>> stop.how, signals.how
+    ('terminated', 'terminated')
+    """
+
+    def __init__(self) -> None:
+        #: The first request's word (``None``: no request yet).
+        self.how: str | None = None
+        self._signals: StopSignals | None = None
+
+    def handle(self, signum: int, frame: FrameType | None) -> None:
+        """The signal handler of the stop requests."""
+        if self.how is not None:
+            return  # one request stops a task; the command ends the rest
+        terminated = signum == STOP_REQUESTS.get("terminated")
+        self.how = "terminated" if terminated else "interrupted"
+        if self._signals is not None:
+            self._signals.handle(signal.SIGTERM if terminated else signal.SIGINT, frame)
+
+    @contextmanager
+    def task(self) -> Iterator[StopSignals]:
+        """While a task runs: the :class:`StopSignals` its requests go to."""
+        self._signals = signals = StopSignals()
+        try:
+            yield signals
+        finally:
+            self._signals = None
+
+
+#: A worker process's :class:`WorkerStop` (see :func:`start_worker`).
+WORKER_STOP = WorkerStop()
 
 
 def ignore_interrupts() -> None:
@@ -317,7 +410,8 @@ def end_with(pid: int) -> None:
 def start_worker(command: int) -> None:
     """The initializer of a worker process of ``--jobs``.
 
-    Leaves Ctrl-C to the command (:func:`ignore_interrupts`), gives every
+    Leaves Ctrl-C to the command (:func:`ignore_interrupts`), takes the
+    command's stop requests (:data:`WORKER_STOP`), gives every
     other signal its default action again (a worker forked from the
     command inherits its handlers, SIGTERM's stop request among them;
     a fresh process has none), and ends the worker when the command ends
@@ -334,6 +428,8 @@ def start_worker(command: int) -> None:
     for signum in signal.valid_signals():
         if signum != signal.SIGINT and callable(signal.getsignal(signum)):
             signal.signal(signum, signal.SIG_DFL)
+    for number in STOP_REQUESTS.values():
+        signal.signal(number, WORKER_STOP.handle)
     end_with(command)
 
 

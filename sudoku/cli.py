@@ -11,6 +11,7 @@ import contextlib
 import itertools
 import os
 import sys
+import time
 from collections.abc import Callable, Iterator, Sequence
 from math import isqrt
 
@@ -24,9 +25,11 @@ from dlx.algorithms import SAT_DLX_NODES
 from dlx.commands import (
     EXIT_BAD_INPUT,
     EXIT_BUDGET,
+    WORKER_STOP,
     OutputError,
     StopSignals,
     add_version,
+    ask_workers_to_stop,
     check_options,
     command_parser,
     end_workers,
@@ -143,11 +146,13 @@ a standard error that cannot be written does not):
        in a script's background job 'sudoku ... &', stays ignored); 143:
        terminated (SIGTERM).  The answers printed so far stay, and a
        last line on standard error tells how many puzzles were read and
-       answered (before it, with --count and no --jobs, the puzzle being
-       counted: 'interrupted after N nodes: at least M solutions', with
-       --method sat 'after S s'; with --explain, --hint, --rate or
-       --grade, how far its solve by hand came, and --explain prints the
-       steps it found, under a line 'unfinished (interrupted)')
+       answered (before it, with --count, the puzzle being counted:
+       'interrupted after N nodes: at least M solutions', with --method
+       sat 'after S s'; with --explain, --hint, --rate or --grade, how
+       far its solve by hand came, and --explain prints the steps it
+       found, under a line 'unfinished (interrupted)').  With --jobs the
+       workers stop too: every answer they had is written, in input
+       order, and each puzzle they had under way is reported as above
   141  the reader of the output went away (a closed pipe, e.g. 'head'),
        on standard output or standard error: sudoku stops at once
 
@@ -859,15 +864,8 @@ def _solve_all(
         from sudoku.techniques import StepProgress
 
         steps = StepProgress.describe
-    with (
-        progress_display(
-            options.progress is not False, batch, bool(options.progress)
-        ) as display,
-        _pool(options.jobs, batch) as (pool, workers),
-    ):
-        ahead: collections.deque[tuple[str, Puzzle, Future[_Outcome]]] = (
-            collections.deque()
-        )
+
+    def solve_all(pool: ProcessPoolExecutor | None) -> None:
         window = 4 * workers  # puzzles solved ahead of the one to print
         for name in names:
             stream = _open(name, batch)
@@ -904,14 +902,8 @@ def _solve_all(
                         # As dlx does: the count so far, never as the count
                         # (--json: "count" with "complete": false).
                         display.finish_puzzle()
-                        how = batch.signals.how
-                        plural = "" if stopped.solutions == 1 else "s"
-                        why = (
-                            f"{how} after {stopped.after}: "
-                            f"at least {stopped.solutions} solution{plural}"
-                        )
-                        so_far = _Said("", {"count": stopped.solutions})
-                        stop(source, puzzle, _stopped(how, why, so_far), signal=True)
+                        so_far = stopped.said(batch.signals.how)
+                        stop(source, puzzle, so_far, signal=True)
                         raise
                     except KeyboardInterrupt as stopped:
                         # A solve by hand stopped: what it found, then the end.
@@ -926,20 +918,79 @@ def _solve_all(
                 from concurrent.futures import BrokenExecutor  # loaded with the pool
 
                 try:
-                    future = pool.submit(_answer, puzzle, options, settings)
+                    future = pool.submit(_work, puzzle, options, settings)
                 except BrokenExecutor:
                     # A worker died: the pool is done for; go on in this process.
                     batch.note("sudoku: a worker process died; going on without --jobs")
                     pool = None
                     while ahead:
-                        deliver(*_settled(ahead.popleft()))
+                        deliver_first()
                     deliver(source, puzzle, _answer(puzzle, options, settings))
                     continue
                 ahead.append((source, puzzle, future))
                 while len(ahead) >= window or (ahead and ahead[0][2].done()):
-                    deliver(*_settled(ahead.popleft()))
+                    deliver_first()
         while ahead:
-            deliver(*_settled(ahead.popleft()))
+            deliver_first()
+
+    def deliver_first() -> None:
+        """Deliver the first puzzle of ``ahead`` once its worker is done.
+
+        It leaves ``ahead`` only as it is written, so that a signal that
+        comes while its worker is busy leaves it there for :func:`settle`.
+        """
+        outcome = _result(ahead[0][2])
+        with batch.signals.held():
+            source, puzzle, _ = ahead.popleft()
+            deliver(source, puzzle, outcome)
+
+    def settle(pool: ProcessPoolExecutor) -> None:
+        """After a signal: write what every puzzle of ``ahead`` has, in input order.
+
+        The workers are asked to stop their tasks (as this process's
+        signal stops its own), so a count ends with its count so far
+        and an explanation with its steps; puzzles whose worker was done
+        are delivered as they are, and those not begun are left out.  A
+        second signal, or :data:`STOP_WAIT` seconds without an answer,
+        ends the wait: what came so far is written.
+        """
+        from concurrent.futures import wait  # loaded with the pool
+
+        for _, _, future in ahead:
+            future.cancel()  # not begun: nothing to say
+        ask_workers_to_stop(pool, batch.signals.how)
+        deadline = time.monotonic() + STOP_WAIT
+        while ahead:
+            source, puzzle, future = ahead[0]
+            if not future.cancelled():
+                left = max(0.0, deadline - time.monotonic())
+                if not wait([future], left).done:
+                    return
+                outcome = _result(future)
+            with batch.signals.held():
+                ahead.popleft()
+                if future.cancelled():
+                    continue
+                kind, value = outcome
+                if kind == "signalled":
+                    if isinstance(value, _Said):
+                        stop(source, puzzle, value, signal=True)
+                else:
+                    deliver(source, puzzle, outcome)
+
+    ahead: collections.deque[tuple[str, Puzzle, Future[_Outcome]]] = collections.deque()
+    with (
+        progress_display(
+            options.progress is not False, batch, bool(options.progress)
+        ) as display,
+        _pool(options.jobs, batch) as (pool, workers),
+    ):
+        try:
+            solve_all(pool)
+        except KeyboardInterrupt:
+            if pool is not None and ahead:
+                settle(pool)
+            raise
     pictures.close()
 
 
@@ -1239,8 +1290,10 @@ def _interrupted(
 
 
 #: What solving one puzzle gives: ``("answer", grid, count, grade or what
-#: --explain, --hint or --rate say)``, ``("fail", message)``, or
-#: ``("stopped", what was said)`` for a puzzle whose budget ran out.
+#: --explain, --hint or --rate say)``, ``("fail", message)``,
+#: ``("stopped", what was said)`` for a puzzle whose budget ran out, or
+#: ``("signalled", what was said or "")`` for one a stop request ended
+#: in a worker process (:func:`_work`).
 if TYPE_CHECKING:
     _Outcome: TypeAlias = tuple[str, str | int | Grade | _Said]
 
@@ -1264,6 +1317,12 @@ class _CountStopped(KeyboardInterrupt):
         super().__init__("count stopped")
         self.after = after
         self.solutions = solutions
+
+    def said(self, how: str) -> _Said:
+        """What the command says of the count so far (``how``: the signal's word)."""
+        plural = "" if self.solutions == 1 else "s"
+        why = f"{how} after {self.after}: at least {self.solutions} solution{plural}"
+        return _stopped(how, why, _Said("", {"count": self.solutions}))
 
 
 def _count(
@@ -1384,6 +1443,39 @@ def _answer(
         return "stopped", _stopped(outcome, f"gave up: {error}")
     except SudokuError as error:
         return "fail", _cage_words(str(error), options)
+
+
+#: After a signal, how long the command waits for its workers to stop
+#: their tasks and say what they had, in seconds (a second signal ends the
+#: wait at once).
+STOP_WAIT = 10.0
+
+
+def _work(
+    puzzle: Puzzle, options: argparse.Namespace, settings: ways.Settings
+) -> _Outcome:
+    """:func:`_answer` in a worker process of ``--jobs``, which the command may stop.
+
+    A stop request (:func:`dlx.commands.ask_workers_to_stop`, after the
+    command's own signal) ends the task as that signal ends a puzzle in
+    the command: ``("signalled", what was found)``, the count so far or
+    the steps so far (``""``: nothing to say, or the task began after
+    the request).
+    """
+    stop = WORKER_STOP
+    try:
+        if stop.how is None:
+            with stop.task() as signals:
+                try:
+                    return _answer(puzzle, options, settings, signals)
+                except _CountStopped as stopped:
+                    return "signalled", stopped.said(stop.how or "interrupted")
+                except KeyboardInterrupt as stopped:
+                    found = _interrupted(stopped, options, stop.how or "interrupted")
+                    return "signalled", "" if found is None else found
+    except KeyboardInterrupt:  # the request came as the task ended
+        pass
+    return "signalled", ""
 
 
 @contextlib.contextmanager

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from dlx_helpers import langford_file, start_command, wait_for_workers
+from dlx_helpers import ROOT, langford_file, start_command, wait_for_workers
 from sudoku_helpers import LOCAL_DATA
 
 from dlx import format_dlx
@@ -499,10 +499,128 @@ def test_sudoku_sat_count(tmp_path: Path, signum: int, status: int, word: str) -
     assert least <= float(match.group(1)) < done.ran + 1
 
 
+def each_worker_searching(cpu: float = UNDER_WAY / 2) -> Ready:
+    """Ready once two worker processes run and each has used ``cpu`` seconds."""
+
+    def ready(process: subprocess.Popen[bytes], out: Path) -> bool:
+        workers = wait_for_workers(process, 2)
+        return all(cpu_seconds(pid) >= cpu for pid in workers)
+
+    return ready
+
+
 @SIGNALS
 def test_sudoku_jobs_count(tmp_path: Path, signum: int, status: int, word: str) -> None:
-    # Two quick counts, then two that never end, one in each worker.
-    path = puzzles_file(tmp_path, [EASY9, EASY9, "." * 81, "." * 81])
+    # Puzzles 2 and 5 are counts that never end, one in each worker; the
+    # quick counts 3 and 4 are done by the time the second worker is busy
+    # too, but wait behind puzzle 2 to be written; puzzle 6 never begins.
+    # The signal ends the run with every answer the workers had and the
+    # counts so far of the two under way (their workers stop them), in
+    # input order, as a run without --jobs writes the one it was counting.
+    blank = "." * 81
+    path = puzzles_file(tmp_path, [EASY9, blank, EASY9, EASY9, blank, EASY9])
     args = ["--json", "--count", "--jobs", "2", "--no-progress", str(path)]
-    done = stop("sudoku", args, tmp_path, signum, answered(2, workers_searching()))
-    sudoku_stopped(done, status, word, read=4, answered=2)
+    done = stop("sudoku", args, tmp_path, signum, answered(1, each_worker_searching()))
+    sudoku_stopped(done, status, word, read=6, answered=3)
+    records = [json.loads(line) for line in done.out.splitlines()[:-1]]
+    assert [record["puzzle"] for record in records] == [1, 2, 3, 4, 5], done.out
+    for record in records:
+        if record["puzzle"] in (2, 5):
+            assert record["complete"] is False and record["outcome"] == word, record
+            assert record["count"] > 0, record  # a second's search finds many
+            message = (
+                rf"sudoku: {path}: puzzle {record['puzzle']} \(line "
+                rf"{record['puzzle']}\): {word} after \d+ nodes: at least "
+                rf"{record['count']} solutions"
+            )
+            assert any(re.fullmatch(message, line) for line in done.lines()), done.err
+        else:
+            assert record["count"] == 1 and "complete" not in record, record
+
+
+def ctrl_c_on_a_terminal(args: list[str], tmp_path: Path, ready: Ready) -> Stopped:
+    """Run ``python -m sudoku args`` on a terminal of its own; once ``ready``, type Ctrl-C.
+
+    The command leads a new session whose controlling terminal is a
+    pseudo-terminal (its standard input): the terminal's driver sends
+    SIGINT to the whole foreground process group, the command and its
+    worker processes alike, as a shell's foreground job gets it.
+    """
+    import fcntl
+    import pty
+    import termios
+
+    def take_terminal() -> None:
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+    leader, follower = pty.openpty()
+    out, err = tmp_path / "out", tmp_path / "err"
+    with out.open("wb") as stdout, err.open("wb") as stderr:
+        started = time.monotonic()
+        process = subprocess.Popen(
+            [sys.executable, "-m", "sudoku", *args],
+            stdin=follower,
+            stdout=stdout,
+            stderr=stderr,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+            cwd=ROOT,
+            start_new_session=True,
+            preexec_fn=take_terminal,
+        )
+        os.close(follower)
+        try:
+            deadline = time.monotonic() + 60
+            while not ready(process, out):
+                assert process.poll() is None, err.read_text()
+                assert time.monotonic() < deadline, "the run never got under way"
+                time.sleep(0.01)
+            ran = time.monotonic() - started
+            os.write(leader, termios.tcgetattr(leader)[6][termios.VINTR])
+            process.wait(timeout=60)
+        finally:
+            if process.poll() is None:
+                process.kill()
+                process.wait()
+            os.close(leader)
+    return Stopped(process.returncode, out.read_text(), err.read_text(), ran)
+
+
+def test_sudoku_jobs_count_ctrl_c_on_a_terminal(tmp_path: Path) -> None:
+    # Ctrl-C reaches the workers too; they leave it to the command, which
+    # asks them to stop: the same records as a SIGINT sent to the command.
+    blank = "." * 81
+    path = puzzles_file(tmp_path, [EASY9, blank, EASY9, blank])
+    args = ["--json", "--count", "--jobs", "2", str(path)]
+    done = ctrl_c_on_a_terminal(args, tmp_path, answered(1, each_worker_searching()))
+    sudoku_stopped(done, 130, "interrupted", read=4, answered=2)
+    records = [json.loads(line) for line in done.out.splitlines()[:-1]]
+    assert [record["puzzle"] for record in records] == [1, 2, 3, 4], done.out
+    for stopped in records[1], records[3]:
+        assert stopped["outcome"] == "interrupted" and stopped["count"] > 0, records
+    assert records[0]["count"] == records[2]["count"] == 1, records
+
+
+@SIGNALS
+def test_sudoku_jobs_explain(
+    tmp_path: Path, signum: int, status: int, word: str
+) -> None:
+    # An explanation stopped in a worker keeps its steps, as one stopped
+    # in the command does: Inkala's puzzle takes seconds of forcing chains.
+    inkala = (
+        "8..........36......7..9.2...5...7.......457....."
+        "1...3...1....68..85...1..9....4.."
+    )
+    path = puzzles_file(tmp_path, [inkala, EASY9])
+    args = ["--json", "--explain", "--jobs", "2", "--no-progress", str(path)]
+    done = stop("sudoku", args, tmp_path, signum, answered(0, workers_searching()))
+    sudoku_stopped(done, status, word, read=2, answered=1)
+    first, second = (json.loads(line) for line in done.out.splitlines()[:-1])
+    assert first["puzzle"] == 1 and first["outcome"] == word, first
+    explanation = first["explanation"]
+    assert explanation["complete"] is False and explanation["steps"], first
+    steps = len(explanation["steps"])
+    plural = "" if steps == 1 else "s"
+    message = rf"sudoku: {path}: puzzle 1 \(line 1\): {word} after {steps} step{plural}"
+    assert any(re.fullmatch(message, line) for line in done.lines()), done.err
+    assert second["puzzle"] == 2 and second["explanation"]["complete"], second
