@@ -1118,8 +1118,17 @@ def _search(
         workers.close()
         if kind != "cheapest" or isinstance(error, ways.Refused):
             raise
-        # Symmetries that do not keep the costs (dlx.symmetry.Action.check_costs).
         source = "<stdin>" if args.file == "-" else args.file
+        from dlx.sat import CostRangeError  # loaded by --method sat already
+
+        if isinstance(error, CostRangeError):
+            raise FormatError(
+                f"--best with --method sat: the options' costs add up to "
+                f"{error.total}, more than CP-SAT ranks exactly (2**53); "
+                "without --method sat the DLX search takes any costs",
+                source,
+            ) from None
+        # Symmetries that do not keep the costs (dlx.symmetry.Action.check_costs).
         raise FormatError(f"--best: {error}", source) from None
     _resumed(args, resumed)
     if kind == "cheapest":

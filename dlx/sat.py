@@ -82,12 +82,15 @@ from dlx.stats import Outcome, SatStats
 __all__ = [
     "CADICAL",
     "INSTALL",
+    "MAX_COSTS",
     "PAIRWISE_UP_TO",
+    "CostRangeError",
     "Orbits",
     "SatModel",
     "SatSearch",
     "available",
     "cadical",
+    "check_costs",
     "clauses",
     "cp_model",
 ]
@@ -95,6 +98,48 @@ __all__ = [
 #: The command that installs the solvers (the extra ``sat``), run in a
 #: checkout of pydlx (it is not on PyPI); both commands' messages say it.
 INSTALL = install_hint("sat")
+
+#: The most that the options' costs may add up to for CP-SAT: 2**53, so
+#: that every sum of costs is exact in a double and far from the 64-bit
+#: integers' end.  Beyond it CP-SAT refuses the model (a sum past 2**63)
+#: or ranks solutions wrongly (a cost past 2**63 loses its last digits),
+#: where the DLX search, whose costs are Python ints, takes any.
+MAX_COSTS = 2**53
+
+
+class CostRangeError(ValueError):
+    """Costs that CP-SAT cannot rank exactly: they add up to more than :data:`MAX_COSTS`.
+
+    ``total`` is what they add up to.
+
+    >>> CostRangeError(2**60).total > MAX_COSTS
+    True
+    """
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+        super().__init__(
+            f"the options' costs add up to {total}, more than the {MAX_COSTS} "
+            "(2**53) that CP-SAT (method 'sat') ranks exactly; the DLX search "
+            "(the default method) takes any costs"
+        )
+
+
+def check_costs(costs: Sequence[int]) -> None:
+    """Refuse costs that CP-SAT cannot rank exactly (see :data:`MAX_COSTS`).
+
+    :raises CostRangeError: saying what they add up to.
+
+    >>> check_costs([2**52, 2**52])
+    >>> check_costs([10**19, 1])
+    Traceback (most recent call last):
+      ...
+    dlx.sat.CostRangeError: the options' costs add up to 10000000000000000001, more than the 9007199254740992 (2**53) that CP-SAT (method 'sat') ranks exactly; the DLX search (the default method) takes any costs
+    """
+    total = sum(map(abs, costs))
+    if total > MAX_COSTS:
+        raise CostRangeError(total)
+
 
 #: How long the waiting thread sleeps between looks at the solver (seconds):
 #: the longest a stop request waits to be passed on.
@@ -455,7 +500,9 @@ class SatModel:
     :param links: the compiled problem (:meth:`dlx.ExactCover.links`).
     :param costs: one cost per option (ints), whose sum over a solution
         is minimised; ``None`` for none.
-    :raises ValueError: when ``costs`` has not one int per option.
+    :raises ValueError: when ``costs`` has not one int per option
+        (:class:`CostRangeError` when they add up to more than
+        :data:`MAX_COSTS`).
     :raises SatUnavailable: when OR-Tools is not installed.
 
     :ivar model: the ``CpModel``.
@@ -479,6 +526,7 @@ class SatModel:
                 isinstance(c, int) and not isinstance(c, bool) for c in costs
             ):
                 raise ValueError(f"costs must be {n} ints, one per option")
+            check_costs(costs)
         model = module.CpModel()
         new = model.new_bool_var
         chosen = [new(f"o{k}") for k in range(n)]
@@ -674,7 +722,8 @@ class SatSearch(Iterator[tuple[int, ...]]):
         (:class:`~dlx.BudgetExceeded`), the solver goes on with the
         solutions handed out so far forbidden.  Not with ``costs``.
     :raises ValueError: for a budget or ``workers`` that makes no sense,
-        or ``workers`` above 1 without ``costs``.
+        ``workers`` above 1 without ``costs``, or costs that add up to
+        more than :data:`MAX_COSTS` (:class:`CostRangeError`).
     :raises SatUnavailable: when OR-Tools is not installed (it is looked
         for, not imported: each solver is imported when it starts).
 
@@ -723,6 +772,8 @@ class SatSearch(Iterator[tuple[int, ...]]):
             raise ValueError(f"timeout must be >= 0, not {timeout}")
         if workers < 1:
             raise ValueError(f"workers must be >= 1, not {workers}")
+        if costs is not None:
+            check_costs(costs)
         if workers > 1 and costs is None:
             # OR-Tools: enumerating all solutions in parallel hands some out
             # twice and ends FEASIBLE, not proved (google/or-tools#1186).

@@ -52,7 +52,7 @@ from dlx.algorithms import SatModel, sat_available
 from dlx.cli import main as dlx_main
 from dlx.errors import install_hint
 from dlx.links import Links
-from dlx.sat import INSTALL
+from dlx.sat import INSTALL, MAX_COSTS, CostRangeError
 from sudoku.cli import main as sudoku_main
 from sudoku.encoding import encode
 from sudoku.grid import Grid
@@ -904,6 +904,51 @@ def test_best_by_sat_from_the_command(capsys: pytest.CaptureFixture[str]) -> Non
         dlx_main(["--best", "3", "--method", "sat", "--limit", "1", str(path)])
     assert refused.value.code == 2
     assert "--best does not go with --method sat and --limit" in capsys.readouterr().err
+
+
+@needs_ortools
+def test_best_by_sat_takes_costs_up_to_what_cp_sat_ranks_exactly(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Costs adding up to 2**53 are ranked as DLX5 ranks them; beyond, refused.
+
+    A cost of 10**19 lost its last digits in CP-SAT, which then called
+    'A' + 'B' (10**19 + 1) the cheapest, complete; costs adding up past
+    2**63 made it refuse the model (a traceback).  The DLX search,
+    whose costs are Python ints, takes any.
+    """
+    problem = ExactCover("ab")
+    for items, cost in (["a"], 2**52), (["b"], 1), (["a", "b"], 2**52 - 1):
+        problem.add_option(items, cost=cost)
+    assert sum(problem.costs_of((k,)) for k in range(3)) == MAX_COSTS
+    assert problem.best(2, method="sat") == problem.best(2) == [
+        (2**52 - 1, (2,)),
+        (2**52 + 1, (0, 1)),
+    ]
+    for costs in ([10**19, 1, 10**19], [5 * 10**18, 5 * 10**18, 9 * 10**18]):
+        wide = ExactCover("ab")
+        for items, cost in zip([["a"], ["b"], ["a", "b"]], costs, strict=True):
+            wide.add_option(items, cost=cost)
+        assert wide.best(1) == [(costs[2], (2,))]
+        with pytest.raises(CostRangeError) as refused:
+            wide.best(1, method="sat")
+        assert refused.value.total == sum(costs)
+        path = tmp_path / "wide.dlx"
+        path.write_text(
+            "a b\n"
+            + "".join(
+                f"{' '.join(items)} |{cost}\n"
+                for items, cost in zip(["a", "b", "a b"], costs, strict=True)
+            )
+        )
+        assert dlx_main(["--best", "1", "--method", "sat", str(path)]) == 2
+        captured = capsys.readouterr()
+        assert captured.out == ""
+        assert captured.err == (
+            f"dlx: {path}: --best with --method sat: the options' costs add up "
+            f"to {sum(costs)}, more than CP-SAT ranks exactly (2**53); without "
+            "--method sat the DLX search takes any costs\n"
+        )
 
 
 def test_best_by_sat_refuses_what_it_does_not_take() -> None:
