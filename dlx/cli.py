@@ -30,6 +30,7 @@ from dlx.commands import (
     EXIT_OK,
     EXIT_OUTPUT,
     EXIT_WORKER_LOST,
+    MOST_JOBS,
     OutputError,
     StopSignals,
     add_version,
@@ -425,9 +426,10 @@ def _parser() -> argparse.ArgumentParser:
     where = parser.add_mutually_exclusive_group()
     where.add_argument(
         "--jobs",
-        type=whole_number(),
+        type=whole_number(0, most=MOST_JOBS),
         metavar="N",
-        help="split the search over N worker processes (0: one per core)",
+        help=f"split the search over N worker processes (0: one per core; at "
+        f"most {MOST_JOBS})",
     )
     where.add_argument(
         "--scheduler",
@@ -448,7 +450,7 @@ def _parser() -> argparse.ArgumentParser:
     memo = parser.add_argument_group("memoised search (--method memo, --sample)")
     memo.add_argument(
         "--sample",
-        type=whole_number(1),
+        type=whole_number(1, most=sys.maxsize),
         metavar="N",
         help="print N solutions drawn uniformly at random (with replacement) "
         "from the diagram of all solutions; --seed makes the draw repeatable",

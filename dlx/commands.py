@@ -74,6 +74,7 @@ __all__ = [
     "EXIT_WORKER_LOST",
     "FORK_MOST_BYTES",
     "HELP_WIDTH",
+    "MOST_JOBS",
     "STOP_REQUESTS",
     "WATCH_INTERVAL",
     "WORKER_STOP",
@@ -748,8 +749,15 @@ def end_closed_pipe() -> int:
 # -- options -------------------------------------------------------------------------
 
 
-def whole_number(least: int | None = 0) -> Callable[[str], int]:
-    """An :mod:`argparse` type: a whole number, at least ``least`` (``None``: any).
+#: The most worker processes ``--jobs`` starts (a larger number is refused
+#: rather than forked until the system runs out of processes).
+MOST_JOBS = 1024
+
+
+def whole_number(
+    least: int | None = 0, most: int | None = None
+) -> Callable[[str], int]:
+    """An :mod:`argparse` type: a whole number, at least ``least`` (``None``: any), at most ``most``.
 
     Both commands word a refused value alike (see :func:`command_parser`,
     which puts the option's name first): what is accepted, then the text.
@@ -758,6 +766,10 @@ def whole_number(least: int | None = 0) -> Callable[[str], int]:
     Traceback (most recent call last):
       ...
     argparse.ArgumentTypeError: must be a whole number from 1 up, not '0'
+    >>> whole_number(0, most=MOST_JOBS)("99999999999999")
+    Traceback (most recent call last):
+      ...
+    argparse.ArgumentTypeError: must be a whole number from 0 to 1024, not '99999999999999'
     >>> whole_number(None)("-3")
     -3
     """
@@ -767,11 +779,20 @@ def whole_number(least: int | None = 0) -> Callable[[str], int]:
             value = int(text)
         except ValueError:
             value = None
-        if value is not None and (least is None or value >= least):
+        if (
+            value is not None
+            and (least is None or value >= least)
+            and (most is None or value <= most)
+        ):
             return value
-        wanted = (
-            "a whole number" if least is None else f"a whole number from {least} up"
-        )
+        if least is None:
+            wanted = (
+                "a whole number" if most is None else f"a whole number up to {most}"
+            )
+        else:
+            wanted = f"a whole number from {least} " + (
+                "up" if most is None else f"to {most}"
+            )
         raise argparse.ArgumentTypeError(f"must be {wanted}, not {text!r}")
 
     return read

@@ -700,7 +700,8 @@ class SatSearch(Iterator[tuple[int, ...]]):
     :param timeout: stop with :class:`~dlx.BudgetExceeded` after about
         this many seconds of wall-clock time since the first solution was
         asked for (time the caller spends between solutions counts too).
-    :param seed: CP-SAT's random seed (``None``: its default; a seed picks CP-SAT).
+    :param seed: CP-SAT's random seed (``None``: its default; a seed picks
+        CP-SAT), any int: CP-SAT takes its remainder modulo 2**31.
     :param costs: one int per option: solutions cheapest first.
     :param count_only: yield ``()`` instead of each solution.
     :param workers: the solver's threads (1: deterministic, and the
@@ -723,7 +724,7 @@ class SatSearch(Iterator[tuple[int, ...]]):
         solutions handed out so far forbidden.  Not with ``costs``.
     :raises ValueError: for a budget or ``workers`` that makes no sense,
         ``workers`` above 1 without ``costs``, or costs that add up to
-        more than :data:`MAX_COSTS` (:class:`CostRangeError`).
+        more than :data:`dlx.sat.MAX_COSTS` (:class:`dlx.sat.CostRangeError`).
     :raises SatUnavailable: when OR-Tools is not installed (it is looked
         for, not imported: each solver is imported when it starts).
 
@@ -1067,7 +1068,8 @@ class SatSearch(Iterator[tuple[int, ...]]):
         parameters.num_workers = self.workers
         parameters.catch_sigint_signal = False
         if self.seed is not None:
-            parameters.random_seed = self.seed
+            # CP-SAT's seed is a 32-bit int: any other takes its remainder.
+            parameters.random_seed = self.seed % 2**31
         if self._deadline is not None:
             left = self._deadline - time.perf_counter()
             if left <= 0:

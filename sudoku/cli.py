@@ -25,6 +25,7 @@ from dlx.algorithms import SAT_DLX_NODES
 from dlx.commands import (
     EXIT_BAD_INPUT,
     EXIT_BUDGET,
+    MOST_JOBS,
     WORKER_STOP,
     OutputError,
     StopSignals,
@@ -37,6 +38,7 @@ from dlx.commands import (
     refuse,
     register_once,
     shows_progress,
+    whole_number,
     worker_pool,
 )
 from dlx.errors import install_hint
@@ -51,7 +53,6 @@ from sudoku.options import (
     add_variant_options,
     box,
     load_region_map,
-    natural,
     option_words,
     positive,
     positive_seconds,
@@ -403,10 +404,10 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--jobs",
-        type=natural,
+        type=whole_number(0, most=MOST_JOBS),
         metavar="N",
         help="solve N puzzles at a time in worker processes (0: one per "
-        "core); answers still come in input order",
+        f"core; at most {MOST_JOBS}); answers still come in input order",
     )
     # The usage names the subcommand too (argparse knows only this parser).
     usage = parser.format_usage().removeprefix("usage: ").rstrip("\n")

@@ -297,8 +297,14 @@ def test_a_seed_with_sample_seeds_the_draw_whatever_the_branching(
             "--sample does not go with --jobs: memoised search runs whole in one "
             "process (its cache is its work, which can be neither saved nor split)",
         ),
-        (["--sample", "0"], "--sample must be a whole number from 1 up, not '0'"),
-        (["--sample", "x"], "--sample must be a whole number from 1 up, not 'x'"),
+        (
+            ["--sample", "0"],
+            f"--sample must be a whole number from 1 to {sys.maxsize}, not '0'",
+        ),
+        (
+            ["--sample", "x"],
+            f"--sample must be a whole number from 1 to {sys.maxsize}, not 'x'",
+        ),
         (
             ["--count", "--method", "memo", "--max-entries", "0"],
             "--max-entries must be a whole number from 1 up, not '0'",

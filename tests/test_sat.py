@@ -19,6 +19,7 @@ from itertools import combinations
 from pathlib import Path
 
 import pytest
+from dlx_helpers import langford
 from dlx_oracles import (
     Bounded,
     Spec,
@@ -378,6 +379,18 @@ def test_costs_give_the_cheapest_first(case: Bounded, data: st.DataObject) -> No
     assert cost == sorted(sum(costs[k] for k in s) for s in expected)
     if case.spec.n_primary:  # else no solver is needed: one empty solution
         assert search.stats.solves == len(expected) + 1
+
+
+@needs_ortools
+def test_any_seed_is_taken_as_its_remainder_modulo_2_31() -> None:
+    # CP-SAT's seed is a 32-bit int: 2**31 and beyond raised a TypeError
+    # (a traceback from dlx --seed 3000000000 --method sat).
+    problem = langford(7)
+    links = problem.links()
+    for seed, same in ((2**31 + 5, 5), (-1, 2**31 - 1), (10**20, 10**20 % 2**31)):
+        found = list(SatSearch(links, seed=seed))
+        assert found == list(SatSearch(links, seed=same))
+        assert len(set(found)) == len(found) == problem.count()
 
 
 @needs_ortools
@@ -921,10 +934,14 @@ def test_best_by_sat_takes_costs_up_to_what_cp_sat_ranks_exactly(
     for items, cost in (["a"], 2**52), (["b"], 1), (["a", "b"], 2**52 - 1):
         problem.add_option(items, cost=cost)
     assert sum(problem.costs_of((k,)) for k in range(3)) == MAX_COSTS
-    assert problem.best(2, method="sat") == problem.best(2) == [
-        (2**52 - 1, (2,)),
-        (2**52 + 1, (0, 1)),
-    ]
+    assert (
+        problem.best(2, method="sat")
+        == problem.best(2)
+        == [
+            (2**52 - 1, (2,)),
+            (2**52 + 1, (0, 1)),
+        ]
+    )
     for costs in ([10**19, 1, 10**19], [5 * 10**18, 5 * 10**18, 9 * 10**18]):
         wide = ExactCover("ab")
         for items, cost in zip([["a"], ["b"], ["a", "b"]], costs, strict=True):
