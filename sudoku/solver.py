@@ -605,7 +605,9 @@ def check(
     each symbol once in every row, column and box (or jigsaw region, and
     every extra unit of a variant), and keep the rule of every cage.  It
     is read with the puzzle's alphabet, and may be in another
-    representation.
+    representation; but where the puzzle's symbols are all in the
+    alphabet that the complete solution shows (a 16x16 puzzle without a
+    ``0`` or a ``G`` leaves it open), both are read with the solution's.
 
     :param puzzle: the puzzle.
     :param solution: the grid offered as its solution.
@@ -634,11 +636,14 @@ def check(
     Traceback (most recent call last):
       ...
     sudoku.errors.SolutionError: cages[0] (at r1c1): 1 + 2 = 3, not 5
+    >>> hexadecimal = "0123456789ABCDEF"  # a 16x16 solution with a 0
+    >>> rows = [hexadecimal[k:] + hexadecimal[:k] for k in (0, 4, 8, 12)]
+    >>> grid = "".join(r[s:] + r[:s] for s in (0, 1, 2, 3) for r in rows)
+    >>> check(grid.replace("0", "."), grid)  # its puzzle without the 0s
     """
     boxes = regions is None and has_boxes(variant)
     given = parse_grid(puzzle, alphabet, box, variant, regions)
     answer = parse_grid(solution, alphabet, box, variant, regions)
-    cage_list = cages_of(given, cages, disjoint_cages)
     size = given.size
     if answer.size != size:
         raise GridSizeError(
@@ -648,10 +653,17 @@ def check(
             size,
         )
     if answer.alphabet != given.alphabet and given.alphabet and answer.alphabet:
-        # Read the solution's symbols as the puzzle's.
-        answer = Grid.parse(
-            solution, alphabet=given.alphabet, box=given.box, boxes=boxes
-        )
+        shown = {given.alphabet[value - 1] for value in given.values if value}
+        if alphabet is None and all(answer.values) and shown <= set(answer.alphabet):
+            # A complete solution shows its alphabet whole, where the puzzle
+            # may leave it open (a 16x16 puzzle without a 0 or a G reads as
+            # 1-9A-G, its solution with a 0 as 0-9A-F): the solution's.
+            given = parse_grid(puzzle, answer.alphabet, box, variant, regions)
+        else:  # read the solution's symbols as the puzzle's
+            answer = Grid.parse(
+                solution, alphabet=given.alphabet, box=given.box, boxes=boxes
+            )
+    cage_list = cages_of(given, cages, disjoint_cages)
     symbol = given.symbol
     for cell, (clue, value) in enumerate(zip(given.values, answer.values, strict=True)):
         where = f"row {cell // size + 1}, column {cell % size + 1}"

@@ -508,6 +508,28 @@ def test_check_right_and_wrong(
     assert f"(puzzle 2, line 2 of {puzzles})" in err
 
 
+def test_check_reads_a_puzzle_in_its_solutions_alphabet(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A hexadecimal 16x16 puzzle whose 0s are all blanks reads as 1-9A-G
+    # alone; its right solution, which shows a 0, was called wrong ('row 1,
+    # column 1 is blank').  The complete solution's alphabet now decides.
+    solution = sudoku.solve(LOCAL_DATA.joinpath("sudoku16.in").read_text())
+    hexadecimal = solution.translate(
+        str.maketrans("ABCDEFGHIJKLMNOP", "0123456789ABCDEF")
+    )
+    puzzle = write(tmp_path, "p.txt", hexadecimal.replace("0", ".") + "\n")
+    answer = write(tmp_path, "s.txt", hexadecimal + "\n")
+    assert run(["--check", puzzle, answer], capsys, monkeypatch) == (
+        0,
+        "1 solution checked: all right\n",
+        "",
+    )
+    wrong = write(tmp_path, "w.txt", hexadecimal.replace("0", "1", 1) + "\n")
+    status, out, _ = run(["--check", puzzle, wrong], capsys, monkeypatch)
+    assert (status, out) == (1, "1 solution checked: 1 wrong\n")
+
+
 def test_check_blocks_and_counts(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
