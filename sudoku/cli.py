@@ -9,6 +9,7 @@ import argparse
 import collections
 import contextlib
 import itertools
+import math
 import os
 import sys
 import time
@@ -47,7 +48,7 @@ from sudoku.batch import Batch, progress_display, run_batch
 from sudoku.encoding import encode
 from sudoku.errors import MultipleSolutionsError, SudokuError
 from sudoku.formats import Layout, Puzzle, format_solution, iter_puzzles
-from sudoku.grid import Grid, box_shape
+from sudoku.grid import BLANKS, Grid, box_shape, detect_alphabet
 from sudoku.options import (
     MAX_LINE,
     add_variant_options,
@@ -873,9 +874,11 @@ def _solve_all(
             if stream is None:
                 continue
             source = "<stdin>" if name == "-" else name
+            kept = _KeptAlphabet(options)
             for puzzle in _puzzles(
                 name, stream, batch, size, required=True, boxes=_boxed(options)
             ):
+                read = kept.options_for(puzzle)
                 if options.uva and puzzle.layout is Layout.LINES:
                     # --uva shapes blocks of rows; lines stay lines.
                     batch.fail(
@@ -897,7 +900,7 @@ def _solve_all(
                     own = settings.replace(progress=hook)
                     try:
                         outcome = _answer(
-                            puzzle, options, own, batch.signals, said, reasons
+                            puzzle, read, own, batch.signals, said, reasons
                         )
                     except _CountStopped as stopped:
                         # As dlx does: the count so far, never as the count
@@ -919,14 +922,14 @@ def _solve_all(
                 from concurrent.futures import BrokenExecutor  # loaded with the pool
 
                 try:
-                    future = pool.submit(_work, puzzle, options, settings)
+                    future = pool.submit(_work, puzzle, read, settings)
                 except BrokenExecutor:
                     # A worker died: the pool is done for; go on in this process.
                     batch.note("sudoku: a worker process died; going on without --jobs")
                     pool = None
                     while ahead:
                         deliver_first()
-                    deliver(source, puzzle, _answer(puzzle, options, settings))
+                    deliver(source, puzzle, _answer(puzzle, read, settings))
                     continue
                 ahead.append((source, puzzle, future))
                 while len(ahead) >= window or (ahead and ahead[0][2].done()):
@@ -993,6 +996,48 @@ def _solve_all(
                 settle(pool)
             raise
     pictures.close()
+
+
+class _KeptAlphabet:
+    """The alphabet of a file's puzzles, kept from one puzzle to the next.
+
+    A puzzle's alphabet is detected from its givens
+    (:func:`sudoku.grid.detect_alphabet`), which may leave it open: a
+    16x16 puzzle without a ``0`` or a ``G`` reads as 1-9A-G, though the
+    file's other puzzles are hexadecimal.  Such a puzzle is read in the
+    alphabet of the puzzle before it in the file when that alphabet
+    holds all its symbols and leaves the same cells blank (the givens
+    are the same, only their names differ), so that a file's answers
+    come in one alphabet.  ``--alphabet`` decides alone.
+    """
+
+    def __init__(self, options: argparse.Namespace) -> None:
+        self.options = options
+        self.previous: str | None = None
+
+    def options_for(self, puzzle: Puzzle) -> argparse.Namespace:
+        """The options to read ``puzzle`` with (``options`` itself, or a copy with its alphabet)."""
+        options = self.options
+        if options.alphabet is not None or puzzle.error is not None:
+            return options
+        cells = "".join(puzzle.text.split())
+        size = math.isqrt(len(cells))
+        try:
+            fresh = detect_alphabet(cells, size)
+        except SudokuError:
+            return options  # the puzzle's own reading says what is wrong
+        previous, self.previous = self.previous, fresh
+        if previous is None or previous == fresh or len(previous) != size:
+            return options
+
+        def given(alphabet: str) -> list[bool]:
+            return [ch not in BLANKS and (ch != "0" or "0" in alphabet) for ch in cells]
+
+        shown = {ch for ch, on in zip(cells, given(fresh), strict=True) if on}
+        if not shown <= set(previous) or given(previous) != given(fresh):
+            return options
+        self.previous = previous
+        return argparse.Namespace(**dict(vars(options), alphabet=previous))
 
 
 class _Pictures:

@@ -530,6 +530,30 @@ def test_check_reads_a_puzzle_in_its_solutions_alphabet(
     assert (status, out) == (1, "1 solution checked: 1 wrong\n")
 
 
+def test_a_files_puzzles_keep_one_alphabet_where_theirs_is_open(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Puzzle 2 is puzzle 1 without its 0 givens: alone it reads as 1-9A-G
+    # (its answer had a G for the file's 0); after a hexadecimal puzzle it
+    # is read as one.  Puzzle 3 shows 0s again: they stay givens, not the
+    # blanks they would be in 1-9A-G.
+    solution = sudoku.solve(LOCAL_DATA.joinpath("sudoku16.in").read_text())
+    hexadecimal = "".join(solution.split()).translate(
+        str.maketrans("ABCDEFGHIJKLMNOP", "0123456789ABCDEF")
+    )
+    first = "".join(ch if k % 5 else "." for k, ch in enumerate(hexadecimal))
+    second = first.replace("0", ".")
+    lines = [first, second, first]
+    assert sudoku.count(second, limit=2) == 1
+    path = write(tmp_path, "hex.txt", "".join(f"{line}\n" for line in lines))
+    assert run([path], capsys, monkeypatch) == (0, f"{hexadecimal}\n" * 3, "")
+    path = write(tmp_path, "open.txt", f"{second}\n{first}\n")
+    status, out, err = run([path], capsys, monkeypatch)
+    assert (status, err) == (0, "")
+    alone = sudoku.solve(second)  # in 1-9A-G: a G where the 0s were
+    assert out == f"{alone}\n{hexadecimal}\n" and "G" in alone
+
+
 def test_check_blocks_and_counts(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
