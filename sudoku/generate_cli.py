@@ -576,11 +576,20 @@ def rating_band(text: str) -> tuple[float, float]:
 
     >>> rating_band("4.0-5.0"), rating_band("7.2")
     ((4.0, 5.0), (7.2, 7.2))
+    >>> rating_band("0-0.5")
+    Traceback (most recent call last):
+      ...
+    argparse.ArgumentTypeError: '0-0.5' lies below Sudoku Explainer's scale (1.0 to 10.0): no puzzle is rated under 1.0
     """
     parts = text.split("-")
     try:
         if len(parts) in (1, 2):
             low, high = float(parts[0]), float(parts[-1])
+            if 0 <= low <= high < 1:
+                raise argparse.ArgumentTypeError(
+                    f"{text!r} lies below Sudoku Explainer's scale (1.0 to "
+                    "10.0): no puzzle is rated under 1.0"
+                )
             if 0 <= low <= high <= 10:
                 return low, high
     except ValueError:

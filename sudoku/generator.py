@@ -1964,6 +1964,11 @@ def _band(rating: object) -> tuple[float, float] | None:
         for x in pair
     ):
         low, high = float(pair[0]), float(pair[1])
+        if low <= high < 1:
+            raise SudokuError(
+                f"rating={rating!r} lies below Sudoku Explainer's scale (1.0 to "
+                "10.0): no puzzle is rated under 1.0"
+            )
         if low <= high:
             return low, high
     raise SudokuError(

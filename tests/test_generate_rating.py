@@ -201,6 +201,9 @@ def test_not_minimal_puzzles_are_rated_too() -> None:
         ({"rating": 11}, "rating=11 is not a rating or a band"),
         ({"rating": float("nan")}, "rating=nan is not a rating or a band"),
         ({"rating": True}, "rating=True is not a rating or a band"),
+        # A band no puzzle can reach: refused, not 1000 tries in vain.
+        ({"rating": (0, 0.5)}, "rating=(0, 0.5) lies below Sudoku Explainer's scale"),
+        ({"rating": 0.9}, "rating=0.9 lies below Sudoku Explainer's scale"),
         ({"rating": 4, "grade": "easy"}, "rating= does not go with grade=: a puzzle"),
         ({"rating": 4, "cages": "killer"}, "rating= does not go with cages="),
         ({"rating": 4, "box": (4, 4)}, "rating= does not go with a 16x16 grid"),
@@ -281,6 +284,7 @@ def test_cli_prints_puzzles_rated_in_the_band(
         (["--rating", "hard"], "argument --rating: 'hard' is not a rating or a band"),
         (["--rating", "1-2-3"], "argument --rating: '1-2-3' is not a rating"),
         (["--rating", "11"], "argument --rating: '11' is not a rating"),
+        (["--rating", "0-0.5"], "argument --rating: '0-0.5' lies below Sudoku E"),
         (["--rating", "4", "--grade", "easy"], "--rating does not go with --grade"),
         (["--rating", "4", "--cages", "killer"], "--rating does not go with --cages"),
         (["--rating", "4", "--box", "4x4"], "--rating does not go with a 16x16 grid"),
