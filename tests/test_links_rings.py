@@ -131,3 +131,39 @@ def test_siblings_too_big_to_make_on_first_use_end_with_a_message(
         match=r"out of memory while building the links of 3 options \(5 nodes\)",
     ):
         _ = links.others
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_links_linked_by_the_loop_are_those_of_the_builders(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # PyPy links the nodes by one loop (LOOP_BUILD), CPython by C-level
+    # builders: the same arrays either way, and the same siblings whether
+    # they are made with the rest or on first use; empty rows, repeated
+    # widths and items of no option too.
+    rows = wide_rows(seed)
+    rows += [[], [39], [], [0, 5]]
+    rows.insert(seed, [])
+
+    def build(loop: bool, lazy: bool) -> Links:
+        monkeypatch.setattr(links_module, "LOOP_BUILD", loop)
+        monkeypatch.setattr(links_module, "LAZY_SIBLINGS", lazy)
+        return Links(36, 42, rows)
+
+    reference = build(False, False)
+    for loop, lazy in ((True, False), (True, True), (False, True)):
+        links = build(loop, lazy)
+        for name in ("top", "up", "down", "option_of", "span", "size", "shift"):
+            assert getattr(links, name) == getattr(reference, name), (name, loop, lazy)
+        assert links.n_options == reference.n_options
+        assert [tuple(s) for s in links.others] == [
+            tuple(s) for s in reference.others
+        ]
+        assert [tuple(s) for s in links.others_rev] == [
+            tuple(s) for s in reference.others_rev
+        ]
+    same = [[k % 5, 5 + k % 7] for k in range(30)]
+    monkeypatch.setattr(links_module, "LOOP_BUILD", True)
+    looped = Links(12, 12, same)
+    monkeypatch.setattr(links_module, "LOOP_BUILD", False)
+    assert looped.span == Links(12, 12, same).span
