@@ -105,19 +105,25 @@ COVERED = 1 << 40
 class JitTables:
     """The read-only tables of the form for one problem, shared by its searches.
 
+    Their node numbers are counted from the problem's first node
+    (``links.n_items + 1``, the headers before it), so that problems whose
+    options all have one width share one set (:func:`tables_of`):
+
     * ``ring``: every option's nodes in order, twice over, one option
-      after another (Knuth's nodes without spacers);
-    * ``place[x]``: where the other nodes of ``x``'s option start in
-      ``ring``, so that they are ``ring[place[x] : place[x] + span[x]]``,
-      going right from ``x`` round the option (``Links.others[x]``);
+      after another (Knuth's nodes without spacers), each less the first
+      node;
+    * ``place[x - first]``: where the other nodes of ``x``'s option
+      start in ``ring``, so that they are ``first`` more than
+      ``ring[place[x - first] : place[x - first] + span[x]]``, going
+      right from ``x`` round the option (``Links.others[x]``);
     * ``width``: the number of items of every option, or 0 when they
       differ.
 
     >>> from dlx import ExactCover
     >>> links = ExactCover("abc", options=[["a", "b"], ["b", "c"]]).links()
     >>> tables = JitTables(links)
-    >>> tables.ring, tables.place[4:], tables.width
-    ([4, 5, 4, 5, 6, 7, 6, 7], [1, 2, 5, 6], 2)
+    >>> tables.ring, tables.place, tables.width
+    ([0, 1, 0, 1, 2, 3, 2, 3], [1, 2, 5, 6], 2)
     """
 
     __slots__ = ("place", "ring", "width")
@@ -127,35 +133,16 @@ class JitTables:
         total = len(links.top)
         first = links.n_items + 1
         count = total - first
-        last = span[-1]
-        # The headers' spans are 0: one count of the last node's span tells
-        # whether every option has its width (no slice of the spans).
-        if count and span.count(last) == (count if last else total):
-            # One width: the tables by slices, a few per place in an option
-            # (sudoku builds a problem per puzzle, and a cold PyPy runs a
-            # loop per option at interpreter speed).  The slices are of
-            # lists, not ranges: PyPy assigns a range slice item by item,
-            # at twice the cost (0.1 ms a 16x16 puzzle, then 0.055).
-            width = last + 1
-            step = 2 * width
-            numbers = list(range(first, total))
-            ring = [0] * (2 * count)
-            place = [0] * total
-            for j in range(width):
-                column = numbers[j::width]
-                ring[j::step] = column
-                ring[width + j :: step] = column
-                place[first + j :: width] = list(range(j + 1, 2 * count, step))
-            self.ring = ring
-            self.place = place
-            self.width = width
+        width = _one_width(links)
+        if width:
+            self._fill(width, count)
             return
-        place = [0] * total
-        ring = []
+        place = [0] * count
+        ring: list[int] = []
         widths = set()
-        x = first
-        while x < total:
-            width = span[x] + 1
+        x = 0
+        while x < count:
+            width = span[first + x] + 1
             nodes = range(x, x + width)
             start = len(ring) + 1
             place[x : x + width] = range(start, start + width)
@@ -167,12 +154,86 @@ class JitTables:
         self.place = place
         self.width = widths.pop() if len(widths) == 1 else 0
 
+    @classmethod
+    def of_width(cls, width: int, count: int) -> JitTables:
+        """The tables of ``count`` nodes in options of ``width`` items each (any problem's first ``count``).
+
+        >>> JitTables.of_width(2, 4).ring
+        [0, 1, 0, 1, 2, 3, 2, 3]
+        """
+        tables = cls.__new__(cls)
+        tables._fill(width, count)
+        return tables
+
+    def _fill(self, width: int, count: int) -> None:
+        """Make the tables for ``count`` nodes in options of ``width`` items."""
+        # By slices, a few per place in an option (a cold PyPy runs a loop
+        # per option at interpreter speed).  The slices are of lists, not
+        # ranges: PyPy assigns a range slice item by item, at twice the
+        # cost (0.1 ms a 16x16 puzzle, then 0.055).
+        step = 2 * width
+        numbers = list(range(count))
+        ring = [0] * (2 * count)
+        place = [0] * count
+        for j in range(width):
+            column = numbers[j::width]
+            ring[j::step] = column
+            ring[width + j :: step] = column
+            place[j::width] = list(range(j + 1, 2 * count, step))
+        self.ring = ring
+        self.place = place
+        self.width = width
+
+
+#: Problems whose options all have one width and that have at most this
+#: many nodes share the tables of their width (:func:`tables_of`): sudoku
+#: makes a problem per puzzle, and the tables cost a 16x16 puzzle 0.07 ms
+#: on PyPy, a third of its search.  Larger problems make their own.
+SHARED_MAX_NODES = 1 << 17
+
+# The shared tables, by width (each for at least as many nodes as asked).
+_SHARED: dict[int, JitTables] = {}
+
+
+def _one_width(links: Links) -> int:
+    """The number of items of every option of ``links``, or 0 when they differ (or none)."""
+    span = links.span
+    total = len(span)
+    count = total - links.n_items - 1
+    last = span[-1]
+    # The headers' spans are 0: one count of the last node's span tells
+    # whether every option has its width (no slice of the spans).
+    if count and span.count(last) == (count if last else total):
+        return last + 1
+    return 0
+
 
 def tables_of(links: Links) -> JitTables:
-    """The problem's :class:`JitTables`, made by its first search and kept in ``links.cache``."""
+    """The problem's :class:`JitTables`, made by its first search and kept in ``links.cache``.
+
+    Those of a problem whose options all have one width, with at most
+    :data:`SHARED_MAX_NODES` nodes, are shared with every such problem
+    (made for at least twice as many nodes when they grow).
+
+    >>> from dlx import ExactCover
+    >>> one = ExactCover.from_rows([[0, 1], [1, 2]], n_primary=3).links()
+    >>> other = ExactCover.from_rows([[0, 2]], n_primary=4).links()
+    >>> tables_of(one) is tables_of(other)
+    True
+    """
     tables = links.cache.get("jit")
     if tables is None:
-        tables = links.cache["jit"] = JitTables(links)
+        count = len(links.top) - links.n_items - 1
+        width = _one_width(links) if count <= SHARED_MAX_NODES else 0
+        if width:
+            tables = _SHARED.get(width)
+            if tables is None or len(tables.place) < count:
+                room = max(count, 0 if tables is None else 2 * len(tables.place))
+                room = max(count, min(room, SHARED_MAX_NODES // width * width))
+                tables = _SHARED[width] = JitTables.of_width(width, room)
+        else:
+            tables = JitTables(links)
+        links.cache["jit"] = tables
     assert isinstance(tables, JitTables)
     return tables
 
@@ -244,10 +305,11 @@ def _lengths(frame: Frame, tables: JitTables) -> list[int]:
     # the list non-empty when a problem has no items.
     length[primary:] = [v + COVERED for v in length[primary:]]
     length.append(COVERED)
+    first = n + 1
     for node in [*frame.base, *frame.stack]:
-        start = place[node]
+        start = place[node - first]
         others = ring[start : start + span[node]]
-        for item in [top[node], *[top[x] for x in others]]:
+        for item in [top[node], *[top[first + x] for x in others]]:
             length[item] += COVERED
     return length
 
@@ -280,6 +342,7 @@ def run_loop(
     option_of = links.option_of
     ring = tables.ring
     place = tables.place
+    first = links.n_items + 1  # the tables count the nodes from here
     stats = frame.stats
     limit = frame.limit
     offset = links.active_offset
@@ -342,14 +405,14 @@ def run_loop(
                     return
                 chosen = pop()
                 # X6: uncover the other items of the option, right to left.
-                t = place[chosen]
+                t = place[chosen - first]
                 for j in range(t + span[chosen] - 1, t - 1, -1):
-                    item = top[ring[j]]
+                    item = top[first + ring[j]]
                     row = up[item]
                     while row != item:
-                        k = place[row]
+                        k = place[row - first]
                         for i in range(k, k + span[row]):
-                            y = ring[i]
+                            y = first + ring[i]
                             down[up[y]] = y
                             up[down[y]] = y
                             length[top[y]] += 1
@@ -362,9 +425,9 @@ def run_loop(
                 # X7: uncover(item)
                 row = up[item]
                 while row != item:
-                    k = place[row]
+                    k = place[row - first]
                     for i in range(k, k + span[row]):
-                        y = ring[i]
+                        y = first + ring[i]
                         down[up[y]] = y
                         up[down[y]] = y
                         length[top[y]] += 1
@@ -379,10 +442,10 @@ def run_loop(
             updates += 1
             row = down[item]
             while row != item:
-                k = place[row]
+                k = place[row - first]
                 updates += span[row]
                 for i in range(k, k + span[row]):
-                    y = ring[i]
+                    y = first + ring[i]
                     above = up[y]
                     below = down[y]
                     down[above] = below
@@ -391,17 +454,17 @@ def run_loop(
                 row = down[row]
             chosen = down[item]
         # X5: try option `chosen`: cover its other items, left to right.
-        t = place[chosen]
+        t = place[chosen - first]
         for j in range(t, t + span[chosen]):
-            item = top[ring[j]]
+            item = top[first + ring[j]]
             length[item] += covered
             updates += 1
             row = down[item]
             while row != item:
-                k = place[row]
+                k = place[row - first]
                 updates += span[row]
                 for i in range(k, k + span[row]):
-                    y = ring[i]
+                    y = first + ring[i]
                     above = up[y]
                     below = down[y]
                     down[above] = below

@@ -107,13 +107,35 @@ def test_the_loop_is_unrolled_for_one_width_only() -> None:
 @pytest.mark.parametrize("name", sorted(PROBLEMS))
 def test_the_tables_list_each_options_nodes_twice(name: str) -> None:
     # One width (the tables made by slices) or several (option by option).
+    # Node numbers counted from the first node; the shared tables of a
+    # width (tables_of) list the same for the problem's nodes.
     links = PROBLEMS[name]().links()
-    tables = JitTables(links)
-    for x in range(links.n_items + 1, len(links.top)):
-        start = tables.place[x]
-        assert tuple(tables.ring[start : start + links.span[x]]) == tuple(
-            links.others[x]
-        )
+    first = links.n_items + 1
+    for tables in (JitTables(links), tables_of(links)):
+        for x in range(first, len(links.top)):
+            start = tables.place[x - first]
+            others = tables.ring[start : start + links.span[x]]
+            assert tuple(first + y for y in others) == tuple(links.others[x])
+
+
+def test_problems_of_one_width_share_tables_that_grow(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(algorithm_x_jit, "_SHARED", {})
+    small = ExactCover.from_rows([[0, 1, 2]] * 3, n_primary=3).links()
+    big = ExactCover.from_rows([[0, 1, 2]] * 5, n_primary=4).links()
+    tables = tables_of(small)
+    assert len(tables.place) == 9
+    assert tables_of(big) is not tables
+    assert len(tables_of(big).place) == 18  # twice the room
+    again = ExactCover.from_rows([[1, 2, 3]] * 4, n_primary=4).links()
+    assert tables_of(again) is tables_of(big)
+    monkeypatch.setattr(algorithm_x_jit, "SHARED_MAX_NODES", 12)
+    huge = ExactCover.from_rows([[0, 1, 2]] * 7, n_primary=3).links()
+    assert tables_of(huge) is not algorithm_x_jit._SHARED[3]
+    assert len(tables_of(huge).place) == 21
+    for links in (small, big, again, huge):
+        assert run_form(links, "jit") == run_form(links, "plain")
 
 
 @pytest.mark.parametrize("layout", ("unrolled", "list-undo"))

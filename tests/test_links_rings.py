@@ -156,9 +156,7 @@ def test_links_linked_by_the_loop_are_those_of_the_builders(
         for name in ("top", "up", "down", "option_of", "span", "size", "shift"):
             assert getattr(links, name) == getattr(reference, name), (name, loop, lazy)
         assert links.n_options == reference.n_options
-        assert [tuple(s) for s in links.others] == [
-            tuple(s) for s in reference.others
-        ]
+        assert [tuple(s) for s in links.others] == [tuple(s) for s in reference.others]
         assert [tuple(s) for s in links.others_rev] == [
             tuple(s) for s in reference.others_rev
         ]
