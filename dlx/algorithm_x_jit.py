@@ -26,7 +26,7 @@ Knuth's program with a list of integers for each of his arrays:
   place of each node in it), not from tuples; when every option has the
   same width (queens, Langford pairs, sudoku, pentominoes) the loops over
   them are written out straight (:func:`unrolled`, as the packed form
-  does with :mod:`ast`), which is where most of the gain is.
+  does, from the source as text), which is where most of the gain is.
 
 Measured on PyPy 7.3.19 (CPU seconds of the search alone, the JIT warm),
 this form runs 2–3× as fast as the plain one on 12-queens, Langford
@@ -75,7 +75,6 @@ from dlx.stats import Outcome
 # typing.TYPE_CHECKING, without importing typing (start-up, issue 46).
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    import ast
     from typing import Any
 
     from dlx.frame import Frame
@@ -479,66 +478,78 @@ def run_loop(
 _LOOPS = 4
 
 
-def _loops(body: list[ast.stmt]) -> Iterator[tuple[list[ast.stmt], int, ast.For]]:
-    """The loops over ``i`` in ``body`` and the statements around it: (block, place, loop).
+def _written_out(lines: list[str], count: int) -> str:
+    """The source of :func:`run_loop` in its module's ``lines``, its loops over ``i`` written out ``count`` times.
 
-    Only statements are visited (the loops sit in the bodies of ``while``,
-    ``for`` and ``if``), not their expressions: a generic visit of the
-    whole function costs tens of milliseconds on a cold PyPy.
-    """
-    import ast
-
-    for place, stmt in enumerate(body):
-        target = stmt.target if isinstance(stmt, ast.For) else None
-        if (
-            isinstance(stmt, ast.For)
-            and isinstance(target, ast.Name)
-            and target.id == "i"
-        ):
-            yield body, place, stmt
-            continue
-        for block in ("body", "orelse"):
-            inner = getattr(stmt, block, None)
-            if isinstance(inner, list):
-                yield from _loops(inner)
-
-
-def _run_loop_tree(lines: list[str], count: int) -> ast.FunctionDef:
-    """:func:`run_loop` parsed from its module's ``lines``, ``span[row]`` read as ``count``.
+    Each ``for i in range(k, k + span[row]):`` line becomes ``i = k``, its
+    body's lines hold the body (dedented), and the last of them the other
+    copies, each after ``i = k + t``, joined by semicolons (the body is
+    simple statements, one a line); ``span[row]`` elsewhere becomes
+    ``count``.  Blank lines before the function keep its line numbers.
 
     :raises ValueError: when the function at its code's first line is not
-        ``run_loop`` (the file changed since this module was imported).
+        ``run_loop`` (the file changed since this module was imported), or
+        its loops over ``i`` are not :data:`_LOOPS` loops of that shape.
     """
-    import ast
-
-    # Only the function's own lines are parsed (a cold PyPy parses this
-    # module in 5 ms), after blank lines that keep its line numbers.
     first = run_loop.__code__.co_firstlineno - 1
     end = first + 1
     while end < len(lines) and not (lines[end][:1].isalpha() or lines[end][:1] in "#@"):
         end += 1
-    text = "\n" * first + "".join(lines[first:end])
-    # span[row] is the width less one: a constant here (same line numbers).
-    tree = ast.parse(text.replace("span[row]", str(count)))
-    function = tree.body[0] if tree.body else None
-    if not isinstance(function, ast.FunctionDef) or function.name != "run_loop":
+    own = lines[first:end]
+    if not own or not own[0].startswith("def run_loop("):
         raise ValueError("run_loop is not where its code object says")
-    return function
+    out = ["\n"] * first
+    loops = 0
+    k = 0
+    while k < len(own):
+        line = own[k]
+        text = line.strip()
+        if not text.startswith("for i in range("):
+            out.append(line.replace("span[row]", str(count)))
+            k += 1
+            continue
+        indent = line[: len(line) - len(line.lstrip())]
+        start, _, stop = text[len("for i in range(") :].partition(", ")
+        if stop != f"{start} + span[row]):" or not start.isidentifier():
+            raise ValueError(f"not a loop to write out: {text}")
+        body: list[str] = []
+        k += 1
+        while k < len(own) and own[k].startswith(indent + "    "):
+            statement = own[k].strip()
+            if statement.endswith(":") or "#" in statement or ";" in statement:
+                raise ValueError(f"not a simple statement: {statement}")
+            body.append(statement)
+            k += 1
+        if not body:
+            raise ValueError(f"a loop without a body: {text}")
+        loops += 1
+        if not count:
+            out.append(f"{indent}pass\n")
+            out += ["\n"] * len(body)
+            continue
+        out.append(f"{indent}i = {start}\n")
+        out += [f"{indent}{statement}\n" for statement in body[:-1]]
+        rest = [body[-1]]
+        for t in range(1, count):
+            rest += [f"i = {start} + {t}", *body]
+        out.append(indent + "; ".join(rest) + "\n")
+    if loops != _LOOPS:
+        raise ValueError(f"{loops} loops over i, not {_LOOPS}")
+    return "".join(out)
 
 
 @functools.cache
 def unrolled(width: int) -> Runner | None:
     """:func:`run_loop` for options of ``width`` items, the loops over their nodes written out.
 
-    Made once per width (cached) by rewriting the loop with :mod:`ast`:
+    Made once per width (cached) from the source of :func:`run_loop`:
     each ``for i in range(k, k + span[row]): body`` becomes ``i = k``,
     ``body``, ``i = k + 1``, ``body``..., ``width - 1`` times, and
     ``span[row]`` the constant ``width - 1``; the result runs with this
-    file's name and line numbers.  Every copy of a body is the loop's own
-    statements, the same nodes listed again: ``compile()`` reads a
-    tree without changing it, so a node may stand in several places, and
-    the code is the same as from a parse per copy (which cost a cold PyPy
-    1.2 ms a width, a deep copy ten times that).
+    file's name and line numbers (the copies after the first on the
+    body's last line).  The source is rewritten as text and compiled once
+    (:func:`_written_out`): through :mod:`ast` it cost a cold PyPy 7 ms a
+    width (2 ms of it to import ast), as text 2 ms.
 
     :param width: the number of items of every option (at least 1).
     :returns: a function like :func:`run_loop`, or ``None`` when the
@@ -548,49 +559,21 @@ def unrolled(width: int) -> Runner | None:
     >>> unrolled(3).__name__
     'run_loop_width_3'
     """
-    # ast costs milliseconds to import: only here, once per width.
-    import ast
-
-    count = width - 1
     filename = run_loop.__code__.co_filename
+    name = f"run_loop_width_{width}"
     try:
         with open(filename, encoding="utf-8") as handle:
-            source = handle.read()
-        lines = source.splitlines(keepends=True)
-        function = _run_loop_tree(lines, count)
+            lines = handle.read().splitlines(keepends=True)
+        text = _written_out(lines, width - 1).replace("def run_loop(", f"def {name}(", 1)
+        # This module's `from __future__ import annotations` goes on.
+        code = compile(text, filename, "exec")
     except (OSError, SyntaxError, ValueError):
         # No source, or not the source of the loop this process runs (the
         # file changed since it was imported): the loop as written.
         return None
-    found = list(_loops(function.body))
-    if len(found) != _LOOPS:
-        return None
-    # Right to left, so that the places of the loops still to be replaced
-    # in a block stay where they were.
-    for block, place, loop in reversed(found):
-        call = loop.iter
-        assert isinstance(call, ast.Call)
-        statements: list[ast.stmt] = []
-        for t in range(count):
-            value = call.args[0]
-            if t:
-                step = ast.copy_location(ast.Constant(t), value)
-                value = ast.copy_location(ast.BinOp(value, ast.Add(), step), value)
-            target = ast.copy_location(ast.Name("i", ast.Store()), loop.target)
-            statements.append(ast.copy_location(ast.Assign([target], value), loop))
-            statements += loop.body
-        block[place : place + 1] = statements or [ast.copy_location(ast.Pass(), loop)]
-    function.name = f"run_loop_width_{width}"
-    # Every node made here has its place (ast.fix_missing_locations would
-    # walk the whole tree: 10 ms on a cold PyPy).
-    module = ast.Module([function], [])
     namespace: dict[str, Any] = {}
-    exec(
-        compile(module, filename, "exec"),
-        globals(),
-        namespace,
-    )
-    runner = namespace[function.name]
-    runner.__qualname__ = function.name
+    exec(code, globals(), namespace)
+    runner = namespace[name]
+    runner.__qualname__ = name
     made: Runner = runner
     return made

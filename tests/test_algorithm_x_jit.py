@@ -11,6 +11,7 @@ Knuth's statistics and a sane state after every solution.
 from __future__ import annotations
 
 import itertools
+import random
 from collections.abc import Callable
 
 import pytest
@@ -102,6 +103,26 @@ def test_the_loop_is_unrolled_for_one_width_only() -> None:
     assert search._steps.gi_code.co_name == "run_loop"  # type: ignore[attr-defined]
     assert unrolled(4) is unrolled(4)
     assert unrolled(1) is not None
+
+
+def test_the_loop_written_out_keeps_the_source_lines() -> None:
+    # Tracebacks and coverage of the written-out loop point into its file,
+    # at the lines of the loop as written; it searches as the plain form.
+    rng = random.Random(5)
+    for width in (1, 2, 3, 5):
+        runner = unrolled(width)
+        assert runner is not None
+        code = runner.__code__
+        assert code.co_filename == run_loop.__code__.co_filename
+        assert code.co_firstlineno == run_loop.__code__.co_firstlineno
+        lines = {line for _, _, line in code.co_lines() if line is not None}
+        written = {line for _, _, line in run_loop.__code__.co_lines() if line}
+        assert lines <= written
+        rows = [rng.sample(range(12), width) for _ in range(18)]
+        links = ExactCover.from_rows(rows, n_primary=10, n_secondary=2).links()
+        search = Search(links, form="jit")
+        assert search._steps.gi_code.co_name == code.co_name  # type: ignore[attr-defined]
+        assert run_form(links, "jit") == run_form(links, "plain")
 
 
 @pytest.mark.parametrize("name", sorted(PROBLEMS))
@@ -211,12 +232,24 @@ def test_without_its_source_the_loop_runs_as_written(
     # line its code names.
     lines = ["x = 1\n"] * (run_loop.__code__.co_firstlineno + 5)
     with pytest.raises(ValueError):
-        algorithm_x_jit._run_loop_tree(lines, 2)
+        algorithm_x_jit._written_out(lines, 2)
+    # Or its loops over i changed shape.
+    source = run_loop.__code__.co_filename
+    with open(source, encoding="utf-8") as handle:
+        lines = handle.read().splitlines(keepends=True)
+    for old, new in (
+        ("span[row]):", "span[row] + 0):"),
+        ("length[top[y]] -= 1\n", "length[top[y]] -= 1  # note\n"),
+        ("for i in range(k, k + span[row]):", "for i in range(k, k + span[row]): pass"),
+    ):
+        changed = [line.replace(old, new, 1) for line in lines]
+        with pytest.raises(ValueError):
+            algorithm_x_jit._written_out(changed, 2)
 
     def moved(lines: list[str], count: int) -> None:
         raise ValueError("moved")
 
-    monkeypatch.setattr(algorithm_x_jit, "_run_loop_tree", moved)
+    monkeypatch.setattr(algorithm_x_jit, "_written_out", moved)
     assert unrolled.__wrapped__(3) is None
     links = n_queens(5).links()
     search = Search(links, form="jit")
