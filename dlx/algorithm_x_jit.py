@@ -82,6 +82,7 @@ if TYPE_CHECKING:
 __all__ = [
     "COVERED",
     "MAX_UNROLL",
+    "SHARED_MAX_NODES",
     "JitTables",
     "prefer",
     "prepare",
