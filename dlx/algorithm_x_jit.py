@@ -565,7 +565,9 @@ def unrolled(width: int) -> Runner | None:
     try:
         with open(filename, encoding="utf-8") as handle:
             lines = handle.read().splitlines(keepends=True)
-        text = _written_out(lines, width - 1).replace("def run_loop(", f"def {name}(", 1)
+        text = _written_out(lines, width - 1).replace(
+            "def run_loop(", f"def {name}(", 1
+        )
         # This module's `from __future__ import annotations` goes on.
         code = compile(text, filename, "exec")
     except (OSError, SyntaxError, ValueError):
