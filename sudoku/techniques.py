@@ -38,7 +38,9 @@ from __future__ import annotations
 import itertools
 import time
 from collections.abc import Callable, Container, Iterator, Sequence
-from functools import lru_cache
+from functools import lru_cache, partial
+from itertools import compress
+from operator import itemgetter
 
 from dlx.errors import BudgetExceeded
 from dlx.records import Record
@@ -792,29 +794,36 @@ def _pair_cells(
 
 #: Per layout (by id, with the layout kept): :func:`locked_from_places`'s
 #: tables, or ``None`` where it does not apply.
-_PLACE_PAIRS: dict[
-    int,
-    tuple[Layout, list[list[tuple[int, int, dict[int, tuple[int, int]]]]] | None],
-] = {}
+_PLACE_PAIRS: dict[int, tuple[Layout, list[_PlaceGroup] | None]] = {}
+
+#: A group of :func:`_place_pairs`: the places to read, by value then first
+#: unit (SE's order), as a function of the list of places; each one's finds;
+#: each one's (value from 0, first unit); and the range of their indices.
+_PlaceGroup = tuple[
+    Callable[[Sequence[int]], Sequence[int]],
+    list[dict[int, tuple[int, int]]],
+    list[tuple[int, int]],
+    range,
+]
 
 
-def _place_pairs(
-    layout: Layout,
-) -> list[list[tuple[int, int, dict[int, tuple[int, int]]]]] | None:
-    """:func:`_pair_cells` read by place: per group, per first unit in order, its pairs by places.
+def _place_pairs(layout: Layout) -> list[_PlaceGroup] | None:
+    """:func:`_pair_cells` read by place: per group, each value's places in each first unit, by value then unit.
 
-    Each entry is ``(a, a * N, finds)``: the first unit, where its places
-    begin in a list of places (``unit * N + value - 1``), and, for each
-    set of places of a value in ``a`` (two or more, as bits of its cells)
-    that lie where it crosses a unit ``b`` of the group, ``(b, b's
-    others)``: the crossing unit and the positions in ``b`` of its other
-    cells, as bits.  ``None`` for a layout with a variant's units, where
-    a cell of a unit may lie in two crossing units of one group.
+    For each first unit ``a`` of a group, its finds: for each set of places
+    of a value in ``a`` (two or more, as bits of its cells) that lie where
+    it crosses a unit ``b`` of the group, ``(b, b's others)``: the
+    crossing unit and the positions in ``b`` of its other cells, as bits.
+    A group lists, by value then first unit, where in a list of places
+    (``unit * N + value - 1``) to read, the first unit's finds, and the
+    value and unit: :func:`locked_from_places` reads them all at once.
+    ``None`` for a layout with a variant's units, where a cell of a unit
+    may lie in two crossing units of one group.
     """
     known = _PLACE_PAIRS.get(id(layout))
     if known is not None and known[0] is layout:
         return known[1]
-    built: list[list[tuple[int, int, dict[int, tuple[int, int]]]]] = []
+    built: list[_PlaceGroup] = []
     units = layout.units
     n = layout.size
     for pairs in _pair_cells(layout) if not layout.extras else ():
@@ -827,7 +836,7 @@ def _place_pairs(
             others = sum(1 << units[b].index(c) for c in only_b)
             for c in shared:
                 spots[units[a].index(c)] = (b, mine, others)
-        group = []
+        by_unit = []
         for a, spots in firsts.items():
             # Places of two or more whose first position's pair shares
             # them all: every such set is a part of one pair's positions.
@@ -839,13 +848,29 @@ def _place_pairs(
                     if sub & (sub - 1) and spots[(sub & -sub).bit_length() - 1] == spot:
                         finds[sub] = (b, others)
                     sub = (sub - 1) & mine
-            group.append((a, a * n, finds))
-        built.append(group)
+            by_unit.append((a, finds))
+        at = [a * n + v for v in range(n) for a, _ in by_unit]
+        gather: Callable[[Sequence[int]], Sequence[int]] = (
+            partial(_one_place, at[0]) if len(at) == 1 else itemgetter(*at)
+        )
+        built.append(
+            (
+                gather,
+                [finds for _ in range(n) for _, finds in by_unit],
+                [(v, a) for v in range(n) for a, _ in by_unit],
+                range(len(at)),
+            )
+        )
     tables = None if layout.extras else built
     if len(_PLACE_PAIRS) >= 64:
         _PLACE_PAIRS.clear()
     _PLACE_PAIRS[id(layout)] = (layout, tables)
     return tables
+
+
+def _one_place(at: int, places: Sequence[int]) -> tuple[int]:
+    """The one place a group of :func:`_place_pairs` reads, as a tuple (as :func:`operator.itemgetter` gives more)."""
+    return (places[at],)
 
 
 def locked_from_places(
@@ -877,16 +902,14 @@ def locked_from_places(
     if tables is None:
         return False
     n = layout.size
-    for firsts in tables:
+    for gather, finds, slots, indices in tables:
         # The pairs whose first unit's places of a value all lie where
-        # they cross, by value, then first unit (SE's order): few.
-        hits = [
-            (v, a, find)
-            for v in range(n)
-            for a, at, finds in firsts
-            if (find := finds.get(places[at + v])) is not None
-        ]
-        for v, a, (b, others) in hits:
+        # they cross, by value, then first unit (SE's order): few, picked
+        # out of the group's places at once.
+        hits = list(map(dict.get, finds, gather(places)))
+        for k in compress(indices, hits):
+            b, others = hits[k]  # type: ignore[misc]
+            v, a = slots[k]
             if not places[b * n + v] & others:
                 continue
             if not (wanted >> a & 1 or wanted >> b & 1):
