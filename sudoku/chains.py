@@ -46,10 +46,13 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 from functools import lru_cache, partial
+from itertools import compress, repeat
+from operator import is_not, itemgetter
 
 from sudoku.techniques import (
     Board,
     Hint,
+    Layout,
     hidden_sets,
     hint_of,
     locked_from_places,
@@ -138,6 +141,7 @@ def _propagate(
     plus: bool = False,
     links: Sequence[tuple[int, ...]] | None = None,
     tables: _Tables | None = None,
+    simple: _Simple | None = None,
 ) -> _Chain:
     """Every node that ``start`` implies, each the first way it is found, ons before offs.
 
@@ -149,7 +153,7 @@ def _propagate(
     on the grid as the nodes leave it.  ``links``: the grid's static links
     (:func:`_static_links` with X links, ``y_links`` and the peers unit by
     unit), made once for the many chains of a finder, as ``tables``
-    (:func:`_tables`).
+    (:func:`_tables`) and ``simple`` (the simple techniques' tables).
     """
     layout = board.layout
     n = layout.size
@@ -196,10 +200,12 @@ def _propagate(
                 return chain
     work = list(original)
     units = layout.units
-    _, where, start_places, _ = _tables(board) if tables is None else tables
+    _, where, start_places, _, unit_bits = _tables(board) if tables is None else tables
     # Each unit's places of each value (index unit * n + value - 1), as
     # bits of the unit's cells: a copy the removals update.
     places = list(start_places)
+    # The units where the chain removed candidates, as bits.
+    dirty = 0
     while True:
         if ons:
             node = ons.popleft()
@@ -267,10 +273,13 @@ def _propagate(
                 work[cell] &= ~bit
                 for u, own in where[cell]:
                     places[u * n + v] &= ~own
+                dirty |= unit_bits[cell]
             continue
         if not plus:
             return chain
-        step = _simple_step(board, work, places, parents)
+        if simple is None:
+            simple = _Simple(board)
+        step = _simple_step(simple, work, places, parents, dirty)
         if step is None:
             return chain
         removed, rest = step
@@ -295,6 +304,7 @@ _LAYOUTS: dict[
         tuple[tuple[int, ...], ...],
         tuple[tuple[tuple[int, int], ...], ...],
         tuple[tuple[int, ...], ...],
+        tuple[int, ...],
     ],
 ] = {}
 _PLACES: dict[tuple[int, ...], tuple[object, list[int]]] = {}
@@ -305,6 +315,7 @@ _Tables = tuple[
     tuple[tuple[tuple[int, int], ...], ...],
     list[int],
     tuple[tuple[int, ...], ...],
+    tuple[int, ...],
 ]
 
 
@@ -313,7 +324,8 @@ def _tables(board: Board) -> _Tables:
 
     Each cell's peers unit by unit, each once; each cell's units with its
     bit in each; the places of each value in each unit (index ``unit * n +
-    value - 1``) as bits of the unit's cells; each cell's peers in order.
+    value - 1``) as bits of the unit's cells; each cell's peers in order;
+    each cell's units as bits.
     """
     layout = board.layout
     known = _LAYOUTS.get(id(layout))
@@ -328,9 +340,10 @@ def _tables(board: Board) -> _Tables:
         if len(_LAYOUTS) >= 32:
             _LAYOUTS.clear()
         ordered = tuple(tuple(sorted(p)) for p in layout.peers)
-        known = (layout, tuple(seen_by), tuple(where), ordered)
+        unit_bits = tuple(sum(1 << u for u in set(us)) for us in layout.cell_units)
+        known = (layout, tuple(seen_by), tuple(where), ordered, unit_bits)
         _LAYOUTS[id(layout)] = known
-    _, seen_by_t, where_t, ordered_t = known
+    _, seen_by_t, where_t, ordered_t, unit_bits_t = known
     cand = board.cand
     key = (id(layout), *cand)
     cached = _PLACES.get(key)
@@ -349,7 +362,7 @@ def _tables(board: Board) -> _Tables:
         if len(_PLACES) >= 8:
             _PLACES.clear()
         _PLACES[key] = (layout, places)
-    return seen_by_t, where_t, places, ordered_t
+    return seen_by_t, where_t, places, ordered_t, unit_bits_t
 
 
 def _gone(
@@ -384,17 +397,117 @@ def _gone(
     return tuple(out)
 
 
-#: Per grid (the layout's id and the candidates, with the layout kept):
-#: the units each find of pointing and claiming reads, as bits, in order
-#: (:func:`_simple_step`).
-_FINDS: dict[tuple[int, ...], tuple[object, list[int]]] = {}
-
 _Find = tuple[list[tuple[int, int]], list[int], list[int]]
 
 #: Per layout (by id, with the layout kept): the first hidden pair (kind 1)
-#: or naked pair (kind 2) of a unit, or ``None``, by (kind, unit, the unit's
-#: places of each value) (:func:`_simple_step`).
-_UNIT_FINDS: dict[int, tuple[object, dict[tuple[int, ...], _Find | None]]] = {}
+#: or naked pair (kind 2) of each unit, by house (in order) and the unit's
+#: places of each value; ``False`` for none (:func:`_simple_step`).
+_UNIT_FINDS: dict[
+    int, tuple[object, tuple[list[dict[tuple[int, ...], _Find | bool]], ...]]
+] = {}
+
+#: Per layout (by id, with the layout kept): :func:`_x_wing`'s tables, or
+#: ``None`` for a layout without N rows and N columns.
+_FISH: dict[int, tuple[object, list[_FishTables] | None]] = {}
+
+#: Per base (columns, then rows): the base lines, the cover lines, the
+#: places to read (by value, then base line) as a function of the list of
+#: places, their indices, and, per cover line and base line, the position
+#: in the cover line of the cell they share, as a bit.
+_FishTables = tuple[
+    tuple[int, ...],
+    tuple[int, ...],
+    Callable[[Sequence[int]], Sequence[int]],
+    range,
+    list[list[int]],
+]
+
+
+def _fish_tables(layout: Layout) -> list[_FishTables] | None:
+    """:func:`_x_wing`'s tables for a layout, made once."""
+    known = _FISH.get(id(layout))
+    if known is not None and known[0] is layout:
+        return known[1]
+    n = layout.size
+    rows, columns = layout.rows, layout.columns
+    units = layout.units
+    tables: list[_FishTables] | None = None
+    if len(rows) == n and len(columns) == n and n > 1:
+        tables = []
+        for base, cover in ((columns, rows), (rows, columns)):
+            at = [u * n + v for v in range(n) for u in base]
+            shared = [
+                [
+                    sum(
+                        1 << i
+                        for i, c in enumerate(units[line])
+                        if c in layout.unit_sets[other]
+                    )
+                    for other in base
+                ]
+                for line in cover
+            ]
+            tables.append((base, cover, itemgetter(*at), range(len(at)), shared))
+    if len(_FISH) >= 32:
+        _FISH.clear()
+    _FISH[id(layout)] = (layout, tables)
+    return tables
+
+
+class _Simple:
+    """What the simple techniques inside the chains of one board read again and again, made once.
+
+    The grid's own pointing and claiming finds (their units as bits, made
+    when first asked for); the units to look at for hidden and naked
+    pairs, with their finds by places (kept per layout); the values
+    placed too often for an X-wing; the X-wing's tables.
+    """
+
+    __slots__ = (
+        "board",
+        "clean_finds",
+        "fish",
+        "houses",
+        "memos",
+        "no_fish",
+        "slices",
+    )
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        layout = board.layout
+        n = layout.size
+        self.clean_finds: list[int] | None = None
+        self.houses = layout.houses
+        self.slices = [slice(u * n, u * n + n) for u in layout.houses]
+        known = _UNIT_FINDS.get(id(layout))
+        if (
+            known is None
+            or known[0] is not layout
+            or sum(len(m) for memo in known[1] for m in memo) >= 100_000
+        ):
+            if len(_UNIT_FINDS) >= 8:
+                _UNIT_FINDS.clear()
+            known = _UNIT_FINDS[id(layout)] = (
+                layout,
+                tuple([{} for _ in layout.houses] for _ in range(2)),
+            )
+        self.memos = known[1]
+        self.fish = _fish_tables(layout)
+        placed = [0] * (n + 1)
+        for v in board.values:
+            if 0 < v <= n:
+                placed[v] += 1
+        # The values (from 0) an X-wing is not looked for (SE's).
+        self.no_fish = {v - 1 for v in range(1, n + 1) if placed[v] + 4 > n}
+
+    def clean(self) -> list[int]:
+        """The units of each pointing or claiming find of the grid itself, as bits, in order."""
+        if self.clean_finds is None:
+            self.clean_finds = [
+                sum(1 << u for u in set(us)) for _, us, _ in _finds(self.board, 0, None)
+            ]
+        return self.clean_finds
 
 
 def _finds(
@@ -417,7 +530,7 @@ def _finds(
 
 
 def _x_wing(
-    board: Board, work: list[int], places: list[int]
+    simple: _Simple, work: list[int], places: list[int]
 ) -> tuple[list[tuple[int, int]], list[int], list[int]] | None:
     """The first X-wing on the candidates ``work``: (eliminations, units, cells).
 
@@ -425,37 +538,48 @@ def _x_wing(
     each unit's places of each value in ``work`` (as :func:`_tables` gives
     them).
     """
-    layout = board.layout
-    n = layout.size
-    rows, columns = layout.rows, layout.columns
-    if len(rows) != n or len(columns) != n:
+    tables = simple.fish
+    if tables is None:
         return None
-    placed = [0] * (n + 1)
-    for v in board.values:
-        if 0 < v <= n:
-            placed[v] += 1
+    layout = simple.board.layout
+    n = layout.size
+    no_fish = simple.no_fish
     units = layout.units
-    for base, cover in ((columns, rows), (rows, columns)):
+    for base, cover, gather, indices, shared in tables:
         # Two base lines whose two places of a value are the same: by the
-        # second line, the first, then the value (SE's order).
+        # second line, the first, then the value (SE's order).  The lines
+        # with two places of a value are picked out of them all at once.
+        masks = gather(places)
         found = []
-        for value in range(1, n + 1):
-            if placed[value] + 4 > n:
+        earlier: dict[int, list[int]] = {}
+        last = -1
+        for k in compress(indices, map((2).__eq__, map(int.bit_count, masks))):
+            v, j = divmod(k, n)
+            if v in no_fish:
                 continue
-            earlier: dict[int, list[int]] = {}
-            for j, u in enumerate(base):
-                mask = places[u * n + value - 1]
-                if mask.bit_count() == 2:
-                    for i in earlier.get(mask, ()):
-                        found.append((j, i, value, mask))
-                    earlier.setdefault(mask, []).append(j)
+            if v != last:
+                earlier = {}
+                last = v
+            mask = masks[k]
+            for i in earlier.get(mask, ()):
+                found.append((j, i, v, mask))
+            earlier.setdefault(mask, []).append(j)
         found.sort()
-        for j, i, value, mask in found:
+        for j, i, v, mask in found:
+            low = (mask & -mask).bit_length() - 1
+            high = mask.bit_length() - 1
+            # The value elsewhere in a cover line (than where it meets the
+            # two base lines): some goes.
+            if not (
+                places[cover[low] * n + v] & ~(shared[low][i] | shared[low][j])
+                or places[cover[high] * n + v] & ~(shared[high][i] | shared[high][j])
+            ):
+                continue
+            value = v + 1
             lines = [base[i], base[j]]
-            low = mask & -mask
-            covers = [cover[low.bit_length() - 1], cover[mask.bit_length() - 1]]
+            covers = [cover[low], cover[high]]
             inside = {*units[lines[0]], *units[lines[1]]}
-            bit = 1 << (value - 1)
+            bit = 1 << v
             gone = [
                 (c, value)
                 for u in covers
@@ -469,10 +593,11 @@ def _x_wing(
 
 
 def _simple_step(
-    board: Board,
+    simple: _Simple,
     work: list[int],
     places: list[int],
     parents: dict[int, tuple[int, ...]],
+    dirty: int,
 ) -> tuple[list[int], tuple[int, ...]] | None:
     """A simple technique on the grid as the chain leaves it: (off nodes, what they rest on).
 
@@ -480,34 +605,22 @@ def _simple_step(
     order; a deduction rests on the candidates the chain removed from the
     units and cells it reads (SE's rule parents), and counts only when it
     rests on some: a technique whose first find rests on none gives
-    nothing.
+    nothing.  ``dirty``: the units where the chain removed candidates, as
+    bits.
     """
+    if not dirty:
+        return None  # every find rests on nothing
+    board = simple.board
     layout = board.layout
     n = layout.size
     original = board.cand
-    # The units where the chain removed candidates, as bits.
-    cell_units = layout.cell_units
-    dirty = 0
-    for c, bits in enumerate(work):
-        if bits != original[c]:
-            for u in cell_units[c]:
-                dirty |= 1 << u
-    if not dirty:
-        return None  # every find rests on nothing
-    key = (id(layout), *original)
-    known = _FINDS.get(key)
-    if known is None or known[0] is not layout:
-        if len(_FINDS) >= 8:
-            _FINDS.clear()
-        every = [sum(1 << u for u in set(us)) for _, us, _ in _finds(board, 0, None)]
-        known = _FINDS[key] = (layout, every)
-    hypothetical = Board.sharing(board.regions, board.values, work, board.clock)
+    hypothetical: Board | None = None
     units = layout.units
     # Pointing and claiming: a find on units the chain left alone is a find
     # of the grid as it was; the first such (if any) is the first find to
     # look for after the finds that read a unit the chain changed.
     clean = 0
-    for mask in known[1]:
+    for mask in simple.clean():
         if not mask & dirty:
             clean = mask
             break
@@ -515,6 +628,7 @@ def _simple_step(
     locked = locked_from_places(layout, work, places, look)
     if locked is False:  # a variant's units: by cell
         wanted = {u for u in range(len(units)) if look >> u & 1}
+        hypothetical = Board.sharing(board.regions, board.values, work, board.clock)
         first = next(_finds(hypothetical, 0, wanted), None)
     elif locked is None:
         first = None
@@ -525,30 +639,29 @@ def _simple_step(
         found = _resting(n, units, parents, original, work, first)
         if found is not None:
             return found
-    # Hidden and naked pairs: a unit's first, read from a unit's places.
-    memo_known = _UNIT_FINDS.get(id(layout))
-    if memo_known is None or memo_known[0] is not layout:
-        if len(_UNIT_FINDS) >= 8:
-            _UNIT_FINDS.clear()
-        memo_known = _UNIT_FINDS[id(layout)] = (layout, {})
-    memo = memo_known[1]
-    if len(memo) >= 100_000:
-        memo.clear()
-    for kind in (1, 2):
-        for u in layout.houses:
-            start = u * n
-            unit_key = (kind, u, *places[start : start + n])
-            if unit_key in memo:
-                first = memo[unit_key]
-            else:
-                first = memo[unit_key] = next(_finds(hypothetical, kind, (u,)), None)
-            if first is not None:
-                break
-        if first is not None and dirty >> u & 1:
-            found = _resting(n, units, parents, original, work, first)
-            if found is not None:
-                return found
-    fish = _x_wing(board, work, places)
+    # Hidden and naked pairs: a unit's first, read from a unit's places
+    # (the units' places and what is known of them, all at once).
+    houses = simple.houses
+    keys = list(map(tuple, map(places.__getitem__, simple.slices)))
+    for kind, memos in enumerate(simple.memos, 1):
+        known = list(map(dict.get, memos, keys))
+        for k in compress(range(len(known)), map(is_not, known, repeat(False))):
+            u = houses[k]
+            find = known[k]
+            if find is None:
+                if hypothetical is None:
+                    hypothetical = Board.sharing(
+                        board.regions, board.values, work, board.clock
+                    )
+                find = memos[k][keys[k]] = next(_finds(hypothetical, kind, (u,)), False)
+                if find is False:
+                    continue
+            if dirty >> u & 1:
+                found = _resting(n, units, parents, original, work, find)  # type: ignore[arg-type]
+                if found is not None:
+                    return found
+            break
+    fish = _x_wing(simple, work, places)
     if fish is not None:
         return _resting(n, units, parents, original, work, fish)
     return None
@@ -709,7 +822,7 @@ def _static_links(
     n = layout.size
     cand = board.cand
     units = layout.units
-    seen_by, where, places, ordered = _tables(board)
+    seen_by, where, places, ordered, _ = _tables(board)
     if by_unit:
         ordered = seen_by
     links: list[tuple[int, ...]] = [()] * (len(cand) * n * 2)
@@ -1032,12 +1145,19 @@ def _forcing(board: Board, dynamic: bool, plus: bool) -> list[Hint]:
     tick = board.clock.tick
     links = _static_links(board, True, True, by_unit=True)
     tables = _tables(board)
+    simple = _Simple(board) if plus else None
 
     def chain_of(node: int) -> _Chain:
         found = chains.get(node)
         if found is None:
             found = chains[node] = _propagate(
-                board, node, dynamic, plus=plus, links=links, tables=tables
+                board,
+                node,
+                dynamic,
+                plus=plus,
+                links=links,
+                tables=tables,
+                simple=simple,
             )
         return found
 
