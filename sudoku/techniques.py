@@ -2124,6 +2124,31 @@ def aligned_pair_exclusion(board: Board) -> list[Hint]:
     return []
 
 
+#: Per layout (by id, with the layout kept): each cell's peers as bits.
+_PEER_BITS: dict[int, tuple[Layout, tuple[int, ...]]] = {}
+
+
+def _peer_bits(layout: Layout) -> tuple[int, ...]:
+    """Each cell's peers as bits of the cells, made once per layout."""
+    known = _PEER_BITS.get(id(layout))
+    if known is None or known[0] is not layout:
+        if len(_PEER_BITS) >= 32:
+            _PEER_BITS.clear()
+        bits = tuple(sum(1 << p for p in peers) for peers in layout.peers)
+        known = _PEER_BITS[id(layout)] = (layout, bits)
+    return known[1]
+
+
+def _cells_of(bits: int) -> list[int]:
+    """The cells of ``bits`` (bit ``c`` for cell ``c``), in order."""
+    cells = []
+    while bits:
+        low = bits & -bits
+        bits ^= low
+        cells.append(low.bit_length() - 1)
+    return cells
+
+
 def aligned_triplet_exclusion(board: Board) -> list[Hint]:
     """Three cells whose triples of values the cells that see all three rule out (SE 7.5).
 
@@ -2135,21 +2160,24 @@ def aligned_triplet_exclusion(board: Board) -> list[Hint]:
     goes in no possible triple goes from its cell.
     """
     cand = board.cand
-    peers = board.layout.peers
+    peer_bits = _peer_bits(board.layout)
     base = [c for c, bits in enumerate(cand) if bits.bit_count() >= 2]
-    excluders = {
-        c: {p for p in peers[c] if 2 <= cand[p].bit_count() <= 3} for c in base
-    }
+    # The cells of two or three candidates, and each base cell's among
+    # its peers (its excluders), as bits of the cells.
+    small = 0
+    for c, bits in enumerate(cand):
+        if 2 <= bits.bit_count() <= 3:
+            small |= 1 << c
+    excluders = [peer_bits[c] & small for c in base]
     values = {c: [1 << (v - 1) for v in _bits(cand[c])] for c in base}
     # The cells of a triple all see its excluders: a pair without common
     # ones rules out every triple with it (most of them).
     clock = board.clock
     tick = clock.tick
-    below: list[list[int]] = [[] for _ in base]  # below[k]: each j < k with some
-    for j, k in _colex(len(base), 2):
+    below: list[list[int]] = []  # below[k]: each j < k with some
+    for k, mine in enumerate(excluders):
         tick()
-        if excluders[base[j]] & excluders[base[k]]:
-            below[k].append(j)
+        below.append(list(compress(range(k), map(mine.__and__, excluders[:k]))))
     # Colex order, as SE: by the last cell, then the middle one, then the
     # first (the clock read for each middle one: a few hundred triples).
     # Since the last look that found nothing, only a triple with a changed
@@ -2159,20 +2187,21 @@ def aligned_triplet_exclusion(board: Board) -> list[Hint]:
     since = board.changed_since("aligned triplet exclusion")
     everything = since is None
     changed = {} if since is None else since
+    changed_bits = sum(1 << c for c in changed)
     for k in range(len(base)):
         c2 = base[k]
         for j in below[k]:
             clock.check()
             c1 = base[j]
-            both = excluders[c1] & excluders[c2]
+            both = excluders[j] & excluders[k]
             fresh = everything or c1 in changed or c2 in changed
             for i in below[j]:
                 c0 = base[i]
-                common = excluders[c0] & both
-                if common and (
-                    fresh or c0 in changed or not changed.keys().isdisjoint(common)
-                ):
-                    hint = _triplet_exclusion(board, (c0, c1, c2), common, values)
+                common = excluders[i] & both
+                if common and (fresh or c0 in changed or common & changed_bits):
+                    hint = _triplet_exclusion(
+                        board, (c0, c1, c2), _cells_of(common), values
+                    )
                     if hint is not None:
                         return [hint]
     board.found_nothing("aligned triplet exclusion")
@@ -2182,7 +2211,7 @@ def aligned_triplet_exclusion(board: Board) -> list[Hint]:
 def _triplet_exclusion(
     board: Board,
     cells: tuple[int, int, int],
-    common: set[int],
+    common: list[int],
     values: dict[int, list[int]],
 ) -> Hint | None:
     """The aligned triplet exclusion of three cells, seen all three by the cells ``common``, or ``None``."""
@@ -2238,7 +2267,7 @@ def _triplet_exclusion(
         7.5,
         (),
         gone,
-        [c0, c1, c2, *sorted(common)],
+        [c0, c1, c2, *common],
         (),
         (),
     )
