@@ -1618,19 +1618,35 @@ def _loops(board: Board, mask: int, most: int = 14) -> Iterator[list[int]]:
     # All but two cells of a loop hold the pair alone or with one value more.
     if sum(1 for c in cells if (cand[c] & ~mask).bit_count() <= 1) < 2:
         return
-    inside = set(cells)
+    # Each unit of a loop's cell holds another of its cells: a cell alone
+    # in a unit among the cells left is in no loop (nor, once it is out, a
+    # cell it was the only other of).  A loop from a start has no cell
+    # less than it: each start leaves out the ones before.
+    units = layout.units
+    live = set(cells)
+    counts: dict[int, int] = {}
+    for c in cells:
+        for u in house_of[c]:
+            counts[u] = counts.get(u, 0) + 1
+    _prune(units, house_of, live, counts, [c for c in cells if c in live])
+    if len(live) < len(cells):
+        cells = [c for c in cells if c in live]
+        if sum(1 for c in cells if (cand[c] & ~mask).bit_count() <= 1) < 2:
+            return
     neighbours = {
-        c: sorted(
-            {o for u in house_of[c] for o in layout.units[u] if o in inside} - {c}
-        )
+        c: sorted({o for u in house_of[c] for o in units[u] if o in live} - {c})
         for c in cells
     }
     tick = board.clock.tick
     for start in cells:
+        if start not in live:
+            continue
         # Depth first, without recursion: each level keeps the candidates
         # for its next cell still to try.
         path = [start]
         count = dict.fromkeys(house_of[start], 1)
+        # Per unit holding one cell of the path: where in the path it is.
+        at = dict.fromkeys(house_of[start], 0)
         todo = [iter(neighbours[start])]
         while todo:
             tick()
@@ -1641,22 +1657,22 @@ def _loops(board: Board, mask: int, most: int = 14) -> Iterator[list[int]]:
                 for u in house_of[left]:
                     count[u] -= 1
                 continue
-            if nxt <= start or nxt in path or len(path) >= most:
+            if nxt <= start or nxt in path or len(path) >= most or nxt not in live:
                 continue
             us = house_of[nxt]
-            if any(count.get(u, 0) >= 2 for u in us):
+            # A unit holds two cells, an odd number of steps apart.
+            length = len(path)
+            for u in us:
+                k = count.get(u, 0)
+                if k >= 2 or (k and (length - at[u]) % 2 == 0):
+                    break
+            else:
+                k = -1
+            if k >= 0:
                 continue
-            # A unit's two cells an odd number of steps apart.
-            if any(
-                count.get(u, 0) == 1
-                and (
-                    len(path) - next(k for k, c in enumerate(path) if u in house_of[c])
-                )
-                % 2
-                == 0
-                for u in us
-            ):
-                continue
+            for u in us:
+                if not count.get(u, 0):
+                    at[u] = len(path)
             path.append(nxt)
             for u in us:
                 count[u] = count.get(u, 0) + 1
@@ -1680,6 +1696,41 @@ def _loops(board: Board, mask: int, most: int = 14) -> Iterator[list[int]]:
                 if all(count.get(u, 0) == 2 for u in shared):
                     yield list(path)
             todo.append(iter(neighbours[here]))
+        live.discard(start)
+        for u in house_of[start]:
+            counts[u] -= 1
+        _prune(units, house_of, live, counts, [start])
+
+
+def _prune(
+    units: Sequence[Sequence[int]],
+    house_of: Sequence[Sequence[int]],
+    live: set[int],
+    counts: dict[int, int],
+    look: list[int],
+) -> None:
+    """Take out of ``live`` the cells alone in a unit of theirs, again until none is.
+
+    ``counts``: each unit's cells in ``live``, kept up to date; ``look``:
+    the cells to look at (those of ``live`` that may be alone, or cells
+    just taken out, whose units' last cells may be).
+    """
+    while look:
+        c = look.pop()
+        if c in live:
+            if all(counts[u] >= 2 for u in house_of[c]):
+                continue
+            live.discard(c)
+            for u in house_of[c]:
+                counts[u] -= 1
+        for u in house_of[c]:
+            if counts[u] == 1:
+                look.extend(o for o in units[u] if o in live)
+
+
+#: Per layout (by id, with the layout kept): :func:`_loops` by the pair and
+#: the cells holding it, with their candidates.
+_LOOPS: dict[int, tuple[Layout, dict[tuple[int, ...], list[list[int]]]]] = {}
 
 
 def unique_loop(board: Board) -> list[Hint]:
@@ -1702,10 +1753,29 @@ def unique_loop(board: Board) -> list[Hint]:
     n = layout.size
     hints: list[tuple[float, int, Hint]] = []
     check = board.clock.check
+    # The loops on a pair depend only on the cells holding both values and
+    # their candidates: from one step to the next, most pairs' are the same.
+    known = _LOOPS.get(id(layout))
+    if known is None or known[0] is not layout or len(known[1]) >= 50_000:
+        if len(_LOOPS) >= 8:
+            _LOOPS.clear()
+        known = _LOOPS[id(layout)] = (layout, {})
+    memo = known[1]
+    holding = [0] * n  # per value from 0: the cells holding it, as bits
+    for c, bits in enumerate(cand):
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            holding[low.bit_length() - 1] |= 1 << c
     for a, b in itertools.combinations(range(1, n + 1), 2):
         check()
         mask = (1 << (a - 1)) | (1 << (b - 1))
-        for loop in _loops(board, mask):
+        both = holding[a - 1] & holding[b - 1]
+        key = (mask, both, *(cand[c] for c in _cells_of(both)))
+        loops = memo.get(key)
+        if loops is None:
+            loops = memo[key] = list(_loops(board, mask))
+        for loop in loops:
             check()
             base = _loop_rating(len(loop))
             name = "unique rectangle" if len(loop) == 4 else "unique loop"
