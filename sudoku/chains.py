@@ -46,8 +46,8 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 from functools import lru_cache, partial
-from itertools import compress, repeat
-from operator import is_not, itemgetter
+from itertools import compress
+from operator import itemgetter
 
 from sudoku.techniques import (
     Board,
@@ -56,6 +56,7 @@ from sudoku.techniques import (
     hidden_sets,
     hint_of,
     locked_from_places,
+    locked_groups,
     locked_sets,
     naked_sets,
 )
@@ -204,8 +205,12 @@ def _propagate(
     # Each unit's places of each value (index unit * n + value - 1), as
     # bits of the unit's cells: a copy the removals update.
     places = list(start_places)
-    # The units where the chain removed candidates, as bits.
+    # The units where the chain removed candidates, as bits; the off nodes
+    # of the candidates removed, in order; what the simple techniques
+    # know of the grid as the chain leaves it (made when first asked).
     dirty = 0
+    removals: list[int] = []
+    watch: _Watch | None = None
     while True:
         if ons:
             node = ons.popleft()
@@ -274,12 +279,15 @@ def _propagate(
                 for u, own in where[cell]:
                     places[u * n + v] &= ~own
                 dirty |= unit_bits[cell]
+                removals.append(node)
             continue
         if not plus:
             return chain
         if simple is None:
             simple = _Simple(board)
-        step = _simple_step(simple, work, places, parents, dirty)
+        if watch is None:
+            watch = _Watch()
+        step = _simple_step(simple, watch, work, places, parents, dirty, removals)
         if step is None:
             return chain
         removed, rest = step
@@ -399,11 +407,12 @@ def _gone(
 
 _Find = tuple[list[tuple[int, int]], list[int], list[int]]
 
-#: Per layout (by id, with the layout kept): the first hidden pair (kind 1)
-#: or naked pair (kind 2) of each unit, by house (in order) and the unit's
-#: places of each value; ``False`` for none (:func:`_simple_step`).
+#: Per layout (by id, with the layout kept): the first hidden pair and
+#: naked pair of each unit, by house (in order) and the unit's places of
+#: each value; ``False`` for none (:meth:`_Simple.unit_pairs`).
 _UNIT_FINDS: dict[
-    int, tuple[object, tuple[list[dict[tuple[int, ...], _Find | bool]], ...]]
+    int,
+    tuple[object, list[dict[tuple[int, ...], tuple[_Find | bool, _Find | bool]]]],
 ] = {}
 
 #: Per layout (by id, with the layout kept): :func:`_x_wing`'s tables, or
@@ -467,10 +476,14 @@ class _Simple:
         "board",
         "clean_finds",
         "fish",
+        "fishless",
         "houses",
         "memos",
         "no_fish",
+        "pairless",
+        "places",
         "slices",
+        "watching",
     )
 
     def __init__(self, board: Board) -> None:
@@ -484,14 +497,11 @@ class _Simple:
         if (
             known is None
             or known[0] is not layout
-            or sum(len(m) for memo in known[1] for m in memo) >= 100_000
+            or sum(map(len, known[1])) >= 100_000
         ):
             if len(_UNIT_FINDS) >= 8:
                 _UNIT_FINDS.clear()
-            known = _UNIT_FINDS[id(layout)] = (
-                layout,
-                tuple([{} for _ in layout.houses] for _ in range(2)),
-            )
+            known = _UNIT_FINDS[id(layout)] = (layout, [{} for _ in layout.houses])
         self.memos = known[1]
         self.fish = _fish_tables(layout)
         placed = [0] * (n + 1)
@@ -500,6 +510,51 @@ class _Simple:
                 placed[v] += 1
         # The values (from 0) an X-wing is not looked for (SE's).
         self.no_fish = {v - 1 for v in range(1, n + 1) if placed[v] + 4 > n}
+        self.places = _tables(board)[2]
+        self.watching = _watch_tables(layout)
+        self.pairless: bool | None = None
+        self.fishless: bool | None = None
+
+    def locked_free(self) -> bool:
+        """Whether the grid has no pointing or claiming find (and the layout no variant's units)."""
+        return not self.clean() and locked_groups(self.board.layout) is not None
+
+    def pairs_free(self) -> bool:
+        """Whether no unit of the grid has a hidden pair or a naked pair."""
+        if self.pairless is None:
+            board = self.board
+            places = self.places
+            self.pairless = True
+            for k in range(len(self.houses)):
+                if self.unit_pairs(k, tuple(places[self.slices[k]]), board.cand) != (
+                    False,
+                    False,
+                ):
+                    self.pairless = False
+        return self.pairless
+
+    def unit_pairs(
+        self, k: int, key: tuple[int, ...], work: list[int]
+    ) -> tuple[_Find | bool, _Find | bool]:
+        """The first hidden pair and naked pair (``False``: none) of house ``k``, whose places are ``key``, on the candidates ``work``."""
+        memo = self.memos[k]
+        found = memo.get(key)
+        if found is None:
+            board = self.board
+            hypothetical = Board.sharing(board.regions, board.values, work, board.clock)
+            u = self.houses[k]
+            found = memo[key] = (
+                next(_finds(hypothetical, 1, (u,)), False),
+                next(_finds(hypothetical, 2, (u,)), False),
+            )
+        return found
+
+    def fish_free(self) -> bool:
+        """Whether the grid has no X-wing."""
+        if self.fishless is None:
+            board = self.board
+            self.fishless = _x_wing(self, board.cand, self.places) is None
+        return self.fishless
 
     def clean(self) -> list[int]:
         """The units of each pointing or claiming find of the grid itself, as bits, in order."""
@@ -508,6 +563,219 @@ class _Simple:
                 sum(1 << u for u in set(us)) for _, us, _ in _finds(self.board, 0, None)
             ]
         return self.clean_finds
+
+
+#: Per layout (by id, with the layout kept): :func:`_watch_tables`.
+_WATCHING: dict[int, tuple[object, _WatchTables]] = {}
+
+#: Per candidate (``cell * N + value - 1``), the pointing and claiming
+#: slots that read its place in one of its units as their first unit's (by
+#: :func:`~sudoku.techniques.locked_groups`' group and index, as ``group *
+#: slots + index``), and the number of slots a group may have; per unit, its place among the houses;
+#: per cell, its base line in each of the X-wing's two bases.
+_WatchTables = tuple[list[tuple[int, ...]], int, dict[int, int], list[list[int]] | None]
+
+
+def _watch_tables(layout: Layout) -> _WatchTables:
+    """The tables of :class:`_Watch` for a layout, made once."""
+    known = _WATCHING.get(id(layout))
+    if known is not None and known[0] is layout:
+        return known[1]
+    n = layout.size
+    groups = locked_groups(layout) or []
+    width = n * len(layout.units)
+    slots: dict[int, list[int]] = {}
+    for g, (_, _, where, _) in enumerate(groups):
+        for k, (v, a) in enumerate(where):
+            slots.setdefault(a * n + v, []).append(g * width + k)
+    houses = {u: k for k, u in enumerate(layout.houses)}
+    lines = None
+    fish = _fish_tables(layout)
+    if fish is not None:
+        lines = []
+        for base, *_ in fish:
+            line = [0] * (n * n)
+            for j, u in enumerate(base):
+                for c in layout.units[u]:
+                    line[c] = j
+            lines.append(line)
+    by_removal = [
+        tuple(key for u in layout.cell_units[c] for key in slots.get(u * n + v, ()))
+        for c in range(n * n)
+        for v in range(n)
+    ]
+    tables = (by_removal, width, houses, lines)
+    if len(_WATCHING) >= 32:
+        _WATCHING.clear()
+    _WATCHING[id(layout)] = (layout, tables)
+    return tables
+
+
+class _Watch:
+    """What the simple techniques know of one dynamic chain's grid, brought up to date as it removes candidates.
+
+    On a grid without a pointing or claiming find, a hidden or naked pair
+    or an X-wing, a find on the chain's grid reads a place the chain
+    changed (the other places of a find only narrow, which makes none):
+    each technique keeps the finds that may be, looked for where the
+    removals since it last looked changed places, and checks them when
+    asked.  Per technique: those finds, and how many removals it has
+    looked at.
+    """
+
+    __slots__ = ("fish", "fish_seen", "locked", "locked_seen", "pairs", "pairs_seen")
+
+    def __init__(self) -> None:
+        #: Pointing and claiming slots (``group * slots + index``).
+        self.locked: set[int] = set()
+        self.locked_seen = 0
+        #: Hidden pairs, then naked pairs: each unit's first, by house.
+        self.pairs: tuple[dict[int, _Find], dict[int, _Find]] = ({}, {})
+        self.pairs_seen = 0
+        #: X-wings: (base, second line, first line, value from 0).
+        self.fish: set[tuple[int, int, int, int]] = set()
+        self.fish_seen = 0
+
+
+def _watched_locked(
+    simple: _Simple,
+    watch: _Watch,
+    work: list[int],
+    places: list[int],
+    removed: list[int],
+) -> _Find | None:
+    """The first pointing or claiming find (SE's order) on a chain's grid, by :class:`_Watch`."""
+    layout = simple.board.layout
+    n = layout.size
+    slots, width, _, _ = simple.watching
+    maybe = watch.locked
+    for node in removed[watch.locked_seen :]:
+        maybe.update(slots[node >> 1])
+    watch.locked_seen = len(removed)
+    if not maybe:
+        return None
+    groups = locked_groups(layout)
+    assert groups is not None
+    for key in sorted(maybe):
+        g, k = divmod(key, width)
+        _, finds, where, _ = groups[g]
+        v, a = where[k]
+        find = finds[k].get(places[a * n + v])
+        if find is None or not places[find[0] * n + v] & find[1]:
+            maybe.discard(key)  # not until the first unit's places change
+            continue
+        b = find[0]
+        bit = 1 << v
+        units = layout.units
+        inside = layout.crossing[a, b]
+        cells = sorted(c for c in units[a] if c in inside and work[c] & bit)
+        gone = [(c, v + 1) for c in units[b] if c not in inside and work[c] & bit]
+        return gone, [a, b], cells
+    return None
+
+
+def _watched_pairs(
+    simple: _Simple,
+    watch: _Watch,
+    work: list[int],
+    places: list[int],
+    removed: list[int],
+) -> tuple[dict[int, _Find], dict[int, _Find]]:
+    """The first hidden pair and naked pair of each unit of a chain's grid with one, by house, by :class:`_Watch`."""
+    board = simple.board
+    layout = board.layout
+    n = layout.size
+    _, _, houses, _ = simple.watching
+    cell_units = layout.cell_units
+    touched: set[int] = set()
+    for node in removed[watch.pairs_seen :]:
+        touched.update(cell_units[(node >> 1) // n])
+    watch.pairs_seen = len(removed)
+    slices = simple.slices
+    memos = simple.memos
+    hidden, naked = watch.pairs
+    for u in touched:
+        k = houses.get(u)
+        if k is None:
+            continue
+        key = tuple(places[slices[k]])
+        found = memos[k].get(key)
+        if found is None:
+            found = simple.unit_pairs(k, key, work)
+        one, other = found
+        if one is False:
+            hidden.pop(k, None)
+        else:
+            hidden[k] = one  # type: ignore[assignment]
+        if other is False:
+            naked.pop(k, None)
+        else:
+            naked[k] = other  # type: ignore[assignment]
+    return watch.pairs
+
+
+def _watched_fish(
+    simple: _Simple,
+    watch: _Watch,
+    work: list[int],
+    places: list[int],
+    removed: list[int],
+) -> _Find | None:
+    """The first X-wing (SE's order) on a chain's grid, by :class:`_Watch`."""
+    tables = simple.fish
+    lines = simple.watching[3]
+    if tables is None or lines is None:
+        return None
+    layout = simple.board.layout
+    n = layout.size
+    no_fish = simple.no_fish
+    maybe = watch.fish
+    for node in removed[watch.fish_seen :]:
+        cell, v = divmod(node >> 1, n)
+        if v in no_fish:
+            continue
+        for o, (base, *_) in enumerate(tables):
+            j = lines[o][cell]
+            mask = places[base[j] * n + v]
+            if mask.bit_count() != 2:
+                continue
+            for i, u in enumerate(base):
+                if i != j and places[u * n + v] == mask:
+                    maybe.add((o, j, i, v) if i < j else (o, i, j, v))
+    watch.fish_seen = len(removed)
+    if not maybe:
+        return None
+    units = layout.units
+    for key in sorted(maybe):
+        o, j, i, v = key
+        base, cover, _, _, shared = tables[o]
+        mask = places[base[j] * n + v]
+        low = (mask & -mask).bit_length() - 1
+        high = mask.bit_length() - 1
+        if (
+            mask != places[base[i] * n + v]
+            or mask.bit_count() != 2
+            or not (
+                places[cover[low] * n + v] & ~(shared[low][i] | shared[low][j])
+                or places[cover[high] * n + v] & ~(shared[high][i] | shared[high][j])
+            )
+        ):
+            maybe.discard(key)  # not until one of the lines' places change
+            continue
+        value = v + 1
+        pair = [base[i], base[j]]
+        covers = [cover[low], cover[high]]
+        inside = {*units[pair[0]], *units[pair[1]]}
+        bit = 1 << v
+        gone = [
+            (c, value)
+            for u in covers
+            for c in units[u]
+            if work[c] & bit and c not in inside
+        ]
+        cells = [c for u in pair for c in units[u] if work[c] & bit]
+        return gone, [*pair, *covers], cells
+    return None
 
 
 def _finds(
@@ -594,10 +862,12 @@ def _x_wing(
 
 def _simple_step(
     simple: _Simple,
+    watch: _Watch,
     work: list[int],
     places: list[int],
     parents: dict[int, tuple[int, ...]],
     dirty: int,
+    removed: list[int],
 ) -> tuple[list[int], tuple[int, ...]] | None:
     """A simple technique on the grid as the chain leaves it: (off nodes, what they rest on).
 
@@ -606,7 +876,9 @@ def _simple_step(
     units and cells it reads (SE's rule parents), and counts only when it
     rests on some: a technique whose first find rests on none gives
     nothing.  ``dirty``: the units where the chain removed candidates, as
-    bits.
+    bits; ``removed``: their off nodes, in order.  Where the grid itself
+    has no find of a technique, ``watch`` finds its first on the chain's
+    grid from the removals (a find there reads a unit the chain changed).
     """
     if not dirty:
         return None  # every find rests on nothing
@@ -616,46 +888,57 @@ def _simple_step(
     original = board.cand
     hypothetical: Board | None = None
     units = layout.units
-    # Pointing and claiming: a find on units the chain left alone is a find
-    # of the grid as it was; the first such (if any) is the first find to
-    # look for after the finds that read a unit the chain changed.
-    clean = 0
-    for mask in simple.clean():
-        if not mask & dirty:
-            clean = mask
-            break
-    look = dirty | clean
-    locked = locked_from_places(layout, work, places, look)
-    if locked is False:  # a variant's units: by cell
-        wanted = {u for u in range(len(units)) if look >> u & 1}
-        hypothetical = Board.sharing(board.regions, board.values, work, board.clock)
-        first = next(_finds(hypothetical, 0, wanted), None)
-    elif locked is None:
-        first = None
+    first: _Find | None
+    if simple.locked_free():
+        first = _watched_locked(simple, watch, work, places, removed)
     else:
-        a, b, _, where, gone = locked
-        first = gone, [a, b], where
+        # Pointing and claiming: a find on units the chain left alone is a
+        # find of the grid as it was; the first such (if any) is the first
+        # find to look for after the finds that read a unit the chain
+        # changed.
+        clean = 0
+        for mask in simple.clean():
+            if not mask & dirty:
+                clean = mask
+                break
+        look = dirty | clean
+        locked = locked_from_places(layout, work, places, look)
+        if locked is False:  # a variant's units: by cell
+            wanted = {u for u in range(len(units)) if look >> u & 1}
+            hypothetical = Board.sharing(board.regions, board.values, work, board.clock)
+            first = next(_finds(hypothetical, 0, wanted), None)
+        elif locked is None:
+            first = None
+        else:
+            a, b, _, where, gone = locked
+            first = gone, [a, b], where
     if first is not None:
         found = _resting(n, units, parents, original, work, first)
         if found is not None:
             return found
-    # Hidden and naked pairs: a unit's first, read from a unit's places
-    # (the units' places and what is known of them, all at once).
+    if simple.pairs_free():
+        # Each unit's first, the first unit's only (as below).
+        for finds in _watched_pairs(simple, watch, work, places, removed):
+            if finds:
+                found = _resting(n, units, parents, original, work, finds[min(finds)])
+                if found is not None:
+                    return found
+        fish = (
+            _watched_fish(simple, watch, work, places, removed)
+            if simple.fish_free()
+            else _x_wing(simple, work, places)
+        )
+        if fish is not None:
+            return _resting(n, units, parents, original, work, fish)
+        return None
+    # Hidden and naked pairs: a unit's first, read from a unit's places.
     houses = simple.houses
     keys = list(map(tuple, map(places.__getitem__, simple.slices)))
-    for kind, memos in enumerate(simple.memos, 1):
-        known = list(map(dict.get, memos, keys))
-        for k in compress(range(len(known)), map(is_not, known, repeat(False))):
-            u = houses[k]
-            find = known[k]
-            if find is None:
-                if hypothetical is None:
-                    hypothetical = Board.sharing(
-                        board.regions, board.values, work, board.clock
-                    )
-                find = memos[k][keys[k]] = next(_finds(hypothetical, kind, (u,)), False)
-                if find is False:
-                    continue
+    for kind in (0, 1):
+        for k, u in enumerate(houses):
+            find = simple.unit_pairs(k, keys[k], work)[kind]
+            if find is False:
+                continue
             if dirty >> u & 1:
                 found = _resting(n, units, parents, original, work, find)  # type: ignore[arg-type]
                 if found is not None:

@@ -78,6 +78,7 @@ __all__ = [
     "jellyfish",
     "layout_of",
     "locked_from_places",
+    "locked_groups",
     "locked_sets",
     "locking",
     "naked_pair",
@@ -792,11 +793,11 @@ def _pair_cells(
     return groups
 
 
-#: Per layout (by id, with the layout kept): :func:`locked_from_places`'s
+#: Per layout (by id, with the layout kept): :func:`locked_groups`
 #: tables, or ``None`` where it does not apply.
 _PLACE_PAIRS: dict[int, tuple[Layout, list[_PlaceGroup] | None]] = {}
 
-#: A group of :func:`_place_pairs`: the places to read, by value then first
+#: A group of :func:`locked_groups`: the places to read, by value then first
 #: unit (SE's order), as a function of the list of places; each one's finds;
 #: each one's (value from 0, first unit); and the range of their indices.
 _PlaceGroup = tuple[
@@ -807,8 +808,8 @@ _PlaceGroup = tuple[
 ]
 
 
-def _place_pairs(layout: Layout) -> list[_PlaceGroup] | None:
-    """:func:`_pair_cells` read by place: per group, each value's places in each first unit, by value then unit.
+def locked_groups(layout: Layout) -> list[_PlaceGroup] | None:
+    """:func:`locked_sets`' pairs of units read by place: per group, each value's places in each first unit, by value then unit.
 
     For each first unit ``a`` of a group, its finds: for each set of places
     of a value in ``a`` (two or more, as bits of its cells) that lie where
@@ -818,7 +819,13 @@ def _place_pairs(layout: Layout) -> list[_PlaceGroup] | None:
     (``unit * N + value - 1``) to read, the first unit's finds, and the
     value and unit: :func:`locked_from_places` reads them all at once.
     ``None`` for a layout with a variant's units, where a cell of a unit
-    may lie in two crossing units of one group.
+    may lie in two crossing units of one group.  Made once per layout.
+
+    >>> from sudoku import regions_of
+    >>> groups = locked_groups(layout_of(regions_of(4, (2, 2))))
+    >>> gather, finds, slots, indices = groups[0]  # boxes and columns
+    >>> slots[:3], finds[0][0b101]  # places 0 and 2 of box 8: column 4's top
+    ([(0, 8), (0, 9), (0, 10)], (4, 12))
     """
     known = _PLACE_PAIRS.get(id(layout))
     if known is not None and known[0] is layout:
@@ -869,7 +876,7 @@ def _place_pairs(layout: Layout) -> list[_PlaceGroup] | None:
 
 
 def _one_place(at: int, places: Sequence[int]) -> tuple[int]:
-    """The one place a group of :func:`_place_pairs` reads, as a tuple (as :func:`operator.itemgetter` gives more)."""
+    """The one place a group of :func:`locked_groups` reads, as a tuple (as :func:`operator.itemgetter` gives more)."""
     return (places[at],)
 
 
@@ -898,7 +905,7 @@ def locked_from_places(
     >>> next(locked_sets(board))
     (9, 0, 2, [2, 3], [(1, 2)])
     """
-    tables = _place_pairs(layout)
+    tables = locked_groups(layout)
     if tables is None:
         return False
     n = layout.size
