@@ -253,16 +253,19 @@ def _propagate(
                         chain.contradiction = on
                         return chain
                     ons.append(on)
+            # The candidate goes from each unit's places as its unit is
+            # read (the others' places do not change).
             for u, own in where[cell]:
                 at = u * n + v
-                left = places[at] & ~own
+                before = places[at]
+                places[at] = left = before & ~own
                 if left and not left & (left - 1):
                     unit = units[u]
                     on = (unit[left.bit_length() - 1] * n + v) * 2 + 1
                     if on in parents:
                         continue
                     rests = [node]
-                    gone = start_places[at] & ~places[at]
+                    gone = start_places[at] & ~before
                     while gone:
                         low = gone & -gone
                         gone ^= low
@@ -274,10 +277,8 @@ def _propagate(
                         chain.contradiction = on
                         return chain
                     ons.append(on)
-            if work[cell] & bit:
-                work[cell] &= ~bit
-                for u, own in where[cell]:
-                    places[u * n + v] &= ~own
+            if now & bit:
+                work[cell] = now & ~bit
                 dirty |= unit_bits[cell]
                 removals.append(node)
             continue
