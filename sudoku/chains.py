@@ -1089,6 +1089,12 @@ class _Best:
 # ---------------------------------------------------------------- static
 
 
+#: The last grids' static links (:func:`_static_links`), by the layout's id,
+#: the kinds of links and the candidates, with the layout kept: the three
+#: finders of :func:`_forcing` read the same ones at a step.
+_LINKS: dict[tuple[int, ...], tuple[object, list[tuple[int, ...]]]] = {}
+
+
 def _static_links(
     board: Board, x_links: bool, y_links: bool, by_unit: bool = False
 ) -> list[tuple[int, ...]]:
@@ -1103,6 +1109,10 @@ def _static_links(
     each once (as :func:`_propagate` reads them), not in order.
     """
     layout = board.layout
+    key = (id(layout), x_links, y_links, by_unit, *board.cand)
+    known = _LINKS.get(key)
+    if known is not None and known[0] is layout:
+        return known[1]
     n = layout.size
     cand = board.cand
     units = layout.units
@@ -1136,6 +1146,9 @@ def _static_links(
             node = (cell * n + v) * 2
             links[node] = tuple(off)
             links[node + 1] = tuple(on)
+    if len(_LINKS) >= 8:
+        _LINKS.clear()
+    _LINKS[key] = (layout, links)
     return links
 
 
@@ -1165,8 +1178,11 @@ def _search(
     target = start ^ 1
     tree = [(start, 0, 1)]
     # The off nodes on each entry's chain, as bits (an off node is not
-    # entered again on a chain that passes through it).
-    paths = [0 if start & 1 else 1 << start]
+    # entered again on a chain that passes through it): bit i for the i-th
+    # off node the search met (few; a node's own bit would make ints of
+    # thousands of bits).
+    ids = {} if start & 1 else {start: 0}
+    paths = [0 if start & 1 else 1]
     seen_on = {start} if start & 1 else set()
     closed: list[int] = []
     first: int | None = None
@@ -1186,9 +1202,12 @@ def _search(
                 seen_on.add(nxt)
                 paths.append(path)
             else:
-                if path >> nxt & 1:
+                bit = ids.get(nxt)
+                if bit is None:
+                    bit = ids[nxt] = len(ids)
+                elif path >> bit & 1:
                     continue
-                paths.append(path | 1 << nxt)
+                paths.append(path | 1 << bit)
             tree.append((nxt, k, depth + 1))
             if nxt == target and first is None:
                 first = len(tree) - 1
