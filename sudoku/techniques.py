@@ -37,10 +37,10 @@ from __future__ import annotations
 
 import itertools
 import time
-from collections.abc import Callable, Container, Iterator, Sequence
+from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 from functools import lru_cache, partial
-from itertools import compress
-from operator import itemgetter
+from itertools import compress, repeat
+from operator import and_, itemgetter
 
 from dlx.errors import BudgetExceeded
 from dlx.records import Record
@@ -2252,9 +2252,12 @@ def aligned_triplet_exclusion(board: Board) -> list[Hint]:
     clock = board.clock
     tick = clock.tick
     below: list[list[int]] = []  # below[k]: each j < k with some
+    theirs: list[list[int]] = []  # and their excluders
     for k, mine in enumerate(excluders):
         tick()
-        below.append(list(compress(range(k), map(mine.__and__, excluders[:k]))))
+        shared = list(map(and_, excluders[:k], repeat(mine)))
+        below.append(list(compress(range(k), shared)))
+        theirs.append(list(compress(excluders, shared)))
     # Colex order, as SE: by the last cell, then the middle one, then the
     # first (the clock read for each middle one: a few hundred triples).
     # Since the last look that found nothing, only a triple with a changed
@@ -2265,22 +2268,39 @@ def aligned_triplet_exclusion(board: Board) -> list[Hint]:
     everything = since is None
     changed = {} if since is None else since
     changed_bits = sum(1 << c for c in changed)
+    # The changed cells' places in base.
+    moved = [i for i, c in enumerate(base) if c in changed]
     for k in range(len(base)):
         c2 = base[k]
         for j in below[k]:
             clock.check()
             c1 = base[j]
             both = excluders[j] & excluders[k]
-            fresh = everything or c1 in changed or c2 in changed
-            for i in below[j]:
-                c0 = base[i]
+            # The first cells with excluders in common with both (each i
+            # of below[j] has some with j): all of them for a triple with
+            # a changed cell, else those sharing a changed excluder, and
+            # the changed first cells.
+            if everything or c1 in changed or c2 in changed:
+                look: Iterable[int] = compress(
+                    below[j], map(and_, theirs[j], repeat(both))
+                )
+            else:
+                hot = both & changed_bits
+                look = (
+                    list(compress(below[j], map(and_, theirs[j], repeat(hot))))
+                    if hot
+                    else []
+                )
+                more = [i for i in moved if i < j and excluders[i] & both]
+                if more:
+                    look = sorted({*look, *more})
+            for i in look:
                 common = excluders[i] & both
-                if common and (fresh or c0 in changed or common & changed_bits):
-                    hint = _triplet_exclusion(
-                        board, (c0, c1, c2), _cells_of(common), values
-                    )
-                    if hint is not None:
-                        return [hint]
+                hint = _triplet_exclusion(
+                    board, (base[i], c1, c2), _cells_of(common), values
+                )
+                if hint is not None:
+                    return [hint]
     board.found_nothing("aligned triplet exclusion")
     return []
 
