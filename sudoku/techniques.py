@@ -40,7 +40,7 @@ import time
 from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 from functools import lru_cache, partial
 from itertools import compress, repeat
-from operator import and_, itemgetter
+from operator import and_, itemgetter, le
 
 from dlx.errors import BudgetExceeded
 from dlx.records import Record
@@ -2158,46 +2158,56 @@ def aligned_pair_exclusion(board: Board) -> list[Hint]:
     """
     cand = board.cand
     peers = board.layout.peers
-    base = []
+    peer_bits = _peer_bits(board.layout)
+    # The cells of one candidate and of two, as bits of the cells.
+    ones = twos = 0
     for c, bits in enumerate(cand):
-        if bits.bit_count() < 2:
-            continue
-        if any(cand[p].bit_count() == 1 for p in peers[c]):
-            continue
-        if any(cand[p].bit_count() == 2 for p in peers[c]):
-            base.append(c)
+        count = bits.bit_count()
+        if count == 1:
+            ones |= 1 << c
+        elif count == 2:
+            twos |= 1 << c
+    base = [
+        c
+        for c, bits in enumerate(cand)
+        if bits.bit_count() >= 2 and not peer_bits[c] & ones and peer_bits[c] & twos
+    ]
+    seen = [peer_bits[c] & twos for c in base]
     tick = board.clock.tick
-    for i, j in _colex(len(base), 2):
+    # Colex order, as SE: by the second cell, then the first; the pairs
+    # seen both by two two-candidate cells or more picked at once.
+    for j in range(len(base)):
         tick()
-        c0, c1 = base[i], base[j]
-        excluders = [p for p in peers[c0] & peers[c1] if cand[p].bit_count() == 2]
-        if len(excluders) < 2:
-            continue
-        linked = c1 in peers[c0]
-        masks = {cand[p] for p in excluders}
-        keep0 = keep1 = 0
-        for a in _bits(cand[c0]):
-            for b in _bits(cand[c1]):
-                if a == b and linked:
-                    continue
-                if (1 << (a - 1)) | (1 << (b - 1)) in masks:
-                    continue
-                keep0 |= 1 << (a - 1)
-                keep1 |= 1 << (b - 1)
-        gone = [(c0, v) for v in _bits(cand[c0] & ~keep0)]
-        gone += [(c1, v) for v in _bits(cand[c1] & ~keep1)]
-        if gone:
-            return [
-                hint_of(
-                    "aligned pair exclusion",
-                    6.2,
-                    (),
-                    gone,
-                    [c0, c1, *sorted(excluders)],
-                    (),
-                    (),
-                )
-            ]
+        mine = seen[j]
+        both = list(map(and_, seen[:j], repeat(mine)))
+        for i in compress(range(j), map(le, repeat(2), map(int.bit_count, both))):
+            c0, c1 = base[i], base[j]
+            excluders = _cells_of(both[i])
+            linked = c1 in peers[c0]
+            masks = {cand[p] for p in excluders}
+            keep0 = keep1 = 0
+            for a in _bits(cand[c0]):
+                for b in _bits(cand[c1]):
+                    if a == b and linked:
+                        continue
+                    if (1 << (a - 1)) | (1 << (b - 1)) in masks:
+                        continue
+                    keep0 |= 1 << (a - 1)
+                    keep1 |= 1 << (b - 1)
+            gone = [(c0, v) for v in _bits(cand[c0] & ~keep0)]
+            gone += [(c1, v) for v in _bits(cand[c1] & ~keep1)]
+            if gone:
+                return [
+                    hint_of(
+                        "aligned pair exclusion",
+                        6.2,
+                        (),
+                        gone,
+                        [c0, c1, *sorted(excluders)],
+                        (),
+                        (),
+                    )
+                ]
     return []
 
 
