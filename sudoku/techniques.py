@@ -2181,6 +2181,7 @@ def aligned_pair_exclusion(board: Board) -> list[Hint]:
         mine = seen[j]
         both = list(map(and_, seen[:j], repeat(mine)))
         for i in compress(range(j), map(le, repeat(2), map(int.bit_count, both))):
+            tick()
             c0, c1 = base[i], base[j]
             excluders = _cells_of(both[i])
             linked = c1 in peers[c0]
