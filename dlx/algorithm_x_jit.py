@@ -549,7 +549,7 @@ def unrolled(width: int) -> Runner | None:
     ``span[row]`` the constant ``width - 1``; the result runs with this
     file's name and line numbers (the copies after the first on the
     body's last line).  The source is rewritten as text and compiled once
-    (:func:`_written_out`): through :mod:`ast` it cost a cold PyPy 7 ms a
+    (``_written_out``): through :mod:`ast` it cost a cold PyPy 7 ms a
     width (2 ms of it to import ast), as text 2 ms.
 
     :param width: the number of items of every option (at least 1).
