@@ -52,6 +52,7 @@ from dlx.commands import (
 )
 from dlx.errors import (
     BudgetExceeded,
+    CostRangeError,
     DLXError,
     FormatError,
     Interrupted,
@@ -1121,8 +1122,6 @@ def _search(
         if kind != "cheapest" or isinstance(error, ways.Refused):
             raise
         source = "<stdin>" if args.file == "-" else args.file
-        from dlx.sat import CostRangeError  # loaded by --method sat already
-
         if isinstance(error, CostRangeError):
             raise FormatError(
                 f"--best with --method sat: the options' costs add up to "

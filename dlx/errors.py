@@ -174,3 +174,24 @@ class SatUnavailable(DLXError, ImportError):
     >>> issubclass(SatUnavailable, ImportError)
     True
     """
+
+
+class CostRangeError(DLXError, ValueError):
+    """Costs that CP-SAT (``method="sat"``) cannot rank exactly: they add up to more than 2**53.
+
+    :func:`dlx.sat.check_costs` raises it (see :data:`dlx.sat.MAX_COSTS`);
+    ``total`` is what the costs add up to.  The DLX search takes costs of
+    any size.
+
+    >>> error = CostRangeError(10**19 + 1)
+    >>> error.total, isinstance(error, ValueError)
+    (10000000000000000001, True)
+    """
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+        super().__init__(
+            f"the options' costs add up to {total}, more than the {2**53} "
+            "(2**53) that CP-SAT (method 'sat') ranks exactly; the DLX search "
+            "(the default method) takes any costs"
+        )

@@ -75,7 +75,13 @@ import weakref
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Protocol
 
-from dlx.errors import BudgetExceeded, Interrupted, SatUnavailable, install_hint
+from dlx.errors import (
+    BudgetExceeded,
+    CostRangeError,
+    Interrupted,
+    SatUnavailable,
+    install_hint,
+)
 from dlx.links import Links
 from dlx.stats import Outcome, SatStats
 
@@ -84,7 +90,6 @@ __all__ = [
     "INSTALL",
     "MAX_COSTS",
     "PAIRWISE_UP_TO",
-    "CostRangeError",
     "Orbits",
     "SatModel",
     "SatSearch",
@@ -107,34 +112,16 @@ INSTALL = install_hint("sat")
 MAX_COSTS = 2**53
 
 
-class CostRangeError(ValueError):
-    """Costs that CP-SAT cannot rank exactly: they add up to more than :data:`MAX_COSTS`.
-
-    ``total`` is what they add up to.
-
-    >>> CostRangeError(2**60).total > MAX_COSTS
-    True
-    """
-
-    def __init__(self, total: int) -> None:
-        self.total = total
-        super().__init__(
-            f"the options' costs add up to {total}, more than the {MAX_COSTS} "
-            "(2**53) that CP-SAT (method 'sat') ranks exactly; the DLX search "
-            "(the default method) takes any costs"
-        )
-
-
 def check_costs(costs: Sequence[int]) -> None:
     """Refuse costs that CP-SAT cannot rank exactly (see :data:`MAX_COSTS`).
 
-    :raises CostRangeError: saying what they add up to.
+    :raises ~dlx.errors.CostRangeError: saying what they add up to.
 
     >>> check_costs([2**52, 2**52])
     >>> check_costs([10**19, 1])
     Traceback (most recent call last):
       ...
-    dlx.sat.CostRangeError: the options' costs add up to 10000000000000000001, more than the 9007199254740992 (2**53) that CP-SAT (method 'sat') ranks exactly; the DLX search (the default method) takes any costs
+    dlx.errors.CostRangeError: the options' costs add up to 10000000000000000001, more than the 9007199254740992 (2**53) that CP-SAT (method 'sat') ranks exactly; the DLX search (the default method) takes any costs
     """
     total = sum(map(abs, costs))
     if total > MAX_COSTS:
@@ -501,7 +488,7 @@ class SatModel:
     :param costs: one cost per option (ints), whose sum over a solution
         is minimised; ``None`` for none.
     :raises ValueError: when ``costs`` has not one int per option
-        (:class:`CostRangeError` when they add up to more than
+        (:class:`~dlx.errors.CostRangeError` when they add up to more than
         :data:`MAX_COSTS`).
     :raises SatUnavailable: when OR-Tools is not installed.
 
@@ -724,7 +711,7 @@ class SatSearch(Iterator[tuple[int, ...]]):
         solutions handed out so far forbidden.  Not with ``costs``.
     :raises ValueError: for a budget or ``workers`` that makes no sense,
         ``workers`` above 1 without ``costs``, or costs that add up to
-        more than :data:`dlx.sat.MAX_COSTS` (:class:`dlx.sat.CostRangeError`).
+        more than :data:`dlx.sat.MAX_COSTS` (:class:`dlx.errors.CostRangeError`).
     :raises SatUnavailable: when OR-Tools is not installed (it is looked
         for, not imported: each solver is imported when it starts).
 

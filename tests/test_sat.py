@@ -51,9 +51,9 @@ from dlx import (
 )
 from dlx.algorithms import SatModel, sat_available
 from dlx.cli import main as dlx_main
-from dlx.errors import install_hint
+from dlx.errors import CostRangeError, install_hint
 from dlx.links import Links
-from dlx.sat import INSTALL, MAX_COSTS, CostRangeError
+from dlx.sat import INSTALL, MAX_COSTS
 from sudoku.cli import main as sudoku_main
 from sudoku.encoding import encode
 from sudoku.grid import Grid
