@@ -606,14 +606,14 @@ def test_sudoku_jobs_explain(
     tmp_path: Path, signum: int, status: int, word: str
 ) -> None:
     # An explanation stopped in a worker keeps its steps, as one stopped
-    # in the command does: Inkala's puzzle takes seconds of forcing chains.
-    inkala = (
-        "8..........36......7..9.2...5...7.......457....."
-        "1...3...1....68..85...1..9....4.."
-    )
-    path = puzzles_file(tmp_path, [inkala, EASY9])
+    # in the command does: the 16x16 example takes most of a minute (its
+    # first steps well under a second), the other 16x16 a tenth of one.
+    sixteen = "".join((LOCAL_DATA / "sudoku16.in").read_text().split())
+    easy = (LOCAL_DATA / "sudoku16_gecode_janko55.txt").read_text().split()[0]
+    path = puzzles_file(tmp_path, [sixteen, easy])
     args = ["--json", "--explain", "--jobs", "2", "--no-progress", str(path)]
-    done = stop("sudoku", args, tmp_path, signum, answered(0, workers_searching()))
+    ready = answered(0, workers_searching(2 * UNDER_WAY))
+    done = stop("sudoku", args, tmp_path, signum, ready)
     sudoku_stopped(done, status, word, read=2, answered=1)
     first, second = (json.loads(line) for line in done.out.splitlines()[:-1])
     assert first["puzzle"] == 1 and first["outcome"] == word, first

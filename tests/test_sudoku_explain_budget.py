@@ -58,7 +58,8 @@ SIXTEEN = "".join(SIXTEEN_FILE.read_text().split())
 #: minimal=False, givens=300) and the ten cells of its solution that
 #: random.Random(1).sample(its blank cells, 10) picks, so that dancing links
 #: proves it unique at once (the SAT solver is not needed): its explanation
-#: takes hours.
+#: (398 steps) takes about 4 s of CPU on CPython and 3 s on PyPy, its first
+#: hundred steps well under a second.
 TWENTY_FIVE = (
     "D..MALGP..JUX..RY.FO......EH..Q.KDTBYAMC..JU.R.IV.S..K..Y.NJ..L.P...HDQ..UW.Y.IJ"
     "..V...NW.D..KMLC....FL..B.UWES.Q...TINP..J.K.AX..C....E.LMWODN.K......E....GDLW."
@@ -134,7 +135,7 @@ def test_a_hard_16x16_explanation_stops_at_its_budget_with_the_steps_found() -> 
 
 
 def test_a_hard_25x25_explanation_stops_at_its_budget_with_the_steps_found() -> None:
-    stop = stopped_by_budget(TWENTY_FIVE, 3.0)
+    stop = stopped_by_budget(TWENTY_FIVE, 1.0)
     found = stop.explanation
     assert found is not None and found.stopped is Outcome.OUT_OF_TIME
     assert found.steps
