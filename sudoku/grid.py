@@ -76,6 +76,7 @@ __all__ = [
     "box_shape",
     "cells_of_row",
     "detect_alphabet",
+    "drawn_box",
     "is_decorated_row",
     "is_rule",
     "undecorated",
@@ -381,7 +382,10 @@ class Grid:
             lines = [strip_space(line) for line in text.splitlines()]
             plain = undecorated(lines)
             if plain is not None:
-                # A boxed or spaced display: written back as plain lines.
+                # A boxed or spaced display: written back as plain lines,
+                # with the boxes it draws.
+                if boxes:
+                    box = _drawn_or_given(lines, box)
                 lines, end = plain, "\n"
             return cls._parse_rows(lines, alphabet, box, _Form.LINES, end)
         if not isinstance(grid, Sequence):
@@ -402,9 +406,10 @@ class Grid:
                         0,
                     )
                 texts.append(row)
-            return cls._parse_rows(
-                undecorated(texts) or texts, alphabet, box, _Form.ROWS, ""
-            )
+            plain = undecorated(texts)
+            if plain is not None and boxes:
+                box = _drawn_or_given(texts, box)
+            return cls._parse_rows(plain or texts, alphabet, box, _Form.ROWS, "")
         return cls._parse_cells(rows, alphabet, box)
 
     @classmethod
@@ -728,6 +733,95 @@ def undecorated(lines: Sequence[str]) -> list[str] | None:
     )
     size = lengths.most_common(1)[0][0] if lengths else None
     return [cells_of_row(line) for line in lines if line and not is_rule(line, size)]
+
+
+def drawn_box(lines: Sequence[str]) -> tuple[int, int] | None:
+    """The box shape ``(rows, columns)`` that a boxed display draws, or ``None``.
+
+    A box's rows are the rows between two rule lines, its columns the
+    cells between two ``|``; a display with bars and no rules (or rules
+    and no bars) gives the other side by the grid's size.  ``None`` when
+    the lines draw no boxes (a plain or spaced grid), or when their rules
+    and bars do not mark boxes of one shape that fits the grid.
+
+    >>> drawn_box(["+-----+-----+", "| 1 . | . . |", "| . . | . 2 |",
+    ...            "+-----+-----+", "| . . | 4 . |", "| . 3 | . . |",
+    ...            "+-----+-----+"])
+    (2, 2)
+    >>> drawn_box(["3 . | . 6 | . .", ". . | 2 . | . 4", "5 . | 4 . | . .",
+    ...            "----+-----+----", ". . | . 2 | . 5", "2 . | . 5 | . .",
+    ...            ". . | 6 . | . 3"])
+    (3, 2)
+    >>> drawn_box(["1 2 3 4", "3 4 1 2"]) is None
+    True
+    """
+    plain = undecorated(lines)
+    if plain is None:
+        return None
+    size = len(plain)
+    lengths = {len(row) for row in plain}
+    if lengths != {size}:
+        return None  # not a square grid: its own error comes later
+    heights: list[int] = []
+    widths: set[tuple[int, ...]] = set()
+    rows = 0
+    for line in (strip_space(line) for line in lines):
+        if not line:
+            continue
+        if is_rule(line, size):
+            if rows:
+                heights.append(rows)
+            rows = 0
+            continue
+        rows += 1
+        if "|" in line:
+            parts = [len(cells_of_row(part)) for part in line.split("|")]
+            while parts and not parts[0]:
+                del parts[0]
+            while parts and not parts[-1]:
+                del parts[-1]
+            widths.add(tuple(parts))
+    if rows:
+        heights.append(rows)
+    height = width = None
+    if len(heights) > 1:
+        if len(set(heights)) != 1:
+            return None
+        height = heights[0]
+    if widths:
+        if len(widths) != 1:
+            return None
+        (drawn,) = widths
+        if len(drawn) < 2 or len(set(drawn)) != 1:
+            return None
+        width = drawn[0]
+    if height is None and width is None:
+        return None
+    if height is None:
+        assert width is not None
+        height = size // width
+    elif width is None:
+        width = size // height
+    if height * width != size:
+        return None
+    return height, width
+
+
+def _drawn_or_given(
+    lines: Sequence[str], box: tuple[int, int] | None
+) -> tuple[int, int] | None:
+    """The box shape of a display: the drawn one; a given one must agree."""
+    drawn = drawn_box(lines)
+    if drawn is None:
+        return box
+    if box is None:
+        return drawn
+    if isinstance(box, tuple | list) and tuple(box) != drawn:
+        raise BoxShapeError(
+            f"the grid draws boxes of {drawn[0]}x{drawn[1]} (rows x columns), "
+            f"not the {box[0]}x{box[1]} given"
+        )
+    return box
 
 
 def is_array(grid: object) -> bool:

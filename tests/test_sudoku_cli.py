@@ -188,6 +188,27 @@ def test_box_and_alphabet_options(
     assert out == FOUR_SOLVED.translate(str.maketrans("1234", "wxyz")) + "\n"
 
 
+def test_a_file_of_drawn_grids_is_read_in_the_boxes_it_draws(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Two 6x6 puzzles drawn with boxes of 3 rows by 2 columns (the size's
+    # default is 2 by 3): counted and solved in the drawn boxes; a --box
+    # that says otherwise is refused for each, by name.
+    puzzles = [sudoku.generate(box=(3, 2), seed=seed) for seed in (1, 2)]
+    text = "\n".join(sudoku.format_grid(p, "boxed", box=(3, 2)) for p in puzzles)
+    name = write(tmp_path, "drawn.txt", text + "\n")
+    status, out, err = run(["--count", name], capsys, monkeypatch)
+    assert (status, out, err) == (0, "1\n1\n", "")
+    status, out, err = run([name], capsys, monkeypatch)
+    assert status == 0 and err == ""
+    answers = [block for block in out.split("\n\n") if block.strip()]
+    for puzzle, answer in zip(puzzles, answers, strict=True):
+        assert_solves(puzzle, "".join(answer.split()), (3, 2))
+    status, out, err = run(["--count", "--box", "2x3", name], capsys, monkeypatch)
+    assert (status, out) == (1, "")
+    assert err.count("draws boxes of 3x2 (rows x columns), not the 2x3 given") == 2
+
+
 # -- bad puzzles in a batch ----------------------------------------------------------
 
 

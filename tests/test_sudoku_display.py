@@ -102,7 +102,7 @@ def test_a_character_that_is_not_blank_is_not_a_separator(lookalike: str) -> Non
 
 @settings(max_examples=60, deadline=None)
 @given(
-    box=st.sampled_from([(2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (4, 4)]),
+    box=st.sampled_from([(2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (4, 2), (4, 3)]),
     style=st.sampled_from(sorted(sudoku.display.STYLES)),
     data=st.data(),
 )
@@ -131,6 +131,39 @@ def test_every_style_reads_back(
             for line in body
         )
         assert len(rules) == size // box[0] - 1 + 2 * (style == "boxed")
+        # The drawing says its box shape: read without box=, the boxes are
+        # the drawn ones, and a box= that differs is refused.
+        assert sudoku.Grid.parse(text, alphabet=alphabet).box == box
+        other = (box[1], box[0])
+        if other != box:
+            with pytest.raises(sudoku.BoxShapeError, match="draws boxes of"):
+                sudoku.Grid.parse(text, box=other, alphabet=alphabet)
+
+
+@pytest.mark.parametrize("box", [(3, 2), (2, 3), (4, 3), (3, 4), (2, 4), (4, 2)])
+def test_a_drawn_puzzle_is_solved_in_its_drawn_boxes(box: tuple[int, int]) -> None:
+    # A puzzle drawn with boxes that are not its size's default ones is
+    # solved, counted and written back in the boxes it draws.
+    puzzle = sudoku.generate(box=box, seed=7)
+    solution = sudoku.solve(puzzle, box=box)
+    for style in ("boxed", "spaced"):
+        text = sudoku.format_grid(puzzle, style, box=box)
+        assert sudoku.count(text, limit=2) == 1
+        assert Grid.parse(sudoku.solve(text)).values == Grid.parse(solution).values
+        assert sudoku.format_grid(sudoku.solve(text), style, box=box).count("|") == (
+            text.count("|")
+        )
+
+
+def test_a_drawing_that_marks_no_boxes_keeps_the_default_shape() -> None:
+    # Bars at uneven places, rules at uneven rows, or no bars at all: no
+    # shape is read from the drawing.
+    uneven = ["1 2 | 3 4 5 6", "3 4 5 | 6 1 2"] + [". . . . . ."] * 4
+    assert Grid.parse("\n".join(uneven)).box == (2, 3)
+    assert sudoku.grid.drawn_box(["1 . . .", ". 2 . .", ". . 3 .", ". . . 4"]) is None
+    rules = ["1 . . . . .", "------", ". . . . . .", ". . . . . .", "------"]
+    rules += [". . . . . ."] * 3
+    assert sudoku.grid.drawn_box(rules) is None
 
 
 def test_two_boxed_grids_in_one_file_stay_two() -> None:
