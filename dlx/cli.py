@@ -18,7 +18,7 @@ import math
 import os
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 
 from dlx import algorithms, ways
@@ -1273,13 +1273,19 @@ def _print_solutions(
     args: argparse.Namespace,
     out: TextIO,
     watcher: _Watcher,
+    solutions: Iterable[tuple[int, ...]] | None = None,
+    first: int | None = None,
 ) -> None:
     """Print the solutions of ``run`` as it hands them out (as text, or ``--json``).
 
     With ``--preprocess``, those of the original problem (``args.original``).
+    ``solutions`` (numbered from ``first``) instead of ``run``'s: those a
+    stopped split run still held.
     """
     original: ExactCover | None = getattr(args, "original", None)
-    for number, solution in enumerate(run, _handed_out(run)):
+    given = run if solutions is None else solutions
+    start = _handed_out(run) if first is None else first
+    for number, solution in enumerate(given, start):
         watcher.pause()
         shown = problem
         if original is not None:
@@ -1338,12 +1344,25 @@ def _drive(
         if not args.checkpoint:
             raise
         raise _damaged(error, args.checkpoint) from None
-    with writing("standard output"):
-        out.flush()
     # Those handed out in order (a split search may have found more, past a
     # limit or in tasks not yet reached); a count cut short has found at
     # least the solutions of every finished task.
     found = _handed_out(run) if counted is None else counted
+    if (
+        ending.stopped is not None
+        and not args.count
+        and not args.checkpoint
+        and _is_parallel(run)
+    ):
+        # A split listing stopped: the solutions its tasks found past the
+        # first unfinished subproblem are printed too (a checkpoint keeps
+        # them for the resumed run instead, which prints them in order).
+        held = run.left_over()
+        with signals.held(), writing("standard output"):
+            _print_solutions(run, problem, args, out, watcher, held, found)
+        found += len(held)
+    with writing("standard output"):
+        out.flush()
     if ending.stopped is not None and args.count:
         found = max(found, run.stats.solutions)
         if args.limit is not None:

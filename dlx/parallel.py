@@ -1112,6 +1112,47 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
             slot = slot.next
         return Pieces(tuple(left), records.replace(self.stats), fp, self.handed_out)
 
+    def left_over(self) -> list[tuple[int, ...]]:
+        """The solutions found but not handed out: what a stopped search still holds.
+
+        The search hands out its solutions in the serial order, so a
+        subproblem finished after one still running waits for it.  After
+        :class:`~dlx.Interrupted` or :class:`~dlx.BudgetExceeded` these are
+        the solutions of every subproblem finished beyond the first
+        unfinished one (and any taken from the tasks' results but not yet
+        handed out), in the serial order but with gaps where subproblems
+        are unfinished.  :meth:`pieces` keeps them too, to hand out on
+        resume; a caller that will not resume takes them from here.
+        ``[]`` for a counting search (its count so far is
+        ``stats.solutions``) and for one that is over.  With a ``limit``,
+        no more than it leaves.
+
+        >>> from concurrent.futures import ThreadPoolExecutor
+        >>> from dlx import BudgetExceeded, ExactCover
+        >>> problem = ExactCover("abc", options=[["a"], ["b"], ["c"], ["a", "b"],
+        ...                                      ["b", "c"], ["a", "c"]])
+        >>> with ThreadPoolExecutor(2) as pool:
+        ...     run = search(problem, pool, max_nodes=2)
+        ...     got = []
+        ...     try:
+        ...         got.extend(run)
+        ...     except BudgetExceeded:
+        ...         got.extend(run.left_over())
+        >>> len(got) == run.stats.solutions
+        True
+        """
+        if self._count_only or self._head is None:
+            return []
+        found = self._pending[::-1]
+        slot = self._cursor
+        while slot is not None:
+            if slot.done and slot.found:
+                found.extend(slot.found)
+            slot = slot.next
+        if self._limit is not None:
+            found = found[: max(0, self._limit - self.handed_out)]
+        return found
+
     def request_stop(self) -> None:
         """Ask the search to stop: it raises :class:`~dlx.Interrupted` soon after.
 

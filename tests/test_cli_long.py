@@ -340,3 +340,56 @@ def test_a_damaged_random_state_in_a_checkpoint_is_refused(tmp_path: Path) -> No
     assert result.stderr.startswith(
         f"dlx: {checkpoint}: a damaged pydlx search position"
     )
+
+
+def _listed(text: str) -> tuple[list[tuple[int, ...]], dict[str, object]]:
+    """The solutions of a ``--json`` listing, and its summary."""
+    records = [json.loads(line) for line in text.splitlines()]
+    solutions = [tuple(r["options"]) for r in records if "solution" in r]
+    assert [r["solution"] for r in records if "solution" in r] == list(
+        range(1, len(solutions) + 1)
+    )
+    return solutions, records[-1]
+
+
+@pytest.mark.processes
+@pytest.mark.parametrize("budget", [["--max-nodes", "3000"], ["--timeout", "3"]])
+def test_a_split_listing_stopped_by_its_budget_prints_every_solution_found(
+    tmp_path: Path, budget: list[str]
+) -> None:
+    # The tasks finish out of the serial order: at the stop, what they
+    # found past the first unfinished subproblem is printed too, so the
+    # listing holds every solution its statistics count.
+    problem = langford_file(tmp_path, 11)
+    every = set(_listed(run([str(problem), "--json"]).stdout)[0])
+    stopped = run([str(problem), "--json", "--jobs", "2", *budget])
+    assert stopped.returncode == 3
+    solutions, summary = _listed(stopped.stdout)
+    stats = summary["stats"]
+    assert isinstance(stats, dict)
+    assert summary["count"] == len(solutions) == stats["solutions"] > 0
+    assert len(set(solutions)) == len(solutions) and set(solutions) <= every
+    assert stopped.stderr.endswith(f": {len(solutions)} solutions found\n")
+
+
+@pytest.mark.processes
+def test_a_split_listing_stopped_by_a_signal_prints_every_solution_found(
+    tmp_path: Path,
+) -> None:
+    problem = langford_file(tmp_path, 12)
+    printed = tmp_path / "listing.out"
+    with printed.open("wb") as stream:
+        process = start([str(problem), "--json", "--jobs", "2"], stdout=stream)
+        deadline = time.monotonic() + 60
+        while printed.stat().st_size < 20_000 and time.monotonic() < deadline:
+            assert process.poll() is None
+            time.sleep(0.02)
+        process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=60)
+    assert process.returncode == 130
+    solutions, summary = _listed(printed.read_text())
+    stats = summary["stats"]
+    assert isinstance(stats, dict)
+    assert summary["count"] == len(solutions) == stats["solutions"] > 0
+    assert len(set(solutions)) == len(solutions)
+    assert err.decode().endswith(f": {len(solutions)} solutions found\n")
