@@ -1505,23 +1505,29 @@ def _work(
     A stop request (:func:`dlx.commands.ask_workers_to_stop`, after the
     command's own signal) ends the task as that signal ends a puzzle in
     the command: ``("signalled", what was found)``, the count so far or
-    the steps so far (``""``: nothing to say, or the task began after
-    the request).
+    the steps so far (a puzzle begun with nothing found is said to be
+    stopped; ``""`` for a task that began after the request).  An answer
+    finished as the request came is kept.
     """
     stop = WORKER_STOP
+    outcome: _Outcome = ("signalled", "")
     try:
         if stop.how is None:
             with stop.task() as signals:
                 try:
-                    return _answer(puzzle, options, settings, signals)
+                    outcome = _answer(puzzle, options, settings, signals)
                 except _CountStopped as stopped:
-                    return "signalled", stopped.said(stop.how or "interrupted")
+                    outcome = "signalled", stopped.said(stop.how or "interrupted")
                 except KeyboardInterrupt as stopped:
-                    found = _interrupted(stopped, options, stop.how or "interrupted")
-                    return "signalled", "" if found is None else found
-    except KeyboardInterrupt:  # the request came as the task ended
+                    how = stop.how or "interrupted"
+                    found = _interrupted(stopped, options, how)
+                    # Begun: reported, if only as stopped (one not begun is not).
+                    outcome = "signalled", found or _stopped(how, how)
+    except KeyboardInterrupt:
+        # The request came as the task ended: what it had is kept (an
+        # answer finished a moment before is an answer).
         pass
-    return "signalled", ""
+    return outcome
 
 
 @contextlib.contextmanager

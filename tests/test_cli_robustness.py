@@ -249,13 +249,21 @@ FORKED_POOL = """
 import os, signal, sys
 from dlx.commands import worker_pool
 signal.signal(signal.SIGTERM, lambda signum, frame: None)
+signal.signal(signal.SIGHUP, lambda signum, frame: None)
 print("before the pool", end="")
 pool = worker_pool(2)
 pids = set()
 while len(pids) < 2:  # both workers answer (each task is short)
-    handlers = [pool.submit(signal.getsignal, signal.SIGTERM) for _ in range(8)]
+    # The command's handlers are not inherited: SIGINT and SIGTERM are
+    # left to the command (which passes its stop on), others default.
+    handlers = [
+        pool.submit(signal.getsignal, signum)
+        for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP) * 3
+    ]
     pids |= {pool.submit(os.getpid).result() for _ in range(8)}
-    assert {h.result() for h in handlers} == {signal.SIG_DFL}
+    got = [h.result() for h in handlers]
+    assert set(got[0::3]) == set(got[1::3]) == {signal.SIG_IGN}, got
+    assert set(got[2::3]) == {signal.SIG_DFL}, got
 assert os.getpid() not in pids
 pool.shutdown()
 print(" and after,", pool._mp_context.get_start_method(), end="")

@@ -251,19 +251,39 @@ def answered(count: int, then: Ready | None = None) -> Ready:
 
 
 def stop(
-    command: str, args: list[str], tmp_path: Path, signum: int, ready: Ready
+    command: str,
+    args: list[str],
+    tmp_path: Path,
+    signum: int,
+    ready: Ready,
+    group: bool = False,
 ) -> Stopped:
     """Run ``python -m command args``; once ``ready``, send ``signum``; what it left.
 
     Standard output and error go to files (a full pipe would stall the
     run); SIGINT is not ignored in the command, even when pytest runs as
-    a background job (as a shell starts a foreground command).
+    a background job (as a shell starts a foreground command).  With
+    ``group``, the command leads a process group of its own, and the
+    signal goes to the whole group, its worker processes too (as
+    ``timeout`` or ``kill -TERM -PGID`` send it).
     """
     out = tmp_path / "out"
     err = tmp_path / "err"
     with out.open("wb") as stdout, err.open("wb") as stderr:
         started = time.monotonic()
-        process = start_command(command, args, stdout, stderr)
+        if group:
+            process = subprocess.Popen(
+                [sys.executable, "-m", command, *args],
+                stdout=stdout,
+                stderr=stderr,
+                stdin=subprocess.DEVNULL,
+                env={**os.environ, "PYTHONPATH": str(ROOT)},
+                cwd=ROOT,
+                start_new_session=True,
+                preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+            )
+        else:
+            process = start_command(command, args, stdout, stderr)
         try:
             deadline = time.monotonic() + 60
             while not ready(process, out):
@@ -273,7 +293,10 @@ def stop(
                 assert time.monotonic() < deadline, "the run never got under way"
                 time.sleep(0.01)
             ran = time.monotonic() - started
-            process.send_signal(signum)
+            if group:
+                os.killpg(process.pid, signum)
+            else:
+                process.send_signal(signum)
             process.wait(timeout=60)
         finally:
             if process.poll() is None:  # a failed assertion: not left running
@@ -536,6 +559,56 @@ def test_sudoku_jobs_count(tmp_path: Path, signum: int, status: int, word: str) 
             assert any(re.fullmatch(message, line) for line in done.lines()), done.err
         else:
             assert record["count"] == 1 and "complete" not in record, record
+
+
+@SIGNALS
+def test_sudoku_jobs_count_signal_to_the_group(
+    tmp_path: Path, signum: int, status: int, word: str
+) -> None:
+    # The signal reaches the workers too (as from `timeout` or a shell's
+    # `kill %1`); they leave it to the command, which asks them to stop:
+    # the same records as a signal sent to the command alone, no worker
+    # dies.
+    blank = "." * 81
+    path = puzzles_file(tmp_path, [EASY9, blank, EASY9, blank])
+    args = ["--json", "--count", "--jobs", "2", "--no-progress", str(path)]
+    ready = answered(1, each_worker_searching())
+    done = stop("sudoku", args, tmp_path, signum, ready, group=True)
+    sudoku_stopped(done, status, word, read=4, answered=2)
+    records = [json.loads(line) for line in done.out.splitlines()[:-1]]
+    assert [record["puzzle"] for record in records] == [1, 2, 3, 4], done.out
+    for stopped in records[1], records[3]:
+        assert stopped["outcome"] == word and stopped["count"] > 0, records
+    assert records[0]["count"] == records[2]["count"] == 1, records
+    assert "died" not in done.err, done.err
+
+
+def test_an_answer_finished_as_the_stop_request_comes_is_kept(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # In a worker of --jobs, a stop request that lands as the task leaves
+    # (after its answer, before the task's end) must not turn the answer
+    # into nothing: the puzzle would be neither answered nor reported.
+    import contextlib
+
+    import sudoku.cli
+    from dlx import commands
+    from sudoku.formats import Layout, Puzzle
+
+    answer: object = ("answer", "1234341221434321", 1, "")
+
+    @contextlib.contextmanager
+    def task_stopped_at_its_end() -> Iterator[commands.StopSignals]:
+        yield commands.StopSignals()
+        raise KeyboardInterrupt  # the request, as the task ends
+
+    monkeypatch.setattr(sudoku.cli, "_answer", lambda *given: answer)
+    stop_requests = commands.WorkerStop()
+    monkeypatch.setattr(stop_requests, "task", task_stopped_at_its_end)
+    monkeypatch.setattr(sudoku.cli, "WORKER_STOP", stop_requests)
+    puzzle = Puzzle(1, 1, "1......2..4..3..", Layout.LINES, None)
+    kept: object = sudoku.cli._work(puzzle, None, None)  # type: ignore[arg-type]
+    assert kept == answer
 
 
 def ctrl_c_on_a_terminal(args: list[str], tmp_path: Path, ready: Ready) -> Stopped:
