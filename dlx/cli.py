@@ -739,9 +739,17 @@ def _read(name: str) -> ExactCover:
 
 
 def _load_checkpoint(
-    path: str, count: bool, split: bool, best: int | None = None
+    path: str,
+    count: bool,
+    split: bool,
+    best: int | None = None,
+    limit: int | None = None,
 ) -> tuple[Position | Pieces, bool] | None:
     """The state saved in ``path`` and whether it was saved at a clean stop.
+
+    A checkpoint of a run with another ``--count``, ``--best`` or
+    ``--limit`` (whose solutions so far may be past this run's limit), or
+    split otherwise, is refused.
 
     ``split`` says whether this run is split over workers (``--jobs``,
     ``--scheduler``): such runs save the subproblems left (``"pieces"``),
@@ -789,6 +797,14 @@ def _load_checkpoint(
             "or remove the file to start afresh",
             path,
         )
+    if data.get("limit") != limit:
+        saved = data.get("limit")
+        said = "without --limit" if saved is None else f"with --limit {saved}"
+        raise FormatError(
+            f"a checkpoint of a run {said}; run the same command again, "
+            "or remove the file to start afresh",
+            path,
+        )
     kind = "pieces" if split else "position"
     if kind not in data:
         said = "without" if split else "with"
@@ -818,8 +834,9 @@ def _save_checkpoint(
     count: bool,
     clean: bool,
     best: int | None = None,
+    limit: int | None = None,
 ) -> None:
-    """Save where ``run`` stands to ``path``, atomically (``best``: of ``--best K``)."""
+    """Save where ``run`` stands to ``path``, atomically (``best``: of ``--best K``; ``limit``: ``--limit``)."""
     import json
 
     from dlx.engine import Search
@@ -836,6 +853,8 @@ def _save_checkpoint(
     }
     if best is not None:
         data["best"] = best
+    if limit is not None:
+        data["limit"] = limit
     with writing(f"the checkpoint {path}"):
         write_atomically(path, data)
 
@@ -895,7 +914,12 @@ class _Watcher:
             with writing("standard output"):
                 self.out.flush()  # what the checkpoint counts is out
             _save_checkpoint(
-                self.args.checkpoint, search, self.args.count, False, self.args.best
+                self.args.checkpoint,
+                search,
+                self.args.count,
+                False,
+                self.args.best,
+                self.args.limit,
             )
             self.last_save = now
 
@@ -1102,7 +1126,9 @@ def _search(
     split = _split(args)
     resumed = None
     if args.checkpoint:
-        resumed = _load_checkpoint(args.checkpoint, args.count, split, args.best)
+        resumed = _load_checkpoint(
+            args.checkpoint, args.count, split, args.best, args.limit
+        )
         settings = settings.replace(resume=None if resumed is None else resumed[0])
     workers = ExitStack()
     if split:
@@ -1251,7 +1277,9 @@ def _checkpoint_tail(
     if ending.stopped is not None:
         if saves:
             with signals.held():  # a signal now must not cost the save
-                _save_checkpoint(args.checkpoint, run, args.count, True, args.best)
+                _save_checkpoint(
+                    args.checkpoint, run, args.count, True, args.best, args.limit
+                )
             said = f"; the same command resumes from {args.checkpoint}"
             if ending.outcome == "out_of_nodes" and args.best is None:
                 # --max-nodes counts the nodes of every run of the search

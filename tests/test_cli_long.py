@@ -165,9 +165,29 @@ def test_damaged_or_foreign_checkpoints_are_refused_and_kept(tmp_path: Path) -> 
     assert result.returncode == 2
     assert "another problem" in result.stderr and str(checkpoint) in result.stderr
     assert checkpoint.read_text() == kept
+    # A run with another --limit: its count so far may be past the limit
+    # (the first run had none), so it is refused, and the file kept.
+    for limit in (["--limit", "5"], ["--limit", "1000"]):
+        result = run([str(other), "--count", *limit, "--checkpoint", str(checkpoint)])
+        assert result.returncode == 2, result.stderr
+        assert result.stderr == (
+            f"dlx: {checkpoint}: a checkpoint of a run without --limit; run the "
+            "same command again, or remove the file to start afresh\n"
+        )
+        assert checkpoint.read_text() == kept
     # ... and a run of the same problem with the budget lifted finishes it.
     result = run([str(other), "--count", "--checkpoint", str(checkpoint)])
     assert result.returncode == 0 and result.stdout == "300\n"
+    # A checkpoint of a run with a limit resumes only with that limit.
+    limited = ["--count", "--limit", "200", "--checkpoint", str(checkpoint)]
+    process = start([str(other), *limited, "--max-nodes", "100"])
+    process.communicate(timeout=60)
+    assert process.returncode == 3 and checkpoint.exists()
+    result = run([str(other), "--count", "--checkpoint", str(checkpoint)])
+    assert result.returncode == 2
+    assert "a checkpoint of a run with --limit 200;" in result.stderr
+    result = run([str(other), *limited])
+    assert result.returncode == 0 and result.stdout == "200\n"
 
 
 @pytest.mark.processes
