@@ -177,11 +177,12 @@ and the exit status as without it; not with --pretty, --uva or --svg):
   "complete": true, or false for one cut short), "right" true or false
   (--check), or "error" for a bad puzzle (also on standard error).  A
   puzzle stopped by --timeout or a signal has "complete": false and its
-  "outcome" (out_of_time, interrupted, terminated) too, and --explain its
-  steps so far.  Then one last object, also after Ctrl-C or SIGTERM:
-  puzzles read, answered, errors, lines skipped, complete (false: a
-  signal ended the run); with --check: puzzles, solutions, checked,
-  right, wrong, missing, extra, skipped, complete.
+  "outcome" (out_of_time, interrupted, terminated) too, --explain its
+  steps so far and --count its count so far.  Then one last object,
+  also after Ctrl-C or SIGTERM: puzzles read, answered, errors, lines
+  skipped, complete (false: a signal ended the run); with --check:
+  puzzles, solutions, checked, right, wrong, missing, extra, skipped,
+  complete.
 
 When standard error is a terminal, a progress bar counts the puzzles of a
 batch that takes more than half a second (with tqdm: the progress extra,
@@ -378,7 +379,8 @@ def _parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="give up on a puzzle after this many seconds (reported; exit "
         "status 3): its search, or its solve by hand with --grade, --rate, "
-        "--explain or --hint (--explain still prints the steps it found)",
+        "--explain or --hint (--explain still prints the steps it found, "
+        "--count its count so far)",
     )
     parser.add_argument(
         "--method",
@@ -1486,6 +1488,12 @@ def _answer(
         return "fail", "more than one solution (--unique)"
     except BudgetExceeded as error:  # a SudokuError too: this one first
         outcome = error.outcome.name.lower()  # out_of_time, out_of_nodes
+        found = getattr(error.stats, "solutions", None)
+        if options.count and isinstance(found, int):
+            # A count keeps what it found, as after a signal.
+            plural = "" if found == 1 else "s"
+            why = f"gave up: {error}: at least {found} solution{plural}"
+            return "stopped", _stopped(outcome, why, _Said("", {"count": found}))
         return "stopped", _stopped(outcome, f"gave up: {error}")
     except SudokuError as error:
         return "fail", _cage_words(str(error), options)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import os
 import signal
 import subprocess
@@ -288,6 +289,18 @@ def test_timeout_option(
     )
     assert status == 3 and out == "1\n"
     assert "puzzle 1 (line 1): gave up: search stopped after" in err
+    # The count so far is kept, as after a signal: in the message and in
+    # --json's record of the puzzle.
+    status, out, err = run(
+        ["--count", "--timeout", "0.3", "--json"],
+        capsys,
+        monkeypatch,
+        stdin="." * 81 + "\n",
+    )
+    record = json.loads(out.splitlines()[0])
+    assert status == 3 and record["complete"] is False, out
+    assert record["outcome"] == "out_of_time" and record["count"] > 0, out
+    assert err.endswith(f": at least {record['count']} solutions\n"), err
     # A bad puzzle too: 3 outranks 1 ...
     status, out, err = run(
         ["--count", "--timeout", "0.05"],
