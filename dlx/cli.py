@@ -41,6 +41,7 @@ from dlx.commands import (
     final_status,
     how_far,
     on_stderr,
+    refuse,
     register_once,
     say,
     seconds,
@@ -657,6 +658,8 @@ def _check_options(args: argparse.Namespace) -> set[str]:
     """
     given = _given(args)
     check_options("dlx", given, _names(args))
+    if args.checkpoint == "-":
+        refuse("dlx", "--checkpoint -: a checkpoint is a file; give a file name")
     return given
 
 

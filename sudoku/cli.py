@@ -440,6 +440,8 @@ def _check_options(
         refuse("sudoku", "standard input ('-') is given twice: give it once")
     if options.svg == "":
         parser.error("--svg needs a file name")
+    if options.svg is not None:
+        _check_svg_path(parser, options.svg)
     options.region_map = None
     options.cage_list = None
     options.cage_names = ()
@@ -1040,6 +1042,24 @@ class _KeptAlphabet:
             return options
         self.previous = previous
         return argparse.Namespace(**dict(vars(options), alphabet=previous))
+
+
+def _check_svg_path(parser: argparse.ArgumentParser, path: str) -> None:
+    """Refuse, before any puzzle is solved, an ``--svg`` name no picture can take.
+
+    Pictures are files: ``-`` (standard output, for the answers) is not
+    one, nor a folder; the folder they go to must exist and be writable,
+    or every picture of the run would fail.
+    """
+    if path == "-":
+        parser.error("--svg -: pictures are written to files; give a file name")
+    if path.endswith(("/", os.sep)) or os.path.isdir(path):
+        parser.error(f"--svg {path}: a folder; give a file name in it")
+    folder = os.path.dirname(path) or "."
+    if not os.path.isdir(folder):
+        parser.error(f"--svg {path}: no folder {folder}")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        parser.error(f"--svg {path}: the folder {folder} cannot be written to")
 
 
 class _Pictures:

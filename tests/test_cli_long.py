@@ -268,6 +268,7 @@ def test_closed_standard_streams(tmp_path: Path) -> None:
     [
         (["--checkpoint-every", "5"], "--checkpoint-every only goes with --checkpoint"),
         (["--progress", "--no-progress"], "not allowed with argument"),
+        (["--checkpoint", "-"], "--checkpoint -: a checkpoint is a file"),
     ],
 )
 def test_inert_or_contradictory_options_are_refused(

@@ -364,6 +364,34 @@ def test_messages_name_the_file(
     assert err.startswith(f"sudoku: {second}: puzzle 2 (line 2): symbol '1' twice")
 
 
+def test_svg_names_that_no_picture_can_take_are_refused_before_solving(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Every picture would fail: refused before any puzzle is solved, so no
+    # batch ends halfway with some answers and a write error.
+    missing = tmp_path / "missing"
+    locked = tmp_path / "locked"
+    locked.mkdir(mode=0o500)
+    for name, words in [
+        ("-", "--svg -: pictures are written to files; give a file name"),
+        (str(tmp_path), f"--svg {tmp_path}: a folder; give a file name in it"),
+        (f"{missing}/g.svg", f"--svg {missing}/g.svg: no folder {missing}"),
+    ] + (
+        []
+        if os.access(locked, os.W_OK)  # root writes anywhere
+        else [(f"{locked}/g.svg", f"the folder {locked} cannot be written to")]
+    ):
+        with pytest.raises(SystemExit) as caught:
+            run(["--svg", name], capsys, monkeypatch, stdin=FOUR + "\n")
+        out, err = capsys.readouterr()
+        assert (caught.value.code, out) == (2, ""), name
+        assert err.endswith(f"{words}\n"), err
+    status, out, err = run(
+        ["--svg", str(tmp_path / "g.svg")], capsys, monkeypatch, stdin=FOUR + "\n"
+    )
+    assert (status, err) == (0, "") and (tmp_path / "g.svg").exists()
+
+
 def test_empty_input_is_no_puzzles(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
