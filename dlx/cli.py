@@ -526,9 +526,9 @@ def _add_preprocess_options(parser: argparse.ArgumentParser) -> None:
         "each option line is followed by a comment '| (from N)', N the line's\n"
         "original option (counted from 1, as DLX-PRE numbers them); --stats\n"
         "says what went, --timeout stops the preprocessing early (what it\n"
-        "writes is still equivalent).  With --count or --solve it searches\n"
-        "the smaller problem and prints the original problem's solutions,\n"
-        "the same ones, in the smaller search's order.",
+        "writes is still equivalent).  With --count, --solve, --best or\n"
+        "--sample it searches the smaller problem and prints the original\n"
+        "problem's solutions, the same ones, in the smaller search's order.",
     )
     group.add_argument(
         "--preprocess",

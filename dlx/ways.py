@@ -260,7 +260,8 @@ _ONE_PROCESS = (
 )
 _WRITES = (
     "{preprocess} alone writes the smaller problem without searching it, so "
-    "{_b} does not apply (add --count or --solve to search it)"
+    "{_b} does not apply (add --count, --solve, --best or --sample to search "
+    "it)"
 )
 _ESTIMATES = "{estimate} does not search, so {_b} does not apply"
 _SAT_RUNS = "the SAT solver runs in one solve of its own"
