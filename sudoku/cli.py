@@ -671,7 +671,8 @@ def _decoded(stream: BinaryIO) -> Iterator[str]:
             text = raw.decode("utf-8-sig" if number == 1 else "utf-8")
         except UnicodeDecodeError as error:
             raise _Unreadable(
-                f"not text: byte {raw[error.start]:#04x} at offset {offset + error.start}"
+                f"line {number}: not UTF-8 text (byte {raw[error.start]:#04x} "
+                f"at offset {offset + error.start})"
             ) from None
         offset += len(raw)
         # As str.splitlines (and so read_puzzles) does: old Mac files end

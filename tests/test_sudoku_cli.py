@@ -328,7 +328,14 @@ def test_timeout_option(
     ("data", "words"),
     [
         (b"hello world\n", "<stdin>: line 1: not a puzzle: 11 characters"),
-        (b"\xff\xfe\x00garbage", "<stdin>: not text: byte 0xff at offset 0"),
+        (
+            b"\xff\xfe\x00garbage",
+            "<stdin>: line 1: not UTF-8 text (byte 0xff at offset 0)",
+        ),
+        (
+            b"# a title\n\xe9\n",
+            "<stdin>: line 2: not UTF-8 text (byte 0xe9 at offset 10)",
+        ),
         (b"\n\n" + b"." * 80 + b"\n", "<stdin>: line 3: not a puzzle: 80 characters"),
     ],
 )
