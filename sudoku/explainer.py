@@ -905,7 +905,8 @@ def _broken(board: Board) -> _Broken | None:
             return "symbol", (), u, (lacking & -lacking).bit_length()
     cage = broken_cage(board)
     if cage is not None:
-        return "cage", cage.cells, -1, 0
+        # The cage's place in the list given (-1: implied by the rules).
+        return "cage", cage.cells, cage.index, 0
     return None
 
 
@@ -979,12 +980,16 @@ def _contradiction(
     else:
         kind, at, u, value = broken
         cells = tuple((c // size, c % size) for c in at)
-        if u >= 0:
+        if u >= 0 and kind != "cage":
             unit = names[u]
         if value:
             symbol = grid.symbol(value)
         if kind == "cell":
             text = f"{_cell(size, at[0])} has no candidate left"
+        elif kind == "cage" and u >= 0:
+            # Named as every message names a given cage (the command puts
+            # its label and line for it).
+            text = f"cages[{u}] (at {_cell(size, at[0])}) has no combination left"
         elif kind == "cage":
             where = ", ".join(_cell(size, c) for c in at)
             text = f"the cage on {where} has no combination left"
@@ -1137,7 +1142,8 @@ def _why_not(
         said = why.text
         if why.steps:
             said += f" after {counted(len(why.steps), 'step')}"
-    message = f"no solution: {_written(givens)} have none together; {said}"
+    none = "has none" if len(givens) == 1 else "have none together"
+    message = f"no solution: {_written(givens)} {none}; {said}"
     return ContradictionError(message, givens, why)
 
 
