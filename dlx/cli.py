@@ -417,7 +417,8 @@ def _parser() -> argparse.ArgumentParser:
         "--estimate",
         action="store_true",
         help="do not search: estimate the nodes, updates, solutions and time "
-        "of the search by random probes (Knuth's estimator)",
+        "of the search by random probes (Knuth's estimator); with --timeout, "
+        "or when stopped, the estimate of the probes taken",
     )
     parser.add_argument(
         "--probes",
@@ -1443,19 +1444,72 @@ def _finite(value: float | None) -> float | None:
     return value if value is not None and math.isfinite(value) else None
 
 
-def _estimate(problem: ExactCover, args: argparse.Namespace, out: TextIO) -> int:
-    estimate = problem.estimate(args.probes or 1000, seed=args.seed)
-    with writing("standard output"):
+def _estimate(
+    problem: ExactCover, args: argparse.Namespace, out: TextIO, signals: StopSignals
+) -> int:
+    """``--estimate``: Knuth's probes, within ``--timeout``, shown with ``--progress``.
+
+    A run stopped by its time budget or by a signal writes the estimate
+    of the probes it took (status 3, or the signal's), and says so.
+    """
+    from dlx.estimate import EstimateInterrupted, EstimateProgress, format_estimate
+    from dlx.watch import ProgressLine
+
+    wanted = args.probes or 1000
+    line = ProgressLine(sys.stderr, "dlx: ") if shows_progress(args.progress) else None
+
+    def show(report: EstimateProgress) -> None:
+        if line is not None:
+            with on_stderr():
+                line.show(f"estimate: {report}")
+
+    status = EXIT_OK
+    stopped = None
+    try:
+        estimate = problem.estimate(
+            wanted,
+            seed=args.seed,
+            timeout=args.timeout,
+            progress=show if line is not None else None,
+        )
+    except EstimateInterrupted as stop:
+        clear_echoed_interrupt()
+        if stop.estimate is None:
+            raise
+        estimate = stop.estimate
+        status = signals.status
+        stopped = signals.how
+    finally:
+        if line is not None:
+            with on_stderr():
+                line.close()
+    if estimate.probes < wanted and stopped is None:
+        status = EXIT_BUDGET
+        stopped = "out_of_time"
+    with signals.held(), writing("standard output"):
         if args.json:
             fields = as_dict(estimate)
             fields["search_seconds"] = estimate.search_seconds
-            _write_json(out, {"estimate": {k: _finite(v) for k, v in fields.items()}})
+            record: dict[str, Any] = {
+                "estimate": {k: _finite(v) for k, v in fields.items()}
+            }
+            if stopped is not None:
+                record |= {"complete": False, "outcome": stopped}
+            _write_json(out, record)
         else:
-            from dlx.estimate import format_estimate
-
             out.write(format_estimate(estimate) + "\n")
         out.flush()
-    return EXIT_OK
+    if stopped is not None:
+        why = (
+            f"time budget of {args.timeout:g} s used up"
+            if stopped == "out_of_time"
+            else stopped
+        )
+        say(
+            f"dlx: estimate stopped ({why}): it is of the {estimate.probes} probes "
+            f"taken of {wanted}"
+        )
+    return status
 
 
 # -- why not: a minimal reason -------------------------------------------------------
@@ -2121,7 +2175,7 @@ def _run(args: argparse.Namespace) -> int:
                 problem = reduced
             kind = _kind(args.given)
             if kind == "estimate":
-                return _estimate(problem, args, out)
+                return _estimate(problem, args, out, signals)
             if kind == "why":
                 return _why(problem, args, out, signals)
             return _search(problem, args, out, signals, kind)

@@ -43,10 +43,22 @@ from dlx.algorithms import refuse
 from dlx.algorithms import walker as tree_walker
 from dlx.errors import BudgetExceeded
 from dlx.links import Links
-from dlx.records import Record
+from dlx.records import Record, replace
 from dlx.stats import Stats
 
-__all__ = ["Estimate", "Probe", "estimate", "format_estimate", "probe", "search_rate"]
+__all__ = [
+    "Estimate",
+    "EstimateInterrupted",
+    "EstimateProgress",
+    "Probe",
+    "estimate",
+    "format_estimate",
+    "probe",
+    "search_rate",
+]
+
+#: Seconds between two progress reports of :func:`estimate`.
+PROGRESS_EVERY = 1.0
 
 
 class Estimate(Record, frozen=True):
@@ -126,6 +138,49 @@ class Estimate(Record, frozen=True):
             return 0.0
         rate = self.search_rate if self.search_rate else self.probe_rate
         return self.updates / rate if rate > 0 else math.inf
+
+
+class EstimateProgress(Record, frozen=True):
+    """How far an estimate has come (to :func:`estimate`'s ``progress``).
+
+    :ivar probes: the probes taken so far.
+    :ivar wanted: the probes asked for.
+    :ivar seconds: the seconds the probes took so far.
+
+    >>> EstimateProgress(250, 1000, 0.5).fraction
+    0.25
+    """
+
+    probes: int
+    wanted: int
+    seconds: float
+
+    @property
+    def fraction(self) -> float:
+        """The part of the probes taken, 0 to 1."""
+        return self.probes / self.wanted if self.wanted else 1.0
+
+    def __str__(self) -> str:
+        return (
+            f"{self.probes} of {self.wanted} probes "
+            f"({100 * self.fraction:.0f} %) in {self.seconds:.1f} s"
+        )
+
+
+class EstimateInterrupted(KeyboardInterrupt):
+    """Ctrl-C stopped :func:`estimate`: ``estimate`` is that of the probes taken.
+
+    ``None`` when no probe was finished.  The estimate's ``probes`` says
+    how many there were (an estimate of fewer probes, as good as one
+    asked for with so many).
+
+    >>> EstimateInterrupted(None).estimate is None
+    True
+    """
+
+    def __init__(self, estimate: Estimate | None) -> None:
+        super().__init__("estimate interrupted")
+        self.estimate = estimate
 
 
 class Probe(Record, frozen=True):
@@ -271,11 +326,17 @@ def estimate(
     seed: int | None = None,
     start: Callable[[int], _Run] | None = None,
     calibration: float = 0.1,
+    timeout: float | None = None,
+    progress: Callable[[EstimateProgress], object] | None = None,
 ) -> Estimate:
     """Estimate a full search's nodes, updates and solutions by ``probes`` random probes.
 
     What :meth:`dlx.ExactCover.estimate` runs; see there and
-    :class:`Estimate`.
+    :class:`Estimate`.  With ``timeout``, no probe starts after that many
+    seconds: the estimate is that of the probes taken (at least one; its
+    ``probes`` says how many), and the calibration run is left out when
+    the time is up.  Ctrl-C raises :class:`EstimateInterrupted` with the
+    estimate of the probes taken.
 
     :param links: the compiled problem.
     :param probes: how many probes to take (at least 1).
@@ -284,8 +345,13 @@ def estimate(
     :param start: makes a counting search with a node budget, for
         :func:`search_rate`; ``None`` for no calibration.
     :param calibration: seconds of the calibration run.
+    :param timeout: seconds of probing at most (``None``: no limit).
+    :param progress: called about every :data:`PROGRESS_EVERY` seconds
+        with an :class:`EstimateProgress`, and once at the end.
     :returns: the estimate.
-    :raises ValueError: when ``probes`` is less than 1.
+    :raises ValueError: when ``probes`` is less than 1, or ``timeout``
+        is not more than 0.
+    :raises EstimateInterrupted: on Ctrl-C.
 
     >>> from dlx import ExactCover
     >>> links = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]]).links()
@@ -295,6 +361,8 @@ def estimate(
     """
     if probes < 1:
         raise ValueError(f"probes must be >= 1, not {probes}")
+    if timeout is not None and not timeout > 0:
+        raise ValueError(f"timeout must be more than 0, not {timeout}")
     rng = random.Random(seed)
     refuse("estimate", links)
     pick = rng.randrange
@@ -302,31 +370,58 @@ def estimate(
     squares = [0, 0, 0]
     work = 0
     single_path = True
+    taken = 0
     began = time.perf_counter()
-    for _ in range(probes):
-        sample = probe(links, pick)
-        for k, value in enumerate((sample.nodes, sample.updates, sample.solutions)):
-            sums[k] += value
-            squares[k] += value * value
-        work += sample.work
-        single_path = single_path and all(d == 1 for d in sample.degrees)
-    seconds = time.perf_counter() - began
-    (nodes, nodes_se), (updates, updates_se), (solutions, solutions_se) = (
-        _mean_and_error(sums[k], squares[k], probes, single_path) for k in range(3)
-    )
-    rate = search_rate(start, calibration) if start is not None else None
-    return Estimate(
-        nodes,
-        updates,
-        solutions,
-        nodes_se,
-        updates_se,
-        solutions_se,
-        probes,
-        seconds,
-        work / seconds if seconds > 0 else math.inf,
-        rate,
-    )
+    deadline = math.inf if timeout is None else began + timeout
+    report_at = began + PROGRESS_EVERY
+
+    def so_far(rate: float | None = None) -> Estimate:
+        seconds = time.perf_counter() - began
+        (nodes, nodes_se), (updates, updates_se), (solutions, solutions_se) = (
+            _mean_and_error(sums[k], squares[k], taken, single_path) for k in range(3)
+        )
+        return Estimate(
+            nodes,
+            updates,
+            solutions,
+            nodes_se,
+            updates_se,
+            solutions_se,
+            taken,
+            seconds,
+            work / seconds if seconds > 0 else math.inf,
+            rate,
+        )
+
+    try:
+        while taken < probes:
+            sample = probe(links, pick)
+            values = (sample.nodes, sample.updates, sample.solutions)
+            for k, value in enumerate(values):
+                sums[k] += value
+                squares[k] += value * value
+            work += sample.work
+            single_path = single_path and all(d == 1 for d in sample.degrees)
+            taken += 1
+            now = time.perf_counter()
+            if now >= deadline:
+                break
+            if progress is not None and now >= report_at:
+                report_at = now + PROGRESS_EVERY
+                progress(EstimateProgress(taken, probes, now - began))
+    except KeyboardInterrupt:
+        # The probe under way is dropped: those taken make the estimate.
+        raise EstimateInterrupted(so_far() if taken else None) from None
+    made = so_far()
+    if progress is not None:  # the last report, at the end, as a search's
+        progress(EstimateProgress(taken, probes, made.seconds))
+    if start is None or time.perf_counter() >= deadline:
+        return made
+    try:
+        rate = search_rate(start, calibration)
+    except KeyboardInterrupt:
+        raise EstimateInterrupted(made) from None
+    return replace(made, search_rate=rate)
 
 
 def _number(value: float) -> str:

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from dlx.algorithms import Zdd
     from dlx.conflict import ConflictProgress
     from dlx.engine import CostSearch, Search
-    from dlx.estimate import Estimate
+    from dlx.estimate import Estimate, EstimateProgress
     from dlx.position import Position
     from dlx.preprocess import Preprocessing
     from dlx.symmetry import Action, Group
@@ -1367,6 +1367,8 @@ class ExactCover:
         *,
         seed: int | None = None,
         calibration: float = 0.1,
+        timeout: float | None = None,
+        progress: Callable[[EstimateProgress], object] | None = None,
     ) -> Estimate:
         """Estimate the size of a full search without running it (Knuth 1975).
 
@@ -1391,8 +1393,15 @@ class ExactCover:
             its speed; 0 for no calibration (then the time is estimated at
             the probes' own, slower, rate).
         :returns: the estimate.
-        :raises ValueError: when ``probes`` is less than 1 or
-            ``calibration`` is negative.
+        :param timeout: seconds of probing at most: the estimate is then
+            that of the probes taken (``Estimate.probes``, at least one),
+            without calibration when the time is up.
+        :param progress: called about once a second with a
+            :class:`dlx.estimate.EstimateProgress`.
+        :raises ValueError: when ``probes`` is less than 1,
+            ``calibration`` is negative or ``timeout`` is not more than 0.
+        :raises dlx.estimate.EstimateInterrupted: on Ctrl-C, with the
+            estimate of the probes taken.
 
         >>> est = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]]).estimate(seed=1)
         >>> round(est.nodes), round(est.updates), round(est.solutions)
@@ -1418,6 +1427,8 @@ class ExactCover:
             seed=seed,
             start=start if calibration > 0 else None,
             calibration=calibration,
+            timeout=timeout,
+            progress=progress,
         )
 
     def is_unique(

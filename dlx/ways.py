@@ -339,14 +339,13 @@ RULES: tuple[Rule, ...] = (
         )
         for way in ("explain", "hint", "rate")
     ),
-    # Estimating does not search: no option of a search goes with it.
+    # Estimating does not search: no option of a search goes with it
+    # (but a budget of time and progress: its probes may take long).
     *(
         Rule(("estimate", key), "", say=_ESTIMATES)
         for key in (
             "limit",
             "max_nodes",
-            "timeout",
-            "progress",
             "resume",
             "stats",
             "split",

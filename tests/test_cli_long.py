@@ -297,6 +297,54 @@ def test_estimate_prints_the_estimates_without_searching(tmp_path: Path) -> None
 
 
 @pytest.mark.processes
+def test_estimate_within_a_time_budget_is_the_estimate_of_the_probes_taken(
+    tmp_path: Path,
+) -> None:
+    problem = langford_file(tmp_path, 12)
+    args = ["--estimate", "--probes", "10000000", "--seed", "3", "--json"]
+    result = run([str(problem), *args, "--timeout", "0.5", "--progress"])
+    assert result.returncode == 3, result.stderr
+    record = json.loads(result.stdout)
+    taken = record["estimate"]["probes"]
+    assert 1 <= taken < 10_000_000
+    assert (record["complete"], record["outcome"]) == (False, "out_of_time")
+    lines = result.stderr.splitlines()
+    assert lines[-1] == (
+        "dlx: estimate stopped (time budget of 0.5 s used up): it is of the "
+        f"{taken} probes taken of 10000000"
+    )
+    # Without --timeout and --progress: the same estimate of as many probes.
+    same = run([str(problem), *args[:2], str(taken), *args[3:]])
+    assert same.returncode == 0 and same.stderr == ""
+    assert json.loads(same.stdout)["estimate"]["nodes"] == record["estimate"]["nodes"]
+
+
+@pytest.mark.processes
+@pytest.mark.parametrize(
+    ("signum", "status", "word"),
+    [(signal.SIGINT, 130, "interrupted"), (signal.SIGTERM, 143, "terminated")],
+)
+def test_estimate_stopped_by_a_signal_writes_the_estimate_so_far(
+    tmp_path: Path, signum: int, status: int, word: str
+) -> None:
+    problem = langford_file(tmp_path, 12)
+    args = [str(problem), "--estimate", "--probes", "10000000", "--progress"]
+    process = start(args)
+    assert process.stderr is not None
+    # The first progress line: probes are under way.
+    assert process.stderr.readline().startswith(b"dlx: estimate: ")
+    process.send_signal(signum)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == status, err
+    lines = dict(line.split(": ", 1) for line in out.decode().splitlines())
+    taken = int(lines["probes"].split(" in ")[0].replace(",", ""))
+    assert 1 <= taken < 10_000_000
+    assert err.decode().splitlines()[-1] == (
+        f"dlx: estimate stopped ({word}): it is of the {taken} probes taken of 10000000"
+    )
+
+
+@pytest.mark.processes
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -374,22 +422,25 @@ def _listed(text: str) -> tuple[list[tuple[int, ...]], dict[str, object]]:
 
 
 @pytest.mark.processes
-@pytest.mark.parametrize("budget", [["--max-nodes", "3000"], ["--timeout", "3"]])
+@pytest.mark.parametrize("budget", [["--max-nodes", "3000"], ["--timeout", "2"]])
 def test_a_split_listing_stopped_by_its_budget_prints_every_solution_found(
     tmp_path: Path, budget: list[str]
 ) -> None:
     # The tasks finish out of the serial order: at the stop, what they
     # found past the first unfinished subproblem is printed too, so the
     # listing holds every solution its statistics count.
-    problem = langford_file(tmp_path, 11)
-    every = set(_listed(run([str(problem), "--json"]).stdout)[0])
+    problem = langford_file(tmp_path, 12)
+    options = langford(12)
     stopped = run([str(problem), "--json", "--jobs", "2", *budget])
     assert stopped.returncode == 3
     solutions, summary = _listed(stopped.stdout)
     stats = summary["stats"]
     assert isinstance(stats, dict)
     assert summary["count"] == len(solutions) == stats["solutions"] > 0
-    assert len(set(solutions)) == len(solutions) and set(solutions) <= every
+    assert len(set(solutions)) == len(solutions)
+    for solution in solutions:  # each an exact cover of the 36 items
+        items = [item for k in solution for item in options.option(k)]
+        assert len(items) == len(set(items)) == 36
     assert stopped.stderr.endswith(f": {len(solutions)} solutions found\n")
 
 

@@ -29,7 +29,7 @@ from dlx import (
     format_estimate,
     parse_dlx,
 )
-from dlx.estimate import estimate, probe
+from dlx.estimate import EstimateInterrupted, EstimateProgress, estimate, probe
 from dlx.links import Links
 from dlx.position import ListWalker, branch_item
 
@@ -333,3 +333,43 @@ def test_the_command_estimates_a_problem_with_bounds() -> None:
         stats.nodes, rel=0.3
     )
     assert lines["probes"].startswith("3,000 in")
+
+
+def test_a_timeout_ends_the_probes_and_the_estimate_is_of_those_taken() -> None:
+    problem = n_queens(10)
+    reports: list[EstimateProgress] = []
+    est = problem.estimate(10**7, seed=1, timeout=0.3, progress=reports.append)
+    assert 1 <= est.probes < 10**7
+    assert est.search_rate is None  # no calibration once the time is up
+    # The same seed and as many probes give the same estimate, untimed.
+    again = problem.estimate(est.probes, seed=1, calibration=0)
+    assert (again.nodes, again.solutions, again.nodes_se) == (
+        est.nodes,
+        est.solutions,
+        est.nodes_se,
+    )
+    with pytest.raises(ValueError, match="timeout must be more than 0"):
+        problem.estimate(10, timeout=0)
+
+
+def test_progress_reports_and_ctrl_c_keeps_the_probes_taken() -> None:
+    problem = n_queens(10)
+    reports: list[EstimateProgress] = []
+
+    def stop_at_the_third(report: EstimateProgress) -> None:
+        reports.append(report)
+        if len(reports) == 3:
+            raise KeyboardInterrupt  # as Ctrl-C would, between two probes
+
+    with pytest.raises(EstimateInterrupted) as stopped:
+        problem.estimate(10**7, seed=2, progress=stop_at_the_third)
+    taken = [report.probes for report in reports]
+    assert taken == sorted(taken) and taken[0] > 0
+    assert all(report.wanted == 10**7 for report in reports)
+    assert [report.seconds for report in reports] == sorted(
+        report.seconds for report in reports
+    )
+    got = stopped.value.estimate
+    assert got is not None and got.probes == taken[-1]
+    again = problem.estimate(got.probes, seed=2, calibration=0)
+    assert (again.nodes, again.updates) == (got.nodes, got.updates)

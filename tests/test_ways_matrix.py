@@ -730,7 +730,10 @@ def _json_records(out: str) -> tuple[list[dict[str, Any]], dict[str, Any]]:
 
 #: The lines the command may write on standard error besides an error,
 #: and the option that allows each.
-_PROGRESS = re.compile(r"dlx: ([\d,]+ solutions?, [\d,]+ nodes|why: [\d,]+ tests?, )")
+_PROGRESS = re.compile(
+    r"dlx: ([\d,]+ solutions?, [\d,]+ nodes|why: [\d,]+ tests?, |estimate: \d+ of "
+    r"\d+ probes )"
+)
 _STATS = (
     re.compile(r"Altogether [\d,]+ solutions?, .*"),
     re.compile(r"Removed \d+ options? and \d+ items?, \d+ rounds?\.( .*)?"),
