@@ -784,6 +784,52 @@ def test_sudoku_through_sat() -> None:
     sudoku.check("1.....2.........", x, variant="x")
 
 
+def _verdict(puzzle: str, method: str) -> str:
+    """What ``solve(unique=True)`` answers: the solution, or the error's kind."""
+    try:
+        return sudoku.solve(puzzle, unique=True, method=method)
+    except sudoku.NoSolutionError:
+        return "none"
+    except sudoku.MultipleSolutionsError:
+        return "several"
+
+
+@needs_cadical
+@settings(max_examples=40, deadline=None)
+@given(
+    st.sampled_from([2, 3]),
+    st.integers(0, 2**32 - 1),
+    st.floats(0.2, 0.75),
+    st.booleans(),
+)
+def test_the_solvers_uniqueness_verdicts_are_the_searchs(
+    box: int, seed: int, keep: float, spoil: bool
+) -> None:
+    # CaDiCaL as method="sat" runs it (its options, in steps; no short DLX
+    # search first), against DLX: one solution and the same one, several,
+    # or none, on 4x4 and 9x9 puzzles drawn from a solved grid, some with a
+    # given changed so that there may be no solution.
+    import random
+
+    rng = random.Random(seed)
+    n = box * box
+    solved = sudoku.solve("." * (n * n))
+    assert isinstance(solved, str)
+    relabel = dict(zip("123456789"[:n], rng.sample("123456789"[:n], n), strict=True))
+    cells = [relabel[ch] if rng.random() < keep else "." for ch in solved]
+    if spoil:
+        given_at = [k for k, ch in enumerate(cells) if ch != "."]
+        if given_at:
+            k = rng.choice(given_at)
+            cells[k] = str(rng.randint(1, n))
+    puzzle = "".join(cells)
+    try:
+        expected = _verdict(puzzle, "dlx")
+    except sudoku.ConflictError:
+        return  # a changed given that repeats one: refused before any search
+    assert _verdict(puzzle, "sat") == expected
+
+
 @needs_ortools
 def test_sudoku_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     lines = (DATA / "sudoku9_norvig_top95.txt").read_text().split()[:3]
