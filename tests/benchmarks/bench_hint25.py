@@ -44,16 +44,21 @@ def main() -> None:
     parser.add_argument("--cap", type=float, default=120.0, help="seconds a puzzle")
     args = parser.parse_args()
     if not sat_available():
-        parser.exit(1, "the SAT extra is not installed: python3 -m pip install '.[sat]'\n")
+        parser.exit(
+            1, "the SAT extra is not installed: python3 -m pip install '.[sat]'\n"
+        )
     puzzles = [line.strip() for line in args.file.read_text().splitlines()]
     puzzles = [line for line in puzzles if line and not line.startswith("#")]
-    chosen = [int(k) for k in args.puzzles.split(",") if k] or range(1, len(puzzles) + 1)
+    chosen = [int(k) for k in args.puzzles.split(",") if k] or range(
+        1, len(puzzles) + 1
+    )
     seconds: list[float] = []
     try:
         for k in chosen:
             started = time.process_time()
             try:
-                said = sudoku.hint(puzzles[k - 1], timeout=args.cap).text
+                step = sudoku.hint(puzzles[k - 1], timeout=args.cap)
+                said = "solved already" if step is None else step.text
             except sudoku.BudgetError:
                 said = f"stopped at the cap ({args.cap:.0f} s)"
             used = time.process_time() - started
