@@ -46,7 +46,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 from functools import lru_cache, partial
-from itertools import compress
+from itertools import compress, pairwise
 from operator import itemgetter
 
 from sudoku.techniques import (
@@ -67,6 +67,7 @@ __all__ = [
     "dynamic_forcing_plus",
     "forcing_chains",
     "length_bonus",
+    "nested_forcing",
     "nishio",
 ]
 
@@ -103,13 +104,18 @@ class _Chain:
     ``contradiction``: a node found both on and off, or ``None``.
     """
 
-    __slots__ = ("contradiction", "counts", "parents")
+    __slots__ = ("contradiction", "counts", "inners", "nested", "parents")
 
     def __init__(self) -> None:
         self.parents: dict[int, tuple[int, ...]] = {}
         self.contradiction: int | None = None
         #: :meth:`ancestors` so far, by node (asked once the chain is drawn).
         self.counts: dict[int, int] = {}
+        #: The off nodes a nested forcing chain made: its nodes in order
+        #: (a cycle closes on its start) and its length (SE's complexity).
+        self.nested: dict[int, tuple[tuple[int, ...], int]] = {}
+        #: :meth:`inner` so far, by node.
+        self.inners: dict[int, dict[tuple[int, ...], int]] = {}
 
     def rests_on(self, node: int) -> set[int]:
         """The nodes ``node`` rests on, itself included (its parents, theirs...)."""
@@ -133,6 +139,29 @@ class _Chain:
         """The cells of the nodes ``node`` rests on."""
         return {_parts(n, x)[0] for x in self.rests_on(node)}
 
+    def inner(self, node: int) -> dict[tuple[int, ...], int]:
+        """The nested forcing chains ``node`` rests on: each one's nodes, with its length."""
+        found = self.inners.get(node)
+        if found is None:
+            nested = self.nested
+            found = self.inners[node] = (
+                dict(nested[x] for x in sorted(self.rests_on(node)) if x in nested)
+                if nested
+                else {}
+            )
+        return found
+
+
+def _size(ends: Iterable[tuple[_Chain, int]]) -> int:
+    """SE's complexity of a hint: the nodes each branch rests on, plus each nested chain's length once."""
+    size = 0
+    inner: dict[tuple[int, ...], int] = {}
+    for chain, end in ends:
+        size += chain.ancestors(end)
+        if chain.nested:
+            inner.update(chain.inner(end))
+    return size + sum(inner.values())
+
 
 def _propagate(
     board: Board,
@@ -143,6 +172,7 @@ def _propagate(
     links: Sequence[tuple[int, ...]] | None = None,
     tables: _Tables | None = None,
     simple: _Simple | None = None,
+    nested: _Nested | None = None,
 ) -> _Chain:
     """Every node that ``start`` implies, each the first way it is found, ons before offs.
 
@@ -290,7 +320,21 @@ def _propagate(
             watch = _Watch()
         step = _simple_step(simple, watch, work, places, parents, dirty, removals)
         if step is None:
-            return chain
+            if nested is None or not dirty:
+                return chain
+            made = _nested_step(nested, work, parents, removals)
+            if not made:
+                return chain
+            for off, rest, inner in made:
+                if off in parents:
+                    continue
+                parents[off] = rest
+                chain.nested[off] = inner
+                if off | 1 in parents:
+                    chain.contradiction = off | 1
+                    return chain
+                offs.append(off)
+            continue
         removed, rest = step
         for off in removed:
             if off in parents:
@@ -1005,10 +1049,14 @@ def _links(
     """:attr:`Hint.chains` and :attr:`Hint.branches`: the ``paths`` and each branch's main chain, then the chains they rest on besides."""
     main = [list(path) for path in paths]
     besides: list[list[int]] = []
+    inner: dict[tuple[int, ...], int] = {}
     for chain, end in branches:
         first, *rest = _branch(chain, end)
         main.append(first)
         besides += rest
+        if chain.nested:
+            inner.update(chain.inner(end))
+    besides += map(list, inner)
     chains = [tuple(_parts(n, node) for node in path) for path in main + besides]
     return chains, len(main)
 
@@ -1258,6 +1306,15 @@ def _deepest(
         return deepest
 
 
+#: The passes of the static forcing chains and cycles, in SE's order: X
+#: links, Y links, the cycles' base rating, the chains' (0: none), the kind.
+_PASSES = (
+    (True, False, 6.5, 6.6, 2),
+    (False, True, 6.5, 0.0, 3),
+    (True, True, 7.0, 7.0, 4),
+)
+
+
 def forcing_chains(board: Board) -> list[Hint]:
     """Cycles and forcing chains read from the grid as it stands (SE's forcing chains and cycles).
 
@@ -1272,12 +1329,7 @@ def forcing_chains(board: Board) -> list[Hint]:
     n = layout.size
     cand = board.cand
     best = _Best()
-    passes = (
-        (True, False, 6.5, 6.6, 2),
-        (False, True, 6.5, 0.0, 3),
-        (True, True, 7.0, 7.0, 4),
-    )
-    for x_links, y_links, cycle_base, chain_base, kind in passes:
+    for x_links, y_links, cycle_base, chain_base, kind in _PASSES:
         if not best.below(min(cycle_base, chain_base or cycle_base)):
             continue
         graph = _static_links(board, x_links, y_links)
@@ -1373,6 +1425,263 @@ def _cycle_eliminations(board: Board, loop: Sequence[int]) -> list[tuple[int, in
     return gone
 
 
+# ---------------------------------------------------------------- nested
+
+
+class _Nested:
+    """What the forcing chains nested in one finder's dynamic chains read again and again, made once.
+
+    Per pass of :data:`_PASSES`: the grid's static links, and the same
+    reversed (the links of a chain's grid are among them, but for the
+    strong links its removals make); each unit's rank in SE's order of
+    the region a strong link is read in (boxes, rows, columns, the rest).
+    """
+
+    __slots__ = ("board", "forward", "rank", "reverse")
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        layout = board.layout
+        rows, columns = set(layout.rows), set(layout.columns)
+        self.rank = [
+            0 if layout.is_box[u] else 1 if u in rows else 2 if u in columns else 3
+            for u in range(len(layout.units))
+        ]
+        self.forward: list[list[tuple[int, ...]]] = []
+        self.reverse: list[list[list[int]]] = []
+        for x_links, y_links, *_ in _PASSES:
+            links = _static_links(board, x_links, y_links)
+            back: list[list[int]] = [[] for _ in links]
+            for a, outs in enumerate(links):
+                for b in outs:
+                    back[b].append(a)
+            self.forward.append(links)
+            self.reverse.append(back)
+
+
+def _link_parents(
+    nested: _Nested, work: list[int], a: int, b: int, parents: Container[int]
+) -> list[int]:
+    """The removals a strong link from ``a`` (off) to ``b`` (on) on a chain's grid rests on (SE's rule parents).
+
+    A cell's other candidate (Y): the cell's candidates the chain removed.
+    A value's other place (X): its places the chain removed from the
+    first region (boxes, rows, columns) where it has these two places.
+    """
+    board = nested.board
+    layout = board.layout
+    n = layout.size
+    original = board.cand
+    ca, va = divmod(a >> 1, n)
+    cb = (b >> 1) // n
+    out = []
+    if ca == cb:
+        gone = original[ca] & ~work[ca]
+        while gone:
+            low = gone & -gone
+            gone ^= low
+            node = (ca * n + low.bit_length() - 1) * 2
+            if node in parents:
+                out.append(node)
+        return out
+    bit = 1 << va
+    rank = nested.rank
+    shared = sorted(
+        (u for u in layout.cell_units[ca] if cb in layout.unit_sets[u]),
+        key=rank.__getitem__,
+    )
+    units = layout.units
+    for u in shared:
+        if sum(1 for c in units[u] if work[c] & bit) != 2:
+            continue
+        for c in units[u]:
+            if original[c] & bit and not work[c] & bit:
+                node = (c * n + va) * 2
+                if node in parents:
+                    out.append(node)
+        return out
+    return out
+
+
+def _reach(
+    links: Sequence[Sequence[int]],
+    extra: dict[int, list[int]],
+    work: list[int],
+    n: int,
+    starts: Iterable[int],
+) -> set[int]:
+    """The nodes reached from ``starts`` by ``links`` and ``extra``, through candidates of ``work`` only."""
+    seen = set(starts)
+    todo = list(seen)
+    while todo:
+        node = todo.pop()
+        for nxt in (*links[node], *extra.get(node, ())):
+            if nxt in seen:
+                continue
+            cell, v = divmod(nxt >> 1, n)
+            if work[cell] >> v & 1:
+                seen.add(nxt)
+                todo.append(nxt)
+    return seen
+
+
+def _nested_step(
+    nested: _Nested,
+    work: list[int],
+    parents: dict[int, tuple[int, ...]],
+    removals: list[int],
+) -> list[tuple[int, tuple[int, ...], tuple[tuple[int, ...], int]]]:
+    """The static forcing chains and cycles on a dynamic chain's grid that rest on its removals (SE's level 2).
+
+    SE's rule: every hint of its forcing chains and cycles on the grid as
+    the chain leaves it, the least (rating, length, kind) of those with
+    the same eliminations, counts when a strong link in it rests on the
+    chain's removals (:func:`_link_parents`); each elimination becomes an
+    off node resting on those removals, the first hint that makes it
+    kept.  Returns (off node, what it rests on, (the nested chain's nodes,
+    its length)) in that order.
+
+    The grid itself has none of these chains (the technique that finds
+    them comes first), so each rests on a strong link the removals made:
+    only the starts that reach one (through the grid's links and the new
+    ones), and whose opposite (or, for a cycle, themselves) one leads to,
+    are searched.
+    """
+    board = nested.board
+    layout = board.layout
+    n = layout.size
+    units = layout.units
+    clock = board.clock
+    # The strong links the removals made (a superset: each is checked by
+    # its rule parents when a chain uses it), Y and X.
+    new_y: dict[int, list[int]] = {}
+    new_x: dict[int, list[int]] = {}
+    seen_cells: set[int] = set()
+    seen_units: set[tuple[int, int]] = set()
+    for node in removals:
+        cell, v = divmod(node >> 1, n)
+        if cell not in seen_cells:
+            seen_cells.add(cell)
+            bits = work[cell]
+            if bits.bit_count() == 2:
+                low = bits & -bits
+                one = (cell * n + low.bit_length() - 1) * 2
+                two = (cell * n + (bits ^ low).bit_length() - 1) * 2
+                new_y.setdefault(one, []).append(two | 1)
+                new_y.setdefault(two, []).append(one | 1)
+        bit = 1 << v
+        for u in layout.cell_units[cell]:
+            if (u, v) in seen_units:
+                continue
+            seen_units.add((u, v))
+            places = [c for c in units[u] if work[c] & bit]
+            if len(places) == 2:
+                a, b = ((c * n + v) * 2 for c in places)
+                new_x.setdefault(a, []).append(b | 1)
+                new_x.setdefault(b, []).append(a | 1)
+    if not new_x and not new_y:
+        return []
+    found: list[
+        tuple[float, int, int, int, frozenset[tuple[int, int]], list[int], bool]
+    ] = []
+    hypothetical: Board | None = None
+    order = 0
+    for k, (x_links, y_links, cycle_base, chain_base, kind) in enumerate(_PASSES):
+        extra: dict[int, list[int]] = {}
+        if x_links:
+            extra.update(new_x)
+        if y_links:
+            for a, bs in new_y.items():
+                extra.setdefault(a, []).extend(bs)
+        if not extra:
+            continue
+        back: dict[int, list[int]] = {}
+        for a, bs in extra.items():
+            for b in bs:
+                back.setdefault(b, []).append(a)
+        clock.check()
+        # The nodes that lead to a new link, and those one leads to.
+        before = _reach(nested.reverse[k], back, work, n, extra)
+        after = _reach(nested.forward[k], extra, work, n, back)
+        graph: list[tuple[int, ...]] | None = None
+        for cell, bits in enumerate(work):
+            count = bits.bit_count()
+            if count < 2 or (not x_links and count != 2):
+                continue
+            for value in range(1, n + 1):
+                if not bits >> (value - 1) & 1:
+                    continue
+                on = _node(n, cell, value, True)
+                cycle = on in before and on in after
+                chain_on = chain_base and on in before and on ^ 1 in after
+                chain_off = chain_base and on ^ 1 in before and on in after
+                if not (cycle or chain_on or chain_off):
+                    continue
+                if graph is None:
+                    if hypothetical is None:
+                        hypothetical = Board.sharing(
+                            board.regions, board.values, work, clock
+                        )
+                    graph = _static_links(hypothetical, x_links, y_links)
+                assert hypothetical is not None
+                if cycle or chain_on:
+                    tree, closed, first = _search(
+                        hypothetical, graph, on, cycle, 1 << 30
+                    )
+                    for last in closed:
+                        loop = _path(tree, last)
+                        dropped = _cycle_eliminations(hypothetical, loop)
+                        if dropped:
+                            size = len(loop)
+                            rating = round(cycle_base + length_bonus(size - 2), 1)
+                            order += 1
+                            removes = frozenset(dropped)
+                            found.append(
+                                (rating, size, kind, order, removes, loop, True)
+                            )
+                    if chain_on and first is not None:
+                        path = _path(tree, first)
+                        size = len(path)
+                        rating = round(chain_base + length_bonus(size - 2), 1)
+                        order += 1
+                        removes = frozenset({(cell, value)})
+                        found.append((rating, size, kind, order, removes, path, False))
+                if chain_off:
+                    tree, _, first = _search(
+                        hypothetical, graph, on ^ 1, False, 1 << 30
+                    )
+                    if first is not None:
+                        path = _path(tree, first)
+                        size = len(path)
+                        rating = round(chain_base + length_bonus(size - 2), 1)
+                        order += 1
+                        removes = frozenset(
+                            (cell, v)
+                            for v in range(1, n + 1)
+                            if bits >> (v - 1) & 1 and v != value
+                        )
+                        found.append((rating, size, kind, order, removes, path, False))
+    found.sort(key=itemgetter(0, 1, 2, 3))
+    made: list[tuple[int, tuple[int, ...], tuple[tuple[int, ...], int]]] = []
+    done: set[frozenset[tuple[int, int]]] = set()
+    for _, size, _, _, removes, path, closes in found:
+        if removes in done:
+            continue
+        done.add(removes)
+        nodes = [*path, path[0]] if closes else path
+        rests: dict[int, None] = {}
+        for a, b in pairwise(nodes):
+            if not a & 1 and b & 1:
+                rests.update(dict.fromkeys(_link_parents(nested, work, a, b, parents)))
+        if not rests:
+            continue
+        why = tuple(rests)
+        inner = (tuple(nodes), size)
+        for c, v in sorted(removes):
+            made.append((_node(n, c, v, False), why, inner))
+    return made
+
+
 # --------------------------------------------------------------- dynamic
 
 
@@ -1416,13 +1725,13 @@ def _offer_contradiction(
     if x is None:
         return
     n = board.layout.size
-    size = chain.ancestors(x | 1) + chain.ancestors(x & ~1)
+    # Two branches from the start: to the node on, and to it off.
+    branches = [(chain, x | 1), (chain, x & ~1)]
+    size = _size(branches)
     rating = round(base + length_bonus(size - 2), 1)
     if not best.below(rating):
         return
     cells = chain.cells(x | 1, n) | chain.cells(x & ~1, n)
-    # Two branches from the start: to the node on, and to it off.
-    branches = [(chain, x | 1), (chain, x & ~1)]
     make = partial(_target_hint, board, name, rating, start ^ 1, cells, (), branches)
     best.offer(rating, size, 7, make)
 
@@ -1436,12 +1745,16 @@ def _useful(board: Board, node: int) -> bool:
     return bits.bit_count() > 1 if on else True
 
 
-def _forcing(board: Board, dynamic: bool, plus: bool) -> list[Hint]:
-    """Cell and region forcing chains; dynamic, also contradictions and double chains."""
+def _forcing(board: Board, dynamic: bool, plus: bool, nest: bool = False) -> list[Hint]:
+    """Cell and region forcing chains; dynamic, also contradictions and double chains.
+
+    ``plus``: the simple techniques inside the chains; ``nest``: and where
+    they find nothing, the static forcing chains and cycles (SE's level 2).
+    """
     layout = board.layout
     n = layout.size
     cand = board.cand
-    base = 9.0 if plus else 8.5 if dynamic else 8.0
+    base = 9.5 if nest else 9.0 if plus else 8.5 if dynamic else 8.0
     best = _Best()
     least = 2 if dynamic else 3
     chains: dict[int, _Chain] = {}
@@ -1449,6 +1762,7 @@ def _forcing(board: Board, dynamic: bool, plus: bool) -> list[Hint]:
     links = _static_links(board, True, True, by_unit=True)
     tables = _tables(board)
     simple = _Simple(board) if plus else None
+    nested = _Nested(board) if nest else None
 
     def chain_of(node: int) -> _Chain:
         found = chains.get(node)
@@ -1461,6 +1775,7 @@ def _forcing(board: Board, dynamic: bool, plus: bool) -> list[Hint]:
                 links=links,
                 tables=tables,
                 simple=simple,
+                nested=nested,
             )
         return found
 
@@ -1473,12 +1788,12 @@ def _forcing(board: Board, dynamic: bool, plus: bool) -> list[Hint]:
             tick()
             if node in starts or not _useful(board, node):
                 continue
-            size = sum(b.ancestors(node) for b in branches)
+            ends = [(b, node) for b in branches]
+            size = _size(ends)
             rating = round(base + length_bonus(size - 2), 1)
             if not best.below(rating):
                 continue
             cells = set().union(*(b.cells(node, n) for b in branches))
-            ends = [(b, node) for b in branches]
             best.offer(
                 rating,
                 size,
@@ -1514,7 +1829,7 @@ def _forcing(board: Board, dynamic: bool, plus: bool) -> list[Hint]:
                         tick()
                         if node in (on, on ^ 1) or not _useful(board, node):
                             continue
-                        size = yes.ancestors(node) + no.ancestors(node)
+                        size = _size(((yes, node), (no, node)))
                         rating = round(base + length_bonus(size - 2), 1)
                         if best.below(rating):
                             cells = yes.cells(node, n) | no.cells(node, n)
@@ -1559,3 +1874,22 @@ def dynamic_forcing(board: Board) -> list[Hint]:
 def dynamic_forcing_plus(board: Board) -> list[Hint]:
     """The dynamic forcing chains with the simple techniques inside them: SE 9.0 +."""
     return _forcing(board, dynamic=True, plus=True)
+
+
+def nested_forcing(board: Board) -> list[Hint]:
+    """The dynamic forcing chains with the simple techniques and static forcing chains inside them: SE 9.5 +.
+
+    SE's nested forcing chains of level 2 ("Dynamic Forcing Chains (+
+    Forcing Chains)"): where the simple techniques find nothing on the
+    grid as a dynamic chain leaves it, the forcing chains and cycles read
+    from that grid as it stands (SE 6.5 to 7.0 on their own) go on the
+    chain, each that rests on the chain's removals: a candidate it
+    removes is an off node of the chain, resting on those removals.  The
+    rating is 9.5 and the length bonus of the nodes the conclusion rests
+    on, each nested chain's nodes counted once.  Its hints carry the
+    nested chains after the branches and the chains these rest on.
+
+    Slow: the nested chains are looked for each time a dynamic chain runs
+    out, and only tried where every technique before has found nothing.
+    """
+    return _forcing(board, dynamic=True, plus=True, nest=True)

@@ -88,6 +88,7 @@ TECHNIQUES: tuple[Finder, ...] = (
     Finder("cell and region forcing chains", 8.0, chains.cell_region_forcing),
     Finder("dynamic forcing chains", 8.5, chains.dynamic_forcing),
     Finder("dynamic forcing chains (+)", 9.0, chains.dynamic_forcing_plus),
+    Finder("nested forcing chains", 9.5, chains.nested_forcing),
 )
 
 #: The techniques that rest on the puzzle having one solution in its
