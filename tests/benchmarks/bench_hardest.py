@@ -4,9 +4,10 @@ Issue 43's count: a sample of the Enjoy-Sudoku forum's "hardest" list
 (``../shared/data/sudoku9_forum_hardest_1106.txt``, every ``--every``-th
 line from the first, ``--count`` puzzles) explained by
 :func:`sudoku.explain` with a budget of ``--cap`` seconds each.  A line
-per puzzle: whether the techniques alone took every step (``by_logic``),
-the rating as a player reads it (``10.0+`` where a step searched), the
-hardest technique used and the CPU seconds; then how many needed a
+per puzzle: whether the techniques alone took every step (``by_logic``)
+and how many steps were taken by search, the rating as a player reads
+it (``10.0+`` where a step searched), the hardest technique used and the
+CPU seconds; then how many needed a
 search step, how many ran past the cap, and the median and largest CPU.
 Ctrl-C prints what was done so far.
 
@@ -61,7 +62,8 @@ def main() -> None:
             hardest = max(found.steps, key=lambda s: s.rating).technique
             print(
                 f"line {line:4d}: by_logic {found.by_logic!s:5} "
-                f"rating {found.rating_text:6} {used:7.1f} s of CPU  ({hardest})",
+                f"({found.searches} search steps) rating {found.rating_text:6} "
+                f"{used:7.1f} s of CPU  ({hardest})",
                 flush=True,
             )
     except KeyboardInterrupt:
