@@ -33,6 +33,9 @@ dynamic forcing chains                           8.5 +
 dynamic forcing chains with the simple           9.0 +
 techniques (pointing, claiming, naked and
 hidden pairs, X-wing) inside
+nested forcing chains: the same with the         9.5 +
+forcing chains and cycles (static) inside too,
+each nested chain's nodes counted once
 ==============================================  ======
 
 Each finder gives its hint of least rating, then fewest nodes.
@@ -1890,6 +1893,17 @@ def nested_forcing(board: Board) -> list[Hint]:
     nested chains after the branches and the chains these rest on.
 
     Slow: the nested chains are looked for each time a dynamic chain runs
-    out, and only tried where every technique before has found nothing.
+    out (:func:`sudoku.explain` tries them only where every technique
+    before has found nothing).
+
+    :raises dlx.BudgetExceeded: when the board's clock's budget runs out.
+
+    Called on its own it finds what the dynamic chains would, rated as
+    its own (on a 4x4 grid that singles solve, here):
+
+    >>> from sudoku import regions_of
+    >>> puzzle = [1, 0, 0, 0, 0, 0, 0, 2, 0, 0, 4, 0, 0, 3, 0, 0]
+    >>> [(h.technique, h.rating) for h in nested_forcing(Board(regions_of(4, (2, 2)), puzzle))]
+    [('region forcing chains', 9.5)]
     """
     return _forcing(board, dynamic=True, plus=True, nest=True)

@@ -14,15 +14,16 @@ What a rating means:
 
 * on 9×9 grids, SE's number: 1.0 for a full house, up through subsets,
   fish, wings, uniqueness, chains and forcing chains, to 9.0 and more for
-  dynamic forcing chains with the simple techniques inside (the
+  dynamic forcing chains with the simple techniques inside, and 9.5 and
+  more with static forcing chains nested in them too (the
   techniques of :mod:`sudoku.techniques` and :mod:`sudoku.chains`, in the
   order of :data:`sudoku.steps.TECHNIQUES`), measured against Sukaku
   Explainer's ratings on the docs' grading page;
 * where no technique here applies, the step is a *search* step
   (technique ``"search"``, rating :data:`SEARCH_RATING`): the cell with
   the fewest candidates gets its value from the puzzle's one solution.  It
-  stands for what SE would go on with (its nested forcing chains, 9.5 and
-  up), which is not here.  Such an explanation says so where a player
+  stands for what SE would go on with (its deeper nested forcing chains,
+  10.0 and up), which is not here.  Such an explanation says so where a player
   reads it: ``Explanation.by_logic`` is false, its rating is written
   ``10.0+`` (:attr:`sudoku.Explanation.rating_text`, as ``sudoku --rate``
   prints it), and its first line counts the search steps;
@@ -136,7 +137,10 @@ class Step(Record, frozen=True):
         node; a forcing chain has one chain per branch (to the
         contradiction's two sides, or to the common conclusion), then the
         chains that a node rests on besides its first (a single the chain
-        made), each ending at that node.  The text writes the branches
+        made), each ending at that node, and last the nested forcing
+        chains a node rests on (SE 9.5 and up: a cycle, or a chain from a
+        candidate to its opposite, on the grid as the chain left it).
+        The text writes the branches
         ``r1c2=3 -> r1c4<>3``; the picture draws every chain as arrows.
         ``()`` for the other techniques.
     :ivar branches: how many of the ``chains``, first, are branches.

@@ -5,7 +5,8 @@ technique of its list that has one (a technique whose hints vary in
 rating gives its least rated).  The list is by rating, but for the 2
 strong links (4.0 to 4.3), which come before the XY-wing (4.2), and the
 few like them; :data:`TECHNIQUES` is that list, with each technique's
-least rating.  Not here: SE's nested forcing chains (9.5 and up); where nothing here applies,
+least rating, up to SE's nested forcing chains of level 2 (9.5).  Not
+here: SE's deeper nesting (10.0 and up); where nothing here applies,
 :mod:`sudoku.explainer` takes a search step.
 
 Five techniques read a puzzle's cages (:mod:`sudoku.cage_steps`: cage
