@@ -125,7 +125,6 @@ if TYPE_CHECKING:
         Grade,
         GradeBudgetError,
         GradeInterrupted,
-        Technique,
         grade,
     )
     from sudoku.grid import ArrayLike
@@ -176,7 +175,6 @@ _LAZY = {
     "Grade": "grading",
     "GradeBudgetError": "grading",
     "GradeInterrupted": "grading",
-    "Technique": "grading",
     "grade": "grading",
     "StepProgress": "techniques",
     "CanonicalInterrupted": "transform",
@@ -249,7 +247,6 @@ __all__ = [
     "StepProgress",
     "SudokuError",
     "SymbolError",
-    "Technique",
     "box_shape",
     "canonical",
     "check",

@@ -76,11 +76,24 @@ from sudoku.errors import (
     NoSolutionError,
     SudokuError,
 )
-from sudoku.generator import SAT_SIZE
 from sudoku.grid import ArrayLike, Grid, GridLike
 from sudoku.regions import Regions, has_boxes, regions_of
-from sudoku.solver import cages_of, check_budget, parse_grid, solve, units_of
-from sudoku.steps import LAST_RESORT, TECHNIQUES, UNIQUENESS, next_hint
+from sudoku.solver import (
+    SAT_SIZE,
+    cages_of,
+    check_budget,
+    parse_grid,
+    solve,
+    units_of,
+)
+from sudoku.steps import (
+    LAST_RESORT,
+    SEARCH_RATING,
+    TECHNIQUES,
+    UNIQUENESS,
+    board_of,
+    solve_steps,
+)
 from sudoku.techniques import Board, Clock, Hint, StepProgress
 from sudoku.whynot import ConflictsBudgetError, ConflictsInterrupted, conflicts
 from sudoku.wording import counted, seconds
@@ -92,16 +105,14 @@ __all__ = [
     "Explanation",
     "ExplanationBudgetError",
     "ExplanationInterrupted",
+    "Prepared",
     "Step",
     "explain",
     "explain_contradiction",
     "hint",
     "one_solution",
+    "prepare",
 ]
-
-#: The rating of a search step (technique ``"search"``): SE's nested
-#: forcing chains of level 3, above the techniques here.
-SEARCH_RATING = 10.0
 
 Cell = tuple[int, int]
 Candidate = tuple[int, int, "str | int"]
@@ -579,19 +590,15 @@ def _grid_like(grid: Grid, values: Sequence[int]) -> Grid:
     return Grid(grid.size, grid.box, values, grid.alphabet)
 
 
-def _search_step(board: Board, solution: Sequence[int]) -> Hint:
-    """The search step: the first cell of fewest candidates gets the solution's value."""
-    cell = min(
-        (c for c, bits in enumerate(board.cand) if bits),
-        key=lambda c: board.cand[c].bit_count(),
-    )
-    return Hint(
-        LAST_RESORT, SEARCH_RATING, ((cell, solution[cell]),), (), (cell,), (), ()
-    )
+class Prepared(Record, frozen=True):
+    """A puzzle ready to explain or grade: parsed, its units, its one solution (made by :func:`prepare`).
 
-
-class _Prepared(Record, frozen=True):
-    """A puzzle ready to explain: parsed, its units, its one solution."""
+    :ivar parsed: the puzzle, parsed.
+    :ivar units: its units (rows, columns, boxes or regions, a variant's).
+    :ivar solution: the solution's values, cell by cell.
+    :ivar answer: the solution as :func:`sudoku.solve` gives it.
+    :ivar cages: the puzzle's cages, read.
+    """
 
     parsed: Grid
     units: Regions
@@ -620,7 +627,7 @@ def one_solution(
     The search reports to ``clock``'s hook, and runs on what is left of
     its budget; beyond 16×16 by the SAT solver when it is installed, as
     the generator proves its puzzles unique
-    (:data:`sudoku.generator.SAT_SIZE`): backtracking may take hours
+    (:data:`sudoku.solver.SAT_SIZE`): backtracking may take hours
     there.  :func:`sudoku.explain` and :func:`sudoku.mistakes` start with it.
 
     :param grid: the puzzle, as :func:`sudoku.solve` takes it.
@@ -655,7 +662,7 @@ def one_solution(
     )
 
 
-def _prepared(
+def prepare(
     grid: GridLike | ArrayLike,
     alphabet: str | None,
     box: tuple[int, int] | None,
@@ -664,11 +671,20 @@ def _prepared(
     clock: Clock,
     cages: Sequence[Sequence[object]] | None = None,
     disjoint_cages: bool = False,
-) -> _Prepared:
+    need: str = "an explanation",
+) -> Prepared:
     """The parsed grid, its units, its one solution's values (:func:`one_solution`) and that solution as given.
 
-    :raises MultipleSolutionsError: naming the explanation's need.
+    The arguments are :func:`sudoku.explain`'s; ``need`` is what the
+    message of :class:`sudoku.MultipleSolutionsError` says needs one
+    solution.
+
+    :raises MultipleSolutionsError: naming the need.
+    :raises NoSolutionError: as :func:`sudoku.solve` does.
     :raises BudgetError: when the time runs out.
+
+    >>> prepare("1..." "...2" "..4." ".3..", None, None, None, None, Clock()).solution
+    [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]
     """
     parsed = parse_grid(grid, alphabet, box, variant, regions)
     units = units_of(parsed, variant, regions) or regions_of(parsed.size, parsed.box)
@@ -688,7 +704,7 @@ def _prepared(
         )
     except MultipleSolutionsError:
         raise MultipleSolutionsError(
-            "more than one solution: an explanation needs a unique one"
+            f"more than one solution: {need} needs a unique one"
         ) from None
     values = list(
         Grid.parse(
@@ -699,19 +715,17 @@ def _prepared(
         ).values
     )
     read = cages_of(parsed, cages, disjoint_cages)
-    return _Prepared(parsed, units, values, answer, tuple(read))
+    return Prepared(parsed, units, values, answer, tuple(read))
 
 
-def _steps(prepared: _Prepared, clock: Clock) -> Iterator[tuple[Step, Hint]]:
-    """The steps of the solve by hand, each with its hint, as they are found."""
+def _steps(prepared: Prepared, clock: Clock) -> Iterator[tuple[Step, Hint]]:
+    """The steps of the solve by hand (:func:`sudoku.steps.solve_steps`), each with its hint, as they are found."""
     parsed = prepared.parsed
-    units = prepared.units
     solution = prepared.solution
-    board = _board(units, parsed.values, prepared.cages, clock)
-    names = _unit_names(units)
-    while not board.solved():
-        found = next_hint(board) or _search_step(board, solution)
-        size = parsed.size
+    board = board_of(prepared.units, parsed.values, prepared.cages, clock)
+    names = _unit_names(prepared.units)
+    size = parsed.size
+    for _, found in solve_steps(board, solution):
         for cell, value in found.placements:
             if solution[cell] != value:  # pragma: no cover - a technique's bug
                 raise SudokuError(
@@ -725,24 +739,14 @@ def _steps(prepared: _Prepared, clock: Clock) -> Iterator[tuple[Step, Hint]]:
                     f"internal error, please report it: {found.technique} removed "
                     f"{parsed.symbol(value)!r} from {_cell(size, cell)}, the solution's"
                 )
-        yield _step(found, board, parsed, names), found
         placed = sum(1 for cell, _ in found.placements if not board.values[cell])
-        board.apply(found)
+        yield _step(found, board, parsed, names), found
         clock.steps += 1
         clock.filled += placed
 
 
-def _board(
-    units: Regions, values: Sequence[int], cages: Sequence[Cage], clock: Clock
-) -> Board:
-    """The board of a solve by hand: one that knows the cages when there are some."""
-    if cages:
-        return CageBoard(units, values, cages, clock)
-    return Board(units, values, clock)
-
-
 def _explanation(
-    prepared: _Prepared, found: Sequence[tuple[Step, Hint]], stopped: Outcome | None
+    prepared: Prepared, found: Sequence[tuple[Step, Hint]], stopped: Outcome | None
 ) -> Explanation:
     """The explanation of the steps ``found`` (all of them, unless ``stopped``)."""
     steps = tuple(step for step, _ in found)
@@ -792,12 +796,12 @@ def _explain(
     if progress is not None and not callable(progress):
         raise SudokuError(f"progress={progress!r} is not callable")
     clock = Clock(timeout, progress)
-    prepared: _Prepared | None = None
+    prepared: Prepared | None = None
     found: list[tuple[Step, Hint]] = []
     state: _WhyNot | None = None
     try:
         try:
-            prepared = _prepared(
+            prepared = prepare(
                 grid, alphabet, box, variant, regions, clock, cages, disjoint_cages
             )
         except NoSolutionError:
@@ -871,7 +875,7 @@ _Broken = tuple[str, tuple[int, ...], int, int]
 
 
 def _logic_hint(board: Board) -> Hint | None:
-    """The first hint of the first technique of :data:`_LOGIC` that has one, as :func:`next_hint` takes it."""
+    """The first hint of the first technique of :data:`_LOGIC` that has one, as :func:`sudoku.steps.next_hint` takes it."""
     clock = board.clock
     for technique in _LOGIC:
         clock.technique = technique.name
@@ -939,7 +943,7 @@ def _reach(
     technique applies, or when a step would change nothing (so the loop
     cannot turn for ever).
     """
-    board = _board(units, _given_values(grid, givens), cages, clock)
+    board = board_of(units, _given_values(grid, givens), cages, clock)
     names = _unit_names(units)
     while True:
         broken = _broken(board)

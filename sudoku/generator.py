@@ -28,7 +28,7 @@ How a puzzle is made:
 
 Beyond 16x16, those counts go to the SAT back end when it is installed
 (the sat extra, ``python3 -m pip install ".[sat]"`` in pydlx's folder;
-:data:`SAT_SIZE`): a minimal 25x25 puzzle,
+:data:`sudoku.solver.SAT_SIZE`): a minimal 25x25 puzzle,
 out of reach of backtracking, then takes minutes.
 
 One pass is enough for minimality: emptying more orbits only adds
@@ -107,7 +107,7 @@ from sudoku.regions import (
     regions_of,
 )
 from sudoku.singles import Contradiction, Singles
-from sudoku.solver import check_budget
+from sudoku.solver import SAT_SIZE, check_budget
 
 __all__ = [
     "SYMMETRIES",
@@ -898,14 +898,6 @@ def _unique_without(
     finally:
         for cell in orbit:
             trial[cell] = 0
-
-
-#: Grids of at least this size (beyond 16x16) have their counts with limit 2
-#: done by the SAT back end when it is installed (the sat extra,
-#: ``python3 -m pip install ".[sat]"``): near the end of the digging, a 25x25 puzzle's count takes
-#: backtracking hours, and a SAT solver seconds (see :doc:`/howto/sat`).
-#: The answer, and so the puzzle a seed makes, is the same either way.
-SAT_SIZE = 17
 
 
 def _method(size: int) -> Literal["dlx", "sat"]:

@@ -1,218 +1,171 @@
-"""Grading sudoku puzzles by the human techniques their solve needs.
+"""Grading sudoku puzzles: the Sudoku Explainer rating of their solve by hand, and a level of six.
 
-:func:`sudoku.grade` solves a puzzle the way a careful person would: at every
-step it applies the simplest technique of the list below that makes
-progress, with every deduction that technique finds in the grid as it
-stands, and then starts again from the simplest.  The grade is the
-hardest technique the solve needed; when none of them gets any further,
-the rest is left to the exact-cover search, and the grade records how
-many search nodes that took.
+:func:`sudoku.grade` is a view of :func:`sudoku.explain`: the one engine
+of techniques (:func:`sudoku.steps.solve_steps`, over
+:data:`sudoku.steps.TECHNIQUES` in Sudoku Explainer's order) solves the
+puzzle step by step, and the grade keeps what a summary needs: the
+puzzle's rating on Sudoku Explainer's (SE's) scale, the same number as
+``sudoku.explain(puzzle).rating``, the hardest step's technique, how many
+steps each technique took, and a level of six named ranges of ratings.
+The steps themselves, with their texts and pictures, are not written out.
+Where logic runs out, a search step (rated
+:data:`sudoku.steps.SEARCH_RATING`, 10.0) takes the next cell from the
+puzzle's one solution, as in an explanation: the grade's ``by_logic`` is
+then false and its rating is written ``10.0+``.
 
-The techniques, simplest first (:class:`sudoku.Technique`):
+The levels (:data:`LEVEL_NAMES`, :data:`LEVEL_RATINGS`) are ranges of SE
+ratings:
 
-1. *naked single*: a cell with one candidate left;
-2. *hidden single*: a symbol with one place left in a unit (a row,
-   column or box, or any other unit of the grid);
-3. *cage combinations* (with ``cages=``): the digits that the sets
-   reaching a cage's total leave each of its cells;
-4. *locked candidates*: the places of a symbol in one unit all lie in a
-   second unit, so the symbol goes nowhere else in the second (pointing
-   and claiming);
-5. *rule of 45* (with ``cages=``): innies and outies, the cage that
-   whole units and the cages in them imply, read as a cage;
-6. *naked pair*: two cells of a unit with the same two candidates only;
-7. *hidden pair*: two symbols with the same two places only in a unit;
-8. *naked triple*: three cells with three candidates between them;
-9. *hidden triple*: three symbols with three places between them;
-10. *X-wing*: a symbol whose places in two rows lie in the same two
-    columns (or the other way round);
-11. *swordfish*: the same with three rows and three columns;
-12. *search*: none of the above gets any further.
+====== ========== ============ ==============================================
+level  name       ratings      the hardest step, for instance
+====== ========== ============ ==============================================
+1      easy       1.0 to 2.5   singles, SE's direct techniques, cage
+                               combinations, the rule of 45
+2      medium     2.6 to 2.9   pointing and claiming, cage pointing
+3      hard       3.0 to 3.9   naked and hidden pairs, naked triples, X-wing,
+                               swordfish
+4      expert     4.0 to 5.9   hidden triples, strong links, wings, unique
+                               rectangles and loops, quads, jellyfish, BUG
+5      extreme    6.0 to 8.9   aligned exclusions, forcing chains, Nishio,
+                               cell and region, dynamic forcing chains
+6      diabolical 9.0 and up   dynamic forcing chains (+), and where logic
+                               runs out (``10.0+``)
+====== ========== ============ ==============================================
 
-Every technique is written over the *units* of the grid (lists of cells
-that hold each symbol once: rows, columns and boxes, or jigsaw regions
-instead of boxes, and a variant's diagonals or windows); the fish
-(X-wing, swordfish) use the rows and columns only.  Every deduction holds in every
-solution of the puzzle, so grading never changes the answer.
+(level 0, ``"solved"``, is a grid without a blank, rated 0.0).  A
+rating's level is :func:`level_of`; every rating from 1.0 up has one, with
+no gap between the ranges (SE's ratings go by tenths).  The ranges were
+checked on the SE-rated bank of the tests, Norvig's top95 and the forum's
+hardest lists: see the grading how-to for how the puzzles fall.  Grades
+compare by rating, and a grade whose logic ran out above one of the same
+rating whose did not.
 
-The cage techniques are the explainer's (:mod:`sudoku.cage_steps`),
-found in every cage at once; without cages they find nothing.  With
-cages, the search that finishes the solve is the solver's exact cover of
-the cages (:func:`sudoku.encode`), from the cells the techniques filled.
-
-The scale (``Grade.level``) groups the techniques into six levels:
-
-====== ========== ==================================================
-level  name       hardest technique needed
-====== ========== ==================================================
-1      easy       naked and hidden singles, cage combinations
-2      medium     locked candidates, rule of 45
-3      hard       naked and hidden pairs and triples
-4      expert     X-wing, swordfish
-5      extreme    search, fewer than 1,000 nodes
-6      diabolical search, 1,000 nodes or more
-====== ========== ==================================================
-
-(level 0, ``"solved"``, is a grid without a blank; the 1,000 is
-:data:`sudoku.grading.DIABOLICAL_NODES`).  The line between
-levels 5 and 6 was calibrated on public sets (see the grading how-to): it
-puts nearly all of the forum's "hardest" lists on level 6 and nearly all
-of magictour's top1465 and Norvig's top95 on level 5.  Grades compare by
-level, then by the hardest technique, then by the search nodes.
-
-``timeout=`` bounds the whole grade, techniques and search: the techniques
-read the clock as they go (a :class:`sudoku.techniques.Clock`), the search
-gets what is left.  A budget that runs out raises
+``timeout=`` bounds the whole grade, the search for the puzzle's one
+solution and every technique (the techniques read the clock as they go,
+a :class:`sudoku.techniques.Clock`).  A budget that runs out raises
 :class:`GradeBudgetError` and Ctrl-C :class:`GradeInterrupted`, each with
-the grade so far (not ``complete``).
+the grade of the steps so far (not ``complete``: the puzzle's level is at
+least its level).
 """
 
 from __future__ import annotations
 
-import enum
-from collections.abc import Callable, Iterable, Sequence
-from functools import lru_cache
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
 
-from dlx import BudgetExceeded, ExactCover, Outcome, Progress, Search, Stats
+from dlx import BudgetExceeded, Outcome, Stats
 from dlx.records import Record
-from sudoku.encoding import conflict_error, encode
-from sudoku.errors import BudgetError, MultipleSolutionsError, NoSolutionError
-from sudoku.grid import ArrayLike, Grid, GridLike
-from sudoku.regions import Regions, regions_of
-from sudoku.singles import Contradiction, Singles, cell_name
-from sudoku.solver import cages_of, check_budget, parse_grid, units_of
-from sudoku.techniques import (
-    Board,
-    Clock,
-    fish,
-    hidden_sets,
-    locked_sets,
-    naked_sets,
-)
-from sudoku.wording import seconds
-
-if TYPE_CHECKING:
-    # Annotations only: a grid without cages never imports sudoku.cages.
-    from sudoku.cages import Cage
+from sudoku.errors import BudgetError, SudokuError
+from sudoku.explainer import prepare
+from sudoku.grid import ArrayLike, GridLike
+from sudoku.solver import check_budget
+from sudoku.steps import LAST_RESORT, TECHNIQUES, board_of, solve_steps
+from sudoku.techniques import Clock, StepProgress
+from sudoku.wording import counted, seconds
 
 __all__ = [
-    "DIABOLICAL_NODES",
     "LEVEL_NAMES",
+    "LEVEL_RATINGS",
     "Grade",
     "GradeBudgetError",
     "GradeInterrupted",
-    "Technique",
     "grade",
+    "level_band",
+    "level_of",
 ]
-
-
-class Technique(enum.IntEnum):
-    """The solving techniques of :func:`grade`, simplest first.
-
-    >>> Technique.X_WING.label
-    'X-wing'
-    >>> Technique.NAKED_PAIR < Technique.X_WING
-    True
-    >>> Technique.HIDDEN_TRIPLE.level
-    3
-    >>> Technique.RULE_OF_45.label, Technique.RULE_OF_45.level
-    ('rule of 45', 2)
-
-    The members' numbers are their order, which may change as techniques
-    are added (the cage techniques came in between): compare them, and
-    store a technique by its :attr:`label`, as ``sudoku --grade --json``
-    writes it, not by its number.
-    """
-
-    NAKED_SINGLE = 1
-    HIDDEN_SINGLE = 2
-    CAGE_COMBINATIONS = 3
-    LOCKED_CANDIDATES = 4
-    RULE_OF_45 = 5
-    NAKED_PAIR = 6
-    HIDDEN_PAIR = 7
-    NAKED_TRIPLE = 8
-    HIDDEN_TRIPLE = 9
-    X_WING = 10
-    SWORDFISH = 11
-    SEARCH = 12
-
-    @property
-    def label(self) -> str:
-        """The technique's name in words, e.g. ``"naked pair"``."""
-        if self is Technique.X_WING:
-            return "X-wing"
-        return self.name.lower().replace("_", " ")
-
-    @property
-    def level(self) -> int:
-        """The level of :data:`LEVEL_NAMES` that this technique marks (1 to 5;
-        a search of :data:`sudoku.grading.DIABOLICAL_NODES` nodes or more makes it 6)."""
-        return _LEVEL_OF[self]
-
-
-_LEVEL_OF = {
-    Technique.NAKED_SINGLE: 1,
-    Technique.HIDDEN_SINGLE: 1,
-    Technique.CAGE_COMBINATIONS: 1,
-    Technique.LOCKED_CANDIDATES: 2,
-    Technique.RULE_OF_45: 2,
-    Technique.NAKED_PAIR: 3,
-    Technique.HIDDEN_PAIR: 3,
-    Technique.NAKED_TRIPLE: 3,
-    Technique.HIDDEN_TRIPLE: 3,
-    Technique.X_WING: 4,
-    Technique.SWORDFISH: 4,
-    Technique.SEARCH: 5,
-}
 
 #: The names of the levels of ``Grade.level``, from 0.
 LEVEL_NAMES = ("solved", "easy", "medium", "hard", "expert", "extreme", "diabolical")
 
-#: Search nodes from which a puzzle that needs search is ``"diabolical"``
-#: (level 6) rather than ``"extreme"`` (level 5).
-DIABOLICAL_NODES = 1000
+#: The least SE rating of each level of :data:`LEVEL_NAMES`, from 0: a
+#: level runs from its rating up to the next level's, less a tenth
+#: (level 6 has no top).
+LEVEL_RATINGS = (0.0, 1.0, 2.6, 3.0, 4.0, 6.0, 9.0)
+
+#: Where each technique stands in :data:`sudoku.steps.TECHNIQUES`, the
+#: search step last: the order of ``Grade.techniques``.
+_ORDER = {t.name: k for k, t in enumerate(TECHNIQUES)} | {LAST_RESORT: len(TECHNIQUES)}
+
+
+def level_of(rating: float) -> int:
+    """The level (0 to 6) of an SE rating: the last of :data:`LEVEL_RATINGS` it reaches.
+
+    :param rating: a rating, as ``Explanation.rating`` or ``Grade.rating``.
+    :returns: the level; 0 for a rating under 1.0 (a grid without a blank).
+
+    >>> level_of(1.2), level_of(2.6), level_of(5.9), level_of(6.0), level_of(10.0)
+    (1, 2, 4, 5, 6)
+    >>> [LEVEL_NAMES[level_of(r)] for r in (0.0, 3.2)]
+    ['solved', 'hard']
+    """
+    level = 0
+    # A rating is a sum of tenths: compared to a twentieth, so that 2.5999
+    # is 2.6.
+    for k, least in enumerate(LEVEL_RATINGS):
+        if rating >= least - 0.05:
+            level = k
+    return level
+
+
+def level_band(level: int) -> tuple[float, float | None]:
+    """The ratings of a level: its least and its greatest (``None`` for level 6: no top).
+
+    :param level: 1 to 6.
+    :raises SudokuError: for another level.
+
+    >>> level_band(1), level_band(4), level_band(6)
+    ((1.0, 2.5), (4.0, 5.9), (9.0, None))
+    """
+    if type(level) is not int or not 1 <= level < len(LEVEL_NAMES):
+        raise SudokuError(f"level {level!r} is not 1 to {len(LEVEL_NAMES) - 1}")
+    top = None
+    if level + 1 < len(LEVEL_RATINGS):
+        top = round(LEVEL_RATINGS[level + 1] - 0.1, 1)
+    return LEVEL_RATINGS[level], top
 
 
 class Grade(Record, frozen=True):
     """The grade of a puzzle, with its reasons (made by :func:`grade`).
 
-    :ivar level: 0 to 6 on the scale of :mod:`sudoku.grading`
-        (:attr:`name` says it in words).
-    :ivar hardest: the hardest technique the solve needed
-        (:attr:`sudoku.Technique.SEARCH` when the techniques were not enough;
-        ``None`` for a grid without a blank).
-    :ivar techniques: each technique used, simplest first, with how many
-        deductions it made (cells it filled, or candidates it removed).
-    :ivar search_nodes: the nodes of the exact-cover search that finished
-        the solve (0 when the techniques solved it), counting the search
-        for a second solution too: the effort of proving the answer unique.
+    :ivar level: 0 to 6 on the scale of :mod:`sudoku.grading`, the level
+        of :attr:`rating` (:attr:`name` says it in words).
+    :ivar rating: the puzzle's SE rating, its hardest step's: the same
+        as ``sudoku.explain(puzzle).rating``; 0.0 for a grid without a
+        blank, :data:`sudoku.steps.SEARCH_RATING` (10.0) or more when
+        logic ran out.
+    :ivar by_logic: whether the techniques took every step (no search
+        step).
+    :ivar hardest: the name of the hardest step's technique, as
+        :data:`sudoku.steps.TECHNIQUES` names it (``"search"`` for a search
+        step; the first step of the puzzle's rating, when several have
+        it); ``None`` for a grid without a blank.
+    :ivar techniques: each technique used, in the order of
+        :data:`sudoku.steps.TECHNIQUES` (the search last), with how many
+        steps it took.
     :ivar blanks: the blank cells of the puzzle.
     :ivar stopped: why the grade is not complete (carried by
         :class:`~sudoku.grading.GradeBudgetError` or
         :class:`~sudoku.grading.GradeInterrupted`):
-        :attr:`dlx.Outcome.OUT_OF_TIME`, :attr:`dlx.Outcome.OUT_OF_NODES` or
-        :attr:`dlx.Outcome.INTERRUPTED`; ``None`` for a complete grade.
-        A grade cut short is of what was done: the techniques used so far,
-        the search's nodes so far, and the level they make, which the
-        whole grade would reach at least.
+        :attr:`dlx.Outcome.OUT_OF_TIME` or :attr:`dlx.Outcome.INTERRUPTED`;
+        ``None`` for a complete grade.  A grade cut short is of the steps
+        taken so far: the whole grade would be at least as high.
 
-    Grades compare by level, then hardest technique, then search nodes.
+    Grades compare by rating, then a grade whose logic ran out above one
+    whose did not.
 
     >>> g = grade("1..." "...2" "..4." ".3..")
-    >>> g.level, g.name, g.hardest.label, g.search_nodes
-    (1, 'easy', 'naked single', 0)
+    >>> g.level, g.name, g.rating, g.hardest, g.by_logic
+    (1, 'easy', 1.2, 'hidden single', True)
     >>> print(g)
-    1 easy (naked single): naked single 12
+    1 easy (rating 1.2, hidden single): hidden single 12
     >>> g < grade("1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..")
     True
     """
 
     level: int
-    hardest: Technique | None
-    techniques: tuple[tuple[Technique, int], ...]
-    search_nodes: int
+    rating: float
+    by_logic: bool
+    hardest: str | None
+    techniques: tuple[tuple[str, int], ...]
     blanks: int
     stopped: Outcome | None = None
 
@@ -226,8 +179,19 @@ class Grade(Record, frozen=True):
         """The level in words: one of :data:`LEVEL_NAMES`."""
         return LEVEL_NAMES[self.level]
 
-    def _key(self) -> tuple[int, int, int]:
-        return (self.level, int(self.hardest or 0), self.search_nodes)
+    @property
+    def rating_text(self) -> str:
+        """The rating as a player reads it: ``"7.2"``, or ``"10.0+"`` when logic ran out.
+
+        As :attr:`sudoku.Explanation.rating_text`.
+
+        >>> grade("1..." "...2" "..4." ".3..").rating_text
+        '1.2'
+        """
+        return f"{self.rating:.1f}" + ("" if self.by_logic else "+")
+
+    def _key(self) -> tuple[float, bool]:
+        return (self.rating, not self.by_logic)
 
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Grade):
@@ -252,35 +216,34 @@ class Grade(Record, frozen=True):
     def __str__(self) -> str:
         if self.hardest is None:
             if self.stopped is not None:
-                return f"unfinished ({self.stopped.value}): no technique used yet"
+                return f"unfinished ({self.stopped.value}): no step taken yet"
             return f"{self.level} {self.name}: no blank cell"
-        hardest = self.hardest.label
-        if self.hardest is Technique.SEARCH:
-            hardest = f"search, {self.search_nodes} nodes"
-        used = ", ".join(
-            f"{technique.label} {times}" for technique, times in self.techniques
+        used = ", ".join(f"{name} {times}" for name, times in self.techniques)
+        text = (
+            f"{self.level} {self.name} (rating {self.rating_text}, {self.hardest}): "
+            f"{used}"
         )
-        text = f"{self.level} {self.name} ({hardest}): {used or 'nothing'}"
         if self.stopped is not None:
             text = f"unfinished ({self.stopped.value}): at least {text}"
         return text
 
 
 class GradeBudgetError(BudgetError):
-    """:func:`sudoku.grade` ran out of its ``timeout`` or ``max_nodes``: the grade so far is ``grade``.
+    """:func:`sudoku.grade` ran out of its ``timeout``: the grade so far is ``grade``.
 
-    A :class:`sudoku.BudgetError` as before (a :class:`sudoku.SudokuError`
-    and a :class:`dlx.BudgetExceeded`, whose ``outcome`` says which budget
-    ran out, and whose ``stats`` are the search's when it ran out there).
+    A :class:`sudoku.BudgetError` (a :class:`sudoku.SudokuError` and a
+    :class:`dlx.BudgetExceeded`, whose ``outcome`` is
+    :attr:`dlx.Outcome.OUT_OF_TIME`, and whose ``stats`` are the search's
+    for the puzzle's one solution when it ran out there).
 
-    :ivar grade: the grade so far (not ``complete``).
+    :ivar grade: the grade of the steps so far (not ``complete``).
 
     >>> try:
     ...     grade("1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
-    ...           max_nodes=10)
+    ...           timeout=0)
     ... except GradeBudgetError as stop:
     ...     print(stop.grade)
-    unfinished (out of nodes): at least 5 extreme (search, 10 nodes): hidden single 1
+    unfinished (out of time): no step taken yet
     """
 
     def __init__(self, stop: BudgetExceeded, partial: Grade) -> None:
@@ -293,12 +256,12 @@ class GradeInterrupted(KeyboardInterrupt):
 
     A :class:`KeyboardInterrupt`, so that Ctrl-C still ends a program that
     does not catch it.  Like a :class:`dlx.SearchStopped`, it carries
-    ``outcome`` (:attr:`dlx.Outcome.INTERRUPTED`) and ``stats`` (the
-    search's, when it had begun), and its message says how far it got.
+    ``outcome`` (:attr:`dlx.Outcome.INTERRUPTED`) and ``stats`` (empty: the
+    steps count no nodes), and its message says how far it got.
 
     :param message: how long it ran and how far it got.
     :param partial: the grade so far.
-    :param stats: the search's counts (``None``: none yet).
+    :param stats: the search's counts (``None``: none).
     :ivar grade: the grade so far (not ``complete``).
 
     >>> issubclass(GradeInterrupted, KeyboardInterrupt)
@@ -314,352 +277,36 @@ class GradeInterrupted(KeyboardInterrupt):
         self.grade = partial
 
 
-class _Contradiction(Exception):
-    """The grid has no solution: a cell or a symbol has no possibility left."""
+class _Tally:
+    """The steps of a grade as they are taken: per technique, and the hardest."""
 
+    __slots__ = ("blanks", "by_logic", "hardest", "rating", "used")
 
-class _Layout(Record, frozen=True):
-    """The tables of the units of one grid shape (shared, cached)."""
+    def __init__(self, blanks: int) -> None:
+        self.blanks = blanks
+        self.used: dict[str, int] = {}
+        self.rating = 0.0
+        self.hardest: str | None = None
+        self.by_logic = True
 
-    size: int
-    units: tuple[tuple[int, ...], ...]
-    #: Per unit: its cells, as a set.
-    unit_sets: tuple[frozenset[int], ...]
-    #: Per cell: the units it is in.
-    cell_units: tuple[tuple[int, ...], ...]
-    #: Per cell: every other cell that shares a unit with it.
-    peers: tuple[tuple[int, ...], ...]
-    #: The rows and the columns, as cells in order (for the fish).
-    rows: tuple[tuple[int, ...], ...]
-    columns: tuple[tuple[int, ...], ...]
-    #: Per unit: how to name it in a message.
-    names: tuple[str, ...]
-    #: Whether every cell is in exactly three units (no extra units).
-    three: bool
-    #: The units themselves (the explainer's patterns read them).
-    regions: Regions
+    def add(self, name: str, rating: float) -> None:
+        self.used[name] = self.used.get(name, 0) + 1
+        if self.hardest is None or rating > self.rating:
+            self.rating, self.hardest = rating, name
+        if name == LAST_RESORT:
+            self.by_logic = False
 
-
-@lru_cache(maxsize=32)
-def _layout(regions: Regions) -> _Layout:
-    """The tables of a grid's units: rows, columns, boxes or jigsaw regions, extras.
-
-    Keyed on the :class:`sudoku.regions.Regions` object (one per shape:
-    :func:`sudoku.regions_of` caches them).
-    """
-    size = regions.size
-    units = regions.units
-    names = regions.names
-    area = size * size
-    cell_units: list[list[int]] = [[] for _ in range(area)]
-    for index, unit in enumerate(units):
-        for cell in unit:
-            cell_units[cell].append(index)
-    peers = tuple(
-        tuple(sorted({p for u in cell_units[c] for p in units[u]} - {c}))
-        for c in range(area)
-    )
-    return _Layout(
-        size,
-        units,
-        tuple(frozenset(unit) for unit in units),
-        tuple(tuple(us) for us in cell_units),
-        peers,
-        units[:size],
-        units[size : 2 * size],
-        names,
-        regions.plain,
-        regions,
-    )
-
-
-#: What a technique finds: cells to fill (cell, value), candidates to
-#: remove {cell: mask of values}.
-_Found = tuple[list[tuple[int, int]], dict[int, int]]
-
-
-class _Board:
-    """The candidates of a grid being solved by hand.
-
-    ``cand`` holds each cell's candidates (0 for a filled cell), ``free``
-    each unit's missing symbols, as bits; ``singles`` finds the naked and
-    hidden singles over them (:mod:`sudoku.singles`).  ``view`` is the
-    same board as the explainer's techniques read it: with ``cages``, a
-    :class:`sudoku.cage_steps.CageBoard` (``caged``), for the cage
-    techniques.
-    """
-
-    __slots__ = (
-        "caged",
-        "cand",
-        "free",
-        "layout",
-        "singles",
-        "symbol",
-        "values",
-        "view",
-    )
-
-    def __init__(
-        self,
-        layout: _Layout,
-        values: list[int],
-        symbol: Callable[[int], object],
-        clock: Clock | None = None,
-        cages: Sequence[Cage] = (),
-    ) -> None:
-        self.layout = layout
-        self.values = values
-        self.symbol = symbol
-        self.caged = bool(cages)
-        full = (1 << layout.size) - 1
-        cand = [0 if v else full for v in values]
-        free = [full] * len(layout.units)
-        peers = layout.peers
-        cell_units = layout.cell_units
-        for cell, value in enumerate(values):
-            if value:
-                bit = ~(1 << (value - 1))
-                for p in peers[cell]:
-                    cand[p] &= bit
-                for u in cell_units[cell]:
-                    free[u] &= bit
-        self.cand = cand
-        self.free = free
-        # The same candidates as the explainer's techniques read them (with
-        # cages, a board that knows them, for the cage techniques).
-        self.view = Board.sharing(layout.regions, values, cand, clock)
-        if cages:
-            from sudoku.cage_steps import CageBoard  # lazily, as sudoku.cages
-
-            caged = CageBoard(layout.regions, values, cages, clock)
-            caged.values = values
-            caged.cand = cand
-            self.view = caged
-        # A cell's candidates for the singles: cand (already within the
-        # free symbols of its units) ANDed with those.
-        self.singles = Singles(
-            layout.size, values, free, cand, layout.units, cell_units, layout.three
+    def grade(self, stopped: Outcome | None) -> Grade:
+        techniques = tuple(sorted(self.used.items(), key=lambda kv: _ORDER[kv[0]]))
+        return Grade(
+            level_of(self.rating),
+            self.rating,
+            self.by_logic,
+            self.hardest,
+            techniques,
+            self.blanks,
+            stopped,
         )
-        for cell, value in enumerate(values):
-            if not value and not cand[cell]:
-                raise _Contradiction(f"no symbol fits {cell_name(layout.size, cell)}")
-
-    def apply(self, found: _Found) -> int:
-        """Make the deductions; return how many changed the grid."""
-        placements, eliminations = found
-        values = self.values
-        cand = self.cand
-        free = self.free
-        peers = self.layout.peers
-        cell_units = self.layout.cell_units
-        size = self.layout.size
-        done = 0
-        for cell, value in placements:
-            if values[cell] == value:
-                continue
-            bit = 1 << (value - 1)
-            if values[cell] or not cand[cell] & bit:
-                raise _Contradiction(
-                    f"{cell_name(size, cell)} must hold {self.symbol(value)!r}, "
-                    "which cannot go there"
-                )
-            values[cell] = value
-            cand[cell] = 0
-            for u in cell_units[cell]:
-                free[u] &= ~bit
-            done += 1
-            for p in peers[cell]:
-                if cand[p] & bit:
-                    cand[p] ^= bit
-                    if not cand[p]:
-                        raise _Contradiction(f"no symbol fits {cell_name(size, p)}")
-        for cell, mask in eliminations.items():
-            removed = cand[cell] & mask
-            if removed:
-                cand[cell] ^= removed
-                done += removed.bit_count()
-                if not cand[cell]:
-                    raise _Contradiction(f"no symbol fits {cell_name(size, cell)}")
-        return done
-
-
-def _naked_singles(board: _Board) -> _Found:
-    return _singles(board, hidden=False)
-
-
-def _hidden_singles(board: _Board) -> _Found:
-    return _singles(board, hidden=True)
-
-
-def _singles(board: _Board, hidden: bool) -> _Found:
-    """Every naked (or hidden) single of the board as it stands, none filled in."""
-    found: list[tuple[int, int]] = []
-    try:
-        if hidden:
-            board.singles.hidden(found)
-        else:
-            board.singles.naked(range(len(board.values)), found)
-    except Contradiction as why:
-        layout = board.layout
-        raise _Contradiction(
-            why.describe(layout.size, board.symbol, layout.names)
-        ) from None
-    return found, {}
-
-
-def _collected(found: Iterable[Sequence[tuple[int, int]]]) -> dict[int, int]:
-    """The eliminations of every pattern found, as {cell: mask of values}."""
-    eliminate: dict[int, int] = {}
-    for gone in found:
-        for cell, value in gone:
-            eliminate[cell] = eliminate.get(cell, 0) | 1 << (value - 1)
-    return eliminate
-
-
-# The patterns are the explainer's (sudoku.techniques), each found
-# everywhere (se=False: in every unit, with the grader's definitions):
-# one engine for both.
-
-
-def _locked_candidates(board: _Board) -> _Found:
-    return [], _collected(gone for *_, gone in locked_sets(board.view, se=False))
-
-
-def _naked_subsets(board: _Board, k: int) -> _Found:
-    return [], _collected(gone for *_, gone in naked_sets(board.view, k, se=False))
-
-
-def _hidden_subsets(board: _Board, k: int) -> _Found:
-    found = hidden_sets(board.view, k, se=False)
-    return [], _collected(gone for _, _, _, gone, _ in found)
-
-
-def _fish(board: _Board, k: int) -> _Found:
-    return [], _collected(gone for *_, gone in fish(board.view, k, se=False))
-
-
-# The cage techniques are the explainer's too (sudoku.cage_steps): each
-# finds nothing on a board without cages.
-
-
-def _cage_combinations(board: _Board) -> _Found:
-    if not board.caged:
-        return [], {}
-    from sudoku.cage_steps import cage_combinations
-
-    return [], _collected(hint.eliminations for hint in cage_combinations(board.view))
-
-
-def _rule_of_45(board: _Board) -> _Found:
-    if not board.caged:
-        return [], {}
-    from sudoku.cage_steps import rule_of_45
-
-    return [], _collected(hint.eliminations for hint in rule_of_45(board.view))
-
-
-#: The techniques in the order they are tried, each with its finder.
-_FINDERS: tuple[tuple[Technique, Callable[[_Board], _Found]], ...] = (
-    (Technique.NAKED_SINGLE, _naked_singles),
-    (Technique.HIDDEN_SINGLE, _hidden_singles),
-    (Technique.CAGE_COMBINATIONS, _cage_combinations),
-    (Technique.LOCKED_CANDIDATES, _locked_candidates),
-    (Technique.RULE_OF_45, _rule_of_45),
-    (Technique.NAKED_PAIR, lambda board: _naked_subsets(board, 2)),
-    (Technique.HIDDEN_PAIR, lambda board: _hidden_subsets(board, 2)),
-    (Technique.NAKED_TRIPLE, lambda board: _naked_subsets(board, 3)),
-    (Technique.HIDDEN_TRIPLE, lambda board: _hidden_subsets(board, 3)),
-    (Technique.X_WING, lambda board: _fish(board, 2)),
-    (Technique.SWORDFISH, lambda board: _fish(board, 3)),
-)
-
-
-def _solve_by_hand(
-    board: _Board,
-    upto: Technique = Technique.SWORDFISH,
-    used: dict[Technique, int] | None = None,
-) -> dict[Technique, int]:
-    """Apply the techniques up to ``upto``, simplest first, until stuck or solved.
-
-    Returns how many deductions each technique made (counted in ``used``,
-    when given, as they are made); ``board`` is left as far as the
-    techniques got.  Raises :class:`_Contradiction` when the grid turns out
-    to have no solution, and :class:`dlx.BudgetExceeded` when the board's
-    clock runs out.
-    """
-    if used is None:
-        used = {}
-    finders = [(t, find) for t, find in _FINDERS if t <= upto]
-    values = board.values
-    check = board.view.clock.check
-    while 0 in values:
-        for technique, find in finders:
-            check()
-            done = board.apply(find(board))
-            if done:
-                used[technique] = used.get(technique, 0) + done
-                break
-        else:
-            break
-    return used
-
-
-def _cover_of(board: _Board) -> tuple[ExactCover, list[tuple[int, int]]]:
-    """The exact-cover problem of the board's open cells and their candidates.
-
-    Items: each open cell, then each (unit, symbol) that the unit still
-    lacks; options: each candidate of each open cell, listed beside as
-    (cell, value).
-    """
-    layout = board.layout
-    cand = board.cand
-    values = board.values
-    size = layout.size
-    open_cells = [cell for cell, value in enumerate(values) if not value]
-    item = len(open_cells)
-    number: dict[tuple[int, int], int] = {}
-    for index, unit in enumerate(layout.units):
-        placed = 0
-        for cell in unit:
-            if values[cell]:
-                placed |= 1 << (values[cell] - 1)
-        for value in range(1, size + 1):
-            if not placed >> (value - 1) & 1:
-                number[index, value] = item
-                item += 1
-    rows: list[list[int]] = []
-    choices: list[tuple[int, int]] = []
-    cell_units = layout.cell_units
-    for position, cell in enumerate(open_cells):
-        bits = cand[cell]
-        while bits:
-            low = bits & -bits
-            bits ^= low
-            value = low.bit_length()
-            rows.append([position] + [number[u, value] for u in cell_units[cell]])
-            choices.append((cell, value))
-    return ExactCover.from_rows(rows, item, check=False), choices
-
-
-def _search_rest(
-    board: _Board,
-    max_nodes: int | None,
-    timeout: float | None,
-    progress: Callable[[Progress], object] | None = None,
-) -> Search:
-    """The search that counts the completions of the board (up to 2) by exact cover.
-
-    Not started: iterating it runs it (``stats`` then holds the count and
-    the nodes, up to where it stopped).
-    """
-    return _cover_of(board)[0].search(
-        limit=2,
-        max_nodes=max_nodes,
-        timeout=timeout,
-        progress=progress,
-        count_only=True,
-    )
 
 
 def grade(
@@ -673,36 +320,38 @@ def grade(
     disjoint_cages: bool = False,
     max_nodes: int | None = None,
     timeout: float | None = None,
-    progress: Callable[[Progress], object] | None = None,
+    progress: Callable[[StepProgress], object] | None = None,
 ) -> Grade:
-    """Grade a puzzle by the human techniques its solve needs (see :mod:`sudoku.grading`).
+    """Grade a puzzle: its SE rating and level, from the steps :func:`sudoku.explain` takes (see :mod:`sudoku.grading`).
 
-    The puzzle must have exactly one solution: a human solve, and so a
-    grade, is about finding *the* answer.  When the techniques do not
-    finish the solve, the exact-cover search does, and looks for a second
-    solution; its nodes are the grade's ``search_nodes``.
+    The puzzle must have exactly one solution: a solve by hand, and so a
+    grade, is about finding *the* answer.  The steps are those of
+    :func:`sudoku.explain`, taken by the same engine
+    (:func:`sudoku.steps.solve_steps`) without writing them out, so that
+    ``grade(p).rating == explain(p).rating`` for every puzzle.
 
     :param grid: the puzzle, in any form :func:`sudoku.solve` reads.
     :param alphabet: as in :func:`sudoku.solve`.
     :param box: as in :func:`sudoku.solve`.
     :param variant: ``"x"``, ``"windoku"``, ``"x+windoku"`` or
         ``"latin"`` (no boxes, as KenKen's grid), as in
-        :func:`sudoku.solve`: every technique but the fish (X-wing,
-        swordfish: rows and columns only) uses the variant's units too,
-        and locked candidates work on any two units that meet.
+        :func:`sudoku.solve`: the techniques use the variant's units too.
     :param regions: a jigsaw region map, as in :func:`sudoku.solve`: the
         regions replace the boxes.
     :param cages: killer or arithmetic cages, as in :func:`sudoku.solve`
         (a puzzle with cages may have no givens): the cage techniques
-        (cage combinations, the rule of 45) join the others, and the
-        search that finishes the solve keeps to the cages.
+        of :mod:`sudoku.cage_steps` join the others, as in
+        :func:`sudoku.explain`.
     :param disjoint_cages: as in :func:`sudoku.solve`.
-    :param max_nodes: give up when the search needs more nodes than this.
-    :param timeout: give up after about this many seconds, techniques and
-        search together (the techniques read the clock as they go).
-    :param progress: called about once a second with a :class:`dlx.Progress`
-        while the search runs, as in :func:`sudoku.solve` (the techniques
-        take a fraction of a second even on 25x25 grids).
+    :param max_nodes: refused (:class:`sudoku.SudokuError`) unless
+        ``None``: a grade is taken by techniques, step by step, not
+        counted in search nodes; give it a ``timeout``.
+    :param timeout: give up after about this many seconds, the search for
+        the one solution and the techniques together (the techniques read
+        the clock as they go).
+    :param progress: called about once a second, from the first second
+        on, with a :class:`sudoku.techniques.StepProgress`, as
+        :func:`sudoku.explain`'s.
     :returns: the grade.
     :raises GridSizeError: when the grid is not N rows of N cells.
     :raises SymbolError: when a cell holds an unknown symbol.
@@ -713,26 +362,30 @@ def grade(
         raises it (naming the cage: ``cages[3] (at r2c5)``).
     :raises NoSolutionError: when the puzzle has no solution.
     :raises MultipleSolutionsError: when it has more than one.
-    :raises SudokuError: when ``max_nodes`` or ``timeout`` is not a number
-        of at least 0 (and as :func:`sudoku.solve` for ``alphabet``,
-        ``box`` and ``disjoint_cages``).
+    :raises SudokuError: for a ``max_nodes``, for a ``timeout`` that is not
+        a number of at least 0, for a ``progress`` that is not callable (and
+        as :func:`sudoku.solve` for ``alphabet``, ``box`` and
+        ``disjoint_cages``).
     :raises ~sudoku.grading.GradeBudgetError: (a :class:`sudoku.BudgetError`)
-        when ``max_nodes`` or ``timeout`` runs out: the grade so far is its
-        ``grade``.
+        when ``timeout`` runs out: the grade so far is its ``grade``.
     :raises ~sudoku.grading.GradeInterrupted: (a :class:`KeyboardInterrupt`)
         on Ctrl-C: the grade so far is its ``grade``.
 
     >>> grade("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79").name
     'easy'
-    >>> g = grade("1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..")
-    >>> g.name, g.hardest.label, g.search_nodes >= DIABOLICAL_NODES
-    ('diabolical', 'search', True)
+    >>> g = grade("6.2.5.........4.3..........43...8....1....2........7..5..27...........81...6.....")
+    >>> g.name, g.rating_text, g.by_logic, g.hardest
+    ('diabolical', '9.0', True, 'dynamic forcing chains (+)')
     >>> grade("." * 16)
     Traceback (most recent call last):
       ...
     sudoku.errors.MultipleSolutionsError: more than one solution: a grade needs a unique one
     >>> grade("..24" "...." "...." "13..", variant="x").name
     'easy'
+    >>> grade("1" * 16, max_nodes=10)
+    Traceback (most recent call last):
+      ...
+    sudoku.errors.SudokuError: max_nodes=10 does not go with a grade: the techniques count no search nodes (give it timeout=)
 
     A killer without givens, and a KenKen (``variant="latin"``):
 
@@ -740,191 +393,72 @@ def grade(
     ...           (4, [(0, 3), (1, 3)]), (9, [(1, 2), (2, 2), (2, 3)]),
     ...           (5, [(2, 0), (3, 0)]), (5, [(2, 1), (3, 1)]), (3, [(3, 2), (3, 3)])]
     >>> print(grade("." * 16, cages=killer))
-    1 easy (cage combinations): naked single 12, hidden single 4, cage combinations 20
+    1 easy (rating 1.2, cage combinations): ...
     >>> kenken = [(8, "+", [(0, 0), (1, 0), (1, 1)]), (2, "/", [(0, 1), (0, 2)]),
     ...           (5, "+", [(0, 3), (1, 3)]), (7, "+", [(1, 2), (2, 2), (2, 3)]),
     ...           (1, "-", [(2, 0), (3, 0)]), (3, "-", [(2, 1), (3, 1)]),
     ...           (2, "-", [(3, 2), (3, 3)])]
-    >>> grade("." * 16, cages=kenken, variant="latin").hardest.label
-    'rule of 45'
+    >>> grade("." * 16, cages=kenken, variant="latin").hardest
+    '...'
     """
-    check_budget(None, max_nodes, timeout)
-    parsed = parse_grid(grid, alphabet, box, variant, regions)
-    units = units_of(parsed, variant, regions)
-    read = cages_of(parsed, cages, disjoint_cages)
-    return _grade(
-        parsed,
-        units,
-        max_nodes=max_nodes,
-        timeout=timeout,
-        progress=progress,
-        cages=read,
-    )
-
-
-def _grade(
-    grid: Grid,
-    units: Regions | None = None,
-    max_nodes: int | None = None,
-    timeout: float | None = None,
-    progress: Callable[[Progress], object] | None = None,
-    cages: Sequence[Cage] = (),
-) -> Grade:
-    """Grade a parsed grid with the given units (``None``: rows, columns, boxes) and cages.
-
-    The units may add diagonals or windows and may have jigsaw regions for
-    boxes (:func:`sudoku.regions_of`).  Every technique but the fish uses
-    them all, and so does the search.  The cages, read by
-    :func:`sudoku.cages.read_cages`, bring in the cage techniques, and
-    the search is then the solver's encoding of them.
-    """
-    clock = Clock(timeout)
-    if units is None:
-        units = regions_of(grid.size, grid.box)
-    layout = _layout(units)
-    values = list(grid.values)
-    _check_givens(grid, units)
-    if cages:
-        from sudoku.cages import CageConstraints  # lazily: only cages need it
-
-        # A cage that no digits can fill: the CageError of sudoku.solve.
-        CageConstraints(cages, units)
-    blanks = values.count(0)
-    used: dict[Technique, int] = {}
-    search: Search | None = None
+    if max_nodes is not None:
+        raise SudokuError(
+            f"max_nodes={max_nodes!r} does not go with a grade: the techniques "
+            "count no search nodes (give it timeout=)"
+        )
+    check_budget(timeout=timeout)
+    if progress is not None and not callable(progress):
+        raise SudokuError(f"progress={progress!r} is not callable")
+    clock = Clock(timeout, progress)
+    tally: _Tally | None = None
     try:
-        try:
-            board = _Board(layout, values, grid.symbol, clock, cages)
-            if cages:
-                _check_cages(board)  # givens that break a cage: named as solve does
-            _solve_by_hand(board, used=used)
-            if cages:
-                _check_cages(board)
-        except _Contradiction as why:
-            raise NoSolutionError(f"no solution: {why}") from None
-        if 0 in values:
-            if cages:
-                search = _search_caged(
-                    grid, units, cages, values, max_nodes, clock, progress
-                )
-            else:
-                search = _search_rest(board, max_nodes, clock.remaining(), progress)
-            for _ in search:
-                pass
-            found = search.stats.solutions
-            if found == 0:
-                raise NoSolutionError("no solution: the search found none")
-            if found > 1:
-                raise MultipleSolutionsError(
-                    "more than one solution: a grade needs a unique one"
-                )
-    except BudgetExceeded as stop:
-        partial = _made(used, search, blanks, stop.outcome)
-        if stop.outcome is Outcome.OUT_OF_TIME:
-            message = (
-                f"grade stopped after {seconds(clock.elapsed())} s "
-                f"(time budget of {timeout:g} s used up)"
-            )
-            stop = BudgetExceeded(stop.outcome, stop.stats, message)
-        raise GradeBudgetError(stop, partial) from None
+        prepared = prepare(
+            grid,
+            alphabet,
+            box,
+            variant,
+            regions,
+            clock,
+            cages,
+            disjoint_cages,
+            need="a grade",
+        )
+        parsed = prepared.parsed
+        tally = _Tally(parsed.values.count(0))
+        board = board_of(prepared.units, parsed.values, prepared.cages, clock)
+        for name, hint in solve_steps(board, prepared.solution):
+            placed = sum(1 for cell, _ in hint.placements if not board.values[cell])
+            tally.add(name, hint.rating)
+            clock.steps += 1
+            clock.filled += placed
+    except BudgetExceeded as stop:  # a BudgetError of the search too
+        partial = _partial(tally, clock, Outcome.OUT_OF_TIME)
+        where = (
+            "in the search for the puzzle's one solution"
+            if tally is None
+            else f"{counted(clock.steps, 'step')} taken"
+        )
+        message = (
+            f"grade stopped after {seconds(clock.elapsed())} s "
+            f"(time budget of {timeout:g} s used up), {where}"
+        )
+        raise GradeBudgetError(
+            BudgetExceeded(Outcome.OUT_OF_TIME, stop.stats, message), partial
+        ) from None
     except KeyboardInterrupt:
-        partial = _made(used, search, blanks, Outcome.INTERRUPTED)
-        where = "in the techniques"
-        if search is not None:
-            where = f"after {search.stats.nodes} nodes of search"
+        partial = _partial(tally, clock, Outcome.INTERRUPTED)
+        where = (
+            "in the search for the puzzle's one solution"
+            if tally is None
+            else f"{counted(clock.steps, 'step')} taken"
+        )
         message = f"grade interrupted after {seconds(clock.elapsed())} s, {where}"
-        stats = None if search is None else search.stats
-        raise GradeInterrupted(message, partial, stats) from None
-    return _made(used, search, blanks, None)
+        raise GradeInterrupted(message, partial) from None
+    return tally.grade(None)
 
 
-def _check_cages(board: _Board) -> None:
-    """Raise :class:`_Contradiction` for a cage whose cells can take none of its combinations.
-
-    The techniques skip such a cage, and may even fill its cells: the
-    words are those of :func:`sudoku.solve`'s message for it.
-    """
-    from sudoku.cage_steps import broken_cage
-    from sudoku.cages import CageContradiction
-
-    cage = broken_cage(board.view)
-    if cage is not None:
-        raise _Contradiction(CageContradiction(cage).describe())
-
-
-def _search_caged(
-    grid: Grid,
-    units: Regions,
-    cages: Sequence[Cage],
-    values: Sequence[int],
-    max_nodes: int | None,
-    clock: Clock,
-    progress: Callable[[Progress], object] | None,
-) -> Search:
-    """The search that counts the completions of ``values`` (up to 2) under the cages.
-
-    The exact cover is the solver's (:func:`sudoku.encode` with the
-    cages), of the grid as the techniques left it: its cells filled so
-    far (not the candidates they removed).  Not started, as
-    :func:`_search_rest`.
-
-    :raises NoSolutionError: when the encoding finds the cages cannot be
-        filled (in :func:`sudoku.solve`'s words).
-    :raises dlx.BudgetExceeded: when the encoding used up the clock.
-    """
-    state = Grid(grid.size, grid.box, values, grid.alphabet)
-    encoding = encode(state, units=units, cages=cages)
-    if encoding.contradiction is not None:
-        raise NoSolutionError(f"no solution: {encoding.contradiction}")
-    clock.check()
-    return encoding.problem.search(
-        limit=2,
-        max_nodes=max_nodes,
-        timeout=clock.remaining(),
-        progress=progress,
-        count_only=True,
-    )
-
-
-def _made(
-    used: dict[Technique, int],
-    search: Search | None,
-    blanks: int,
-    stopped: Outcome | None,
-) -> Grade:
-    """The grade of the techniques ``used`` and the ``search`` that followed them (if any).
-
-    ``stopped``: why the grade was cut short, ``None`` when it is whole.
-    """
-    techniques = tuple(sorted(used.items()))
-    nodes = 0 if search is None else search.stats.nodes
-    hardest: Technique | None
-    if search is not None:
-        hardest = Technique.SEARCH
-    elif techniques:
-        hardest = techniques[-1][0]
-    else:
-        hardest = None
-    level = 0 if hardest is None else hardest.level
-    if nodes >= DIABOLICAL_NODES:
-        level = 6
-    return Grade(level, hardest, techniques, nodes, blanks, stopped)
-
-
-def _check_givens(grid: Grid, units: Regions) -> None:
-    """Raise :class:`ConflictError` for two givens with one symbol in a unit.
-
-    Cells are checked in order, so the error names the same pair and the
-    same unit (a row, a box, a diagonal, a window or a jigsaw region) as
-    :func:`sudoku.solve` does.
-    """
-    values = grid.values
-    seen = [0] * len(units.units)
-    for cell, value in enumerate(values):
-        if not value:
-            continue
-        bit = 1 << (value - 1)
-        for index in units.cell_units[cell]:
-            if seen[index] & bit:
-                raise conflict_error(grid, units, cell)
-            seen[index] |= bit
+def _partial(tally: _Tally | None, clock: Clock, stopped: Outcome) -> Grade:
+    """The grade of the steps so far (none before the search for the solution ended)."""
+    if tally is None:
+        return Grade(0, 0.0, True, None, (), clock.blanks, stopped)
+    return tally.grade(stopped)

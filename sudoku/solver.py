@@ -53,7 +53,25 @@ if TYPE_CHECKING:
         def __next__(self) -> tuple[int, ...]: ...
 
 
-__all__ = ["check", "count", "is_unique", "solutions", "solve", "units_of"]
+__all__ = [
+    "SAT_SIZE",
+    "check",
+    "count",
+    "is_unique",
+    "solutions",
+    "solve",
+    "units_of",
+]
+
+#: Grids of at least this size (beyond 16x16) have their counts with limit 2
+#: done by the SAT back end when it is installed (the sat extra,
+#: ``python3 -m pip install ".[sat]"``): near the end of the digging, a 25x25 puzzle's count takes
+#: backtracking hours, and a SAT solver seconds (see :doc:`/howto/sat`).
+#: The answer, and so the puzzle a seed makes, is the same either way.
+#: :func:`sudoku.generate` proves its puzzles unique so, and
+#: :func:`sudoku.explain` and :func:`sudoku.grade` find a puzzle's one
+#: solution so.
+SAT_SIZE = 17
 
 
 def _prepare(

@@ -22,20 +22,27 @@ allow one solution.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 
 from dlx.records import Record
 from sudoku import cage_steps, chains, techniques
 from sudoku.cage_steps import CageBoard
-from sudoku.techniques import Board, Hint
+from sudoku.cages import Cage
+from sudoku.regions import Regions
+from sudoku.techniques import Board, Clock, Hint
 
 __all__ = [
     "LAST_RESORT",
+    "SEARCH_RATING",
     "TECHNIQUES",
     "UNIQUENESS",
     "Finder",
+    "board_of",
+    "next_found",
     "next_hint",
     "rating_up_to",
+    "search_hint",
+    "solve_steps",
 ]
 
 
@@ -100,9 +107,39 @@ UNIQUENESS = frozenset({"unique rectangles and loops", "bivalue universal grave"
 #: The name of the step taken when no technique applies.
 LAST_RESORT = "search"
 
+#: The rating of a search step (technique ``"search"``): SE's nested
+#: forcing chains of level 3, above the techniques here.
+SEARCH_RATING = 10.0
 
-def next_hint(board: Board, ceiling: float | None = None) -> Hint | None:
-    """The next step as Sudoku Explainer takes it: the first hint of the first technique that has one.
+
+def board_of(
+    units: Regions,
+    values: Sequence[int],
+    cages: Sequence[Cage] = (),
+    clock: Clock | None = None,
+) -> Board:
+    """The board of a solve by hand: a :class:`~sudoku.cage_steps.CageBoard` when there are cages.
+
+    :func:`sudoku.explain` and :func:`sudoku.grade` start from it.
+
+    :param units: the grid's units.
+    :param values: the grid's cells, 0 for a blank.
+    :param cages: the puzzle's cages, read (:func:`sudoku.cages.read_cages`).
+    :param clock: the time budget and progress hook (``None``: none).
+
+    >>> from sudoku import regions_of
+    >>> type(board_of(regions_of(4, (2, 2)), [0] * 16)).__name__
+    'Board'
+    """
+    if cages:
+        return CageBoard(units, values, cages, clock)
+    return Board(units, values, clock)
+
+
+def next_found(
+    board: Board, ceiling: float | None = None
+) -> tuple[Finder, Hint] | None:
+    """The next step as Sudoku Explainer takes it, with the technique of :data:`TECHNIQUES` that found it.
 
     ``None`` when no technique of :data:`TECHNIQUES` applies.  The board's
     :class:`~sudoku.techniques.Clock` is told each technique as it is tried
@@ -119,17 +156,13 @@ def next_hint(board: Board, ceiling: float | None = None) -> Hint | None:
 
     >>> from sudoku import regions_of
     >>> board = Board(regions_of(4, (2, 2)), [1, 0, 0, 0, 0, 0, 0, 2, 0, 0, 4, 0, 0, 3, 0, 0])
-    >>> next_hint(board).technique
-    'hidden single in a box'
+    >>> finder, hint = next_found(board)
+    >>> finder.name, hint.technique
+    ('hidden single', 'hidden single in a box')
     """
     clock = board.clock
     caged = isinstance(board, CageBoard)
-    # The least rating of the techniques from each on: past the ceiling,
-    # every hint still to come is rated above it.
-    least_from = [t.rating for t in TECHNIQUES]
-    for k in range(len(least_from) - 2, -1, -1):
-        least_from[k] = min(least_from[k], least_from[k + 1])
-    for technique, least in zip(TECHNIQUES, least_from, strict=True):
+    for technique, least in zip(TECHNIQUES, _LEAST_FROM, strict=True):
         if ceiling is not None and least > ceiling:
             return None
         if caged and technique.name in UNIQUENESS:
@@ -138,11 +171,95 @@ def next_hint(board: Board, ceiling: float | None = None) -> Hint | None:
         clock.check()
         found = technique.find(board)
         if found:
-            return found[0]
+            return technique, found[0]
     return None
 
 
-def rating_up_to(board: Board, ceiling: float | None = None) -> float | None:
+# The least rating of the techniques from each on: past the ceiling,
+# every hint still to come is rated above it.
+_LEAST_FROM = [t.rating for t in TECHNIQUES]
+for _k in range(len(_LEAST_FROM) - 2, -1, -1):
+    _LEAST_FROM[_k] = min(_LEAST_FROM[_k], _LEAST_FROM[_k + 1])
+
+
+def next_hint(board: Board, ceiling: float | None = None) -> Hint | None:
+    """The next step as Sudoku Explainer takes it: the first hint of the first technique that has one.
+
+    The hint of :func:`next_found` (which see for ``ceiling`` and the
+    clock), or ``None`` when no technique of :data:`TECHNIQUES` applies.
+
+    :raises dlx.BudgetExceeded: when the clock's time budget runs out.
+
+    >>> from sudoku import regions_of
+    >>> board = Board(regions_of(4, (2, 2)), [1, 0, 0, 0, 0, 0, 0, 2, 0, 0, 4, 0, 0, 3, 0, 0])
+    >>> next_hint(board).technique
+    'hidden single in a box'
+    """
+    found = next_found(board, ceiling)
+    return None if found is None else found[1]
+
+
+def search_hint(board: Board, solution: Sequence[int]) -> Hint:
+    """The search step, taken where no technique applies: the first cell of fewest candidates gets the solution's value.
+
+    Rated :data:`SEARCH_RATING`, named :data:`LAST_RESORT`.
+
+    :param board: the grid and its candidates (not solved).
+    :param solution: the puzzle's one solution, cell by cell.
+
+    >>> from sudoku import regions_of
+    >>> board = Board(regions_of(4, (2, 2)), [1, 0, 0, 0, 0, 0, 0, 2, 0, 0, 4, 0, 0, 3, 0, 0])
+    >>> search_hint(board, [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]).placements
+    ((2, 3),)
+    """
+    cell = min(
+        (c for c, bits in enumerate(board.cand) if bits),
+        key=lambda c: board.cand[c].bit_count(),
+    )
+    return Hint(
+        LAST_RESORT, SEARCH_RATING, ((cell, solution[cell]),), (), (cell,), (), ()
+    )
+
+
+def solve_steps(
+    board: Board, solution: Sequence[int]
+) -> Iterator[tuple[str, Hint]]:
+    """The steps of the solve by hand from ``board`` on, as Sudoku Explainer takes them: the one engine.
+
+    Yields, for each step, the name of its technique as :data:`TECHNIQUES`
+    names it (or :data:`LAST_RESORT` for a search step,
+    :func:`search_hint`) and its hint, then applies the hint to ``board``
+    before it looks for the next, until the grid is solved.
+    :func:`sudoku.explain` writes each step out; :func:`sudoku.grade`
+    counts them.
+
+    :param board: the puzzle's grid and candidates; the steps change it.
+    :param solution: the puzzle's one solution, cell by cell (for the
+        search steps).
+    :raises dlx.BudgetExceeded: when the board's clock's budget runs out.
+
+    >>> from sudoku import regions_of
+    >>> board = Board(regions_of(4, (2, 2)), [1, 0, 0, 0, 0, 0, 0, 2, 0, 0, 4, 0, 0, 3, 0, 0])
+    >>> solution = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]
+    >>> [name for name, hint in solve_steps(board, solution)][:3]
+    ['hidden single', 'hidden single', 'hidden single']
+    >>> board.values == solution
+    True
+    """
+    while not board.solved():
+        found = next_found(board)
+        name, hint = (
+            (LAST_RESORT, search_hint(board, solution))
+            if found is None
+            else (found[0].name, found[1])
+        )
+        yield name, hint
+        board.apply(hint)
+
+
+def rating_up_to(
+    board: Board, ceiling: float | None = None, enough: float | None = None
+) -> float | None:
     """The rating of the solve by hand from ``board`` on, unless it is above ``ceiling``.
 
     Takes the steps :func:`next_hint` finds, applying each to ``board``,
@@ -156,6 +273,9 @@ def rating_up_to(board: Board, ceiling: float | None = None) -> float | None:
 
     :param board: the puzzle's grid and candidates; the steps change it.
     :param ceiling: the highest rating of interest (``None``: any).
+    :param enough: stop as soon as a step is rated at least this, and
+        return its rating: then the puzzle's rating is known to be at
+        least that, not what it is (``None``: go on to the end).
     :raises dlx.BudgetExceeded: when the board's clock's budget runs out.
 
     >>> from sudoku import regions_of
@@ -166,6 +286,8 @@ def rating_up_to(board: Board, ceiling: float | None = None) -> float | None:
     1.2
     >>> rating_up_to(Board(regions_of(4, (2, 2)), puzzle), ceiling=1.0) is None
     True
+    >>> rating_up_to(Board(regions_of(4, (2, 2)), puzzle), enough=1.0)  # the first step's
+    1.2
     """
     rating = 0.0
     while not board.solved():
@@ -173,5 +295,7 @@ def rating_up_to(board: Board, ceiling: float | None = None) -> float | None:
         if found is None or (ceiling is not None and found.rating > ceiling):
             return None
         rating = max(rating, found.rating)
+        if enough is not None and rating >= enough:
+            return rating
         board.apply(found)
     return rating
