@@ -85,10 +85,10 @@ from dlx import BudgetExceeded, ExactCover, Outcome, Progress, Stats, ways
 from dlx.algorithms import sat_available
 from dlx.errors import install_hint
 from dlx.records import Record
-from sudoku.cages import read_cages
+from sudoku.cages import Cage, read_cages
 from sudoku.encoding import encode
 from sudoku.errors import BudgetError, RegionError, SudokuError
-from sudoku.grading import LEVEL_NAMES, Grade
+from sudoku.grading import LEVEL_NAMES, Grade, level_band, level_of
 from sudoku.grading import grade as grade_of
 from sudoku.grid import (
     NO_BOXES,
@@ -1655,19 +1655,7 @@ def generate_puzzle(
             graded = None
             if level is not None:
                 clock.stage = "grading"
-                try:
-                    graded = grade_of(
-                        _text(puzzle, symbols),
-                        alphabet=symbols,
-                        box=box_or_none,
-                        variant=variant,
-                        regions=regions,
-                        timeout=clock.left(),
-                        progress=clock.engine if clock.watched else None,
-                    )
-                finally:
-                    clock.settle()
-                if graded.level != level:
+                if not _level_in(geo, puzzle, (), level, clock):
                     continue
             rating_now = None
             if band is not None:
@@ -1692,6 +1680,19 @@ def generate_puzzle(
             )
         puzzle, solution, proved, graded = best
         text = _text(puzzle, symbols)
+        if level is not None:
+            # The whole grade of the puzzle kept, once: the tries stopped
+            # as soon as their level was known.
+            clock.stage = "grading"
+            graded = grade_of(
+                text,
+                alphabet=symbols,
+                box=box_or_none,
+                variant=variant,
+                regions=regions,
+                timeout=clock.left(),
+                progress=_relay(clock),
+            )
         # The proof by the engine's count with limit 2, unless the digging's
         # last step was that very count (on big grids it costs seconds).
         clock.stage = "proving"
@@ -1790,7 +1791,8 @@ def _generated_cages(
             if level is None:
                 break
             clock.stage = "grading"
-            try:
+            read = read_cages(cages, size)
+            if _level_in(geo, [0] * (size * size), read, level, clock):
                 graded = grade_of(
                     blank,
                     alphabet=symbols,
@@ -1799,11 +1801,8 @@ def _generated_cages(
                     regions=region_map,
                     cages=cages,
                     timeout=clock.left(),
-                    progress=clock.engine if clock.watched else None,
+                    progress=_relay(clock),
                 )
-            finally:
-                clock.settle()
-            if graded.level == level:
                 break
         else:
             raise SudokuError(
@@ -2014,6 +2013,49 @@ def _rating_in(
     if found is None or found < band[0]:
         return None
     return found
+
+
+def _relay(clock: _Clock) -> Callable[[object], None] | None:
+    """A progress hook for a solve by hand that lets the generator's clock report (``None``: not watched)."""
+    if not clock.watched:
+        return None
+
+    def relay(_: object) -> None:
+        clock.tick()  # a report when one is due
+
+    return relay
+
+
+def _level_in(
+    geo: _Geometry,
+    puzzle: list[int],
+    cages: Sequence[Cage],
+    level: int,
+    clock: _Clock,
+) -> bool:
+    """Whether the puzzle's SE rating is in the ratings of ``level`` (:func:`sudoku.grading.level_band`).
+
+    The steps are :func:`sudoku.grade`'s, and stop as soon as the level is
+    known: the techniques rated only above the level's ratings are never
+    tried (:func:`sudoku.steps.rating_up_to`), and for the top level, the
+    first step rated in it ends the rating (as does logic running out).
+    The rating runs on the time left, and reports through ``clock``.
+    """
+    # Imported here: only a grade= wish needs the techniques.
+    from sudoku.steps import board_of, rating_up_to
+    from sudoku.techniques import Clock
+
+    low, high = level_band(level)
+    units = geo.regions or regions_of(geo.size, geo.box)
+    steps = Clock(clock.left(), _relay(clock), interval=0.05)
+    found = rating_up_to(
+        board_of(units, puzzle, cages, steps),
+        high,
+        enough=low if high is None else None,
+    )
+    if found is None:  # above the level's ratings, or logic ran out
+        return high is None
+    return level_of(found) == level
 
 
 def _level(grade: object) -> int | None:

@@ -375,7 +375,7 @@ def grade(
     'easy'
     >>> g = grade("6.2.5.........4.3..........43...8....1....2........7..5..27...........81...6.....")
     >>> g.name, g.rating_text, g.by_logic, g.hardest
-    ('diabolical', '9.0', True, 'dynamic forcing chains (+)')
+    ('diabolical', '9.0', True, 'dynamic forcing chains')
     >>> grade("." * 16)
     Traceback (most recent call last):
       ...
