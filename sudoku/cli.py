@@ -105,8 +105,9 @@ is detected for each puzzle and kept in the answer.
 Output: one solution per line for line input; for block input, each
 solution as N lines followed by one blank line (with --uva, a blank line
 only between two solutions).  --count and --grade print one line per
-puzzle instead (--grade: the level, 1 easy to 6 diabolical, the hardest
-technique the solve needs, and how often each technique was used), and so
+puzzle instead (--grade: the level, 1 easy to 6 diabolical, a range of
+Sudoku Explainer ratings, the rating and the hardest step's technique, and
+how many steps each technique took, by the same steps as --explain), and so
 do --rate (the puzzle's Sudoku Explainer rating, e.g. '4.4', or '10.0+'
 where the techniques ran out and a step was taken by search) and --hint
 (the next step, e.g. 'r1c6 = 8: hidden single in box 2 (1.2)');
@@ -165,9 +166,9 @@ and the exit status as without it; not with --pretty, --uva or --svg):
   {"puzzles": 2, "answered": 1, "errors": 1, "skipped": 0, "complete": true}
   one object per puzzle, in input order, numbered in its file as messages
   number it: "solution" (the grid on one line, in the puzzle's symbols),
-  "count" (--count), "grade" (--grade: "level", "name", "hardest",
-  "techniques" {name: uses}, "search_nodes", "blanks", "text" as printed
-  without --json), "rating", "pearl", "diamond" and "by_logic" (false
+  "count" (--count), "grade" (--grade: "level", "name", "rating",
+  "by_logic", "hardest", "techniques" {name: steps}, "blanks", "text" as
+  printed without --json), "rating", "pearl", "diamond" and "by_logic" (false
   where a step was taken by search) (--rate), "hint" (--hint: a step;
   null for a full grid), "explanation" (--explain: the same and "steps";
   a step has "technique", "rating", "placements" and "eliminations"
@@ -189,8 +190,8 @@ batch that takes more than half a second (with tqdm: the progress extra,
 python3 -m pip install ".[progress]" in pydlx's folder), and a puzzle
 whose search runs for more than a second shows its solutions so far, nodes
 per second, the part of its search tree done and the time left (with
---explain, --hint and --rate: the steps so far, the cells filled and the
-technique being tried; with --why: the tests run and the givens of the
+--explain, --hint, --rate and --grade: the steps so far, the cells filled
+and the technique being tried; with --why: the tests run and the givens of the
 reason so far); --no-progress hides both, --progress shows the puzzle's
 progress on standard error whatever it is (one line a second).
 
@@ -203,7 +204,8 @@ examples:
   sudoku --uva < sudoku16.in          16x16 blocks, UVA 1309 blank lines
   sudoku --count --limit 2 grids.txt  1 for unique puzzles, 2 for several
   sudoku --grade puzzles.txt          one grade per puzzle, e.g. '3 hard
-                                      (naked pair): naked single 40, ...'
+                                      (rating 3.0, naked pair): hidden
+                                      single 48, naked pair 1, ...'
   sudoku --rate puzzles.txt           one Sudoku Explainer rating a line
   sudoku --explain puzzle.txt         the steps of a solve by hand, rated
   sudoku --check puzzles.in answers.out
@@ -267,9 +269,10 @@ def _parser() -> argparse.ArgumentParser:
         "--grade",
         action="store_true",
         help="print the grade of each puzzle, one per line: the level "
-        "(1 easy ... 6 diabolical), the hardest technique its solve needs and "
-        "how often each was used (see sudoku.grade); a puzzle without "
-        "exactly one solution is reported as bad",
+        "(1 easy ... 6 diabolical, ranges of Sudoku Explainer ratings), the "
+        "rating, the hardest step's technique and how many steps each took "
+        "(see sudoku.grade); a puzzle without exactly one solution is "
+        "reported as bad",
     )
     mode.add_argument(
         "--explain",
@@ -763,9 +766,10 @@ def _json_grade(found: Grade) -> dict[str, Any]:
     return {
         "level": found.level,
         "name": found.name,
-        "hardest": None if found.hardest is None else found.hardest.label,
-        "techniques": {technique.label: n for technique, n in found.techniques},
-        "search_nodes": found.search_nodes,
+        "rating": found.rating,
+        "by_logic": found.by_logic,
+        "hardest": found.hardest,
+        "techniques": dict(found.techniques),
         "blanks": found.blanks,
         "text": str(found),
     }
@@ -867,7 +871,7 @@ def _solve_all(
         display.advance()
 
     steps: Callable[[StepProgress], str] | None = None
-    if _said(options):
+    if _said(options) or options.grade:
         from sudoku.techniques import StepProgress
 
         steps = StepProgress.describe
@@ -1350,10 +1354,11 @@ def _interrupted(
 
         if isinstance(stop, GradeInterrupted):
             graded = stop.grade
-            nodes = graded.search_nodes
+            steps = sum(n for _, n in graded.techniques)
             return _stopped(
                 how,
-                f"{how} after {nodes} nodes: at least {graded.level} {graded.name}",
+                f"{how} after {counted(steps, 'step')}: at least {graded.level} "
+                f"{graded.name} (rating {graded.rating_text})",
             )
     return None
 
@@ -1471,7 +1476,7 @@ def _answer(
                     puzzle.text,
                     **_grid(options),
                     timeout=settings.timeout,
-                    progress=settings.progress,
+                    progress=steps,
                 )
             )
         if options.count:
