@@ -103,10 +103,11 @@ middle of a puzzle if need be: the puzzles printed so far stay, and the
 last lines say what the unfinished one had reached.  --grade tries at
 most --tries grids per puzzle (200 up to 12x12, 10 beyond), --rating
 1,000 (a band of width 1.0 up to 8.0 takes seconds; few minimal puzzles
-are rated above 8.5); minimal
-puzzles beyond 9x9 almost always grade extreme or diabolical: easier
-grades want --not-minimal --givens N (16x16: about one in 8 with
---givens 115 is medium).  On a terminal, a puzzle that takes over a
+are rated above 8.5); a grade is a range of ratings (see sudoku --grade):
+minimal 9x9 puzzles are mostly easy or expert, diabolical (9.0 and up)
+almost never; minimal puzzles beyond 12x12 almost always grade extreme
+or diabolical: easier grades want --not-minimal --givens N (16x16: most
+with --givens 115 are easy).  On a terminal, a puzzle that takes over a
 second shows how far it has come.
 
 exit status: 0 done (a --givens target not reached is only noted on
@@ -183,8 +184,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--grade",
         choices=LEVEL_NAMES[1:],
-        help="only puzzles of this grade (see sudoku --grade): up to --tries "
-        "grids are tried per puzzle",
+        help="only puzzles of this grade, a range of Sudoku Explainer ratings "
+        "(see sudoku --grade): up to --tries grids are tried per puzzle",
     )
     parser.add_argument(
         "--rating",
@@ -608,8 +609,8 @@ def _no_grade_words(options: argparse.Namespace, size: int) -> str:
     if grade_out_of_reach(size, level, not options.not_minimal):
         reason = (
             f"minimal {size}x{size} puzzles almost always grade extreme or "
-            "diabolical: the grader's techniques, up to swordfish, rarely "
-            "finish them; --not-minimal with --givens makes easier ones"
+            "diabolical: they are rated 6.0 and up; --not-minimal with "
+            "--givens makes easier ones"
         )
     else:
         reason = "a larger --tries or another --seed may find one"

@@ -132,14 +132,15 @@ _MAX_SIZE = len(_LETTERS)
 #: Tries of a ``givens=`` target, when ``tries`` is not given.
 DEFAULT_TRIES = 20
 #: Tries of a ``grade=`` wish up to 12x12, when ``tries`` is not given: of
-#: 200 minimal 9x9 puzzles (seeds 0-199), 120 were easy, 15 medium, 7 hard,
-#: 58 extreme, none expert or diabolical; of 20 minimal 12x12 ones (seeds
-#: 0-19, a tenth of a second each), 18 were extreme, 1 easy and 1 hard.
+#: 200 minimal 9x9 puzzles (seeds 0-199, rated in 4 s of CPU in all), 132
+#: were easy, 7 medium, 3 hard, 45 expert, 13 extreme and none diabolical
+#: (SE 9.0 and up, or logic running out); of 20 minimal 12x12 ones (seeds
+#: 0-19), 1 was easy, 1 medium, 8 expert, 9 extreme and 1 diabolical.
 DEFAULT_GRADE_TRIES = 200
 #: Tries of a ``grade=`` wish beyond 12x12, when ``tries`` is not given: a
-#: minimal 16x16 puzzle takes seconds, and of 40 (seeds 7-46) 8 were
-#: extreme and 32 diabolical, none of a lower grade, so that 200 tries
-#: would take many minutes to say that none was found.
+#: minimal 16x16 puzzle takes seconds, and of 8 (seeds 7-14) none was
+#: rated under 6.0 (all extreme or diabolical), so that 200 tries would
+#: take many minutes to say that none was found.
 DEFAULT_BIG_GRADE_TRIES = 10
 #: Grids beyond this size get :data:`DEFAULT_BIG_GRADE_TRIES`.
 _BIG_GRADE_SIZE = 12
@@ -1384,10 +1385,10 @@ def generate_puzzle(
     9x9 killer takes about a second, a 9x9 KenKen several.  Not with
     ``givens=``, ``symmetry=`` or ``minimal=False`` (there are no
     givens).  With ``grade=``, puzzles are made and graded with their
-    cages (:func:`sudoku.grade`) until one has the grade, up to
-    ``tries`` of them (:data:`~sudoku.generator.CAGE_GRADE_TRIES`, 20,
-    by default: most 9x9 killers grade medium, most KenKens need a
-    search).  ``alphabet=`` writes the solution, the cages' digits being
+    cages (:func:`sudoku.grade`'s steps, stopped as soon as the level is
+    known) until one has the grade, up to ``tries`` of them
+    (:data:`~sudoku.generator.CAGE_GRADE_TRIES`, 20, by default: most 9x9
+    killers grade easy, the cage techniques taking them far).  ``alphabet=`` writes the solution, the cages' digits being
     1 to N as always.
 
     :param box: the box shape ``(rows, columns)``; the grid is
@@ -1406,16 +1407,18 @@ def generate_puzzle(
         few as one pass gives).
     :param grade: the grade wanted, a level of :func:`sudoku.grade`: its name
         (``"easy"``, ``"medium"``, ``"hard"``, ``"expert"``, ``"extreme"``,
-        ``"diabolical"``) or its number (1 to 6).  Grids are tried until
-        one grades so (up to ``tries``: 200 by default up to 12x12, 10
-        beyond), and the grade is kept in the result.  Minimal 9x9
-        puzzles are mostly easy or extreme; hard ones come about once in
-        30 tries, expert and diabolical ones rarely.  Minimal puzzles
-        beyond 9x9 almost always grade extreme or diabolical
-        (:func:`sudoku.generator.grade_out_of_reach`): the grader's techniques (up to
-        swordfish) rarely finish them, and it needs a search; with
+        ``"diabolical"``) or its number (1 to 6): a range of SE ratings
+        (:data:`sudoku.grading.LEVEL_RATINGS`).  Grids are tried until
+        one's rating is in the range (up to ``tries``: 200 by default up
+        to 12x12, 10 beyond), each rated only as far as it takes to know
+        (:func:`sudoku.steps.rating_up_to`), and the found puzzle's whole
+        grade is kept in the result.  Minimal 9x9 puzzles are mostly easy
+        or expert; medium and hard ones come a few times in 200 tries,
+        diabolical ones (9.0 and up) almost never.  Minimal puzzles beyond
+        12x12 are rated 6.0 and up (extreme or diabolical:
+        :func:`sudoku.generator.grade_out_of_reach`); with
         ``minimal=False`` and ``givens=`` (more givens) the lower grades
-        come: about one 16x16 puzzle in 8 with ``givens=115`` is medium.
+        come: most 16x16 puzzles with ``givens=115`` are easy.
     :param tries: grids to try for ``givens`` (default 20), ``grade``
         (:func:`sudoku.generator.default_grade_tries`: 200 up to 12x12, 10 beyond)
         or ``rating`` (1,000); without a target one grid is enough.
@@ -1868,8 +1871,8 @@ def default_grade_tries(size: int) -> int:
 def grade_out_of_reach(size: int, level: int, minimal: bool) -> bool:
     """Whether minimal puzzles of this size almost never have this grade.
 
-    Beyond 9x9, minimal puzzles are too sparse for the grader's techniques
-    (up to swordfish): nearly all need a search, and grade extreme or
+    Beyond 12x12, minimal puzzles are too sparse for the techniques rated
+    under 6.0: nearly all are rated 6.0 and up, and grade extreme or
     diabolical (level 5 or 6).  Puzzles with more givens
     (``minimal=False`` and ``givens=``) come in the lower grades.
 
@@ -1883,7 +1886,7 @@ def grade_out_of_reach(size: int, level: int, minimal: bool) -> bool:
     >>> grade_out_of_reach(9, 2, True), grade_out_of_reach(16, 6, True)
     (False, False)
     """
-    return size > 9 and minimal and level < LEVEL_NAMES.index("extreme")
+    return size > _BIG_GRADE_SIZE and minimal and level < LEVEL_NAMES.index("extreme")
 
 
 def _grade_advice(size: int, level: int, minimal: bool) -> str:
@@ -1891,8 +1894,8 @@ def _grade_advice(size: int, level: int, minimal: bool) -> str:
     if grade_out_of_reach(size, level, minimal):
         return (
             f"minimal {size}x{size} puzzles almost always grade extreme or "
-            "diabolical: the grader's techniques, up to swordfish, rarely "
-            "finish them; minimal=False with more givens makes easier ones"
+            "diabolical: they are rated 6.0 and up; minimal=False with more "
+            "givens makes easier ones"
         )
     return "more tries, another seed or minimal=False may find one"
 

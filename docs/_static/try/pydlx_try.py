@@ -250,10 +250,11 @@ def _why_not(puzzle: str) -> dict[str, Any]:
 
 
 def sudoku_grade(text: str) -> dict[str, Any]:
-    """Grade the first puzzle of ``text`` by the techniques its solve needs.
+    """Grade the first puzzle of ``text``: its SE rating and level, by the steps Explain takes.
 
-    >>> sudoku_grade("1...\\n..2.\\n.3..\\n...4")["name"]
-    'easy'
+    >>> found = sudoku_grade("1...\\n..2.\\n.3..\\n...4")
+    >>> found["name"], found["rating_text"], found["hardest"]
+    ('easy', '1.2', 'hidden single')
     """
     if (wrong := _not_text("the puzzle text", text)) is not None:
         return {"error": wrong}
@@ -268,7 +269,11 @@ def sudoku_grade(text: str) -> dict[str, Any]:
         "grade": str(grade),
         "level": grade.level,
         "name": grade.name,
-        "techniques": [[technique.label, n] for technique, n in grade.techniques],
+        "rating": grade.rating,
+        "rating_text": grade.rating_text,
+        "by_logic": grade.by_logic,
+        "hardest": grade.hardest,
+        "techniques": [[name, n] for name, n in grade.techniques],
     }
 
 

@@ -117,8 +117,14 @@ document.getElementById("sudoku-grade").addEventListener("click", () => {
   unmark();
   call("sudoku_grade", [sudokuIn.value], sudokuOut, (result) => {
     if (failed(sudokuOut, result)) return;
+    if (result.hardest === null) {
+      say(sudokuOut, `Grade ${result.level}, ${result.name}: no blank cell.`);
+      return;
+    }
     const used = result.techniques.map(([name, n]) => `  ${name}: ${n}`).join("\n");
-    say(sudokuOut, `Grade ${result.level}, ${result.name}.\nTechniques used:\n${used}`);
+    const ran = result.by_logic ? "" : " (logic ran out: a step was taken by search)";
+    say(sudokuOut, `Grade ${result.level}, ${result.name}: rating ${result.rating_text}`
+      + `, the hardest step ${result.hardest}${ran}.\nSteps per technique:\n${used}`);
   });
 });
 
