@@ -20,7 +20,7 @@ What a rating means:
   order of :data:`sudoku.steps.TECHNIQUES`), measured against Sukaku
   Explainer's ratings on the docs' grading page;
 * where no technique here applies, the step is a *search* step
-  (technique ``"search"``, rating :data:`SEARCH_RATING`): the cell with
+  (technique ``"search"``, rating :data:`sudoku.steps.SEARCH_RATING`): the cell with
   the fewest candidates gets its value from the puzzle's one solution.  It
   stands for what SE would go on with (its deeper nested forcing chains,
   10.0 and up), which is not here.  Such an explanation says so where a player
@@ -258,7 +258,7 @@ class Explanation(Record, frozen=True):
         """The rating as a player reads it: ``"7.2"``, or ``"10.0+"`` when a step had to search.
 
         The ``+`` says that logic ran out: the search step's rating
-        (:data:`~sudoku.explainer.SEARCH_RATING`) stands for techniques not
+        (:data:`~sudoku.steps.SEARCH_RATING`) stands for techniques not
         here, whose SE rating is not known.
         """
         return f"{self.rating:.1f}" + ("" if self.by_logic else "+")

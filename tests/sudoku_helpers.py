@@ -168,7 +168,7 @@ def replay(
     * no placement differs from the solution, no elimination removes the
       solution's symbol, and each is of a candidate still there;
     * each rating is at least 1.0, and a search step's is
-      :data:`sudoku.explainer.SEARCH_RATING`;
+      :data:`sudoku.steps.SEARCH_RATING`;
     * the explanation's ``reached`` and ``candidates`` are where the steps
       lead, and its ratings are its steps': ``rating`` the hardest,
       ``pearl`` the hardest up to the first that places a symbol,

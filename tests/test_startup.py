@@ -130,7 +130,7 @@ def test_plain_runs_of_the_commands_load_no_other_way() -> None:
         ("from dlx.algorithms import SatModel", {"dlx.sat"}),
         ("from dlx.algorithms import sat_available; sat_available()", {"dlx.sat"}),
         ("from sudoku import grade", {"sudoku.grading"}),
-        ("from sudoku import Technique", {"sudoku.grading"}),
+        ("from sudoku import Grade", {"sudoku.grading"}),
         ("from sudoku import generate", {"sudoku.generator", "sudoku.grading"}),
         ("import sudoku; sudoku.LEVEL_NAMES", {"sudoku.grading"}),
         (

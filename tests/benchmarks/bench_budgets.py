@@ -86,7 +86,11 @@ def graded(make: Callable[[float], object]) -> Callable[[float], str]:
         try:
             make(timeout)
         except sudoku.GradeBudgetError as stop:
-            return f"at least {stop.grade.name}, {stop.grade.search_nodes:,} nodes"
+            g = stop.grade
+            if g.hardest is None:
+                return "no step yet (the solution was searched for)"
+            steps = sum(n for _, n in g.techniques)
+            return f"at least {g.name} (rating {g.rating_text}), {steps} steps"
         raise AssertionError("the grade ended within its budget")
 
     return call

@@ -2,17 +2,19 @@
 
 For every set (``tests/benchmarks/bench_common.data_dir``: the shared sets
 next to the repository, else the few shipped in ``tests/data``) this grades
-the first N puzzles and prints, per set, how many land on each level and
-on each hardest technique, how many cells the techniques leave to the
-search, the search nodes of the puzzles that need it, and the time per
-puzzle.  The tables in ``docs/howto/grading.rst`` come from this script.
+the first N puzzles and prints, per set, how many land on each level (SE
+ranges: see ``docs/howto/grading.rst``), the ratings (median, largest), how
+many needed a search step (logic ran out), the hardest techniques met, and
+the CPU time per puzzle.
 
-    python tests/benchmarks/grade_sets.py                  # every set, rst
+    python tests/benchmarks/grade_sets.py --sets top95          # rst
     python tests/benchmarks/grade_sets.py --sets top95,hardest --format md
     python tests/benchmarks/grade_sets.py --json /tmp/grades.json
 
-A puzzle whose search runs out of ``--timeout`` seconds (the 25x25 sets)
-is counted as *gave up*, with the cells the techniques left open.
+A grade takes the steps of an explanation, so the hard sets take minutes
+(top95: about 25 s of CPU) and the big grids much more: a puzzle whose
+grade runs out of ``--timeout`` seconds is counted as *gave up*, with the
+level its steps so far reached.
 """
 
 from __future__ import annotations
@@ -30,8 +32,9 @@ sys.path.insert(0, str(HERE.parents[1]))
 
 from bench_common import data_dir  # noqa: E402
 
-from sudoku import BudgetError, Grid, SudokuError, Technique, grade  # noqa: E402
-from sudoku.grading import LEVEL_NAMES, _Board, _layout, _solve_by_hand  # noqa: E402
+from sudoku import SudokuError, grade  # noqa: E402
+from sudoku.grading import LEVEL_NAMES, GradeBudgetError  # noqa: E402
+from sudoku.steps import LAST_RESORT, TECHNIQUES  # noqa: E402
 
 #: name: (file, how many puzzles by default (0: all), title)
 SETS = {
@@ -52,47 +55,41 @@ SETS = {
 }
 
 
-def left_open(puzzle: str) -> int:
-    """The cells the techniques leave blank (for the puzzles that need search)."""
-    grid = Grid.parse(puzzle)
-    board = _Board(_layout(grid.size, grid.box), list(grid.values), grid.symbol)
-    _solve_by_hand(board)
-    return board.values.count(0)
+#: The techniques, in the registry's order, the search step last.
+NAMES = [t.name for t in TECHNIQUES] + [LAST_RESORT]
 
 
 def grade_set(puzzles: list[str], timeout: float) -> dict[str, object]:
     levels = dict.fromkeys(LEVEL_NAMES[1:], 0)
-    hardest = {t.label: 0 for t in Technique}
-    nodes: list[int] = []
-    opened: list[int] = []
+    hardest = dict.fromkeys(NAMES, 0)
+    ratings: list[float] = []
+    searched = 0
     times: list[float] = []
     gave_up = 0
     failed: list[str] = []
     for number, puzzle in enumerate(puzzles, 1):
-        start = time.perf_counter()
+        start = time.process_time()
         try:
             g = grade(puzzle, timeout=timeout)
-        except BudgetError:
+        except GradeBudgetError:
             gave_up += 1
-            opened.append(left_open(puzzle))
-            times.append(time.perf_counter() - start)
+            times.append(time.process_time() - start)
             continue
         except SudokuError as error:
             failed.append(f"puzzle {number}: {error}")
             continue
-        times.append(time.perf_counter() - start)
+        times.append(time.process_time() - start)
         levels[g.name] += 1
         assert g.hardest is not None
-        hardest[g.hardest.label] += 1
-        if g.hardest is Technique.SEARCH:
-            nodes.append(g.search_nodes)
-            opened.append(left_open(puzzle))
+        hardest[g.hardest] += 1
+        ratings.append(g.rating)
+        searched += not g.by_logic
     return {
         "puzzles": len(puzzles),
         "levels": levels,
         "hardest": hardest,
-        "nodes": nodes,
-        "open": opened,
+        "ratings": ratings,
+        "searched": searched,
         "gave_up": gave_up,
         "failed": failed,
         "times": times,
@@ -146,58 +143,57 @@ def main(argv: list[str] | None = None) -> int:
         Path(options.json).write_text(json.dumps(results, indent=1))
     level_rows = []
     technique_rows = []
-    search_rows = []
+    time_rows = []
     for name, r in results.items():
         total = r["puzzles"]
         assert isinstance(total, int)
         levels = r["levels"]
         hardest = r["hardest"]
-        nodes = r["nodes"]
+        ratings = r["ratings"]
         times = r["times"]
-        opened = r["open"]
         assert isinstance(levels, dict) and isinstance(hardest, dict)
-        assert isinstance(nodes, list) and isinstance(times, list)
-        assert isinstance(opened, list)
+        assert isinstance(ratings, list) and isinstance(times, list)
         level_rows.append(
             [str(r["title"]), str(total)]
             + [pct(levels[level], total) for level in LEVEL_NAMES[1:]]
             + [pct(int(str(r["gave_up"])), total)]
         )
-        technique_rows.append([name] + [str(hardest[t.label] or "") for t in Technique])
-        search_rows.append(
+        technique_rows.append(
+            [name] + [f"{t} {n}" for t, n in hardest.items() if n] or ["-"]
+        )
+        time_rows.append(
             [
                 name,
-                f"{statistics.median(opened):.0f}" if opened else "",
-                f"{statistics.median(nodes):.0f}" if nodes else "",
-                f"{max(nodes)}" if nodes else "",
-                f"{1000 * statistics.median(times):.1f}" if times else "",
-                f"{1000 * max(times):.0f}" if times else "",
+                f"{statistics.median(ratings):.1f}" if ratings else "",
+                f"{max(ratings):.1f}" if ratings else "",
+                str(r["searched"]),
+                f"{statistics.median(times):.3f}" if times else "",
+                f"{sorted(times)[int(0.95 * len(times))]:.2f}" if times else "",
+                f"{max(times):.2f}" if times else "",
+                f"{sum(times):.1f}" if times else "",
             ]
         )
         for line in r["failed"]:  # type: ignore[attr-defined]
             print(f"# {name}: {line}", file=sys.stderr)
     style = options.format
-    print(
-        table(
-            ["set", "puzzles", *LEVEL_NAMES[1:], "gave up"],
-            level_rows,
-            style,
-        )
-    )
+    print(table(["set", "puzzles", *LEVEL_NAMES[1:], "gave up"], level_rows, style))
     print()
-    print(table(["set"] + [t.label for t in Technique], technique_rows, style))
+    for row in technique_rows:
+        print(f"{row[0]}: hardest step " + ", ".join(row[1:]))
     print()
     print(
         table(
             [
                 "set",
-                "cells left to search (median)",
-                "search nodes (median)",
-                "search nodes (max)",
-                "ms/puzzle (median)",
-                "ms/puzzle (max)",
+                "rating (median)",
+                "rating (max)",
+                "logic ran out",
+                "CPU s (median)",
+                "CPU s (95 %)",
+                "CPU s (max)",
+                "CPU s (all)",
             ],
-            search_rows,
+            time_rows,
             style,
         )
     )
