@@ -1,15 +1,18 @@
-"""Do the grading techniques pay for themselves in solving?  (issue 12)
+"""Do the techniques of a solve by hand pay for themselves in solving?  (issue 12)
 
 ``sudoku.solve`` fills naked and hidden singles before its exact-cover
-search.  The grader knows stronger rules (locked candidates, naked and
-hidden pairs and triples, X-wing, swordfish).  This benchmark solves the
-same puzzles, in the same run and interleaved puzzle by puzzle, five ways:
+search.  The explainer's engine (``sudoku.steps``, the one that
+``sudoku.grade`` and ``sudoku.explain`` run) knows stronger rules.  This
+benchmark solves the same puzzles, in the same run and interleaved puzzle
+by puzzle, five ways:
 
 * ``solve``: ``sudoku.solve`` as shipped (the baseline of every ratio);
-* ``singles``, ``locked``, ``subsets``, ``fish``: the grader's techniques
-  up to hidden singles, locked candidates, hidden triples and swordfish,
-  applied until they are stuck, then the same exact-cover search on the
-  candidates that are left (first solution, as ``solve``).
+* ``singles``, ``locked``, ``subsets``, ``wings``: the engine's steps
+  rated up to 2.5 (singles and SE's direct techniques), 2.9 (pointing and
+  claiming), 3.9 (pairs, triples, X-wing, swordfish) and 5.9 (strong
+  links, wings, quads...: the levels of ``sudoku.grade`` up to expert),
+  taken until none applies, then an exact-cover search on the candidates
+  that are left (first solution, as ``solve``).
 
 It prints, per set and way, the total CPU seconds, the ratio to ``solve``
 (under 1: faster), and the search nodes.  Every answer is checked by the
@@ -33,9 +36,11 @@ sys.path.insert(0, str(HERE.parents[1]))
 from bench_common import SYMBOLS, check_sudoku, data_dir  # noqa: E402
 
 import sudoku  # noqa: E402
-from sudoku import Grid, Technique  # noqa: E402
+from dlx import ExactCover  # noqa: E402
+from sudoku import Grid, regions_of  # noqa: E402
 from sudoku.encoding import encode  # noqa: E402
-from sudoku.grading import _Board, _cover_of, _layout, _solve_by_hand  # noqa: E402
+from sudoku.steps import next_hint  # noqa: E402
+from sudoku.techniques import Board  # noqa: E402
 
 SETS = {
     "hard9": ("sudoku9_forum_hardest_1905_11plus_first10000.txt", 100),
@@ -47,11 +52,12 @@ SETS = {
     "goomii16": ("sudoku16_goomii3000.txt", 200),
 }
 
+#: Each way's ceiling: the steps rated up to it are taken.
 WAYS = {
-    "singles": Technique.HIDDEN_SINGLE,
-    "locked": Technique.LOCKED_CANDIDATES,
-    "subsets": Technique.HIDDEN_TRIPLE,
-    "fish": Technique.SWORDFISH,
+    "singles": 2.5,
+    "locked": 2.9,
+    "subsets": 3.9,
+    "wings": 5.9,
 }
 
 
@@ -63,14 +69,45 @@ def by_solve(puzzle: str) -> tuple[str, int]:
     return "".join(SYMBOLS[v - 1] for v in enc.decode(first)), search.stats.nodes
 
 
-def by_techniques(puzzle: str, upto: Technique) -> tuple[str, int]:
+def cover_of(board: Board) -> tuple[ExactCover, list[tuple[int, int]]]:
+    """The exact cover of the board's open cells and candidates, each option's (cell, value)."""
+    units = board.regions.units
+    values = board.values
+    size = board.regions.size
+    open_cells = [cell for cell, value in enumerate(values) if not value]
+    item = len(open_cells)
+    number: dict[tuple[int, int], int] = {}
+    for index, unit in enumerate(units):
+        placed = {values[cell] for cell in unit}
+        for value in range(1, size + 1):
+            if value not in placed:
+                number[index, value] = item
+                item += 1
+    rows: list[list[int]] = []
+    choices: list[tuple[int, int]] = []
+    for position, cell in enumerate(open_cells):
+        for value in range(1, size + 1):
+            if board.cand[cell] >> (value - 1) & 1:
+                rows.append(
+                    [position]
+                    + [number[u, value] for u in board.regions.cell_units[cell]]
+                )
+                choices.append((cell, value))
+    return ExactCover.from_rows(rows, item, check=False), choices
+
+
+def by_techniques(puzzle: str, ceiling: float) -> tuple[str, int]:
     grid = Grid.parse(puzzle)
-    board = _Board(_layout(grid.size, grid.box), list(grid.values), grid.symbol)
-    _solve_by_hand(board, upto)
+    board = Board(regions_of(grid.size, grid.box), list(grid.values))
+    while not board.solved():
+        hint = next_hint(board, ceiling)
+        if hint is None or hint.rating > ceiling:
+            break
+        board.apply(hint)
     values = board.values
     nodes = 0
     if 0 in values:
-        problem, choices = _cover_of(board)
+        problem, choices = cover_of(board)
         search = problem.search(limit=1)
         for k in next(search):
             cell, value = choices[k]
