@@ -1355,11 +1355,13 @@ def _interrupted(
         if isinstance(stop, GradeInterrupted):
             graded = stop.grade
             steps = sum(n for _, n in graded.techniques)
-            return _stopped(
-                how,
-                f"{how} after {counted(steps, 'step')}: at least {graded.level} "
-                f"{graded.name} (rating {graded.rating_text})",
+            so_far = (
+                "no step taken yet"
+                if graded.hardest is None
+                else f"at least {graded.level} {graded.name} "
+                f"(rating {graded.rating_text})"
             )
+            return _stopped(how, f"{how} after {counted(steps, 'step')}: {so_far}")
     return None
 
 

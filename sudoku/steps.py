@@ -162,7 +162,12 @@ def next_found(
     """
     clock = board.clock
     caged = isinstance(board, CageBoard)
-    for technique, least in zip(TECHNIQUES, _LEAST_FROM, strict=True):
+    # The least rating of the techniques from each on: past the ceiling,
+    # every hint still to come is rated above it.
+    least_from = [t.rating for t in TECHNIQUES]
+    for k in range(len(least_from) - 2, -1, -1):
+        least_from[k] = min(least_from[k], least_from[k + 1])
+    for technique, least in zip(TECHNIQUES, least_from, strict=True):
         if ceiling is not None and least > ceiling:
             return None
         if caged and technique.name in UNIQUENESS:
@@ -173,13 +178,6 @@ def next_found(
         if found:
             return technique, found[0]
     return None
-
-
-# The least rating of the techniques from each on: past the ceiling,
-# every hint still to come is rated above it.
-_LEAST_FROM = [t.rating for t in TECHNIQUES]
-for _k in range(len(_LEAST_FROM) - 2, -1, -1):
-    _LEAST_FROM[_k] = min(_LEAST_FROM[_k], _LEAST_FROM[_k + 1])
 
 
 def next_hint(board: Board, ceiling: float | None = None) -> Hint | None:

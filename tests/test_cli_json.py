@@ -458,9 +458,10 @@ def test_sudoku_json_grade() -> None:
         assert answer["grade"] == {
             "level": expected.level,
             "name": expected.name,
-            "hardest": expected.hardest.label if expected.hardest else None,
-            "techniques": {t.label: n for t, n in expected.techniques},
-            "search_nodes": expected.search_nodes,
+            "rating": expected.rating,
+            "by_logic": expected.by_logic,
+            "hardest": expected.hardest,
+            "techniques": dict(expected.techniques),
             "blanks": expected.blanks,
             "text": line,
         }

@@ -292,12 +292,11 @@ def test_keyboard_interrupt_goes_through_and_changes_nothing() -> None:
 
 def test_a_grade_out_of_reach_says_why() -> None:
     with pytest.raises(SudokuError) as failed:
-        generate_puzzle((3, 4), seed=0, grade="medium", tries=3)
+        generate_puzzle((4, 4), seed=0, grade="medium", tries=1)
     assert str(failed.value) == (
-        "no puzzle of grade 'medium' in 3 tries (minimal 12x12 puzzles almost "
-        "always grade extreme or diabolical: the grader's techniques, up to "
-        "swordfish, rarely finish them; minimal=False with more givens makes "
-        "easier ones)"
+        "no puzzle of grade 'medium' in 1 tries (minimal 16x16 puzzles almost "
+        "always grade extreme or diabolical: they are rated 6.0 and up; "
+        "minimal=False with more givens makes easier ones)"
     )
     # Up to 9x9 more tries may well find one.
     with pytest.raises(SudokuError, match=r"in 2 tries \(more tries, another seed"):
@@ -524,15 +523,14 @@ def test_command_grade_out_of_reach_says_why(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     status = main(
-        ["generate", "--box", "3x4", "--grade", "medium", "--tries", "2", "--seed", "0"]
+        ["generate", "--box", "4x4", "--grade", "medium", "--tries", "1", "--seed", "0"]
     )
     out, err = capsys.readouterr()
     assert status == 1 and out == ""
     assert err == (
-        "sudoku: puzzle 1 (--seed 0): no medium puzzle in 2 tries (minimal 12x12 "
-        "puzzles almost always grade extreme or diabolical: the grader's "
-        "techniques, up to swordfish, rarely finish them; --not-minimal with "
-        "--givens makes easier ones)\n"
+        "sudoku: puzzle 1 (--seed 0): no medium puzzle in 1 tries (minimal 16x16 "
+        "puzzles almost always grade extreme or diabolical: they are rated 6.0 "
+        "and up; --not-minimal with --givens makes easier ones)\n"
     )
 
 

@@ -21,7 +21,8 @@ import sudoku
 from sudoku import ConflictError, MultipleSolutionsError, NoSolutionError, SudokuError
 from sudoku.cli import main
 from sudoku.generator import generate_puzzle
-from sudoku.grading import _FINDERS, _Board, _layout
+from sudoku.steps import solve_steps
+from sudoku.techniques import Board
 from sudoku.regions import regions_of
 
 #: Jigsaw maps that have complete grids.
@@ -244,8 +245,8 @@ def test_variant_errors() -> None:
 def walk(
     puzzle: str, solution: str, variant: str | None, rows: Sequence[str] | None
 ) -> None:
-    """Solve by hand as the grader does, checking every deduction against
-    the solution."""
+    """Solve by hand as the grader (the explainer's engine) does, checking
+    every step against the solution."""
     units = regions_of(
         isqrt(len(solution)),
         None if rows else sudoku.Grid.parse(puzzle).box,
@@ -253,19 +254,14 @@ def walk(
         "".join(rows) if rows else None,
     )
     truth = values_of(solution)
-    board = _Board(_layout(units), values_of(puzzle), str)
-    while 0 in board.values:
-        for _, find in _FINDERS:
-            fills, eliminate = find(board)
-            assert all(truth[c] == v for c, v in fills)
-            assert all(not mask >> (truth[c] - 1) & 1 for c, mask in eliminate.items())
-            if board.apply((fills, eliminate)):
-                break
-        else:
-            return
+    board = Board(units, values_of(puzzle))
+    for _, hint in solve_steps(board, truth):
+        assert all(truth[c] == v for c, v in hint.placements), hint.technique
+        assert all(truth[c] != v for c, v in hint.eliminations), hint.technique
         for cell, v in enumerate(board.values):
             assert v in (0, truth[cell])
             assert v or board.cand[cell] >> (truth[cell] - 1) & 1
+    assert board.values == truth
 
 
 @settings(max_examples=25, deadline=None)

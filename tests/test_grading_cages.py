@@ -4,13 +4,12 @@ The grade of a cage puzzle is checked against facts found elsewhere:
 
 * its outcome (a grade, no solution, several) against
   :func:`sudoku.count` with ``limit=2`` and the same cages;
-* the solve by hand against the solution of :func:`sudoku.solve`: after
-  the techniques every filled cell is right and every open cell keeps
-  its true digit among its candidates;
-* its level against the explainer: a puzzle that :func:`sudoku.explain`
-  solves with singles and cage combinations alone is level 1 (easy);
-* the placements: every cell the techniques filled was filled by a
-  single (the cage techniques remove candidates only).
+* the solve by hand against the solution of :func:`sudoku.solve`: every
+  step of the engine (:func:`sudoku.steps.solve_steps`) keeps it;
+* its rating against the explainer's: ``grade(p).rating ==
+  explain(p).rating``, ``by_logic`` too, and the level is that rating's;
+  a puzzle that :func:`sudoku.explain` solves with singles and cage
+  combinations alone is level 1 (easy).
 
 The command's tests run ``python -m sudoku`` in real processes, with
 files of cages, in a pipe and on a pseudo-terminal.  Those that grade
@@ -37,16 +36,12 @@ import sudoku
 from dlx import Outcome
 from sudoku.cages import CageError, read_cage_map, read_cages
 from sudoku.grading import (
-    _FINDERS,
-    _LEVEL_OF,
     GradeBudgetError,
     GradeInterrupted,
-    Technique,
-    _Board,
-    _layout,
-    _solve_by_hand,
     grade,
+    level_of,
 )
+from sudoku.steps import board_of, solve_steps
 from sudoku.grid import Grid
 from sudoku.regions import regions_of
 
@@ -117,77 +112,64 @@ def count2(
     )
 
 
-def assert_sound(board: _Board, solution: Sequence[int]) -> None:
-    """The board still holds the solution: filled cells right, true digits kept."""
-    for cell, value in enumerate(board.values):
-        if value:
-            assert value == solution[cell], f"cell {cell}: {value} placed"
-        else:
-            assert board.cand[cell] >> (solution[cell] - 1) & 1, (
-                f"cell {cell}: the true digit {solution[cell]} was removed"
-            )
-
-
-def solved_by_hand(
+def steps_of(
     puzzle: str,
     cages: Sequence[tuple[object, ...]],
+    solution: Sequence[int],
     variant: str | None = None,
     regions: Sequence[str] | None = None,
-) -> _Board:
-    """The board of the grader's solve by hand, as far as the techniques get."""
+) -> int:
+    """The engine's steps on the puzzle with its cages, each checked against ``solution``: how many."""
     grid = Grid.parse(puzzle, boxes=regions is None and variant != "latin")
     labels = None if regions is None else sudoku.read_region_map(regions)
     units = regions_of(grid.size, grid.box, variant, labels)
-    board = _Board(
-        _layout(units),
-        list(grid.values),
-        grid.symbol,
-        cages=read_cages(cages, grid.size),
-    )
-    _solve_by_hand(board)
-    return board
+    board = board_of(units, list(grid.values), read_cages(cages, grid.size))
+    steps = 0
+    for _, hint in solve_steps(board, solution):
+        assert all(solution[c] == v for c, v in hint.placements), hint.technique
+        assert all(solution[c] != v for c, v in hint.eliminations), hint.technique
+        steps += 1
+    assert board.values == list(solution)
+    return steps
 
 
 # -- the scale ------------------------------------------------------------------------
 
 
-def test_the_cage_techniques_sit_on_the_scale_in_order() -> None:
-    """Cage combinations with the singles (level 1), the rule of 45 with locked candidates (2)."""
-    assert list(Technique) == sorted(Technique)
-    assert [t for t, _ in _FINDERS] == [
-        t for t in Technique if t is not Technique.SEARCH
-    ]
-    assert set(_LEVEL_OF) == set(Technique)
-    assert Technique.CAGE_COMBINATIONS.level == Technique.HIDDEN_SINGLE.level == 1
-    assert Technique.RULE_OF_45.level == Technique.LOCKED_CANDIDATES.level == 2
-    assert Technique.HIDDEN_SINGLE < Technique.CAGE_COMBINATIONS
-    assert Technique.CAGE_COMBINATIONS < Technique.LOCKED_CANDIDATES
-    assert Technique.LOCKED_CANDIDATES < Technique.RULE_OF_45 < Technique.NAKED_PAIR
-    levels = [t.level for t in Technique]
-    assert levels == sorted(levels)
-    # The labels are the explainer's names of its steps.
-    from sudoku.cage_steps import TECHNIQUE_NAMES
+def test_the_cage_techniques_sit_on_the_scale() -> None:
+    """Cage combinations (1.2), the rule of 45 (2.0), cage splitting (2.4)
+    and hidden cages (2.5) are easy; cage pointing (2.6) medium."""
+    from sudoku.steps import TECHNIQUES
 
-    assert (Technique.CAGE_COMBINATIONS.label, Technique.RULE_OF_45.label) == tuple(
-        TECHNIQUE_NAMES[:2]
-    )
+    levels = {
+        t.name: level_of(t.rating)
+        for t in TECHNIQUES
+        if t.find.__module__ == "sudoku.cage_steps"
+    }
+    assert levels == {
+        "cage combinations": 1,
+        "rule of 45": 1,
+        "cage splitting": 1,
+        "hidden cages": 1,
+        "cage pointing": 2,
+    }
 
 
 def test_a_puzzle_without_cages_grades_as_before() -> None:
     """The cage techniques find nothing without cages: the classic grade is untouched."""
     puzzle = "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."
-    g = grade(puzzle, max_nodes=10_000)
+    g = grade(puzzle)
     used = dict(g.techniques)
-    assert Technique.CAGE_COMBINATIONS not in used and Technique.RULE_OF_45 not in used
-    assert grade(puzzle, cages=None, max_nodes=10_000) == g
+    assert "cage combinations" not in used and "rule of 45" not in used
+    assert grade(puzzle, cages=None) == g
 
 
 def test_the_4x4_examples() -> None:
     g = grade("." * 16, cages=KILLER4)
-    assert (g.level, g.name, g.hardest) == (1, "easy", Technique.CAGE_COMBINATIONS)
-    assert g.complete and g.search_nodes == 0 and g.blanks == 16
+    assert (g.level, g.name, g.hardest, g.rating) == (1, "easy", "cage combinations", 1.2)
+    assert g.complete and g.by_logic and g.blanks == 16
     k = grade("." * 16, cages=KENKEN4, variant="latin")
-    assert (k.level, k.hardest) == (2, Technique.RULE_OF_45)
+    assert (k.level, k.hardest, k.rating) == (1, "rule of 45", 2.0)
     assert g < k
 
 
@@ -204,31 +186,27 @@ def check_against_facts(
     assert count2(puzzle, cages, variant) == 1
     assert g.complete and g.blanks == puzzle.count(".")
     solution = [int(ch) for ch in sudoku.solve(puzzle, cages=cages, variant=variant)]
-    board = solved_by_hand(puzzle, cages, variant)
-    assert_sound(board, solution)
-    used = dict(g.techniques)
-    filled = used.get(Technique.NAKED_SINGLE, 0) + used.get(Technique.HIDDEN_SINGLE, 0)
-    assert filled == g.blanks - board.values.count(0)
-    if 0 in board.values:
-        assert g.hardest is Technique.SEARCH and g.search_nodes > 0
-        assert g.level >= 5
-    else:
-        assert g.search_nodes == 0 and g.hardest is not None
-        assert g.level == g.hardest.level <= 4
-        assert board.values == solution
+    steps = steps_of(puzzle, cages, solution, variant)
+    assert sum(n for _, n in g.techniques) == steps
+    e = sudoku.explain(puzzle, cages=cages, variant=variant)
+    assert (g.rating, g.by_logic, g.rating_text) == (e.rating, e.by_logic, e.rating_text)
+    assert g.level == level_of(e.rating)
+    assert len(e.steps) == steps
+    if not g.by_logic:
+        assert g.level == 6 and dict(g.techniques)["search"] == e.searches
     return g
 
 
 @pytest.mark.parametrize("index", [0, 1])
 def test_killer_examples(index: int) -> None:
     g = check_against_facts(nine(KILLERS[index]), KILLERS[index])
-    assert Technique.CAGE_COMBINATIONS in dict(g.techniques)
+    assert "cage combinations" in dict(g.techniques)
 
 
 @pytest.mark.parametrize("index", [0, 11, 12])
 def test_kenken_examples(index: int) -> None:
     g = check_against_facts(nine(KENKENS[index]), KENKENS[index], "latin")
-    assert Technique.CAGE_COMBINATIONS in dict(g.techniques)
+    assert "cage combinations" in dict(g.techniques)
 
 
 @pytest.mark.slow
@@ -254,7 +232,8 @@ def test_a_puzzle_the_explainer_solves_by_singles_and_cages_is_easy() -> None:
             n.startswith(EXPLAINED_SINGLES) or n == "cage combinations" for n in names
         ), names
         g = grade(puzzle, cages=cages, variant=variant)
-        assert g.level == 1 and g.hardest is Technique.CAGE_COMBINATIONS
+        assert g.level == 1 and "cage combinations" in dict(g.techniques)
+        assert g.rating == sudoku.explain(puzzle, cages=cages, variant=variant).rating
 
 
 # -- random puzzles: every outcome against the count ------------------------------------
@@ -364,9 +343,10 @@ def test_random_cage_puzzles_agree_with_the_count_and_the_solution(
     g = grade(puzzle, cages=cages, variant=kind, regions=regions)
     assert g.complete and g.blanks == puzzle.count(".")
     answer = sudoku.solve(puzzle, cages=cages, variant=kind, regions=regions)
-    board = solved_by_hand(puzzle, cages, kind, regions)
-    assert_sound(board, [int(ch) for ch in answer])
-    assert (0 in board.values) == (g.hardest is Technique.SEARCH)
+    steps = steps_of(puzzle, cages, [int(ch) for ch in answer], kind, regions)
+    assert sum(n for _, n in g.techniques) == steps
+    e = sudoku.explain(puzzle, cages=cages, variant=kind, regions=regions)
+    assert (g.rating, g.by_logic) == (e.rating, e.by_logic)
 
 
 # -- errors ---------------------------------------------------------------------------
@@ -439,36 +419,23 @@ def test_a_killer_with_several_solutions_has_no_grade() -> None:
 
 
 def long_kenken() -> list[tuple[object, ...]]:
-    """The KenKen example whose grade searches longest (tens of thousands of nodes)."""
+    """A KenKen example whose grade takes seconds (its logic runs out)."""
     return KENKENS[22]
 
 
-def test_a_node_budget_stops_the_search_with_the_grade_so_far() -> None:
+def test_max_nodes_is_refused() -> None:
     cages = long_kenken()
-    with pytest.raises(GradeBudgetError) as caught:
+    with pytest.raises(sudoku.SudokuError, match="max_nodes=200 does not go with a grade"):
         grade(nine(cages), cages=cages, variant="latin", max_nodes=200)
-    stop = caught.value
-    assert isinstance(stop, sudoku.BudgetError) and stop.outcome is Outcome.OUT_OF_NODES
-    partial = stop.grade
-    assert not partial.complete and partial.stopped is Outcome.OUT_OF_NODES
-    assert partial.hardest is Technique.SEARCH and 0 < partial.search_nodes <= 201
-    assert partial.level == 5 and partial.blanks == 81
-    assert Technique.CAGE_COMBINATIONS in dict(partial.techniques)
-    # The techniques had finished: what they did is what the whole grade says.
-    board = solved_by_hand(nine(cages), cages, "latin")
-    used = dict(partial.techniques)
-    assert used.get(Technique.NAKED_SINGLE, 0) + used.get(
-        Technique.HIDDEN_SINGLE, 0
-    ) == 81 - board.values.count(0)
 
 
-def test_a_time_budget_used_up_at_once_stops_the_techniques() -> None:
+def test_a_time_budget_used_up_at_once_stops_before_the_first_step() -> None:
     cages = long_kenken()
     with pytest.raises(GradeBudgetError) as caught:
         grade(nine(cages), cages=cages, variant="latin", timeout=0)
     assert caught.value.outcome is Outcome.OUT_OF_TIME
     assert caught.value.grade.techniques == ()
-    assert caught.value.grade.search_nodes == 0
+    assert caught.value.grade.hardest is None
     assert str(caught.value).startswith("grade stopped after ")
 
 
@@ -482,12 +449,15 @@ def test_ctrl_c_keeps_the_grade_so_far() -> None:
 
     with pytest.raises(GradeInterrupted) as caught:
         grade(nine(cages), cages=cages, variant="latin", progress=interrupt)
-    assert seen  # the search's first report
+    assert len(seen) == 1  # the first report, after a second
     partial = caught.value.grade
-    assert partial.stopped is Outcome.INTERRUPTED
-    assert partial.hardest is Technique.SEARCH and partial.search_nodes > 0
-    assert caught.value.stats.nodes == partial.search_nodes
-    assert str(caught.value).endswith(f"after {partial.search_nodes} nodes of search")
+    assert partial.stopped is Outcome.INTERRUPTED and not partial.complete
+    # Stopped in the search for the one solution, or in the steps.
+    assert partial.rating <= grade(nine(cages), cages=cages, variant="latin").rating
+    assert str(caught.value).startswith("grade interrupted after ")
+    assert str(caught.value).endswith(
+        ("in the search for the puzzle's one solution", "steps taken", "step taken")
+    )
 
 
 def test_bad_budgets_are_refused() -> None:
@@ -495,6 +465,8 @@ def test_bad_budgets_are_refused() -> None:
         grade("." * 16, cages=KILLER4, timeout=-1)
     with pytest.raises(sudoku.SudokuError):
         grade("." * 16, cages=KILLER4, max_nodes=-1)
+    with pytest.raises(sudoku.SudokuError):
+        grade("." * 16, cages=KILLER4, progress="loud")  # type: ignore[arg-type]
 
 
 # -- the command ----------------------------------------------------------------------
@@ -559,9 +531,10 @@ def test_the_command_grades_with_cages_as_the_library_does(tmp_path: Path) -> No
     assert records[0]["grade"] == {
         "level": expected.level,
         "name": expected.name,
-        "hardest": "cage combinations",
-        "techniques": {t.label: n for t, n in expected.techniques},
-        "search_nodes": expected.search_nodes,
+        "rating": expected.rating,
+        "by_logic": expected.by_logic,
+        "hardest": expected.hardest,
+        "techniques": dict(expected.techniques),
         "blanks": expected.blanks,
         "text": str(expected),
     }
@@ -772,6 +745,7 @@ def test_ctrl_c_of_the_command_says_the_grade_so_far(tmp_path: Path) -> None:
     out, err = process.communicate(timeout=300)
     assert out == ""
     assert re.search(
-        r"p.txt: puzzle 1 \(line 1\): interrupted after \d+ nodes: at least (5 extreme|6 diabolical)\n",
+        r"p.txt: puzzle 1 \(line 1\): interrupted after \d+ steps?: (at least \d \w+ "
+        r"\(rating \d+\.\d\+?\)|no step taken yet)\n",
         err,
     ), err
