@@ -35,7 +35,6 @@ from sudoku.generator import (
     DEFAULT_GRADE_TRIES,
     DEFAULT_RATING_TRIES,
     RATING_SIZE,
-    SAT_SIZE,
     SYMMETRIES,
     GenerationProgress,
     GenerationStopped,
@@ -57,6 +56,7 @@ from sudoku.options import (
     positive_seconds,
 )
 from sudoku.regions import has_boxes, regions_of
+from sudoku.solver import SAT_SIZE
 from sudoku.wording import counted
 
 __all__ = ["main"]

@@ -219,9 +219,7 @@ def search_hint(board: Board, solution: Sequence[int]) -> Hint:
     )
 
 
-def solve_steps(
-    board: Board, solution: Sequence[int]
-) -> Iterator[tuple[str, Hint]]:
+def solve_steps(board: Board, solution: Sequence[int]) -> Iterator[tuple[str, Hint]]:
     """The steps of the solve by hand from ``board`` on, as Sudoku Explainer takes them: the one engine.
 
     Yields, for each step, the name of its technique as :data:`TECHNIQUES`

@@ -575,7 +575,12 @@ def test_a_grade_asked_is_the_grade_of_the_puzzle_made() -> None:
     assert again == made.grade
     # 6x6 KenKens mostly go past the techniques (a search step: diabolical).
     kenken = generate_puzzle(
-        seed=2, cages="arithmetic", variant="latin", size=6, grade="diabolical", tries=30
+        seed=2,
+        cages="arithmetic",
+        variant="latin",
+        size=6,
+        grade="diabolical",
+        tries=30,
     )
     assert kenken.grade is not None and kenken.grade.name == "diabolical"
     assert (

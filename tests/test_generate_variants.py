@@ -21,9 +21,9 @@ import sudoku
 from sudoku import ConflictError, MultipleSolutionsError, NoSolutionError, SudokuError
 from sudoku.cli import main
 from sudoku.generator import generate_puzzle
+from sudoku.regions import regions_of
 from sudoku.steps import solve_steps
 from sudoku.techniques import Board
-from sudoku.regions import regions_of
 
 #: Jigsaw maps that have complete grids.
 MAPS = {

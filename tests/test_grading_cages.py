@@ -41,9 +41,9 @@ from sudoku.grading import (
     grade,
     level_of,
 )
-from sudoku.steps import board_of, solve_steps
 from sudoku.grid import Grid
 from sudoku.regions import regions_of
+from sudoku.steps import board_of, solve_steps
 
 EXAMPLES = ROOT / "docs" / "examples"
 
@@ -166,7 +166,12 @@ def test_a_puzzle_without_cages_grades_as_before() -> None:
 
 def test_the_4x4_examples() -> None:
     g = grade("." * 16, cages=KILLER4)
-    assert (g.level, g.name, g.hardest, g.rating) == (1, "easy", "cage combinations", 1.2)
+    assert (g.level, g.name, g.hardest, g.rating) == (
+        1,
+        "easy",
+        "cage combinations",
+        1.2,
+    )
     assert g.complete and g.by_logic and g.blanks == 16
     k = grade("." * 16, cages=KENKEN4, variant="latin")
     assert (k.level, k.hardest, k.rating) == (1, "rule of 45", 2.0)
@@ -189,7 +194,11 @@ def check_against_facts(
     steps = steps_of(puzzle, cages, solution, variant)
     assert sum(n for _, n in g.techniques) == steps
     e = sudoku.explain(puzzle, cages=cages, variant=variant)
-    assert (g.rating, g.by_logic, g.rating_text) == (e.rating, e.by_logic, e.rating_text)
+    assert (g.rating, g.by_logic, g.rating_text) == (
+        e.rating,
+        e.by_logic,
+        e.rating_text,
+    )
     assert g.level == level_of(e.rating)
     assert len(e.steps) == steps
     if not g.by_logic:
@@ -425,7 +434,9 @@ def long_kenken() -> list[tuple[object, ...]]:
 
 def test_max_nodes_is_refused() -> None:
     cages = long_kenken()
-    with pytest.raises(sudoku.SudokuError, match="max_nodes=200 does not go with a grade"):
+    with pytest.raises(
+        sudoku.SudokuError, match="max_nodes=200 does not go with a grade"
+    ):
         grade(nine(cages), cages=cages, variant="latin", max_nodes=200)
 
 

@@ -215,7 +215,9 @@ def test_every_long_technique_reads_the_clock_itself() -> None:
 
 
 #: A 9x9 puzzle whose grade takes seconds (logic runs out near its end).
-GRADED = "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."
+GRADED = (
+    "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."
+)
 
 
 def test_a_grade_stops_at_its_budget_with_the_grade_so_far() -> None:

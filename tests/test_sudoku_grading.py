@@ -23,7 +23,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Callable, Iterator
-from functools import cache
+from functools import cache, partial
 
 import pytest
 from cage_oracles import example_puzzles
@@ -31,9 +31,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sudoku_helpers import LOCAL_DATA, assert_solves, local_lines, shared_lines
 
-from dlx import Outcome
-
 import sudoku
+from dlx import Outcome
 from sudoku import (
     ConflictError,
     Grade,
@@ -41,6 +40,7 @@ from sudoku import (
     NoSolutionError,
     SudokuError,
     grade,
+    techniques,
 )
 from sudoku.cli import main
 from sudoku.grading import (
@@ -60,10 +60,8 @@ from sudoku.steps import (
     Finder,
     board_of,
     next_found,
-    search_hint,
     solve_steps,
 )
-from sudoku import techniques
 from sudoku.techniques import Board, Hint, hidden_sets, locked_sets, naked_sets
 
 NINE = "123456789"
@@ -218,27 +216,40 @@ def _gone(found: Iterator[list[tuple[int, int]]]) -> Deductions:
     return frozenset(), frozenset(pair for gone in found for pair in gone)
 
 
+def every_locked(board: Board) -> Deductions:
+    return _gone(g for *_, g in locked_sets(board, se=False))
+
+
+def every_naked(k: int, board: Board) -> Deductions:
+    return _gone(g for *_, g in naked_sets(board, k, se=False))
+
+
+def every_hidden(k: int, board: Board) -> Deductions:
+    return _gone(g for _, _, _, g, _ in hidden_sets(board, k, se=False))
+
+
+def every_fish(k: int, board: Board) -> Deductions:
+    return _gone(g for *_, g in techniques.fish(board, k, se=False))
+
+
 #: Every pattern of a kind that the engine's generators find on a board
 #: (``se=False``: in every unit, not only SE's first), as deductions.
 EVERY: dict[str, Callable[[Board], Deductions]] = {
-    "pointing or claiming": lambda b: _gone(g for *_, g in locked_sets(b, se=False)),
+    "pointing or claiming": every_locked,
     **{
-        f"naked {name}": (
-            lambda b, k=k: _gone(g for *_, g in naked_sets(b, k, se=False))
-        )
+        f"naked {name}": partial(every_naked, k)
         for k, name in ((2, "pair"), (3, "triple"), (4, "quad"))
     },
     **{
-        f"hidden {name}": (
-            lambda b, k=k: _gone(g for _, _, _, g, _ in hidden_sets(b, k, se=False))
-        )
+        f"hidden {name}": partial(every_hidden, k)
         for k, name in ((2, "pair"), (3, "triple"), (4, "quad"))
     },
     **{
-        name: (lambda b, k=k: _gone(g for *_, g in techniques.fish(b, k, se=False)))
+        name: partial(every_fish, k)
         for k, name in ((2, "X-wing"), (3, "swordfish"), (4, "jellyfish"))
     },
 }
+
 
 FINDERS = {t.name: t for t in TECHNIQUES}
 
@@ -357,11 +368,9 @@ def assert_true_hint(hint: Hint, solution: list[int]) -> None:
 def walk_and_compare(board: Board, box: tuple[int, int], solution: list[int]) -> None:
     """Solve by hand as the engine does, comparing the techniques with their
     oracles at every step and checking that every step keeps the solution."""
-    steps = 0
-    for _, hint in solve_steps(board, solution):
+    for steps, (_, hint) in enumerate(solve_steps(board, solution), 1):
         compare_with_the_oracles(board, box, solution)
         assert_true_hint(hint, solution)
-        steps += 1
         if steps % 5 == 0:
             assert_sound(board, solution)
     assert board.values == solution
@@ -390,8 +399,8 @@ def assert_grade_is_the_explanations(g: Grade, e: sudoku.Explanation) -> None:
 
 
 def test_the_ladder_grades_as_it_explains() -> None:
-    for _, puzzle, source in LADDER:
-        assert_grade_is_the_explanations(grade(puzzle), sudoku.explain(puzzle)), source
+    for _, puzzle, _ in LADDER:
+        assert_grade_is_the_explanations(grade(puzzle), sudoku.explain(puzzle))
 
 
 def bank_sample(most: float, step: int) -> list[tuple[str, float]]:
@@ -425,13 +434,13 @@ def test_a_puzzle_where_logic_runs_out() -> None:
 
 def test_variants_grade_as_they_explain() -> None:
     for puzzle, options in (
-        ("..24" "...." "...." "13..", {"variant": "x"}),
+        ("..24........13..", {"variant": "x"}),
         (sudoku.generate(seed=3, variant="x"), {"variant": "x"}),
         (sudoku.generate(seed=4, variant="windoku"), {"variant": "windoku"}),
         (sudoku.generate((2, 3), seed=5), {"box": (2, 3)}),
     ):
-        g = grade(puzzle, **options)  # type: ignore[arg-type]
-        e = sudoku.explain(puzzle, **options)  # type: ignore[arg-type]
+        g = grade(puzzle, **options)
+        e = sudoku.explain(puzzle, **options)
         assert_grade_is_the_explanations(g, e)
 
 
@@ -470,7 +479,7 @@ def test_grades_compare_by_rating_then_by_logic() -> None:
     searched = Grade(6, 10.0, False, "search", (), 1)
     assert same < searched
     with pytest.raises(TypeError):
-        _ = easy < 1  # type: ignore[operator]
+        _ = easy < 1
 
 
 # --- soundness and agreement of the pattern finders --------------------------------
@@ -583,13 +592,15 @@ def plain_boards(low: float = 0.0, high: float = 10.0) -> Iterator[Walked]:
             if k < len(by_rating[rating]):
                 puzzle = by_rating[rating][k]
                 yield (
-                    (lambda p=puzzle: board_for(p)),
+                    partial(board_for, puzzle),
                     solution_of(puzzle, (3, 3), NINE),
                     rating + 0.5,  # a walk stops past it
                 )
 
 
-def first_steps(boards: Iterator[Walked], wanted: set[str], most: int) -> dict[str, Met]:
+def first_steps(
+    boards: Iterator[Walked], wanted: set[str], most: int
+) -> dict[str, Met]:
     """Where each wanted technique is the engine's next step, first met walking the boards.
 
     A walk stops where no technique up to its board's rating applies; at
@@ -678,7 +689,9 @@ def test_most_techniques_of_the_registry_apply_on_the_bank_and_are_true() -> Non
     aside) each checked where they apply."""
     met = registry_examples(full=False)
     plain = [t for t in TECHNIQUES if t.find.__module__ != "sudoku.cage_steps"]
-    assert len(met) >= len(plain) - 6, sorted(t.name for t in plain if t.name not in met)
+    assert len(met) >= len(plain) - 6, sorted(
+        t.name for t in plain if t.name not in met
+    )
     for finder in TECHNIQUES:
         if finder.name in met:
             check_where_it_applies(finder, met[finder.name])
