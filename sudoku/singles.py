@@ -10,9 +10,10 @@ make these deductions, and all of them make them here:
 * the generator's own search (``sudoku.generator.bitmask_search``) does
   the same before each branch, with a symbol banned from a cell, a trail
   to undo, and what to branch on next (``choose``);
-* the grader (:mod:`sudoku.grading`) finds every single of the grid as
-  it stands, fills none in, and counts them (:meth:`Singles.naked` and
-  :meth:`Singles.hidden` with ``found``).
+* :meth:`Singles.naked` and :meth:`Singles.hidden` with ``found`` find
+  every single of the grid as it stands and fill none in (the older
+  grader counted them so; :func:`sudoku.grade` now takes the explainer's
+  steps, :mod:`sudoku.steps`).
 
 Symbols are bits (symbol ``v`` is ``1 << (v - 1)``).  A cell's
 candidates are the symbols that every unit of the cell still lacks (the

@@ -453,9 +453,9 @@ class Board:
     ) -> Board:
         """A board over the lists ``values`` and ``cand`` themselves, not copies.
 
-        :func:`sudoku.grade` reads its own candidates through one: the
-        grader and the explainer look for their patterns with the same
-        code (:func:`naked_sets`, :func:`hidden_sets`, :func:`fish`,
+        Code that keeps its own candidates can read them through one:
+        the patterns are found by the same code everywhere
+        (:func:`naked_sets`, :func:`hidden_sets`, :func:`fish`,
         :func:`locked_sets`), which read ``clock`` as they go.
         """
         board = cls.__new__(cls)
@@ -674,7 +674,7 @@ def locked_sets(
     second unit goes from the rest of the second.  ``se``: in SE's order
     (box and column, box and row, column and box, row and box, then by
     value); else every pair of units that
-    meet in two cells or more, unit by unit (the grader's).  ``units``:
+    meet in two cells or more, unit by unit (every one, as the tests' oracles find them).  ``units``:
     the pairs with one of these units only (the order kept).
     """
     layout = board.layout
@@ -684,7 +684,7 @@ def locked_sets(
     tick = board.clock.tick
     if not se:
         # Unit by unit: each value's places in the unit, then the other
-        # units that hold them all (the grader's; no order to keep).
+        # units that hold them all (every one; no order to keep).
         cell_units = layout.cell_units
         sets = layout.unit_sets
         for a, unit in enumerate(unit_cells):
@@ -1001,7 +1001,7 @@ def naked_sets(
     ``k`` cells of a unit with ``k`` candidates between them: those values
     go from the unit's other cells.  ``se``: as SE looks (its order of
     units, a unit with ``2k`` open cells or more, cells of two candidates or
-    more); else in every unit with more than ``k`` open cells (the grader's).
+    more); else in every unit with more than ``k`` open cells (every one).
     ``units``: in these units only (the order kept).
     """
     cand = board.cand
@@ -1060,7 +1060,7 @@ def hidden_sets(
     candidates go from those places.  ``se``: as SE looks (a unit with
     more than ``2k`` open cells, each value with two places or more, in
     SE's order); else in every unit with more than ``k`` open cells, values
-    with a place or more (the grader's).  The last item, by value, is the
+    with a place or more (every one).  The last item, by value, is the
     bit mask of its places among the unit's open cells (for the direct
     hidden sets).  ``units``: in these units only (the order kept).
     """
@@ -1224,8 +1224,8 @@ def fish(
     ``k`` cover lines goes from the rest of the cover lines.  ``se``: as
     SE looks (columns as base lines first, base lines of two places or
     more, and not when the value is placed so often that ``k`` lines cannot
-    hold it twice); else rows first, base lines of one place or more (the
-    grader's).
+    hold it twice); else rows first, base lines of one place or more (every
+    one).
     """
     cand = board.cand
     values = board.values
