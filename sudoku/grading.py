@@ -13,8 +13,8 @@ Where logic runs out, a search step (rated
 puzzle's one solution, as in an explanation: the grade's ``by_logic`` is
 then false and its rating is written ``10.0+``.
 
-The levels (:data:`LEVEL_NAMES`, :data:`LEVEL_RATINGS`) are ranges of SE
-ratings:
+The levels (:data:`sudoku.LEVEL_NAMES`,
+:data:`sudoku.grading.LEVEL_RATINGS`) are ranges of SE ratings:
 
 ====== ========== ============ ==============================================
 level  name       ratings      the hardest step, for instance
@@ -76,7 +76,7 @@ __all__ = [
 #: The names of the levels of ``Grade.level``, from 0.
 LEVEL_NAMES = ("solved", "easy", "medium", "hard", "expert", "extreme", "diabolical")
 
-#: The least SE rating of each level of :data:`LEVEL_NAMES`, from 0: a
+#: The least SE rating of each level of :data:`sudoku.LEVEL_NAMES`, from 0: a
 #: level runs from its rating up to the next level's, less a tenth
 #: (level 6 has no top).
 LEVEL_RATINGS = (0.0, 1.0, 2.6, 3.0, 4.0, 6.0, 9.0)
@@ -127,7 +127,7 @@ class Grade(Record, frozen=True):
     """The grade of a puzzle, with its reasons (made by :func:`grade`).
 
     :ivar level: 0 to 6 on the scale of :mod:`sudoku.grading`, the level
-        of :attr:`rating` (:attr:`name` says it in words).
+        of ``rating`` (:attr:`name` says it in words).
     :ivar rating: the puzzle's SE rating, its hardest step's: the same
         as ``sudoku.explain(puzzle).rating``; 0.0 for a grid without a
         blank, :data:`sudoku.steps.SEARCH_RATING` (10.0) or more when
