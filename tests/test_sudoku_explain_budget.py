@@ -231,9 +231,9 @@ def test_a_grade_stops_at_its_budget_with_the_grade_so_far() -> None:
     assert str(stop).endswith("steps taken")
     partial = stop.grade
     assert not partial.complete and partial.stopped is Outcome.OUT_OF_TIME
-    # The first steps are quick; the forcing chains near the end are not.
+    # The first steps come within the second; the whole grade takes seconds.
     assert partial.techniques and partial.blanks == GRADED.count(".")
-    assert partial.hardest is not None and partial.by_logic
+    assert partial.hardest is not None and partial.rating > 0
     assert str(partial).startswith("unfinished (out of time): at least ")
     # A budget used up at once stops before the first step.
     with pytest.raises(GradeBudgetError) as caught:
