@@ -576,6 +576,12 @@ def caged_boards() -> Iterator[Walked]:
 
 Walked = tuple[Callable[[], Board], list[int], float]
 
+#: The first puzzle of the forum's hardest list (../shared/data), where
+#: the nested forcing chains (SE 9.5) come.
+FORUM_HARDEST = (
+    "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3"
+)
+
 
 def plain_boards(low: float = 0.0, high: float = 10.0) -> Iterator[Walked]:
     """Puzzles of the SE bank rated ``low`` to ``high`` by SE: the first of every rating, then the second...
@@ -662,6 +668,14 @@ def registry_examples(full: bool) -> dict[str, Met]:
             alone = anywhere(plain_boards(finder.rating), finder, 20)
             if alone is not None:
                 met[finder.name] = alone
+    # The bank stops at 9.3: the nested forcing chains (9.5) on the
+    # forum's hardest first puzzle, which needs them.
+    hardest = (
+        partial(board_for, FORUM_HARDEST),
+        solution_of(FORUM_HARDEST, (3, 3), NINE),
+        12.0,
+    )
+    met |= first_steps(iter([hardest]), plain - met.keys(), 1)
     return met
 
 
