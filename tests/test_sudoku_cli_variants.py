@@ -152,12 +152,19 @@ def test_svg_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_svg_cannot_write(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # A folder that does not exist: refused before any puzzle is solved.
     one = write(tmp_path, "one.txt", PUZZLE9 + "\n")
-    status, _, err = run(
-        ["--svg", str(tmp_path / "no" / "such" / "x.svg"), one], capsys
-    )
+    with pytest.raises(SystemExit) as caught:
+        run(["--svg", str(tmp_path / "no" / "such" / "x.svg"), one], capsys)
+    assert caught.value.code == 2
+    assert "no folder" in capsys.readouterr().err
+    # A picture that cannot be written when its turn comes (here a folder
+    # has its name): status 74, as for any output that cannot be written.
+    (tmp_path / "x-1.svg").mkdir()
+    two = write(tmp_path, "two.txt", f"{PUZZLE9}\n{PUZZLE9}\n")
+    status, _, err = run(["--svg", str(tmp_path / "x.svg"), two], capsys)
     assert status == 74
-    assert "cannot write" in err and "x.svg" in err
+    assert "cannot write" in err and "x-1.svg" in err
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX paths")
