@@ -793,22 +793,15 @@ def _load_checkpoint(
             "or remove the file to start afresh",
             path,
         )
-    if data.get("best") != best:
-        saved = data.get("best")
-        said = "without --best" if saved is None else f"with --best {saved}"
-        raise FormatError(
-            f"a checkpoint of a run {said}; run the same command again, "
-            "or remove the file to start afresh",
-            path,
-        )
-    if data.get("limit") != limit:
-        saved = data.get("limit")
-        said = "without --limit" if saved is None else f"with --limit {saved}"
-        raise FormatError(
-            f"a checkpoint of a run {said}; run the same command again, "
-            "or remove the file to start afresh",
-            path,
-        )
+    for key, value in (("best", best), ("limit", limit)):
+        if data.get(key) != value:
+            saved = data.get(key)
+            said = f"without --{key}" if saved is None else f"with --{key} {saved}"
+            raise FormatError(
+                f"a checkpoint of a run {said}; run the same command again, "
+                "or remove the file to start afresh",
+                path,
+            )
     kind = "pieces" if split else "position"
     if kind not in data:
         said = "without" if split else "with"

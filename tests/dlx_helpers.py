@@ -370,13 +370,18 @@ def langford_file(tmp_path: Path, n: int) -> Path:
 
 
 def start_command(
-    command: str, args: Sequence[str], stdout: Any, stderr: Any
+    command: str,
+    args: Sequence[str],
+    stdout: Any,
+    stderr: Any,
+    new_group: bool = False,
 ) -> subprocess.Popen[bytes]:
     """Start ``python -m command args`` of this tree as a shell starts a foreground job.
 
     Standard input is closed; SIGINT is not ignored in the command, even
     when pytest itself runs as a background job (whose children inherit
-    SIGINT ignored, and keep it).
+    SIGINT ignored, and keep it).  With ``new_group`` the command leads a
+    session (and process group) of its own, for signals to the group.
     """
     return subprocess.Popen(
         [sys.executable, "-m", command, *args],
@@ -385,6 +390,7 @@ def start_command(
         stdin=subprocess.DEVNULL,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
         cwd=ROOT,
+        start_new_session=new_group,
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
 

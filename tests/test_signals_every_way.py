@@ -271,19 +271,7 @@ def stop(
     err = tmp_path / "err"
     with out.open("wb") as stdout, err.open("wb") as stderr:
         started = time.monotonic()
-        if group:
-            process = subprocess.Popen(
-                [sys.executable, "-m", command, *args],
-                stdout=stdout,
-                stderr=stderr,
-                stdin=subprocess.DEVNULL,
-                env={**os.environ, "PYTHONPATH": str(ROOT)},
-                cwd=ROOT,
-                start_new_session=True,
-                preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
-            )
-        else:
-            process = start_command(command, args, stdout, stderr)
+        process = start_command(command, args, stdout, stderr, new_group=group)
         try:
             deadline = time.monotonic() + 60
             while not ready(process, out):
