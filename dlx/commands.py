@@ -353,16 +353,13 @@ WORKER_STOP = WorkerStop()
 
 
 def ignore_interrupts() -> None:
-    """In a worker process: leave Ctrl-C and SIGTERM to the main process, which stops cleanly.
+    """In a worker process: leave Ctrl-C to the main process, which stops cleanly.
 
-    A terminal's Ctrl-C goes to every process of the command's group, and
-    so does the SIGTERM of ``timeout``, ``kill -TERM -PGID`` or a shell's
-    ``kill %1``: the command passes the stop on to its workers
-    (:func:`ask_workers_to_stop`), so that each ends its task as the
-    command says and hands back what it found, rather than dying with it.
+    SIGTERM keeps its default action: a process pool ends its workers
+    with it (when one of them dies, and on shutdown), so a worker must
+    not ignore it.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_IGN)
 
 
 #: How often :func:`end_with` looks for its process where it cannot wait
@@ -419,7 +416,7 @@ def end_with(pid: int) -> None:
 def start_worker(command: int) -> None:
     """The initializer of a worker process of ``--jobs``.
 
-    Leaves Ctrl-C and SIGTERM to the command (:func:`ignore_interrupts`), takes the
+    Leaves Ctrl-C to the command (:func:`ignore_interrupts`), takes the
     command's stop requests (:data:`WORKER_STOP`), gives every
     other signal its default action again (a worker forked from the
     command inherits its handlers, SIGTERM's stop request among them;
@@ -433,10 +430,10 @@ def start_worker(command: int) -> None:
 
     :param command: the pid of the command (``os.getpid()`` there).
     """
-    for signum in signal.valid_signals():
-        if callable(signal.getsignal(signum)):
-            signal.signal(signum, signal.SIG_DFL)
     ignore_interrupts()
+    for signum in signal.valid_signals():
+        if signum != signal.SIGINT and callable(signal.getsignal(signum)):
+            signal.signal(signum, signal.SIG_DFL)
     for number in STOP_REQUESTS.values():
         signal.signal(number, WORKER_STOP.handle)
     end_with(command)
