@@ -62,6 +62,7 @@ else:
     Protocol = object
 
 __all__ = [
+    "ASK_WAIT",
     "EXIT_BAD_INPUT",
     "EXIT_BAD_PUZZLE",
     "EXIT_BUDGET",
@@ -313,6 +314,10 @@ class WorkerStop:
     only recorded; :attr:`how` then refuses every task after it, since
     the command is ending.
 
+    SIGTERM goes to :meth:`terminate` (see there): a SIGTERM sent to the
+    whole process group stops the task as the command's request would,
+    rather than ending the worker and its task's results with it.
+
     >>> stop = WorkerStop()
     >>> with stop.task() as signals:
     ...     try:
@@ -327,16 +332,53 @@ class WorkerStop:
     def __init__(self) -> None:
         #: The first request's word (``None``: no request yet).
         self.how: str | None = None
+        #: Whether the command has asked (a SIGTERM alone has not).
+        self.asked = False
         self._signals: StopSignals | None = None
+        self._leaving: Any = None  # the timer of terminate(), once started
 
     def handle(self, signum: int, frame: FrameType | None) -> None:
         """The signal handler of the stop requests."""
+        self.asked = True
+        terminated = signum == STOP_REQUESTS.get("terminated")
+        self._stop("terminated" if terminated else "interrupted", frame)
+
+    def terminate(self, signum: int, frame: FrameType | None) -> None:
+        """The handler of SIGTERM in a worker: stop the task, leave unless the command asks.
+
+        A SIGTERM sent to the whole process group (``timeout``, ``kill
+        -TERM -PGID``, a shell's ``kill %1``) reaches the command and
+        its workers at once.  A worker that died of it would take its
+        task's results along: the command would have to report the
+        puzzle as lost, its count or steps so far with it.  So the
+        first SIGTERM stops the task as the command's request does (and
+        refuses every later one), and the worker waits
+        :data:`ASK_WAIT` seconds for that request.  Where none comes,
+        the SIGTERM was not the command's (a process pool ends its
+        workers with SIGTERM when one of them died, and waits for them)
+        and the worker ends, with status :data:`EXIT_TERMINATED`.
+        """
+        if self._leaving is None:
+            import threading  # a worker of --jobs has it already (end_with)
+
+            self._leaving = threading.Timer(ASK_WAIT, self._leave)
+            self._leaving.daemon = True
+            self._leaving.start()
+        self._stop("terminated", frame)
+
+    def _leave(self) -> None:
+        """:data:`ASK_WAIT` seconds after a SIGTERM: end the worker unless asked."""
+        if not self.asked:
+            os._exit(EXIT_TERMINATED)
+
+    def _stop(self, how: str, frame: FrameType | None) -> None:
+        """The first request stops the running task (and refuses later ones)."""
         if self.how is not None:
             return  # one request stops a task; the command ends the rest
-        terminated = signum == STOP_REQUESTS.get("terminated")
-        self.how = "terminated" if terminated else "interrupted"
+        self.how = how
         if self._signals is not None:
-            self._signals.handle(signal.SIGTERM if terminated else signal.SIGINT, frame)
+            number = signal.SIGTERM if how == "terminated" else signal.SIGINT
+            self._signals.handle(number, frame)
 
     @contextmanager
     def task(self) -> Iterator[StopSignals]:
@@ -351,13 +393,18 @@ class WorkerStop:
 #: A worker process's :class:`WorkerStop` (see :func:`start_worker`).
 WORKER_STOP = WorkerStop()
 
+#: After a SIGTERM, how long a worker of ``--jobs`` waits for its command's
+#: stop request before it ends (:meth:`WorkerStop.terminate`), in seconds.
+ASK_WAIT = 2.0
+
 
 def ignore_interrupts() -> None:
     """In a worker process: leave Ctrl-C to the main process, which stops cleanly.
 
-    SIGTERM keeps its default action: a process pool ends its workers
-    with it (when one of them dies, and on shutdown), so a worker must
-    not ignore it.
+    SIGTERM is not ignored: a process pool ends its workers with it
+    (when one of them dies), and waits for them.  :func:`start_worker`
+    gives it to :meth:`WorkerStop.terminate`, which ends the worker
+    unless its command asks it to stop.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
@@ -436,6 +483,8 @@ def start_worker(command: int) -> None:
             signal.signal(signum, signal.SIG_DFL)
     for number in STOP_REQUESTS.values():
         signal.signal(number, WORKER_STOP.handle)
+    if STOP_REQUESTS.get("terminated") is not None:  # else it cannot be asked
+        signal.signal(signal.SIGTERM, WORKER_STOP.terminate)
     end_with(command)
 
 

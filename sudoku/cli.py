@@ -156,6 +156,7 @@ a standard error that cannot be written does not):
        found, under a line 'unfinished (interrupted)').  With --jobs the
        workers stop too: every answer they had is written, in input
        order, and each puzzle they had under way is reported as above
+       (also where the signal goes to the whole process group)
   141  the reader of the output went away (a closed pipe, e.g. 'head'),
        on standard output or standard error: sudoku stops at once
 

@@ -362,15 +362,18 @@ def test_estimate_options_that_do_not_fit(
 
 
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
-def test_jobs_survive_a_killed_worker_process(tmp_path: Path) -> None:
+@pytest.mark.parametrize("signum", [signal.SIGKILL, signal.SIGTERM])
+def test_jobs_survive_a_killed_worker_process(tmp_path: Path, signum: int) -> None:
     # kill -9 one worker of `dlx --jobs 2`: a new pool runs its task again,
-    # and the count and statistics are those of one process.
+    # and the count and statistics are those of one process.  A SIGTERM
+    # to the worker alone (not the command's stop request, which never
+    # comes) ends it too, after dlx.commands.ASK_WAIT seconds.
     problem = langford_file(tmp_path, 11)
     whole = expected_run(problem, "--count")
     process = start([str(problem), "--count", "--stats", "--jobs", "2"])
     workers = wait_for_workers(process)
     time.sleep(0.2)  # let the workers take tasks
-    os.kill(workers[0], signal.SIGKILL)
+    os.kill(workers[0], signum)
     out, err = process.communicate(timeout=120)
     assert process.returncode == 0, err
     assert out.decode() == whole.stdout == "35584\n"

@@ -549,13 +549,15 @@ def test_sudoku_jobs_count(tmp_path: Path, signum: int, status: int, word: str) 
             assert record["count"] == 1 and "complete" not in record, record
 
 
-def test_sudoku_jobs_count_sigint_to_the_group(tmp_path: Path) -> None:
-    # SIGINT reaches the workers too (as Ctrl-C does); they leave it to the
-    # command, which asks them to stop: the same records as a signal sent
-    # to the command alone, no worker dies.  (SIGTERM to the group ends
-    # the workers: a process pool ends them with SIGTERM, so they cannot
-    # ignore it.)
-    signum, status, word = signal.SIGINT, 130, "interrupted"
+@SIGNALS
+def test_sudoku_jobs_count_signal_to_the_group(
+    tmp_path: Path, signum: int, status: int, word: str
+) -> None:
+    # The signal reaches the workers too (as Ctrl-C, `timeout` or `kill
+    # -TERM -PGID` send it).  They leave SIGINT to the command, which asks
+    # them to stop; a SIGTERM stops a worker's task as that request does,
+    # and the worker waits for the request rather than dying with its
+    # count: the same records as a signal sent to the command alone.
     blank = "." * 81
     path = puzzles_file(tmp_path, [EASY9, blank, EASY9, blank])
     args = ["--json", "--count", "--jobs", "2", "--no-progress", str(path)]
