@@ -481,6 +481,14 @@ def _describe(prefix: Sequence[int], floor: int | None = None) -> str:
     return f"the subproblem at prefix {list(prefix)} from level {floor} on"
 
 
+def _where(flight: _Flight) -> str:
+    """The subproblems of ``flight``'s task, for a message (the first three)."""
+    where = ", ".join(_describe(slot.prefix, slot.floor) for slot in flight.slots[:3])
+    if len(flight.slots) > 3:
+        where += f" and {len(flight.slots) - 3} more"
+    return where
+
+
 def _run_task(task: _Task) -> _TaskResult:
     """Search the subproblems of ``task`` in order until its budget is used up."""
     started = time.perf_counter()
@@ -1334,12 +1342,14 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
                         flight.local for flight in flights.values()
                     )
                     task = self._task(next(serial), slots, local)
-                    future = (
-                        lane.submit(task)
-                        if lane is not None and local
-                        else self.executor.submit(_run_task, task)
-                    )
-                    flights[future] = _Flight(task, slots, local=local)
+                    flight = _Flight(task, slots, local=local)
+                    if lane is not None and local:
+                        future = lane.submit(task)
+                    else:
+                        # The pool may have broken since the last results
+                        # came (a worker killed): a new one runs this.
+                        future = self._submit(flight, None)
+                    flights[future] = flight
                 # Wait for a task, a report, a budget or a stop.
                 now = time.perf_counter()
                 wake = 0.2
@@ -1451,6 +1461,41 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
             return max(1, min(self._workers, len(started)))
         return self._workers
 
+    def _submit(
+        self, flight: _Flight, lost: BaseException | None
+    ) -> Future[_TaskResult]:
+        """Submit ``flight``'s task; a broken pool is replaced where it may be.
+
+        A process pool cannot run anything once one of its processes died
+        (:class:`~concurrent.futures.BrokenExecutor`, at ``submit`` or as a
+        task's error ``lost``): with a ``renew`` given, a new pool runs
+        this task and, as their errors come, the others that were in
+        flight.  Without one, or where even submitting fails otherwise,
+        :class:`WorkerLost`.
+        """
+        try:
+            return self.executor.submit(_run_task, flight.task)
+        except BrokenExecutor as broken:
+            if self._renew is None:
+                error = lost or broken
+                raise self._lost(flight, error) from error
+            self.executor = self._renew()
+            self._holders.clear()
+        except Exception:
+            if lost is None:
+                raise
+            raise self._lost(flight, lost) from lost
+        return self.executor.submit(_run_task, flight.task)
+
+    def _lost(self, flight: _Flight, error: BaseException) -> WorkerLost:
+        """The error of a task that a lost worker took and that cannot run again."""
+        return WorkerLost(
+            f"a worker was lost while running {_where(flight)}, and the "
+            f"executor cannot run it again ({type(error).__name__}: {error}); "
+            "nothing of it was counted",
+            self.stats,
+        )
+
     def _result(
         self,
         future: Future[_TaskResult],
@@ -1471,41 +1516,15 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
             # let it go): the same task again, with the problem.
             self._holders.discard(result.worker)
             flight.task = records.replace(flight.task, payload=self._payload)
-            try:
-                flights[self.executor.submit(_run_task, flight.task)] = flight
-                return None
-            except BrokenExecutor as broken:
-                error = broken  # as for a lost worker: renew, or give up
-        where = ", ".join(
-            _describe(slot.prefix, slot.floor) for slot in flight.slots[:3]
-        )
-        if len(flight.slots) > 3:
-            where += f" and {len(flight.slots) - 3} more"
+            flights[self._submit(flight, None)] = flight
+            return None
         if isinstance(error, BrokenExecutor):
-            if flight.attempts <= MAX_RESUBMITS:
-                try:
-                    again = self.executor.submit(_run_task, flight.task)
-                except BrokenExecutor:
-                    if self._renew is None:
-                        again = None
-                    else:
-                        # A pool the caller lets us replace: a new one runs
-                        # the lost task and the others that were in flight.
-                        self.executor = self._renew()
-                        self._holders.clear()
-                        again = self.executor.submit(_run_task, flight.task)
-                except Exception:
-                    again = None
-                if again is not None:
-                    flight.attempts += 1
-                    flights[again] = flight
-                    return None
-            raise WorkerLost(
-                f"a worker was lost while running {where}, and the executor "
-                f"cannot run it again ({type(error).__name__}: {error}); "
-                "nothing of it was counted",
-                self.stats,
-            ) from error
+            if flight.attempts > MAX_RESUBMITS:
+                raise self._lost(flight, error) from error
+            flight.attempts += 1
+            flights[self._submit(flight, error)] = flight
+            return None
+        where = _where(flight)
         if not any(
             "dlx.parallel task" in note for note in getattr(error, "__notes__", ())
         ):

@@ -27,6 +27,7 @@ from concurrent.futures import (
     ProcessPoolExecutor,
     ThreadPoolExecutor,
 )
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
@@ -643,6 +644,60 @@ def test_a_killed_pool_process_is_replaced_when_the_pool_can_be_renewed(
         for pool in pools:
             pool.shutdown()
     assert Path(marker).exists() and len(pools) == 2
+
+
+class BrokenAtSubmit(ProcessPoolExecutor):
+    """A process pool that reports itself broken at its ``fail_at``-th submit.
+
+    As a pool whose worker died between two results does: the search
+    finds it broken as it hands out the next task, not in a task's result.
+    """
+
+    def __init__(self, fail_at: int) -> None:
+        super().__init__(2, mp_context=CONTEXT)
+        self.calls = 0
+        self.fail_at = fail_at
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Any:
+        self.calls += 1
+        if self.calls == self.fail_at:
+            raise BrokenProcessPool("a child process terminated abruptly")
+        return super().submit(fn, *args, **kwargs)
+
+
+@pytest.mark.processes
+@pytest.mark.parametrize("fail_at", [1, 2, 3])
+def test_a_pool_found_broken_when_handing_out_a_task_is_renewed(fail_at: int) -> None:
+    # dlx --jobs on PyPy under load: the pool broke while the search was
+    # handing out tasks, and BrokenProcessPool ended the command with a
+    # traceback.  A new pool runs the task (and those lost with the old).
+    problem = langford(8)
+    serial = problem.search(count_only=True)
+    list(serial)
+    pools: list[BrokenAtSubmit] = []
+
+    def renew() -> ProcessPoolExecutor:
+        pools.append(BrokenAtSubmit(fail_at if not pools else 0))
+        return pools[-1]
+
+    try:
+        run = parallel.search(problem, renew(), count_only=True, renew=renew)
+        assert run.count() == 300
+        assert run.stats == serial.stats
+    finally:
+        for pool in pools:
+            pool.shutdown()
+    assert len(pools) == 2 and pools[0].calls >= fail_at
+
+
+@pytest.mark.processes
+def test_a_pool_found_broken_when_handing_out_a_task_without_renew_is_reported() -> (
+    None
+):
+    problem = langford(8)
+    with BrokenAtSubmit(2) as pool, pytest.raises(WorkerLost, match="prefix") as error:
+        problem.count(executor=pool)
+    assert isinstance(error.value.__cause__, BrokenProcessPool)
 
 
 class Poisoned(Exception):
