@@ -242,29 +242,37 @@ def test_killing_a_command_ends_its_fork_server_workers_and_resource_tracker() -
     assert_whole_tree_ends(process, workers=2, fork_server=True)
 
 
-#: Output still in the buffer of a pipe when the pool forks, and a
-#: handler for SIGTERM: the workers print nothing of the first, and take
-#: the default action of the second, each as a fresh process would.
+#: Output still in the buffer of a pipe when the pool forks, and
+#: handlers for SIGTERM and SIGHUP: the workers print nothing of the
+#: first, and take none of the command's handlers, each as a fresh
+#: process would.
 FORKED_POOL = """
 import os, signal, sys
 from dlx.commands import worker_pool
 signal.signal(signal.SIGTERM, lambda signum, frame: None)
 signal.signal(signal.SIGHUP, lambda signum, frame: None)
 print("before the pool", end="")
+
+def handler(signum):  # defined before the workers fork
+    found = signal.getsignal(signum)
+    return getattr(found, "__qualname__", found)
+
 pool = worker_pool(2)
 pids = set()
 while len(pids) < 2:  # both workers answer (each task is short)
     # The command's handlers are not inherited: SIGINT is left to the
-    # command (which passes its stop on), SIGTERM and the rest default (a
-    # pool ends its workers with SIGTERM).
+    # command (which passes its stop on), SIGTERM stops the task and ends
+    # the worker unless the command asks it to stop (a pool ends its
+    # workers with SIGTERM), the rest default.
     handlers = [
-        pool.submit(signal.getsignal, signum)
+        pool.submit(handler, signum)
         for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP) * 3
     ]
     pids |= {pool.submit(os.getpid).result() for _ in range(8)}
     got = [h.result() for h in handlers]
+    assert set(got[0::3]) == {"WorkerStop.terminate"}, got
     assert set(got[1::3]) == {signal.SIG_IGN}, got
-    assert set(got[0::3]) == set(got[2::3]) == {signal.SIG_DFL}, got
+    assert set(got[2::3]) == {signal.SIG_DFL}, got
 assert os.getpid() not in pids
 pool.shutdown()
 print(" and after,", pool._mp_context.get_start_method(), end="")
