@@ -48,7 +48,7 @@ from sudoku.batch import Batch, progress_display, run_batch
 from sudoku.encoding import encode
 from sudoku.errors import MultipleSolutionsError, SudokuError
 from sudoku.formats import Layout, Puzzle, format_solution, iter_puzzles
-from sudoku.grid import BLANKS, Grid, box_shape, detect_alphabet
+from sudoku.grid import BLANKS, GIVE_BOX, Grid, box_shape, detect_alphabet
 from sudoku.options import (
     MAX_LINE,
     add_variant_options,
@@ -333,7 +333,8 @@ def _parser() -> argparse.ArgumentParser:
         type=box,
         metavar="RxC",
         help="box shape, ROWS x COLUMNS (e.g. 2x3 for 6x6 grids); default: "
-        "square boxes, or the most square shape with fewer rows",
+        "the boxes a grid draws with | and rule lines, else square boxes, "
+        "or the most square shape with fewer rows",
     )
     parser.add_argument(
         "--alphabet",
@@ -573,11 +574,13 @@ def _load_cages(
 
 
 def _cage_words(message: str, options: argparse.Namespace) -> str:
-    """A message of the library with each cage of the ``--cages`` file named by its label and line.
+    """A message of the library in the command's words: each cage of the ``--cages`` file named by its label and line.
 
     ``no digits fit cages[2] (at r1c1)`` becomes ``no digits fit cage 'C'
-    (at r1c1, line 6 of cages.txt)``: the line of the cage's clue.
+    (at r1c1, line 6 of cages.txt)``: the line of the cage's clue.  The
+    box shape a drawing needs is ``--box``.
     """
+    message = message.replace(GIVE_BOX, "give --box to read it anyway")
     if "cages[" not in message:
         return message
     for python, words in options.cage_names:
@@ -1496,14 +1499,14 @@ def _answer(
             from sudoku.display import format_grid
 
             boxes = _boxed(options)
-            alphabet = (
-                options.alphabet
-                or Grid.parse(puzzle.text, box=options.box, boxes=boxes).alphabet
+            read = Grid.parse(
+                puzzle.text, alphabet=options.alphabet, box=options.box, boxes=boxes
             )
             answer = format_grid(
                 answer,
-                alphabet=alphabet,
-                box=options.box,
+                alphabet=options.alphabet or read.alphabet,
+                # The boxes the puzzle draws (a 6x6 in 3x2 boxes), if any.
+                box=read.box if boxes else options.box,
                 regions=options.region_map,
                 variant=options.variant,
             )

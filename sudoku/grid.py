@@ -71,6 +71,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BLANKS",
+    "GIVE_BOX",
     "Grid",
     "GridLike",
     "box_shape",
@@ -735,14 +736,22 @@ def undecorated(lines: Sequence[str]) -> list[str] | None:
     return [cells_of_row(line) for line in lines if line and not is_rule(line, size)]
 
 
+#: What a refusal of a drawing that marks no boxes of one shape suggests
+#: (the command says its option instead).
+GIVE_BOX = "give the box shape to read it anyway"
+
+
 def drawn_box(lines: Sequence[str]) -> tuple[int, int] | None:
     """The box shape ``(rows, columns)`` that a boxed display draws, or ``None``.
 
     A box's rows are the rows between two rule lines, its columns the
     cells between two ``|``; a display with bars and no rules (or rules
-    and no bars) gives the other side by the grid's size.  ``None`` when
-    the lines draw no boxes (a plain or spaced grid), or when their rules
-    and bars do not mark boxes of one shape that fits the grid.
+    and no bars) gives the other side by the grid's size.  Bars between
+    every two cells (a table) or a rule under every row mark no boxes.
+    ``None`` when the lines draw no boxes (a plain or spaced grid, a
+    table), or when their rules and bars do not mark boxes of one shape
+    that fits the grid (:meth:`Grid.parse` refuses such a drawing unless
+    it is given the box shape).
 
     >>> drawn_box(["+-----+-----+", "| 1 . | . . |", "| . . | . 2 |",
     ...            "+-----+-----+", "| . . | 4 . |", "| . 3 | . . |",
@@ -754,16 +763,26 @@ def drawn_box(lines: Sequence[str]) -> tuple[int, int] | None:
     (3, 2)
     >>> drawn_box(["1 2 3 4", "3 4 1 2"]) is None
     True
+    >>> drawn_box(["| 1 | 2 | 3 | 4 |", "| 3 | 4 | 1 | 2 |",
+    ...            "| 2 | 1 | 4 | 3 |", "| 4 | 3 | 2 | 1 |"]) is None
+    True
     """
+    return _drawn_shape(lines)[0]
+
+
+def _drawn_shape(
+    lines: Sequence[str],
+) -> tuple[tuple[int, int] | None, str | None]:
+    """:func:`drawn_box`, and why a drawing marks no one shape (``None``: it does)."""
     plain = undecorated(lines)
     if plain is None:
-        return None
+        return None, None
     size = len(plain)
     lengths = {len(row) for row in plain}
     if lengths != {size}:
-        return None  # not a square grid: its own error comes later
+        return None, None  # not a square grid: its own error comes later
     heights: list[int] = []
-    widths: set[tuple[int, ...]] = set()
+    widths: dict[tuple[int, ...], int] = {}  # each division, its first row
     rows = 0
     for line in (strip_space(line) for line in lines):
         if not line:
@@ -780,38 +799,66 @@ def drawn_box(lines: Sequence[str]) -> tuple[int, int] | None:
                 del parts[0]
             while parts and not parts[-1]:
                 del parts[-1]
-            widths.add(tuple(parts))
+            widths.setdefault(tuple(parts), sum(heights) + rows)
     if rows:
         heights.append(rows)
     height = width = None
-    if len(heights) > 1:
+    if len(heights) > 1 and set(heights) != {1}:  # a rule under every row: none
         if len(set(heights)) != 1:
-            return None
+            counts = ", ".join(str(h) for h in heights)
+            return None, (
+                f"the grid's rule lines mark off {counts} rows, not boxes of one height"
+            )
         height = heights[0]
-    if widths:
-        if len(widths) != 1:
-            return None
-        (drawn,) = widths
-        if len(drawn) < 2 or len(set(drawn)) != 1:
-            return None
+    divisions = [d for d in widths if len(d) > 1 and set(d) != {1}]  # a table: none
+    if len(widths) > 1 and divisions:
+        (first, row), (other, row2) = sorted(widths.items(), key=lambda kv: kv[1])[:2]
+        return None, (
+            f"the grid's bars divide row {row} into {_parts(first)} but "
+            f"row {row2} into {_parts(other)}, not boxes of one width"
+        )
+    if divisions:
+        (drawn,) = divisions
+        if len(set(drawn)) != 1:
+            return None, (
+                f"the grid's bars divide its rows into {_parts(drawn)} cells, "
+                "not boxes of one width"
+            )
         width = drawn[0]
     if height is None and width is None:
-        return None
+        return None, None
     if height is None:
         assert width is not None
         height = size // width
     elif width is None:
         width = size // height
     if height * width != size:
-        return None
-    return height, width
+        return None, (
+            f"the grid draws boxes of {height}x{width} (rows x columns), "
+            f"which do not fill a {size}x{size} grid"
+        )
+    return (height, width), None
+
+
+def _parts(division: Sequence[int]) -> str:
+    """A row's division by bars, as in the drawing: ``3|3|3``."""
+    return "|".join(str(n) for n in division)
 
 
 def _drawn_or_given(
     lines: Sequence[str], box: tuple[int, int] | None
 ) -> tuple[int, int] | None:
-    """The box shape of a display: the drawn one; a given one must agree."""
-    drawn = drawn_box(lines)
+    """The box shape of a display: the drawn one; a given one must agree.
+
+    A drawing that marks no boxes of one shape is refused unless the box
+    shape is given: read in the size's default shape, it could be solved
+    in boxes it does not show.
+    """
+    drawn, why = _drawn_shape(lines)
+    if why is not None:
+        if box is None:
+            raise BoxShapeError(f"{why} ({GIVE_BOX})")
+        return box
     if drawn is None:
         return box
     if box is None:

@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dlx import BudgetExceeded, Progress, Stats, ways
 from sudoku.encoding import Encoding, encode
 from sudoku.errors import (
+    BoxShapeError,
     BudgetError,
     CombinationError,
     GridSizeError,
@@ -606,6 +607,31 @@ def is_unique(
     return search.stats.solutions == 1
 
 
+def _drawn_for_both(
+    puzzle: GridLike,
+    solution: GridLike,
+    given: Grid,
+    answer: Grid,
+    alphabet: str | None,
+) -> tuple[Grid, Grid]:
+    """A puzzle and its solution read in the box shape the one drawn draws.
+
+    :raises BoxShapeError: when both draw boxes, of different shapes.
+    """
+    try:
+        return given, Grid.parse(solution, alphabet=alphabet, box=given.box)
+    except BoxShapeError:
+        pass
+    try:
+        return Grid.parse(puzzle, alphabet=alphabet, box=answer.box), answer
+    except BoxShapeError:
+        pass
+    raise BoxShapeError(
+        f"the puzzle draws boxes of {given.box[0]}x{given.box[1]} but the "
+        f"solution {answer.box[0]}x{answer.box[1]} (rows x columns)"
+    )
+
+
 def check(
     puzzle: GridLike,
     solution: GridLike,
@@ -662,6 +688,10 @@ def check(
     boxes = regions is None and has_boxes(variant)
     given = parse_grid(puzzle, alphabet, box, variant, regions)
     answer = parse_grid(solution, alphabet, box, variant, regions)
+    if boxes and box is None and given.box != answer.box and given.size == answer.size:
+        # One of them draws its boxes (a 6x6 in 3x2 boxes), the other takes
+        # the size's default: both are read in the drawn shape.
+        given, answer = _drawn_for_both(puzzle, solution, given, answer, alphabet)
     size = given.size
     if answer.size != size:
         raise GridSizeError(

@@ -208,6 +208,40 @@ def test_a_file_of_drawn_grids_is_read_in_the_boxes_it_draws(
     status, out, err = run(["--count", "--box", "2x3", name], capsys, monkeypatch)
     assert (status, out) == (1, "")
     assert err.count("draws boxes of 3x2 (rows x columns), not the 2x3 given") == 2
+    # --pretty writes each answer in the boxes its puzzle draws, and
+    # --check finds sudoku's own answers right.
+    status, out, err = run(["--pretty", name], capsys, monkeypatch)
+    assert status == 0 and err == ""
+    drawn = [block for block in out.split("\n\n") if block.strip()]
+    for puzzle, answer in zip(puzzles, drawn, strict=True):
+        assert sudoku.grid.drawn_box(answer.splitlines()) == (3, 2)
+        assert_solves(
+            puzzle, "".join(sudoku.Grid.parse(answer).render().split()), (3, 2)
+        )
+    status, out, err = run([name], capsys, monkeypatch)
+    answers_name = write(tmp_path, "answers.txt", out)
+    status, out, err = run(["--check", name, answers_name], capsys, monkeypatch)
+    assert (status, out, err) == (0, "2 solutions checked: all right\n", "")
+
+
+def test_a_drawing_whose_bars_disagree_is_refused_unless_box_says(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A 6x6 in 3x2 boxes with one bar missing was counted 0 (read in the
+    # default 2x3 boxes).  Refused, in the command's words; --box reads it.
+    puzzle = sudoku.generate(box=(3, 2), seed=5)
+    lines = sudoku.format_grid(puzzle, "spaced", box=(3, 2)).splitlines()
+    lines[-1] = lines[-1].replace("|", " ", 1)
+    name = write(tmp_path, "odd.txt", "\n".join(lines) + "\n")
+    status, out, err = run(["--count", name], capsys, monkeypatch)
+    assert (status, out) == (1, "")
+    assert err == (
+        f"sudoku: {name}: puzzle 1 (lines 1-{len(lines)}): the grid's bars divide "
+        "row 1 into 2|2|2 but row 6 into 4|2, not boxes of one width (give --box "
+        "to read it anyway)\n"
+    )
+    status, out, err = run(["--count", "--box", "3x2", name], capsys, monkeypatch)
+    assert (status, out, err) == (0, "1\n", "")
 
 
 # -- bad puzzles in a batch ----------------------------------------------------------

@@ -155,15 +155,82 @@ def test_a_drawn_puzzle_is_solved_in_its_drawn_boxes(box: tuple[int, int]) -> No
         )
 
 
-def test_a_drawing_that_marks_no_boxes_keeps_the_default_shape() -> None:
-    # Bars at uneven places, rules at uneven rows, or no bars at all: no
-    # shape is read from the drawing.
+def test_a_drawing_that_marks_no_boxes_of_one_shape_is_refused() -> None:
+    # Bars at uneven places or rules at uneven rows: read in the size's
+    # default boxes, the grid could be solved in boxes it does not show
+    # (a 6x6 in 3x2 boxes with one bar missing counted 0), so it is
+    # refused, unless the box shape is given.
     uneven = ["1 2 | 3 4 5 6", "3 4 5 | 6 1 2"] + [". . . . . ."] * 4
-    assert Grid.parse("\n".join(uneven)).box == (2, 3)
-    assert sudoku.grid.drawn_box(["1 . . .", ". 2 . .", ". . 3 .", ". . . 4"]) is None
-    rules = ["1 . . . . .", "------", ". . . . . .", ". . . . . .", "------"]
-    rules += [". . . . . ."] * 3
+    with pytest.raises(
+        sudoku.BoxShapeError,
+        match=r"bars divide row 1 into 2\|4 but row 2 into 3\|3, not boxes of "
+        "one width .give the box shape to read it anyway",
+    ):
+        Grid.parse("\n".join(uneven))
+    assert Grid.parse("\n".join(uneven), box=(3, 2)).box == (3, 2)
+    assert sudoku.grid.drawn_box(uneven) is None
+    rules = ["1 . . . . .", "-----------", ". . . . . .", ". . . . . ."]
+    rules += ["-----------"] + [". . . . . ."] * 3
     assert sudoku.grid.drawn_box(rules) is None
+    with pytest.raises(sudoku.BoxShapeError, match="mark off 1, 2, 3 rows"):
+        Grid.parse("\n".join(rules))
+    halves = ["1 . . | . . ."] * 6  # boxes of 3 columns, 2 rows by the size
+    assert Grid.parse("\n".join(halves)).box == (2, 3)
+    fours = ["1 . . . | . ."] * 6  # no box is 4 cells wide
+    with pytest.raises(sudoku.BoxShapeError, match=r"into 4\|2 cells"):
+        Grid.parse("\n".join(fours))
+    # No bars or rules at all: no shape is read from the drawing.
+    assert sudoku.grid.drawn_box(["1 . . .", ". 2 . .", ". . 3 .", ". . . 4"]) is None
+
+
+@pytest.mark.parametrize("size", [4, 9, 16])
+def test_a_grid_drawn_as_a_table_is_read_in_the_default_boxes(size: int) -> None:
+    # A bar between every two cells, or a rule under every row, marks no
+    # boxes: it was read as boxes of N rows by 1 column (or 1 by N), and a
+    # puzzle with one solution was counted 3518 and "solved" with repeats
+    # in its boxes.
+    puzzle = sudoku.generate(size=size, seed=3, minimal=False, givens=size * size // 2)
+    grid = Grid.parse(puzzle)
+    rows = [puzzle[r * size : (r + 1) * size] for r in range(size)]
+    table = ["| " + " | ".join(row) + " |" for row in rows]
+    rule = "+" + "-" * (len(table[0]) - 2) + "+"
+    ruled = [line for row in rows for line in (" ".join(row), rule)]
+    both = [line for row in table for line in (row, rule)]
+    for drawing in (table, ruled, both, [rule, *ruled]):
+        text = "\n".join(drawing)
+        assert sudoku.grid.drawn_box(drawing) is None, drawing
+        read = Grid.parse(text)
+        assert (read.box, read.values) == (grid.box, grid.values)
+        assert sudoku.count(text, limit=2) == 1
+        assert (
+            Grid.parse(sudoku.solve(text)).values
+            == Grid.parse(sudoku.solve(puzzle)).values
+        )
+    # Bars between every cell, and rules that do mark boxes: those boxes.
+    boxed = [
+        line
+        for r, row in enumerate(table)
+        for line in ([rule] if r and r % grid.box[0] == 0 else []) + [row]
+    ]
+    assert sudoku.grid.drawn_box(boxed) == grid.box
+
+
+def test_a_puzzle_and_its_solution_are_checked_in_the_boxes_one_draws() -> None:
+    # A 6x6 drawn in 3x2 boxes, its solution on one line (as `sudoku`
+    # prints it): the solution is checked in the drawn boxes, not in the
+    # size's default 2x3 ones, either way round.
+    puzzle = sudoku.generate(box=(3, 2), seed=4)
+    drawn = sudoku.format_grid(puzzle, "boxed", box=(3, 2))
+    solution = sudoku.solve(drawn)
+    sudoku.check(drawn, solution)
+    sudoku.check(puzzle, sudoku.format_grid(solution, "boxed", box=(3, 2)))
+    with pytest.raises(sudoku.SolutionError, match="twice in box"):
+        sudoku.check(puzzle, solution)  # neither draws: the default boxes
+    with pytest.raises(
+        sudoku.BoxShapeError,
+        match=r"the puzzle draws boxes of 3x2 but the solution 2x3",
+    ):
+        sudoku.check(drawn, sudoku.format_grid(solution, "boxed", box=(2, 3)))
 
 
 def test_two_boxed_grids_in_one_file_stay_two() -> None:
