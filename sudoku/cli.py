@@ -1208,7 +1208,12 @@ def _told(
             return "answer", _Said(text, {"hint": _json_step(step)})
         found = explain(puzzle.text, **kwargs)
     except ExplanationBudgetError as stop:
-        why = f"gave up: {stop}{_rated_so_far(stop.explanation, options)}"
+        # In the option's own word: a rating or a hint stopped.
+        word = "rating" if options.rate else "hint" if options.hint else ""
+        message = str(stop)
+        if word:
+            message = message.replace("explanation stopped", f"{word} stopped", 1)
+        why = f"gave up: {message}{_rated_so_far(stop.explanation, options)}"
         said = _explained(stop.explanation, options, "out of time")
         return "stopped", _stopped("out_of_time", why, said)
     answer = _explained(found, options)
@@ -1357,16 +1362,17 @@ def _interrupted(
         from sudoku.grading import GradeInterrupted
 
         if isinstance(stop, GradeInterrupted):
-            graded = stop.grade
-            steps = sum(n for _, n in graded.techniques)
-            so_far = (
-                "no step taken yet"
-                if graded.hardest is None
-                else f"at least {graded.level} {graded.name} "
-                f"(rating {graded.rating_text})"
-            )
-            return _stopped(how, f"{how} after {counted(steps, 'step')}: {so_far}")
+            steps = sum(n for _, n in stop.grade.techniques)
+            why = f"{how} after {counted(steps, 'step')}: {_graded_so_far(stop.grade)}"
+            return _stopped(how, why, _Said("", {"grade": _json_grade(stop.grade)}))
     return None
+
+
+def _graded_so_far(graded: Grade) -> str:
+    """What a stopped ``--grade`` says of its grade: at least that of the steps taken."""
+    if graded.hardest is None:
+        return "no step taken yet"
+    return f"at least {graded.level} {graded.name} (rating {graded.rating_text})"
 
 
 #: What solving one puzzle gives: ``("answer", grid, count, grade or what
@@ -1520,6 +1526,14 @@ def _answer(
         return "fail", "more than one solution (--unique)"
     except BudgetExceeded as error:  # a SudokuError too: this one first
         outcome = error.outcome.name.lower()  # out_of_time, out_of_nodes
+        if options.grade:
+            from sudoku.grading import GradeBudgetError  # loaded by the grade
+
+            if isinstance(error, GradeBudgetError):
+                # A grade keeps what it found, as after a signal.
+                why = f"gave up: {error}: {_graded_so_far(error.grade)}"
+                said = _Said("", {"grade": _json_grade(error.grade)})
+                return "stopped", _stopped(outcome, why, said)
         found = getattr(error.stats, "solutions", None)
         if options.count and isinstance(found, int):
             # A count keeps what it found, as after a signal.

@@ -334,7 +334,7 @@ def test_a_batch_answers_the_puzzles_after_one_out_of_time(
     (message,) = rated.stderr.splitlines()
     assert message.startswith(
         f"sudoku: {SIXTEEN_FILE}: puzzle 1 (lines 1-16): gave up: "
-        "explanation stopped after "
+        "rating stopped after "  # --rate's own word
     )
     assert "(rating at least " in message
     # --json: the stopped puzzle says so, with its steps; the others are whole.

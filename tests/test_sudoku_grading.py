@@ -21,7 +21,9 @@ engine, :func:`sudoku.steps.solve_steps`) and keeps their summary.  So:
 from __future__ import annotations
 
 import itertools
+import json
 import random
+import re
 from collections.abc import Callable, Iterator
 from functools import cache, partial
 
@@ -860,6 +862,34 @@ def test_a_25x25_minimal_puzzle_gives_up_in_time() -> None:
         grade(puzzle, timeout=1.5)
     assert not caught.value.grade.complete
     assert caught.value.grade.blanks in (0, puzzle.count("."))
+
+
+def test_the_command_keeps_the_grade_so_far_when_its_time_runs_out(
+    tmp_path: pytest.TempPathFactory, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # `sudoku --grade --timeout` said only "gave up", where Ctrl-C gives
+    # the grade of the steps taken: the budget keeps it too, in --json.
+    hard = "........2..8.1.9..5....3.4....1.93...6..3..8...37......4......53.1.7.8..2........"
+    path = tmp_path / "hard.txt"  # type: ignore[operator]
+    path.write_text(hard + "\n")
+    status = main(["--grade", "--timeout", "1", "--json", "--no-progress", str(path)])
+    out, err = capsys.readouterr()
+    assert status == 3
+    record = json.loads(out.splitlines()[0])
+    assert record["complete"] is False and record["outcome"] == "out_of_time"
+    graded = record["grade"]
+    steps = sum(graded["techniques"].values())
+    assert 0 < steps < graded["blanks"], graded
+    assert graded["text"].startswith("unfinished (out of time): at least ")
+    assert graded["level"] == level_of(graded["rating"])
+    expected = (
+        f"sudoku: {re.escape(str(path))}: puzzle 1 \\(line 1\\): gave up: grade "
+        "stopped after "
+        rf"[\d.]+ s \(time budget of 1 s used up\), {steps} steps taken: at least "
+        rf"{graded['level']} {graded['name']} \(rating {graded['rating']:.1f}\)"
+    )
+    assert re.fullmatch(expected, err.splitlines()[0]), err
+    assert record["error"] == err.splitlines()[0].split(": ", 3)[3]
 
 
 def test_a_full_grid_is_level_0() -> None:
