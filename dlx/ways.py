@@ -529,8 +529,8 @@ RULES: tuple[Rule, ...] = (
     # What generate() is asked to reach: one scale at a time.
     Rule(
         ("target_rating", "target_grade"),
-        "a puzzle is asked for on one scale: the grader's levels or Sudoku "
-        "Explainer's ratings",
+        "a puzzle is asked for in one way: a level ({target_grade}) or a "
+        "band of Sudoku Explainer's ratings ({target_rating})",
     ),
     Rule(
         ("target_rating", "cages"),

@@ -34,6 +34,7 @@ from sudoku.generator import (
     DEFAULT_BIG_GRADE_TRIES,
     DEFAULT_GRADE_TRIES,
     DEFAULT_RATING_TRIES,
+    HIGHEST_RATING,
     RATING_SIZE,
     SYMMETRIES,
     GenerationProgress,
@@ -580,8 +581,9 @@ def rating_band(text: str) -> tuple[float, float]:
     >>> rating_band("0-0.5")
     Traceback (most recent call last):
       ...
-    argparse.ArgumentTypeError: '0-0.5' lies below Sudoku Explainer's scale (1.0 to 10.0): no puzzle is rated under 1.0
+    argparse.ArgumentTypeError: '0-0.5' lies below Sudoku Explainer's scale (1.0 to 12.0): no puzzle is rated under 1.0
     """
+    top = HIGHEST_RATING
     parts = text.split("-")
     try:
         if len(parts) in (1, 2):
@@ -589,16 +591,16 @@ def rating_band(text: str) -> tuple[float, float]:
             if 0 <= low <= high < 1:
                 raise argparse.ArgumentTypeError(
                     f"{text!r} lies below Sudoku Explainer's scale (1.0 to "
-                    "10.0): no puzzle is rated under 1.0"
+                    f"{top:.1f}): no puzzle is rated under 1.0"
                 )
-            if 0 <= low <= high <= 10:
+            if 0 <= low <= high <= top:
                 return low, high
     except ValueError:
         pass
     raise argparse.ArgumentTypeError(
         f"{text!r} is not a rating or a band of them: give one rating, as 7.2, "
         "or LOW-HIGH with LOW <= HIGH, as 4.0-5.0 (Sudoku Explainer's scale, "
-        "1.0 to 10.0)"
+        f"1.0 to {top:.1f})"
     )
 
 

@@ -110,6 +110,7 @@ from sudoku.singles import Contradiction, Singles
 from sudoku.solver import SAT_SIZE, check_budget
 
 __all__ = [
+    "HIGHEST_RATING",
     "SYMMETRIES",
     "Generated",
     "GenerationProgress",
@@ -153,6 +154,10 @@ DEFAULT_RATING_TRIES = 1000
 #: The largest grid ``rating=`` rates: Sudoku Explainer's scale is 9x9's,
 #: and beyond, one rating takes minutes.
 RATING_SIZE = 9
+#: The top of the scale ``rating=`` takes: Sudoku Explainer rates the
+#: hardest known puzzles 11.9, and the nested forcing chains here rate
+#: steps above 10.0 too (9.5 and a bonus for their length).
+HIGHEST_RATING = 12.0
 
 
 class GivensWarning(UserWarning):
@@ -1953,22 +1958,23 @@ def _band(rating: object) -> tuple[float, float] | None:
         if len(rating) == 2
         else ()
     )
+    top = HIGHEST_RATING
     if len(pair) == 2 and all(
-        isinstance(x, int | float) and not isinstance(x, bool) and 0 <= x <= 10
+        isinstance(x, int | float) and not isinstance(x, bool) and 0 <= x <= top
         for x in pair
     ):
         low, high = float(pair[0]), float(pair[1])
         if low <= high < 1:
             raise SudokuError(
                 f"rating={rating!r} lies below Sudoku Explainer's scale (1.0 to "
-                "10.0): no puzzle is rated under 1.0"
+                f"{top:.1f}): no puzzle is rated under 1.0"
             )
         if low <= high:
             return low, high
     raise SudokuError(
         f"rating={rating!r} is not a rating or a band of them: give one rating, "
-        "as 7.2, or (low, high) with 0 <= low <= high <= 10, as (4.0, 5.0) (Sudoku "
-        "Explainer's scale, 1.0 to 10.0)"
+        f"as 7.2, or (low, high) with 0 <= low <= high <= {top:g}, as (4.0, 5.0) "
+        f"(Sudoku Explainer's scale, 1.0 to {top:.1f})"
     )
 
 

@@ -107,8 +107,10 @@ UNIQUENESS = frozenset({"unique rectangles and loops", "bivalue universal grave"
 #: The name of the step taken when no technique applies.
 LAST_RESORT = "search"
 
-#: The rating of a search step (technique ``"search"``): SE's nested
-#: forcing chains of level 3, above the techniques here.
+#: The rating of a search step (technique ``"search"``): where the nested
+#: forcing chains here (SE's level 2) run out, SE goes on with those of
+#: level 3, rated 10.0 and more, so the puzzle's rating is at least this.
+#: A lower bound: a step by logic may be rated above it.
 SEARCH_RATING = 10.0
 
 

@@ -201,7 +201,7 @@ def test_not_minimal_puzzles_are_rated_too() -> None:
         ({"rating": "hard"}, "rating='hard' is not a rating or a band"),
         ({"rating": (1.0, 2.0, 3.0)}, "is not a rating or a band"),
         ({"rating": -1}, "rating=-1 is not a rating or a band"),
-        ({"rating": 11}, "rating=11 is not a rating or a band"),
+        ({"rating": 12.5}, "rating=12.5 is not a rating or a band"),
         ({"rating": float("nan")}, "rating=nan is not a rating or a band"),
         ({"rating": True}, "rating=True is not a rating or a band"),
         # A band no puzzle can reach: refused, not 1000 tries in vain.
@@ -215,6 +215,12 @@ def test_not_minimal_puzzles_are_rated_too() -> None:
         (
             {"rating": (9.8, 10.0), "tries": 3, "seed": 1},
             "no puzzle rated 9.8-10.0 in 3 tries (minimal puzzles rated above 8.5",
+        ),
+        # Above 10.0: the nested forcing chains rate so by logic (the
+        # scale's top is sudoku.generator.HIGHEST_RATING, 12.0).
+        (
+            {"rating": (10.3, 12.0), "tries": 2, "seed": 1},
+            "no puzzle rated 10.3-12.0 in 2 tries",
         ),
         ({"rating": 4.0, "tries": 2, "seed": 2}, "no puzzle rated 4.0 in 2 tries"),
     ],
@@ -286,7 +292,7 @@ def test_cli_prints_puzzles_rated_in_the_band(
         (["--rating", "5-4"], "argument --rating: '5-4' is not a rating or a band"),
         (["--rating", "hard"], "argument --rating: 'hard' is not a rating or a band"),
         (["--rating", "1-2-3"], "argument --rating: '1-2-3' is not a rating"),
-        (["--rating", "11"], "argument --rating: '11' is not a rating"),
+        (["--rating", "12.5"], "argument --rating: '12.5' is not a rating"),
         (["--rating", "0-0.5"], "argument --rating: '0-0.5' lies below Sudoku E"),
         (["--rating", "4", "--grade", "easy"], "--rating does not go with --grade"),
         (["--rating", "4", "--cages", "killer"], "--rating does not go with --cages"),
