@@ -1499,8 +1499,8 @@ def _estimate(
             else stopped
         )
         say(
-            f"dlx: estimate stopped ({why}): it is of the {estimate.probes} probes "
-            f"taken of {wanted}"
+            f"dlx: estimate stopped ({why}): it is of the {estimate.probes} "
+            f"probe{'' if estimate.probes == 1 else 's'} taken of {wanted}"
         )
     return status
 

@@ -568,7 +568,7 @@ def _no_rating_words(options: argparse.Namespace) -> str:
             "minimal puzzles rated above 8.5 are rare, and those that need a "
             f"search step have no rating: {reason}"
         )
-    return f"no puzzle rated {band_text(options.rating)} in {tries} tries ({reason})"
+    return f"no puzzle rated {band_text(options.rating)} in {counted(tries, 'try', 'tries')} ({reason})"
 
 
 def rating_band(text: str) -> tuple[float, float]:
@@ -616,7 +616,7 @@ def _no_grade_words(options: argparse.Namespace, size: int) -> str:
         )
     else:
         reason = "a larger --tries or another --seed may find one"
-    return f"no {options.grade} puzzle in {tries} tries ({reason})"
+    return f"no {options.grade} puzzle in {counted(tries, 'try', 'tries')} ({reason})"
 
 
 def _out_of_time(

@@ -108,6 +108,7 @@ from sudoku.regions import (
 )
 from sudoku.singles import Contradiction, Singles
 from sudoku.solver import SAT_SIZE, check_budget
+from sudoku.wording import counted
 
 __all__ = [
     "HIGHEST_RATING",
@@ -1678,12 +1679,13 @@ def generate_puzzle(
                 break
         if best is None and band is not None:
             raise SudokuError(
-                f"no puzzle rated {band_text(band)} in {made} tries "
+                f"no puzzle rated {band_text(band)} in {counted(made, 'try', 'tries')} "
                 f"({_rating_advice(band)})"
             )
         if best is None:
             raise SudokuError(
-                f"no puzzle of grade {LEVEL_NAMES[level or 0]!r} in {made} tries "
+                f"no puzzle of grade {LEVEL_NAMES[level or 0]!r} in "
+                f"{counted(made, 'try', 'tries')} "
                 f"({_grade_advice(size, level or 0, minimal)})"
             )
         puzzle, solution, proved, graded = best
@@ -1815,7 +1817,8 @@ def _generated_cages(
         else:
             raise SudokuError(
                 f"no cage puzzle of grade {LEVEL_NAMES[level or 0]!r} in "
-                f"{attempts} tries (another seed or a larger tries= may find one)"
+                f"{counted(attempts, 'try', 'tries')} (another seed or a larger "
+                "tries= may find one)"
             )
     except (_OutOfTime, BudgetExceeded) as stop:
         if isinstance(stop, BudgetExceeded) and stop.outcome is not Outcome.OUT_OF_TIME:
@@ -1918,10 +1921,10 @@ def _unfinished(
     if clock.stage in ("grading", "rating"):
         done -= 1  # its grade or rating is not known yet
     if band is not None and best is None:
-        return f"no puzzle rated {band_text(band)} in {done} finished tries"
+        return f"no puzzle rated {band_text(band)} in {counted(done, 'finished try', 'finished tries')}"
     if level is not None and best is None:
         name = LEVEL_NAMES[level]
-        text = f"no puzzle of grade {name!r} in {done} finished tries"
+        text = f"no puzzle of grade {name!r} in {counted(done, 'finished try', 'finished tries')}"
         if grade_out_of_reach(geo.size, level, clock.minimal):
             text += (
                 f" (minimal {geo.size}x{geo.size} puzzles almost always grade "
@@ -1933,7 +1936,7 @@ def _unfinished(
     if givens is not None and best is not None:
         least = sum(1 for v in best[0] if v)
         return (
-            f"no try had at most {givens} givens in {done} finished tries "
+            f"no try had at most {givens} givens in {counted(done, 'finished try', 'finished tries')} "
             f"(the best had {least})"
         )
     if clock.stage == "filling" and geo.regions is not None and not done:

@@ -294,7 +294,7 @@ def test_a_grade_out_of_reach_says_why() -> None:
     with pytest.raises(SudokuError) as failed:
         generate_puzzle((4, 4), seed=0, grade="medium", tries=1)
     assert str(failed.value) == (
-        "no puzzle of grade 'medium' in 1 tries (minimal 16x16 puzzles almost "
+        "no puzzle of grade 'medium' in 1 try (minimal 16x16 puzzles almost "
         "always grade extreme or diabolical: they are rated 6.0 and up; "
         "minimal=False with more givens makes easier ones)"
     )
@@ -528,7 +528,7 @@ def test_command_grade_out_of_reach_says_why(
     out, err = capsys.readouterr()
     assert status == 1 and out == ""
     assert err == (
-        "sudoku: puzzle 1 (--seed 0): no medium puzzle in 1 tries (minimal 16x16 "
+        "sudoku: puzzle 1 (--seed 0): no medium puzzle in 1 try (minimal 16x16 "
         "puzzles almost always grade extreme or diabolical: they are rated 6.0 "
         "and up; --not-minimal with --givens makes easier ones)\n"
     )
