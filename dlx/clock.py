@@ -122,9 +122,12 @@ class Clocked:
         """
         max_nodes = self._max_nodes
         if max_nodes is not None and nodes > max_nodes:
+            # The nodes taken before this one: the budget, or more for a
+            # search resumed past it (its checkpoint's runs count too).
+            spent = max(max_nodes, nodes - 1)
             self._stop(
                 Outcome.OUT_OF_NODES,
-                stop_message(Outcome.OUT_OF_NODES, max_nodes, max_nodes),
+                stop_message(Outcome.OUT_OF_NODES, spent, max_nodes),
             )
         timeout = self._timeout
         if timeout is not None or self._progress is not None:

@@ -381,6 +381,26 @@ def test_jobs_survive_a_killed_worker_process(tmp_path: Path, signum: int) -> No
 
 
 @pytest.mark.processes
+def test_a_resumed_run_with_a_smaller_budget_says_how_far_the_search_is(
+    tmp_path: Path,
+) -> None:
+    # --max-nodes counts the nodes of every run: a run resumed with a
+    # budget below what the checkpoint's runs took stops at once, and says
+    # the nodes taken (it said "after 100 nodes" of a search at 2000).
+    problem = langford_file(tmp_path, 11)
+    checkpoint = tmp_path / "ck.json"
+    args = [str(problem), "--count", "--checkpoint", str(checkpoint)]
+    first = run([*args, "--max-nodes", "2000"])
+    assert first.returncode == 3, first.stderr
+    again = run([*args, "--max-nodes", "100"])
+    assert again.returncode == 3, again.stderr
+    assert again.stderr.splitlines()[-1].startswith(
+        "dlx: search stopped after 2000 nodes (node budget of 100 used up): "
+    ), again.stderr
+    assert checkpoint.exists()
+
+
+@pytest.mark.processes
 def test_a_checkpoint_due_at_the_very_end_is_not_saved(tmp_path: Path) -> None:
     # The last progress report comes when the search is over: nothing to
     # save then, and the count still prints.
