@@ -549,6 +549,14 @@ def end_workers(pool: ProcessPoolExecutor) -> None:
     for pid in processes:
         with suppress(OSError):
             os.kill(pid, signal.SIGKILL)
+    # The pool's thread sees its workers gone and ends, closing its wake-up
+    # pipe.  Waited for (briefly): at exit, concurrent.futures wakes every
+    # such thread, and on CPython 3.11 a pipe closed at that moment printed
+    # "Exception ignored ... Bad file descriptor" (once in about a hundred
+    # runs stopped by Ctrl-C).
+    manager = getattr(pool, "_executor_manager_thread", None)
+    if manager is not None and manager.is_alive():
+        manager.join(timeout=1.0)
 
 
 def process_context() -> multiprocessing.context.BaseContext:
