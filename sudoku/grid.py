@@ -750,7 +750,7 @@ def drawn_box(lines: Sequence[str]) -> tuple[int, int] | None:
     every two cells (a table) or a rule under every row mark no boxes.
     ``None`` when the lines draw no boxes (a plain or spaced grid, a
     table), or when their rules and bars do not mark boxes of one shape
-    that fits the grid (:meth:`Grid.parse` refuses such a drawing unless
+    that fits the grid (:meth:`sudoku.Grid.parse` refuses such a drawing unless
     it is given the box shape).
 
     >>> drawn_box(["+-----+-----+", "| 1 . | . . |", "| . . | . 2 |",
