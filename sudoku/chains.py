@@ -1437,10 +1437,14 @@ class _Nested:
     Per pass of :data:`_PASSES`: the grid's static links, and the same
     reversed (the links of a chain's grid are among them, but for the
     strong links its removals make); each unit's rank in SE's order of
-    the region a strong link is read in (boxes, rows, columns, the rest).
+    the region a strong link is read in (boxes, rows, columns, the rest);
+    the grid's places of each value in each unit (:func:`_tables`); and
+    what :func:`_nested_step` made on each chain's grid met so far (it
+    reads nothing else of the chain: every candidate the chain removed
+    has its off node in the chain).
     """
 
-    __slots__ = ("board", "forward", "rank", "reverse")
+    __slots__ = ("board", "forward", "made", "places", "rank", "reverse", "where")
 
     def __init__(self, board: Board) -> None:
         self.board = board
@@ -1460,6 +1464,13 @@ class _Nested:
                     back[b].append(a)
             self.forward.append(links)
             self.reverse.append(back)
+        tables = _tables(board)
+        self.where = tables[1]
+        self.places = tuple(tables[2])
+        self.made: dict[
+            tuple[int, ...],
+            list[tuple[int, tuple[int, ...], tuple[tuple[int, ...], int]]],
+        ] = {}
 
 
 def _link_parents(
@@ -1506,26 +1517,137 @@ def _link_parents(
     return out
 
 
-def _reach(
-    links: Sequence[Sequence[int]],
-    extra: dict[int, list[int]],
-    work: list[int],
-    n: int,
-    starts: Iterable[int],
-) -> set[int]:
-    """The nodes reached from ``starts`` by ``links`` and ``extra``, through candidates of ``work`` only."""
+def _reach(links: Sequence[Sequence[int]], starts: Iterable[int]) -> set[int]:
+    """The nodes reached from ``starts`` by ``links``, ``starts`` included."""
     seen = set(starts)
     todo = list(seen)
     while todo:
-        node = todo.pop()
-        for nxt in (*links[node], *extra.get(node, ())):
-            if nxt in seen:
-                continue
-            cell, v = divmod(nxt >> 1, n)
-            if work[cell] >> v & 1:
+        for nxt in links[todo.pop()]:
+            if nxt not in seen:
                 seen.add(nxt)
                 todo.append(nxt)
     return seen
+
+
+def _chain_links(
+    nested: _Nested,
+    k: int,
+    work: list[int],
+    places: list[int],
+    removals: list[int],
+    gone_cells: Iterable[int],
+    gone_places: Iterable[int],
+) -> list[tuple[int, ...]]:
+    """The static links of pass ``k`` on a chain's grid (``work``, whose places are ``places``), as :func:`_static_links` makes them.
+
+    ``gone_cells``: the cells that lost candidates; ``gone_places``: the
+    units' values (``unit * n + value - 1``) that lost places.
+
+    The grid's own, but for the nodes a removal changes: an on node's
+    links lose the removed candidates; an off node's strong links are read
+    again in the cells that lost candidates (Y) and, for the value
+    removed, the units that lost places (X).  The nodes of removed
+    candidates keep the grid's links (no search reaches them).
+    """
+    x_links, y_links, *_ = _PASSES[k]
+    board = nested.board
+    layout = board.layout
+    n = layout.size
+    units = layout.units
+    where = nested.where
+    base = nested.forward[k]
+    reverse = nested.reverse[k]
+    links = list(base)
+    dead = set(removals)
+    touched: set[int] = set()
+    for node in removals:
+        touched.update(reverse[node])
+    for node in touched:
+        cell, v = divmod(node >> 1, n)
+        if work[cell] >> v & 1:
+            links[node] = tuple([x for x in base[node] if x not in dead])
+    offs: set[int] = set()
+    if y_links:
+        for cell in gone_cells:
+            bits = work[cell]
+            while bits:
+                low = bits & -bits
+                bits ^= low
+                offs.add((cell * n + low.bit_length() - 1) * 2)
+    if x_links:
+        for at in gone_places:
+            u, v = divmod(at, n)
+            unit = units[u]
+            bits = places[at]
+            while bits:
+                low = bits & -bits
+                bits ^= low
+                offs.add((unit[low.bit_length() - 1] * n + v) * 2)
+    for node in offs:
+        cell, v = divmod(node >> 1, n)
+        bits = work[cell]
+        off: list[int] = []
+        if y_links and bits.bit_count() == 2:
+            off.append((cell * n + (bits & ~(1 << v)).bit_length() - 1) * 2 + 1)
+        if x_links:
+            for u, own in where[cell]:
+                left = places[u * n + v] & ~own
+                if left and not left & (left - 1):
+                    off.append((units[u][left.bit_length() - 1] * n + v) * 2 + 1)
+        links[node] = tuple(off)
+    return links
+
+
+def _leads(links: Sequence[Sequence[int]], start: int, goal: int) -> bool:
+    """Whether ``links`` lead from ``start`` to ``goal`` (whether :func:`_search` can find a chain)."""
+    seen = {start}
+    todo = [start]
+    while todo:
+        for nxt in links[todo.pop()]:
+            if nxt in seen:
+                continue
+            if nxt == goal:
+                return True
+            seen.add(nxt)
+            if links[nxt]:
+                todo.append(nxt)
+    return False
+
+
+def _loops(links: Sequence[Sequence[int]], start: int) -> bool:
+    """Whether ``links`` close a loop of four nodes or more on ``start``: whether :func:`_search` can close one.
+
+    Such a loop leaves ``start`` by one of its links and comes back from
+    another node: a node that links back to ``start``, reached from a
+    link of ``start`` other than itself.  Each node carries the links of
+    ``start`` it is reached from, two at most (a node reached from two
+    has one other than itself).  Nodes without links of their own lead
+    nowhere and are left out.
+    """
+    first: dict[int, int] = {}
+    both: set[int] = set()
+    todo: list[tuple[int, int]] = []
+    for x in links[start]:
+        first[x] = x
+        todo.append((x, x))
+    while todo:
+        node, label = todo.pop()
+        for nxt in links[node]:
+            if nxt == start:
+                if label != node:
+                    return True
+                continue
+            if not links[nxt]:
+                continue
+            seen = first.get(nxt)
+            if seen is None:
+                first[nxt] = label
+            elif seen == label or nxt in both:
+                continue
+            else:
+                both.add(nxt)
+            todo.append((nxt, label))
+    return False
 
 
 def _nested_step(
@@ -1548,23 +1670,57 @@ def _nested_step(
     them comes first), so each rests on a strong link the removals made:
     only the starts that reach one (through the grid's links and the new
     ones), and whose opposite (or, for a cycle, themselves) one leads to,
-    are searched.
+    are searched, and only where the search can find a chain or close a
+    cycle (:func:`_leads`, :func:`_loops`).  The chain's grid's links are
+    the grid's, changed where the removals change them
+    (:func:`_chain_links`).
+
+    What it makes depends on the chain's grid alone (the chain's removals
+    are the candidates ``work`` lacks, each with its off node in
+    ``parents``): made once per grid (:attr:`_Nested.made`).
     """
+    key = tuple(work)
+    known = nested.made.get(key)
+    if known is not None:
+        return known
+    made = _nested_made(nested, work, parents, removals)
+    if len(nested.made) >= 1024:
+        nested.made.clear()
+    nested.made[key] = made
+    return made
+
+
+def _nested_made(
+    nested: _Nested,
+    work: list[int],
+    parents: dict[int, tuple[int, ...]],
+    removals: list[int],
+) -> list[tuple[int, tuple[int, ...], tuple[tuple[int, ...], int]]]:
+    """:func:`_nested_step` on a grid not met before."""
     board = nested.board
     layout = board.layout
     n = layout.size
     units = layout.units
+    cell_units = layout.cell_units
     clock = board.clock
+    tick = clock.tick
+    # The places of the chain's grid (for its links).
+    where = nested.where
+    work_places = list(nested.places)
+    for node in removals:
+        cell, v = divmod(node >> 1, n)
+        for u, own in where[cell]:
+            work_places[u * n + v] &= ~own
     # The strong links the removals made (a superset: each is checked by
     # its rule parents when a chain uses it), Y and X.
     new_y: dict[int, list[int]] = {}
     new_x: dict[int, list[int]] = {}
-    seen_cells: set[int] = set()
-    seen_units: set[tuple[int, int]] = set()
+    seen_cells: dict[int, None] = {}
+    seen_units: dict[int, None] = {}
     for node in removals:
         cell, v = divmod(node >> 1, n)
         if cell not in seen_cells:
-            seen_cells.add(cell)
+            seen_cells[cell] = None
             bits = work[cell]
             if bits.bit_count() == 2:
                 low = bits & -bits
@@ -1572,14 +1728,17 @@ def _nested_step(
                 two = (cell * n + (bits ^ low).bit_length() - 1) * 2
                 new_y.setdefault(one, []).append(two | 1)
                 new_y.setdefault(two, []).append(one | 1)
-        bit = 1 << v
-        for u in layout.cell_units[cell]:
-            if (u, v) in seen_units:
+        for u in cell_units[cell]:
+            at = u * n + v
+            if at in seen_units:
                 continue
-            seen_units.add((u, v))
-            places = [c for c in units[u] if work[c] & bit]
-            if len(places) == 2:
-                a, b = ((c * n + v) * 2 for c in places)
+            seen_units[at] = None
+            places = work_places[at]
+            if places.bit_count() == 2:
+                unit = units[u]
+                low = places & -places
+                a = (unit[low.bit_length() - 1] * n + v) * 2
+                b = (unit[(places ^ low).bit_length() - 1] * n + v) * 2
                 new_x.setdefault(a, []).append(b | 1)
                 new_x.setdefault(b, []).append(a | 1)
     if not new_x and not new_y:
@@ -1603,67 +1762,69 @@ def _nested_step(
             for b in bs:
                 back.setdefault(b, []).append(a)
         clock.check()
-        # The nodes that lead to a new link, and those one leads to.
-        before = _reach(nested.reverse[k], back, work, n, extra)
-        after = _reach(nested.forward[k], extra, work, n, back)
-        graph: list[tuple[int, ...]] | None = None
-        for cell, bits in enumerate(work):
+        if hypothetical is None:
+            hypothetical = Board.sharing(board.regions, board.values, work, clock)
+        graph = _chain_links(
+            nested, k, work, work_places, removals, seen_cells, seen_units
+        )
+        # The nodes that lead to a new link, and those one leads to: the
+        # links turned round are the links between the opposite nodes.
+        before = {x ^ 1 for x in _reach(graph, [x ^ 1 for x in extra])}
+        after = _reach(graph, back)
+        # The candidates (as on nodes, in order) whose searches may give
+        # a hint: a cycle or chain from on, through a new link, back to
+        # on or to off; a chain from off to on.
+        starts = sorted(
+            {x | 1 for x in before if x | 1 in after or (x & 1 and x ^ 1 in after)}
+        )
+        for on in starts:
+            cell, v = divmod(on >> 1, n)
+            bits = work[cell]
             count = bits.bit_count()
-            if count < 2 or (not x_links and count != 2):
+            if not bits >> v & 1 or count < 2 or (not x_links and count != 2):
                 continue
-            for value in range(1, n + 1):
-                if not bits >> (value - 1) & 1:
-                    continue
-                on = _node(n, cell, value, True)
-                cycle = on in before and on in after
-                chain_on = chain_base and on in before and on ^ 1 in after
-                chain_off = chain_base and on ^ 1 in before and on in after
-                if not (cycle or chain_on or chain_off):
-                    continue
-                if graph is None:
-                    if hypothetical is None:
-                        hypothetical = Board.sharing(
-                            board.regions, board.values, work, clock
-                        )
-                    graph = _static_links(hypothetical, x_links, y_links)
-                assert hypothetical is not None
-                if cycle or chain_on:
-                    tree, closed, first = _search(
-                        hypothetical, graph, on, cycle, 1 << 30
-                    )
-                    for last in closed:
-                        loop = _path(tree, last)
-                        dropped = _cycle_eliminations(hypothetical, loop)
-                        if dropped:
-                            size = len(loop)
-                            rating = round(cycle_base + length_bonus(size - 2), 1)
-                            order += 1
-                            removes = frozenset(dropped)
-                            found.append(
-                                (rating, size, kind, order, removes, loop, True)
-                            )
-                    if chain_on and first is not None:
-                        path = _path(tree, first)
-                        size = len(path)
-                        rating = round(chain_base + length_bonus(size - 2), 1)
+            value = v + 1
+            cycle = on in before and on in after
+            chain_on = chain_base and on in before and on ^ 1 in after
+            chain_off = chain_base and on ^ 1 in before and on in after
+            if not (cycle or chain_on or chain_off):
+                continue
+            tick()
+            # A search gives nothing unless it can reach what it looks
+            # for, which few do: that is read first, by the links alone.
+            if (cycle and _loops(graph, on)) or (
+                chain_on and _leads(graph, on, on ^ 1)
+            ):
+                tree, closed, first = _search(hypothetical, graph, on, cycle, 1 << 30)
+                for last in closed:
+                    loop = _path(tree, last)
+                    dropped = _cycle_eliminations(hypothetical, loop)
+                    if dropped:
+                        size = len(loop)
+                        rating = round(cycle_base + length_bonus(size - 2), 1)
                         order += 1
-                        removes = frozenset({(cell, value)})
-                        found.append((rating, size, kind, order, removes, path, False))
-                if chain_off:
-                    tree, _, first = _search(
-                        hypothetical, graph, on ^ 1, False, 1 << 30
+                        removes = frozenset(dropped)
+                        found.append((rating, size, kind, order, removes, loop, True))
+                if chain_on and first is not None:
+                    path = _path(tree, first)
+                    size = len(path)
+                    rating = round(chain_base + length_bonus(size - 2), 1)
+                    order += 1
+                    removes = frozenset({(cell, value)})
+                    found.append((rating, size, kind, order, removes, path, False))
+            if chain_off and graph[on ^ 1] and _leads(graph, on ^ 1, on):
+                tree, _, first = _search(hypothetical, graph, on ^ 1, False, 1 << 30)
+                if first is not None:
+                    path = _path(tree, first)
+                    size = len(path)
+                    rating = round(chain_base + length_bonus(size - 2), 1)
+                    order += 1
+                    removes = frozenset(
+                        (cell, w)
+                        for w in range(1, n + 1)
+                        if bits >> (w - 1) & 1 and w != value
                     )
-                    if first is not None:
-                        path = _path(tree, first)
-                        size = len(path)
-                        rating = round(chain_base + length_bonus(size - 2), 1)
-                        order += 1
-                        removes = frozenset(
-                            (cell, v)
-                            for v in range(1, n + 1)
-                            if bits >> (v - 1) & 1 and v != value
-                        )
-                        found.append((rating, size, kind, order, removes, path, False))
+                    found.append((rating, size, kind, order, removes, path, False))
     found.sort(key=itemgetter(0, 1, 2, 3))
     made: list[tuple[int, tuple[int, ...], tuple[tuple[int, ...], int]]] = []
     done: set[frozenset[tuple[int, int]]] = set()
