@@ -21,7 +21,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import (
     Executor,
     ProcessPoolExecutor,
@@ -640,8 +640,6 @@ def test_a_killed_pool_process_is_replaced_when_the_pool_can_be_renewed(
     # What dlx --jobs does: a new pool runs the lost tasks, nothing is
     # lost or counted twice.
     problem = langford(8)
-    serial = problem.search(count_only=True)
-    list(serial)
     marker = str(tmp_path / "killed")
     pools: list[ProcessPoolExecutor] = []
 
@@ -653,6 +651,18 @@ def test_a_killed_pool_process_is_replaced_when_the_pool_can_be_renewed(
         )
         return pools[-1]
 
+    count_on_renewed_pools(problem, renew, pools)
+    assert Path(marker).exists() and len(pools) == 2
+
+
+def count_on_renewed_pools(
+    problem: ExactCover,
+    renew: Callable[[], ProcessPoolExecutor],
+    pools: Sequence[ProcessPoolExecutor],
+) -> None:
+    """Count Langford 8 split over ``renew()``'s pools: the serial count and statistics."""
+    serial = problem.search(count_only=True)
+    list(serial)
     try:
         run = parallel.search(problem, renew(), count_only=True, renew=renew)
         assert run.count() == 300
@@ -660,7 +670,6 @@ def test_a_killed_pool_process_is_replaced_when_the_pool_can_be_renewed(
     finally:
         for pool in pools:
             pool.shutdown()
-    assert Path(marker).exists() and len(pools) == 2
 
 
 class BrokenAtSubmit(ProcessPoolExecutor):
@@ -689,21 +698,13 @@ def test_a_pool_found_broken_when_handing_out_a_task_is_renewed(fail_at: int) ->
     # handing out tasks, and BrokenProcessPool ended the command with a
     # traceback.  A new pool runs the task (and those lost with the old).
     problem = langford(8)
-    serial = problem.search(count_only=True)
-    list(serial)
     pools: list[BrokenAtSubmit] = []
 
     def renew() -> ProcessPoolExecutor:
         pools.append(BrokenAtSubmit(fail_at if not pools else 0))
         return pools[-1]
 
-    try:
-        run = parallel.search(problem, renew(), count_only=True, renew=renew)
-        assert run.count() == 300
-        assert run.stats == serial.stats
-    finally:
-        for pool in pools:
-            pool.shutdown()
+    count_on_renewed_pools(problem, renew, pools)
     assert len(pools) == 2 and pools[0].calls >= fail_at
 
 
