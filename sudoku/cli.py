@@ -883,13 +883,16 @@ def _solve_all(
     def solve_all(pool: ProcessPoolExecutor | None) -> None:
         window = 4 * workers  # puzzles solved ahead of the one to print
         for name in names:
-            stream = _open(name, batch)
+            with holding():
+                stream = _open(name, batch)
             if stream is None:
                 continue
             source = "<stdin>" if name == "-" else name
             kept = _KeptAlphabet(options)
-            for puzzle in _puzzles(
-                name, stream, batch, size, required=True, boxes=_boxed(options)
+            for puzzle in in_order(
+                _puzzles(
+                    name, stream, batch, size, required=True, boxes=_boxed(options)
+                )
             ):
                 read = kept.options_for(puzzle)
                 if options.uva and puzzle.layout is Layout.LINES:
@@ -960,6 +963,7 @@ def _solve_all(
         with batch.signals.held():
             source, puzzle, _ = ahead.popleft()
             deliver(source, puzzle, outcome)
+            say_held(puzzle)
 
     def settle(pool: ProcessPoolExecutor) -> None:
         """After a signal: write what every puzzle of ``ahead`` has, in input order.
@@ -986,16 +990,50 @@ def _solve_all(
                 outcome = _result(future)
             with batch.signals.held():
                 ahead.popleft()
-                if future.cancelled():
-                    continue
-                kind, value = outcome
-                if kind == "signalled":
-                    if isinstance(value, _Said):
-                        stop(source, puzzle, value, signal=True)
-                else:
-                    deliver(source, puzzle, outcome)
+                if not future.cancelled():
+                    kind, value = outcome
+                    if kind == "signalled":
+                        if isinstance(value, _Said):
+                            stop(source, puzzle, value, signal=True)
+                    else:
+                        deliver(source, puzzle, outcome)
+                say_held(puzzle)
 
     ahead: collections.deque[tuple[str, Puzzle, Future[_Outcome]]] = collections.deque()
+    #: With --jobs, what reading the input had to say (a line skipped, a
+    #: file missing) while puzzles read before it were still with the
+    #: workers: said after the last of them, so that standard error keeps
+    #: the input's order.  By the puzzle it follows.
+    held: dict[int, list[str]] = {}
+
+    @contextlib.contextmanager
+    def holding() -> Iterator[None]:
+        """While inside, the notes of the batch wait for the puzzles ahead of them."""
+        if not ahead:
+            yield
+            return
+        after = held.setdefault(id(ahead[-1][1]), [])
+        note = batch.note
+        batch.note = after.append
+        try:
+            yield
+        finally:
+            batch.note = note
+
+    def in_order(puzzles: Iterator[Puzzle]) -> Iterator[Puzzle]:
+        """``puzzles``, read with the notes of the reading held (:func:`holding`)."""
+        while True:
+            with holding():
+                puzzle = next(puzzles, None)
+            if puzzle is None:
+                return
+            yield puzzle
+
+    def say_held(puzzle: Puzzle) -> None:
+        """The notes held for after ``puzzle``, now that it is written."""
+        for message in held.pop(id(puzzle), ()):
+            batch.note(message)
+
     with (
         progress_display(
             options.progress is not False, batch, bool(options.progress)
@@ -1008,6 +1046,10 @@ def _solve_all(
             if pool is not None and ahead:
                 settle(pool)
             raise
+        finally:
+            for messages in held.values():  # a stop left puzzles unwritten
+                for message in messages:
+                    batch.note(message)
     pictures.close()
 
 

@@ -880,14 +880,17 @@ def test_count_and_solve_report_progress() -> None:
 
 @pytest.mark.processes
 def test_jobs_give_the_same_answers_in_the_same_order(tmp_path: Path) -> None:
-    # Worker processes for real: the output and the reports equal one process's.
+    # Worker processes for real: the output and the reports equal one process's,
+    # in the same order: what reading says (a line skipped, a file missing)
+    # comes after the puzzles before it, though their workers are busy.
     good = sample("sudoku9_norvig_top95.txt").splitlines()[:40]
-    puzzles = [*good[:12], "1" * 81, *good[12:]]  # puzzle 13 is bad
+    puzzles = [*good[:12], "1" * 81, "hello world", *good[12:]]  # 13 is bad
     path = write(tmp_path, "batch.txt", "\n".join(puzzles) + "\n")
+    missing = str(tmp_path / "missing.txt")
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     serial, parallel, counted = [
         subprocess.run(
-            [sys.executable, "-m", "sudoku", *args, path],
+            [sys.executable, "-m", "sudoku", *args, path, missing, path],
             capture_output=True,
             text=True,
             env=env,
@@ -895,14 +898,20 @@ def test_jobs_give_the_same_answers_in_the_same_order(tmp_path: Path) -> None:
         )
         for args in ([], ["--jobs", "2"], ["--jobs", "0", "--count"])
     ]
-    assert serial.returncode == parallel.returncode == counted.returncode == 1
+    assert serial.returncode == parallel.returncode == counted.returncode == 2
     assert parallel.stdout == serial.stdout and parallel.stderr == serial.stderr
-    assert "puzzle 13 (line 13)" in serial.stderr
+    reports = serial.stderr.splitlines()
+    marks = ["puzzle 13 (line 13)", "line 14: skipped", missing] + [
+        "puzzle 13 (line 13)",
+        "line 14: skipped",
+    ]
+    assert len(reports) == len(marks), reports
+    assert all(mark in line for mark, line in zip(marks, reports, strict=True))
     answers = serial.stdout.splitlines()
-    assert len(answers) == len(good)
-    for puzzle, answer in zip(good, answers, strict=True):
+    assert len(answers) == 2 * len(good)
+    for puzzle, answer in zip(good + good, answers, strict=True):
         assert_solves(puzzle, answer, (3, 3))
-    assert counted.stdout == "1\n" * len(good)
+    assert counted.stdout == "1\n" * 2 * len(good)
     assert counted.stderr == serial.stderr
 
 
