@@ -1598,20 +1598,73 @@ def _chain_links(
     return links
 
 
-def _leads(links: Sequence[Sequence[int]], start: int, goal: int) -> bool:
-    """Whether ``links`` lead from ``start`` to ``goal`` (whether :func:`_search` can find a chain)."""
-    seen = {start}
-    todo = [start]
-    while todo:
-        for nxt in links[todo.pop()]:
-            if nxt in seen:
-                continue
-            if nxt == goal:
-                return True
-            seen.add(nxt)
-            if links[nxt]:
-                todo.append(nxt)
-    return False
+def _condense(
+    links: Sequence[Sequence[int]], roots: Iterable[int]
+) -> tuple[list[int], list[int]]:
+    """The strongly connected components of ``links`` that ``roots`` reach, and what each reaches.
+
+    Returns ``(comp, reach)``: ``comp[node]`` the number of the node's
+    component (-1 for the nodes no root reaches), ``reach[number]`` the
+    bits of the components it reaches, its own included (Tarjan's order:
+    a component is numbered after every component it reaches).  A node
+    reaches another (not itself) when the bit of the other's component is
+    in its component's ``reach``: what :func:`_search` can find a chain to.
+    """
+    size = len(links)
+    comp = [-1] * size
+    index = [-1] * size
+    low = [0] * size
+    reach: list[int] = []
+    count = 0
+    stack: list[int] = []
+    for root in roots:
+        if index[root] >= 0:
+            continue
+        index[root] = low[root] = count
+        count += 1
+        stack.append(root)
+        calls = [(root, iter(links[root]))]
+        while calls:
+            node, rest = calls[-1]
+            for nxt in rest:
+                at = index[nxt]
+                if at < 0:
+                    if not links[nxt]:
+                        # A node without links is a component of its own.
+                        index[nxt] = count
+                        count += 1
+                        comp[nxt] = len(reach)
+                        reach.append(1 << len(reach))
+                        continue
+                    index[nxt] = low[nxt] = count
+                    count += 1
+                    stack.append(nxt)
+                    calls.append((nxt, iter(links[nxt])))
+                    break
+                if comp[nxt] < 0 and at < low[node]:
+                    low[node] = at
+            else:
+                calls.pop()
+                mine = low[node]
+                if mine == index[node]:
+                    c = len(reach)
+                    bits = 1 << c
+                    at = stack.index(node)
+                    members = stack[at:]
+                    del stack[at:]
+                    for x in members:
+                        comp[x] = c
+                    for x in members:
+                        for y in links[x]:
+                            d = comp[y]
+                            if d != c:
+                                bits |= reach[d]
+                    reach.append(bits)
+                if calls:
+                    parent = calls[-1][0]
+                    if mine < low[parent]:
+                        low[parent] = mine
+    return comp, reach
 
 
 def _loops(links: Sequence[Sequence[int]], start: int) -> bool:
@@ -1671,7 +1724,7 @@ def _nested_step(
     only the starts that reach one (through the grid's links and the new
     ones), and whose opposite (or, for a cycle, themselves) one leads to,
     are searched, and only where the search can find a chain or close a
-    cycle (:func:`_leads`, :func:`_loops`).  The chain's grid's links are
+    cycle (:func:`_condense`, :func:`_loops`).  The chain's grid's links are
     the grid's, changed where the removals change them
     (:func:`_chain_links`).
 
@@ -1777,6 +1830,16 @@ def _nested_made(
         starts = sorted(
             {x | 1 for x in before if x | 1 in after or (x & 1 and x ^ 1 in after)}
         )
+        # What the chains' starts reach, by the graph's components: one
+        # walk of each node for all of them.
+        roots: list[int] = []
+        if chain_base:
+            for on in starts:
+                if on in before and on ^ 1 in after:
+                    roots.append(on)
+                if on ^ 1 in before and on in after and graph[on ^ 1]:
+                    roots.append(on ^ 1)
+        comp, reach = _condense(graph, roots)
         for on in starts:
             cell, v = divmod(on >> 1, n)
             bits = work[cell]
@@ -1792,9 +1855,11 @@ def _nested_made(
             tick()
             # A search gives nothing unless it can reach what it looks
             # for, which few do: that is read first, by the links alone.
-            if (cycle and _loops(graph, on)) or (
-                chain_on and _leads(graph, on, on ^ 1)
-            ):
+            leads = False
+            if chain_on:
+                to = comp[on ^ 1]
+                leads = to >= 0 and reach[comp[on]] >> to & 1 == 1
+            if (cycle and _loops(graph, on)) or leads:
                 tree, closed, first = _search(hypothetical, graph, on, cycle, 1 << 30)
                 for last in closed:
                     loop = _path(tree, last)
@@ -1812,7 +1877,11 @@ def _nested_made(
                     order += 1
                     removes = frozenset({(cell, value)})
                     found.append((rating, size, kind, order, removes, path, False))
-            if chain_off and graph[on ^ 1] and _leads(graph, on ^ 1, on):
+            leads = False
+            if chain_off and graph[on ^ 1]:
+                to = comp[on]
+                leads = to >= 0 and reach[comp[on ^ 1]] >> to & 1 == 1
+            if leads:
                 tree, _, first = _search(hypothetical, graph, on ^ 1, False, 1 << 30)
                 if first is not None:
                     path = _path(tree, first)
