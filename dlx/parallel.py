@@ -481,18 +481,6 @@ def _describe(prefix: Sequence[int], floor: int | None = None) -> str:
     return f"the subproblem at prefix {list(prefix)} from level {floor} on"
 
 
-def _reaches(cursor: _Slot | None, wanted: int) -> bool:
-    """Whether the finished pieces from ``cursor`` on hold ``wanted`` solutions.
-
-    Then the search can hand out all that its limit asks for, and the
-    limit ends it rather than a budget its tasks passed meanwhile.
-    """
-    while cursor is not None and cursor.done and wanted > 0:
-        wanted -= cursor.count
-        cursor = cursor.next
-    return wanted <= 0
-
-
 def _where(flight: _Flight) -> str:
     """The subproblems of ``flight``'s task, for a message (the first three)."""
     where = ", ".join(_describe(slot.prefix, slot.floor) for slot in flight.slots[:3])
@@ -1296,10 +1284,8 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
                 batch: list[tuple[int, ...]] = []
                 counted = 0
                 if limit is not None and self._emitted >= limit:
-                    # Every solution asked for is out: the limit ends the
-                    # search, though the tasks that ran ahead may have
-                    # passed a budget meanwhile (the run did what it was
-                    # asked; a budget stops one that has not yet).
+                    # The budgets hold for the frontier's walk too.
+                    self._check_budgets(started, time.perf_counter())
                     self.outcome = Outcome.LIMIT_REACHED
                     if self._progress is not None:  # the last report, as a search's
                         self._report(started, time.perf_counter(), outstanding, 0)
@@ -1314,23 +1300,20 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
                     cursor = cursor.next
                     if limit is not None and self._emitted + counted >= limit:
                         break
-                if counted and (limit is None or self._emitted + counted < limit):
+                if counted:
                     # The budgets hold for the frontier's walk too (it may
                     # have found these), as for a serial search's nodes.
                     # Checked before the cursor moves past them: a stop
                     # here keeps them for pieces(), to hand out on resume
                     # (a resumed search may be over its budget at once).
-                    # Not when these complete the limit: it wins (below).
                     self._check_budgets(started, time.perf_counter())
                 self._cursor = cursor
                 if counted:
                     self._emitted += counted
                     yield batch if not self._count_only else counted
                 if limit is not None and self._emitted >= limit:
-                    # Every solution asked for is out: the limit ends the
-                    # search, though the tasks that ran ahead may have
-                    # passed a budget meanwhile (the run did what it was
-                    # asked; a budget stops one that has not yet).
+                    # The budgets hold for the frontier's walk too.
+                    self._check_budgets(started, time.perf_counter())
                     self.outcome = Outcome.LIMIT_REACHED
                     if self._progress is not None:  # the last report, as a search's
                         self._report(started, time.perf_counter(), outstanding, 0)
@@ -1394,8 +1377,7 @@ class ParallelSearch(Iterator[tuple[int, ...]]):
                         stop_message(Outcome.INTERRUPTED, self.stats.nodes),
                         Interrupted,
                     )
-                if limit is None or not _reaches(cursor, limit - self._emitted):
-                    self._check_budgets(started, now)
+                self._check_budgets(started, now)
                 if self._progress is not None and now - last_report >= self._interval:
                     last_report = now
                     depth = min((len(s.prefix) for s in queue), default=0)
