@@ -311,7 +311,7 @@ def test_estimate_within_a_time_budget_is_the_estimate_of_the_probes_taken(
     lines = result.stderr.splitlines()
     assert lines[-1] == (
         "dlx: estimate stopped (time budget of 0.5 s used up): it is of the "
-        f"{taken} probes taken of 10000000"
+        f"{taken} probe{'' if taken == 1 else 's'} taken of 10000000"
     )
     # Without --timeout and --progress: the same estimate of as many probes.
     same = run([str(problem), *args[:2], str(taken), *args[3:]])
@@ -340,7 +340,8 @@ def test_estimate_stopped_by_a_signal_writes_the_estimate_so_far(
     taken = int(lines["probes"].split(" in ")[0].replace(",", ""))
     assert 1 <= taken < 10_000_000
     assert err.decode().splitlines()[-1] == (
-        f"dlx: estimate stopped ({word}): it is of the {taken} probes taken of 10000000"
+        f"dlx: estimate stopped ({word}): it is of the {taken} "
+        f"probe{'' if taken == 1 else 's'} taken of 10000000"
     )
 
 

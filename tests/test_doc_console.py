@@ -125,7 +125,7 @@ def matches(expected: list[str], actual: list[str]) -> bool:
 def fits(expected: str, actual: str) -> bool:
     """Whether one line fits: a word ``...`` inside a line stands for any text.
 
-    A page writes ``in ... finished tries`` where the figure depends on the
+    A page writes ``in ... (minimal`` where the tries finished depend on the
     machine's speed (PyPy finishes a try that CPython does not).
     """
     if expected == actual:
