@@ -80,7 +80,9 @@ class Batch:
     ends with 74.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, name: str = "sudoku") -> None:
+        #: The command's name, which begins every line it says.
+        self.name = name
         self.status = EXIT_OK
         self.read = 0
         self.answered = 0
@@ -100,7 +102,7 @@ class Batch:
         (:func:`worse_status`: 2, unusable input, outranks 3, a budget run
         out, which outranks 1, a bad puzzle.)
         """
-        self.note(f"sudoku: {message}")
+        self.note(f"{self.name}: {message}")
         self.status = worse_status(self.status, status)
 
     def write(self, text: str, *, answer: bool = False) -> None:
@@ -194,7 +196,7 @@ class PuzzleProgress:
         """The progress hook for one puzzle, whose reports ``describe`` puts in words (``None``: none wanted).
 
         The words go in the bar, or on a line of their own after
-        ``sudoku: LABEL: ``.
+        the command's name and ``LABEL: `` (``sudoku: puzzle 3: ``).
         """
         if not self.enabled:
             return None
@@ -209,7 +211,9 @@ class PuzzleProgress:
                 self.bar.set_postfix_str(f"{label}: {text}")
                 return
             if self.line is None:
-                self.line = ProgressLine(sys.stderr, prefix=f"sudoku: {label}: ")
+                self.line = ProgressLine(
+                    sys.stderr, prefix=f"{self.batch.name}: {label}: "
+                )
             self.line.show(text)
 
         return show
@@ -275,5 +279,5 @@ def run_batch(
         silence(sys.stdout)
         if error.message is not None:
             with contextlib.suppress(OSError):
-                say(f"sudoku: {error.message}")
+                say(f"{batch.name}: {error.message}")
         return EXIT_OUTPUT

@@ -436,7 +436,7 @@ def main(argv: Sequence[str]) -> int:
     parser = _parser()
     options = parser.parse_args(argv)
     size = _check_options(parser, options)
-    batch = Batch()
+    batch = Batch("sudoku generate")
     if size >= SAT_SIZE and not options.not_minimal and not sat_available():
         batch.note(
             f"sudoku generate: a minimal {size}x{size} puzzle may not finish "
@@ -662,7 +662,7 @@ class _Shown:
             return
         stream = sys.stderr
         room = max(20, terminal_columns() - 3)
-        line = f"sudoku: {text}"[:room]
+        line = f"{self.display.batch.name}: {text}"[:room]
         pad = max(0, self.width - len(line))
         self.width = len(line)
 

@@ -512,7 +512,7 @@ def test_command_timeout_ends_a_grade_out_of_reach(
     assert status == 3 and out == ""
     lines = err.splitlines()
     assert lines[0].startswith(
-        "sudoku: puzzle 1 (--seed 7): --timeout 2 ran out: no puzzle of grade "
+        "sudoku generate: puzzle 1 (--seed 7): --timeout 2 ran out: no puzzle of grade "
         "'medium' in "
     )
     assert re.search(
@@ -534,7 +534,7 @@ def test_command_grade_out_of_reach_says_why(
     out, err = capsys.readouterr()
     assert status == 1 and out == ""
     assert err == (
-        "sudoku: puzzle 1 (--seed 0): no medium puzzle in 1 try (minimal 16x16 "
+        "sudoku generate: puzzle 1 (--seed 0): no medium puzzle in 1 try (minimal 16x16 "
         "puzzles almost always grade extreme or diabolical: they are rated 6.0 "
         "and up; --not-minimal with --givens makes easier ones)\n"
     )
@@ -576,7 +576,7 @@ def test_command_timeout_while_looking_for_a_grid(
     out, err = capsys.readouterr()
     assert status == 3 and out == ""
     assert err == (
-        "sudoku: --timeout 1.5 ran out: no complete grid that fits the jigsaw "
+        "sudoku generate: --timeout 1.5 ran out: no complete grid that fits the jigsaw "
         "map was found yet: it may have none; the sat extra (python3 -m pip "
         'install ".[sat]" in pydlx\'s folder) would tell\n'
         "sudoku generate: stopped by --timeout 1.5 after 0 puzzles printed\n"
@@ -629,7 +629,7 @@ def test_command_shows_progress_on_a_terminal(
     assert status == 0 and out == sudoku.generate((2, 2), seed=3, grade="easy") + "\n"
     assert len(hooks) == 1 and hooks[0] is not None
     assert (
-        "\rsudoku: puzzle 1: try 3 of 10, digging (104 givens), 72595 nodes in 4 s, "
+        "\rsudoku generate: puzzle 1: try 3 of 10, digging (104 givens), 72595 nodes in 4 s, "
         "at most about 49 s left" in err.text
     )
     assert err.text.endswith("\r")  # cleared when the puzzle was done
@@ -733,7 +733,7 @@ def test_timeout_in_a_real_process_keeps_the_puzzles_printed() -> None:
         assert line == sudoku.generate((3, 4), seed=7 + k)
     err = done.stderr.splitlines()
     assert err[-2].startswith(
-        f"sudoku: puzzle {len(lines) + 1} (--seed {7 + len(lines)}): --timeout 3 ran out: "
+        f"sudoku generate: puzzle {len(lines) + 1} (--seed {7 + len(lines)}): --timeout 3 ran out: "
     )
     assert err[-1] == (
         f"sudoku generate: stopped by --timeout 3 after {len(lines)} "
@@ -751,7 +751,7 @@ def test_progress_on_a_real_terminal_then_ctrl_c(tmp_path: Path) -> None:
         # interpreter's speed (PyPy is past the first try when it comes).
         status, shown = interrupt_on_a_terminal(
             [*args, "--seed", "7"],
-            rb"sudoku: puzzle 1: try \d+ of 1000, [a-z]+ \(",
+            rb"sudoku generate: puzzle 1: try \d+ of 1000, [a-z]+ \(",
             stdout,
         )
     assert status == 130

@@ -541,7 +541,7 @@ def test_progress_on_a_terminal() -> None:
     # Ctrl-C once a progress line has shown.
     status, _ = interrupt_on_a_terminal(
         ["generate", "--cages", "arithmetic", "--variant", "latin", "--seed", "1"],
-        rb"sudoku: puzzle 1: try 1 of \d+, (filling|caging \(\d+ cages\)), \d+ nodes",
+        rb"sudoku generate: puzzle 1: try 1 of \d+, (filling|caging \(\d+ cages\)), \d+ nodes",
     )
     assert status == 130
 
@@ -557,7 +557,7 @@ def test_grids_given_up_say_so(
     status = main(["generate", *args])
     assert status == 1
     assert capsys.readouterr().err.splitlines()[-2:] == [
-        f"sudoku: puzzle {k} (--seed {s}): no killer puzzle in 20 complete grids: "
+        f"sudoku generate: puzzle {k} (--seed {s}): no killer puzzle in 20 complete grids: "
         "another seed may make one"
         for k, s in ((1, 0), (2, 1))
     ]
@@ -630,6 +630,6 @@ def test_the_command_says_a_grade_not_found_in_its_words(
     captured = capsys.readouterr()
     assert captured.out == ""
     assert captured.err.splitlines()[0] == (
-        "sudoku: puzzle 1 (--seed 1): no cage puzzle of grade 'medium' in 3 tries "
+        "sudoku generate: puzzle 1 (--seed 1): no cage puzzle of grade 'medium' in 3 tries "
         "(another seed or a larger --tries may find one)"
     )

@@ -318,7 +318,7 @@ def test_cli_a_band_missed_is_said_and_the_others_printed(
     status = main(["generate", "--rating", "9.8-10", "--tries", "3", "--seed", "1"])
     assert status == 1
     assert capsys.readouterr().err.strip() == (
-        "sudoku: puzzle 1 (--seed 1): no puzzle rated 9.8-10.0 in 3 tries (minimal "
+        "sudoku generate: puzzle 1 (--seed 1): no puzzle rated 9.8-10.0 in 3 tries (minimal "
         "puzzles rated above 8.5 are rare, and those that need a search step have "
         "no rating: a larger --tries or another --seed may find one)"
     )
@@ -351,7 +351,7 @@ def test_cli_on_a_terminal_shows_the_rating_and_stops_on_ctrl_c() -> None:
     # Ctrl-C once a progress line of the rating stage has shown.
     status, shown = interrupt_on_a_terminal(
         ["generate", "--rating", "9.8-10", "--tries", "1000000", "--seed", "1"],
-        rb"sudoku: puzzle 1: try \d+ of 1000000, rating, ",
+        rb"sudoku generate: puzzle 1: try \d+ of 1000000, rating, ",
     )
     assert status == 130
     assert b"sudoku generate: interrupted after 0 puzzles printed" in shown

@@ -252,10 +252,10 @@ def run(argv: Sequence[str], files: Files, terminal: str = "") -> Ran:
 
 #: A puzzle's progress drawn on a terminal (dlx.watch.ProgressLine.show, or
 #: sudoku generate's line: "\r" + the line), and the blanks that wipe it.
-_DRAWN = re.compile(r"\rsudoku: puzzle \d+: [^\r\n]*")
+_DRAWN = re.compile(r"\rsudoku(?: generate)?: puzzle \d+: [^\r\n]*")
 _WIPED = re.compile(r"\r +\r")
 #: A puzzle's progress written to a pipe (--progress), one line a report.
-_LINE = re.compile(r"^sudoku: puzzle \d+: .*\n", re.MULTILINE)
+_LINE = re.compile(r"^sudoku(?: generate)?: puzzle \d+: .*\n", re.MULTILINE)
 
 
 def without_progress(ran: Ran, terminal: bool) -> tuple[str, bool]:
