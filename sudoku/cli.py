@@ -522,7 +522,7 @@ def _load_cages(
     starting with ``#`` are skipped.  Each cage is checked against the
     grid of the other options (:class:`sudoku.cages.CageConstraints`):
     its cells connected, its target within reach.  ``options.cage_names``
-    keeps, for :func:`_cage_words`, each cage's name in the library's
+    keeps, for :func:`_command_words`, each cage's name in the library's
     messages with the command's: its label and its clue's line.
     """
     from sudoku.cages import CageConstraints, CageTextError, read_cage_text, read_cages
@@ -568,17 +568,19 @@ def _load_cages(
             parser.error(f"--cages {name}, line {read.line_of(index)}: {message}")
         parser.error(f"--cages {name}: {message}")
     # Later messages (no solution, a wrong answer...) name a cage as the
-    # library does, cages[3] (at r2c5): _cage_words puts these instead.
+    # library does, cages[3] (at r2c5): _command_words puts these instead.
     options.cage_names = tuple(read.names(name))
     return read.cages, n
 
 
-def _cage_words(message: str, options: argparse.Namespace) -> str:
-    """A message of the library in the command's words: each cage of the ``--cages`` file named by its label and line.
+def _command_words(message: str, options: argparse.Namespace) -> str:
+    """A message of the library in the command's words: its options, and the cages of the ``--cages`` file.
 
-    ``no digits fit cages[2] (at r1c1)`` becomes ``no digits fit cage 'C'
-    (at r1c1, line 6 of cages.txt)``: the line of the cage's clue.  The
-    box shape a drawing needs is ``--box``.
+    The one place where the library's words for what the command calls an
+    option become the option: the box shape a drawing needs is ``--box``,
+    and ``no digits fit cages[2] (at r1c1)`` becomes ``no digits fit cage
+    'C' (at r1c1, line 6 of cages.txt)``: each cage named by its label and
+    the line of its clue.
     """
     message = message.replace(GIVE_BOX, "give --box to read it anyway")
     if "cages[" not in message:
@@ -1584,7 +1586,7 @@ def _answer(
             return "stopped", _stopped(outcome, why, _Said("", {"count": found}))
         return "stopped", _stopped(outcome, f"gave up: {error}")
     except SudokuError as error:
-        return "fail", _cage_words(str(error), options)
+        return "fail", _command_words(str(error), options)
 
 
 #: After a signal, how long the command waits for its workers to stop
@@ -1713,7 +1715,7 @@ def _check_all(
                     **_grid(options),
                 )
             except SudokuError as error:
-                message = _cage_words(str(error), options)
+                message = _command_words(str(error), options)
         if message is not None:
             wrong += 1
             batch.fail(
