@@ -491,6 +491,34 @@ def _cmdline(pid: int) -> bytes:
         return b""
 
 
+def _status_fields(pid: int) -> dict[str, str]:
+    try:
+        text = Path(f"/proc/{pid}/status").read_text()
+    except OSError:  # the process is gone
+        return {}
+    return dict(line.split(":\t", 1) for line in text.splitlines() if ":\t" in line)
+
+
+def handlers_installed(pid: int) -> bool:
+    """Whether the process catches SIGTERM: the command's handlers are in place.
+
+    Python catches SIGINT from the start; SIGTERM only once the command has
+    installed its handlers (dlx.commands.StopSignals).
+    """
+    caught = _status_fields(pid).get("SigCgt", "0").strip()
+    return bool(int(caught, 16) >> (signal.SIGTERM - 1) & 1)
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system) the process has used so far."""
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return 0.0
+    fields = text.rsplit(")", 1)[1].split()  # after the name, which may hold spaces
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def wait_for_workers(
     process: subprocess.Popen[bytes] | subprocess.Popen[str],
     count: int = 2,

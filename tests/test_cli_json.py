@@ -281,6 +281,8 @@ def stop_when_written(
             stdin=subprocess.DEVNULL,
             env=ENV,
             cwd=ROOT,
+            # SIGINT not ignored, even when pytest runs as a background job.
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
         )
         try:
             deadline = time.monotonic() + 120

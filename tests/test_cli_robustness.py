@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -677,7 +678,8 @@ def test_sudoku_count_stopped_reports_the_count_so_far(
     assert last == f"sudoku: {how} after 2 puzzles read: 1 answered"
     head, _, count = partial.partition(": at least ")
     assert head.startswith(f"sudoku: {path}: puzzle 2 (line 2): {how} after ")
-    assert count.endswith(" solutions") and int(count.split()[0]) > 0
+    # However far a slow machine got: "at least 0 solutions", "1 solution".
+    assert re.fullmatch(r"\d+ solutions?", count), partial
 
 
 #: How process_context decides: one thread and a small heap fork; a large

@@ -468,15 +468,18 @@ def test_timeout_zero_stops_before_the_first_test() -> None:
 def test_a_budget_that_runs_out_keeps_the_reason_so_far() -> None:
     problem = odd_cycle()
 
+    # A budget of seconds, spent once three tests are over (an event, so
+    # that a slow machine gets there too): the next count stops.
+    timeout = 5.0
+
     def hook(report: ConflictProgress) -> None:
         if report.tests >= 3:
-            # Wait for the budget to be spent: the next count stops.
-            while time.perf_counter() - start < 0.1:
+            while time.perf_counter() - start < timeout + 0.01:
                 pass
 
     start = time.perf_counter()
     with pytest.raises(ConflictBudgetExceeded) as raised:
-        problem.conflict(timeout=0.1, progress=hook, progress_interval=1e-9)
+        problem.conflict(timeout=timeout, progress=hook, progress_interval=1e-9)
     reason = raised.value.reason
     assert reason is not None
     assert not relaxed(problem, reason).count(limit=1)  # a reason, maybe not minimal

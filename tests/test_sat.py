@@ -19,7 +19,7 @@ from itertools import combinations
 from pathlib import Path
 
 import pytest
-from dlx_helpers import langford
+from dlx_helpers import cpu_seconds, handlers_installed, langford
 from dlx_oracles import (
     Bounded,
     Spec,
@@ -749,7 +749,12 @@ def test_ctrl_c_stops_the_command_at_once(tmp_path: Path) -> None:
         env={**os.environ, "PYTHONPATH": str(ROOT)},
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
-    time.sleep(3)  # imported and solving (the puzzle takes far longer)
+    # Imported and solving (the puzzle takes far longer): the command's
+    # handlers in place and a second of CPU used, however slow the machine.
+    deadline = time.monotonic() + 60
+    while not (handlers_installed(process.pid) and cpu_seconds(process.pid) >= 1.0):
+        assert process.poll() is None and time.monotonic() < deadline
+        time.sleep(0.01)
     assert process.poll() is None
     process.send_signal(signal.SIGINT)
     started = time.monotonic()

@@ -20,6 +20,7 @@ the command wrote.
 from __future__ import annotations
 
 import importlib.util
+import itertools
 import json
 import os
 import re
@@ -32,7 +33,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from dlx_helpers import ROOT, langford_file, start_command, wait_for_workers
+from dlx_helpers import (
+    ROOT,
+    cpu_seconds,
+    handlers_installed,
+    langford_file,
+    start_command,
+    wait_for_workers,
+)
 from sudoku_helpers import LOCAL_DATA
 
 from dlx import format_dlx
@@ -148,34 +156,6 @@ class Stopped:
     def lines(self) -> list[str]:
         """The lines of standard error."""
         return self.err.splitlines()
-
-
-def _status_fields(pid: int) -> dict[str, str]:
-    try:
-        text = Path(f"/proc/{pid}/status").read_text()
-    except OSError:  # the process is gone
-        return {}
-    return dict(line.split(":\t", 1) for line in text.splitlines() if ":\t" in line)
-
-
-def handlers_installed(pid: int) -> bool:
-    """Whether the process catches SIGTERM: the command's handlers are in place.
-
-    Python catches SIGINT from the start; SIGTERM only once the command has
-    installed its handlers (dlx.commands.StopSignals).
-    """
-    caught = _status_fields(pid).get("SigCgt", "0").strip()
-    return bool(int(caught, 16) >> (signal.SIGTERM - 1) & 1)
-
-
-def cpu_seconds(pid: int) -> float:
-    """The CPU time (user and system) the process has used so far."""
-    try:
-        text = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return 0.0
-    fields = text.rsplit(")", 1)[1].split()  # after the name, which may hold spaces
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 Ready = Callable[[subprocess.Popen[bytes], Path], bool]
@@ -663,6 +643,31 @@ def test_sudoku_jobs_count_ctrl_c_on_a_terminal(tmp_path: Path) -> None:
     assert records[0]["count"] == records[2]["count"] == 1, records
 
 
+def one_worker_done(busy: float = UNDER_WAY, idle: float = 0.5) -> Ready:
+    """Ready once one worker has used ``busy`` seconds and the other has used none for ``idle``.
+
+    The other has answered its puzzle, however slow the machine: its CPU
+    time stopped growing (an idle worker waits for a task without using
+    any).
+    """
+    seen: dict[int, tuple[float, float]] = {}  # pid: CPU, and since when
+
+    def ready(process: subprocess.Popen[bytes], out: Path) -> bool:
+        now = time.monotonic()
+        still = []
+        for pid in wait_for_workers(process, 2):
+            cpu = cpu_seconds(pid)
+            if pid not in seen or seen[pid][0] != cpu:
+                seen[pid] = (cpu, now)
+            still.append((now - seen[pid][1] >= idle, cpu))
+        return any(
+            done and cpu >= busy
+            for (done, _), (_, cpu) in itertools.permutations(still, 2)
+        )
+
+    return ready
+
+
 @SIGNALS
 def test_sudoku_jobs_explain(
     tmp_path: Path, signum: int, status: int, word: str
@@ -674,8 +679,9 @@ def test_sudoku_jobs_explain(
     easy = (LOCAL_DATA / "sudoku16_gecode_janko55.txt").read_text().split()[0]
     path = puzzles_file(tmp_path, [sixteen, easy])
     args = ["--json", "--explain", "--jobs", "2", "--no-progress", str(path)]
-    ready = answered(0, workers_searching(2 * UNDER_WAY))
-    done = stop("sudoku", args, tmp_path, signum, ready)
+    # Stopped once the easy one is answered in its worker, and the other
+    # worker is well into the long one.
+    done = stop("sudoku", args, tmp_path, signum, one_worker_done())
     sudoku_stopped(done, status, word, read=2, answered=1)
     first, second = (json.loads(line) for line in done.out.splitlines()[:-1])
     assert first["puzzle"] == 1 and first["outcome"] == word, first

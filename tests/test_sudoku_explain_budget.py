@@ -77,6 +77,14 @@ FRISCH = local_lines("sudoku25_gecode_frisch18.txt", 1)[0]
 LATE = 10.0
 
 
+def steps(n: int) -> str:
+    """``n`` steps in words, as the messages count them: ``1 step``, ``2 steps``.
+
+    A slow machine may take one step where a fast one takes many.
+    """
+    return f"{n} step" if n == 1 else f"{n} steps"
+
+
 def stopped_by_budget(
     puzzle: str, timeout: float, reports: list[StepProgress] | None = None
 ) -> ExplanationBudgetError:
@@ -108,7 +116,7 @@ def test_a_hard_16x16_explanation_stops_at_its_budget_with_the_steps_found() -> 
     assert found is not None
     assert not found.complete and found.stopped is Outcome.OUT_OF_TIME
     assert found.steps, "the first steps of this puzzle take well under a second"
-    assert f"{len(found.steps)} steps taken" in str(stop)
+    assert f"{steps(len(found.steps))} taken" in str(stop)
     assert found.solution == sudoku.solve(SIXTEEN)
     replay(SIXTEEN, found, partial=True)
     assert 0 in found.reached.values  # far from solved
@@ -131,11 +139,12 @@ def test_a_hard_16x16_explanation_stops_at_its_budget_with_the_steps_found() -> 
     last = reports[-1]
     placed = sum(len(s.placements) for s in found.steps[: last.steps])
     assert last.filled == placed
-    assert f"{last.steps} steps, {last.filled} of {blanks} cells" in last.describe()
+    assert f"{steps(last.steps)}, {last.filled} of {blanks} cells" in last.describe()
 
 
 def test_a_hard_25x25_explanation_stops_at_its_budget_with_the_steps_found() -> None:
-    stop = stopped_by_budget(TWENTY_FIVE, 1.0)
+    # Three seconds: a slow machine's first step comes too (here within 0.1 s).
+    stop = stopped_by_budget(TWENTY_FIVE, 3.0)
     found = stop.explanation
     assert found is not None and found.stopped is Outcome.OUT_OF_TIME
     assert found.steps
@@ -162,7 +171,7 @@ def test_ctrl_c_keeps_the_steps_found() -> None:
     replay(SIXTEEN, found, partial=True)
     assert str(found).startswith("unfinished (interrupted): ")
     assert str(caught.value).startswith("explanation interrupted after ")
-    assert str(caught.value).endswith(f", {len(found.steps)} steps taken")
+    assert str(caught.value).endswith(f", {steps(len(found.steps))} taken")
 
 
 def test_a_budget_used_up_at_once_stops_before_the_first_step() -> None:
@@ -223,15 +232,16 @@ GRADED = (
 def test_a_grade_stops_at_its_budget_with_the_grade_so_far() -> None:
     started = time.perf_counter()
     with pytest.raises(GradeBudgetError) as caught:
-        grade(GRADED, timeout=1.0)
-    assert time.perf_counter() - started < 1.0 + LATE
+        grade(GRADED, timeout=2.0)
+    assert time.perf_counter() - started < 2.0 + LATE
     stop = caught.value
     assert isinstance(stop, sudoku.BudgetError) and stop.outcome is Outcome.OUT_OF_TIME
     assert str(stop).startswith("grade stopped after ")
-    assert str(stop).endswith("steps taken")
     partial = stop.grade
+    taken = sum(n for _, n in partial.techniques)
+    assert str(stop).endswith(f", {steps(taken)} taken")
     assert not partial.complete and partial.stopped is Outcome.OUT_OF_TIME
-    # The first steps come within the second; the whole grade takes seconds.
+    # The first steps come within a second; the whole grade takes longer.
     assert partial.techniques and partial.blanks == GRADED.count(".")
     assert partial.hardest is not None and partial.rating > 0
     assert str(partial).startswith("unfinished (out of time): at least ")
@@ -255,10 +265,10 @@ def test_ctrl_c_keeps_the_grade_so_far() -> None:
     assert isinstance(seen[0], StepProgress)
     partial = caught.value.grade
     assert partial.stopped is Outcome.INTERRUPTED
-    steps = sum(n for _, n in partial.techniques)
-    assert steps == seen[0].steps or steps == seen[0].steps + 1
+    taken = sum(n for _, n in partial.techniques)
+    assert taken == seen[0].steps or taken == seen[0].steps + 1
     assert str(caught.value).startswith("grade interrupted after ")
-    assert str(caught.value).endswith("steps taken")
+    assert str(caught.value).endswith(f", {steps(taken)} taken")
 
 
 # -- the command, in real processes ---------------------------------------------------
@@ -312,13 +322,13 @@ def test_the_command_prints_the_steps_found_in_time_and_exits_3(
     where = f"{SIXTEEN_FILE}: puzzle 1 (lines 1-16)"
     assert head.startswith(f"{where}: unfinished (out of time): rating at least ")
     printed = step_lines(done.stdout)
-    assert rest == printed and head.endswith(f", {len(printed)} steps")
+    assert rest == printed and head.endswith(f", {steps(len(printed))}")
     same_start(printed, found_in_time)
     assert done.stderr == (
         f"sudoku: {where}: gave up: explanation stopped after "
         + done.stderr.split("explanation stopped after ", 1)[1]
     )
-    assert done.stderr.rstrip().endswith(f"{len(printed)} steps taken")
+    assert done.stderr.rstrip().endswith(f"{steps(len(printed))} taken")
 
 
 @pytest.mark.processes
@@ -418,10 +428,10 @@ def test_sigint_prints_the_steps_found_and_exits_130(
     head = out.splitlines()[0]
     assert head.startswith(f"{where}: unfinished (interrupted): rating at least ")
     printed = step_lines(out)
-    assert head.endswith(f", {len(printed)} steps")
+    assert head.endswith(f", {steps(len(printed))}")
     same_start(printed, found_in_time)
     lines = err.splitlines()
-    assert f"sudoku: {where}: interrupted after {len(printed)} steps" in lines
+    assert f"sudoku: {where}: interrupted after {steps(len(printed))}" in lines
     assert lines[-1] == "sudoku: interrupted after 1 puzzle read: 0 answered"
 
 
