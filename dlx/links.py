@@ -195,6 +195,18 @@ LOOP_BUILD = sys.implementation.name == "pypy"
 Siblings = tuple[int, ...] | Ring
 
 
+def _cost_data(costs: list[int]) -> bytes | list[int]:
+    """The costs as :meth:`Links.to_bytes` ships them: machine integers where they fit.
+
+    A cost is any nonnegative integer (Knuth's format sets no bound); one
+    of 2**63 or more goes as the list of Python ints.
+    """
+    try:
+        return array("q", costs).tobytes()
+    except OverflowError:
+        return list(costs)
+
+
 class Links:
     """The compiled, read-only arrays of one problem.
 
@@ -479,7 +491,7 @@ class Links:
             array(code, widths).tobytes(),
             size,
             None if self.color is None else array("q", self.color).tobytes(),
-            None if self.cost is None else array("q", self.cost).tobytes(),
+            None if self.cost is None else _cost_data(self.cost),
         ]
         import pickle  # only the split searches ship the arrays (start-up)
 
@@ -569,7 +581,10 @@ class Links:
         links.snapshots = snapshots
         links.bound = bound
         links.slack = slack
-        links.cost = None if cost_bytes is None else array("q", cost_bytes).tolist()
+        if cost_bytes is None or isinstance(cost_bytes, list):
+            links.cost = cost_bytes
+        else:
+            links.cost = array("q", cost_bytes).tolist()
         links.cache = {}
         return links
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import os
 from collections.abc import Callable
-from concurrent.futures import Executor, Future
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from typing import Any, TypeVar
 
 import pytest
@@ -83,6 +83,29 @@ def test_costs_travel_as_bytes() -> None:
     copy = Links.from_bytes(links.to_bytes())
     same_links(links, copy)
     assert copy.cost == [0, 1, 2, 3, 4, 5, 7]
+
+
+@pytest.mark.processes
+def test_costs_past_machine_integers_travel_and_split() -> None:
+    # A cost is any nonnegative integer (Knuth's format sets no bound): one
+    # of 2**63 or more crashed the split searches with an OverflowError.
+    problem = n_queens(8)
+    costs = [2**70 if k == 0 else 2**63 if k == 5 else k for k in range(64)]
+    big = ExactCover(problem.primary, problem.secondary)
+    for k, cost in enumerate(costs):
+        big.add_option(problem.option(k), cost=cost)
+    links = big.links()
+    copy = Links.from_bytes(links.to_bytes())
+    same_links(links, copy)
+    assert copy.cost == costs
+    serial_best = big.best(3)
+    with ProcessPoolExecutor(2) as pool:
+        assert big.count(executor=pool) == big.count() == 92
+        split_best = big.best(3, executor=pool)
+    cheapest = sorted(sum(costs[k] for k in s) for s in problem.solutions())[:3]
+    for found in (serial_best, split_best):  # ties may come in either order
+        assert [cost for cost, _ in found] == cheapest
+        assert all(cost == sum(costs[k] for k in s) for cost, s in found)
 
 
 def walked_from_root(links: Links, path: list[tuple[int | None, int]]) -> Place:
