@@ -748,12 +748,13 @@ def _load_checkpoint(
     split: bool,
     best: int | None = None,
     limit: int | None = None,
+    seed: int | None = None,
 ) -> tuple[Position | Pieces, bool] | None:
     """The state saved in ``path`` and whether it was saved at a clean stop.
 
-    A checkpoint of a run with another ``--count``, ``--best`` or
-    ``--limit`` (whose solutions so far may be past this run's limit), or
-    split otherwise, is refused.
+    A checkpoint of a run with another ``--count``, ``--best``,
+    ``--limit`` (whose solutions so far may be past this run's limit) or
+    ``--seed`` (whose tree it walked), or split otherwise, is refused.
 
     ``split`` says whether this run is split over workers (``--jobs``,
     ``--scheduler``): such runs save the subproblems left (``"pieces"``),
@@ -793,7 +794,7 @@ def _load_checkpoint(
             "or remove the file to start afresh",
             path,
         )
-    for key, value in (("best", best), ("limit", limit)):
+    for key, value in (("best", best), ("limit", limit), ("seed", seed)):
         if data.get(key) != value:
             saved = data.get(key)
             said = f"without --{key}" if saved is None else f"with --{key} {saved}"
@@ -832,8 +833,9 @@ def _save_checkpoint(
     clean: bool,
     best: int | None = None,
     limit: int | None = None,
+    seed: int | None = None,
 ) -> None:
-    """Save where ``run`` stands to ``path``, atomically (``best``: of ``--best K``; ``limit``: ``--limit``)."""
+    """Save where ``run`` stands to ``path``, atomically (``best``: of ``--best K``; ``limit``: ``--limit``; ``seed``: ``--seed``)."""
     import json
 
     from dlx.engine import Search
@@ -852,6 +854,8 @@ def _save_checkpoint(
         data["best"] = best
     if limit is not None:
         data["limit"] = limit
+    if seed is not None:
+        data["seed"] = seed
     with writing(f"the checkpoint {path}"):
         write_atomically(path, data)
 
@@ -917,6 +921,7 @@ class _Watcher:
                 False,
                 self.args.best,
                 self.args.limit,
+                self.args.seed,
             )
             self.last_save = now
 
@@ -1066,17 +1071,21 @@ def _resumed(
     state, clean = resumed
     from dlx.position import Position
 
+    def many(n: int, noun: str) -> str:
+        return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
     if isinstance(state, Position):
         note = (
-            f"dlx: resuming from {args.checkpoint}: {state.nodes} nodes and "
-            f"{state.solutions} solutions so far"
+            f"dlx: resuming from {args.checkpoint}: {many(state.nodes, 'node')} "
+            f"and {many(state.solutions, 'solution')} so far"
         )
         printed = state.solutions
     else:  # the pieces left of a split run
         note = (
-            f"dlx: resuming from {args.checkpoint}: {state.stats.nodes} nodes "
-            f"and {state.stats.solutions} solutions so far, "
-            f"{len(state.pieces)} subproblems left"
+            f"dlx: resuming from {args.checkpoint}: "
+            f"{many(state.stats.nodes, 'node')} and "
+            f"{many(state.stats.solutions, 'solution')} so far, "
+            f"{many(len(state.pieces), 'subproblem')} left"
         )
         printed = state.handed_out
     if not clean and not args.count and args.best is None and printed:
@@ -1124,7 +1133,7 @@ def _search(
     resumed = None
     if args.checkpoint:
         resumed = _load_checkpoint(
-            args.checkpoint, args.count, split, args.best, args.limit
+            args.checkpoint, args.count, split, args.best, args.limit, args.seed
         )
         settings = settings.replace(resume=None if resumed is None else resumed[0])
     workers = ExitStack()
@@ -1275,7 +1284,13 @@ def _checkpoint_tail(
         if saves:
             with signals.held():  # a signal now must not cost the save
                 _save_checkpoint(
-                    args.checkpoint, run, args.count, True, args.best, args.limit
+                    args.checkpoint,
+                    run,
+                    args.count,
+                    True,
+                    args.best,
+                    args.limit,
+                    args.seed,
                 )
             said = f"; the same command resumes from {args.checkpoint}"
             if ending.outcome == "out_of_nodes" and args.best is None:

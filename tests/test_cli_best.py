@@ -208,7 +208,7 @@ def test_a_checkpoint_resumes_a_stopped_search_exactly(
     summary, costs = dlx5("queens6cost", 2)
     assert [cost for cost, _ in blocks(out)] == costs
     assert err.splitlines() == [
-        f"dlx: resuming from {checkpoint}: 40 nodes and 1 solutions so far",
+        f"dlx: resuming from {checkpoint}: 40 nodes and 1 solution so far",
         summary,
     ]
     assert not Path(checkpoint).exists()

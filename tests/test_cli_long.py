@@ -191,6 +191,37 @@ def test_damaged_or_foreign_checkpoints_are_refused_and_kept(tmp_path: Path) -> 
 
 
 @pytest.mark.processes
+def test_a_checkpoint_resumes_only_with_its_seed(tmp_path: Path) -> None:
+    # --seed picks another tree: a run resumed with another seed (or with
+    # one where the first had none) went on down its own, and its --stats
+    # were neither run's.  Refused, the file kept; with the seed, the
+    # resumed run ends with the uninterrupted run's count and statistics.
+    problem = langford_file(tmp_path, 8)
+    checkpoint = tmp_path / "seeded.json"
+    for saved, resumed in [(["--seed", "3"], ["--seed", "4"]), ([], ["--seed", "4"])]:
+        checkpoint.unlink(missing_ok=True)
+        first = [str(problem), "--count", "--checkpoint", str(checkpoint)]
+        process = start([*first, *saved, "--max-nodes", "100"])
+        process.communicate(timeout=60)
+        assert process.returncode == 3 and checkpoint.exists()
+        kept = checkpoint.read_text()
+        for other in (resumed, []) if saved else (resumed,):
+            result = run([*first, *other])
+            assert result.returncode == 2, result.stderr
+            said = f"with --seed {saved[1]}" if saved else "without --seed"
+            assert result.stderr == (
+                f"dlx: {checkpoint}: a checkpoint of a run {said}; run the same "
+                "command again, or remove the file to start afresh\n"
+            )
+            assert checkpoint.read_text() == kept
+        again = run([*first, *saved, "--stats"])
+        whole = run([str(problem), "--count", *saved, "--stats"])
+        assert again.returncode == 0 and again.stdout == whole.stdout == "300\n"
+        stats = whole.stderr.splitlines()[-1]
+        assert stats.startswith("Altogether 300 solutions, ") and stats in again.stderr
+
+
+@pytest.mark.processes
 def test_progress_lines_when_stderr_is_not_a_terminal(tmp_path: Path) -> None:
     problem = langford_file(tmp_path, 11)
     hidden = run([str(problem), "--count"])
