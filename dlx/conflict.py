@@ -64,11 +64,11 @@ import time
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import Any
 
-from dlx.engine import check_budgets, search_class
+from dlx.engine import search_class
 from dlx.errors import BudgetExceeded, ProblemError
 from dlx.links import Links
 from dlx.records import Record
-from dlx.stats import Outcome, Progress, Stats
+from dlx.stats import Outcome, Progress, Stats, check_budgets
 
 __all__ = [
     "CLASH_BYTES",

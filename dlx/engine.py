@@ -25,7 +25,7 @@ from dlx.clock import Clocked
 from dlx.errors import PositionError
 from dlx.links import Links
 from dlx.position import Position
-from dlx.stats import Outcome, Progress, Stats, remaining_seconds
+from dlx.stats import Outcome, Progress, Stats, check_budgets, remaining_seconds
 
 # typing.TYPE_CHECKING, without importing typing (start-up, issue 46).
 TYPE_CHECKING = False
@@ -41,35 +41,9 @@ __all__ = [
     "CostSearch",
     "MultiplicitySearch",
     "Search",
-    "check_budgets",
     "sat_search",
     "search_class",
 ]
-
-
-def check_budgets(
-    limit: int | None,
-    max_nodes: int | None,
-    timeout: float | None,
-    progress_interval: float,
-) -> None:
-    """Raise :class:`ValueError` naming a limit or budget that makes no sense.
-
-    Shared by every way of searching (:class:`Search`, :mod:`dlx.parallel`).
-
-    >>> check_budgets(None, -1, None, 1.0)
-    Traceback (most recent call last):
-      ...
-    ValueError: max_nodes must be >= 0, not -1
-    """
-    if limit is not None and limit < 0:
-        raise ValueError(f"limit must be >= 0, not {limit}")
-    if max_nodes is not None and max_nodes < 0:
-        raise ValueError(f"max_nodes must be >= 0, not {max_nodes}")
-    if timeout is not None and timeout < 0:
-        raise ValueError(f"timeout must be >= 0, not {timeout}")
-    if not progress_interval > 0:
-        raise ValueError(f"progress_interval must be > 0, not {progress_interval}")
 
 
 class Search(Clocked, Iterator[tuple[int, ...]]):

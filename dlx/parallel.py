@@ -78,12 +78,12 @@ from dlx import records
 from dlx.algorithms import choose, refuse
 from dlx.algorithms import walker as tree_walker
 from dlx.clock import stop_message
-from dlx.engine import CostSearch, Search, check_budgets, search_class
+from dlx.engine import CostSearch, Search, search_class
 from dlx.errors import BudgetExceeded, DLXError, Interrupted, PositionError
 from dlx.links import Links
 from dlx.position import Place, Walker, fingerprint, split
 from dlx.records import Record
-from dlx.stats import Outcome, Progress, Stats, remaining_seconds
+from dlx.stats import Outcome, Progress, Stats, check_budgets, remaining_seconds
 
 __all__ = [
     "DASK_TASK_SECONDS",

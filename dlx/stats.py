@@ -183,3 +183,49 @@ def remaining_seconds(elapsed: float, fraction: float, done: bool) -> float | No
     if fraction > 0 and elapsed > 0:
         return elapsed * (1 - fraction) / fraction
     return None
+
+
+def check_budgets(
+    limit: int | None,
+    max_nodes: int | None,
+    timeout: float | None,
+    progress_interval: float,
+) -> None:
+    """Raise :class:`ValueError` naming a limit or budget that makes no sense.
+
+    Shared by every way of searching (:class:`dlx.Search`, :mod:`dlx.parallel`,
+    the memoised and SAT searches through :func:`dlx.ways.plan`).
+    ``limit`` and ``max_nodes`` are whole numbers (an int, or anything
+    with ``__index__``, as numpy's), ``timeout`` a number of seconds;
+    :class:`TypeError` for anything else, so that ``limit=1.5`` or
+    ``timeout=float("nan")`` is never taken as some other budget.
+
+    >>> check_budgets(None, -1, None, 1.0)
+    Traceback (most recent call last):
+      ...
+    ValueError: max_nodes must be >= 0, not -1
+    >>> check_budgets(1.5, None, None, 1.0)
+    Traceback (most recent call last):
+      ...
+    TypeError: limit must be a whole number, not 1.5
+    >>> check_budgets(None, None, float("nan"), 1.0)
+    Traceback (most recent call last):
+      ...
+    ValueError: timeout must be a number >= 0, not nan
+    """
+    for name, value in (("limit", limit), ("max_nodes", max_nodes)):
+        if value is None:
+            continue
+        if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+            raise TypeError(f"{name} must be a whole number, not {value!r}")
+        if value < 0:
+            raise ValueError(f"{name} must be >= 0, not {value}")
+    if timeout is not None:
+        if isinstance(timeout, str | bytes | bool) or not hasattr(
+            type(timeout), "__float__"
+        ):
+            raise TypeError(f"timeout must be a number of seconds, not {timeout!r}")
+        if not timeout >= 0:  # NaN too
+            raise ValueError(f"timeout must be a number >= 0, not {timeout}")
+    if not progress_interval > 0:
+        raise ValueError(f"progress_interval must be > 0, not {progress_interval}")

@@ -54,7 +54,7 @@ from dlx.errors import DLXError
 from dlx.links import Links
 from dlx.notset import NotSet
 from dlx.records import Record, replace
-from dlx.stats import Outcome, Progress, Stats
+from dlx.stats import Outcome, Progress, Stats, check_budgets
 
 # typing.TYPE_CHECKING, without importing typing (start-up, issue 46).
 TYPE_CHECKING = False
@@ -919,6 +919,9 @@ def plan(
     :param problem: the problem to run, when what it is decides too (a
         problem with bounds: ``"bounds"``).
     :raises Refused: for what the user asked for that does not go together.
+    :raises TypeError: for a limit or budget that is not a number
+        (:func:`dlx.stats.check_budgets`).
+    :raises ValueError: for a negative one, or a ``timeout`` of NaN.
 
     >>> auto = Settings(progress=print, added=frozenset({"progress"}))
     >>> decided = plan("cheapest", auto.replace(executor=object()))
@@ -935,6 +938,11 @@ def plan(
     >>> plan("count", split, also={"split"}, words="dlx").settings.task_seconds
     0.5
     """
+    # The budgets' values, for every way alike (a memoised count took
+    # limit=1.5 as a cap and ignored timeout=nan).
+    check_budgets(
+        settings.limit, settings.max_nodes, settings.timeout, settings.progress_interval
+    )
     given = settings.given() | {kind} | set(also)
     if problem is not None and problem.links().bound is not None:
         given.add("bounds")

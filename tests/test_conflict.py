@@ -428,7 +428,7 @@ def test_resolve_pinned_keeps_the_first_entry_of_an_option() -> None:
 @pytest.mark.parametrize(
     ("keyword", "value", "message"),
     [
-        ("timeout", -1, "timeout must be >= 0, not -1"),
+        ("timeout", -1, "timeout must be a number >= 0, not -1"),
         ("progress_interval", 0, "progress_interval must be > 0, not 0"),
         ("progress", 3, "progress=3 is not callable"),
     ],

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import random
+import re
 import sys
 import time
 from collections.abc import Callable
@@ -389,6 +391,45 @@ def test_negative_budgets_are_refused(keyword: dict[str, float]) -> None:
     problem = n_queens(4)
     with pytest.raises(ValueError):
         problem.search(**keyword)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("keyword", "error", "message"),
+    [
+        ({"limit": 1.5}, TypeError, "limit must be a whole number, not 1.5"),
+        ({"limit": True}, TypeError, "limit must be a whole number, not True"),
+        ({"max_nodes": "9"}, TypeError, "max_nodes must be a whole number, not '9'"),
+        ({"timeout": "1"}, TypeError, "timeout must be a number of seconds, not '1'"),
+        (
+            {"timeout": float("nan")},
+            ValueError,
+            "timeout must be a number >= 0, not nan",
+        ),
+    ],
+)
+def test_budgets_that_are_not_numbers_are_refused(
+    keyword: dict[str, object], error: type[Exception], message: str
+) -> None:
+    # limit=1.5 counted 2 and timeout=nan ran the whole search: neither is a
+    # budget, so neither may be taken as another.
+    problem = n_queens(6)
+    calls = [
+        problem.search,
+        problem.count,
+        functools.partial(problem.count, method="memo"),
+    ]
+    if "limit" not in keyword:  # first() takes none
+        calls.append(problem.first)
+    for call in calls:
+        with pytest.raises(error, match=f"^{re.escape(message)}$"):
+            call(**keyword)
+
+
+def test_numpy_integers_are_whole_numbers_for_budgets() -> None:
+    numpy = pytest.importorskip("numpy")
+    problem = n_queens(6)
+    assert problem.count(limit=numpy.int64(3), max_nodes=numpy.int32(10_000)) == 3
+    assert problem.count(timeout=numpy.float64(60)) == 4
 
 
 # -- random tie-breaking --------------------------------------------------------------
