@@ -450,6 +450,7 @@ def _check_options(
     options.region_map = None
     options.cage_list = None
     options.cage_names = ()
+    options.sized_by = None
     size = None
     if options.box is not None and options.variant is not None:
         try:
@@ -465,6 +466,7 @@ def _check_options(
     if options.regions is not None:
         options.region_map = load_region_map(parser, options.regions)
         size = isqrt(len(options.region_map))
+        options.sized_by = f"the --regions map {options.regions}"
     if options.variant is not None or options.region_map is not None:
         try:
             regions_of(
@@ -478,6 +480,9 @@ def _check_options(
             parser.error(f"{where}{option_words(str(error))}")
     if options.box is not None:
         size = options.box[0] * options.box[1]
+        options.sized_by = (
+            options.sized_by or f"--box {options.box[0]}x{options.box[1]}"
+        )
     if options.alphabet is not None:
         alphabet = options.alphabet
         if not alphabet:
@@ -498,6 +503,7 @@ def _check_options(
                 f"--regions map is {size}x{size}"
             )
         size = len(options.alphabet)
+        options.sized_by = options.sized_by or f"--alphabet {options.alphabet}"
         try:
             if options.region_map is None:
                 box_shape(size, options.box)
@@ -509,6 +515,8 @@ def _check_options(
             )
     if options.cages is not None:
         options.cage_list, size = _load_cages(parser, options, size)
+        options.sized_by = options.sized_by or f"the --cages map {options.cages}"
+    options.grid_size = size
     return size, planned
 
 
@@ -1265,6 +1273,36 @@ def _told(
     return "answer", answer
 
 
+def _other_size(
+    text: str, options: argparse.Namespace, what: str = "the puzzle"
+) -> str | None:
+    """Why a grid of the input is refused for its size, or ``None``.
+
+    ``--box``, ``--alphabet``, ``--regions`` and ``--cages`` each fix the
+    size of the grids.  An input may hold grids of another size (a file of
+    4x4 and 9x9 lines): each is refused, in the options' words.  The
+    library refuses most of them itself, but not a cage map laid on a
+    larger grid, whose cells all lie in it: a 4x4 map's cages would be
+    solved in a 9x9 grid's corner.  ``None`` too when the grid cannot be
+    read at all (the solving says why).
+    """
+    size = options.grid_size
+    if size is None:
+        return None
+    found = None
+    for alphabet in (options.alphabet, None):
+        try:
+            found = Grid.parse(text, alphabet=alphabet, boxes=False).size
+            break
+        except SudokuError:
+            continue
+    if found is None or found == size:
+        return None
+    return (
+        f"{what} is {found}x{found}, but {options.sized_by} makes {size}x{size} grids"
+    )
+
+
 def _grid(options: argparse.Namespace) -> dict[str, Any]:
     """The grid's options, as the library's solving functions take them (with ``--cages``: ``cages=``)."""
     grid: dict[str, Any] = {
@@ -1519,6 +1557,9 @@ def _answer(
     """
     if puzzle.error is not None:
         return "fail", puzzle.error
+    other = _other_size(puzzle.text, options)
+    if other is not None:
+        return "fail", other
     try:
         if options.why:
             return _why_not(puzzle, options, settings, reasons)
@@ -1706,7 +1747,12 @@ def _check_all(
         tally["puzzles"], tally["solutions"] = puzzles, answers
         if puzzle is None or answer is None:
             continue
-        message = puzzle.error or answer.error
+        message = (
+            puzzle.error
+            or answer.error
+            or _other_size(puzzle.text, options)
+            or _other_size(answer.text, options, "the solution")
+        )
         if message is None:
             try:
                 check(

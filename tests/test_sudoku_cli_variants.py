@@ -257,6 +257,57 @@ def test_cages_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert (status, out.split()) == (0, [expected[:2], expected[2:]])
 
 
+def test_grids_of_another_size_than_the_options_make_are_refused_one_by_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A 4x4 cage map was laid in the corner of the 9x9 and 6x6 grids of the input.
+
+    An empty 9x9 then had "no solution" and counted 0 (status 0), and
+    --check called a right 9x9 answer wrong.  Each such grid is refused,
+    naming the option, and the 4x4 ones are answered.
+    """
+    cages = write(tmp_path, "cages.txt", SUDOKU_CAGE_FILE)
+    nine = sudoku.generate(seed=3)
+    grids = ["." * 16, "." * 81, "." * 36, "1" + "." * 15, nine]
+    puzzles = write(tmp_path, "p.txt", "\n".join(grids) + "\n")
+    refused = [
+        f"sudoku: {puzzles}: puzzle {k} (line {k}): the puzzle is {n}x{n}, but "
+        f"the --cages map {cages} makes 4x4 grids"
+        for k, n in ((2, 9), (3, 6), (5, 9))
+    ]
+    kept = SUDOKU_CAGE_LIST
+    fours = [grids[0], grids[3]]
+    status, out, err = run(["--cages", cages, "--count", puzzles], capsys)
+    assert (status, err.splitlines()) == (1, refused)
+    assert out.split() == [str(sudoku.count(g, cages=kept)) for g in fours]
+    status, out, err = run(["--cages", cages, puzzles], capsys)
+    assert (status, err.splitlines()) == (1, refused)
+    assert out.split() == [sudoku.solve(g, cages=kept) for g in fours]
+    status, out, err = run(["--cages", cages, "--why", puzzles], capsys)
+    assert (status, err.splitlines()) == (1, refused)
+    # --check: the solutions of the 4x4 puzzles are right, the others refused.
+    answers = [
+        sudoku.solve(g, cages=kept) if len(g) == 16 else sudoku.solve(g)
+        for g in (grids[0], nine, grids[3])
+    ]
+    checked = write(tmp_path, "c.txt", "\n".join((grids[0], nine, grids[3])) + "\n")
+    solved = write(tmp_path, "s.txt", "\n".join(answers) + "\n")
+    status, out, err = run(["--cages", cages, "--check", checked, solved], capsys)
+    assert status == 1
+    assert err.splitlines() == [
+        f"sudoku: {solved}: solution 2 (line 2): the puzzle is 9x9, but the "
+        f"--cages map {cages} makes 4x4 grids (puzzle 2, line 2 of {checked})",
+    ]
+    assert out == "3 solutions checked: 1 wrong\n"
+    # --box fixes the size too, and says so in the command's words.
+    status, out, err = run(["--box", "2x2", "--count", puzzles], capsys)
+    assert status == 1 and out.split() == [str(sudoku.count(g)) for g in fours]
+    assert err.splitlines()[0] == (
+        f"sudoku: {puzzles}: puzzle 2 (line 2): the puzzle is 9x9, but --box 2x2 "
+        "makes 4x4 grids"
+    )
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [
