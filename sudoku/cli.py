@@ -48,7 +48,7 @@ from sudoku.batch import Batch, progress_display, run_batch
 from sudoku.encoding import encode
 from sudoku.errors import MultipleSolutionsError, SudokuError
 from sudoku.formats import Layout, Puzzle, format_solution, iter_puzzles
-from sudoku.grid import BLANKS, GIVE_BOX, Grid, box_shape, detect_alphabet
+from sudoku.grid import BLANKS, Grid, box_shape, detect_alphabet
 from sudoku.options import (
     MAX_LINE,
     add_variant_options,
@@ -118,10 +118,11 @@ reported on standard error with its number and line; the others are still
 solved and printed, in order.
 
 Variants: --variant x (both main diagonals hold each symbol once),
---variant windoku (also 'hyper': the windows between the boxes), or
-x+windoku; --regions FILE gives a jigsaw map, one region label per cell
-(any characters, N lines of N or one line of N*N), whose N regions of N
-cells replace the boxes: every puzzle of the input is solved with it.
+--variant windoku (also 'hyper': the windows between the boxes),
+x+windoku, or latin (a latin square: no boxes, so any size); --regions
+FILE gives a jigsaw map, one region label per cell (any characters, N
+lines of N or one line of N*N), whose N regions of N cells replace the
+boxes: every puzzle of the input is solved with it.
 --cages FILE adds killer or arithmetic cages (KenKen: with --variant
 latin) to every puzzle; --disjoint-cages allows a cage in pieces."""
 
@@ -505,7 +506,8 @@ def _check_options(
         size = len(options.alphabet)
         options.sized_by = options.sized_by or f"--alphabet {options.alphabet}"
         try:
-            if options.region_map is None:
+            # Latin squares have no boxes: any size is theirs.
+            if options.region_map is None and _boxed(options):
                 box_shape(size, options.box)
         except SudokuError:
             parser.error(
@@ -584,13 +586,13 @@ def _load_cages(
 def _command_words(message: str, options: argparse.Namespace) -> str:
     """A message of the library in the command's words: its options, and the cages of the ``--cages`` file.
 
-    The one place where the library's words for what the command calls an
-    option become the option: the box shape a drawing needs is ``--box``,
-    and ``no digits fit cages[2] (at r1c1)`` becomes ``no digits fit cage
-    'C' (at r1c1, line 6 of cages.txt)``: each cage named by its label and
-    the line of its clue.
+    The library's words for what the command calls an option become the
+    option (:func:`sudoku.options.option_words`: the box shape a drawing
+    needs is ``--box``), and ``no digits fit cages[2] (at r1c1)`` becomes
+    ``no digits fit cage 'C' (at r1c1, line 6 of cages.txt)``: each cage
+    named by its label and the line of its clue.
     """
-    message = message.replace(GIVE_BOX, "give --box to read it anyway")
+    message = option_words(message)
     if "cages[" not in message:
         return message
     for python, words in options.cage_names:

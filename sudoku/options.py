@@ -13,6 +13,7 @@ from math import isqrt
 
 from dlx.commands import seconds, whole_number
 from sudoku.errors import SudokuError
+from sudoku.grid import GIVE_BOX
 from sudoku.regions import read_region_map, regions_of, variant_name
 from sudoku.wording import counted
 
@@ -43,7 +44,8 @@ def add_variant_options(parser: argparse.ArgumentParser, regions_also: str) -> N
         metavar="NAME",
         type=variant,
         help="a sudoku variant: x (the diagonals too), windoku (also hyper: "
-        "the windows between the boxes), or x+windoku",
+        "the windows between the boxes), x+windoku, or latin (a latin "
+        "square: rows and columns, no boxes)",
     )
     parser.add_argument(
         "--regions",
@@ -84,12 +86,20 @@ def box(text: str) -> tuple[int, int]:
 
 
 def option_words(message: str) -> str:
-    """A library message in the command's words (options, not parameters)."""
+    """A library message in the command's words (options, not parameters).
+
+    >>> option_words("a 5x5 grid has no box shape; pass box=(rows, columns)")
+    'a 5x5 grid has no box shape; give --box ROWSxCOLUMNS (or --variant latin)'
+    """
     return (
         message.replace("variant=", "--variant ")
         .replace("(regions=)", "(--regions)")
         .replace("regions=", "--regions ")
         .replace("the region map", "the map")
+        .replace(GIVE_BOX, "give --box to read it anyway")
+        .replace(
+            "pass box=(rows, columns)", "give --box ROWSxCOLUMNS (or --variant latin)"
+        )
     )
 
 

@@ -351,6 +351,12 @@ def test_grids_of_another_size_than_the_options_make_are_refused_one_by_one(
             "# nothing\n",
             "--cages CAGES: no map of cages (N lines of N labels, then the clues)",
         ),
+        (  # a KenKen map without --variant latin: the option, not box=
+            "AABBB\nCADBE\nCFDGE\nCFFGH\nIIFHH\n"
+            "A=11+ B=13+ C=9+ D=2- E=5/ F=80* G=3/ H=40* I=2-\n",
+            "--cages CAGES: a 5x5 grid has no box shape; give --box ROWSxCOLUMNS "
+            "(or --variant latin)",
+        ),
     ],
 )
 def test_bad_cage_files(
@@ -442,6 +448,25 @@ def test_a_latin_grid_of_a_size_without_boxes_in_every_way(
         answer[r : r + 5] for r in range(0, 25, 5)
     ]
     assert not any(" | " in row.strip("|") for row in rows)  # no box lines
+
+
+def test_a_latin_square_takes_an_alphabet_of_a_size_without_boxes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # --alphabet abcde was refused for having no box shape, with the advice
+    # to give --box, which latin squares refuse: no way out on the command
+    # line, where the library took it.
+    blank = write(tmp_path, "blank5.txt", "." * 25 + "\n")
+    common = ["--variant", "latin", "--alphabet", "abcde"]
+    expected = sudoku.count("." * 25, variant="latin", alphabet="abcde")
+    assert run([*common, "--count", blank], capsys)[:2] == (0, f"{expected}\n")
+    status, out, err = run([*common, blank], capsys)
+    assert status == 0, err
+    assert set(out.strip()) == set("abcde")
+    sudoku.check("." * 25, out.strip(), variant="latin", alphabet="abcde")
+    # Sudoku grids of 5x5 still have no box shape: the advice stands.
+    message = usage(["--alphabet", "abcde", blank], capsys)
+    assert "give one with --box ROWSxCOLUMNS" in message
 
 
 @pytest.mark.parametrize("kind", [[], ["--count"], ["--count", "--jobs", "2"]])
