@@ -583,6 +583,22 @@ def leftover_proof(units: Regions) -> str | None:
             f"in {units.names[unit]}"
         )
 
+    def apart(a: int, b: int) -> str:
+        """Why ``a`` and ``b`` (which may not hold the same symbol) cannot."""
+        p, q, unit = clash(a, b) or (a, b, -1)
+        both = f"{_cell(size, p)} and {_cell(size, q)} are both in {units.names[unit]}"
+        if (p, q) == (a, b):
+            return f"{_cell(size, a)} and {_cell(size, b)} cannot: {both}"
+        steps = [
+            f"{reason}, so {_cell(size, x)} holds the same symbol as {_cell(size, y)}"
+            for start, goal in ((a, p), (b, q))
+            for x, y, reason in _chain(links, start, goal)
+        ]
+        return (
+            f"{_cell(size, a)} and {_cell(size, b)} cannot, since "
+            f"{' and '.join(steps)}, and {both}"
+        )
+
     # Pairings of the leftovers into equal symbols: when none is left, no
     # grid; when one is, its pairs hold equal symbols in every grid (equal
     # innies make every pairing one of equal symbols); repeat while that
@@ -607,13 +623,26 @@ def leftover_proof(units: Regions) -> str | None:
                 return proof
             if not pairings:
                 many = len(innies)
+                # Each pairing fails on one of its pairs: say why each of
+                # those cannot hold equal symbols (through the equalities
+                # found before, where they take part), so that the reader
+                # can check every pairing.
+                failing: list[tuple[int, int]] = []
+                for order in permutations(outies):
+                    pair = next(
+                        (i, o)
+                        for i, o in zip(innies, order, strict=True)
+                        if find(i) != find(o) and clash(i, o) is not None
+                    )
+                    if pair not in failing:
+                        failing.append(pair)
                 return (
                     f"{said}, so the {many} cells of the {lines} outside "
                     f"{regions} ({'; '.join(_cell(size, c) for c in innies)}) hold "
                     f"the same symbols as the {many} cells of {regions} outside "
                     f"the {lines} ({'; '.join(_cell(size, c) for c in outies)}); "
-                    "but they cannot pair off into equal symbols without two "
-                    "equal ones in a unit"
+                    "but every way to pair them off puts two equal symbols in a "
+                    "unit: " + "; ".join(apart(i, o) for i, o in failing)
                 )
             if len(pairings) == 1:
                 for i, o in zip(innies, pairings[0], strict=True):

@@ -28,6 +28,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Sequence
+from math import isqrt
 from pathlib import Path
 
 import pytest
@@ -385,15 +386,37 @@ def test_every_trade_across_a_6x6_box_edge_is_refused_and_right() -> None:
             "row 3 holds each symbol once, as region 'D' does, so the 2 cells of "
             "the row outside that region (row 3, column 1; row 3, column 2) hold "
             "the same symbols as the 2 cells of that region outside the row (row "
-            "2, column 2; row 4, column 3); but they cannot pair off into equal "
-            "symbols without two equal ones in a unit",
+            "2, column 2; row 4, column 3); but every way to pair them off puts "
+            "two equal symbols in a unit: row 3, column 1 and row 2, column 2 "
+            "cannot, since row 2 holds each symbol once, as region 'A' does, and "
+            "its leftovers pair off one way only, so row 2, column 2 holds the "
+            "same symbol as row 1, column 1, and row 3, column 1 and row 1, "
+            "column 1 are both in column 1; row 3, column 2 and row 2, column 2 "
+            "cannot: row 3, column 2 and row 2, column 2 are both in column 2",
+        ),
+        (  # the pairing fails through an equality found before: it is said
+            "AABBBAAEBCADDCCDDBCCDEEEE",
+            "rows 3-4 hold each symbol twice, as regions 'C' and 'D' do, so the 2 "
+            "cells of the rows outside those regions (row 3, column 1; row 4, "
+            "column 3) hold the same symbols as the 2 cells of those regions "
+            "outside the rows (row 2, column 5; row 5, column 1); but every way "
+            "to pair them off puts two equal symbols in a unit: row 3, column 1 "
+            "and row 2, column 5 cannot, since rows 1-2 hold each symbol twice, "
+            "as regions 'A' and 'B' do, and its leftovers pair off one way only, "
+            "so row 3, column 1 holds the same symbol as row 2, column 3 and rows "
+            "1-2 hold each symbol twice, as regions 'A' and 'B' do, and its "
+            "leftovers pair off one way only, so row 2, column 5 holds the same "
+            "symbol as row 4, column 3, and row 2, column 3 and row 4, column 3 "
+            "are both in column 3; row 3, column 1 and row 5, column 1 cannot: "
+            "row 3, column 1 and row 5, column 1 are both in column 1",
         ),
     ],
-    ids=["chain", "pairs"],
+    ids=["chain", "pairs", "pairs-through-a-chain"],
 )
 def test_chained_and_paired_leftovers(labels: str, proof: str) -> None:
-    assert leftover_proof(regions_of(4, None, None, labels)) == proof
-    assert not has_grid(4, labels)
+    size = isqrt(len(labels))
+    assert leftover_proof(regions_of(size, None, None, labels)) == proof
+    assert not has_grid(size, labels)
 
 
 def test_every_trade_across_a_9x9_box_edge_is_refused() -> None:
