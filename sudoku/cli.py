@@ -8,7 +8,6 @@ from __future__ import annotations
 import argparse
 import collections
 import contextlib
-import itertools
 import math
 import os
 import sys
@@ -59,7 +58,7 @@ from sudoku.options import (
     positive_seconds,
 )
 from sudoku.regions import has_boxes, regions_of
-from sudoku.solver import cages_of, check, solve, units_of
+from sudoku.solver import cages_of, check, count, solve, units_of
 from sudoku.wording import counted
 
 # typing.TYPE_CHECKING, without importing typing (start-up, issue 46).
@@ -1716,6 +1715,73 @@ def _result(future: Future[_Outcome]) -> _Outcome:
         return "fail", f"not solved: its worker process died ({type(error).__name__})"
 
 
+def _in_step(
+    given: Iterator[Puzzle],
+    offered: Iterator[Puzzle],
+    verdict: Callable[[Puzzle, Puzzle], str | None],
+    options: argparse.Namespace,
+) -> Iterator[tuple[Puzzle | None, Puzzle | None, str | None]]:
+    """The puzzles and the answers of ``--check`` in step, with the verdict on each pair.
+
+    Yields ``(puzzle, answer, message)``; ``(puzzle, None, None)`` and
+    ``(None, answer, None)`` once one side has ended.  A puzzle without a
+    solution (its givens clash, or a short search finds none) gets no
+    line from ``sudoku``: where the answer at hand does not fit it but
+    fits the puzzle after it, the puzzle comes as ``(puzzle, None,
+    why)`` and the answer goes on to the next, so that one puzzle without
+    a solution does not make every later answer wrong.
+    """
+    peeked: list[Puzzle] = []
+
+    def next_puzzle() -> Puzzle | None:
+        return peeked.pop() if peeked else next(given, None)
+
+    answer = next(offered, None)
+    while True:
+        puzzle = next_puzzle()
+        if puzzle is None:
+            while answer is not None:
+                yield None, answer, None
+                answer = next(offered, None)
+            return
+        if answer is None:
+            yield puzzle, None, None
+            continue
+        message = verdict(puzzle, answer)
+        if message is not None:
+            why = _without_solution(puzzle, options)
+            if why is not None:
+                following = next_puzzle()
+                if following is not None:
+                    peeked.append(following)
+                    if verdict(following, answer) is None:
+                        yield puzzle, None, why
+                        continue
+        yield puzzle, answer, message
+        answer = next(offered, None)
+
+
+def _without_solution(puzzle: Puzzle, options: argparse.Namespace) -> str | None:
+    """Why ``puzzle`` has no solution, when that is quick to see (else ``None``).
+
+    Its text or its givens are refused, or a search of at most 1,000 nodes
+    finds no solution.
+    """
+    from dlx import BudgetExceeded
+
+    why = puzzle.error or _other_size(puzzle.text, options)
+    if why is not None:
+        return why
+    try:
+        if count(puzzle.text, 1, max_nodes=1000, **_grid(options)):
+            return None
+    except BudgetExceeded:
+        return None
+    except SudokuError as error:
+        return _command_words(str(error), options)
+    return "no solution"
+
+
 def _check_all(
     names: Sequence[str],
     options: argparse.Namespace,
@@ -1742,13 +1808,9 @@ def _check_all(
     offered = _puzzles(
         answer_name, answer_stream, batch, size, count=False, boxes=boxes
     )
-    wrong = puzzles = answers = 0
-    for puzzle, answer in itertools.zip_longest(given, offered):
-        puzzles += puzzle is not None
-        answers += answer is not None
-        tally["puzzles"], tally["solutions"] = puzzles, answers
-        if puzzle is None or answer is None:
-            continue
+
+    def verdict(puzzle: Puzzle, answer: Puzzle) -> str | None:
+        """What is wrong with ``answer`` as the solution of ``puzzle`` (``None``: right)."""
         message = (
             puzzle.error
             or answer.error
@@ -1757,21 +1819,36 @@ def _check_all(
         )
         if message is None:
             try:
-                check(
-                    puzzle.text,
-                    answer.text,
-                    **_grid(options),
-                )
+                check(puzzle.text, answer.text, **_grid(options))
             except SudokuError as error:
                 message = _command_words(str(error), options)
-        if message is not None:
+        return message
+
+    wrong = puzzles = answers = paired = skipped = 0
+    for puzzle, answer, message in _in_step(given, offered, verdict, options):
+        puzzles += puzzle is not None
+        answers += answer is not None
+        tally["puzzles"], tally["solutions"] = puzzles, answers
+        if puzzle is None:
+            continue
+        if answer is None:
+            if message is None:
+                continue  # the answers ended first: said below
+            # No solution, so none is expected: the next answer is the
+            # next puzzle's, as sudoku writes none for such a puzzle.
+            skipped += 1
             wrong += 1
-            batch.fail(
-                f"{_where(answer_source, answer, 'solution')}: {message} "
-                f"(puzzle {puzzle.number}, {puzzle.lines} of {puzzle_source})"
-            )
+            batch.fail(f"{_where(puzzle_source, puzzle, 'puzzle')}: {message}")
         else:
-            batch.answered += 1
+            paired += 1
+            if message is not None:
+                wrong += 1
+                batch.fail(
+                    f"{_where(answer_source, answer, 'solution')}: {message} "
+                    f"(puzzle {puzzle.number}, {puzzle.lines} of {puzzle_source})"
+                )
+            else:
+                batch.answered += 1
         if options.json:
             record = _json_puzzle(puzzle_source, puzzle)
             record["right"] = message is None
@@ -1780,8 +1857,7 @@ def _check_all(
             batch.write(_json_line(record))
         tally["checked"] += 1
         tally["right"], tally["wrong"] = batch.answered, wrong
-    checked = min(puzzles, answers)
-    missing, extra = puzzles - checked, answers - checked
+    missing, extra = puzzles - paired - skipped, answers - paired
     tally["missing"], tally["extra"] = missing, extra
     if answers == 0 and puzzles:
         batch.fail(
@@ -1801,12 +1877,20 @@ def _check_all(
         )
     faults = [
         f"{n} {word}"
-        for n, word in ((wrong, "wrong"), (missing, "missing"), (extra, "extra"))
+        for n, word in (
+            (wrong - skipped, "wrong"),
+            (missing, "missing"),
+            (extra, "extra"),
+        )
         if n
     ]
+    if skipped:  # in --json's "wrong" too: a record with "right": false each
+        faults.append(
+            counted(skipped, "puzzle without a solution", "puzzles without one")
+        )
     verdict = ", ".join(faults) or "all right"
     if not options.json:  # else the summary line says it
-        batch.write(f"{counted(checked, 'solution')} checked: {verdict}\n")
+        batch.write(f"{counted(paired, 'solution')} checked: {verdict}\n")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
