@@ -656,7 +656,8 @@ def read_cage_text(text: str, *, disjoint: bool = False) -> CageText:
     cage), then lines of ``label=clue`` words (a clue as
     :func:`read_cage_map` reads it: ``12``, ``12+``, ``2/``, ``3-``,
     ``6*``, ``4=``); blank lines and lines starting with ``#`` are
-    skipped.  Each cage is checked as ``cages=`` checks it
+    skipped, and space inside a line of the map (``A A B B``) is ignored,
+    as in a region map.  Each cage is checked as ``cages=`` checks it
     (:func:`read_cages`): its cells connected (unless ``disjoint``), its
     operation fitting its cells, its target within reach of N digits.
 
@@ -690,7 +691,8 @@ def read_cage_text(text: str, *, disjoint: bool = False) -> CageText:
                 number,
             )
         else:
-            rows.append((number, line))
+            # Space inside a line is ignored, as in a region map: "A A B B".
+            rows.append((number, "".join(line.split())))
     if not rows:
         raise CageTextError("no map of cages (N lines of N labels, then the clues)")
     n = len(rows)

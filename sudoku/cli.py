@@ -119,9 +119,9 @@ solved and printed, in order.
 Variants: --variant x (both main diagonals hold each symbol once),
 --variant windoku (also 'hyper': the windows between the boxes),
 x+windoku, or latin (a latin square: no boxes, so any size); --regions
-FILE gives a jigsaw map, one region label per cell (any characters, N
-lines of N or one line of N*N), whose N regions of N cells replace the
-boxes: every puzzle of the input is solved with it.
+FILE gives a jigsaw map, one region label per cell (any characters but a
+leading '#', N lines of N or one line of N*N), whose N regions of N
+cells replace the boxes: every puzzle of the input is solved with it.
 --cages FILE adds killer or arithmetic cages (KenKen: with --variant
 latin) to every puzzle; --disjoint-cages allows a cage in pieces."""
 

@@ -125,5 +125,12 @@ def load_region_map(parser: argparse.ArgumentParser, name: str) -> tuple[object,
             )
         regions_of(size, None, None, labels)
     except SudokuError as error:
-        parser.error(f"--regions {name}: {option_words(str(error))}")
+        hashed = any(line.lstrip().startswith("#") for line in text.splitlines())
+        why = (
+            " (lines starting with '#' are comments: label the regions with "
+            "other characters)"
+            if hashed
+            else ""
+        )
+        parser.error(f"--regions {name}: {option_words(str(error))}{why}")
     return labels

@@ -93,6 +93,11 @@ def test_jigsaw_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
         (["--regions", "BADMAP"], "--regions BADMAP: region 'C' has 6 cells"),
         (["--regions", "NOMAP"], "--regions NOMAP: cannot read"),
         (
+            ["--regions", "HASHMAP"],
+            "(lines starting with '#' are comments: label the regions with other "
+            "characters)",
+        ),
+        (
             ["--regions", "MAP", "--variant", "windoku"],
             "not go with jigsaw regions (--regions)",
         ),
@@ -109,6 +114,8 @@ def test_bad_options(
         "MAP": write(tmp_path, "map.txt", MAP5),
         "BADMAP": write(tmp_path, "bad.txt", MAP5.replace("DEEEE", "DEEEC")),
         "NOMAP": str(tmp_path / "missing.txt"),
+        # '#' begins a comment, not a row whose first region is '#'.
+        "HASHMAP": write(tmp_path, "hash.txt", MAP5.replace("A", "#")),
     }
     named = [files.get(arg, arg) for arg in args]
     line = usage([*named, write(tmp_path, "p.txt", "." * 16)], capsys)
@@ -255,6 +262,25 @@ def test_cages_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     arithmetic = [(2, "/", [(0, 0), (1, 0)]), (3, "+", [(0, 1), (1, 1)])]
     expected = sudoku.solve("....", variant="latin", cages=arithmetic)
     assert (status, out.split()) == (0, [expected[:2], expected[2:]])
+
+
+def test_a_cage_map_may_space_its_labels(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # As a region map may: "A A B B" is a row of four labels (it was
+    # refused as a row of seven).
+    spaced = "\n".join(
+        " ".join(line) if k < 4 else line
+        for k, line in enumerate(SUDOKU_CAGE_FILE.splitlines())
+    )
+    plain = write(tmp_path, "cages.txt", SUDOKU_CAGE_FILE)
+    spread = write(tmp_path, "spaced.txt", spaced + "\n")
+    assert spaced != SUDOKU_CAGE_FILE.rstrip("\n")
+    puzzles = write(tmp_path, "p.txt", "." * 16 + "\n")
+    assert run(["--cages", spread, puzzles], capsys) == run(
+        ["--cages", plain, puzzles], capsys
+    )
+    assert run(["--cages", spread, puzzles], capsys)[0] == 0
 
 
 def test_grids_of_another_size_than_the_options_make_are_refused_one_by_one(
