@@ -881,7 +881,12 @@ def _solve_all(
             batch.write(text, answer=True)
             first = False
             pictures.draw(puzzle, value)
-        if options.why and isinstance(value, _Said) and value.record.get("why"):
+        if (
+            kind == "answer"
+            and options.why
+            and isinstance(value, _Said)
+            and value.record.get("why")
+        ):
             _no_solution(source, puzzle)  # after its givens are printed
         display.advance()
 
@@ -1354,7 +1359,8 @@ def _why_not(
             progress=progress,
         )
     except ConflictsBudgetError as stop:
-        return "stopped", _stopped("out_of_time", _why_stopped(stop.givens, "gave up"))
+        why = _why_stopped(stop.givens, "gave up")
+        return "stopped", _stopped("out_of_time", why, _why_so_far(stop.givens))
     return "answer", _why_said(found)
 
 
@@ -1367,6 +1373,18 @@ def _why_progress(report: ConflictProgress) -> str:
         else "no reason yet"
     )
     return f"{counted(report.tests, 'test')}, {found}, {report.elapsed:.0f} s"
+
+
+def _why_so_far(givens: Sequence[tuple[int, int, str | int]] | None) -> _Said | None:
+    """What ``--json`` keeps of a stopped ``--why``: the givens so far, not shown minimal.
+
+    ``"why"`` as a finished run writes it, with ``"complete": false``
+    beside it; nothing where it was not yet known whether there is a
+    solution.
+    """
+    if givens is None:
+        return None
+    return _Said("", {"why": [list(g) for g in givens]})
 
 
 def _why_stopped(givens: Sequence[tuple[int, int, str | int]] | None, how: str) -> str:
@@ -1440,7 +1458,9 @@ def _interrupted(
         from sudoku.whynot import ConflictsInterrupted
 
         if isinstance(stop, ConflictsInterrupted):
-            return _stopped(how, _why_stopped(stop.givens, how))
+            return _stopped(
+                how, _why_stopped(stop.givens, how), _why_so_far(stop.givens)
+            )
     elif options.grade:
         from sudoku.grading import GradeInterrupted
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -663,6 +664,31 @@ def test_check_reads_its_own_answers_past_a_puzzle_without_a_solution(
     given = write(tmp_path, "g.out", "\n".join(lines) + "\n")
     status, out, err = run(["--check", puzzles, given], capsys, monkeypatch)
     assert (status, out) == (1, "5 solutions checked: 2 wrong\n")
+
+
+def test_why_out_of_time_keeps_its_givens_so_far_in_json(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # --why --json out of time wrote its givens so far only inside the
+    # "error" text; a run that found some now has them in "why" too, with
+    # "complete": false, and says "no solution" once (it said it twice).
+    full = sudoku.generate((4, 4), seed=1, minimal=False, givens=140)
+    wrong = full[:4] + "F" + full[5:]  # no solution, and no clash among givens
+    assert full[4] == "." and sudoku.count(wrong, limit=1) == 0
+    path = write(tmp_path, "p.txt", wrong + "\n")
+    status, out, err = run(
+        ["--why", "--json", "--timeout", "0.5", path], capsys, monkeypatch
+    )
+    record, summary = (json.loads(line) for line in out.splitlines())
+    assert summary["errors"] == 1 and len(err.splitlines()) == 1, err
+    givens = [[r, c, symbol] for r, c, symbol in record.get("why") or []]
+    if record.get("complete", True):  # a machine fast enough to finish
+        assert status == 1 and givens and "error" not in record
+        return
+    assert status == 3 and record["outcome"] == "out_of_time"
+    written = re.findall(r"r(\d+)c(\d+) = (\w)", record["error"])
+    assert givens == [[int(r) - 1, int(c) - 1, symbol] for r, c, symbol in written]
+    assert ("why" in record) == bool(written)
 
 
 def test_check_reads_a_puzzle_in_its_solutions_alphabet(
