@@ -1829,7 +1829,7 @@ def _check_all(
         answer_name, answer_stream, batch, size, count=False, boxes=boxes
     )
 
-    def verdict(puzzle: Puzzle, answer: Puzzle) -> str | None:
+    def judged(puzzle: Puzzle, answer: Puzzle) -> str | None:
         """What is wrong with ``answer`` as the solution of ``puzzle`` (``None``: right)."""
         message = (
             puzzle.error
@@ -1845,7 +1845,7 @@ def _check_all(
         return message
 
     wrong = puzzles = answers = paired = skipped = 0
-    for puzzle, answer, message in _in_step(given, offered, verdict, options):
+    for puzzle, answer, message in _in_step(given, offered, judged, options):
         puzzles += puzzle is not None
         answers += answer is not None
         tally["puzzles"], tally["solutions"] = puzzles, answers

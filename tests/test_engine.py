@@ -413,7 +413,7 @@ def test_budgets_that_are_not_numbers_are_refused(
     # limit=1.5 counted 2 and timeout=nan ran the whole search: neither is a
     # budget, so neither may be taken as another.
     problem = n_queens(6)
-    calls = [
+    calls: list[Callable[..., object]] = [
         problem.search,
         problem.count,
         functools.partial(problem.count, method="memo"),
