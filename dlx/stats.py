@@ -220,12 +220,14 @@ def check_budgets(
             raise TypeError(f"{name} must be a whole number, not {value!r}")
         if value < 0:
             raise ValueError(f"{name} must be >= 0, not {value}")
-    if timeout is not None:
-        if isinstance(timeout, str | bytes | bool) or not hasattr(
-            type(timeout), "__float__"
-        ):
-            raise TypeError(f"timeout must be a number of seconds, not {timeout!r}")
-        if not timeout >= 0:  # NaN too
-            raise ValueError(f"timeout must be a number >= 0, not {timeout}")
-    if not progress_interval > 0:
+    if timeout is not None and not _seconds(timeout, "timeout") >= 0:  # NaN too
+        raise ValueError(f"timeout must be a number >= 0, not {timeout}")
+    if not _seconds(progress_interval, "progress_interval") > 0:
         raise ValueError(f"progress_interval must be > 0, not {progress_interval}")
+
+
+def _seconds(value: object, name: str) -> float:
+    """``value`` as a float of seconds, or :class:`TypeError` naming ``name``."""
+    if isinstance(value, str | bytes | bool) or not hasattr(type(value), "__float__"):
+        raise TypeError(f"{name} must be a number of seconds, not {value!r}")
+    return float(value)  # type: ignore[arg-type]

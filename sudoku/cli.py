@@ -512,7 +512,7 @@ def _check_options(
             parser.error(
                 f"--alphabet has {counted(size, 'symbol')}, for {size}x{size} "
                 "grids, which have no box shape of their own: give one with "
-                "--box ROWSxCOLUMNS"
+                "--box ROWSxCOLUMNS (or --variant latin)"
             )
     if options.cages is not None:
         options.cage_list, size = _load_cages(parser, options, size)
@@ -1743,49 +1743,73 @@ def _in_step(
 ) -> Iterator[tuple[Puzzle | None, Puzzle | None, str | None]]:
     """The puzzles and the answers of ``--check`` in step, with the verdict on each pair.
 
-    Yields ``(puzzle, answer, message)``; ``(puzzle, None, None)`` and
-    ``(None, answer, None)`` once one side has ended.  A puzzle without a
-    solution (its givens clash, or a short search finds none) gets no
-    line from ``sudoku``: where the answer at hand does not fit it but
-    fits the puzzle after it, the puzzle comes as ``(puzzle, None,
-    why)`` and the answer goes on to the next, so that one puzzle without
-    a solution does not make every later answer wrong.
+    Yields ``(puzzle, answer, message)``, and ``(None, answer, None)``
+    for answers past the last puzzle.  A puzzle without a solution (its
+    givens clash, or a short search finds none) gets no line from
+    ``sudoku``: where the answer at hand does not fit it, nor any puzzle
+    without a solution right after it, but fits the first puzzle after
+    those, each of them comes as ``(puzzle, None, why)`` and the answer
+    goes on to that puzzle, so that puzzles without a solution do not make
+    every later answer wrong.  Past the last answer, a puzzle comes as
+    ``(puzzle, None, why)`` when its givens show at once that it has no
+    solution, else as ``(puzzle, None, None)``: missing.
     """
-    peeked: list[Puzzle] = []
-
-    def next_puzzle() -> Puzzle | None:
-        return peeked.pop() if peeked else next(given, None)
-
+    ahead: collections.deque[tuple[Puzzle, str | None]] = collections.deque()
     answer = next(offered, None)
     while True:
-        puzzle = next_puzzle()
+        puzzle: Puzzle | None
+        why: str | None
+        if ahead:
+            puzzle, why = ahead.popleft()
+        else:
+            puzzle, why = next(given, None), None
         if puzzle is None:
             while answer is not None:
                 yield None, answer, None
                 answer = next(offered, None)
             return
         if answer is None:
-            yield puzzle, None, None
+            yield puzzle, None, why or _without_solution(puzzle, options, nodes=0)
             continue
         message = verdict(puzzle, answer)
-        if message is not None:
+        if message is not None and why is None:
             why = _without_solution(puzzle, options)
-            if why is not None:
-                following = next_puzzle()
-                if following is not None:
-                    peeked.append(following)
-                    if verdict(following, answer) is None:
-                        yield puzzle, None, why
-                        continue
+        if message is not None and why is not None:
+            # Puzzles without a solution in a row, up to one the answer fits.
+            k = 0
+            fits = False
+            while True:
+                if k == len(ahead):
+                    following = next(given, None)
+                    if following is None:
+                        break
+                    ahead.append((following, None))
+                following, known = ahead[k]
+                if verdict(following, answer) is None:
+                    fits = True
+                    break
+                known = known or _without_solution(following, options)
+                ahead[k] = (following, known)
+                if known is None:
+                    break
+                k += 1
+            if fits:
+                yield puzzle, None, why
+                for _ in range(k):
+                    skipped, reason = ahead.popleft()
+                    yield skipped, None, reason
+                continue
         yield puzzle, answer, message
         answer = next(offered, None)
 
 
-def _without_solution(puzzle: Puzzle, options: argparse.Namespace) -> str | None:
+def _without_solution(
+    puzzle: Puzzle, options: argparse.Namespace, nodes: int = 1000
+) -> str | None:
     """Why ``puzzle`` has no solution, when that is quick to see (else ``None``).
 
-    Its text or its givens are refused, or a search of at most 1,000 nodes
-    finds no solution.
+    Its text or its givens are refused, or a search of at most ``nodes``
+    nodes finds no solution.
     """
     from dlx import BudgetExceeded
 
@@ -1793,7 +1817,7 @@ def _without_solution(puzzle: Puzzle, options: argparse.Namespace) -> str | None
     if why is not None:
         return why
     try:
-        if count(puzzle.text, 1, max_nodes=1000, **_grid(options)):
+        if count(puzzle.text, 1, max_nodes=nodes, **_grid(options)):
             return None
     except BudgetExceeded:
         return None
@@ -1857,7 +1881,6 @@ def _check_all(
             # No solution, so none is expected: the next answer is the
             # next puzzle's, as sudoku writes none for such a puzzle.
             skipped += 1
-            wrong += 1
             batch.fail(f"{_where(puzzle_source, puzzle, 'puzzle')}: {message}")
         else:
             paired += 1
@@ -1877,6 +1900,7 @@ def _check_all(
             batch.write(_json_line(record))
         tally["checked"] += 1
         tally["right"], tally["wrong"] = batch.answered, wrong
+        tally["without_solution"] = skipped
     missing, extra = puzzles - paired - skipped, answers - paired
     tally["missing"], tally["extra"] = missing, extra
     if answers == 0 and puzzles:
@@ -1898,13 +1922,13 @@ def _check_all(
     faults = [
         f"{n} {word}"
         for n, word in (
-            (wrong - skipped, "wrong"),
+            (wrong, "wrong"),
             (missing, "missing"),
             (extra, "extra"),
         )
         if n
     ]
-    if skipped:  # in --json's "wrong" too: a record with "right": false each
+    if skipped:  # --json's "without_solution", a record with "right": false each
         faults.append(
             counted(skipped, "puzzle without a solution", "puzzles without one")
         )
@@ -1956,7 +1980,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         counts: dict[str, Any]
         if options.check:
             names = ("puzzles", "solutions", "checked", "right", "wrong")
-            counts = {name: tally[name] for name in (*names, "missing", "extra")}
+            later = ("without_solution", "missing", "extra")
+            counts = {name: tally[name] for name in (*names, *later)}
         else:
             counts = {"puzzles": batch.read, "answered": batch.answered}
             counts["errors"] = tally["errors"]

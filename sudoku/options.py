@@ -103,6 +103,27 @@ def option_words(message: str) -> str:
     )
 
 
+def _map_with_hashes(text: str) -> bool:
+    """Whether ``text`` reads as a region map once its ``#`` lines are rows too.
+
+    Then a region was labelled ``#``, and the message says why its rows
+    went missing; a map with true comments and another fault gets no such
+    word.
+    """
+    rows = [line.strip() for line in text.splitlines() if line.strip()]
+    if not any(row.startswith("#") for row in rows):
+        return False
+    try:
+        labels = read_region_map("\n".join(rows))
+        size = isqrt(len(labels))
+        if size * size != len(labels) or size < 1:
+            return False
+        regions_of(size, None, None, labels)
+    except SudokuError:
+        return False
+    return True
+
+
 def load_region_map(parser: argparse.ArgumentParser, name: str) -> tuple[object, ...]:
     """The labels of a ``--regions`` file, or a usage error (status 2) naming it."""
     try:
@@ -125,11 +146,10 @@ def load_region_map(parser: argparse.ArgumentParser, name: str) -> tuple[object,
             )
         regions_of(size, None, None, labels)
     except SudokuError as error:
-        hashed = any(line.lstrip().startswith("#") for line in text.splitlines())
         why = (
             " (lines starting with '#' are comments: label the regions with "
             "other characters)"
-            if hashed
+            if _map_with_hashes(text)
             else ""
         )
         parser.error(f"--regions {name}: {option_words(str(error))}{why}")

@@ -491,6 +491,7 @@ def test_sudoku_json_check(tmp_path: Path) -> None:
         "checked": 10,
         "right": 9,
         "wrong": 1,
+        "without_solution": 0,
         "missing": 1,
         "extra": 0,
         "skipped": 0,

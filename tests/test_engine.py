@@ -8,6 +8,7 @@ import re
 import sys
 import time
 from collections.abc import Callable
+from decimal import Decimal
 
 import pytest
 from dlx_helpers import (
@@ -405,6 +406,16 @@ def test_negative_budgets_are_refused(keyword: dict[str, float]) -> None:
             ValueError,
             "timeout must be a number >= 0, not nan",
         ),
+        (
+            {"timeout": Decimal("NaN")},
+            ValueError,
+            "timeout must be a number >= 0, not NaN",
+        ),
+        (
+            {"progress_interval": "1"},
+            TypeError,
+            "progress_interval must be a number of seconds, not '1'",
+        ),
     ],
 )
 def test_budgets_that_are_not_numbers_are_refused(
@@ -418,7 +429,7 @@ def test_budgets_that_are_not_numbers_are_refused(
         problem.count,
         functools.partial(problem.count, method="memo"),
     ]
-    if "limit" not in keyword:  # first() takes none
+    if not {"limit", "progress_interval"} & set(keyword):  # first() takes neither
         calls.append(problem.first)
     for call in calls:
         with pytest.raises(error, match=f"^{re.escape(message)}$"):

@@ -617,15 +617,15 @@ def test_check_reads_its_own_answers_past_a_puzzle_without_a_solution(
     # sudoku writes no line for a puzzle without a solution: --check paired
     # puzzle 3 with nothing and puzzle 2 with puzzle 3's answer, and called
     # a right answer wrong.  Such a puzzle now takes no answer, where the
-    # answer fits the next puzzle.
+    # answer fits the next puzzle, past two in a row and at the end too.
     clash = "11" + "." * 14  # two 1s in row 1
     none = "12....3........."  # r1c3, r1c4 must be 3 and 4; r2c3 is 3
     puzzles = write(
-        tmp_path, "p.txt", "\n".join([FOUR, clash, FOUR, none, FOUR]) + "\n"
+        tmp_path, "p.txt", "\n".join([FOUR, clash, none, FOUR, clash]) + "\n"
     )
     solved = tmp_path / "a.out"
     status, out, _ = run([puzzles], capsys, monkeypatch)
-    assert status == 1 and out.split() == [FOUR_SOLVED] * 3
+    assert status == 1 and out.split() == [FOUR_SOLVED] * 2
     solved.write_text(out)
     status, out, err = run(
         ["--check", "--json", puzzles, str(solved)], capsys, monkeypatch
@@ -635,16 +635,17 @@ def test_check_reads_its_own_answers_past_a_puzzle_without_a_solution(
     assert [(r["puzzle"], r["right"]) for r in records[:-1]] == [
         (1, True),
         (2, False),
-        (3, True),
-        (4, False),
-        (5, True),
+        (3, False),
+        (4, True),
+        (5, False),
     ]
     assert records[-1] | {"complete": True} == {
         "puzzles": 5,
-        "solutions": 3,
+        "solutions": 2,
         "checked": 5,
-        "right": 3,
-        "wrong": 2,
+        "right": 2,
+        "wrong": 0,
+        "without_solution": 3,
         "missing": 0,
         "extra": 0,
         "skipped": 0,
@@ -653,17 +654,19 @@ def test_check_reads_its_own_answers_past_a_puzzle_without_a_solution(
     assert err.splitlines() == [
         f"sudoku: {puzzles}: puzzle 2 (line 2): symbol '1' twice in row 1: at "
         "row 1, column 1 and row 1, column 2",
-        f"sudoku: {puzzles}: puzzle 4 (line 4): no solution",
+        f"sudoku: {puzzles}: puzzle 3 (line 3): no solution",
+        f"sudoku: {puzzles}: puzzle 5 (line 5): symbol '1' twice in row 1: at "
+        "row 1, column 1 and row 1, column 2",
     ]
     status, out, _ = run(["--check", puzzles, str(solved)], capsys, monkeypatch)
-    assert (status, out) == (1, "3 solutions checked: 2 puzzles without one\n")
+    assert (status, out) == (1, "2 solutions checked: 3 puzzles without one\n")
     # An answer written for such a puzzle (one that does not fit the next
     # puzzle) is still its answer, and wrong.
     other = sudoku.solve("2" + "." * 15)
-    lines = [FOUR_SOLVED, other, FOUR_SOLVED, other, FOUR_SOLVED]
+    lines = [FOUR_SOLVED, other, other, FOUR_SOLVED, other]
     given = write(tmp_path, "g.out", "\n".join(lines) + "\n")
     status, out, err = run(["--check", puzzles, given], capsys, monkeypatch)
-    assert (status, out) == (1, "5 solutions checked: 2 wrong\n")
+    assert (status, out) == (1, "5 solutions checked: 3 wrong\n")
 
 
 def test_why_out_of_time_keeps_its_givens_so_far_in_json(

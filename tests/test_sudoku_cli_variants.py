@@ -124,6 +124,16 @@ def test_bad_options(
     assert message in line
 
 
+def test_a_map_with_true_comments_is_not_told_of_hash_labels(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The '#' hint is for maps whose rows went missing as comments; a map
+    # with a comment and another fault is told only of that fault.
+    bad = "# my 5x5 jigsaw\n" + MAP5.replace("DEEEE", "DEEEC")
+    line = usage(["--regions", write(tmp_path, "m.txt", bad), "-"], capsys)
+    assert "region 'C' has 6 cells" in line and "'#'" not in line
+
+
 def test_pretty_output_reads_back(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
