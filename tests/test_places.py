@@ -10,6 +10,7 @@ afresh and walking from the root give.
 from __future__ import annotations
 
 import functools
+import multiprocessing
 import os
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
@@ -99,7 +100,10 @@ def test_costs_past_machine_integers_travel_and_split() -> None:
     same_links(links, copy)
     assert copy.cost == costs
     serial_best = big.best(3)
-    with ProcessPoolExecutor(2) as pool:
+    # Spawned: forking a process that has threads (pytest-xdist's) may deadlock.
+    with ProcessPoolExecutor(
+        2, mp_context=multiprocessing.get_context("spawn")
+    ) as pool:
         assert big.count(executor=pool) == big.count() == 92
         split_best = big.best(3, executor=pool)
     cheapest = sorted(sum(costs[k] for k in s) for s in problem.solutions())[:3]
