@@ -545,18 +545,29 @@ def end_workers(pool: ProcessPoolExecutor) -> None:
     RuntimeError: cannot schedule new futures after shutdown
     """
     processes = list(getattr(pool, "_processes", None) or {})
+    # Taken before the shutdown, which forgets it.
+    manager = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
     for pid in processes:
         with suppress(OSError):
             os.kill(pid, signal.SIGKILL)
     # The pool's thread sees its workers gone and ends, closing its wake-up
-    # pipe.  Waited for (briefly): at exit, concurrent.futures wakes every
-    # such thread, and on CPython 3.11 a pipe closed at that moment printed
-    # "Exception ignored ... Bad file descriptor" (once in about a hundred
-    # runs stopped by Ctrl-C).
-    manager = getattr(pool, "_executor_manager_thread", None)
-    if manager is not None and manager.is_alive():
-        manager.join(timeout=1.0)
+    # pipe.  At exit, concurrent.futures wakes every such thread through
+    # that pipe without the lock that guards its closing: a pipe closed at
+    # that moment printed "Exception ignored ... Bad file descriptor" on
+    # CPython 3.11 and "TypeError: expected integer, got NoneType" on PyPy
+    # (about once in a hundred runs stopped by Ctrl-C).  So the thread is
+    # waited for briefly, and then taken off that list: its workers are
+    # gone, so it ends without being woken, and the interpreter still
+    # joins it (it is not a daemon).
+    if manager is not None:
+        if manager.is_alive():
+            manager.join(timeout=1.0)
+        from concurrent.futures import process
+
+        wakeups = getattr(process, "_threads_wakeups", None)
+        if wakeups is not None:
+            wakeups.pop(manager, None)
 
 
 def process_context() -> multiprocessing.context.BaseContext:
