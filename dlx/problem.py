@@ -519,12 +519,24 @@ class ExactCover:
         :returns: its items.
         :raises IndexError: when there is no such option (negative indices
             are refused too, as option numbers start at 0).
+        :raises TypeError: when ``index`` is not a whole number.
 
         >>> ExactCover("ab", options=[["b", "a"]]).option(0)
         ('b', 'a')
         """
+        try:
+            index = index.__index__()
+        except AttributeError:
+            raise TypeError(
+                f"an option index is a whole number, not {index!r}"
+            ) from None
         if index < 0:
             raise IndexError(f"option index {index} is negative")
+        if index >= len(self._rows):
+            raise IndexError(
+                f"option index {index} is out of range: the problem has "
+                f"{len(self._rows)} option{'' if len(self._rows) == 1 else 's'}"
+            )
         if self._options is None:
             return tuple(self._rows[index])
         given = self._options[index]

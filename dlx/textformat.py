@@ -37,6 +37,7 @@ Example (Knuth's own, from the DLX1 documentation)::
 from __future__ import annotations
 
 import codecs
+import os
 import sys
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from itertools import chain
@@ -104,7 +105,7 @@ def _check_name(name: str, source: str, line: int) -> None:
 
 
 def parse_dlx(
-    text: str,
+    text: str | bytes,
     source: str = "<string>",
     warn: Callable[[str], None] | None = None,
 ) -> ExactCover:
@@ -120,7 +121,8 @@ def parse_dlx(
     character for which ``str.isspace()`` is true.
     To read a file, :func:`read_dlx` needs no copy of the whole text.
 
-    :param text: the whole file.
+    :param text: the whole file (bytes are decoded as UTF-8, as
+        :func:`read_dlx` decodes a binary stream).
     :param source: the file name used in messages.
     :param warn: called with each warning message.
     :returns: the problem.
@@ -132,6 +134,7 @@ def parse_dlx(
         empty name after bounds, or bounds on a secondary item; for a cost
         that is not a decimal number (naming its column too).
     :raises ProblemTooLarge: when the problem does not fit in memory.
+    :raises TypeError: when ``text`` is neither text nor bytes.
 
     >>> problem = parse_dlx("A B | C\\nA C:red\\nB C:red\\n")
     >>> problem.first()
@@ -145,11 +148,20 @@ def parse_dlx(
       ...
     dlx.errors.FormatError: costs.dlx:3:3: cost '|x' is not a decimal number
     """
+    if isinstance(text, (bytes, bytearray, memoryview)):
+        import io
+
+        return read_dlx(io.BytesIO(text), source, warn)
+    if not isinstance(text, str):
+        raise TypeError(
+            f"parse_dlx reads the text of a problem (a str), not "
+            f"{type(text).__name__}; to read a file, use read_dlx"
+        )
     return _parse_blocks(_text_blocks(text.removeprefix("\ufeff")), source, warn)
 
 
 def read_dlx(
-    stream: IO[bytes] | IO[str],
+    stream: IO[bytes] | IO[str] | str | os.PathLike[str],
     source: str | None = None,
     warn: Callable[[str], None] | None = None,
 ) -> ExactCover:
@@ -166,9 +178,11 @@ def read_dlx(
     order of the file, so a bad line before a bad byte is the one reported.
 
     :param stream: a binary or text stream, such as ``open(path, "rb")``
-        or ``sys.stdin.buffer``; it is read to its end but not closed.
-    :param source: the file name used in messages (default: the stream's
-        ``name`` when it is a string, else ``"<stream>"``).
+        or ``sys.stdin.buffer``, which is read to its end but not closed;
+        or a file's path (a string or :class:`os.PathLike`), which is
+        opened, read and closed.
+    :param source: the file name used in messages (default: the path, or
+        the stream's ``name`` when it is a string, else ``"<stream>"``).
     :param warn: called with each warning message, as in :func:`parse_dlx`.
     :returns: the problem.
     :raises FormatError: as :func:`parse_dlx` does, and for bytes that are
@@ -176,7 +190,10 @@ def read_dlx(
     :raises ProblemTooLarge: when the problem does not fit in memory, with
         a message such as ``"out of memory after reading 1,234,567 options
         (line 1,234,570 of big.dlx)"``; what was read has been let go.
-    :raises OSError: when reading the stream fails.
+    :raises OSError: when opening or reading the file fails.
+    :raises TypeError: when ``stream`` is neither a stream nor a path
+        (text with a line end is taken for a problem's text, which
+        :func:`parse_dlx` reads).
 
     >>> import io
     >>> problem = read_dlx(io.BytesIO(b"A B | C\\nA C:red\\nB C:red\\n"))
@@ -187,6 +204,21 @@ def read_dlx(
       ...
     dlx.errors.FormatError: demo.dlx:3: unknown item 'C'
     """
+    if isinstance(stream, (str, os.PathLike)):
+        path = os.fspath(stream)
+        if isinstance(path, str) and "\n" in path:
+            raise TypeError(
+                "read_dlx reads a stream or a file's path, not a problem's "
+                "text; to read text, use parse_dlx"
+            )
+        with open(path, "rb") as opened:
+            return read_dlx(
+                opened, os.fsdecode(path) if source is None else source, warn
+            )
+    if not hasattr(stream, "read"):
+        raise TypeError(
+            f"read_dlx reads a stream or a file's path, not {type(stream).__name__}"
+        )
     if source is None:
         name = getattr(stream, "name", None)
         source = name if isinstance(name, str) else "<stream>"

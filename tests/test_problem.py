@@ -27,8 +27,29 @@ def test_items_options_and_accessors() -> None:
     assert problem.option(2) == ("b", Colored("y", "red"))
     assert problem.options_of([1, 2]) == [("a",), ("b", Colored("y", "red"))]
     assert problem.solutions_list() == [(0,), (1, 2)]
-    with pytest.raises(IndexError):
+    with pytest.raises(
+        IndexError, match="option index 3 is out of range: the problem has 3 options"
+    ):
         problem.option(3)
+
+
+@pytest.mark.parametrize(
+    ("index", "error", "message"),
+    [
+        (7, IndexError, "option index 7 is out of range: the problem has 1 option$"),
+        (-1, IndexError, "option index -1 is negative"),
+        (1.0, TypeError, "an option index is a whole number, not 1.0"),
+        ("0", TypeError, "an option index is a whole number, not '0'"),
+        (None, TypeError, "an option index is a whole number, not None"),
+    ],
+)
+def test_an_option_that_is_not_there_is_named(
+    index: object, error: type[Exception], message: str
+) -> None:
+    problem = ExactCover("a", options=[["a"]])
+    with pytest.raises(error, match=message):
+        problem.options_of([0, index])  # type: ignore[list-item]
+    assert problem.option(False) == ("a",)  # a bool is an int, as for a list
 
 
 def test_options_in_the_constructor() -> None:

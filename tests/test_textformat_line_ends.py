@@ -9,6 +9,8 @@ editor does.
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
+from pathlib import Path
 from unittest import mock
 
 import pytest
@@ -225,3 +227,41 @@ def test_words_and_stripping_follow_isspace(text: str) -> None:
     assert stripped in text and _words_by_isspace(stripped) == _words_by_isspace(text)
     inner = text.lstrip(textformat.WHITE_SPACE).rstrip(textformat.WHITE_SPACE)
     assert stripped == inner
+
+
+def test_read_dlx_takes_a_path_and_parse_dlx_takes_bytes(tmp_path: Path) -> None:
+    text = "A B | C\nA C:red\nB C:red\nA B\n"
+    path = tmp_path / "two.dlx"
+    path.write_text(text, encoding="utf-8")
+    expected = parse_dlx(text).solutions_list()
+    assert len(expected) == 2
+    assert read_dlx(path).solutions_list() == expected
+    assert read_dlx(str(path)).solutions_list() == expected
+    assert parse_dlx(text.encode()).solutions_list() == expected
+    bad = tmp_path / "bad.dlx"
+    bad.write_text("A B\nA C\n", encoding="utf-8")
+    with pytest.raises(FormatError, match=r"bad\.dlx:2: unknown item 'C'"):
+        read_dlx(bad)
+    with pytest.raises(FormatError, match=r"mine\.dlx:2: not UTF-8 text"):
+        parse_dlx(b"A\nA \xff\n", source="mine.dlx")
+    with pytest.raises(FileNotFoundError):
+        read_dlx(tmp_path / "missing.dlx")
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (
+            lambda: read_dlx("A B\nA\n"),
+            "not a problem's text; to read text, use parse_dlx",
+        ),
+        (lambda: read_dlx(7), "read_dlx reads a stream or a file's path, not int"),  # type: ignore[arg-type]
+        (
+            lambda: parse_dlx(io.StringIO("A\nA\n")),  # type: ignore[arg-type]
+            "not StringIO; to read a file, use read_dlx",
+        ),
+    ],
+)
+def test_the_wrong_reader_is_named(call: Callable[[], object], message: str) -> None:
+    with pytest.raises(TypeError, match=message):
+        call()
