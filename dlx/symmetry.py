@@ -975,8 +975,10 @@ def parse_cycles(
     as in Knuth's format) is a generator: cycles of item names in
     parentheses, separated by blanks; ``(a b c)`` maps ``a`` to ``b``,
     ``b`` to ``c`` and ``c`` to ``a``, and items the line does not name
-    stay where they are.  Names are as in the problem's file (no blank,
-    no parenthesis).
+    stay where they are.  Names are as in the problem's file (no blank).
+    Where the problem's item names hold parentheses (``f(1)``), a name
+    in a cycle is the longest item name that fits there: ``(f(1)
+    f(2))`` swaps ``f(1)`` and ``f(2)``.
 
     :param text: the file's text.
     :param source: its name, for the messages.
@@ -995,13 +997,17 @@ def parse_cycles(
     dlx.errors.FormatError: sym.txt:1: a cycle is not closed: ')' missing
     """
     known = None if items is None else {str(item): item for item in items}
+    bracketed = known is not None and any("(" in name or ")" in name for name in known)
     generators: list[dict[Hashable, Hashable]] = []
     lines: list[int] = []
     for number, line in enumerate(text.splitlines(), 1):
         stripped = line.strip()
         if not stripped or stripped.startswith("|"):
             continue
-        tokens = stripped.replace("(", " ( ").replace(")", " ) ").split()
+        if bracketed:
+            tokens = _cycle_tokens(stripped, known or {})
+        else:
+            tokens = stripped.replace("(", " ( ").replace(")", " ) ").split()
         mapping: dict[Hashable, Hashable] = {}
         cycle: list[Hashable] | None = None
         for token in tokens:
@@ -1043,6 +1049,40 @@ def parse_cycles(
     if not generators:
         raise FormatError("no generator: write one a line, as (a b)(c d)", source)
     return Group(generators, lines)
+
+
+def _cycle_tokens(line: str, known: dict[str, Hashable]) -> list[str]:
+    """``line``'s names and parentheses, where item names may hold parentheses.
+
+    Each run of non-blank characters is read from its start: the longest
+    item name there that ends before a parenthesis, a blank or the run's
+    end, else a parenthesis, else (an unknown name, for the message) the
+    characters up to a ``)`` that closes no ``(`` among them.
+    """
+    tokens: list[str] = []
+    for run in line.split():
+        start = 0
+        while start < len(run):
+            ends = [
+                end
+                for end in range(len(run), start, -1)
+                if end == len(run) or run[end] in "()"
+            ]
+            name = next(
+                (run[start:end] for end in ends if run[start:end] in known), None
+            )
+            if name is None and run[start] in "()":
+                name = run[start]
+            elif name is None:
+                # No item's name: up to a ')' that closes no '(' of its own.
+                end, depth = start, 0
+                while end < len(run) and (run[end] != ")" or depth):
+                    depth += {"(": 1, ")": -1}.get(run[end], 0)
+                    end += 1
+                name = run[start:end]
+            tokens.append(name)
+            start += len(name)
+    return tokens
 
 
 class BurnsideCount(WholeCount):

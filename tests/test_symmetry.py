@@ -25,7 +25,15 @@ from dlx_helpers import ROOT, n_queens, pentomino_rectangle
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from dlx import BudgetExceeded, Colored, ExactCover, Search, parse_dlx, ways
+from dlx import (
+    BudgetExceeded,
+    Colored,
+    ExactCover,
+    FormatError,
+    Search,
+    parse_dlx,
+    ways,
+)
 from dlx import symmetry as sym
 from dlx.algorithms import sat_available
 from dlx.cli import main as dlx_main
@@ -932,3 +940,35 @@ def test_one_mapping_instead_of_a_list_is_named() -> None:
 def test_an_unhashable_image_names_its_generator() -> None:
     with pytest.raises(sym.SymmetryError, match=r"symmetry generator 2 maps 'a'"):
         small().count(symmetry=[{"a": "b", "b": "a"}, {"a": ["b"], "b": "a"}])
+
+
+def test_items_named_with_parentheses_can_be_named_in_cycles(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Names in Knuth's format may hold parentheses; a cycle names the
+    # longest item name that fits.
+    problem = tmp_path / "p.dlx"
+    problem.write_text(
+        "f(1) f(2) | g(1) g(2)\nf(1) g(1)\nf(2) g(2)\nf(1) g(2)\nf(2) g(1)\n",
+        encoding="utf-8",
+    )
+    items = ["f(1)", "f(2)", "g(1)", "g(2)"]
+    both = sym.parse_cycles("(f(1) f(2))(g(1) g(2))\n", items=items)
+    assert both.generators == (
+        {"f(1)": "f(2)", "f(2)": "f(1)", "g(1)": "g(2)", "g(2)": "g(1)"},
+    )
+    parsed = parse_dlx(problem.read_text(encoding="utf-8"))
+    solutions = parsed.solutions_list()
+    assert len(solutions) == 2
+    # Swapping f(1) and f(2) maps each solution onto the other: one orbit;
+    # swapping both pairs keeps each: two.
+    for cycles, orbits in [("(f(1) f(2))", 1), ("(f(1) f(2))(g(1) g(2))", 2)]:
+        group = tmp_path / "sym.txt"
+        group.write_text(cycles + "\n", encoding="utf-8")
+        status, out, _ = run_dlx(
+            ["--count", "--symmetry", str(group), str(problem)], capsys
+        )
+        assert (status, out) == (0, f"{orbits}\n")
+        assert parsed.count(symmetry=sym.parse_cycles(cycles, items=items)) == orbits
+    with pytest.raises(FormatError, match=r"sym\.txt:1: unknown item 'f\(3\)'"):
+        sym.parse_cycles("(f(1) f(3))\n", source="sym.txt", items=items)
