@@ -751,7 +751,7 @@ def _puzzles(
         if required and not found:
             batch.fail(f"{source}: no puzzle in it", EXIT_BAD_INPUT)
     except (_Unreadable, SudokuError) as error:
-        batch.fail(f"{source}: {error}", EXIT_BAD_INPUT)
+        batch.fail(f"{source}: {option_words(str(error))}", EXIT_BAD_INPUT)
     finally:
         if name != "-":
             stream.close()

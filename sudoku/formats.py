@@ -242,7 +242,19 @@ def _display(
     if size is not None:
         return size
     length = Counter(len(row) for row in rows).most_common(1)[0][0]
-    return length if 2 <= length <= _MAX_ROW and fits(length) else None
+    if not 2 <= length <= _MAX_ROW:
+        return None
+    if not fits(length):
+        # Drawn rows of a size without a box shape: a jigsaw (or a latin
+        # square) read without its options, which no other layout fits.
+        first = next(n for n, line in window if is_decorated_row(line))
+        raise InputFormatError(
+            f"the lines show {length}x{length} grids drawn cell by cell, but a "
+            f"{length}x{length} grid has no box shape: a jigsaw? give its "
+            "region map (regions=); else pass box=(rows, columns)",
+            first,
+        )
+    return length
 
 
 def _decided(
@@ -352,7 +364,9 @@ def iter_puzzles(
     :returns: an iterator of the puzzles, in order.
     :raises InputFormatError: when no line of the window is a whole puzzle
         or a row of one (raised by the iterator, when the window is read),
-        or when ``source`` yields something other than strings.
+        when the window shows grids drawn cell by cell (``| 1 2 | 3 4 5
+        |``) of a size without a box shape (a jigsaw, read without its
+        map), or when ``source`` yields something other than strings.
     :raises BoxShapeError: at once, when ``size`` is not an int of at least 1.
     :raises SudokuError: at once, when ``source`` is not text or lines.
 

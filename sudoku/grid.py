@@ -738,7 +738,7 @@ def undecorated(lines: Sequence[str]) -> list[str] | None:
 
 #: What a refusal of a drawing that marks no boxes of one shape suggests
 #: (the command says its option instead).
-GIVE_BOX = "give the box shape to read it anyway"
+GIVE_BOX = "a jigsaw? give its region map (regions=); else give the box shape to read it anyway"
 
 
 def drawn_box(lines: Sequence[str]) -> tuple[int, int] | None:

@@ -92,11 +92,14 @@ def option_words(message: str) -> str:
     'a 5x5 grid has no box shape; give --box ROWSxCOLUMNS (or --variant latin)'
     """
     return (
-        message.replace("variant=", "--variant ")
+        message.replace(
+            GIVE_BOX,
+            "a jigsaw? give its map (--regions); else give --box to read it anyway",
+        )
+        .replace("variant=", "--variant ")
         .replace("(regions=)", "(--regions)")
         .replace("regions=", "--regions ")
         .replace("the region map", "the map")
-        .replace(GIVE_BOX, "give --box to read it anyway")
         .replace(
             "pass box=(rows, columns)", "give --box ROWSxCOLUMNS (or --variant latin)"
         )

@@ -237,8 +237,8 @@ def test_a_drawing_whose_bars_disagree_is_refused_unless_box_says(
     assert (status, out) == (1, "")
     assert err == (
         f"sudoku: {name}: puzzle 1 (lines 1-{len(lines)}): the grid's bars divide "
-        "row 1 into 2|2|2 but row 6 into 4|2, not boxes of one width (give --box "
-        "to read it anyway)\n"
+        "row 1 into 2|2|2 but row 6 into 4|2, not boxes of one width (a jigsaw? "
+        "give its map (--regions); else give --box to read it anyway)\n"
     )
     status, out, err = run(["--count", "--box", "3x2", name], capsys, monkeypatch)
     assert (status, out, err) == (0, "1\n", "")

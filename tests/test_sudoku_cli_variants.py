@@ -217,6 +217,38 @@ def test_pretty_jigsaw(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     again = write(tmp_path, "again.txt", out)
     status, out, _ = run(["--count", "--regions", regions, again], capsys)
     assert (status, out) == (0, "1\n")
+    # Read without its map, a 5x5 drawing fits no box shape: the message
+    # suggests the map first (it read the rules as rows of a 21x21 grid).
+    status, out, err = run(["--count", again], capsys)
+    assert (status, out) == (2, "")
+    assert err == (
+        f"sudoku: {again}: line 2: the lines show 5x5 grids drawn cell by cell, "
+        "but a 5x5 grid has no box shape: a jigsaw? give its region map "
+        "(--regions); else give --box ROWSxCOLUMNS (or --variant latin)\n"
+    )
+
+
+def test_a_jigsaw_drawing_read_without_its_map_is_told_of_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A 9x9 jigsaw's bars mark no boxes of one width.
+    rows = ["AAABBBCCC"] * 3 + ["DDDEEEFFF"] * 3 + ["GGGHHHIII"] * 3
+    rows[0] = "AAAABBCCC"
+    rows[2] = "AABBBBCCC"
+    regions = write(tmp_path, "map.txt", "\n".join(rows) + "\n")
+    puzzle = sudoku.generate(regions=rows, seed=3)
+    puzzles = write(tmp_path, "p.txt", puzzle + "\n")
+    status, drawn, _ = run(["--pretty", "--regions", regions, puzzles], capsys)
+    assert status == 0
+    again = write(tmp_path, "again.txt", drawn)
+    status, out, _ = run(["--count", "--regions", regions, again], capsys)
+    assert (status, out) == (0, "1\n")
+    status, out, err = run(["--count", again], capsys)
+    assert status == 1
+    assert err.endswith(
+        "not boxes of one width (a jigsaw? give its map (--regions); else give "
+        "--box to read it anyway)\n"
+    )
 
 
 # -- --cages ---------------------------------------------------------------------

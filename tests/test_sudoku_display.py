@@ -28,6 +28,7 @@ from sudoku.display import (
     Layout,
     Link,
     draw_grid,
+    format_grid,
 )
 from sudoku.grid import Grid
 
@@ -164,7 +165,8 @@ def test_a_drawing_that_marks_no_boxes_of_one_shape_is_refused() -> None:
     with pytest.raises(
         sudoku.BoxShapeError,
         match=r"bars divide row 1 into 2\|4 but row 2 into 3\|3, not boxes of "
-        "one width .give the box shape to read it anyway",
+        "one width .a jigsaw. give its region map .regions=.; else give the box "
+        "shape to read it anyway",
     ):
         Grid.parse("\n".join(uneven))
     assert Grid.parse("\n".join(uneven), box=(3, 2)).box == (3, 2)
@@ -884,3 +886,20 @@ def test_candidates_make_room_for_cage_clues_and_outlines(cell: int) -> None:
     # Without cages the candidates fill the cell, as before.
     plain = Layout(size, cell)
     assert plain.spot(0, 0, 1) == (cell / 6, cell / 6)
+
+
+def test_a_drawing_of_a_size_without_boxes_is_refused_by_name() -> None:
+    # A 5x5 jigsaw drawn by --pretty: 21-character rule lines once read as
+    # rows of a 21x21 grid, every drawn row skipped.
+    regions = ["AABBB", "AABBC", "ADDCC", "DDECC", "DEEEE"]
+    solution = sudoku.solve("..3.5\n.....\n.....\n2..1.\n.....", regions=regions)
+    assert solution is not None
+    drawn = format_grid(solution, regions=regions)
+    with pytest.raises(
+        sudoku.InputFormatError,
+        match=r"^line 2: the lines show 5x5 grids drawn cell by cell, but a 5x5 "
+        r"grid has no box shape: a jigsaw\? give its region map \(regions=\)",
+    ):
+        sudoku.read_puzzles(drawn)
+    (puzzle,) = sudoku.read_puzzles(drawn, boxes=False)
+    assert sudoku.count(puzzle.text, regions=regions) == 1
