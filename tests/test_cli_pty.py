@@ -271,11 +271,15 @@ def run(argv: Sequence[str], terminal: str = "") -> Ran:
 #: A progress line drawn on a terminal (dlx.watch.ProgressLine, without
 #: tqdm: "\r" + the line), and the blanks that wipe it.
 _DRAWN = re.compile(
-    r"\rdlx: ([\d,]+ solutions?, [\d,]+ nodes|why: [\d,]+ tests?, )[^\r\n]*"
+    r"\rdlx: ([\d,]+ solutions?, [\d,]+ nodes|why: [\d,]+ tests?, |estimate: [\d,]+ of )"
+    r"[^\r\n]*"
 )
 _WIPED = re.compile(r"\r +\r")
 #: A progress line written to a pipe (--progress), one per report.
-_LINE = re.compile(r"dlx: ([\d,]+ solutions?, [\d,]+ nodes|why: [\d,]+ tests?, ).*\n")
+_LINE = re.compile(
+    r"dlx: ([\d,]+ solutions?, [\d,]+ nodes|why: [\d,]+ tests?, |estimate: [\d,]+ of )"
+    r".*\n"
+)
 #: The line of --stats on the tasks of a split run (how many, the largest).
 _TASKS = re.compile(r"dlx: \d+ tasks[;,].*")
 #: Numbers that depend on time: the seconds, rates and tasks of a run.
@@ -331,8 +335,9 @@ def comparable(out: str, err: str, timed: bool) -> tuple[str, str]:
 #: matrix's (``dlx_helpers``'s ``DLX_OPTIONS``, ``DLX_FEATURES``,
 #: ``dlx_features``; ``CHECKPOINT`` and ``SYMMETRY`` stand for the fixture's files).
 
-#: The kinds of run that draw no progress whatever the options: they do not search.
-_NO_SEARCH = {"estimate", "write"}
+#: The kinds of run that draw no progress whatever the options: they do not
+#: search (an estimate's probes report as a search does).
+_NO_SEARCH = {"write"}
 
 
 def argv_of(
