@@ -726,17 +726,21 @@ def _puzzles(
     count: bool = True,
     required: bool = False,
     boxes: bool = True,
+    strays: list[int] | None = None,
 ) -> Iterator[Puzzle]:
     """The puzzles of one input, read lazily; problems are reported as they come.
 
     With ``required``, an input with no puzzle at all (empty, or nothing
     but skipped lines) is reported as unusable input.  ``boxes``: as for
     :func:`sudoku.iter_puzzles` (``False`` for ``--variant latin``).
+    ``strays`` gets the number of each line skipped.
     """
     source = "<stdin>" if name == "-" else name
     found = False
 
     def skipped(line: int, message: str) -> None:
+        if strays is not None:
+            strays.append(line)
         batch.skipped += 1
         batch.fail(f"{source}: {message}")
 
@@ -1735,11 +1739,19 @@ def _result(future: Future[_Outcome]) -> _Outcome:
         return "fail", f"not solved: its worker process died ({type(error).__name__})"
 
 
+class _Missing(str):
+    """The message of ``--check`` on a puzzle whose answer is missing from the answers' midst."""
+
+    __slots__ = ()
+
+
 def _in_step(
     given: Iterator[Puzzle],
     offered: Iterator[Puzzle],
     verdict: Callable[[Puzzle, Puzzle], str | None],
     options: argparse.Namespace,
+    strays: Sequence[int] = (),
+    answers_name: str = "",
 ) -> Iterator[tuple[Puzzle | None, Puzzle | None, str | None]]:
     """The puzzles and the answers of ``--check`` in step, with the verdict on each pair.
 
@@ -1753,9 +1765,17 @@ def _in_step(
     every later answer wrong.  Past the last answer, a puzzle comes as
     ``(puzzle, None, why)`` when its givens show at once that it has no
     solution, else as ``(puzzle, None, None)``: missing.
+
+    ``strays`` are the lines of the answers that were skipped (growing as
+    they are read).  Where N of them stand just before an answer that does
+    not fit its puzzle but fits one of the N puzzles after it, the stray
+    lines took the place of answers: each puzzle before that one comes
+    as ``(puzzle, None, message)``, the message a :class:`_Missing`, and
+    the answer goes on to the puzzle it fits.
     """
     ahead: collections.deque[tuple[Puzzle, str | None]] = collections.deque()
     answer = next(offered, None)
+    after = 0  # the last line of the answer before ``answer``
     while True:
         puzzle: Puzzle | None
         why: str | None
@@ -1772,6 +1792,31 @@ def _in_step(
             yield puzzle, None, why or _without_solution(puzzle, options, nodes=0)
             continue
         message = verdict(puzzle, answer)
+        gap = sum(1 for line in strays if after < line < answer.line)
+        if message is not None and gap:
+            # Stray lines in place of answers: the puzzles they stand for.
+            k = 0
+            while k < gap:
+                if k == len(ahead):
+                    following = next(given, None)
+                    if following is None:
+                        break
+                    ahead.append((following, None))
+                if verdict(ahead[k][0], answer) is None:
+                    break
+                k += 1
+            if k < len(ahead) and k < gap:
+                fitted = ahead[k][0].number
+                said = _Missing(
+                    f"its solution is missing from {answers_name}: stray "
+                    f"{'lines' if gap > 1 else 'line'} before solution "
+                    f"{answer.number} ({answer.lines}), which solves puzzle {fitted}"
+                )
+                yield puzzle, None, said
+                for _ in range(k):
+                    yield ahead.popleft()[0], None, said
+                after = answer.line - 1
+                continue
         if message is not None and why is None:
             why = _without_solution(puzzle, options)
         if message is not None and why is not None:
@@ -1800,6 +1845,7 @@ def _in_step(
                     yield skipped, None, reason
                 continue
         yield puzzle, answer, message
+        after = answer.line + answer.text.count("\n")
         answer = next(offered, None)
 
 
@@ -1849,8 +1895,9 @@ def _check_all(
     answer_source = "<stdin>" if answer_name == "-" else answer_name
     boxes = _boxed(options)
     given = _puzzles(puzzle_name, puzzle_stream, batch, size, boxes=boxes)
+    strays: list[int] = []
     offered = _puzzles(
-        answer_name, answer_stream, batch, size, count=False, boxes=boxes
+        answer_name, answer_stream, batch, size, count=False, boxes=boxes, strays=strays
     )
 
     def judged(puzzle: Puzzle, answer: Puzzle) -> str | None:
@@ -1868,8 +1915,10 @@ def _check_all(
                 message = _command_words(str(error), options)
         return message
 
-    wrong = puzzles = answers = paired = skipped = 0
-    for puzzle, answer, message in _in_step(given, offered, judged, options):
+    wrong = puzzles = answers = paired = skipped = gaps = 0
+    for puzzle, answer, message in _in_step(
+        given, offered, judged, options, strays, answer_source
+    ):
         puzzles += puzzle is not None
         answers += answer is not None
         tally["puzzles"], tally["solutions"] = puzzles, answers
@@ -1878,9 +1927,12 @@ def _check_all(
         if answer is None:
             if message is None:
                 continue  # the answers ended first: said below
-            # No solution, so none is expected: the next answer is the
-            # next puzzle's, as sudoku writes none for such a puzzle.
-            skipped += 1
+            if isinstance(message, _Missing):
+                gaps += 1  # one of the missing, in the midst
+            else:
+                # No solution, so none is expected: the next answer is the
+                # next puzzle's, as sudoku writes none for such a puzzle.
+                skipped += 1
             batch.fail(f"{_where(puzzle_source, puzzle, 'puzzle')}: {message}")
         else:
             paired += 1
@@ -1908,11 +1960,17 @@ def _check_all(
             f"{answer_source}: no solutions at all, but {puzzle_source} has "
             f"{counted(puzzles, 'puzzle')}"
         )
-    elif missing:
+    elif missing > gaps:
+        last = missing - gaps
         batch.fail(
             f"{answer_source} has only {counted(answers, 'solution')} but "
             f"{puzzle_source} has {counted(puzzles, 'puzzle')}: the last "
-            f"{missing} {'has' if missing == 1 else 'have'} none"
+            f"{last} {'has' if last == 1 else 'have'} none"
+        )
+    elif extra and gaps:
+        batch.fail(
+            f"{answer_source} has {counted(extra, 'solution')} past the last "
+            f"puzzle of {puzzle_source}"
         )
     elif extra:
         batch.fail(

@@ -669,6 +669,57 @@ def test_check_reads_its_own_answers_past_a_puzzle_without_a_solution(
     assert (status, out) == (1, "5 solutions checked: 3 wrong\n")
 
 
+def test_check_stays_in_step_past_stray_lines_in_place_of_answers(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A stray line skipped in place of an answer paired every later answer
+    # with the puzzle before its own: all wrong, the last one "missing".
+    # The puzzles the stray lines stand for now have their answer missing.
+    puzzles = [sudoku.generate(seed=seed) for seed in range(1, 7)]
+    solved = [sudoku.solve(p) for p in puzzles]
+    name = write(tmp_path, "p.txt", "\n".join(puzzles) + "\n")
+    one = write(
+        tmp_path, "one.out", "\n".join([solved[0], "a stray line", *solved[2:]]) + "\n"
+    )
+    status, out, err = run(["--check", "--json", name, one], capsys, monkeypatch)
+    records = [json.loads(line) for line in out.splitlines()]
+    assert status == 1
+    assert [(r["puzzle"], r["right"]) for r in records[:-1]] == [
+        (1, True),
+        (2, False),
+        *[(n, True) for n in range(3, 7)],
+    ]
+    assert records[1]["error"] == (
+        f"its solution is missing from {one}: stray line before solution 2 "
+        "(line 3), which solves puzzle 3"
+    )
+    assert records[-1]["missing"] == 1 and records[-1]["wrong"] == 0
+    assert records[-1]["right"] == 5 and records[-1]["skipped"] == 1
+    assert err.splitlines() == [
+        f"sudoku: {one}: line 2: skipped, not a puzzle: 'a stray line'",
+        f"sudoku: {name}: puzzle 2 (line 2): {records[1]['error']}",
+    ]
+    # Two in a row, and a wrong answer after them stays wrong.
+    wrong = solved[5][:-1] + ("1" if solved[5][-1] != "1" else "2")
+    two = write(
+        tmp_path,
+        "two.out",
+        "\n".join([solved[0], "stray one", "stray two", *solved[3:5], wrong]) + "\n",
+    )
+    status, out, err = run(["--check", name, two], capsys, monkeypatch)
+    assert (status, out) == (1, "4 solutions checked: 1 wrong, 2 missing\n")
+    assert f"puzzle 3 (line 3): its solution is missing from {two}: stray lines" in err
+    # A stray line beside a wrong answer (one that fits no puzzle near it)
+    # takes nothing's place: the answer is wrong, the rest in step.
+    other = write(
+        tmp_path,
+        "other.out",
+        "\n".join([solved[0], "a stray", solved[0], *solved[2:]]) + "\n",
+    )
+    status, out, _ = run(["--check", name, other], capsys, monkeypatch)
+    assert (status, out) == (1, "6 solutions checked: 1 wrong\n")
+
+
 def test_why_out_of_time_keeps_its_givens_so_far_in_json(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
