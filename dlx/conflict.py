@@ -990,7 +990,7 @@ def find_conflict(
     """
     check_budgets(None, None, timeout, progress_interval)
     if progress is not None and not callable(progress):
-        raise ValueError(f"progress={progress!r} is not callable")
+        raise TypeError(f"progress must be callable, not {progress!r}")
     entries: list[object] | None = None
     numbers: list[int] | None = None
     if pinned is not None:

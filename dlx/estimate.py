@@ -44,7 +44,7 @@ from dlx.algorithms import walker as tree_walker
 from dlx.errors import BudgetExceeded
 from dlx.links import Links
 from dlx.records import Record, replace
-from dlx.stats import Stats
+from dlx.stats import Stats, check_budgets
 
 __all__ = [
     "Estimate",
@@ -344,13 +344,15 @@ def estimate(
         fresh one.
     :param start: makes a counting search with a node budget, for
         :func:`search_rate`; ``None`` for no calibration.
-    :param calibration: seconds of the calibration run.
+    :param calibration: seconds of the calibration run (0: none).
     :param timeout: seconds of probing at most (``None``: no limit).
     :param progress: called about every :data:`PROGRESS_EVERY` seconds
         with an :class:`EstimateProgress`, and once at the end.
     :returns: the estimate.
-    :raises ValueError: when ``probes`` is less than 1, or ``timeout``
-        is not more than 0.
+    :raises ValueError: when ``probes`` is less than 1, ``timeout`` less
+        than 0 (or NaN), or ``calibration`` not a number of at least 0.
+    :raises TypeError: when ``probes`` or ``seed`` is not a whole number,
+        ``timeout`` not a number, or ``progress`` not callable.
     :raises EstimateInterrupted: on Ctrl-C.
 
     >>> from dlx import ExactCover
@@ -359,10 +361,26 @@ def estimate(
     >>> round(est.nodes, 1), round(est.nodes_se, 2), est.solutions, est.search_rate
     (4.0, 0.07, 2.0, None)
     """
+    for name, value in (("probes", probes), ("seed", seed)):
+        if value is not None and (
+            isinstance(value, bool) or not hasattr(type(value), "__index__")
+        ):
+            raise TypeError(f"{name} must be a whole number, not {value!r}")
     if probes < 1:
         raise ValueError(f"probes must be >= 1, not {probes}")
-    if timeout is not None and not timeout > 0:
-        raise ValueError(f"timeout must be more than 0, not {timeout}")
+    check_budgets(None, None, timeout, 1.0)
+    if (
+        isinstance(calibration, bool | str | bytes)
+        or not hasattr(type(calibration), "__float__")
+        or not float(calibration) >= 0  # NaN too
+    ):
+        raise ValueError(
+            f"calibration must be a number of seconds >= 0, not {calibration!r}"
+        )
+    if not calibration:
+        start = None  # no calibration run
+    if progress is not None and not callable(progress):
+        raise TypeError(f"progress must be callable, not {progress!r}")
     rng = random.Random(seed)
     refuse("estimate", links)
     pick = rng.randrange

@@ -1411,7 +1411,9 @@ class ExactCover:
         :param progress: called about once a second with a
             :class:`dlx.estimate.EstimateProgress`.
         :raises ValueError: when ``probes`` is less than 1,
-            ``calibration`` is negative or ``timeout`` is not more than 0.
+            ``calibration`` is negative, or ``timeout`` is negative or NaN.
+        :raises TypeError: when ``probes`` or ``seed`` is not a whole
+            number, ``timeout`` not a number, or ``progress`` not callable.
         :raises dlx.estimate.EstimateInterrupted: on Ctrl-C, with the
             estimate of the probes taken.
 
@@ -1423,10 +1425,6 @@ class ExactCover:
         >>> two.count(), abs(est.solutions - 3) < 3 * est.solutions_se
         (3, True)
         """
-        if probes < 1:
-            raise ValueError(f"probes must be >= 1, not {probes}")
-        if not calibration >= 0:
-            raise ValueError(f"calibration must be >= 0, not {calibration}")
 
         def start(max_nodes: int) -> Search:
             return self.search(max_nodes=max_nodes, count_only=True)
@@ -1437,7 +1435,7 @@ class ExactCover:
             self.links(),
             probes,
             seed=seed,
-            start=start if calibration > 0 else None,
+            start=start,
             calibration=calibration,
             timeout=timeout,
             progress=progress,

@@ -897,6 +897,53 @@ _DROP: dict[str, tuple[str, Any]] = {
 }
 
 
+def _whole(value: object) -> bool:
+    """Whether ``value`` is a whole number (an int or numpy's, not a bool)."""
+    return not isinstance(value, bool) and hasattr(type(value), "__index__")
+
+
+def _check_values(settings: Settings) -> None:
+    """Raise :class:`TypeError` (or :class:`ValueError`) for a setting of the wrong kind.
+
+    As :func:`dlx.stats.check_budgets` does for the budgets: a ``seed``
+    is a whole number, ``progress`` is callable, an ``executor`` has
+    ``submit``, ``resume`` is a :class:`dlx.Position`, and the memoised
+    search's ``max_entries`` and ``max_bytes`` are whole numbers of at
+    least 0 (``nan`` was no budget).
+
+    >>> _check_values(Settings(seed=1.5))
+    Traceback (most recent call last):
+      ...
+    TypeError: seed must be a whole number, not 1.5
+    """
+    if settings.seed is not None and not _whole(settings.seed):
+        raise TypeError(f"seed must be a whole number, not {settings.seed!r}")
+    if settings.progress is not None and not callable(settings.progress):
+        raise TypeError(f"progress must be callable, not {settings.progress!r}")
+    executor = settings.executor
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise TypeError(
+            "executor must be a concurrent.futures.Executor (such as a "
+            f"ProcessPoolExecutor), not {executor!r}"
+        )
+    resume = settings.resume
+    if resume is not None and not hasattr(resume, "fingerprint"):
+        raise TypeError(
+            "resume must be a dlx.Position (a search's position(), or "
+            f"Position.from_json of a saved one), not {type(resume).__name__}"
+        )
+    for name, value in (
+        ("max_entries", settings.max_entries),
+        ("max_bytes", settings.max_bytes),
+    ):
+        if value is None:
+            continue
+        if not _whole(value):
+            raise TypeError(f"{name} must be a whole number, not {value!r}")
+        if value < 0:
+            raise ValueError(f"{name} must be >= 0, not {value}")
+
+
 def plan(
     kind: str,
     settings: Settings,
@@ -920,14 +967,19 @@ def plan(
         problem with bounds: ``"bounds"``).
     :raises Refused: for what the user asked for that does not go together.
     :raises TypeError: for a limit or budget that is not a number
-        (:func:`dlx.stats.check_budgets`).
+        (:func:`dlx.stats.check_budgets`), a ``seed``, ``max_entries``
+        or ``max_bytes`` that is not a whole number, a ``progress`` that
+        is not callable, an ``executor`` without ``submit``, a
+        ``resume`` that is not a position.
     :raises ValueError: for a negative one, or a ``timeout`` of NaN.
 
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> pool = ThreadPoolExecutor(1)  # none of its threads starts here
     >>> auto = Settings(progress=print, added=frozenset({"progress"}))
-    >>> decided = plan("cheapest", auto.replace(executor=object()))
+    >>> decided = plan("cheapest", auto.replace(executor=pool))
     >>> sorted(decided.dropped), decided.settings.progress
     (['progress'], None)
-    >>> plan("cheapest", Settings(progress=print, executor=object()))
+    >>> plan("cheapest", Settings(progress=print, executor=pool))
     Traceback (most recent call last):
       ...
     dlx.ways.Refused: best() does not go with executor= and progress=: the tasks of a minimum-cost search report no progress
@@ -943,6 +995,7 @@ def plan(
     check_budgets(
         settings.limit, settings.max_nodes, settings.timeout, settings.progress_interval
     )
+    _check_values(settings)
     given = settings.given() | {kind} | set(also)
     if problem is not None and problem.links().bound is not None:
         given.add("bounds")

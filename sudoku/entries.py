@@ -340,9 +340,7 @@ def mistakes(
       ...
     sudoku.errors.SudokuError: entry r1c1 = 2: r1c1 is a given (1)
     """
-    check_budget(timeout=timeout)
-    if progress is not None and not callable(progress):
-        raise SudokuError(f"progress={progress!r} is not callable")
+    check_budget(timeout=timeout, progress=progress)
     parsed = parse_grid(puzzle, alphabet, box, variant, regions)
     units = units_of(parsed, variant, regions) or regions_of(parsed.size, parsed.box)
     read = cages_of(parsed, cages, disjoint_cages)

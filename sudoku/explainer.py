@@ -792,9 +792,7 @@ def _explain(
     :raises ExplanationBudgetError: when ``timeout`` runs out.
     :raises ExplanationInterrupted: for a :class:`KeyboardInterrupt`.
     """
-    check_budget(timeout=timeout)
-    if progress is not None and not callable(progress):
-        raise SudokuError(f"progress={progress!r} is not callable")
+    check_budget(timeout=timeout, progress=progress)
     clock = Clock(timeout, progress)
     prepared: Prepared | None = None
     found: list[tuple[Step, Hint]] = []

@@ -1570,9 +1570,7 @@ def generate_puzzle(
     rows, cols = _check_options(box, seed, symmetry, givens, tries)
     if type(minimal) is not bool:
         raise SudokuError(f"minimal={minimal!r} is not True or False")
-    check_budget(None, None, timeout)
-    if progress is not None and not callable(progress):
-        raise SudokuError(f"progress={progress!r} is not a function (or None)")
+    check_budget(None, None, timeout, progress)
     size = rows * cols
     symbols = _alphabet_for(size, alphabet)
     level = _level(grade)

@@ -406,9 +406,7 @@ def grade(
             f"max_nodes={max_nodes!r} does not go with a grade: the techniques "
             "count no search nodes (give it timeout=)"
         )
-    check_budget(timeout=timeout)
-    if progress is not None and not callable(progress):
-        raise SudokuError(f"progress={progress!r} is not callable")
+    check_budget(timeout=timeout, progress=progress)
     clock = Clock(timeout, progress)
     tally: _Tally | None = None
     try:

@@ -171,13 +171,22 @@ def units_of(
 
 
 def check_budget(
-    limit: object = None, max_nodes: object = None, timeout: object = None
+    limit: object = None,
+    max_nodes: object = None,
+    timeout: object = None,
+    progress: object = None,
 ) -> None:
-    """Raise :class:`SudokuError` for a limit or budget that is not a number >= 0.
+    """Raise :class:`SudokuError` for a limit or budget that is not a number >= 0, or a progress hook that is not callable.
 
     ``limit`` and ``max_nodes`` must be ints, ``timeout`` an int or a
-    float (``None``: no cap).  Checked before any search starts, by the
-    solver's functions and by :func:`sudoku.grade`.
+    float (``None``: no cap), ``progress`` callable (or ``None``).
+    Checked before any search starts, by every function of
+    :mod:`sudoku` that takes them.
+
+    >>> check_budget(progress=5)
+    Traceback (most recent call last):
+      ...
+    sudoku.errors.SudokuError: progress=5 is not callable
     """
     for name, value in (("limit", limit), ("max_nodes", max_nodes)):
         if value is not None and (type(value) is not int or value < 0):
@@ -188,6 +197,8 @@ def check_budget(
         and timeout >= 0
     ):
         raise SudokuError(f"timeout={timeout!r} is not a number of seconds >= 0")
+    if progress is not None and not callable(progress):
+        raise SudokuError(f"progress={progress!r} is not callable")
 
 
 def check_method(
@@ -218,7 +229,7 @@ def check_method(
     """
     if method not in ("dlx", "sat"):
         raise SudokuError(f"method={method!r} is neither 'dlx' nor 'sat'")
-    check_budget(limit, max_nodes, timeout)
+    check_budget(limit, max_nodes, timeout, progress)
     settings = ways.Settings(
         method=method,
         limit=limit,  # type: ignore[arg-type]

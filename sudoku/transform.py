@@ -141,7 +141,7 @@ def canonical(
       ...
     sudoku.errors.BudgetError: canonical form of a 9x9 grid: search stopped after ... s (time budget of 0 s used up), 0 of 9 rows on its current path, 0 nodes, about ... % done
     """
-    check_budget(None, None, timeout)
+    check_budget(None, None, timeout, progress)
     parsed = Grid.parse(grid, alphabet=alphabet, box=box)
     _checked(parsed)
     size = parsed.size
@@ -190,7 +190,7 @@ def equivalent(
     >>> equivalent("12.." "...." "...." "....", "1..." "...2" "...." "....")
     False
     """
-    check_budget(None, None, timeout)
+    check_budget(None, None, timeout, progress)
     a = Grid.parse(first, alphabet=alphabet, box=box)
     b = Grid.parse(second, alphabet=alphabet, box=box)
     if a.size != b.size or a.box != b.box:

@@ -248,7 +248,7 @@ def conflicts(
     >>> conflicts([[0, 2, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]])
     []
     """
-    check_budget(timeout=timeout)
+    check_budget(timeout=timeout, progress=progress)
     start = time.monotonic()
     parsed = parse_grid(grid, alphabet, box, variant, regions)
     cage_list = cages_of(parsed, cages, disjoint_cages)

@@ -426,15 +426,17 @@ def test_resolve_pinned_keeps_the_first_entry_of_an_option() -> None:
 
 
 @pytest.mark.parametrize(
-    ("keyword", "value", "message"),
+    ("keyword", "value", "error", "message"),
     [
-        ("timeout", -1, "timeout must be a number >= 0, not -1"),
-        ("progress_interval", 0, "progress_interval must be > 0, not 0"),
-        ("progress", 3, "progress=3 is not callable"),
+        ("timeout", -1, ValueError, "timeout must be a number >= 0, not -1"),
+        ("progress_interval", 0, ValueError, "progress_interval must be > 0, not 0"),
+        ("progress", 3, TypeError, "progress must be callable, not 3"),
     ],
 )
-def test_bad_budgets(keyword: str, value: object, message: str) -> None:
-    with pytest.raises(ValueError, match=message):
+def test_bad_budgets(
+    keyword: str, value: object, error: type[Exception], message: str
+) -> None:
+    with pytest.raises(error, match=message):
         ExactCover("a").conflict(**{keyword: value})  # type: ignore[arg-type]
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import inspect
 import random
 import re
 import sys
@@ -432,6 +433,54 @@ def test_budgets_that_are_not_numbers_are_refused(
     if not {"limit", "progress_interval"} & set(keyword):  # first() takes neither
         calls.append(problem.first)
     for call in calls:
+        with pytest.raises(error, match=f"^{re.escape(message)}$"):
+            call(**keyword)
+
+
+@pytest.mark.parametrize(
+    ("keyword", "error", "message"),
+    [
+        ({"seed": 1.5}, TypeError, "seed must be a whole number, not 1.5"),
+        ({"seed": "x"}, TypeError, "seed must be a whole number, not 'x'"),
+        ({"seed": True}, TypeError, "seed must be a whole number, not True"),
+        ({"progress": 5}, TypeError, "progress must be callable, not 5"),
+        (
+            {"resume": {"a": 1}},
+            TypeError,
+            "resume must be a dlx.Position (a search's position(), or "
+            "Position.from_json of a saved one), not dict",
+        ),
+        (
+            {"executor": 5},
+            TypeError,
+            "executor must be a concurrent.futures.Executor (such as a "
+            "ProcessPoolExecutor), not 5",
+        ),
+        (
+            {"method": "memo", "max_entries": float("nan")},
+            TypeError,
+            "max_entries must be a whole number, not nan",
+        ),
+        (
+            {"method": "memo", "max_bytes": -1},
+            ValueError,
+            "max_bytes must be >= 0, not -1",
+        ),
+    ],
+)
+def test_settings_of_the_wrong_kind_are_refused(
+    keyword: dict[str, object], error: type[Exception], message: str
+) -> None:
+    # Each was taken: seed="x" seeded a search, max_entries=nan was no
+    # budget, and progress=5, executor=5 or a dict as resume failed later
+    # (or never, on a problem too small to split) with a raw error.
+    problem = n_queens(6)
+    for name in ("search", "solutions", "count", "first", "zdd"):
+        call = getattr(problem, name)
+        try:
+            inspect.signature(call).bind(**keyword)
+        except TypeError:
+            continue  # an entry point without that parameter
         with pytest.raises(error, match=f"^{re.escape(message)}$"):
             call(**keyword)
 

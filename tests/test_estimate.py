@@ -348,8 +348,43 @@ def test_a_timeout_ends_the_probes_and_the_estimate_is_of_those_taken() -> None:
         est.solutions,
         est.nodes_se,
     )
-    with pytest.raises(ValueError, match="timeout must be more than 0"):
-        problem.estimate(10, timeout=0)
+    # As every budget: 0 s takes the one probe an estimate needs, no more.
+    assert problem.estimate(10, timeout=0).probes == 1
+
+
+@pytest.mark.parametrize(
+    ("keywords", "error", "message"),
+    [
+        ({"probes": 1.5}, TypeError, "probes must be a whole number, not 1.5"),
+        ({"probes": "5"}, TypeError, "probes must be a whole number, not '5'"),
+        ({"probes": float("nan")}, TypeError, "probes must be a whole number, not nan"),
+        ({"probes": 0}, ValueError, "probes must be >= 1, not 0"),
+        ({"seed": 1.5}, TypeError, "seed must be a whole number, not 1.5"),
+        ({"timeout": "1"}, TypeError, "timeout must be a number of seconds, not '1'"),
+        (
+            {"timeout": float("nan")},
+            ValueError,
+            "timeout must be a number >= 0, not nan",
+        ),
+        (
+            {"calibration": "x"},
+            ValueError,
+            "calibration must be a number of seconds >= 0",
+        ),
+        (
+            {"calibration": -1},
+            ValueError,
+            "calibration must be a number of seconds >= 0",
+        ),
+        ({"progress": 5}, TypeError, "progress must be callable, not 5"),
+    ],
+)
+def test_bad_arguments_are_named(
+    keywords: dict[str, object], error: type[Exception], message: str
+) -> None:
+    # probes=nan divided by zero, probes=1.5 took 2 probes, strings met '<'.
+    with pytest.raises(error, match=message):
+        n_queens(4).estimate(**keywords)  # type: ignore[arg-type]
 
 
 def test_progress_reports_and_ctrl_c_keeps_the_probes_taken() -> None:

@@ -705,3 +705,17 @@ def test_array_like_objects_are_duck_typed() -> None:
     assert puzzle.cells[1] == 0
     with pytest.raises(sudoku.SymbolError, match="bad value True"):
         sudoku.solve(FakeArray([True] * 16, (16,)))
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["solve", "count", "explain", "grade", "canonical", "conflicts", "generate"],
+)
+def test_a_progress_that_is_not_callable_is_refused_at_once(name: str) -> None:
+    # solve() and canonical() took progress=5 and count() failed a second
+    # into its search with "'int' object is not callable"; conflicts() said
+    # it in a ValueError.  One message, before any work, from each.
+    call = getattr(sudoku, name)
+    arguments: tuple[object, ...] = () if name == "generate" else ("12" + "." * 14,)
+    with pytest.raises(sudoku.SudokuError, match=r"^progress=5 is not callable$"):
+        call(*arguments, progress=5)
