@@ -21,6 +21,7 @@ from __future__ import annotations
 from dlx.algorithms import MemoSearch, Zdd
 from dlx.errors import (
     BudgetExceeded,
+    CountInterrupted,
     DLXError,
     FormatError,
     Interrupted,
@@ -80,6 +81,7 @@ __all__ = [
     "BudgetExceeded",
     "Colored",
     "CostSearch",
+    "CountInterrupted",
     "DLXError",
     "Estimate",
     "ExactCover",

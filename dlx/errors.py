@@ -135,6 +135,39 @@ class Interrupted(SearchStopped):
     """
 
 
+class CountInterrupted(KeyboardInterrupt):
+    """Ctrl-C stopped a count: ``stats.solutions`` is the count so far, a lower bound.
+
+    A :class:`KeyboardInterrupt`, so that a program that stops on Ctrl-C
+    still stops; what the count had found is not lost with it, as a
+    budget that runs out (:class:`BudgetExceeded`) keeps it too.
+    Raised by :meth:`dlx.ExactCover.count` (every way) and
+    :func:`sudoku.count`.  ``outcome`` is :attr:`Outcome.INTERRUPTED
+    <dlx.Outcome.INTERRUPTED>`; ``stats`` holds the statistics up to the
+    search's last clock check (``None`` when the count had not started).
+
+    >>> from dlx import Stats
+    >>> stopped = CountInterrupted(Stats(nodes=40, solutions=3))
+    >>> str(stopped), stopped.stats.solutions
+    ('count interrupted after 40 nodes: at least 3 solutions', 3)
+    """
+
+    def __init__(self, stats: Stats | None) -> None:
+        from dlx.stats import Outcome
+
+        self.outcome = Outcome.INTERRUPTED
+        self.stats = stats
+        if stats is None:
+            detail = "count interrupted before it started"
+        else:
+            found = stats.solutions
+            detail = (
+                f"count interrupted after {stats.nodes} nodes: at least {found} "
+                f"solution{'' if found == 1 else 's'}"
+            )
+        super().__init__(detail)
+
+
 class BudgetExceeded(SearchStopped):
     """A search stopped because it ran out of nodes or time.
 

@@ -1192,6 +1192,8 @@ class ExactCover:
             of the subproblems finished), and for ``"memo"`` its
             ``outcome`` is :attr:`~dlx.Outcome.OUT_OF_MEMORY` when the
             cache is full.
+        :raises CountInterrupted: (a :class:`KeyboardInterrupt`) on Ctrl-C,
+            its ``stats`` as a :class:`BudgetExceeded`'s.
         :raises ValueError: when ``executor`` comes with ``seed``,
             ``resume`` or ``prefix``; for an unknown ``method`` or
             ``branching``, ``resume``, ``prefix`` or ``executor`` with

@@ -50,7 +50,7 @@ from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 
 from dlx import algorithms
 from dlx.algorithms import MemoSearch, capped
-from dlx.errors import DLXError
+from dlx.errors import CountInterrupted, DLXError
 from dlx.links import Links
 from dlx.notset import NotSet
 from dlx.records import Record, replace
@@ -1308,7 +1308,14 @@ def count(problem: Problem, settings: Settings) -> int:
     """Check ``settings`` for counting and count (see :meth:`dlx.ExactCover.count`)."""
     settings = _checked(settings, "count", problem)
     target = problem.preprocessed() if settings.preprocess else problem
-    return search(target, settings, count_only=True).count()
+    run = search(target, settings, count_only=True)
+    try:
+        return run.count()
+    except KeyboardInterrupt as stop:
+        if isinstance(stop, CountInterrupted):
+            raise
+        # What the run had counted goes with the interrupt (Ctrl-C lost it).
+        raise CountInterrupted(getattr(run, "stats", None)) from None
 
 
 def burnside(problem: Problem, settings: Settings) -> BurnsideCount:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable, Iterator, Sequence
 
-from dlx import BudgetExceeded, Progress, Stats, ways
+from dlx import BudgetExceeded, CountInterrupted, Progress, Stats, ways
 from sudoku.encoding import Encoding, encode
 from sudoku.errors import (
     BoxShapeError,
@@ -558,6 +558,8 @@ def count(
         ``limit``, ``max_nodes`` or ``timeout``.
     :raises BudgetError: (a :class:`dlx.BudgetExceeded` too) when
         ``max_nodes`` or ``timeout`` runs out.
+    :raises dlx.CountInterrupted: (a :class:`KeyboardInterrupt`) on Ctrl-C,
+        with the count so far in its ``stats``.
 
     >>> count("." * 16)
     288
@@ -569,9 +571,15 @@ def count(
     )
     encoding = _prepare(grid, alphabet, box, variant, regions, cages, disjoint_cages)
     search = _search(encoding, settings, count_only=True)
-    with _budget():
-        for _ in search:
-            pass
+    try:
+        with _budget():
+            for _ in search:
+                pass
+    except KeyboardInterrupt as stop:
+        if isinstance(stop, CountInterrupted):
+            raise
+        # What the search had counted goes with the interrupt.
+        raise CountInterrupted(getattr(search, "stats", None)) from None
     return search.stats.solutions
 
 
