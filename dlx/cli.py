@@ -37,6 +37,7 @@ from dlx.commands import (
     check_options,
     clear_echoed_interrupt,
     command_parser,
+    end_workers,
     end_closed_pipe,
     final_status,
     how_far,
@@ -2013,12 +2014,16 @@ def _workers(
             ) from None
         try:
             yield first, start
-        except BaseException:
             for pool in pools:
-                pool.shutdown(wait=False, cancel_futures=True)
+                pool.shutdown(wait=True, cancel_futures=True)
+        except BaseException:
+            # Ctrl-C, SIGTERM (a second one while the pool shuts down too),
+            # a closed pipe: the workers are ended at once.  Shut down
+            # without waiting, a worker the signal left idle waited for a
+            # task for ever, and the interpreter's exit waited for it.
+            for pool in pools:
+                end_workers(pool)
             raise
-        for pool in pools:
-            pool.shutdown(wait=True, cancel_futures=True)
         return
     try:
         import distributed

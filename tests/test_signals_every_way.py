@@ -237,6 +237,7 @@ def stop(
     signum: int,
     ready: Ready,
     group: bool = False,
+    again: float | None = None,
 ) -> Stopped:
     """Run ``python -m command args``; once ``ready``, send ``signum``; what it left.
 
@@ -245,7 +246,9 @@ def stop(
     a background job (as a shell starts a foreground command).  With
     ``group``, the command leads a process group of its own, and the
     signal goes to the whole group, its worker processes too (as
-    ``timeout`` or ``kill -TERM -PGID`` send it).
+    ``timeout`` or ``kill -TERM -PGID`` send it).  With ``again``, the
+    signal goes a second time that many seconds after the first (as a
+    user presses Ctrl-C twice), if the command still runs.
     """
     out = tmp_path / "out"
     err = tmp_path / "err"
@@ -265,6 +268,10 @@ def stop(
                 os.killpg(process.pid, signum)
             else:
                 process.send_signal(signum)
+            if again is not None:
+                time.sleep(again)
+                if process.poll() is None:
+                    process.send_signal(signum)
             process.wait(timeout=60)
         finally:
             if process.poll() is None:  # a failed assertion: not left running
@@ -407,6 +414,31 @@ def test_dlx_jobs_count(tmp_path: Path, signum: int, status: int, word: str) -> 
     args = ["--jobs", "2", "--count", "--json", "--stats", str(problem)]
     done = stop("dlx", args, tmp_path, signum, workers_searching())
     assert dlx_stopped_count(done, status, word) < 365_596
+
+
+@pytest.mark.parametrize("gap", [0.05, 0.3])
+@SIGNALS
+def test_dlx_jobs_count_signalled_twice(
+    tmp_path: Path, signum: int, status: int, word: str, gap: float
+) -> None:
+    # A second signal while the pool shut down left idle workers waiting
+    # for a task for ever, and the command waiting for them at its exit.
+    problem = queens_file(tmp_path, 14)
+    args = ["--jobs", "2", "--count", "--json", str(problem)]
+    workers: list[int] = []
+
+    def ready(process: subprocess.Popen[bytes], out: Path) -> bool:
+        workers[:] = wait_for_workers(process, 2)
+        return sum(cpu_seconds(pid) for pid in workers) >= UNDER_WAY
+
+    done = stop("dlx", args, tmp_path, signum, ready, again=gap)
+    assert done.status == status, done.err
+    assert "Traceback" not in done.err
+    assert done.lines()[-1].startswith(f"dlx: {word}"), done.err
+    deadline = time.monotonic() + 30
+    while any(Path(f"/proc/{pid}").exists() for pid in workers):
+        assert time.monotonic() < deadline, "a worker outlived the command"
+        time.sleep(0.05)
 
 
 # -- sudoku ----------------------------------------------------------------------------
