@@ -765,8 +765,18 @@ def _load_checkpoint(
     run killed while saving left beside it (nobody else would).
     """
     remove_stale_temporaries(path)
+    import stat
+
     try:
         with open(path, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                # A device (/dev/zero reads without end) or a pipe: the run
+                # would also save over it.
+                raise FormatError(
+                    "not a dlx checkpoint file: not a regular file (a checkpoint "
+                    "is a file the run saves and replaces)",
+                    path,
+                )
             raw = handle.read()
     except FileNotFoundError:
         return None

@@ -520,3 +520,18 @@ def test_a_split_listing_stopped_by_a_signal_prints_every_solution_found(
     assert summary["count"] == len(solutions) == stats["solutions"] > 0
     assert len(set(solutions)) == len(solutions)
     assert err.decode().endswith(f": {len(solutions)} solutions found\n")
+
+
+@pytest.mark.parametrize("device", ["/dev/zero", "/dev/null"])
+def test_a_checkpoint_that_is_no_file_is_refused(tmp_path: Path, device: str) -> None:
+    # --checkpoint /dev/zero read without end (killed by the kernel, or "out
+    # of memory: the search does not fit"), and a run would save over it.
+    if not Path(device).exists():
+        pytest.skip(f"no {device} here")
+    problem = langford_file(tmp_path, 4)
+    done = run([str(problem), "--count", "--checkpoint", device])
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == (
+        f"dlx: {device}: not a dlx checkpoint file: not a regular file (a "
+        "checkpoint is a file the run saves and replaces)\n"
+    )
