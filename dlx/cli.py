@@ -37,8 +37,8 @@ from dlx.commands import (
     check_options,
     clear_echoed_interrupt,
     command_parser,
-    end_workers,
     end_closed_pipe,
+    end_workers,
     final_status,
     how_far,
     on_stderr,
@@ -1304,10 +1304,9 @@ def _checkpoint_tail(
                     args.seed,
                 )
             said = f"; the same command resumes from {args.checkpoint}"
-            if ending.outcome == "out_of_nodes" and args.best is None:
+            if ending.outcome == "out_of_nodes":
                 # --max-nodes counts the nodes of every run of the search
-                # (--best's runs each have their own): the same command
-                # would stop again at once.
+                # (--best's too): the same command would stop again at once.
                 said = (
                     f"; run again with a larger --max-nodes to resume from "
                     f"{args.checkpoint} (it counts the nodes of every run)"

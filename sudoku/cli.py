@@ -183,8 +183,8 @@ and the exit status as without it; not with --pretty, --uva or --svg):
   steps so far and --count its count so far.  Then one last object,
   also after Ctrl-C or SIGTERM: puzzles read, answered, errors, lines
   skipped, complete (false: a signal ended the run); with --check:
-  puzzles, solutions, checked, right, wrong, missing, extra, skipped,
-  complete.
+  puzzles, solutions, checked, right, wrong, without_solution, missing,
+  extra, skipped, complete.
 
 When standard error is a terminal, a progress bar counts the puzzles of a
 batch that takes more than half a second (with tqdm: the progress extra,

@@ -447,7 +447,9 @@ def main(argv: Sequence[str]) -> int:
     base = options.seed
     if base is None:
         base = random.SystemRandom().randrange(1 << 32)
-        if shows_progress(False if options.no_progress else None):
+        # On a terminal, with or without --no-progress (which hides the
+        # progress, not how to make the same puzzles again).
+        if shows_progress(None):
             batch.note(f"sudoku generate: --seed {base}")
     deadline = (
         None if options.timeout is None else time.perf_counter() + options.timeout

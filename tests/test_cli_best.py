@@ -196,7 +196,14 @@ def test_a_checkpoint_resumes_a_stopped_search_exactly(
     assert main([*args, "--max-nodes", "40"]) == 3
     out, err = capsys.readouterr()
     assert len(blocks(out)) == 1  # the best found in 40 nodes
-    assert err.splitlines()[0].endswith(f"; the same command resumes from {checkpoint}")
+    # --max-nodes counts the nodes of every run, --best's too: the same
+    # command would stop again at once (it said "the same command resumes").
+    assert err.splitlines()[0].endswith(
+        f"; run again with a larger --max-nodes to resume from {checkpoint} "
+        "(it counts the nodes of every run)"
+    )
+    assert main([*args, "--max-nodes", "40"]) == 3  # as it says: no progress
+    assert "resuming from" in capsys.readouterr().err
     assert Path(checkpoint).exists()
     # Another k cannot take it.
     assert main([path, "--best", "3", "--checkpoint", checkpoint]) == 2

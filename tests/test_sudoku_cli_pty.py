@@ -1038,7 +1038,9 @@ def test_generate_without_a_seed_shows_it_on_a_terminal(files: Files) -> None:
     assert shown.out.splitlines() == [
         sudoku.generate((2, 2), seed=seed + k) for k in range(2)
     ]
-    assert run([*argv, "--no-progress"], files, "stderr").err == ""
+    # --no-progress hides the progress, not how to make the puzzles again.
+    quiet = run([*argv, "--no-progress"], files, "stderr")
+    assert re.fullmatch(r"sudoku generate: --seed (\d+)\r?\n", quiet.err), quiet
 
 
 @pytest.mark.parametrize(
