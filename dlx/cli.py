@@ -218,10 +218,12 @@ exit status:
   70   a worker process of --jobs died (the count so far on stderr)
   71   out of memory
   74   the output (or the checkpoint) could not be written; or standard
-       error could not, which does not stop the search: the result is
-       still printed, and the status is 74 where it would have been 0
+       error could not (a full disk, an I/O error), which does not stop
+       the search: the result is still printed, and the status is 74
+       where it would have been 0
   130  interrupted by Ctrl-C (SIGINT); 143 terminated (SIGTERM)
-  141  the reader of the output went away (closed pipe), e.g. '| head'
+  141  the reader of the output went away (closed pipe), e.g. '| head',
+       on standard output or standard error: dlx stops at once
 --json (JSON Lines on standard output, one object a line; standard error
 and the exit status as without it):
   {"solution": 1, "options": [0, 3, 4], "lines": ["C E F", "A D", "B G"]}
