@@ -644,8 +644,14 @@ def sat_search(
     """
     first_try = None
     if costs is None and algorithms.SAT_DLX_NODES:
+        # With the seed, as the rest of the way: a seed changes the answer
+        # of a search the short try finishes, as it does without sat.
         first_try = search_class(links)(
-            links, limit=limit, max_nodes=algorithms.SAT_DLX_NODES, timeout=timeout
+            links,
+            limit=limit,
+            max_nodes=algorithms.SAT_DLX_NODES,
+            timeout=timeout,
+            seed=seed,
         )
     return algorithms.SatSearch(
         links,
