@@ -103,6 +103,12 @@ _ENTRY_BYTES = 100
 _NODE_BYTES = 70
 
 
+def _check_whole(value: object, name: str) -> None:
+    """Raise :class:`TypeError` unless ``value`` is a whole number (not a bool)."""
+    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+        raise TypeError(f"{name} must be a whole number, not {value!r}")
+
+
 class Zdd:
     """A zero-suppressed decision diagram of all solutions of a problem.
 
@@ -175,14 +181,22 @@ class Zdd:
         :param number: a node number, 0 (no solution), 1 (the empty solution) or a decision node.
         :returns: its option, and the nodes without and with it.
         :raises IndexError: when there is no such node.
+        :raises TypeError: when ``number`` is not a whole number.
 
         >>> from dlx import ExactCover
         >>> diagram = ExactCover("a", options=[["a"]]).zdd()
         >>> diagram.node(diagram.root)
         (0, 0, 1)
         """
+        if isinstance(number, bool) or not hasattr(type(number), "__index__"):
+            raise TypeError(f"a node number is a whole number, not {number!r}")
         if number < 0:
             raise IndexError(f"node {number} is negative")
+        if number >= len(self._label):
+            raise IndexError(
+                f"node {number} is out of range: the diagram has "
+                f"{len(self._label)} nodes"
+            )
         return self._label[number], self._lo[number], self._hi[number]
 
     def __iter__(self) -> Iterator[tuple[int, ...]]:
@@ -221,12 +235,14 @@ class Zdd:
         :returns: the solutions, as sorted tuples of option indices.
         :raises ValueError: when ``k`` is negative, or positive and the
             problem has no solution.
+        :raises TypeError: when ``k`` or ``seed`` is not a whole number.
 
         >>> from dlx import ExactCover
         >>> diagram = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]]).zdd()
         >>> diagram.sample(3, seed=1)
         [(0, 1), (2,), (2,)]
         """
+        _check_whole(k, "k")
         if k < 0:
             raise ValueError(f"k must be >= 0, not {k}")
         if not k:
@@ -256,6 +272,8 @@ class Zdd:
         >>> list(islice(diagram.samples(seed=1), 3))
         [(0, 1), (2,), (2,)]
         """
+        if seed is not None:
+            _check_whole(seed, "seed")
         if not self.count():
             raise ValueError("the problem has no solution to sample")
         import random  # here and below: only sampling and a seed need it

@@ -188,6 +188,11 @@ class Position(Record, frozen=True):
         """
         import json
 
+        if not isinstance(text, str | bytes | bytearray):
+            raise TypeError(
+                "Position.from_json reads the text of a position (str or "
+                f"bytes), not {type(text).__name__}"
+            )
         try:
             data = json.loads(text)
         except (ValueError, UnicodeDecodeError):

@@ -234,6 +234,17 @@ class ExactCover:
         *,
         bounds: Mapping[Any, int | tuple[int, int]] | None = None,
     ) -> None:
+        for what, given in (
+            ("primary", primary),
+            ("secondary", secondary),
+            ("options", options),
+        ):
+            if not hasattr(given, "__iter__"):
+                raise TypeError(
+                    f"{what} must be an iterable (of item names"
+                    f"{', each option' if what == 'options' else ''}), "
+                    f"not {type(given).__name__}"
+                )
         self._index: dict[Hashable, int] = {}
         self._primary: list[Hashable] = []
         self._secondary: list[Hashable] = []

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+import re
+from collections.abc import Callable, Hashable, Sequence
 
 import pytest
 
@@ -389,3 +390,50 @@ def test_rows_of_zeros_are_options_no_solution_uses() -> None:
     assert problem.option(1) == ()
     assert ExactCover.from_matrix(FakeCSR(matrix)).solutions_list() == [(0, 2), (3,)]
     assert problem.count() == 2 and problem.is_unique() is False
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (
+            lambda: ExactCover(None),  # type: ignore[arg-type]
+            "primary must be an iterable (of item names), not NoneType",
+        ),
+        (
+            lambda: ExactCover("ab", options=None),  # type: ignore[arg-type]
+            "options must be an iterable (of item names, each option), not NoneType",
+        ),
+        (
+            lambda: ExactCover("a").zdd().node(99),
+            "node 99 is out of range: the diagram has 2 nodes",
+        ),
+        (
+            lambda: ExactCover("a").zdd().node(1.0),  # type: ignore[arg-type]
+            "a node number is a whole number, not 1.0",
+        ),
+        (
+            lambda: ExactCover("a", options=[["a"]]).zdd().sample(1.5),  # type: ignore[arg-type]
+            "k must be a whole number, not 1.5",
+        ),
+        (
+            lambda: ExactCover("a", options=[["a"]]).zdd().sample(2, seed=[1]),  # type: ignore[arg-type]
+            "seed must be a whole number, not [1]",
+        ),
+    ],
+)
+def test_inputs_of_the_wrong_kind_are_named(
+    call: Callable[[], object], message: str
+) -> None:
+    # Each raised a raw Python error from deep inside ("'NoneType' object
+    # is not iterable", "list index out of range", islice's words).
+    with pytest.raises((TypeError, IndexError), match=f"^{re.escape(message)}$"):
+        call()
+
+
+def test_position_from_json_names_what_it_reads() -> None:
+    from dlx import Position
+
+    with pytest.raises(
+        TypeError, match=r"reads the text of a position \(str or bytes\), not int"
+    ):
+        Position.from_json(5)  # type: ignore[arg-type]
