@@ -239,7 +239,7 @@ def test_a_generous_budget_changes_no_puzzle() -> None:
     [
         ({"timeout": -1}, "timeout=-1 is not a number of seconds >= 0"),
         ({"timeout": "5"}, "timeout='5' is not a number of seconds >= 0"),
-        ({"progress": 5}, "progress=5 is not a function (or None)"),
+        ({"progress": 5}, "progress=5 is not callable"),
     ],
 )
 def test_bad_budgets_are_named(kwargs: dict[str, object], words: str) -> None:

@@ -59,6 +59,9 @@ def test_the_api_refuses_an_executor_and_the_sat_solver() -> None:
     class Never:
         """Stands for an executor: the refusal comes before any use of it."""
 
+        def submit(self, *args: object) -> None:
+            raise AssertionError("an executor was used where none can run")
+
     with pytest.raises(ways.Refused, match="no workers to split the search over"):
         problem.count(executor=Never())  # type: ignore[arg-type]
     with pytest.raises(ways.Refused, match="has no build for Pyodide"):
