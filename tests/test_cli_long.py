@@ -522,6 +522,7 @@ def test_a_split_listing_stopped_by_a_signal_prints_every_solution_found(
     assert err.decode().endswith(f": {len(solutions)} solutions found\n")
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize("device", ["/dev/zero", "/dev/null"])
 def test_a_checkpoint_that_is_no_file_is_refused(tmp_path: Path, device: str) -> None:
     # --checkpoint /dev/zero read without end (killed by the kernel, or "out

@@ -77,6 +77,7 @@ SCRIPT = textwrap.dedent(
 )
 
 
+@pytest.mark.processes
 def test_a_real_sigint_to_a_counting_process() -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     process = subprocess.Popen(

@@ -23,6 +23,8 @@ import pytest
 
 from dlx.commands import end_workers
 
+pytestmark = pytest.mark.processes
+
 # Forking a process with threads (pytest-xdist's) may deadlock.
 CONTEXT = multiprocessing.get_context("spawn")
 
