@@ -54,6 +54,7 @@ from dlx.watch import clear_line, is_terminal, terminal_columns
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import multiprocessing.context  # imported where used: only --jobs starts workers
+    import threading
     from concurrent.futures import ProcessPoolExecutor
     from types import FrameType
     from typing import Any, NoReturn, Protocol, TextIO
@@ -557,17 +558,48 @@ def end_workers(pool: ProcessPoolExecutor) -> None:
     # that moment printed "Exception ignored ... Bad file descriptor" on
     # CPython 3.11 and "TypeError: expected integer, got NoneType" on PyPy
     # (about once in a hundred runs stopped by Ctrl-C).  So the thread is
-    # waited for briefly, and then taken off that list: its workers are
-    # gone, so it ends without being woken, and the interpreter still
-    # joins it (it is not a daemon).
+    # waited for until it has really ended (up to 2 s), and then taken off
+    # that list: its workers are gone, so it ends without being woken.
     if manager is not None:
-        if manager.is_alive():
-            manager.join(timeout=1.0)
+        pending = _wait_until_ended(manager, 2.0)
         from concurrent.futures import process
 
         wakeups = getattr(process, "_threads_wakeups", None)
         if wakeups is not None:
             wakeups.pop(manager, None)
+        if pending is not None:
+            raise pending
+
+
+def _wait_until_ended(
+    thread: threading.Thread, seconds: float
+) -> KeyboardInterrupt | None:
+    """Wait up to ``seconds`` for ``thread`` to end, even if it says it has.
+
+    Its :meth:`~threading.Thread.is_alive` cannot be trusted here.  On
+    CPython before 3.13, a join cut short by a signal (a second Ctrl-C
+    while a pool shuts down) marks a running thread stopped: the fix of
+    bpo-45274 then releases the lock the thread still holds.  The
+    interpreter's exit does not wait for such a thread, and a pool's
+    thread ended at finalization while it held the pool's lock left the
+    pool's weak-reference callback waiting for that lock for ever (a
+    hang of ``dlx --jobs 2`` at exit on CPython 3.12).  A thread is
+    listed by :func:`threading.enumerate` until it has really ended.  A
+    signal that comes during the wait does not cut it short: it is
+    returned, for the caller to raise when its work is done.
+    """
+    import threading
+
+    deadline = time.monotonic() + seconds
+    pending: KeyboardInterrupt | None = None
+    while time.monotonic() < deadline:
+        try:
+            if thread not in threading.enumerate():
+                break
+            time.sleep(0.005)
+        except KeyboardInterrupt as error:  # the wait is short: finish it
+            pending = pending or error
+    return pending
 
 
 def process_context() -> multiprocessing.context.BaseContext:

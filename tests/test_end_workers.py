@@ -83,3 +83,52 @@ def test_a_process_that_ended_its_pool_exits_quietly(run: int) -> None:
         check=False,
     )
     assert (done.returncode, done.stdout, done.stderr) == (0, "ended\n", "")
+
+
+INTERRUPTED = textwrap.dedent(
+    """
+    import multiprocessing, signal, threading, time
+    from concurrent.futures import ProcessPoolExecutor
+    from dlx.commands import end_workers
+
+    class Second(KeyboardInterrupt):
+        pass
+
+    def second(signum, frame):
+        raise Second
+
+    if __name__ == "__main__":
+        pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+        future = pool.submit(time.sleep, 600)
+        while not future.running():
+            time.sleep(0.01)
+        manager = pool._executor_manager_thread
+        signal.signal(signal.SIGALRM, second)
+        signal.setitimer(signal.ITIMER_REAL, 0.2)
+        try:
+            pool.shutdown(wait=True)  # waits for the busy worker: cut short
+        except Second:
+            pass
+        end_workers(pool)
+        print("listed", manager in threading.enumerate(), flush=True)
+    """
+)
+
+
+@pytest.mark.parametrize("run", range(3))
+def test_a_pool_whose_shutdown_a_signal_cut_short_ends_before_the_exit(
+    run: int,
+) -> None:
+    # A second Ctrl-C during pool.shutdown(wait=True) cuts its join of the
+    # pool's thread short.  On CPython before 3.13 that marks the running
+    # thread stopped, so end_workers did not wait for it and the exit did
+    # not either: ended at finalization while it held the pool's lock, it
+    # left the exit waiting for that lock for ever (CPython 3.12).
+    done = subprocess.run(
+        [sys.executable, "-c", INTERRUPTED],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (0, "listed False\n", "")

@@ -416,12 +416,6 @@ def test_dlx_jobs_count(tmp_path: Path, signum: int, status: int, word: str) -> 
     assert dlx_stopped_count(done, status, word) < 365_596
 
 
-@pytest.mark.skipif(
-    sys.version_info >= (3, 12) and sys.implementation.name == "cpython",
-    reason="known defect: on CPython 3.12 and later a second signal can still "
-    "hang dlx --jobs at exit (the pool's thread outlives the interpreter's "
-    "wait for it, and collecting the pool then waits for its lock for ever)",
-)
 @pytest.mark.parametrize("gap", [0.05, 0.3])
 @SIGNALS
 def test_dlx_jobs_count_signalled_twice(
