@@ -44,7 +44,7 @@ from dlx.algorithms import walker as tree_walker
 from dlx.errors import BudgetExceeded
 from dlx.links import Links
 from dlx.records import Record, replace
-from dlx.stats import Stats, check_budgets
+from dlx.stats import Stats, check_budgets, check_whole
 
 __all__ = [
     "Estimate",
@@ -361,13 +361,9 @@ def estimate(
     >>> round(est.nodes, 1), round(est.nodes_se, 2), est.solutions, est.search_rate
     (4.0, 0.07, 2.0, None)
     """
-    for name, value in (("probes", probes), ("seed", seed)):
-        if value is not None and (
-            isinstance(value, bool) or not hasattr(type(value), "__index__")
-        ):
-            raise TypeError(f"{name} must be a whole number, not {value!r}")
-    if probes < 1:
-        raise ValueError(f"probes must be >= 1, not {probes}")
+    check_whole(probes, "probes", least=1)
+    if seed is not None:
+        check_whole(seed, "seed")
     check_budgets(None, None, timeout, 1.0)
     if (
         isinstance(calibration, bool | str | bytes)

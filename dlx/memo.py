@@ -68,7 +68,7 @@ from collections.abc import Callable, Iterator
 
 from dlx.clock import Clocked
 from dlx.links import ACTIVE_BYTE, Links
-from dlx.stats import Outcome, Progress, Stats, remaining_seconds
+from dlx.stats import Outcome, Progress, Stats, check_whole, remaining_seconds
 
 # typing.TYPE_CHECKING, without importing typing (start-up, issue 46).
 TYPE_CHECKING = False
@@ -101,12 +101,6 @@ DEFAULT_MAX_BYTES = 1 << 30
 # 40–44 bytes, 65 per node; rounded up.
 _ENTRY_BYTES = 100
 _NODE_BYTES = 70
-
-
-def _check_whole(value: object, name: str) -> None:
-    """Raise :class:`TypeError` unless ``value`` is a whole number (not a bool)."""
-    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
-        raise TypeError(f"{name} must be a whole number, not {value!r}")
 
 
 class Zdd:
@@ -188,8 +182,7 @@ class Zdd:
         >>> diagram.node(diagram.root)
         (0, 0, 1)
         """
-        if isinstance(number, bool) or not hasattr(type(number), "__index__"):
-            raise TypeError(f"a node number is a whole number, not {number!r}")
+        check_whole(number, "a node number")
         if number < 0:
             raise IndexError(f"node {number} is negative")
         if number >= len(self._label):
@@ -242,9 +235,7 @@ class Zdd:
         >>> diagram.sample(3, seed=1)
         [(0, 1), (2,), (2,)]
         """
-        _check_whole(k, "k")
-        if k < 0:
-            raise ValueError(f"k must be >= 0, not {k}")
+        check_whole(k, "k", least=0)
         if not k:
             return []
         return list(itertools.islice(self.samples(seed=seed), k))
@@ -273,7 +264,7 @@ class Zdd:
         [(0, 1), (2,), (2,)]
         """
         if seed is not None:
-            _check_whole(seed, "seed")
+            check_whole(seed, "seed")
         if not self.count():
             raise ValueError("the problem has no solution to sample")
         import random  # here and below: only sampling and a seed need it

@@ -214,16 +214,38 @@ def check_budgets(
     ValueError: timeout must be a number >= 0, not nan
     """
     for name, value in (("limit", limit), ("max_nodes", max_nodes)):
-        if value is None:
-            continue
-        if isinstance(value, bool) or not hasattr(type(value), "__index__"):
-            raise TypeError(f"{name} must be a whole number, not {value!r}")
-        if value < 0:
-            raise ValueError(f"{name} must be >= 0, not {value}")
+        if value is not None:
+            check_whole(value, name, least=0)
     if timeout is not None and not _seconds(timeout, "timeout") >= 0:  # NaN too
         raise ValueError(f"timeout must be a number >= 0, not {timeout}")
     if not _seconds(progress_interval, "progress_interval") > 0:
         raise ValueError(f"progress_interval must be > 0, not {progress_interval}")
+
+
+def check_whole(value: object, name: str, least: int | None = None) -> None:
+    """Refuse ``value`` unless it is a whole number (of at least ``least``).
+
+    A whole number is an :class:`int` or any type with ``__index__``
+    (numpy's integers), but not a :class:`bool`: ``True`` is no count.
+    ``name`` is the parameter's name, for the message.
+
+    :raises TypeError: ``value`` is not a whole number.
+    :raises ValueError: ``value`` is less than ``least``.
+
+    >>> check_whole(3, "limit", least=0)
+    >>> check_whole(True, "seed")
+    Traceback (most recent call last):
+      ...
+    TypeError: seed must be a whole number, not True
+    >>> check_whole(0, "probes", least=1)
+    Traceback (most recent call last):
+      ...
+    ValueError: probes must be >= 1, not 0
+    """
+    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+        raise TypeError(f"{name} must be a whole number, not {value!r}")
+    if least is not None and value < least:  # type: ignore[operator]
+        raise ValueError(f"{name} must be >= {least}, not {value}")
 
 
 def _seconds(value: object, name: str) -> float:

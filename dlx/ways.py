@@ -54,7 +54,7 @@ from dlx.errors import CountInterrupted, DLXError
 from dlx.links import Links
 from dlx.notset import NotSet
 from dlx.records import Record, replace
-from dlx.stats import Outcome, Progress, Stats, check_budgets
+from dlx.stats import Outcome, Progress, Stats, check_budgets, check_whole
 
 # typing.TYPE_CHECKING, without importing typing (start-up, issue 46).
 TYPE_CHECKING = False
@@ -897,11 +897,6 @@ _DROP: dict[str, tuple[str, Any]] = {
 }
 
 
-def _whole(value: object) -> bool:
-    """Whether ``value`` is a whole number (an int or numpy's, not a bool)."""
-    return not isinstance(value, bool) and hasattr(type(value), "__index__")
-
-
 def _check_values(settings: Settings) -> None:
     """Raise :class:`TypeError` (or :class:`ValueError`) for a setting of the wrong kind.
 
@@ -916,8 +911,8 @@ def _check_values(settings: Settings) -> None:
       ...
     TypeError: seed must be a whole number, not 1.5
     """
-    if settings.seed is not None and not _whole(settings.seed):
-        raise TypeError(f"seed must be a whole number, not {settings.seed!r}")
+    if settings.seed is not None:
+        check_whole(settings.seed, "seed")
     if settings.progress is not None and not callable(settings.progress):
         raise TypeError(f"progress must be callable, not {settings.progress!r}")
     executor = settings.executor
@@ -936,12 +931,8 @@ def _check_values(settings: Settings) -> None:
         ("max_entries", settings.max_entries),
         ("max_bytes", settings.max_bytes),
     ):
-        if value is None:
-            continue
-        if not _whole(value):
-            raise TypeError(f"{name} must be a whole number, not {value!r}")
-        if value < 0:
-            raise ValueError(f"{name} must be >= 0, not {value}")
+        if value is not None:
+            check_whole(value, name, least=0)
 
 
 def plan(

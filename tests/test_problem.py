@@ -409,7 +409,7 @@ def test_rows_of_zeros_are_options_no_solution_uses() -> None:
         ),
         (
             lambda: ExactCover("a").zdd().node(1.0),  # type: ignore[arg-type]
-            "a node number is a whole number, not 1.0",
+            "a node number must be a whole number, not 1.0",
         ),
         (
             lambda: ExactCover("a", options=[["a"]]).zdd().sample(1.5),  # type: ignore[arg-type]
