@@ -61,6 +61,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from itertools import pairwise
 
 from dlx.algorithms import sat_available
@@ -647,19 +648,71 @@ def one_solution(
         def relay(_: Progress) -> None:
             clock.check()  # a report when one is due
 
-    return solve(
-        grid,
-        alphabet=alphabet,
-        box=box,
-        variant=variant,
-        regions=regions,
-        cages=cages,
-        disjoint_cages=disjoint_cages,
-        unique=True,
-        timeout=clock.remaining(),
-        progress=relay,
-        method=method,
-    )
+    with _reporting(clock if method == "sat" else None):
+        return solve(
+            grid,
+            alphabet=alphabet,
+            box=box,
+            variant=variant,
+            regions=regions,
+            cages=cages,
+            disjoint_cages=disjoint_cages,
+            unique=True,
+            timeout=clock.remaining(),
+            progress=relay,
+            method=method,
+        )
+
+
+#: Seconds between two looks at the clock of :func:`_reporting`'s thread.
+_REPORT_POLL = 0.05
+
+
+@contextmanager
+def _reporting(clock: Clock | None) -> Iterator[None]:
+    """Keep ``clock``'s progress reports coming while inside, from a thread of its own.
+
+    The SAT solver reports nothing, and proving a hard 25x25 puzzle
+    unique takes it 10-15 s, in which ``--progress`` said nothing.  So a
+    thread calls the hook when a report is due while the solve runs.
+    The hook is called from that thread, not the caller's; an exception
+    it raises stops the reports and is raised when the solve is over
+    (the solve's budget still bounds it).  ``None`` (or a clock without a
+    hook): nothing is started.
+
+    >>> import time
+    >>> seen = []
+    >>> clock = Clock(progress=seen.append, interval=0.01)
+    >>> with _reporting(clock):
+    ...     time.sleep(0.2)
+    >>> len(seen) > 0, seen[0].technique
+    (True, '')
+    """
+    if clock is None or not clock.reports:
+        yield
+        return
+    import threading
+
+    done = threading.Event()
+    failed: list[BaseException] = []
+
+    def report() -> None:
+        while not done.wait(_REPORT_POLL):
+            try:
+                clock.report_if_due()
+            except BaseException as error:  # raised by the caller, below
+                failed.append(error)
+                return
+
+    thread = threading.Thread(target=report, name="pydlx-reports", daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        done.set()
+        thread.join()
+    if failed:
+        raise failed[0]
 
 
 def prepare(

@@ -365,6 +365,19 @@ class Clock:
             self._next_report = now + self.interval
             self._progress(self.report(now))
 
+    def report_if_due(self) -> None:
+        """Call the progress hook if a report is due, and nothing else (the budget is not read).
+
+        For a thread that reports while the solve waits for a solver
+        that reports nothing (:func:`sudoku.explainer.one_solution`).
+        """
+        if self._progress is None:
+            return
+        now = time.perf_counter()
+        if now >= self._next_report:
+            self._next_report = now + self.interval
+            self._progress(self.report(now))
+
     @property
     def reports(self) -> bool:
         """Whether the clock has a progress hook to call."""
