@@ -1772,8 +1772,13 @@ def _in_step(
     lines took the place of answers: each puzzle before that one comes
     as ``(puzzle, None, message)``, the message a :class:`_Missing`, and
     the answer goes on to the puzzle it fits.
+
+    An answer that does not fit its puzzle, followed by one that fits that
+    puzzle and not the next, is an extra line: it comes as ``(None,
+    answer, message)``, and the next answer goes to the same puzzle.
     """
     ahead: collections.deque[tuple[Puzzle, str | None]] = collections.deque()
+    back: list[Puzzle] = []  # an answer read ahead, to be taken next
     answer = next(offered, None)
     after = 0  # the last line of the answer before ``answer``
     while True:
@@ -1786,7 +1791,7 @@ def _in_step(
         if puzzle is None:
             while answer is not None:
                 yield None, answer, None
-                answer = next(offered, None)
+                answer = back.pop() if back else next(offered, None)
             return
         if answer is None:
             yield puzzle, None, why or _without_solution(puzzle, options, nodes=0)
@@ -1817,6 +1822,35 @@ def _in_step(
                     yield ahead.popleft()[0], None, said
                 after = answer.line - 1
                 continue
+        if message is not None:
+            # An extra line that reads as a grid (a damaged one, or a
+            # solution twice): the answer after it solves this puzzle, and
+            # not the next one (a puzzle given twice keeps its answers).
+            if not back:
+                read = next(offered, None)
+                if read is not None:
+                    back.append(read)
+            following_answer = back[-1] if back else None
+            if (
+                following_answer is not None
+                and verdict(puzzle, following_answer) is None
+            ):
+                if not ahead:
+                    upcoming = next(given, None)
+                    if upcoming is not None:
+                        ahead.append((upcoming, None))
+                if not ahead or verdict(ahead[0][0], following_answer) is not None:
+                    yield (
+                        None,
+                        answer,
+                        f"an extra line: it does not solve puzzle "
+                        f"{puzzle.number} ({message}), but the solution "
+                        f"after it ({following_answer.lines}) does",
+                    )
+                    after = answer.line + answer.text.count("\n")
+                    answer = back.pop()
+                    ahead.appendleft((puzzle, why))
+                    continue
         if message is not None and why is None:
             why = _without_solution(puzzle, options)
         if message is not None and why is not None:
@@ -1846,7 +1880,7 @@ def _in_step(
                 continue
         yield puzzle, answer, message
         after = answer.line + answer.text.count("\n")
-        answer = next(offered, None)
+        answer = back.pop() if back else next(offered, None)
 
 
 def _without_solution(
@@ -1923,6 +1957,8 @@ def _check_all(
         answers += answer is not None
         tally["puzzles"], tally["solutions"] = puzzles, answers
         if puzzle is None:
+            if answer is not None and message is not None:  # extra, in the midst
+                batch.fail(f"{_where(answer_source, answer, 'solution')}: {message}")
             continue
         if answer is None:
             if message is None:
