@@ -64,7 +64,6 @@ statistics; Ctrl-C without such a handler raises
 
 from __future__ import annotations
 
-import contextlib
 import importlib.machinery
 import importlib.util
 import queue
@@ -458,6 +457,52 @@ def _budgeted(solver: Any) -> Callable[[], bool | None]:
     return solve
 
 
+class _Worker:
+    """``call()`` in a daemon thread of its own, and :attr:`done`, set once it has returned.
+
+    Callers wait on :attr:`done`, never join the thread: on CPython before
+    3.13 a join cut short by a signal (Ctrl-C) marks the running thread
+    stopped (the fix of bpo-45274 releases its lock), and every later
+    join returns at once while it still runs.  An event's wait cut short
+    leaves nothing wrong, and waiting again waits.
+
+    :ivar answer: ``[result]``, or ``[exception]`` that ``call`` raised.
+
+    >>> worker = _Worker(lambda: 6 * 7, "pydlx-example")
+    >>> worker.finish(), worker.answer
+    (True, [42])
+    """
+
+    def __init__(self, call: Callable[[], Any], name: str) -> None:
+        self.done = threading.Event()
+        self.answer: list[Any] = []
+
+        def run() -> None:
+            try:
+                self.answer.append(call())
+            except BaseException as error:  # handed to the waiting thread
+                self.answer.append(error)
+            finally:
+                self.done.set()
+
+        threading.Thread(target=run, name=name, daemon=True).start()
+
+    def finish(self) -> bool:
+        """Wait until ``call`` has returned, even past signals; the first one is raised then.
+
+        :returns: ``True``, once it has.
+        """
+        pending: BaseException | None = None
+        while not self.done.is_set():
+            try:
+                self.done.wait()
+            except KeyboardInterrupt as error:  # the call ends first
+                pending = pending or error
+        if pending is not None:
+            raise pending
+        return True
+
+
 def _off_main(call: Callable[[], Any]) -> Any:
     """``call()``, run in a thread of its own when this is the main thread.
 
@@ -471,23 +516,9 @@ def _off_main(call: Callable[[], Any]) -> Any:
     """
     if threading.current_thread() is not threading.main_thread():
         return call()
-    answer: list[Any] = []
-
-    def run() -> None:
-        try:
-            answer.append(call())
-        except BaseException as error:  # handed to the waiting thread
-            answer.append(error)
-
-    thread = threading.Thread(target=run, name="pydlx-cadical", daemon=True)
-    thread.start()
-    try:
-        thread.join()
-    finally:
-        while thread.is_alive():  # a handler raised: the step ends first
-            with contextlib.suppress(KeyboardInterrupt):  # the first is on its way
-                thread.join()
-    (result,) = answer
+    worker = _Worker(call, "pydlx-cadical")
+    worker.finish()  # a handler raised: the step ends first
+    (result,) = worker.answer
     if isinstance(result, BaseException):
         raise result
     return result
@@ -656,8 +687,7 @@ class _Enumeration:
             self.branches = solver.num_branches
             handed.put(None)
 
-        self.thread = threading.Thread(target=run, name="pydlx-sat", daemon=True)
-        self.thread.start()
+        self.worker = _Worker(run, "pydlx-sat")
 
     def more(self) -> None:
         """Let the solver go on past the solution handed out last."""
@@ -669,7 +699,7 @@ class _Enumeration:
             self.ending = True
             self.solver.stop_search()
             self.wanted.release()
-        self.thread.join()
+        self.worker.finish()
 
 
 class Orbits(Protocol):
@@ -1124,7 +1154,7 @@ class SatSearch(Iterator[tuple[int, ...]]):
             self.stats.branches = enumeration.branches
             return solution
         self._enumeration = None
-        enumeration.thread.join()
+        enumeration.worker.finish()
         self._account(enumeration)
         if enumeration.error is not None:
             raise enumeration.error
@@ -1149,24 +1179,14 @@ class SatSearch(Iterator[tuple[int, ...]]):
         if self._asked():
             raise self._stopped(Outcome.INTERRUPTED)
         solver = self._solver_for()
-        answer: list[Any] = []
-
-        def run() -> None:
-            try:
-                answer.append(solver.solve(model.model))
-            except BaseException as error:  # handed to the waiting thread
-                answer.append(error)
-
-        thread = threading.Thread(target=run, name="pydlx-sat", daemon=True)
-        thread.start()
+        worker = _Worker(lambda: solver.solve(model.model), "pydlx-sat")
 
         def done() -> bool:
-            thread.join(_POLL)
-            return not thread.is_alive()
+            return worker.done.wait(_POLL)
 
         def interrupted() -> None:
             solver.stop_search()
-            thread.join()
+            worker.finish()
 
         self._solver = solver
         try:
@@ -1178,7 +1198,7 @@ class SatSearch(Iterator[tuple[int, ...]]):
         stats.solver = "cp-sat"
         stats.conflicts += solver.num_conflicts
         stats.branches += solver.num_branches
-        (status,) = answer
+        (status,) = worker.answer
         if isinstance(status, BaseException):
             raise status
         if status == module.INFEASIBLE:
