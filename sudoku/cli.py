@@ -1774,11 +1774,13 @@ def _in_step(
     the answer goes on to the puzzle it fits.
 
     An answer that does not fit its puzzle, followed by one that fits that
-    puzzle and not the next, is an extra line: it comes as ``(None,
-    answer, message)``, and the next answer goes to the same puzzle.
+    puzzle and not the next, and then by one that fits the next (or with
+    no next puzzle), is an extra line: it comes as ``(None, answer,
+    message)``, and the next answer goes to the same puzzle.
     """
     ahead: collections.deque[tuple[Puzzle, str | None]] = collections.deque()
-    back: list[Puzzle] = []  # an answer read ahead, to be taken next
+    # Answers read ahead (two at most), to be taken next, first first.
+    back: collections.deque[Puzzle] = collections.deque()
     answer = next(offered, None)
     after = 0  # the last line of the answer before ``answer``
     while True:
@@ -1791,7 +1793,7 @@ def _in_step(
         if puzzle is None:
             while answer is not None:
                 yield None, answer, None
-                answer = back.pop() if back else next(offered, None)
+                answer = back.popleft() if back else next(offered, None)
             return
         if answer is None:
             yield puzzle, None, why or _without_solution(puzzle, options, nodes=0)
@@ -1823,34 +1825,46 @@ def _in_step(
                 after = answer.line - 1
                 continue
         if message is not None:
-            # An extra line that reads as a grid (a damaged one, or a
-            # solution twice): the answer after it solves this puzzle, and
-            # not the next one (a puzzle given twice keeps its answers).
-            if not back:
+            # An extra line that reads as a grid (a damaged one, or another
+            # puzzle's solution): the answer after it solves this puzzle and
+            # not the next one, and the answer after that solves the next
+            # one.  Two answers swapped, or a puzzle given twice, keep their
+            # answers.
+            while len(back) < 2:
                 read = next(offered, None)
-                if read is not None:
-                    back.append(read)
-            following_answer = back[-1] if back else None
+                if read is None:
+                    break
+                back.append(read)
+            if not ahead:
+                upcoming = next(given, None)
+                if upcoming is not None:
+                    ahead.append((upcoming, None))
+            following = back[0] if back else None
+            beyond = back[1] if len(back) > 1 else None
+            later = ahead[0][0] if ahead else None
             if (
-                following_answer is not None
-                and verdict(puzzle, following_answer) is None
-            ):
-                if not ahead:
-                    upcoming = next(given, None)
-                    if upcoming is not None:
-                        ahead.append((upcoming, None))
-                if not ahead or verdict(ahead[0][0], following_answer) is not None:
-                    yield (
-                        None,
-                        answer,
-                        f"an extra line: it does not solve puzzle "
-                        f"{puzzle.number} ({message}), but the solution "
-                        f"after it ({following_answer.lines}) does",
+                following is not None
+                and verdict(puzzle, following) is None
+                and (
+                    later is None
+                    or (
+                        verdict(later, following) is not None
+                        and beyond is not None
+                        and verdict(later, beyond) is None
                     )
-                    after = answer.line + answer.text.count("\n")
-                    answer = back.pop()
-                    ahead.appendleft((puzzle, why))
-                    continue
+                )
+            ):
+                yield (
+                    None,
+                    answer,
+                    f"an extra line: it does not solve puzzle "
+                    f"{puzzle.number} ({message}), but the solution "
+                    f"after it ({following.lines}) does",
+                )
+                after = answer.line + answer.text.count("\n")
+                answer = back.popleft()
+                ahead.appendleft((puzzle, why))
+                continue
         if message is not None and why is None:
             why = _without_solution(puzzle, options)
         if message is not None and why is not None:
@@ -1880,7 +1894,7 @@ def _in_step(
                 continue
         yield puzzle, answer, message
         after = answer.line + answer.text.count("\n")
-        answer = back.pop() if back else next(offered, None)
+        answer = back.popleft() if back else next(offered, None)
 
 
 def _without_solution(

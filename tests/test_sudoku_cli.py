@@ -754,6 +754,12 @@ def test_check_stays_in_step_past_an_extra_line_that_reads_as_a_grid(
     path = write(tmp_path, "a.out", "\n".join([*solved[:4], other, solved[4]]) + "\n")
     status, out, _ = run(["--check", name, path], capsys, monkeypatch)
     assert (status, out) == (1, "5 solutions checked: 1 extra\n")
+    # Two answers swapped stay two wrong answers: the one after the first
+    # solves its puzzle, but the one after that does not solve the next.
+    swapped = [solved[0], solved[2], solved[1], *solved[3:]]
+    path = write(tmp_path, "s.out", "\n".join(swapped) + "\n")
+    status, out, _ = run(["--check", name, path], capsys, monkeypatch)
+    assert (status, out) == (1, "5 solutions checked: 2 wrong\n")
     # A puzzle given twice keeps its answers: a wrong answer to the first
     # stays wrong, though the answer after it solves the same puzzle.
     twice = write(tmp_path, "t.txt", "\n".join([puzzles[0], *puzzles[:3]]) + "\n")
