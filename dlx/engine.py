@@ -75,7 +75,11 @@ class Search(Clocked, Iterator[tuple[int, ...]]):
         clock is read every 1024 nodes).
     :param seed: break ties among items of equal size at random, with a
         private :class:`random.Random` seeded by this value; ``None``
-        keeps Knuth's rule (leftmost item).
+        keeps Knuth's rule (leftmost item).  A seeded ``resume`` position
+        goes on with its own random state (and its seed), and ``seed`` is
+        not read; :meth:`dlx.ExactCover.search` and the other methods of
+        :class:`dlx.ExactCover` refuse a ``seed`` other than the
+        position's (:func:`dlx.ways.plan`).
     :param count_only: count the solutions inside the loop without
         handing them out: the search yields nothing, and ``stats.solutions``
         holds the count when it ends (what :meth:`~dlx.ExactCover.count`
@@ -189,9 +193,7 @@ class Search(Clocked, Iterator[tuple[int, ...]]):
         self._timeout = timeout
         self.rng: random.Random | None = None
         if seed is not None:
-            import random  # only a search with a seed draws
-
-            self.rng = random.Random(seed)
+            self.rng = position.seeded(seed)
         self._progress = progress
         self._interval = progress_interval
         self._estimate = estimate
@@ -279,10 +281,9 @@ class Search(Clocked, Iterator[tuple[int, ...]]):
             self.algorithm.restore(self, resume.extra)
         self._seconds_before = resume.seconds
         if resume.rng is not None:
-            import random  # only a seeded search's position has a state
-
-            self.rng = random.Random()
-            self.rng.setstate(resume.rng)
+            # Its own random state goes on (ExactCover.search refuses
+            # another seed: dlx.ways.plan).
+            self.rng = position.seeded(resume.seed, resume.rng)
 
     def walker(self) -> Walker:
         """Knuth's steps of this search's algorithm over its own arrays.
@@ -388,6 +389,7 @@ class Search(Clocked, Iterator[tuple[int, ...]]):
             position.rng_state(self.rng),
             self.fingerprint(),
             self._extra(),
+            position.rng_seed(self.rng),
         )
 
     def _extra(self) -> Any:

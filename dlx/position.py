@@ -117,6 +117,12 @@ class Position(Record, frozen=True):
     :ivar extra: what the algorithm keeps besides the path and the counts,
         as JSON values (Algorithm X5: the best solutions so far and each
         level's thresholds), or ``None`` for the others.
+    :ivar seed: the ``seed`` of the search (``None``: without one, or a
+        position of a seeded search saved by a pydlx that did not record
+        it).  A seeded position goes on with its own random state
+        (``rng``); :meth:`dlx.ExactCover.search` and the other methods
+        refuse to resume it with another ``seed=``, and an unseeded one
+        with any (the rest of the search would walk another tree).
 
     >>> from dlx import ExactCover
     >>> problem = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]])
@@ -139,6 +145,7 @@ class Position(Record, frozen=True):
     rng: tuple[Any, ...] | None
     fingerprint: str
     extra: Any = None
+    seed: int | None = None
 
     def to_json(self) -> str:
         """This position as one line of JSON.
@@ -155,6 +162,8 @@ class Position(Record, frozen=True):
         import json  # on use: importing dlx should not cost its import
 
         extra = {} if self.extra is None else {"extra": self.extra}
+        if self.seed is not None:
+            extra["seed"] = self.seed
         return json.dumps(
             {
                 "format": FORMAT,
@@ -216,8 +225,11 @@ class Position(Record, frozen=True):
             at_solution = data["at_solution"]
             fingerprint = data["fingerprint"]
             rng = data["rng"]
+            seed = data.get("seed")
             if not isinstance(at_solution, bool) or not isinstance(fingerprint, str):
                 raise TypeError
+            if seed is not None and (_int(seed) != seed or rng is None):
+                raise TypeError  # only a seeded search's position has a seed
             if rng is not None:
                 version, state, gauss = rng
                 rng = (_int(version), tuple(_int(v) for v in state), gauss)
@@ -241,6 +253,7 @@ class Position(Record, frozen=True):
             rng,
             fingerprint,
             data.get("extra"),
+            seed,
         )
 
 
@@ -1241,3 +1254,39 @@ def option_left(frame: Frame) -> bool:
 def rng_state(rng: random.Random | None) -> tuple[Any, ...] | None:
     """The state of a search's tie-breaking generator, for a :class:`Position`."""
     return None if rng is None else rng.getstate()
+
+
+#: The attribute of a search's generator that holds its seed (:func:`seeded`).
+_SEED = "pydlx_seed"
+
+
+def seeded(seed: int | None, state: tuple[Any, ...] | None = None) -> random.Random:
+    """A search's private tie-breaking generator: seeded by ``seed``, or in ``state``.
+
+    It remembers ``seed`` (any whole number: numpy's integers too), which
+    :func:`rng_seed` reads for the search's :class:`Position` (a
+    generator's state does not tell its seed); ``state`` is that of a
+    position being resumed, whose ``seed`` is given (``None`` when it
+    did not record one).
+
+    >>> rng = seeded(7)
+    >>> rng_seed(rng), rng.random() == seeded(7).random()
+    (7, True)
+    >>> rng_seed(seeded(7, rng.getstate())), rng_seed(None)
+    (7, None)
+    """
+    import operator
+    import random  # only a search with a seed draws
+
+    value = None if seed is None else operator.index(seed)
+    rng = random.Random(value)
+    if state is not None:
+        rng.setstate(state)
+    setattr(rng, _SEED, value)
+    return rng
+
+
+def rng_seed(rng: random.Random | None) -> int | None:
+    """The seed a search's generator was made with (:func:`seeded`), else ``None``."""
+    seed: int | None = getattr(rng, _SEED, None)
+    return seed

@@ -935,6 +935,54 @@ def _check_values(settings: Settings) -> None:
             check_whole(value, name, least=0)
 
 
+def _check_seed(
+    settings: Settings, words: str, names: Mapping[str, str] | None
+) -> None:
+    """Refuse a ``seed`` that is not the ``resume`` position's, with :class:`Refused`.
+
+    A seeded position goes on with its own random state; another seed,
+    or one for an unseeded position, would walk another tree from there
+    (the ``dlx`` command refuses a checkpoint of another ``--seed`` so).
+
+    >>> from dlx import ExactCover
+    >>> search = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]]).search(seed=1)
+    >>> _ = next(search)
+    >>> _check_seed(Settings(seed=2, resume=search.position()), "api", None)
+    Traceback (most recent call last):
+      ...
+    dlx.ways.Refused: seed=2 does not go with resume= of a search with seed=1: another seed walks another tree from there (give seed=1, or no seed= at all)
+    """
+    resume = settings.resume
+    seed = settings.seed
+    if resume is None or seed is None:
+        return
+    table = _words(words, names)
+    given, position = f"{table['seed']}{seed}", table["resume"]
+    if resume.rng is None:
+        why = (
+            f"{given} does not go with {position} of a search without "
+            f"{table['seed']}: a seed walks another tree from there (give no "
+            f"{table['seed']})"
+        )
+    elif resume.seed is None:
+        why = (
+            f"{given} does not go with {position} that does not record its "
+            "seed (saved by an older pydlx), so that it cannot be checked: "
+            f"give no {table['seed']} (the position goes on with its own "
+            "random state)"
+        )
+    elif resume.seed != seed:
+        why = (
+            f"{given} does not go with {position} of a search with "
+            f"{table['seed']}{resume.seed}: another seed walks another tree "
+            f"from there (give {table['seed']}{resume.seed}, or no "
+            f"{table['seed']} at all)"
+        )
+    else:
+        return
+    raise Refused(why, ("seed", "resume"))
+
+
 def plan(
     kind: str,
     settings: Settings,
@@ -956,7 +1004,10 @@ def plan(
     :param names: words that replace the vocabulary's, as in :func:`check`.
     :param problem: the problem to run, when what it is decides too (a
         problem with bounds: ``"bounds"``).
-    :raises Refused: for what the user asked for that does not go together.
+    :raises Refused: for what the user asked for that does not go together,
+        and for a ``seed`` other than that of the ``resume`` position (a
+        seeded position goes on with its own random state; a seed for an
+        unseeded one would walk another tree).
     :raises TypeError: for a limit or budget that is not a number
         (:func:`dlx.stats.check_budgets`), a ``seed``, ``max_entries``
         or ``max_bytes`` that is not a whole number, a ``progress`` that
@@ -1006,6 +1057,8 @@ def plan(
                     settings = settings.replace(**{field: off})
             continue
         break
+    # After the rules, which refuse a seed with a split run's pieces.
+    _check_seed(settings, words, names)
     if dropped:
         settings = settings.replace(added=settings.added - dropped)
     explicit = frozenset(given - settings.added - {"bounds"})
