@@ -943,6 +943,7 @@ def _check_seed(
     A seeded position goes on with its own random state; another seed,
     or one for an unseeded position, would walk another tree from there
     (the ``dlx`` command refuses a checkpoint of another ``--seed`` so).
+    An unseeded position at the start, which walked nothing, takes one.
 
     >>> from dlx import ExactCover
     >>> search = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]]).search(seed=1)
@@ -956,6 +957,8 @@ def _check_seed(
     seed = settings.seed
     if resume is None or seed is None:
         return
+    if resume.rng is None and not resume.path and not resume.nodes:
+        return  # a position at the start walked nothing: the seed walks it all
     table = _words(words, names)
     given, position = f"{table['seed']}{seed}", table["resume"]
     if resume.rng is None:

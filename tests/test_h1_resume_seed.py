@@ -100,3 +100,10 @@ def test_a_seed_without_a_random_state_is_a_damaged_position() -> None:
     data["seed"] = 3
     with pytest.raises(PositionError, match="damaged"):
         Position.from_json(json.dumps(data))
+
+
+def test_an_unseeded_position_at_the_start_takes_a_seed() -> None:
+    """Nothing was walked yet: the seed walks the whole tree, as a fresh search does."""
+    problem = n_queens(8)
+    start = problem.search().position()
+    assert list(problem.search(resume=start, seed=4)) == list(problem.search(seed=4))
