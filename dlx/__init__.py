@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from dlx.algorithms import MemoSearch, Zdd
 from dlx.errors import (
+    BestBudgetExceeded,
+    BestInterrupted,
     BudgetExceeded,
     CountInterrupted,
     DLXError,
@@ -30,6 +32,9 @@ from dlx.errors import (
     ProblemTooLarge,
     SatUnavailable,
     SearchStopped,
+    SolutionsBudgetExceeded,
+    SolutionsInterrupted,
+    ZddInterrupted,
 )
 from dlx.problem import Colored, ExactCover
 from dlx.stats import Outcome, Progress, SatStats, Stats
@@ -78,6 +83,8 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
+    "BestBudgetExceeded",
+    "BestInterrupted",
     "BudgetExceeded",
     "Colored",
     "CostSearch",
@@ -100,8 +107,11 @@ __all__ = [
     "SatUnavailable",
     "Search",
     "SearchStopped",
+    "SolutionsBudgetExceeded",
+    "SolutionsInterrupted",
     "Stats",
     "Zdd",
+    "ZddInterrupted",
     "format_dlx",
     "format_estimate",
     "format_option",

@@ -187,6 +187,176 @@ class BudgetExceeded(SearchStopped):
     """
 
 
+def _so_far(stats: Stats | None, what: str, tail: str) -> str:
+    """The message of an interrupted call: ``what`` interrupted after how many nodes, and ``tail``."""
+    if stats is None:
+        return f"{what} interrupted before it started"
+    return f"{what} interrupted after {stats.nodes} nodes: {tail}"
+
+
+def _solutions(n: int) -> str:
+    return f"{n} solution{'' if n == 1 else 's'}"
+
+
+class SolutionsInterrupted(KeyboardInterrupt):
+    """Ctrl-C stopped :meth:`dlx.ExactCover.solutions_list`: ``solutions`` is the list found so far.
+
+    A :class:`KeyboardInterrupt`, so that a program that stops on Ctrl-C
+    still stops; one that catches it keeps every solution the search had
+    handed out, in its order (the list the call would have begun with).
+    ``outcome`` is :attr:`Outcome.INTERRUPTED <dlx.Outcome.INTERRUPTED>`;
+    ``stats`` holds the search's statistics as of its last clock check
+    (``None`` when it had not started), so that ``stats.solutions`` may
+    count fewer than ``solutions`` holds: those found since that check
+    are in the list, not yet in the counts.  A budget that runs out
+    raises :class:`SolutionsBudgetExceeded`, which keeps them too.
+
+    >>> from dlx import Stats
+    >>> stopped = SolutionsInterrupted(Stats(nodes=40, solutions=2), [(0, 1), (2,)])
+    >>> str(stopped), stopped.solutions
+    ('solutions_list() interrupted after 40 nodes: 2 solutions found', [(0, 1), (2,)])
+    """
+
+    def __init__(self, stats: Stats | None, solutions: list[tuple[int, ...]]) -> None:
+        from dlx.stats import Outcome
+
+        self.outcome = Outcome.INTERRUPTED
+        self.stats = stats
+        self.solutions = solutions
+        super().__init__(
+            _so_far(stats, "solutions_list()", f"{_solutions(len(solutions))} found")
+        )
+
+
+class SolutionsBudgetExceeded(BudgetExceeded):
+    """A budget ran out in :meth:`dlx.ExactCover.solutions_list`: ``solutions`` is the list found so far.
+
+    A :class:`BudgetExceeded` (``outcome`` tells which budget, ``stats``
+    are the search's when it stopped), that also keeps every solution
+    the search found before it stopped, in its order.
+
+    >>> from dlx import ExactCover
+    >>> problem = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]])
+    >>> try:
+    ...     problem.solutions_list(max_nodes=3)
+    ... except SolutionsBudgetExceeded as stop:
+    ...     print(stop.solutions, stop.stats.nodes)
+    [(0, 1)] 3
+    """
+
+    def __init__(
+        self,
+        outcome: Outcome,
+        stats: Stats,
+        detail: str,
+        solutions: list[tuple[int, ...]],
+    ) -> None:
+        super().__init__(outcome, stats, detail)
+        self.solutions = solutions
+
+
+class BestInterrupted(KeyboardInterrupt):
+    """Ctrl-C stopped :meth:`dlx.ExactCover.best`: ``best`` holds the cheapest found so far.
+
+    A :class:`KeyboardInterrupt`, so that a program that stops on Ctrl-C
+    still stops; one that catches it keeps ``best``, ``(cost, options)``
+    pairs, cheapest first, as the call returns them.  They are not
+    proven the cheapest (``proven`` is ``False``): the search may not
+    have met cheaper ones yet.  The SAT solver (``method="sat"``) proves
+    each before the next, so that there ``proven`` is ``True`` and
+    ``best`` is the cheapest that many.  ``outcome`` is
+    :attr:`Outcome.INTERRUPTED <dlx.Outcome.INTERRUPTED>`; ``stats`` holds
+    the search's statistics (``None`` when it had not started).  A
+    budget that runs out raises :class:`BestBudgetExceeded`, which keeps
+    them too.
+
+    >>> stopped = BestInterrupted(None, [(3, (0, 2))], proven=False)
+    >>> str(stopped), stopped.best, stopped.proven
+    ('best() interrupted before it started', [(3, (0, 2))], False)
+    """
+
+    def __init__(
+        self,
+        stats: Stats | None,
+        best: list[tuple[int, tuple[int, ...]]],
+        proven: bool,
+    ) -> None:
+        from dlx.stats import Outcome
+
+        self.outcome = Outcome.INTERRUPTED
+        self.stats = stats
+        self.best = best
+        self.proven = proven
+        what = "proven the cheapest" if proven else "the cheapest found, not proven"
+        super().__init__(
+            _so_far(stats, "best()", f"{_solutions(len(best))} kept, {what}")
+        )
+
+
+class BestBudgetExceeded(BudgetExceeded):
+    """A budget ran out in :meth:`dlx.ExactCover.best`: ``best`` holds the cheapest found so far.
+
+    A :class:`BudgetExceeded` (``outcome`` tells which budget, ``stats``
+    are the search's when it stopped), that also keeps the ``(cost,
+    options)`` pairs the search had kept, cheapest first, and
+    ``proven`` as :class:`BestInterrupted` has it (``False`` but for
+    the SAT solver: there may be cheaper solutions).
+
+    >>> from dlx import ExactCover
+    >>> problem = ExactCover("abc")
+    >>> for items, cost in (("ab", 4), ("c", 1), ("a", 1), ("bc", 2), ("b", 2)):
+    ...     _ = problem.add_option(items, cost=cost)
+    >>> try:
+    ...     problem.best(3, max_nodes=5)
+    ... except BestBudgetExceeded as stop:
+    ...     print(stop.best, stop.proven)
+    [(3, (2, 3)), (4, (1, 2, 4))] False
+    >>> problem.best(3)
+    [(3, (2, 3)), (4, (1, 2, 4)), (5, (0, 1))]
+    """
+
+    def __init__(
+        self,
+        outcome: Outcome,
+        stats: Stats,
+        detail: str,
+        best: list[tuple[int, tuple[int, ...]]],
+        proven: bool,
+    ) -> None:
+        super().__init__(outcome, stats, detail)
+        self.best = best
+        self.proven = proven
+
+
+class ZddInterrupted(KeyboardInterrupt):
+    """Ctrl-C stopped :meth:`dlx.ExactCover.zdd`: no diagram, and ``stats`` of its search.
+
+    A :class:`KeyboardInterrupt`, so that a program that stops on Ctrl-C
+    still stops.  A diagram is built from the bottom up and is only one
+    once it is whole, so nothing of it is kept: a part would hold some
+    of the solutions and miss others without telling which.  ``stats``
+    holds the memoised search's statistics as of its last clock check
+    (``None`` when it had not started): ``stats.solutions`` counts the
+    solutions of the subproblems finished, a lower bound, as a
+    :class:`BudgetExceeded` of :meth:`~dlx.ExactCover.zdd` does.
+    ``outcome`` is :attr:`Outcome.INTERRUPTED <dlx.Outcome.INTERRUPTED>`.
+
+    >>> from dlx import Stats
+    >>> str(ZddInterrupted(Stats(nodes=40, solutions=3)))
+    'zdd() interrupted after 40 nodes: no diagram; at least 3 solutions'
+    """
+
+    def __init__(self, stats: Stats | None) -> None:
+        from dlx.stats import Outcome
+
+        self.outcome = Outcome.INTERRUPTED
+        self.stats = stats
+        found = 0 if stats is None else stats.solutions
+        super().__init__(
+            _so_far(stats, "zdd()", f"no diagram; at least {_solutions(found)}")
+        )
+
+
 def install_hint(extra: str) -> str:
     """The command that installs pydlx's optional ``extra``, as every message gives it.
 

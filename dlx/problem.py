@@ -1060,17 +1060,37 @@ class ExactCover:
     ) -> list[tuple[int, ...]]:
         """All solutions (or the first ``limit``) in a list.
 
+        The solutions come in the search's order, as :meth:`solutions`
+        yields them.  A call cut short keeps what it found: the
+        exception it raises carries the solutions found so far
+        (``solutions``) and the search's ``stats``.
+
         :param limit: stop after this many solutions.
         :param max_nodes: node budget, as in :class:`~dlx.Search`.
         :param timeout: time budget in seconds, as in :class:`~dlx.Search`.
         :param seed: random tie-breaking, as in :class:`~dlx.Search`.
         :returns: the solutions.
+        :raises dlx.SolutionsBudgetExceeded: (a :class:`BudgetExceeded`)
+            when a budget runs out first.
+        :raises dlx.SolutionsInterrupted: (a :class:`KeyboardInterrupt`)
+            on Ctrl-C.
+        :raises ValueError: for a budget or ``seed`` of the wrong kind.
 
-        >>> ExactCover("ab", options=[["a", "b"]]).solutions_list()
-        [(0,)]
+        >>> problem = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]])
+        >>> problem.solutions_list()
+        [(0, 1), (2,)]
+        >>> from dlx import SolutionsBudgetExceeded
+        >>> try:
+        ...     problem.solutions_list(max_nodes=3)
+        ... except SolutionsBudgetExceeded as stop:
+        ...     print(stop.solutions, stop.outcome.name)
+        [(0, 1)] OUT_OF_NODES
         """
-        return list(
-            self.search(limit=limit, max_nodes=max_nodes, timeout=timeout, seed=seed)
+        from dlx import ways  # on first use: import dlx loads none of the ways' rules
+
+        return ways.solutions_list(
+            self,
+            ways.Settings(limit=limit, max_nodes=max_nodes, timeout=timeout, seed=seed),
         )
 
     def first(
@@ -1350,8 +1370,13 @@ class ExactCover:
             :meth:`solutions` gives; the symmetries must keep the costs
             (:doc:`howto/symmetry`).  It takes no ``limit``.
         :returns: the pairs.
-        :raises BudgetExceeded: when a budget runs out first (use
-            :meth:`best_search` to keep the best found until then).
+        :raises dlx.BestBudgetExceeded: (a :class:`BudgetExceeded`) when
+            a budget runs out first; its ``best`` holds the pairs kept
+            until then, the cheapest found but not proven the cheapest
+            (``proven`` is ``False``, but for ``"sat"``, which proves each
+            before the next).
+        :raises dlx.BestInterrupted: (a :class:`KeyboardInterrupt`) on
+            Ctrl-C, with ``best``, ``proven`` and ``stats`` alike.
         :raises ValueError: when ``k`` is not a positive integer, or the
             problem has bounds (``"dlx"``); :class:`dlx.ways.Refused` for a
             combination that does not go together (``"sat"`` with
@@ -1367,6 +1392,12 @@ class ExactCover:
         ...     _ = problem.add_option(items, cost=cost)
         >>> problem.best(2)
         [(3, (2, 3)), (4, (1, 2, 4))]
+        >>> from dlx import BestBudgetExceeded
+        >>> try:
+        ...     problem.best(2, max_nodes=4)
+        ... except BestBudgetExceeded as stop:
+        ...     print(stop.best, stop.proven)
+        [(3, (2, 3))] False
         """
         from dlx import ways  # on first use: import dlx loads none of the ways' rules
 
@@ -1597,9 +1628,17 @@ class ExactCover:
             estimated bytes (1 GiB by default; ``None``: no limit).
         :param progress: progress hook, as in :class:`~dlx.Search`.
         :param progress_interval: seconds between progress reports.
+        A diagram is whole or nothing: one cut short is not kept (it
+        would hold some solutions and miss others without telling
+        which), so that a budget or Ctrl-C keeps only the statistics of
+        the search (``stats.solutions`` counts the solutions of the
+        subproblems finished, a lower bound).
+
         :returns: the diagram.
         :raises BudgetExceeded: when a budget runs out first (outcome
             :attr:`~dlx.Outcome.OUT_OF_MEMORY` when memory does).
+        :raises dlx.ZddInterrupted: (a :class:`KeyboardInterrupt`) on
+            Ctrl-C, with the ``stats``.
         :raises ValueError: for an unknown ``branching`` or a negative
             budget, or when the problem has bounds (not supported yet).
 
@@ -1625,8 +1664,7 @@ class ExactCover:
             progress=progress,
             progress_interval=progress_interval,
         )
-        settings = ways.plan("sample", settings, problem=self).settings
-        return ways.memo_search(self, settings, diagram=True).zdd()
+        return ways.zdd(self, settings)
 
     # -- preprocessing -------------------------------------------------------
 

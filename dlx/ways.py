@@ -50,7 +50,16 @@ from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 
 from dlx import algorithms
 from dlx.algorithms import MemoSearch, capped
-from dlx.errors import CountInterrupted, DLXError
+from dlx.errors import (
+    BestBudgetExceeded,
+    BestInterrupted,
+    BudgetExceeded,
+    CountInterrupted,
+    DLXError,
+    SolutionsBudgetExceeded,
+    SolutionsInterrupted,
+    ZddInterrupted,
+)
 from dlx.links import Links
 from dlx.notset import NotSet
 from dlx.records import Record, replace
@@ -66,7 +75,9 @@ if TYPE_CHECKING:  # annotations only: a run imports what it uses
     Method = Literal["dlx", "memo", "sat"]
     from concurrent.futures import Executor
 
+    from dlx.algorithms import Zdd
     from dlx.engine import CostSearch, Search
+    from dlx.preprocess import Preprocessing
     from dlx.symmetry import BurnsideCount, Leaders
 
 __all__ = [
@@ -102,6 +113,8 @@ __all__ = [
     "plan",
     "search",
     "solutions",
+    "solutions_list",
+    "zdd",
 ]
 
 #: The protocols, defined with typing's in :mod:`dlx.runs` and imported on
@@ -1504,17 +1517,84 @@ def cost_search(
 def best(
     problem: Problem, settings: Settings, k: int
 ) -> list[tuple[int, tuple[int, ...]]]:
-    """Check ``settings`` and find the ``k`` cheapest solutions (see :meth:`dlx.ExactCover.best`)."""
+    """Check ``settings`` and find the ``k`` cheapest solutions (see :meth:`dlx.ExactCover.best`).
+
+    A budget that runs out raises :class:`dlx.BestBudgetExceeded`, and
+    Ctrl-C :class:`dlx.BestInterrupted`: each keeps the cheapest found
+    so far, in this problem's numbers.
+    """
     # Checked before the preprocessing, which takes time.
     settings = _checked(settings, "cheapest", problem)
-    target = problem.preprocessed() if settings.preprocess else problem
-    run = cheapest(target, settings, k, count_only=True)
+    run: Cheapest | None = None
+    record: Preprocessing | None = None
+
+    def kept() -> list[tuple[int, tuple[int, ...]]]:
+        ranked = [] if run is None else run.best()
+        if record is not None:
+            ranked = [(cost, record.original(found)) for cost, found in ranked]
+        return ranked
+
     try:
+        target = problem.preprocessed() if settings.preprocess else problem
+        record = target.preprocessing if settings.preprocess else None
+        run = cheapest(target, settings, k, count_only=True)
         run.run()
+    except BudgetExceeded as stop:
+        assert run is not None
+        raise BestBudgetExceeded(
+            stop.outcome, stop.stats, str(stop), kept(), run.proven
+        ) from None
+    except KeyboardInterrupt as stop:
+        if isinstance(stop, BestInterrupted):
+            raise
+        # What the run had kept goes with the interrupt (Ctrl-C lost it).
+        proven = run is not None and run.proven
+        stats = None if run is None else run.stats
+        raise BestInterrupted(stats, kept(), proven) from None
+    finally:
+        if run is not None:
+            run.close()
+    return kept()
+
+
+def solutions_list(problem: Problem, settings: Settings) -> list[tuple[int, ...]]:
+    """Check ``settings`` and list the solutions (see :meth:`dlx.ExactCover.solutions_list`).
+
+    A budget that runs out raises :class:`dlx.SolutionsBudgetExceeded`,
+    and Ctrl-C :class:`dlx.SolutionsInterrupted`: each keeps the
+    solutions found so far.
+    """
+    settings = _checked(settings, "list", problem)
+    found: list[tuple[int, ...]] = []
+    append = found.append
+    run = search(problem, settings)
+    try:
+        for solution in run:
+            append(solution)
+    except BudgetExceeded as stop:
+        raise SolutionsBudgetExceeded(
+            stop.outcome, stop.stats, str(stop), found
+        ) from None
+    except KeyboardInterrupt as stop:
+        if isinstance(stop, SolutionsInterrupted):
+            raise
+        raise SolutionsInterrupted(run.stats, found) from None
     finally:
         run.close()
-    ranked = run.best()
-    record = target.preprocessing if settings.preprocess else None
-    if record is not None:
-        ranked = [(cost, record.original(found)) for cost, found in ranked]
-    return ranked
+    return found
+
+
+def zdd(problem: Problem, settings: Settings) -> Zdd:
+    """Check ``settings`` and build the diagram of all solutions (see :meth:`dlx.ExactCover.zdd`).
+
+    Ctrl-C raises :class:`dlx.ZddInterrupted`, with the statistics of
+    the memoised search (a part of a diagram is none).
+    """
+    settings = _checked(settings, "sample", problem)
+    run = memo_search(problem, settings, diagram=True)
+    try:
+        return run.zdd()
+    except KeyboardInterrupt as stop:
+        if isinstance(stop, ZddInterrupted):
+            raise
+        raise ZddInterrupted(run.stats) from None

@@ -39,7 +39,9 @@ def stopped_after(problem: ExactCover, seed: int | None, solutions: int) -> Posi
 def test_another_seed_is_refused(call: object) -> None:
     problem = n_queens(6)
     seeded = stopped_after(problem, 1, 1)
-    with pytest.raises(Refused, match=r"seed=2 does not go with resume= of a search with seed=1") as refused:
+    with pytest.raises(
+        Refused, match=r"seed=2 does not go with resume= of a search with seed=1"
+    ) as refused:
         call(problem, seeded, 2)  # type: ignore[operator]
     assert refused.value.features == ("seed", "resume")
     unseeded = stopped_after(problem, None, 1)
@@ -55,7 +57,7 @@ def test_the_same_seed_or_none_goes_on_exactly() -> None:
         assert whole[:30] + list(problem.search(resume=position, seed=seed)) == whole
         assert problem.count(resume=position, seed=seed) == len(whole) == 92
     # A numpy integer is a seed as well (random.Random refused one).
-    assert list(problem.search(seed=np.int64(5))) == whole
+    assert list(problem.search(seed=np.int64(5))) == whole  # type: ignore[arg-type]
 
 
 def test_the_seed_is_saved_and_carried_on() -> None:
