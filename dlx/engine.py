@@ -88,7 +88,9 @@ class Search(Clocked, Iterator[tuple[int, ...]]):
         ``progress_interval`` seconds while the search runs, and once more
         when it ends; ``stats`` is current when it runs.  It may call
         :meth:`request_stop`.
-    :param progress_interval: seconds between two progress reports.
+    :param progress_interval: seconds between two progress reports
+        (read only with ``progress``: without a hook it is not used, but
+        checked as a number of seconds all the same).
     :param resume: a :class:`~dlx.position.Position` of an earlier search of
         the same problem: go on from there, with its counts.
     :param prefix: options to choose on the first levels, one per level

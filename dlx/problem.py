@@ -12,7 +12,7 @@ from dlx.errors import ProblemError, ProblemTooLarge
 from dlx.links import Links
 from dlx.notset import NOT_SET, NotSet
 from dlx.records import Record
-from dlx.stats import Progress
+from dlx.stats import Progress, check_whole
 
 # typing.TYPE_CHECKING, without importing typing (start-up, issue 46).
 TYPE_CHECKING = False
@@ -117,6 +117,20 @@ def _item_number(item: object, n_items: int) -> int:
     if not 0 <= number < n_items:
         raise ValueError(f"{item!r}, not an integer from 0 to {n_items - 1}")
     return number
+
+
+def _item_count(value: object, name: str) -> int:
+    """``value`` as a number of items: a whole number (numpy's too) of at least 0.
+
+    :raises TypeError: for anything but a whole number (a bool too), as
+        :func:`dlx.stats.check_whole` says.
+    :raises ProblemError: for a negative number.
+    """
+    check_whole(value, name)
+    count = operator.index(value)  # type: ignore[arg-type]
+    if count < 0:
+        raise ProblemError(f"{name} is {count}: item counts must not be negative")
+    return count
 
 
 def checked_cost(cost: object, where: str) -> int:
@@ -367,9 +381,15 @@ class ExactCover:
         :param costs: the cost of each option, one per row (see
             :meth:`add_option`); checked even with ``check=False``.
         :returns: the problem.
-        :raises ProblemError: (with ``check=True``) when a row is empty,
+        :raises ProblemError: when ``n_primary`` or ``n_secondary`` is
+            negative; (with ``check=True``) when a row is empty,
             names an item out of range, or names an item twice; when
-            ``costs`` has a bad cost or not one per row.
+            ``costs`` has a bad cost or not one per row.  (An empty row is
+            an option of no item, a mistake in a list of item numbers;
+            :meth:`from_matrix` takes a row of zeros, which a 0/1 matrix
+            cannot leave out otherwise, as an option no solution contains.)
+        :raises TypeError: when ``n_primary`` or ``n_secondary`` is not a
+            whole number (a bool neither).
 
         >>> ExactCover.from_rows([[0, 1], [0], [1]], n_primary=2).count()
         2
@@ -378,8 +398,8 @@ class ExactCover:
           ...
         dlx.errors.ProblemError: option 0 names item 2, not an integer from 0 to 1
         """
-        if n_primary < 0 or n_secondary < 0:
-            raise ProblemError("item counts must not be negative")
+        n_primary = _item_count(n_primary, "n_primary")
+        n_secondary = _item_count(n_secondary, "n_secondary")
         n_items = n_primary + n_secondary
         problem = cls(range(n_primary), range(n_primary, n_items), bounds=bounds)
         if not check:
@@ -435,8 +455,11 @@ class ExactCover:
             :meth:`add_option`).
         :returns: the problem.
         :raises ProblemError: when rows differ in length, an entry is not 0
-            or 1 (naming its row and column), ``n_primary`` is out of
-            range, or ``costs`` has a bad cost or not one per row.
+            or 1 (naming its row and column), ``n_primary`` is negative
+            or more than the columns, or ``costs`` has a bad cost or not
+            one per row.
+        :raises TypeError: when ``n_primary`` is not a whole number (a
+            bool neither).
 
         >>> problem = ExactCover.from_matrix([[1, 0, 1], [0, 1, 0], [1, 1, 1]])
         >>> problem.solutions_list()
@@ -446,9 +469,11 @@ class ExactCover:
           ...
         dlx.errors.ProblemError: row 0, column 1 is 2, not 0 or 1
         """
+        if n_primary is not None:
+            n_primary = _item_count(n_primary, "n_primary")
         rows, width = _matrix_rows(matrix)
         primary = width if n_primary is None else n_primary
-        if not 0 <= primary <= width:
+        if primary > width:
             raise ProblemError(
                 f"n_primary is {n_primary}, but the matrix has {width} columns"
             )
@@ -917,7 +942,8 @@ class ExactCover:
         :param timeout: time budget in seconds, as in :class:`~dlx.Search`.
         :param seed: random tie-breaking, as in :class:`~dlx.Search`.
         :param progress: progress hook, as in :class:`~dlx.Search`.
-        :param progress_interval: seconds between progress reports.
+        :param progress_interval: seconds between progress reports
+            (read only with ``progress``: without a hook it is not used).
         :param resume: go on from a :class:`~dlx.position.Position` of an
             earlier search (see :meth:`dlx.Search.position`).
         :param prefix: search only below these options of the first levels.
@@ -988,7 +1014,8 @@ class ExactCover:
         :param timeout: time budget in seconds, as in :class:`~dlx.Search`.
         :param seed: random tie-breaking, as in :class:`~dlx.Search`.
         :param progress: progress hook, as in :class:`~dlx.Search`.
-        :param progress_interval: seconds between progress reports.
+        :param progress_interval: seconds between progress reports
+            (read only with ``progress``: without a hook it is not used).
         :param resume: go on from a position of an earlier search.
         :param prefix: search only below these options of the first levels.
         :param executor: a :class:`concurrent.futures.Executor` to split the
@@ -1193,7 +1220,8 @@ class ExactCover:
         :param timeout: time budget in seconds, as in :class:`~dlx.Search`.
         :param seed: random tie-breaking, as in :class:`~dlx.Search`.
         :param progress: progress hook, as in :class:`~dlx.Search`.
-        :param progress_interval: seconds between progress reports.
+        :param progress_interval: seconds between progress reports
+            (read only with ``progress``: without a hook it is not used).
         :param resume: go on from a position of an earlier search.
         :param prefix: count only below these options of the first levels.
         :param executor: split the search over this executor.
@@ -1291,7 +1319,8 @@ class ExactCover:
         :param max_nodes: node budget, as in :class:`~dlx.Search`.
         :param timeout: time budget in seconds, as in :class:`~dlx.Search`.
         :param progress: progress hook, as in :class:`~dlx.Search`.
-        :param progress_interval: seconds between progress reports.
+        :param progress_interval: seconds between progress reports
+            (read only with ``progress``: without a hook it is not used).
         :param count_only: hand nothing out while searching (the best
             solutions are read with ``best()`` at the end).
         :returns: the search.
@@ -1351,7 +1380,8 @@ class ExactCover:
         :param max_nodes: node budget, as in :class:`~dlx.Search`.
         :param timeout: time budget in seconds, as in :class:`~dlx.Search`.
         :param progress: progress hook, as in :class:`~dlx.Search`.
-        :param progress_interval: seconds between progress reports.
+        :param progress_interval: seconds between progress reports
+            (read only with ``progress``: without a hook it is not used).
         :param executor: split the search over this executor
             (:func:`dlx.parallel.best`: the same costs; it takes
             ``timeout`` of the budgets, and no ``limit``, ``max_nodes``
@@ -1553,7 +1583,8 @@ class ExactCover:
         :param timeout: stop after about this many seconds.
         :param progress: called about every ``progress_interval`` seconds
             with a :class:`~dlx.conflict.ConflictProgress`.
-        :param progress_interval: seconds between two reports.
+        :param progress_interval: seconds between two reports
+            (read only with ``progress``: without a hook it is not used).
         :returns: the item names in the order they were declared, or the
             ``pinned`` entries in the order given; ``None`` when the
             problem (with every ``pinned`` option) has a solution.
@@ -1627,7 +1658,8 @@ class ExactCover:
         :param max_bytes: memory budget of the cache and the diagram, in
             estimated bytes (1 GiB by default; ``None``: no limit).
         :param progress: progress hook, as in :class:`~dlx.Search`.
-        :param progress_interval: seconds between progress reports.
+        :param progress_interval: seconds between progress reports
+            (read only with ``progress``: without a hook it is not used).
         A diagram is whole or nothing: one cut short is not kept (it
         would hold some solutions and miss others without telling
         which), so that a budget or Ctrl-C keeps only the statistics of

@@ -107,7 +107,8 @@ class Group:
 
     :param generators: each a mapping from item names to item names that
         permutes the items it names (the others stay where they are).
-    :raises TypeError: for a generator that is not a mapping.
+    :raises TypeError: for generators that are not a list (an iterable
+        other than a string) or a generator that is not a mapping.
     :param lines: where each generator comes from (the line of a file),
         for the messages of a command.
     :raises SymmetryError: for one that is not a permutation of what it
@@ -136,6 +137,14 @@ class Group:
             raise TypeError(
                 "symmetry= takes a list of mappings (the generators), not one "
                 "mapping: give [mapping]"
+            )
+        given: object = generators  # a caller's value, of any type
+        if isinstance(given, str | bytes | bytearray) or not isinstance(
+            given, Iterable
+        ):
+            raise TypeError(
+                "symmetry= takes a dlx.symmetry.Group or a list of mappings "
+                f"(the generators), not {type(given).__name__}"
             )
         found: list[dict[Hashable, Hashable]] = []
         for number, generator in enumerate(generators, 1):
