@@ -1649,6 +1649,12 @@ class ExactCover:
         :class:`dlx.MemoSearch` (algorithm DXZ); see
         :doc:`howto/memo` for when that pays and which ``branching`` to use.
 
+        A diagram is whole or nothing: one cut short is not kept (it
+        would hold some solutions and miss others without telling
+        which), so that a budget or Ctrl-C keeps only the statistics of
+        the search (``stats.solutions`` counts the solutions of the
+        subproblems finished, a lower bound).
+
         :param branching: ``"mrv"`` (fewest options) or ``"first"`` (first
             active primary item in declaration order).
         :param max_nodes: node budget, as in :class:`~dlx.Search`.
@@ -1660,12 +1666,6 @@ class ExactCover:
         :param progress: progress hook, as in :class:`~dlx.Search`.
         :param progress_interval: seconds between progress reports
             (read only with ``progress``: without a hook it is not used).
-        A diagram is whole or nothing: one cut short is not kept (it
-        would hold some solutions and miss others without telling
-        which), so that a budget or Ctrl-C keeps only the statistics of
-        the search (``stats.solutions`` counts the solutions of the
-        subproblems finished, a lower bound).
-
         :returns: the diagram.
         :raises BudgetExceeded: when a budget runs out first (outcome
             :attr:`~dlx.Outcome.OUT_OF_MEMORY` when memory does).
