@@ -31,7 +31,7 @@ from itertools import combinations, islice, permutations
 
 from dlx.textformat import split_words, strip_space
 from sudoku.errors import GridSizeError, RegionError
-from sudoku.grid import GridLike, is_array, whole_number
+from sudoku.grid import GridLike, box_shape, is_array, whole_number
 from sudoku.wording import counted, grid
 
 # typing.TYPE_CHECKING, without importing typing (start-up, issue 46).
@@ -213,13 +213,21 @@ def regions_of(
 
     Results are cached: asking twice for the same shape costs nothing.
 
-    :param size: N.
-    :param box: the box shape; ignored when ``region_map`` is given.
+    :param size: N, an int of at least 1.
+    :param box: the box shape ``(rows, columns)``, whose product is N;
+        ``None`` for the size's default shape (as :func:`sudoku.box_shape`
+        chooses it); ignored when ``region_map`` is given or the variant
+        is ``"latin"``.
     :param variant: ``None``, ``"x"``, ``"windoku"`` (or ``"hyper"``),
         ``"latin"`` (no boxes), or several joined by ``+``.
     :param region_map: for a jigsaw grid, the N² region labels, row by row
         (as :func:`read_region_map` returns them); ``None`` for boxes.
     :returns: the units.
+    :raises GridSizeError: when ``size`` is not an int of at least 1, or
+        the map does not have N² labels.
+    :raises BoxShapeError: when ``box`` is not a pair of positive ints
+        that multiply to N, or is ``None`` for a size without a box shape
+        of its own (a prime above 1, such as 5 or 7).
     :raises RegionError: for an unknown variant, a variant that does not
         fit the grid (windoku needs boxes of at least 2x2... and no jigsaw
         map; latin, no map and no windows), or a map whose regions are not
@@ -233,7 +241,16 @@ def regions_of(
     Traceback (most recent call last):
       ...
     sudoku.errors.RegionError: region 'C' has 5 cells and region 'D' has 3: each region of a 4x4 grid needs 4 (region 'C': row 3, columns 1-2, row 4, columns 1-3)
+    >>> regions_of(12, (2, 4))
+    Traceback (most recent call last):
+      ...
+    sudoku.errors.BoxShapeError: box=(2, 4) does not fit a 12x12 grid: rows x columns must be 12
     """
+    if type(size) is not int or size < 1:
+        raise GridSizeError(
+            f"size={size!r} is not a grid size: it must be an int of at least 1",
+            size if type(size) is int else 0,
+        )
     parts = _variant_parts(variant)
     labels = None if region_map is None else tuple(region_map)
     if "latin" in parts:
@@ -248,7 +265,11 @@ def regions_of(
                 "it does not go with variant 'latin', which has none"
             )
         box = None
-    return _regions(size, None if labels is not None else box, parts, labels)
+    elif labels is None:
+        box = box_shape(size, box)
+    else:
+        box = None
+    return _regions(size, box, parts, labels)
 
 
 @lru_cache(maxsize=64)

@@ -1,0 +1,74 @@
+"""Arguments of the sudoku API checked up front, in the API's own words.
+
+The low-level public names (regions_of, encode, units_of) refuse bad
+input with a SudokuError naming the parameter, never a bare
+AssertionError, IndexError or AttributeError; a solution of another
+size is reported as such; an alphabet may not use a blank character;
+flags are True or False; box= does not go with regions=; and a flat
+list of cells is a grid, as a flat array is.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+import sudoku
+from sudoku import (
+    AlphabetError,
+    BoxShapeError,
+    Grid,
+    GridSizeError,
+    RegionError,
+    SudokuError,
+    SymbolError,
+)
+
+PUZZLE4 = ".....1.24.3....."
+JIGSAW4 = "AAABABBBCCCDCDDD"
+CLUES4 = "1......2..4..3.."
+
+
+# -- regions_of ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", [0, -4, True, "4", 4.0, None])
+def test_regions_of_refuses_a_size_that_is_no_grid_size(size: Any) -> None:
+    with pytest.raises(GridSizeError, match=r"size=.* is not a grid size"):
+        sudoku.regions_of(size, (2, 2))
+
+
+@pytest.mark.parametrize(
+    ("size", "box"), [(4, (3, 3)), (4, (2, 3)), (12, (2, 4)), (9, (3, 2))]
+)
+def test_regions_of_refuses_boxes_that_do_not_tile_the_grid(
+    size: int, box: tuple[int, int]
+) -> None:
+    with pytest.raises(BoxShapeError, match=rf"box={re.escape(str(box))}.*be {size}"):
+        sudoku.regions_of(size, box)
+
+
+@pytest.mark.parametrize("box", ["2x2", (2,), (2, 0), (2.0, 2.0)])
+def test_regions_of_refuses_a_box_that_is_no_pair_of_positive_ints(box: Any) -> None:
+    with pytest.raises(BoxShapeError, match="box="):
+        sudoku.regions_of(4, box)
+
+
+@pytest.mark.parametrize("size", [1, 4, 6, 9, 12])
+def test_regions_of_without_a_box_takes_the_sizes_own_shape(size: int) -> None:
+    default = sudoku.regions_of(size, None)
+    shaped = sudoku.regions_of(size, sudoku.box_shape(size))
+    assert default.box == sudoku.box_shape(size)
+    assert default.units == shaped.units
+    assert all(len(unit) == size for unit in default.units)
+
+
+def test_regions_of_without_a_box_for_a_size_without_shape_says_pass_box() -> None:
+    with pytest.raises(BoxShapeError, match=r"5x5 grid has no box shape; pass box="):
+        sudoku.regions_of(5, None)
+    # Neither latin squares nor jigsaw maps need a box.
+    assert len(sudoku.regions_of(5, None, "latin").units) == 10
+    labels = sudoku.read_region_map(["AABBB", "AABBC", "ADDCC", "DDECC", "DEEEE"], 5)
+    assert len(sudoku.regions_of(5, None, None, labels).units) == 15
