@@ -85,7 +85,8 @@ class AlphabetError(SudokuError):
     """An explicit ``alphabet=`` is not usable for the grid.
 
     The alphabet must have exactly N distinct characters for an N x N grid,
-    and none of them may be a blank character that the grid needs.
+    and none of them may be white space or a blank character (``.``,
+    ``-``, ``_``; ``0`` may be a symbol, and is then no blank).
 
     >>> from sudoku import solve
     >>> solve("." * 16, alphabet="ABC")

@@ -85,7 +85,7 @@ __all__ = [
 # Not in __all__, though public-named for the other sudoku modules that use
 # them: NO_BOXES, box_for, check_alphabet, is_array, whole_number.
 
-#: Characters that are always blanks (unless an explicit alphabet uses them).
+#: Characters that are always blanks: no alphabet may use them.
 #: ``0`` is a blank too whenever it is not a symbol.
 BLANKS = ".-_"
 
@@ -239,7 +239,13 @@ def check_alphabet(alphabet: str, size: int) -> None:
 
     For the grid readers here and :func:`sudoku.generate`'s ``alphabet=``:
     the alphabet must be a string of ``size`` different characters, none
-    of them white space.
+    of them white space or a blank character (:data:`BLANKS`: a grid's
+    blank cells are written with them, and would read as that symbol).
+
+    >>> check_alphabet("12.4", 4)
+    Traceback (most recent call last):
+      ...
+    sudoku.errors.AlphabetError: alphabet '12.4' has '.', a blank character: no symbol may be '.', '-' or '_'
     """
     if not isinstance(alphabet, str):
         raise AlphabetError(f"alphabet={alphabet!r} is not a string")
@@ -253,6 +259,12 @@ def check_alphabet(alphabet: str, size: int) -> None:
         raise AlphabetError(f"alphabet {alphabet!r} has {repeated!r} twice")
     if any(ch.isspace() for ch in alphabet):
         raise AlphabetError(f"alphabet {alphabet!r} contains white space")
+    blank = next((ch for ch in alphabet if ch in BLANKS), None)
+    if blank is not None:
+        raise AlphabetError(
+            f"alphabet {alphabet!r} has {blank!r}, a blank character: "
+            "no symbol may be '.', '-' or '_'"
+        )
 
 
 def _size_error(given: int, size: int | None, why: str) -> GridSizeError:

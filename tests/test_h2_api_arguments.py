@@ -72,3 +72,20 @@ def test_regions_of_without_a_box_for_a_size_without_shape_says_pass_box() -> No
     assert len(sudoku.regions_of(5, None, "latin").units) == 10
     labels = sudoku.read_region_map(["AABBB", "AABBC", "ADDCC", "DDECC", "DEEEE"], 5)
     assert len(sudoku.regions_of(5, None, None, labels).units) == 15
+
+
+# -- alphabets -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("alphabet", ["12.4", "-234", "123_"])
+def test_an_alphabet_with_a_blank_character_is_refused_up_front(alphabet: str) -> None:
+    blank = next(ch for ch in alphabet if ch in ".-_")
+    with pytest.raises(AlphabetError, match=rf"alphabet '{alphabet}' has '{blank}'"):
+        sudoku.solve("." * 16, alphabet=alphabet)
+    with pytest.raises(AlphabetError, match="a blank character"):
+        sudoku.generate(box=(2, 2), seed=1, alphabet=alphabet)
+
+
+def test_zero_may_still_be_a_symbol() -> None:
+    answer = sudoku.solve("." * 16, alphabet="0123")
+    assert sorted(answer[:4]) == list("0123")
