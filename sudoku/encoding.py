@@ -45,6 +45,7 @@ from sudoku.errors import ConflictError, GridSizeError, SudokuError
 from sudoku.grid import Grid
 from sudoku.regions import Regions, leftover_proof, regions_of
 from sudoku.singles import Contradiction, Singles, cell_name
+from sudoku.wording import a
 
 # typing.TYPE_CHECKING, without importing typing (start-up, issue 46).
 TYPE_CHECKING = False
@@ -249,7 +250,12 @@ def encode(
         column, box or other unit.
     :raises GridSizeError: when ``units`` is for another size of grid.
     :raises sudoku.cages.CageError: for a cage that no digits can fill.
-    :raises SudokuError: for an unknown ``cage_encoding``.
+    :raises SudokuError: for an unknown ``cage_encoding``; when ``grid``
+        is not a :class:`sudoku.Grid` (a string, a list: read it with
+        :meth:`sudoku.Grid.parse` first), ``units`` not a
+        :class:`sudoku.Regions`, or a cage not a
+        :class:`sudoku.cages.Cage` (read them with
+        :func:`sudoku.cages.read_cages`).
 
     >>> grid = Grid.parse("1..." "...2" "..4." ".3..")
     >>> encode(grid, propagate=False).problem
@@ -265,7 +271,12 @@ def encode(
     >>> killer = read_cages([(3, [(0, 0), (0, 1)]), (3, [(2, 2), (2, 3)])], 4)
     >>> encode(Grid.parse("." * 16), cages=killer).problem.count()
     16
+    >>> encode("." * 16)
+    Traceback (most recent call last):
+      ...
+    sudoku.errors.SudokuError: grid= is a str, not a sudoku.Grid: read it with sudoku.Grid.parse() first (sudoku.solve() and the others take any form)
     """
+    _check_encode_arguments(grid, units, cages)
     if cages and cage_encoding not in CAGE_ENCODINGS:
         known = ", ".join(repr(name) for name in CAGE_ENCODINGS)
         raise SudokuError(f"cage_encoding={cage_encoding!r} is none of {known}")
@@ -580,6 +591,45 @@ def _encode_cages(
         problem = ExactCover.from_rows(rows, item, check=False)  # type: ignore[arg-type]
     cages = tuple(constraints.given)
     return Encoding(grid, problem, values, cells, chosen, None, units, cages, extra)
+
+
+def _check_encode_arguments(grid: object, units: object, cages: object) -> None:
+    """Raise :class:`SudokuError` unless :func:`encode` was given a Grid, Regions and Cages.
+
+    Its arguments are the parsed forms; a string or a list of pairs would
+    otherwise fail deep inside with a bare AttributeError.
+    """
+    if not isinstance(grid, Grid):
+        raise SudokuError(
+            f"grid= is {_kind(grid)}, not a sudoku.Grid: read it with "
+            "sudoku.Grid.parse() first (sudoku.solve() and the others take "
+            "any form)"
+        )
+    if units is not None and not isinstance(units, Regions):
+        raise SudokuError(
+            f"units= is {_kind(units)}, not a sudoku.Regions: make it with "
+            "sudoku.regions_of() (or pass None for rows, columns and boxes)"
+        )
+    if isinstance(cages, str) or not isinstance(cages, Sequence):
+        raise SudokuError(
+            f"cages= is {_kind(cages)}, not a list of sudoku.cages.Cage: read "
+            "the cages with sudoku.cages.read_cages() first"
+        )
+    if cages:
+        from sudoku.cages import Cage  # lazily: only a grid with cages needs it
+
+        for k, cage in enumerate(cages):
+            if not isinstance(cage, Cage):
+                raise SudokuError(
+                    f"cages[{k}] is {_kind(cage)}, not a sudoku.cages.Cage: read "
+                    "the cages with sudoku.cages.read_cages() first "
+                    "(sudoku.solve() and the others take them as given)"
+                )
+
+
+def _kind(value: object) -> str:
+    """``a str``, ``a tuple``, ``None``: what a value is, for a message."""
+    return "None" if value is None else a(type(value).__name__)
 
 
 def _numbered(bits: int, item: int, size: int) -> tuple[list[int], int]:

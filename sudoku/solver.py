@@ -33,6 +33,7 @@ from sudoku.errors import (
 )
 from sudoku.grid import Grid, GridLike
 from sudoku.regions import Regions, has_boxes, read_region_map, regions_of
+from sudoku.wording import a
 
 # typing.TYPE_CHECKING, without importing typing (start-up, issue 46).
 TYPE_CHECKING = False
@@ -158,16 +159,30 @@ def units_of(
     :returns: the units, or ``None`` for a plain grid (rows, columns, boxes).
     :raises RegionError: for an unknown or unfitting variant, or a bad map.
     :raises GridSizeError: when the map is not the grid's size.
+    :raises SudokuError: when ``grid`` is not a :class:`sudoku.Grid` (a
+        string, a list: read it with :meth:`sudoku.Grid.parse` first).
 
     >>> units_of(Grid.parse("." * 16), "x")
     <Regions 4x4, boxes (2, 2), variant 'x': 14 units>
     >>> units_of(Grid.parse("." * 16)) is None
     True
     """
+    _require_grid(grid)
     if variant is None and regions is None:
         return None
     labels = None if regions is None else read_region_map(regions, grid.size)
     return regions_of(grid.size, grid.box, variant, labels)
+
+
+def _require_grid(grid: object) -> None:
+    """Raise :class:`SudokuError` unless ``grid`` is a parsed :class:`sudoku.Grid`."""
+    if not isinstance(grid, Grid):
+        kind = "None" if grid is None else a(type(grid).__name__)
+        raise SudokuError(
+            f"grid= is {kind}, not a sudoku.Grid: read it with "
+            "sudoku.Grid.parse() first (sudoku.solve() and the others take "
+            "any form)"
+        )
 
 
 def check_budget(

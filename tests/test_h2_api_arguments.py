@@ -74,6 +74,41 @@ def test_regions_of_without_a_box_for_a_size_without_shape_says_pass_box() -> No
     assert len(sudoku.regions_of(5, None, None, labels).units) == 15
 
 
+# -- encode and units_of --------------------------------------------------------
+
+
+@pytest.mark.parametrize("grid", ["." * 16, [[0] * 4] * 4, None])
+def test_encode_names_the_parsed_grid_it_needs(grid: Any) -> None:
+    with pytest.raises(SudokuError, match=r"grid= is .*, not a sudoku\.Grid"):
+        sudoku.encode(grid)
+
+
+def test_encode_names_the_cages_it_needs() -> None:
+    grid = Grid.parse("." * 16)
+    with pytest.raises(SudokuError, match=r"cages\[0\] is a tuple, not a sudoku"):
+        sudoku.encode(grid, cages=[(3, [(0, 0), (0, 1)])])  # type: ignore[list-item]
+    with pytest.raises(SudokuError, match=r"cages= is a str"):
+        sudoku.encode(grid, cages="3 r1c1 r1c2")  # type: ignore[arg-type]
+    from sudoku.cages import read_cages
+
+    read = read_cages([(3, [(0, 0), (0, 1)])], 4)
+    # The form it names works, and agrees with solve()'s reading of the cages.
+    problem = sudoku.encode(grid, cages=read).problem
+    assert problem.count() == sudoku.count("." * 16, cages=[(3, [(0, 0), (0, 1)])])
+
+
+def test_encode_names_the_units_it_needs() -> None:
+    with pytest.raises(SudokuError, match=r"units= is a str, not a sudoku\.Regions"):
+        sudoku.encode(Grid.parse("." * 16), units="x")  # type: ignore[arg-type]
+
+
+def test_units_of_names_the_parsed_grid_it_needs() -> None:
+    with pytest.raises(SudokuError, match=r"grid= is a str, not a sudoku\.Grid"):
+        sudoku.units_of("." * 16, "x")  # type: ignore[arg-type]
+    units = sudoku.units_of(Grid.parse("." * 16), "x")
+    assert units is not None and "diagonal" in units.kinds
+
+
 # -- alphabets -------------------------------------------------------------------
 
 
