@@ -124,11 +124,13 @@ def cages_of(
     """The cages given to a solving function, read for ``grid`` (``()`` for none).
 
     :raises sudoku.cages.CageError: for a bad cage (see :func:`sudoku.cages.read_cages`).
-    :raises SudokuError: for ``disjoint_cages=True`` without cages.
+    :raises SudokuError: for ``disjoint_cages=True`` without cages, or a
+        ``disjoint_cages`` that is not ``True`` or ``False``.
 
     >>> cages_of(Grid.parse("." * 16), [(3, [(0, 0), (0, 1)])])[0].cells
     (0, 1)
     """
+    check_flags(disjoint_cages=disjoint_cages)
     if cages is None:
         if disjoint_cages:
             raise SudokuError("disjoint_cages=True needs cages=")
@@ -183,6 +185,25 @@ def _require_grid(grid: object) -> None:
             "sudoku.Grid.parse() first (sudoku.solve() and the others take "
             "any form)"
         )
+
+
+def check_flags(**flags: object) -> None:
+    """Raise :class:`SudokuError` for a flag that is not ``True`` or ``False``.
+
+    A flag taken by its truth would read ``unique="no"`` as yes and
+    ``disjoint_cages=0.0`` as no without a word: every function of
+    :mod:`sudoku` that takes ``unique`` or ``disjoint_cages`` checks them
+    here, by their names (:func:`cages_of` checks ``disjoint_cages``).
+
+    >>> check_flags(unique=True, disjoint_cages=False)
+    >>> check_flags(unique="no")
+    Traceback (most recent call last):
+      ...
+    sudoku.errors.SudokuError: unique='no' is not True or False
+    """
+    for name, value in flags.items():
+        if type(value) is not bool:
+            raise SudokuError(f"{name}={value!r} is not True or False")
 
 
 def check_budget(
@@ -392,9 +413,11 @@ def solve(
         column)`` pairs from 0.  Givens are optional: a killer usually has
         none.  ``variant="latin"`` drops the boxes (KenKen's grid).  See
         :mod:`sudoku.cages` and :doc:`/howto/cages`.
-    :param disjoint_cages: allow cages whose cells are not connected.
-    :param unique: raise :class:`MultipleSolutionsError` when the puzzle has
-        more than one solution (this costs a search for a second one).
+    :param disjoint_cages: ``True`` to allow cages whose cells are not
+        connected.
+    :param unique: ``True`` to raise :class:`MultipleSolutionsError` when
+        the puzzle has more than one solution (this costs a search for a
+        second one).
     :param max_nodes: give up after this many search nodes.
     :param timeout: give up after about this many seconds.
     :param progress: called about once a second with a
@@ -422,7 +445,8 @@ def solve(
         fit its number of cells, a target no digits can reach (the message
         names the cage: ``cages[3] (at r2c5)``).
     :raises SudokuError: when ``max_nodes`` or ``timeout`` is not a number
-        of at least 0, or for a ``method`` that is unknown or does not fit.
+        of at least 0, ``unique`` or ``disjoint_cages`` is not ``True`` or
+        ``False``, or for a ``method`` that is unknown or does not fit.
     :raises BudgetError: (a :class:`dlx.BudgetExceeded` too) when
         ``max_nodes`` or ``timeout`` runs out.
 
@@ -457,6 +481,7 @@ def solve(
     >>> solve("." * 16, cages=kenken, variant="latin", unique=True)
     '1243431231242431'
     """
+    check_flags(unique=unique)
     settings = check_method(
         method, 2 if unique else 1, max_nodes, progress, timeout=timeout
     )

@@ -124,3 +124,33 @@ def test_an_alphabet_with_a_blank_character_is_refused_up_front(alphabet: str) -
 def test_zero_may_still_be_a_symbol() -> None:
     answer = sudoku.solve("." * 16, alphabet="0123")
     assert sorted(answer[:4]) == list("0123")
+
+
+# -- flags -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("value", ["no", 0.0, 1, None])
+def test_disjoint_cages_must_be_true_or_false(value: Any) -> None:
+    cages = [(3, [(0, 0), (0, 1)])]
+    for call in (
+        lambda: sudoku.solve(PUZZLE4, disjoint_cages=value),
+        lambda: sudoku.count(PUZZLE4, cages=cages, disjoint_cages=value),
+        lambda: sudoku.check(PUZZLE4, sudoku.solve(PUZZLE4), disjoint_cages=value),
+    ):
+        with pytest.raises(
+            SudokuError, match=r"disjoint_cages=.* is not True or False"
+        ):
+            call()
+
+
+@pytest.mark.parametrize("value", ["no", 0, 1.0, None])
+def test_unique_must_be_true_or_false(value: Any) -> None:
+    with pytest.raises(SudokuError, match=r"unique=.* is not True or False"):
+        sudoku.solve(PUZZLE4, unique=value)
+
+
+def test_true_and_false_flags_still_work() -> None:
+    answer = sudoku.solve(CLUES4, unique=True, disjoint_cages=False)
+    sudoku.check(CLUES4, answer)
+    with pytest.raises(sudoku.MultipleSolutionsError):
+        sudoku.solve("." * 16, unique=True)
