@@ -100,20 +100,30 @@ def parse_grid(
     """Read a grid as the solving functions do, for its variant and regions.
 
     A grid with jigsaw ``regions`` or of a variant without boxes
-    (``"latin"``) is read without boxes (any size goes); ``box=`` does
-    not go with ``"latin"``.
+    (``"latin"``) is read without boxes (any size goes); ``box=`` goes
+    with neither: the map's regions replace the boxes, and a latin
+    square has none.
 
     :raises SudokuError: as :meth:`sudoku.Grid.parse` does; a
         :class:`RegionError` for an unknown variant, or for ``"latin"``
-        with a ``box``.
+        or ``regions`` with a ``box``.
 
     >>> parse_grid("." * 25, variant="latin").size
     5
+    >>> parse_grid("." * 16, regions="AAABABBBCCCDCDDD", box=(1, 4))
+    Traceback (most recent call last):
+      ...
+    sudoku.errors.RegionError: regions= replaces the boxes with its regions; it does not go with box=(1, 4)
     """
     boxed = has_boxes(variant)
     if not boxed and box is not None:
         raise RegionError(
             f"variant {variant!r} has no boxes; it does not go with box={box!r}"
+        )
+    if regions is not None and box is not None:
+        raise RegionError(
+            "regions= replaces the boxes with its regions; "
+            f"it does not go with box={box!r}"
         )
     return Grid.parse(grid, alphabet=alphabet, box=box, boxes=regions is None and boxed)
 
@@ -395,7 +405,8 @@ def solve(
 
     :param grid: the puzzle.
     :param alphabet: the symbols, first one for value 1 (``None``: detect).
-    :param box: the box shape ``(rows, columns)`` (``None``: the default).
+    :param box: the box shape ``(rows, columns)`` (``None``: the default);
+        not with ``regions`` or ``variant="latin"``, which have no boxes.
     :param variant: extra units that must also hold each symbol once:
         ``"x"`` (both main diagonals), ``"windoku"`` (or ``"hyper"``: the
         windows between the boxes), or both as ``"x+windoku"``; or
@@ -439,7 +450,8 @@ def solve(
     :raises BoxShapeError: when ``box`` is not a pair of positive ints
         that multiply to N.
     :raises RegionError: for an unknown variant, one that does not fit the
-        grid, or a ``regions`` map that is not N regions of N cells.
+        grid, a ``regions`` map that is not N regions of N cells, or a
+        ``box`` with ``regions`` or ``variant="latin"``.
     :raises sudoku.cages.CageError: for a bad cage: not a cage, a cell outside the grid
         or in two cages, cells not connected, an operation that does not
         fit its number of cells, a target no digits can reach (the message

@@ -154,3 +154,21 @@ def test_true_and_false_flags_still_work() -> None:
     sudoku.check(CLUES4, answer)
     with pytest.raises(sudoku.MultipleSolutionsError):
         sudoku.solve("." * 16, unique=True)
+
+
+# -- box= with regions= ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("box", [(1, 4), (2, 2), (4, 1)])
+def test_box_does_not_go_with_regions(box: tuple[int, int]) -> None:
+    message = rf"regions= replaces the boxes.*box={re.escape(str(box))}"
+    for call in (
+        lambda: sudoku.count("." * 16, regions=JIGSAW4, box=box),
+        lambda: sudoku.solve("." * 16, regions=JIGSAW4, box=box),
+        lambda: sudoku.is_unique("." * 16, regions=JIGSAW4, box=box),
+        lambda: sudoku.check(
+            "." * 16, sudoku.solve("." * 16, regions=JIGSAW4), regions=JIGSAW4, box=box
+        ),
+    ):
+        with pytest.raises(RegionError, match=message):
+            call()
