@@ -703,6 +703,63 @@ def _drawn_for_both(
     )
 
 
+def _size_mismatch(found: int, size: int) -> GridSizeError:
+    return GridSizeError(
+        f"the solution is {found}x{found} but the puzzle is {size}x{size}",
+        found,
+        size,
+    )
+
+
+def _check_solution_size(solution: GridLike | ArrayLike, size: int) -> None:
+    """Raise :class:`GridSizeError` if ``solution`` reads as a grid of another size than N."""
+    try:
+        found = Grid.parse(solution, boxes=False).size
+    except SudokuError:
+        return  # not a grid of any size: its own error says why
+    if found != size:
+        raise _size_mismatch(found, size) from None
+
+
+def read_solution(
+    solution: GridLike | ArrayLike,
+    puzzle: Grid,
+    alphabet: str | None = None,
+    boxes: bool = True,
+) -> Grid:
+    """Read a grid offered as the solution of a parsed puzzle, in its box shape and alphabet.
+
+    A solution of another size is reported as such before anything else:
+    read in the puzzle's box shape or alphabet, it would otherwise be
+    blamed on a box shape or an alphabet the caller never gave.
+
+    :param solution: the solution, in any form :meth:`sudoku.Grid.parse` reads.
+    :param puzzle: the parsed puzzle.
+    :param alphabet: the alphabet to read it with (``None``: the puzzle's).
+    :param boxes: ``False`` for a grid without boxes (jigsaw regions,
+        ``"latin"``), as for :meth:`sudoku.Grid.parse`.
+    :returns: the parsed solution, of the puzzle's size.
+    :raises GridSizeError: when the solution is of another size.
+    :raises SudokuError: as :meth:`sudoku.Grid.parse` does.
+
+    >>> read_solution("1" * 81, Grid.parse("." * 16))
+    Traceback (most recent call last):
+      ...
+    sudoku.errors.GridSizeError: the solution is 9x9 but the puzzle is 4x4
+    """
+    size = puzzle.size
+    try:
+        answer = Grid.parse(
+            solution, alphabet=alphabet or puzzle.alphabet, box=puzzle.box, boxes=boxes
+        )
+    except SudokuError:
+        _check_solution_size(solution, size)
+        raise
+    if answer.size != size:
+        raise _size_mismatch(answer.size, size)
+    return answer
+
+
 def check(
     puzzle: GridLike,
     solution: GridLike,
@@ -758,19 +815,20 @@ def check(
     """
     boxes = regions is None and has_boxes(variant)
     given = parse_grid(puzzle, alphabet, box, variant, regions)
-    answer = parse_grid(solution, alphabet, box, variant, regions)
+    size = given.size
+    try:
+        answer = parse_grid(solution, alphabet, box, variant, regions)
+    except SudokuError:
+        # A solution of another size fails on what its size lacks (a 3x3
+        # has no box shape): the sizes are the fault to name.
+        _check_solution_size(solution, size)
+        raise
     if boxes and box is None and given.box != answer.box and given.size == answer.size:
         # One of them draws its boxes (a 6x6 in 3x2 boxes), the other takes
         # the size's default: both are read in the drawn shape.
         given, answer = _drawn_for_both(puzzle, solution, given, answer, alphabet)
-    size = given.size
     if answer.size != size:
-        raise GridSizeError(
-            f"the solution is {answer.size}x{answer.size} "
-            f"but the puzzle is {size}x{size}",
-            answer.size,
-            size,
-        )
+        raise _size_mismatch(answer.size, size)
     if answer.alphabet != given.alphabet and given.alphabet and answer.alphabet:
         shown = {given.alphabet[value - 1] for value in given.values if value}
         if alphabet is None and all(answer.values) and shown <= set(answer.alphabet):

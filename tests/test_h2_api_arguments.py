@@ -109,6 +109,42 @@ def test_units_of_names_the_parsed_grid_it_needs() -> None:
     assert units is not None and "diagonal" in units.kinds
 
 
+# -- a solution of another size --------------------------------------------------
+
+
+@pytest.mark.parametrize("solution", ["1" * 9, "1" * 36, "1" * 81, ["123"] * 3])
+def test_check_names_the_sizes_before_a_box_shape(solution: Any) -> None:
+    found = 3 if isinstance(solution, list) else int(len(solution) ** 0.5)
+    with pytest.raises(
+        GridSizeError, match=rf"the solution is {found}x{found} but the puzzle is 4x4"
+    ):
+        sudoku.check(PUZZLE4, solution)
+
+
+@pytest.mark.parametrize("solution", ["1" * 9, "1" * 36, "1" * 81])
+def test_read_solution_names_the_sizes_before_the_puzzles_box(solution: str) -> None:
+    from sudoku.solver import read_solution
+
+    found = int(len(solution) ** 0.5)
+    with pytest.raises(
+        GridSizeError, match=rf"the solution is {found}x{found} but the puzzle is 4x4"
+    ):
+        read_solution(solution, Grid.parse(PUZZLE4))
+
+
+def test_read_solution_reads_a_solution_in_the_puzzles_shape_and_alphabet() -> None:
+    from sudoku.solver import read_solution
+
+    puzzle = Grid.parse(CLUES4)
+    answer = sudoku.solve(CLUES4)
+    read = read_solution(answer, puzzle)
+    assert read.values == Grid.parse(answer).values
+    assert (read.box, read.alphabet) == (puzzle.box, puzzle.alphabet)
+    # A grid that is no grid of any size keeps its own error.
+    with pytest.raises(GridSizeError, match="15 cells given"):
+        read_solution("1" * 15, puzzle)
+
+
 # -- alphabets -------------------------------------------------------------------
 
 
