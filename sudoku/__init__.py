@@ -1,7 +1,8 @@
 """pydlx's sudoku solver: any grid in, the solved grid out, built on :mod:`dlx`.
 
 Solve a puzzle in the representation you have, and get the answer in the
-same one (string, lines, list of rows, list of lists of characters or ints):
+same one (string, lines, list of rows, list of lists of characters or ints,
+flat list of cells, array):
 
 >>> import sudoku
 >>> sudoku.solve("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")

@@ -10,6 +10,8 @@ grid given as
 * a list of N lists of N one-character strings;
 * a list of N lists of N ints (0 or ``None`` for a blank; any integer
   type, NumPy's too);
+* a flat list of the N² cells, row by row: ints (as above) or
+  one-character strings;
 * a boxed display, as :func:`sudoku.format_grid` writes it, or a
   Norvig-style one: rows with cells apart and ``|`` between boxes
   (``5 3 . | . 7 . | . . .``), rule lines of ``-``, ``+`` and ``=``
@@ -95,9 +97,14 @@ _HEX = "0123456789ABCDEF"
 _NONZERO_DIGITS = frozenset("123456789")
 
 #: What :func:`sudoku.solve` and friends accept: a string, a list of row
-#: strings, or a list of rows of one-character strings or ints.
+#: strings, a list of rows of one-character strings or ints, or a flat
+#: list of the cells.
 GridLike: TypeAlias = (
-    str | Sequence[str] | Sequence[Sequence[int | None]] | Sequence[Sequence[str]]
+    str
+    | Sequence[str]
+    | Sequence[int | None]
+    | Sequence[Sequence[int | None]]
+    | Sequence[Sequence[str]]
 )
 
 
@@ -119,6 +126,8 @@ class _Form(enum.Enum):
     ROWS = "rows"  # a list of N strings
     CHARS = "chars"  # a list of N lists of one-character strings
     INTS = "ints"  # a list of N lists of ints
+    FLAT_CHARS = "flat chars"  # a list of N*N one-character strings
+    FLAT_INTS = "flat ints"  # a list of N*N ints
 
 
 def box_shape(size: int, box: tuple[int, int] | None = None) -> tuple[int, int]:
@@ -267,6 +276,29 @@ def check_alphabet(alphabet: str, size: int) -> None:
         )
 
 
+def _is_flat(cells: Sequence[object]) -> bool:
+    """Whether a list is a grid's cells rather than its rows.
+
+    It is when the first item is an int (or ``None``, a blank), or when
+    there are several and every one is a one-character string (a row of
+    one character makes only a 1x1 grid).
+    """
+    first = cells[0]
+    if first is None or whole_number(first) is not None:
+        return True
+    return len(cells) > 1 and all(
+        isinstance(cell, str) and len(cell) == 1 for cell in cells
+    )
+
+
+def _rows_of(cells: list[Any]) -> list[Any]:
+    """N² cells cut into N rows of N; :class:`GridSizeError` for a number that is no square."""
+    size = isqrt(len(cells))
+    if size * size != len(cells) or size == 0:
+        raise _size_error(len(cells), None, "")
+    return [cells[r : r + size] for r in range(0, size * size, size)]
+
+
 def _size_error(given: int, size: int | None, why: str) -> GridSizeError:
     if size is not None:
         return GridSizeError(
@@ -408,6 +440,8 @@ class Grid:
         rows = list(grid)
         if not rows:
             raise GridSizeError("no rows given: the grid is empty", 0)
+        if _is_flat(rows):
+            return cls._parse_flat_cells(rows, alphabet, box)
         if isinstance(rows[0], str):
             texts: list[str] = []
             for r, row in enumerate(rows, 1):
@@ -433,16 +467,22 @@ class Grid:
         shape = tuple(array.shape)
         rows = array.tolist()
         if len(shape) == 1:
-            size = isqrt(len(rows))
-            if size * size != len(rows) or size == 0:
-                raise _size_error(len(rows), None, "")
-            rows = [rows[r : r + size] for r in range(0, size * size, size)]
+            rows = _rows_of(rows)
         elif len(shape) != 2:
             raise SudokuError(
                 f"an array grid has 1 or 2 dimensions, not {len(shape)} (shape {shape})"
             )
         grid = cls._parse_cells(rows, alphabet, box)
         grid._array = array
+        return grid
+
+    @classmethod
+    def _parse_flat_cells(
+        cls, cells: list[Any], alphabet: str | None, box: tuple[int, int] | None
+    ) -> Grid:
+        """A flat list of N² cells (ints or one-character strings), written back flat."""
+        grid = cls._parse_cells(_rows_of(cells), alphabet, box)
+        grid._form = _Form.FLAT_CHARS if grid._form is _Form.CHARS else _Form.FLAT_INTS
         return grid
 
     @classmethod
@@ -587,8 +627,10 @@ class Grid:
             return rendered
         size = self.size
         form = self._form
-        if form is _Form.INTS:
+        if form is _Form.INTS or form is _Form.FLAT_INTS:
             blank = None if self._blank is None else 0
+            if form is _Form.FLAT_INTS:
+                return [v or blank for v in values]
             return [
                 [v or blank for v in values[r : r + size]]
                 for r in range(0, size * size, size)
@@ -598,6 +640,8 @@ class Grid:
         text = "".join([symbols[v] for v in values])
         if form is _Form.FLAT:
             return text + self._end
+        if form is _Form.FLAT_CHARS:
+            return list(text)
         rows = [text[r : r + size] for r in range(0, size * size, size)]
         if form is _Form.LINES:
             return "\n".join(rows) + self._end

@@ -2,7 +2,8 @@
 
 Every function takes a grid in any representation that
 :class:`sudoku.Grid` reads (a string, a multi-line string, a list of row
-strings, a list of rows of one-character strings or of ints); those that
+strings, a list of rows of one-character strings or of ints, a flat list
+of the cells, an array); those that
 answer with grids (:func:`solve`, :func:`solutions`) answer in the same
 representation, alphabet and layout.  ``alphabet=`` and ``box=`` are as
 in :meth:`sudoku.Grid.parse`.
@@ -333,6 +334,22 @@ if TYPE_CHECKING:  # the overloads are for the type checker
     ) -> list[str]: ...
     @overload
     def solve(
+        grid: Sequence[int | None],
+        *,
+        alphabet: str | None = ...,
+        box: tuple[int, int] | None = ...,
+        variant: str | None = ...,
+        regions: GridLike | ArrayLike | None = ...,
+        cages: Sequence[Sequence[object]] | None = ...,
+        disjoint_cages: bool = ...,
+        unique: bool = ...,
+        max_nodes: int | None = ...,
+        timeout: float | None = ...,
+        progress: Callable[[Progress], object] | None = ...,
+        method: str = ...,
+    ) -> list[int]: ...
+    @overload
+    def solve(
         grid: Sequence[Sequence[int | None]],
         *,
         alphabet: str | None = ...,
@@ -476,6 +493,8 @@ def solve(
     BCAD
     >>> solve([[1, 0, 0, 0], [0, 0, 0, 2], [0, 0, 4, 0], [0, 3, 0, 0]])
     [[1, 2, 3, 4], [3, 4, 1, 2], [2, 1, 4, 3], [4, 3, 2, 1]]
+    >>> solve([1, 0, 0, 0, 0, 0, 0, 2, 0, 0, 4, 0, 0, 3, 0, 0])  # flat: N² cells
+    [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]
     >>> solve("1..." "..2." "...." "....", variant="x")
     '1234432121433412'
     >>> jigsaw = ["AABBB", "AABBC", "ADDCC", "DDECC", "DEEEE"]

@@ -208,3 +208,50 @@ def test_box_does_not_go_with_regions(box: tuple[int, int]) -> None:
     ):
         with pytest.raises(RegionError, match=message):
             call()
+
+
+# -- flat lists of cells ---------------------------------------------------------
+
+
+def _flat(rows: list[list[Any]]) -> list[Any]:
+    return [cell for row in rows for cell in row]
+
+
+@pytest.mark.parametrize("text", ["." * 16, CLUES4, PUZZLE4, "." * 36])
+def test_a_flat_list_of_ints_is_solved_as_its_rows_are(text: str) -> None:
+    rows = Grid.parse(text).values
+    size = int(len(rows) ** 0.5)
+    as_rows = [list(rows[r : r + size]) for r in range(0, size * size, size)]
+    flat = list(rows)
+    assert sudoku.solve(flat) == _flat(sudoku.solve(as_rows))
+    assert sudoku.count(flat, limit=50) == sudoku.count(as_rows, limit=50)
+    sudoku.check(flat, sudoku.solve(flat))
+
+
+def test_a_flat_list_of_characters_is_solved_as_its_string_is() -> None:
+    assert sudoku.solve(list(CLUES4)) == list(sudoku.solve(CLUES4))
+    assert sudoku.is_unique(list(CLUES4))
+
+
+def test_a_flat_list_keeps_its_blanks_and_form() -> None:
+    cells: list[int | None] = [None] * 16
+    cells[0] = 1
+    grid = Grid.parse(cells)
+    assert grid.values == (1,) + (0,) * 15
+    assert grid.render() == cells
+    assert Grid.parse([0] * 16).render() == [0] * 16
+
+
+def test_a_flat_array_and_a_flat_list_agree() -> None:
+    np = pytest.importorskip("numpy")
+    values = list(Grid.parse(PUZZLE4).values)
+    assert sudoku.solve(np.array(values)).tolist() == sudoku.solve(values)
+
+
+def test_a_bad_flat_list_is_refused_by_its_cell() -> None:
+    with pytest.raises(GridSizeError, match="15 cells given: not a square number"):
+        sudoku.solve([0] * 15)
+    with pytest.raises(SymbolError, match="bad value 7 at row 4, column 4"):
+        sudoku.solve([0] * 15 + [7])
+    with pytest.raises(SymbolError, match="bad value 'x' at row 2, column 1"):
+        sudoku.solve([0] * 4 + ["x"] + [0] * 11)  # type: ignore[arg-type]
