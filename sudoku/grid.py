@@ -284,11 +284,13 @@ def _is_flat(cells: Sequence[object]) -> bool:
     one character makes only a 1x1 grid).
     """
     first = cells[0]
-    if first is None or whole_number(first) is not None:
-        return True
-    return len(cells) > 1 and all(
-        isinstance(cell, str) and len(cell) == 1 for cell in cells
-    )
+    if isinstance(first, str):
+        return len(cells) > 1 and all(
+            isinstance(cell, str) and len(cell) == 1 for cell in cells
+        )
+    if isinstance(first, list | tuple):
+        return False  # the common case, rows: no exception raised to find out
+    return first is None or whole_number(first) is not None
 
 
 def _rows_of(cells: list[Any]) -> list[Any]:

@@ -265,11 +265,23 @@ def regions_of(
                 "it does not go with variant 'latin', which has none"
             )
         box = None
-    elif labels is None:
-        box = box_shape(size, box)
-    else:
+    elif labels is not None:
         box = None
+    elif not _fits(size, box):
+        box = box_shape(size, box)
     return _regions(size, box, parts, labels)
+
+
+def _fits(size: int, box: object) -> bool:
+    """Whether ``box`` is a pair of positive ints that multiply to ``size`` (the quick check)."""
+    return (
+        type(box) is tuple
+        and len(box) == 2
+        and type(box[0]) is int
+        and type(box[1]) is int
+        and box[0] > 0
+        and box[0] * box[1] == size
+    )
 
 
 @lru_cache(maxsize=64)
