@@ -254,7 +254,7 @@ def check_alphabet(alphabet: str, size: int) -> None:
     >>> check_alphabet("12.4", 4)
     Traceback (most recent call last):
       ...
-    sudoku.errors.AlphabetError: alphabet '12.4' has '.', a blank character: no symbol may be '.', '-' or '_'
+    sudoku.errors.AlphabetError: alphabet '12.4' contains '.', the blank: no symbol may be '.', '-' or '_', which mark blank cells
     """
     if not isinstance(alphabet, str):
         raise AlphabetError(f"alphabet={alphabet!r} is not a string")
@@ -271,8 +271,8 @@ def check_alphabet(alphabet: str, size: int) -> None:
     blank = next((ch for ch in alphabet if ch in BLANKS), None)
     if blank is not None:
         raise AlphabetError(
-            f"alphabet {alphabet!r} has {blank!r}, a blank character: "
-            "no symbol may be '.', '-' or '_'"
+            f"alphabet {alphabet!r} contains {blank!r}, the blank: no symbol "
+            "may be '.', '-' or '_', which mark blank cells"
         )
 
 
