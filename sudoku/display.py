@@ -31,10 +31,10 @@ from math import hypot, isqrt
 from typing import TYPE_CHECKING, Protocol
 
 from dlx.records import Record
-from sudoku.errors import GridSizeError, SolutionError, SudokuError
+from sudoku.errors import SolutionError, SudokuError
 from sudoku.grid import ArrayLike, Grid, GridLike
 from sudoku.regions import Regions, has_boxes
-from sudoku.solver import cages_of, parse_grid, units_of
+from sudoku.solver import cages_of, parse_grid, read_solution, units_of
 
 if TYPE_CHECKING:
     # Annotations only: a picture without cages never imports sudoku.cages.
@@ -286,16 +286,7 @@ def to_svg(
     values = list(given.values)
     shown = values
     if solution is not None:
-        answer = Grid.parse(
-            solution, alphabet=alphabet or given.alphabet, box=given.box, boxes=boxes
-        )
-        if answer.size != size:
-            raise GridSizeError(
-                f"the solution is {answer.size}x{answer.size} "
-                f"but the puzzle is {size}x{size}",
-                answer.size,
-                size,
-            )
+        answer = read_solution(solution, given, alphabet, boxes)
         shown = list(answer.values)
         for k, (clue, value) in enumerate(zip(values, shown, strict=True)):
             if clue and value != clue:

@@ -122,6 +122,16 @@ def test_check_names_the_sizes_before_a_box_shape(solution: Any) -> None:
 
 
 @pytest.mark.parametrize("solution", ["1" * 9, "1" * 36, "1" * 81])
+def test_to_svg_names_the_sizes_before_the_puzzles_box(solution: str) -> None:
+    # It blamed box=(2, 2), the puzzle's shape, for a solution of another size.
+    found = int(len(solution) ** 0.5)
+    with pytest.raises(
+        GridSizeError, match=rf"the solution is {found}x{found} but the puzzle is 4x4"
+    ):
+        sudoku.to_svg(PUZZLE4, solution)
+
+
+@pytest.mark.parametrize("solution", ["1" * 9, "1" * 36, "1" * 81])
 def test_read_solution_names_the_sizes_before_the_puzzles_box(solution: str) -> None:
     from sudoku.solver import read_solution
 
