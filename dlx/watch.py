@@ -30,6 +30,7 @@ except ImportError:  # pragma: no cover - not POSIX
     fcntl = None
 
 __all__ = [
+    "END_OF_INPUT",
     "STALE_SECONDS",
     "ProgressLine",
     "clear_line",
@@ -237,6 +238,15 @@ def terminal_columns() -> int:
     except (AttributeError, ValueError, OSError):
         return 80
     return size.columns or 80
+
+
+#: How a person ends what they type on a terminal, for the hint a command
+#: gives when it reads standard input from one (``dlx``, ``sudoku``).
+END_OF_INPUT = (
+    "end it with Ctrl-Z and Enter"
+    if os.name == "nt"
+    else "end it with Ctrl-D at the start of a line"
+)
 
 
 def is_terminal(stream: TextIO) -> bool:

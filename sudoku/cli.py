@@ -37,12 +37,13 @@ from dlx.commands import (
     how_far,
     refuse,
     register_once,
+    say,
     shows_progress,
     whole_number,
     worker_pool,
 )
 from dlx.errors import install_hint
-from dlx.watch import write_text_atomically
+from dlx.watch import END_OF_INPUT, is_terminal, write_text_atomically
 from sudoku.batch import Batch, progress_display, run_batch
 from sudoku.encoding import encode
 from sudoku.errors import MultipleSolutionsError, SudokuError
@@ -83,7 +84,9 @@ read, solved and printed one at a time: each answer appears as soon as it
 is found, and memory stays flat however long the input.
 
 Input formats, detected from the most common line length among the first
-lines (at most 64):
+lines (at most 64, fewer once they show it; a 16-character line, a 4x4
+puzzle or a 16x16 row, is answered once the next line or the end shows
+which: on a terminal, end the input with Ctrl-D):
   * one puzzle per line, N*N characters (POJ 3074 for 9x9: 81 characters,
     '.' for a blank); any size with a box shape works (16 for 4x4, 36 for
     6x6, 256 for 16x16, 625 for 25x25);
@@ -698,12 +701,20 @@ def _decoded(stream: BinaryIO) -> Iterator[str]:
         yield from text.splitlines() or [""]
 
 
-def _open(name: str, batch: Batch) -> BinaryIO | None:
-    """The binary stream of one input, or ``None`` (reported) when it cannot be opened."""
+def _open(name: str, batch: Batch, what: str = "puzzles") -> BinaryIO | None:
+    """The binary stream of one input, or ``None`` (reported) when it cannot be opened.
+
+    A terminal on standard input is told how to end what is typed (the
+    ``what`` it reads): a 16-character line may be a 4x4 puzzle or the
+    first row of a 16x16 one, so one such puzzle is answered only once
+    the input ends or a blank line follows it (:func:`sudoku.iter_puzzles`).
+    """
     if name == "-":
         if sys.stdin is None:
             batch.fail("cannot read standard input: it is closed", EXIT_BAD_INPUT)
             return None
+        if is_terminal(sys.stdin):
+            say(f"sudoku: reading {what} from standard input; {END_OF_INPUT}")
         return sys.stdin.buffer
     try:
         return open(name, "rb")  # closed by _puzzles
@@ -1930,7 +1941,7 @@ def _check_all(
     """Check each answer against its puzzle, reading both files in step."""
     puzzle_name, answer_name = names
     puzzle_stream = _open(puzzle_name, batch)
-    answer_stream = _open(answer_name, batch)
+    answer_stream = _open(answer_name, batch, "answers")
     if puzzle_stream is None or answer_stream is None:
         for stream, name in (
             (puzzle_stream, puzzle_name),
