@@ -1792,8 +1792,10 @@ def _generated_cages(
     graded: Grade | None = None
     blank = "." * (size * size)
     tried = 0  # the grids tried, for every puzzle made
+    attempt = 0
     try:
         for _ in range(attempts if level is not None else 1):
+            attempt += 1  # which one a budget stops, for its message
             solution, cages = _cage_puzzle(geo, rng, kind == "killer", clock)
             tried += clock.tries
             if level is None:
@@ -1827,8 +1829,12 @@ def _generated_cages(
                 f"the cages of try {clock.tries} did not have one solution yet "
                 f"(after {clock.visited - 1} changes)"
             )
+        elif level is None:
+            what = _reached(clock)
         else:
-            what = "the puzzle was not finished"
+            what = _reached(clock, f"try {attempt} of {attempts}")
+            if attempt > 1:
+                what += f" ({counted(attempt - 1, 'try', 'tries')} before it had another grade)"
         raise GenerationStopped(
             time.perf_counter() - clock.started,
             timeout,
@@ -1945,7 +1951,33 @@ def _unfinished(
             else f"; the SAT back end ({install_hint('sat')}) would tell"
         )
         return f"no complete grid that fits the {what} was found yet: it may have none{hint}"
-    return "the puzzle was not finished"
+    return _reached(clock)
+
+
+def _reached(clock: _Clock, where: str | None = None) -> str:
+    """What the unfinished puzzle had reached, as the progress line said it.
+
+    ``where``: which try it was (by default the clock's own, when it has
+    more than one).  The givens left while digging, or the stage of the
+    try (its grid drawn, graded, rated); nothing more for a lone puzzle
+    whose grid was not drawn yet.
+    """
+    if where is None:
+        where = f"try {clock.tries} of {clock.attempts}" if clock.attempts > 1 else ""
+    stage = clock.stage
+    if stage == "filling" and not where:
+        return "the puzzle was not finished"  # nothing reached yet
+    if stage == "digging":
+        what = f"digging had reached {counted(clock.givens, 'given')}"
+        said = f"in {where}, {what}" if where else what
+    else:
+        doing = {
+            "filling": "drawing its complete grid",
+            "grading": "being graded",
+            "rating": "being rated",
+        }.get(stage, stage)
+        said = f"{where or 'it'} was {doing}"
+    return f"the puzzle was not finished ({said})"
 
 
 def _band(rating: object) -> tuple[float, float] | None:
