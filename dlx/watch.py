@@ -31,6 +31,7 @@ except ImportError:  # pragma: no cover - not POSIX
 
 __all__ = [
     "END_OF_INPUT",
+    "SHOWN_AFTER",
     "STALE_SECONDS",
     "ProgressLine",
     "clear_line",
@@ -87,6 +88,13 @@ def describe_progress(report: Progress) -> str:
     )
 
 
+#: On a terminal, a search's progress is shown once it has run this many
+#: seconds (``ProgressLine(..., shown_after=SHOWN_AFTER)``): the reports
+#: before then are the ends of short searches (the first regular one comes
+#: after a second), drawn only to be wiped.
+SHOWN_AFTER = 1.0
+
+
 class ProgressLine:
     """A progress display on a stream: a tqdm bar, a line redrawn in place, or lines.
 
@@ -98,8 +106,17 @@ class ProgressLine:
     is drawn without tqdm.  :meth:`close` ends the display so that later
     messages start on a line of their own.
 
+    With ``shown_after`` (a command passes ``SHOWN_AFTER``), a report
+    of work that has run under that many seconds is not drawn on a
+    terminal, so that nothing flashes at the end of a search of
+    milliseconds; into a file or a pipe it is written (the last report
+    comes at the end).  Into a file or a pipe the same line is never
+    written twice in a row.
+
     :param stream: where to draw (standard error for the commands).
     :param prefix: what each line starts with, e.g. ``"dlx: "``.
+    :param shown_after: the seconds a search runs before a terminal shows
+        its reports (0: from the first).
 
     >>> import io
     >>> out = io.StringIO()
@@ -110,19 +127,28 @@ class ProgressLine:
     'dlx: 0 solutions, 10 nodes at 10/s, 50.00 % done, about 1 s left\\n'
     """
 
-    def __init__(self, stream: TextIO, prefix: str = "") -> None:
+    def __init__(
+        self, stream: TextIO, prefix: str = "", *, shown_after: float = 0.0
+    ) -> None:
         self.stream = stream
         self.prefix = prefix
+        self.shown_after = shown_after
         self.terminal = is_terminal(stream)
         self._bar: Any = None
         self._bar_made = False  # one bar at most, at the first report
         self._width = 0
+        self._last = ""  # the last line written into a file or a pipe
 
     def update(self, report: Progress) -> None:
         """Show ``report``: in a tqdm bar on a terminal where tqdm is installed, else as ``show`` draws.
 
+        On a terminal, nothing before the search has run ``shown_after``
+        seconds.
+
         :param report: the latest progress report.
         """
+        if self.terminal and report.elapsed < self.shown_after:
+            return
         text = describe_progress(report)
         if self.terminal and not self._bar_made:
             self._bar_made = True
@@ -137,24 +163,30 @@ class ProgressLine:
         self._bar.set_description_str(f"{self.prefix}{counts}{rest} ", refresh=False)
         self._bar.refresh()
 
-    def show(self, text: str) -> None:
+    def show(self, text: str, elapsed: float | None = None) -> None:
         """Draw ``text`` (after the prefix) in place of the last one, as a report without tqdm is drawn.
 
         On a terminal the line is redrawn in place with a carriage return,
         cut to the terminal's width (room left for the ``^C`` it echoes)
-        and padded over a longer line before it; into a file or a pipe each
-        text is a line of its own.  Never a tqdm bar: a bar that
-        :meth:`update` drew is taken down first.
+        and padded over a longer line before it, and nothing is drawn
+        while ``elapsed`` (the seconds the work has run, when given) is
+        under ``shown_after``; into a file or a pipe each text is a
+        line of its own, unless it is the line just written.  Never a
+        tqdm bar: a bar that :meth:`update` drew is taken down first.
 
         :param text: what to show, without a line end.
+        :param elapsed: the seconds the work reported has run, if known.
 
         >>> import io
         >>> out = io.StringIO()
         >>> line = ProgressLine(out, prefix="sudoku: puzzle 3: ")
-        >>> line.show("12 steps"); line.show("13 steps"); line.close()
+        >>> line.show("12 steps"); line.show("13 steps"); line.show("13 steps")
+        >>> line.close()
         >>> out.getvalue()
         'sudoku: puzzle 3: 12 steps\\nsudoku: puzzle 3: 13 steps\\n'
         """
+        if self.terminal and elapsed is not None and elapsed < self.shown_after:
+            return
         if self._bar is not None:
             self._close_bar()
         line = self.prefix + text
@@ -163,7 +195,10 @@ class ProgressLine:
             pad = max(0, self._width - len(line))
             self._width = len(line)
             self.stream.write("\r" + line + " " * pad)
+        elif line == self._last:
+            return  # nothing new (the end of a search, as its last report)
         else:
+            self._last = line
             self.stream.write(line + "\n")
         self.stream.flush()
 

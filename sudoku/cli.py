@@ -43,7 +43,7 @@ from dlx.commands import (
     worker_pool,
 )
 from dlx.errors import install_hint
-from dlx.watch import END_OF_INPUT, is_terminal, write_text_atomically
+from dlx.watch import END_OF_INPUT, SHOWN_AFTER, is_terminal, write_text_atomically
 from sudoku.batch import Batch, progress_display, run_batch
 from sudoku.encoding import encode
 from sudoku.errors import MultipleSolutionsError, SudokuError
@@ -68,12 +68,20 @@ if TYPE_CHECKING:
     # Imported where used (--jobs, --grade, --json, --method sat, generate,
     # --pretty, --svg): a plain run starts without them (issues 31 and 46).
     from concurrent.futures import Future, ProcessPoolExecutor
-    from typing import Any, BinaryIO, TypeAlias
+    from typing import Any, BinaryIO, Protocol, TypeAlias, TypeVar
 
     from dlx.conflict import ConflictProgress
     from sudoku.explainer import Explanation, Step
     from sudoku.grading import Grade
     from sudoku.techniques import StepProgress
+
+    class _Timed(Protocol):
+        """A progress report: each kind says how long its work has run."""
+
+        @property
+        def elapsed(self) -> float: ...
+
+    _TimedReport = TypeVar("_TimedReport", bound=_Timed)
 
 __all__ = ["main"]
 
@@ -701,6 +709,28 @@ def _decoded(stream: BinaryIO) -> Iterator[str]:
         yield from text.splitlines() or [""]
 
 
+def _after_a_second(
+    hook: Callable[[_TimedReport], None] | None,
+) -> Callable[[_TimedReport], None] | None:
+    """A puzzle's progress hook that, on a terminal, lets no report through before a second.
+
+    A report that comes before the work has run :data:`dlx.watch.SHOWN_AFTER`
+    seconds is the end of a short one: drawn, it would only flash before
+    it is wiped (in the bar of puzzles too).  Into a file or a pipe
+    (``--progress``) every report is written, as there the last one tells
+    how the work ended.
+    """
+    if hook is None or sys.stderr is None or not is_terminal(sys.stderr):
+        return hook
+    shown = hook
+
+    def hook_after_a_second(report: _TimedReport) -> None:
+        if report.elapsed >= SHOWN_AFTER:
+            shown(report)
+
+    return hook_after_a_second
+
+
 def _open(name: str, batch: Batch, what: str = "puzzles") -> BinaryIO | None:
     """The binary stream of one input, or ``None`` (reported) when it cannot be opened.
 
@@ -939,11 +969,13 @@ def _solve_all(
                     label = f"puzzle {puzzle.number}"
                     hook = said = reasons = None
                     if settings.progress is not None:  # the plan wants progress
-                        hook = display.hook(label)
+                        hook = _after_a_second(display.hook(label))
                         if steps is not None:
-                            said = display.text_hook(label, steps)
+                            said = _after_a_second(display.text_hook(label, steps))
                         elif options.why:
-                            reasons = display.text_hook(label, _why_progress)
+                            reasons = _after_a_second(
+                                display.text_hook(label, _why_progress)
+                            )
                     own = settings.replace(progress=hook)
                     try:
                         outcome = _answer(

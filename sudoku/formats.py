@@ -419,10 +419,10 @@ def iter_puzzles(
     look-ahead window at the start: the most common line length among
     the first lines (up to :data:`~sudoku.formats.WINDOW`) that is a
     whole puzzle or one row of one, so a damaged first line costs only its
-    own puzzle.  The first puzzle comes as soon as the lines read show the
-    layout (see :mod:`sudoku.formats`): a line of 81 characters at once,
-    a 16-character line (a 4x4 puzzle, or a row of a 16x16 one) once a
-    line after it or the end shows which.
+    own puzzle.  The first puzzle comes as soon as the lines read show
+    the layout (see the notes of ``sudoku.formats``): a line of 81
+    characters at once, a 16-character line (a 4x4 puzzle, or a row of a
+    16x16 one) once a line after it or the end shows which.
 
     Lines ``#...`` (comments) are ignored.  Header lines (``Grid 01`` as
     in Project Euler's file, ``Puzzle 7:``) and blank lines end a block of
