@@ -74,6 +74,7 @@ from dlx.textformat import (
     strip_space,
 )
 from dlx.watch import (
+    END_OF_INPUT,
     ProgressLine,
     is_terminal,
     remove_stale_temporaries,
@@ -707,13 +708,6 @@ def _warn(message: str) -> None:
     say(f"dlx: warning: {message}")
 
 
-#: How a terminal ends what is typed on it.
-_END_OF_INPUT = (
-    "end it with Ctrl-Z and Enter"
-    if os.name == "nt"
-    else "end it with Ctrl-D at the start of a line"
-)
-
 
 def _read(name: str) -> ExactCover:
     """The problem in file ``name`` ('-': standard input), read as a stream.
@@ -728,7 +722,7 @@ def _read(name: str) -> ExactCover:
             if sys.stdin is None:
                 raise FormatError("cannot read: standard input is closed", source)
             if is_terminal(sys.stdin):
-                say(f"dlx: reading a problem from standard input; {_END_OF_INPUT}")
+                say(f"dlx: reading a problem from standard input; {END_OF_INPUT}")
                 # Read at once to the end that the person types: reading in
                 # blocks would wait for a second one after the first block.
                 typed = io.BytesIO(sys.stdin.buffer.read())
