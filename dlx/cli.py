@@ -708,7 +708,6 @@ def _warn(message: str) -> None:
     say(f"dlx: warning: {message}")
 
 
-
 def _read(name: str) -> ExactCover:
     """The problem in file ``name`` ('-': standard input), read as a stream.
 
