@@ -1279,9 +1279,7 @@ def _alphabet_for(size: int, alphabet: str | None) -> str:
                 f"(the built-in alphabets have at most {_MAX_SIZE} symbols)"
             )
         return _DIGITS[:size] if size <= 9 else _LETTERS[:size]
-    check_alphabet(alphabet, size)
-    if "." in alphabet:
-        raise SudokuError(f"alphabet {alphabet!r} contains '.', the blank")
+    check_alphabet(alphabet, size)  # a blank character too
     return alphabet
 
 
