@@ -1815,15 +1815,8 @@ def _in_step(
     lines took the place of answers: each puzzle before that one comes
     as ``(puzzle, None, message)``, the message a :class:`_Missing`, and
     the answer goes on to the puzzle it fits.
-
-    An answer that does not fit its puzzle, followed by one that fits that
-    puzzle and not the next, and then by one that fits the next (or with
-    no next puzzle), is an extra line: it comes as ``(None, answer,
-    message)``, and the next answer goes to the same puzzle.
     """
     ahead: collections.deque[tuple[Puzzle, str | None]] = collections.deque()
-    # Answers read ahead (two at most), to be taken next, first first.
-    back: collections.deque[Puzzle] = collections.deque()
     answer = next(offered, None)
     after = 0  # the last line of the answer before ``answer``
     while True:
@@ -1836,7 +1829,7 @@ def _in_step(
         if puzzle is None:
             while answer is not None:
                 yield None, answer, None
-                answer = back.popleft() if back else next(offered, None)
+                answer = next(offered, None)
             return
         if answer is None:
             yield puzzle, None, why or _without_solution(puzzle, options, nodes=0)
@@ -1867,47 +1860,6 @@ def _in_step(
                     yield ahead.popleft()[0], None, said
                 after = answer.line - 1
                 continue
-        if message is not None:
-            # An extra line that reads as a grid (a damaged one, or another
-            # puzzle's solution): the answer after it solves this puzzle and
-            # not the next one, and the answer after that solves the next
-            # one.  Two answers swapped, or a puzzle given twice, keep their
-            # answers.
-            while len(back) < 2:
-                read = next(offered, None)
-                if read is None:
-                    break
-                back.append(read)
-            if not ahead:
-                upcoming = next(given, None)
-                if upcoming is not None:
-                    ahead.append((upcoming, None))
-            following = back[0] if back else None
-            beyond = back[1] if len(back) > 1 else None
-            later = ahead[0][0] if ahead else None
-            if (
-                following is not None
-                and verdict(puzzle, following) is None
-                and (
-                    later is None
-                    or (
-                        verdict(later, following) is not None
-                        and beyond is not None
-                        and verdict(later, beyond) is None
-                    )
-                )
-            ):
-                yield (
-                    None,
-                    answer,
-                    f"an extra line: it does not solve puzzle "
-                    f"{puzzle.number} ({message}), but the solution "
-                    f"after it ({following.lines}) does",
-                )
-                after = answer.line + answer.text.count("\n")
-                answer = back.popleft()
-                ahead.appendleft((puzzle, why))
-                continue
         if message is not None and why is None:
             why = _without_solution(puzzle, options)
         if message is not None and why is not None:
@@ -1937,7 +1889,7 @@ def _in_step(
                 continue
         yield puzzle, answer, message
         after = answer.line + answer.text.count("\n")
-        answer = back.popleft() if back else next(offered, None)
+        answer = next(offered, None)
 
 
 def _without_solution(
@@ -2014,8 +1966,6 @@ def _check_all(
         answers += answer is not None
         tally["puzzles"], tally["solutions"] = puzzles, answers
         if puzzle is None:
-            if answer is not None and message is not None:  # extra, in the midst
-                batch.fail(f"{_where(answer_source, answer, 'solution')}: {message}")
             continue
         if answer is None:
             if message is None:
