@@ -92,9 +92,8 @@ read, solved and printed one at a time: each answer appears as soon as it
 is found, and memory stays flat however long the input.
 
 Input formats, detected from the most common line length among the first
-lines (at most 64, fewer once they show it; a 16-character line, a 4x4
-puzzle or a 16x16 row, is answered once the next line or the end shows
-which: on a terminal, end the input with Ctrl-D):
+lines (at most 64, or to the end of the input: on a terminal, end what
+you type with Ctrl-D):
   * one puzzle per line, N*N characters (POJ 3074 for 9x9: 81 characters,
     '.' for a blank); any size with a box shape works (16 for 4x4, 36 for
     6x6, 256 for 16x16, 625 for 25x25);
@@ -735,9 +734,10 @@ def _open(name: str, batch: Batch, what: str = "puzzles") -> BinaryIO | None:
     """The binary stream of one input, or ``None`` (reported) when it cannot be opened.
 
     A terminal on standard input is told how to end what is typed (the
-    ``what`` it reads): a 16-character line may be a 4x4 puzzle or the
-    first row of a 16x16 one, so one such puzzle is answered only once
-    the input ends or a blank line follows it (:func:`sudoku.iter_puzzles`).
+    ``what`` it reads): the layout is chosen from the first lines (up to
+    64) or the end of the input, so a typed 4x4 puzzle, whose line may
+    also be a row of a 16x16 one, is answered when the input ends
+    (:func:`sudoku.iter_puzzles`).
     """
     if name == "-":
         if sys.stdin is None:

@@ -34,14 +34,6 @@ both (a 4x4 puzzle, or a row of a 16x16 one): such lines are rows of
 (anything but ``1``-``4``, ``A``-``D`` and blanks), or, when their only
 letters are ``A``-``D``, when 16 of them stand in a row; otherwise each is
 a 4x4 puzzle.
-
-The layout is chosen before the window is full once the lines read so far
-show it, whatever comes after: a first line of a whole grid too long to be
-a row, a line length with a clear majority, and for 16-character lines of
-4x4 symbols, a blank line or a header after fewer than 16 of them, or
-(for digits) a line, or two in one column, repeating a symbol as no 16x16
-row does.  This depends on the text only, never on when it comes, so a
-pipe gives the same answers however slowly it is written.
 """
 
 from __future__ import annotations
@@ -270,32 +262,23 @@ def _decided(
     size: int | None,
     full: bool,
     fits: Callable[[int], bool],
-    gap: bool = False,
 ) -> bool:
     """Whether the look-ahead window already shows the layout clearly.
 
     It does when the window is full (or the input ended: ``full``), when
-    the first line is a whole grid too long to be a row (or, with a known
-    size, as long as a whole grid), or when
+    the first line is a whole grid too long to be a row, or when
     one line length has at least 3 lines and more than twice as many as
     every other length together (so a damaged first line is outvoted).  A
-    16-character majority, without a known size, is 4x4 puzzles or rows of
-    16x16 ones: see :func:`_sixteen_decided` for when it is clear.
-    ``gap``: a blank line or a header has just come after the window's
-    last line.
+    16-character majority, without a known size, waits for the full window
+    (it may be 4x4 puzzles or rows of 16x16 ones) unless a symbol that no
+    4x4 grid has shows it is made of 16x16 rows.
     """
     if full or _display(window, size, fits) is not None:
-        return True
-    if size is None and _sixteen_decided(window, gap):
         return True
     counts = Counter(len(line) for _, line in window if not _has_space(line))
     if not counts:
         return False
     length, top = counts.most_common(1)[0]
-    if size is not None and len(window) == 1 and length == size * size > 1:
-        # The size is known, so a first line of N² characters is a whole
-        # grid: a 4x4 puzzle typed with --box 2x2 is answered at once.
-        return True
     if len(window) == 1 and length > _MAX_ROW:
         # A first line longer than any row, and as long as a whole grid:
         # one puzzle per line, whatever the next lines hold (a damaged line
@@ -315,71 +298,6 @@ def _decided(
     # 16 characters: rows of a 16x16 grid once one shows a symbol no 4x4 has.
     symbols = set("".join(line for _, line in window if len(line) == 16))
     return not symbols <= _FOUR_BY_FOUR | _FOUR_LETTERS
-
-
-def _sixteen_decided(window: list[tuple[int, str]], gap: bool) -> bool:
-    """Whether a window of 16-character lines with only 4x4 symbols is decided.
-
-    Such lines are 4x4 puzzles (or, with letters, 16x16 rows when 16 come
-    in a row) unless they make the first 16x16 block.  That is decided by
-    the input alone, never by when it comes: once the window holds 16 of
-    them; once a blank line or a header ends them before 16 (no block);
-    and, for lines of digits (which make 4x4 puzzles however many come in
-    a row), once one of them cannot be a 16x16 row (it repeats a symbol
-    and is a 4x4 grid whose rows, columns and boxes do not: so a typed
-    4x4 puzzle of five givens or more is answered at its Enter) or once
-    two of them (in a run: a blank line would have decided) hold one
-    symbol in one column, as two rows of a 16x16 block never do.  A
-    symbol no 4x4 grid has is left to the majority rule of
-    :func:`_decided`.
-    """
-    if not all(len(line) == 16 and not _has_space(line) for _, line in window):
-        return False
-    symbols = set("".join(line for _, line in window))
-    if not symbols <= _FOUR_BY_FOUR | _FOUR_LETTERS:
-        return False
-    if len(window) >= 16 or gap:
-        return True
-    if not symbols <= _FOUR_BY_FOUR:
-        # Letters A-D: 16 of them in a row make a block (_by_run), sound
-        # or not, so only a blank line, a header or the 16th line decides.
-        return False
-    if any(_only_a_four_by_four(line) for _, line in window):
-        return True
-    # Rows of one 16x16 block never hold a symbol twice in a column.
-    for column in zip(*(line for _, line in window), strict=True):
-        givens = [ch.upper() for ch in column if ch not in "0" + BLANKS]
-        if len(set(givens)) != len(givens):
-            return True
-    return False
-
-
-#: The cells of each row, column and box of a 4x4 grid given as one line.
-_FOUR_UNITS = (
-    *(range(r * 4, r * 4 + 4) for r in range(4)),
-    *(range(c, 16, 4) for c in range(4)),
-    *((b, b + 1, b + 4, b + 5) for b in (0, 2, 8, 10)),
-)
-
-
-def _only_a_four_by_four(line: str) -> bool:
-    """Whether a 16-character line is a 4x4 grid and cannot be a row of a 16x16 one.
-
-    A 16x16 row holds each symbol at most once; a 4x4 grid of five givens
-    or more repeats one.  A line that repeats a symbol in one of its 4x4
-    rows, columns or boxes (a damaged 16x16 row, or a broken 4x4 grid) is
-    left undecided, as is one mixing digits and letters.
-    """
-    givens = [ch.upper() for ch in line if ch not in "0" + BLANKS]
-    if len(set(givens)) == len(givens):
-        return False
-    if not (all(ch.isdigit() for ch in givens) or all(ch.isalpha() for ch in givens)):
-        return False
-    for unit in _FOUR_UNITS:
-        placed = [line[k].upper() for k in unit if line[k] not in "0" + BLANKS]
-        if len(set(placed)) != len(placed):
-            return False
-    return True
 
 
 def _choose(
@@ -419,10 +337,7 @@ def iter_puzzles(
     look-ahead window at the start: the most common line length among
     the first lines (up to :data:`~sudoku.formats.WINDOW`) that is a
     whole puzzle or one row of one, so a damaged first line costs only its
-    own puzzle.  The first puzzle comes as soon as the lines read show
-    the layout (see the notes of ``sudoku.formats``): a line of 81
-    characters at once, a 16-character line (a 4x4 puzzle, or a row of a
-    16x16 one) once a line after it or the end shows which.
+    own puzzle.
 
     Lines ``#...`` (comments) are ignored.  Header lines (``Grid 01`` as
     in Project Euler's file, ``Puzzle 7:``) and blank lines end a block of
@@ -489,16 +404,9 @@ def _iter_puzzles(
         buffered.append((number, line))
         if line and not _is_header(line):
             window.append((number, line))
-            decided = _decided(window, size, len(window) >= WINDOW, fits)
-        elif window and not line.startswith("#"):
-            # A blank line or a header ends a block: it may show that the
-            # lines before it are not one.
-            decided = _decided(window, size, False, fits, gap=True)
-        else:
-            continue
-        if decided:
-            ended = False
-            break
+            if _decided(window, size, len(window) >= WINDOW, fits):
+                ended = False
+                break
     if not window:
         return
     rest = iter(buffered) if ended else itertools.chain(buffered, lines)
