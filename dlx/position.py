@@ -122,7 +122,8 @@ class Position(Record, frozen=True):
         it).  A seeded position goes on with its own random state
         (``rng``); :meth:`dlx.ExactCover.search` and the other methods
         refuse to resume it with another ``seed=``, and an unseeded one
-        with any (the rest of the search would walk another tree).
+        with any once it has walked part of the tree (the rest of the
+        search would walk another tree; at the start, a seed walks it all).
 
     >>> from dlx import ExactCover
     >>> problem = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]])

@@ -1101,7 +1101,8 @@ class ExactCover:
             when a budget runs out first.
         :raises dlx.SolutionsInterrupted: (a :class:`KeyboardInterrupt`)
             on Ctrl-C.
-        :raises ValueError: for a budget or ``seed`` of the wrong kind.
+        :raises TypeError: for a budget or ``seed`` of the wrong kind
+            (:class:`ValueError` for a negative budget).
 
         >>> problem = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]])
         >>> problem.solutions_list()

@@ -502,6 +502,12 @@ def _check_options(
         repeated = next((ch for ch in alphabet if alphabet.count(ch) > 1), None)
         if repeated is not None:
             parser.error(f"--alphabet {alphabet!r} has {repeated!r} twice")
+        blank = next((ch for ch in alphabet if ch in BLANKS), None)
+        if blank is not None:
+            parser.error(
+                f"--alphabet {alphabet!r} contains {blank!r}, the blank: no "
+                "symbol may be '.', '-' or '_', which mark blank cells"
+            )
         if options.box is not None and len(options.alphabet) != size:
             parser.error(
                 f"--alphabet has {len(options.alphabet)} symbols but --box "

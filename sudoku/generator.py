@@ -1533,18 +1533,14 @@ def generate_puzzle(
                 f"size={size} does not fit the {side}x{side} region map "
                 "(the map gives the size: leave size= out)"
             )
-        if box is not None and (
-            not isinstance(box, Sequence)
-            or len(box) != 2
-            or type(box[0]) is not int
-            or type(box[1]) is not int
-            or box[0] * box[1] != side
-        ):
+        if box is not None:
+            # As everywhere (sudoku.solver.parse_grid): a box that fits was
+            # taken and did nothing.
             raise SudokuError(
-                f"box={box!r} does not fit the {side}x{side} region map "
-                "(the regions replace the boxes: leave box= out)"
+                f"box={box!r} does not go with regions=: the {side}x{side} "
+                "region map replaces the boxes (leave box= out)"
             )
-        box = (1, side) if box is None else box
+        box = (1, side)
     elif latin:
         if box is not None:
             raise SudokuError(

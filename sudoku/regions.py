@@ -246,10 +246,17 @@ def regions_of(
       ...
     sudoku.errors.BoxShapeError: box=(2, 4) does not fit a 12x12 grid: rows x columns must be 12
     """
-    if type(size) is not int or size < 1:
+    if type(size) is not int:
+        if isinstance(size, bool) or not hasattr(type(size), "__index__"):
+            raise GridSizeError(
+                f"size={size!r} is not a grid size: it must be an int of at least 1",
+                0,
+            )
+        size = size.__index__()  # numpy's integers
+    if size < 1:
         raise GridSizeError(
             f"size={size!r} is not a grid size: it must be an int of at least 1",
-            size if type(size) is int else 0,
+            size,
         )
     parts = _variant_parts(variant)
     labels = None if region_map is None else tuple(region_map)

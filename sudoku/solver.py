@@ -198,6 +198,10 @@ def _require_grid(grid: object) -> None:
         )
 
 
+#: The (name, module) of NumPy's boolean type, as its versions call it.
+_NUMPY_BOOLS = {("bool_", "numpy"), ("bool", "numpy")}
+
+
 def check_flags(**flags: object) -> None:
     """Raise :class:`SudokuError` for a flag that is not ``True`` or ``False``.
 
@@ -213,7 +217,9 @@ def check_flags(**flags: object) -> None:
     sudoku.errors.SudokuError: unique='no' is not True or False
     """
     for name, value in flags.items():
-        if type(value) is not bool:
+        # NumPy's booleans (numpy.bool_) are True or False too.
+        kind = type(value)
+        if kind is not bool and (kind.__name__, kind.__module__) not in _NUMPY_BOOLS:
             raise SudokuError(f"{name}={value!r} is not True or False")
 
 

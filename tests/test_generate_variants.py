@@ -229,8 +229,11 @@ def test_generate_with_a_grade_and_a_variant() -> None:
 
 
 def test_variant_errors() -> None:
-    with pytest.raises(SudokuError, match="does not fit the 6x6 region map"):
+    with pytest.raises(SudokuError, match="does not go with regions=: the 6x6"):
         generate_puzzle((3, 3), regions=MAPS[6])
+    # A box that fits the map was taken and did nothing: refused too.
+    with pytest.raises(SudokuError, match=r"box=\(2, 3\) does not go with regions="):
+        generate_puzzle((2, 3), regions=MAPS[6])
     with pytest.raises(SudokuError, match="no complete 6x6 grid fits"):
         generate_puzzle((2, 3), seed=1, variant="x+windoku")
     with pytest.raises(SudokuError, match="no complete 4x4 grid fits: the jigsaw map"):

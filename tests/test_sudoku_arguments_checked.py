@@ -267,3 +267,12 @@ def test_a_bad_flat_list_is_refused_by_its_cell() -> None:
         sudoku.solve([0] * 15 + [7])
     with pytest.raises(SymbolError, match="bad value 'x' at row 2, column 1"):
         sudoku.solve([0] * 4 + ["x"] + [0] * 11)  # type: ignore[arg-type]
+
+
+def test_numpy_sizes_and_flags_are_still_taken() -> None:
+    # The new checks first refused them (they were taken before).
+    np = pytest.importorskip("numpy")
+    assert sudoku.regions_of(np.int64(4), (2, 2)) == sudoku.regions_of(4, (2, 2))
+    assert sudoku.solve(PUZZLE4, unique=np.bool_(True)) == sudoku.solve(PUZZLE4)
+    with pytest.raises(GridSizeError, match="size=True is not a grid size"):
+        sudoku.regions_of(True, (1, 1))  # type: ignore[arg-type]

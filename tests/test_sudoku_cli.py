@@ -469,6 +469,10 @@ def test_empty_input_is_no_puzzles(
         (["--alphabet", "1123"], "--alphabet '1123' has '1' twice"),
         (["--alphabet", "12 4"], "--alphabet '12 4' contains white space"),
         (
+            ["--alphabet", "12-4"],
+            "--alphabet '12-4' contains '-', the blank: no symbol may be",
+        ),
+        (
             ["--uva", "--pretty"],
             "sudoku: error: --uva does not go with --pretty: --pretty prints "
             "boxed grids, with a blank line between two already",
