@@ -275,4 +275,4 @@ def test_numpy_sizes_and_flags_are_still_taken() -> None:
     assert sudoku.regions_of(np.int64(4), (2, 2)) == sudoku.regions_of(4, (2, 2))
     assert sudoku.solve(PUZZLE4, unique=np.bool_(True)) == sudoku.solve(PUZZLE4)
     with pytest.raises(GridSizeError, match="size=True is not a grid size"):
-        sudoku.regions_of(True, (1, 1))  # type: ignore[arg-type]
+        sudoku.regions_of(True, (1, 1))
