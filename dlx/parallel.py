@@ -60,6 +60,7 @@ import gc
 import heapq
 import itertools
 import os
+import threading
 import time
 import weakref
 from collections.abc import Callable, Generator, Iterator, Sequence
@@ -374,6 +375,7 @@ class _TaskResult(Record, frozen=True):
 
 _CACHE: dict[str, Links] = {}
 _CACHE_SIZE = 4
+_CACHE_LOCK = threading.Lock()  # for the tasks of a thread pool (_unpack)
 # Per problem, where this worker's last walk of its tree stands: the next
 # subproblem (often beside or below the last) walks only the difference.
 _PLACES: dict[str, list[Place]] = {}
@@ -460,10 +462,16 @@ def _unpack(key: str, payload: bytes | None) -> Links | None:
     links = _CACHE.get(key)
     if links is None and payload is not None:
         links = Links.from_bytes(payload)
-        while len(_CACHE) >= _CACHE_SIZE:
-            _PLACES.pop(old := next(iter(_CACHE)), None)
-            del _CACHE[old]
-        _CACHE[key] = links
+        # The tasks of a thread pool share the cache: two threads evicting
+        # at once took the same oldest entry, and the second one's del
+        # raised KeyError (seen on PyPy, and on CPython with a short switch
+        # interval).  Every change of the cache is made under the lock.
+        with _CACHE_LOCK:
+            while len(_CACHE) >= _CACHE_SIZE:
+                old = next(iter(_CACHE))
+                _PLACES.pop(old, None)
+                del _CACHE[old]
+            _CACHE[key] = links
     return links
 
 

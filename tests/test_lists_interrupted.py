@@ -80,6 +80,7 @@ def test_a_budget_in_solutions_list_keeps_the_solutions() -> None:
     assert len(found) == stopped.value.stats.solutions
 
 
+@pytest.mark.threads
 def test_ctrl_c_in_solutions_list_keeps_the_solutions() -> None:
     """A real SIGINT to this process, from a thread, while the list grows."""
     problem = n_queens(14)  # 365,596 solutions: many seconds to list

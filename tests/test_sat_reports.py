@@ -67,6 +67,7 @@ def _and_set(event: threading.Event) -> Callable[[Clock], None]:
     return wrapped
 
 
+@pytest.mark.threads
 def test_reports_come_while_the_sat_solver_runs(slow_sat_solve: list[str]) -> None:
     seen: list[tuple[str, str]] = []
 
@@ -83,6 +84,7 @@ def test_reports_come_while_the_sat_solver_runs(slow_sat_solve: list[str]) -> No
     assert "pydlx-reports" not in {t.name for t in threading.enumerate()}
 
 
+@pytest.mark.threads
 def test_a_hook_that_raises_is_raised_when_the_solve_ends(
     slow_sat_solve: list[str],
 ) -> None:
