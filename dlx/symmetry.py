@@ -111,9 +111,16 @@ class Group:
         other than a string) or a generator that is not a mapping.
     :param lines: where each generator comes from (the line of a file),
         for the messages of a command.
+    :param items: the problem's item names: a name among the generators'
+        that is not one of them is refused first, before the other checks,
+        so that the message names it rather than the mapping it breaks
+        (``{"a": "zz"}`` names ``'zz'``); ``None``: checked when the group
+        acts on a problem.  :meth:`Action.of` (and so ``symmetry=`` of
+        :meth:`dlx.ExactCover.count`) gives them.
     :raises SymmetryError: for one that is not a permutation of what it
         names (two items mapped to one, or an item mapped to that it does
-        not map anywhere), naming the generator (from 1) and the item.
+        not map anywhere), or names what is not one of ``items``, naming
+        the generator (from 1) and the item.
 
     Whether the generators are symmetries of a problem (items to items of
     the same kind, options to options) is checked when the group acts on
@@ -126,12 +133,21 @@ class Group:
     Traceback (most recent call last):
       ...
     dlx.symmetry.SymmetryError: symmetry generator 1 maps 'a' to 'b' but nothing to 'a': it must permute the items it names
+    >>> Group([{"a": "b"}], items="ab")
+    Traceback (most recent call last):
+      ...
+    dlx.symmetry.SymmetryError: symmetry generator 1 maps 'a' to 'b' but nothing to 'a': it must permute the items it names
+    >>> Group([{"a": "zz"}], items="ab")
+    Traceback (most recent call last):
+      ...
+    dlx.symmetry.SymmetryError: symmetry generator 1 names 'zz', which is not an item of the problem (it maps 'a' to 'zz')
     """
 
     def __init__(
         self,
         generators: Iterable[Mapping[Any, Any]],
         lines: Sequence[int] | None = None,
+        items: Iterable[Hashable] | None = None,
     ) -> None:
         if isinstance(generators, Mapping):
             raise TypeError(
@@ -146,7 +162,9 @@ class Group:
                 "symmetry= takes a dlx.symmetry.Group or a list of mappings "
                 f"(the generators), not {type(given).__name__}"
             )
+        known = None if items is None else _index(items)
         found: list[dict[Hashable, Hashable]] = []
+        fixed: list[tuple[Hashable, ...]] = []  # the items each maps to themselves
         for number, generator in enumerate(generators, 1):
             if not isinstance(generator, Mapping):
                 raise TypeError(
@@ -161,9 +179,14 @@ class Group:
                         raise SymmetryError(
                             number - 1,
                             f"maps {item!r} to {image!r}: {name!r} is unhashable, "
-                            "so it is no item's name",
+                            "so it is no item's name" + _options_hint(name, known),
                         ) from None
+                    if known is not None and name not in known:
+                        raise SymmetryError(
+                            number - 1, _unknown(item, image, name, known)
+                        )
             moved = {item: image for item, image in generator.items() if item != image}
+            fixed.append(tuple(item for item in generator if item not in moved))
             seen: dict[Hashable, Hashable] = {}
             for item, image in moved.items():
                 if image in seen:
@@ -182,6 +205,8 @@ class Group:
             found.append(moved)
         #: The generators, each as the items it moves and their images.
         self.generators: tuple[dict[Hashable, Hashable], ...] = tuple(found)
+        # What each also names and leaves in place: an item for Action to check.
+        self._fixed = tuple(fixed)
         #: The line of each generator in the file it was read from, if any.
         self.lines: tuple[int, ...] | None = None if lines is None else tuple(lines)
 
@@ -297,12 +322,14 @@ class Action:
         generators: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
         for number, moved in enumerate(group.generators, 1):
             items = list(range(n_items))
+            for name in group._fixed[number - 1]:  # mapped to itself, but named
+                if _position(index, name) is None:
+                    raise SymmetryError(number - 1, _unknown(name, name, name, index))
             for name, image in moved.items():
                 for given in (name, image):
                     if _position(index, given) is None:
                         raise SymmetryError(
-                            number - 1,
-                            f"names {given!r}, which is not an item of the problem",
+                            number - 1, _unknown(name, image, given, index)
                         )
                 a, b = index[name], index[image]
                 if (a < n_primary) != (b < n_primary):
@@ -396,14 +423,26 @@ class Action:
         """``symmetry`` acting on ``problem``: an :class:`Action` of it as it is, else its group's.
 
         :param symmetry: an :class:`Action` on ``problem``, a :class:`Group`,
-            or generators.
-        :raises SymmetryError: as :class:`Action` does.
+            or generators (checked against the problem's items first, as
+            :class:`Group` does with ``items``).
+        :raises SymmetryError: as :class:`Group` and :class:`Action` do.
+        :raises TypeError: as :class:`Group` does.
+
+        >>> from dlx import ExactCover
+        >>> Action.of(ExactCover("ab", options=[["a"], ["b"]]), [{"a": "zz"}])
+        Traceback (most recent call last):
+          ...
+        dlx.symmetry.SymmetryError: symmetry generator 1 names 'zz', which is not an item of the problem (it maps 'a' to 'zz')
         """
         if isinstance(symmetry, Action) and symmetry.problem is problem:
             return symmetry
         if isinstance(symmetry, Action):
             symmetry = symmetry.group
-        return Group.of(symmetry).on(problem)
+        if isinstance(symmetry, Group):
+            return symmetry.on(problem)
+        # Generators are checked against the problem's items from the start,
+        # so that a name not among them is what is refused, not the mapping.
+        return Group(symmetry, items=[*problem.primary, *problem.secondary]).on(problem)
 
     def _pivot(
         self, n_primary: int, bounds_of: Any
@@ -512,6 +551,30 @@ def _position(index: Mapping[Hashable, int], name: Hashable) -> int | None:
         return index.get(name)
     except TypeError:  # unhashable: no item
         return None
+
+
+def _index(items: Iterable[Hashable]) -> dict[Hashable, int]:
+    """The number of each item name, in the order given."""
+    return {name: number for number, name in enumerate(items)}
+
+
+def _unknown(
+    item: Hashable, image: Hashable, name: Hashable, index: Mapping[Hashable, int]
+) -> str:
+    """What is wrong with a generator's entry ``item`` → ``image`` that names ``name``, no item."""
+    return (
+        f"names {name!r}, which is not an item of the problem "
+        f"(it maps {item!r} to {image!r})" + _options_hint(name, index)
+    )
+
+
+def _options_hint(name: object, index: Mapping[Hashable, int] | None) -> str:
+    """A hint where ``name``, no item, is a collection of items: an option given for an item."""
+    if index is None or not isinstance(name, tuple | list | set | frozenset):
+        return ""
+    if name and all(_position(index, part) is not None for part in name):
+        return "; a generator maps items to items, not options to options"
+    return ""
 
 
 def _named(

@@ -464,8 +464,8 @@ def small() -> ExactCover:
     [
         ([{"a": "b"}], "symmetry generator 1 maps 'a' to 'b' but nothing to 'a'"),
         (
-            [{}, {"a": "c", "b": "c"}],
-            "symmetry generator 2 maps both 'a' and 'b' to 'c'",
+            [{}, {"a": "b", "x": "b"}],
+            "symmetry generator 2 maps both 'a' and 'x' to 'b'",
         ),
         (
             [{"a": "z", "z": "a"}],
