@@ -42,7 +42,7 @@ from itertools import islice
 
 from dlx import Colored, ExactCover
 from sudoku.errors import ConflictError, GridSizeError, SudokuError
-from sudoku.grid import Grid
+from sudoku.grid import Grid, check_flags
 from sudoku.regions import Regions, leftover_proof, regions_of
 from sudoku.singles import Contradiction, Singles, cell_name
 from sudoku.wording import a
@@ -250,12 +250,13 @@ def encode(
         column, box or other unit.
     :raises GridSizeError: when ``units`` is for another size of grid.
     :raises sudoku.cages.CageError: for a cage that no digits can fill.
-    :raises SudokuError: for an unknown ``cage_encoding``; when ``grid``
-        is not a :class:`sudoku.Grid` (a string, a list: read it with
-        :meth:`sudoku.Grid.parse` first), ``units`` not a
-        :class:`sudoku.Regions`, or a cage not a
+    :raises SudokuError: for an unknown ``cage_encoding`` (with cages or
+        without); when ``grid`` is not a :class:`sudoku.Grid` (a string, a
+        list: read it with :meth:`sudoku.Grid.parse` first), ``units`` not
+        a :class:`sudoku.Regions`, or a cage not a
         :class:`sudoku.cages.Cage` (read them with
-        :func:`sudoku.cages.read_cages`).
+        :func:`sudoku.cages.read_cages`); when ``propagate`` or
+        ``implied`` is not ``True`` or ``False`` (NumPy's booleans are).
 
     >>> grid = Grid.parse("1..." "...2" "..4." ".3..")
     >>> encode(grid, propagate=False).problem
@@ -275,9 +276,14 @@ def encode(
     Traceback (most recent call last):
       ...
     sudoku.errors.SudokuError: grid= is a str, not a sudoku.Grid: read it with sudoku.Grid.parse() first (sudoku.solve() and the others take any form)
+    >>> encode(grid, propagate="no")
+    Traceback (most recent call last):
+      ...
+    sudoku.errors.SudokuError: propagate='no' is not True or False
     """
     _check_encode_arguments(grid, units, cages)
-    if cages and cage_encoding not in CAGE_ENCODINGS:
+    check_flags(propagate=propagate, implied=implied)
+    if not isinstance(cage_encoding, str) or cage_encoding not in CAGE_ENCODINGS:
         known = ", ".join(repr(name) for name in CAGE_ENCODINGS)
         raise SudokuError(f"cage_encoding={cage_encoding!r} is none of {known}")
     size = grid.size

@@ -85,7 +85,7 @@ __all__ = [
     "undecorated",
 ]
 # Not in __all__, though public-named for the other sudoku modules that use
-# them: NO_BOXES, box_for, check_alphabet, is_array, whole_number.
+# them: NO_BOXES, box_for, check_alphabet, check_flags, is_array, whole_number.
 
 #: Characters that are always blanks: no alphabet may use them.
 #: ``0`` is a blank too whenever it is not a symbol.
@@ -172,13 +172,52 @@ def box_shape(size: int, box: tuple[int, int] | None = None) -> tuple[int, int]:
 
 
 def _checked_box(box: object) -> tuple[int, int]:
-    """``box`` as a pair of positive ints, or :class:`BoxShapeError`."""
-    if not isinstance(box, Sequence) or len(box) != 2:
+    """``box`` as a pair of positive ints, or :class:`BoxShapeError`.
+
+    NumPy's integers are ints too (as a grid's size is); ``True`` is not.
+    """
+    if isinstance(box, str) or not isinstance(box, Sequence) or len(box) != 2:
         raise BoxShapeError(f"box={box!r} is not a pair (rows, columns)")
-    rows, cols = box
-    if not (type(rows) is int and type(cols) is int and rows > 0 and cols > 0):
+    rows, cols = (_whole(part) for part in box)
+    if rows is None or cols is None or rows < 1 or cols < 1:
         raise BoxShapeError(f"box={box!r} is not a pair of positive ints")
     return rows, cols
+
+
+def _whole(value: object) -> int | None:
+    """``value`` as an int if it is one (NumPy's integers included, not a bool), else ``None``."""
+    if type(value) is int:
+        return value
+    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+        return None
+    if (type(value).__name__, type(value).__module__) in _NUMPY_BOOLS:
+        return None
+    return operator.index(value)  # type: ignore[arg-type]
+
+
+#: The (name, module) of NumPy's boolean type, as its versions call it.
+_NUMPY_BOOLS = {("bool_", "numpy"), ("bool", "numpy")}
+
+
+def check_flags(**flags: object) -> None:
+    """Raise :class:`SudokuError` for a flag that is not ``True`` or ``False``.
+
+    A flag taken by its truth would read ``unique="no"`` as yes and
+    ``disjoint_cages=0.0`` as no without a word: every function of
+    :mod:`sudoku` that takes a flag (``unique``, ``disjoint_cages``,
+    ``propagate``, ``implied``, ``boxes``) checks it here, by its name.
+    NumPy's booleans (``numpy.bool_``) are ``True`` or ``False`` too.
+
+    >>> check_flags(unique=True, disjoint_cages=False)
+    >>> check_flags(unique="no")
+    Traceback (most recent call last):
+      ...
+    sudoku.errors.SudokuError: unique='no' is not True or False
+    """
+    for name, value in flags.items():
+        kind = type(value)
+        if kind is not bool and (kind.__name__, kind.__module__) not in _NUMPY_BOOLS:
+            raise SudokuError(f"{name}={value!r} is not True or False")
 
 
 def detect_alphabet(cells: str, size: int) -> str:
@@ -403,7 +442,8 @@ class Grid:
         :raises AlphabetError: when ``alphabet`` is unusable (not a string,
             the wrong length, a repeated symbol).
         :raises SymbolError: when a cell is neither a symbol nor a blank.
-        :raises SudokuError: when ``grid`` is not a string or a list of rows.
+        :raises SudokuError: when ``grid`` is not a string or a list of
+            rows, or ``boxes`` is not ``True`` or ``False``.
 
         >>> Grid.parse("1.3.\\n3...\\n..1.\\n...4\\n").values[:4]
         (1, 0, 3, 0)
@@ -411,7 +451,12 @@ class Grid:
         (1, 0, 0, 2)
         >>> Grid.parse("1...." * 5, boxes=False).box
         (1, 5)
+        >>> Grid.parse("1...." * 5, boxes="no")
+        Traceback (most recent call last):
+          ...
+        sudoku.errors.SudokuError: boxes='no' is not True or False
         """
+        check_flags(boxes=boxes)
         if alphabet is not None and not isinstance(alphabet, str):
             raise AlphabetError(f"alphabet={alphabet!r} is not a string")
         if not boxes and box is None:

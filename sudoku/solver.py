@@ -32,7 +32,7 @@ from sudoku.errors import (
     SolutionError,
     SudokuError,
 )
-from sudoku.grid import Grid, GridLike
+from sudoku.grid import Grid, GridLike, check_flags
 from sudoku.regions import Regions, has_boxes, read_region_map, regions_of
 from sudoku.wording import a
 
@@ -196,31 +196,6 @@ def _require_grid(grid: object) -> None:
             "sudoku.Grid.parse() first (sudoku.solve() and the others take "
             "any form)"
         )
-
-
-#: The (name, module) of NumPy's boolean type, as its versions call it.
-_NUMPY_BOOLS = {("bool_", "numpy"), ("bool", "numpy")}
-
-
-def check_flags(**flags: object) -> None:
-    """Raise :class:`SudokuError` for a flag that is not ``True`` or ``False``.
-
-    A flag taken by its truth would read ``unique="no"`` as yes and
-    ``disjoint_cages=0.0`` as no without a word: every function of
-    :mod:`sudoku` that takes ``unique`` or ``disjoint_cages`` checks them
-    here, by their names (:func:`cages_of` checks ``disjoint_cages``).
-
-    >>> check_flags(unique=True, disjoint_cages=False)
-    >>> check_flags(unique="no")
-    Traceback (most recent call last):
-      ...
-    sudoku.errors.SudokuError: unique='no' is not True or False
-    """
-    for name, value in flags.items():
-        # NumPy's booleans (numpy.bool_) are True or False too.
-        kind = type(value)
-        if kind is not bool and (kind.__name__, kind.__module__) not in _NUMPY_BOOLS:
-            raise SudokuError(f"{name}={value!r} is not True or False")
 
 
 def check_budget(
