@@ -266,7 +266,11 @@ class GenerationProgress(Progress, frozen=True):
 
     * ``tries``: the grid being worked on, from 1;
     * ``attempts``: the most grids the call tries (see ``tries=`` of
-      :func:`sudoku.generate_puzzle`);
+      :func:`sudoku.generate_puzzle`).  For a cage puzzle with
+      ``grade=``, the tries are the cage puzzles made and graded, as
+      ``tries=`` counts them (each of up to
+      :data:`~sudoku.generator.CAGE_TRIES` grids, which ``fraction``
+      counts within it); without, the complete grids of the one puzzle;
     * ``stage``: ``"filling"`` (a complete grid is drawn), ``"digging"``
       (givens are emptied), ``"grading"``, ``"rating"`` or ``"proving"`` (the last count
       that proves the puzzle unique); for a cage puzzle, ``"filling"``
@@ -297,7 +301,8 @@ class GenerationStopped(BudgetError):
     ``givens=`` wish what they gave.  An unfinished puzzle is never
     returned: its uniqueness is not proved yet.
 
-    :ivar tries: the grids tried, the one under way included.
+    :ivar tries: the grids tried, the one under way included (for cage
+        puzzles with ``grade=``, the grids of every puzzle made).
     :ivar what: what was not reached, without the time: the message's
         part after the colon.
 
@@ -368,6 +373,12 @@ class _Clock:
         self.tries = 0
         self.done = 0
         self.attempts = attempts
+        #: The complete grid of a cage puzzle being worked on, from 1.
+        self.grid = 0
+        #: The most grids of one cage puzzle when the tries count cage
+        #: puzzles (graded ones), each made of up to this many grids; 0
+        #: when the tries are the grids themselves.
+        self.grids = 0
         self.orbits = 1
         self.visited = 0
         self.givens = cells
@@ -388,6 +399,12 @@ class _Clock:
     def report(self, now: float) -> GenerationProgress:
         elapsed = now - self.started
         share = self.visited / self.orbits if self.stage != "filling" else 0.0
+        if self.grids:
+            # A try is a cage puzzle: the grids given up and the changes of
+            # the current one's cages, out of the most it may take (its
+            # grading comes after the try is counted done).
+            done_grids = self.grid - 1 + (share if self.stage == "caging" else 0.0)
+            share = 0.0 if self.stage == "grading" else done_grids / self.grids
         fraction = min(1.0, (self.done + share) / self.attempts)
         running_nodes, running_updates = self.running
         # The orbits near the end of a dig cost far more than the first
@@ -1225,10 +1242,16 @@ def _cage_puzzle(
     at a cell where the two differ are changed (:func:`_change`).  A grid
     is given up after :data:`_CAGE_CHANGES` changes, or when a search
     needs more than :data:`CAGE_NODES` branches.
+
+    The clock's ``grid`` is the grid being worked on; they are its tries
+    too unless it counts cage puzzles (``clock.grids``, with a grade).
     """
     size = geo.size
+    tries = not clock.grids  # whether the grids are the clock's tries
     for made in range(1, CAGE_TRIES + 1):
-        clock.tries, clock.stage, clock.givens = made, "filling", 0
+        clock.grid, clock.stage, clock.givens = made, "filling", 0
+        if tries:
+            clock.tries = made
         clock.visited, clock.orbits = 0, _CAGE_CHANGES
         clock.tick()
         solution = _random_grid(geo, rng, clock)
@@ -1238,7 +1261,8 @@ def _cage_puzzle(
             if groups is not None:
                 break
         else:  # pragma: no cover - a cell left alone is rare
-            clock.done = made
+            if tries:
+                clock.done = made
             continue
         clues = [_clue(rng, group, solution, killer) for group in groups]
         clock.stage = "caging"
@@ -1250,7 +1274,8 @@ def _cage_puzzle(
             if found is None:
                 break
             if found == [solution]:
-                clock.done = made
+                if tries:
+                    clock.done = made
                 order = sorted(range(len(clues)), key=lambda i: min(groups[i]))
                 return solution, tuple(clues[i] for i in order)
             other = next(answer for answer in found if answer != solution)
@@ -1261,7 +1286,8 @@ def _cage_puzzle(
                     break
             else:
                 break  # no cage there can change: another grid
-        clock.done = made
+        if tries:
+            clock.done = made
     raise SudokuError(
         f"no {'killer' if killer else 'arithmetic'} puzzle in {CAGE_TRIES} "
         "complete grids: another seed may make one"
@@ -1779,21 +1805,34 @@ def _generated_cages(
 
     With a ``level``, puzzles are made and graded (:func:`sudoku.grade`
     with their cages, and the user's ``region_map``) until one has it, up
-    to ``attempts`` of them.
+    to ``attempts`` of them: those are the tries the progress reports
+    count (``tries=``), each of up to :data:`CAGE_TRIES` grids.  Without,
+    the one puzzle's grids are.
     """
     size = geo.size
-    clock = _Clock(settings.timeout, settings.progress, CAGE_TRIES, 0)
+    graded_tries = level is not None
+    clock = _Clock(
+        settings.timeout,
+        settings.progress,
+        attempts if graded_tries else CAGE_TRIES,
+        0,
+    )
+    if graded_tries:
+        clock.grids = CAGE_TRIES
     graded: Grade | None = None
     blank = "." * (size * size)
     tried = 0  # the grids tried, for every puzzle made
     attempt = 0
     try:
-        for _ in range(attempts if level is not None else 1):
+        for _ in range(attempts if graded_tries else 1):
             attempt += 1  # which one a budget stops, for its message
+            if graded_tries:
+                clock.tries = attempt
             solution, cages = _cage_puzzle(geo, rng, kind == "killer", clock)
-            tried += clock.tries
+            tried += clock.grid
             if level is None:
                 break
+            clock.done = attempt  # made: its grading is what is left
             clock.stage = "grading"
             read = read_cages(cages, size)
             if _level_in(geo, [0] * (size * size), read, level, clock):
@@ -1818,11 +1857,19 @@ def _generated_cages(
         if isinstance(stop, BudgetExceeded) and stop.outcome is not Outcome.OUT_OF_TIME:
             raise  # pragma: no cover - no other budget is given
         assert timeout is not None
+        if clock.stage in ("filling", "caging"):
+            tried += clock.grid  # the grid under way
         if clock.stage == "caging":
             what = (
-                f"the cages of try {clock.tries} did not have one solution yet "
+                f"the cages of try {clock.grid} did not have one solution yet "
                 f"(after {clock.visited - 1} changes)"
             )
+            if graded_tries:
+                what = (
+                    f"in try {attempt} of {attempts}, the cages of its grid "
+                    f"{clock.grid} did not have one solution yet (after "
+                    f"{clock.visited - 1} changes)"
+                )
         elif level is None:
             what = _reached(clock)
         else:
@@ -1833,7 +1880,7 @@ def _generated_cages(
             time.perf_counter() - clock.started,
             timeout,
             what,
-            clock.tries,
+            tried,
             clock.stats(),
         ) from None
     return Generated(
