@@ -84,7 +84,7 @@ from math import factorial, isqrt, prod
 
 from dlx.records import Record
 from sudoku.errors import SudokuError
-from sudoku.grid import ArrayLike, GridLike
+from sudoku.grid import ArrayLike, GridLike, check_flags
 from sudoku.regions import Regions, read_region_map
 from sudoku.wording import counted, grid
 
@@ -337,6 +337,7 @@ def read_cages(cages: object, size: int, *, disjoint: bool = False) -> tuple[Cag
     :param disjoint: allow a cage whose cells are not connected.
     :returns: the cages, in the order given.
     :raises CageError: naming the first bad cage and what is wrong.
+    :raises SudokuError: when ``disjoint`` is not ``True`` or ``False``.
 
     >>> read_cages([(3, [(0, 0), (0, 1)]), (2, "/", [(1, 0), (1, 1)])], 4)[1].cells
     (4, 5)
@@ -345,6 +346,7 @@ def read_cages(cages: object, size: int, *, disjoint: bool = False) -> tuple[Cag
       ...
     sudoku.cages.CageError: cages[0] (at r1c1): its cells are not connected (r1c1 is apart from r2c2); pass disjoint_cages=True to allow it
     """
+    check_flags(disjoint=disjoint)  # "no" would be taken as yes
     if isinstance(cages, str | bytes) or not isinstance(cages, Iterable):
         raise CageError(
             f"cages={cages!r} is not a list of cages: give (total, cells) or "
@@ -670,12 +672,14 @@ def read_cage_text(text: str, *, disjoint: bool = False) -> CageText:
         label without a clue or a clue without a label, a cage whose cells
         are apart (the map's line) or whose clue does not fit it (the
         clue's line).
+    :raises SudokuError: when ``disjoint`` is not ``True`` or ``False``.
 
     >>> read_cage_text("AB\\nBA\\nA=3 B=3")
     Traceback (most recent call last):
       ...
     sudoku.cages.CageTextError: line 1: cage 'A' (at r1c1): its cells are not connected (r1c1 is apart from r2c2)
     """
+    check_flags(disjoint=disjoint)  # at once, not only once a cage is read
     rows: list[tuple[int, str]] = []
     clues: list[tuple[int, str]] = []
     for number, line in enumerate(text.splitlines(), 1):

@@ -48,7 +48,14 @@ from math import isqrt
 from dlx.records import Record
 from dlx.textformat import strip_space
 from sudoku.errors import BoxShapeError, InputFormatError, SudokuError
-from sudoku.grid import BLANKS, box_shape, cells_of_row, is_decorated_row, is_rule
+from sudoku.grid import (
+    BLANKS,
+    box_shape,
+    cells_of_row,
+    check_flags,
+    is_decorated_row,
+    is_rule,
+)
 from sudoku.wording import a, counted, grid
 
 __all__ = [
@@ -368,7 +375,8 @@ def iter_puzzles(
         |``) of a size without a box shape (a jigsaw, read without its
         map), or when ``source`` yields something other than strings.
     :raises BoxShapeError: at once, when ``size`` is not an int of at least 1.
-    :raises SudokuError: at once, when ``source`` is not text or lines.
+    :raises SudokuError: at once, when ``source`` is not text or lines,
+        or ``boxes`` is not ``True`` or ``False``.
 
     >>> lines = iter(["Grid 01", "1...", ".2..", "..3.", "...4", "Grid 02"])
     >>> puzzles = iter_puzzles(lines)
@@ -379,6 +387,7 @@ def iter_puzzles(
     """
     if size is not None and (type(size) is not int or size < 1):
         box_shape(size)  # a BoxShapeError for a size that is not one
+    check_flags(boxes=boxes)  # "no" would be taken as yes
     if not isinstance(source, str) and not isinstance(source, Iterable):
         raise SudokuError(
             f"a batch must be text or an iterable of lines, not {type(source).__name__}"
