@@ -37,6 +37,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from dlx.errors import ProblemError
 from dlx.problem import ExactCover
+from dlx.stats import check_flag, check_whole
 
 __all__ = [
     "PENTOMINOES",
@@ -149,12 +150,14 @@ def orientations(
     :returns: the distinct shapes: 1 for the square tetromino, 2 for a
         domino, up to 8.
     :raises ProblemError: when the piece has no square.
+    :raises TypeError: when ``reflect`` is not ``True`` or ``False``.
 
     >>> orientations("##")
     [((0, 0), (0, 1)), ((0, 0), (1, 0))]
     >>> len(orientations("##.\\n.##")), len(orientations("##.\\n.##", reflect=False))
     (4, 2)
     """
+    check_flag(reflect, "reflect")  # "no" would turn the pieces over
     cells = list(shape(piece))
     shapes: set[Shape] = set()
     for _ in range(2 if reflect else 1):
@@ -172,10 +175,14 @@ def rectangle(height: int, width: int) -> str:
     :param width: columns.
     :returns: the board as text.
     :raises ValueError: when a side is not positive.
+    :raises TypeError: when a side is not a whole number (``True`` neither).
 
     >>> rectangle(2, 3)
     '...\\n...'
     """
+    check_whole(height, "height")
+    check_whole(width, "width")
+    height, width = int(height), int(width)  # NumPy's integers too
     if height < 1 or width < 1:
         raise ValueError(f"a board must have at least one cell, not {height}×{width}")
     return "\n".join(["." * width] * height)
@@ -224,6 +231,7 @@ def board_symmetries(
         reflection would not map onto placements.
     :returns: the symmetries other than the identity.
     :raises ProblemError: as :func:`board_cells` does.
+    :raises TypeError: when ``reflect`` is not ``True`` or ``False``.
 
     >>> len(board_symmetries(rectangle(3, 20))), len(board_symmetries(rectangle(4, 4)))
     (3, 7)
@@ -232,6 +240,7 @@ def board_symmetries(
     >>> problem.count(), problem.count(symmetry=board_symmetries(rectangle(2, 3)))
     (3, 2)
     """
+    check_flag(reflect, "reflect")  # "no" would add the reflections
     cells = board_cells(board)
     own = set(cells)
     top = min(r for r, _ in cells)
@@ -464,6 +473,7 @@ def draw(
     :param distinct: a letter per placement rather than per piece.
     :returns: the rows, joined by line breaks.
     :raises ProblemError: when a placement covers a cell outside the board.
+    :raises TypeError: when ``distinct`` is not ``True`` or ``False``.
 
     >>> board = rectangle(2, 2)
     >>> problem = tiling({"D": "##"}, board, use="any")
@@ -471,6 +481,7 @@ def draw(
     AA
     BB
     """
+    check_flag(distinct, "distinct")
     rows = [list(line) for line in _lines(board)]
     for k, placement in enumerate(p for p in placed if p is not None):
         symbol = _SYMBOLS[k % len(_SYMBOLS)] if distinct else placement.piece[:1]
@@ -546,6 +557,7 @@ def to_svg(
     :raises ProblemError: when a placement covers a cell outside the board,
         or the board has no cell.
     :raises ValueError: when ``cell`` is not a whole number of at least 4.
+    :raises TypeError: when ``distinct`` is not ``True`` or ``False``.
 
     >>> board = rectangle(2, 3)
     >>> problem = tiling({"L": "##\\n#.", "I": "###"}, board, use="any")
@@ -555,6 +567,7 @@ def to_svg(
     """
     if type(cell) is not int or cell < 4:
         raise ValueError(f"cell={cell!r} is not a whole number of pixels >= 4")
+    check_flag(distinct, "distinct")
     cells = board_cells(board)
     placements_ = [p for p in placed if p is not None]
     draw(placements_, board)  # checks that every cell is on the board

@@ -12,7 +12,7 @@ from dlx.errors import ProblemError, ProblemTooLarge
 from dlx.links import Links
 from dlx.notset import NOT_SET, NotSet
 from dlx.records import Record
-from dlx.stats import Progress, check_whole
+from dlx.stats import Progress, check_flag, check_whole
 
 # typing.TYPE_CHECKING, without importing typing (start-up, issue 46).
 TYPE_CHECKING = False
@@ -389,7 +389,8 @@ class ExactCover:
             :meth:`from_matrix` takes a row of zeros, which a 0/1 matrix
             cannot leave out otherwise, as an option no solution contains.)
         :raises TypeError: when ``n_primary`` or ``n_secondary`` is not a
-            whole number (a bool neither).
+            whole number (a bool neither), or ``check`` is not ``True`` or
+            ``False``.
 
         >>> ExactCover.from_rows([[0, 1], [0], [1]], n_primary=2).count()
         2
@@ -400,6 +401,7 @@ class ExactCover:
         """
         n_primary = _item_count(n_primary, "n_primary")
         n_secondary = _item_count(n_secondary, "n_secondary")
+        check_flag(check, "check")  # 0 or None would take bad rows unchecked
         n_items = n_primary + n_secondary
         problem = cls(range(n_primary), range(n_primary, n_items), bounds=bounds)
         if not check:
@@ -954,6 +956,8 @@ class ExactCover:
             when some item has bounds, else a :class:`~dlx.Search`.
         :raises dlx.PositionError: when ``resume`` or ``prefix``
             does not fit this problem.
+        :raises TypeError: when ``count_only`` is not ``True`` or
+            ``False`` (and for a budget of the wrong type).
 
         >>> search = ExactCover("a", options=[["a"], ["a"]]).search()
         >>> next(search), search.stats.solutions
@@ -982,6 +986,7 @@ class ExactCover:
                 resume=resume,
                 prefix=prefix,
             )
+        check_flag(count_only, "count_only")  # "no" would hand nothing out
         settings = ways.plan("list", settings, problem=self).settings
         return ways.plain_search(self.links(), settings, count_only=count_only)
 
@@ -1327,6 +1332,7 @@ class ExactCover:
         :returns: the search.
         :raises ValueError: when ``k`` is not a positive integer, or the
             problem has bounds (Algorithm X5 cannot run it).
+        :raises TypeError: when ``count_only`` is not ``True`` or ``False``.
 
         >>> problem = ExactCover("ab", options=[["a", "b"]])
         >>> problem.add_option(["a"], cost=2)
@@ -1344,6 +1350,7 @@ class ExactCover:
             progress=progress,
             progress_interval=progress_interval,
         )
+        check_flag(count_only, "count_only")  # "no" would hand nothing out
         settings = ways.plan("cheapest", settings, problem=self).settings
         return ways.cost_search(self.links(), settings, k, count_only=count_only)
 

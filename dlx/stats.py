@@ -248,6 +248,30 @@ def check_whole(value: object, name: str, least: int | None = None) -> None:
         raise ValueError(f"{name} must be >= {least}, not {value}")
 
 
+#: The (name, module) of NumPy's boolean type, as its versions call it.
+_NUMPY_BOOLS = {("bool_", "numpy"), ("bool", "numpy")}
+
+
+def check_flag(value: object, name: str) -> None:
+    """Refuse ``value`` unless it is ``True`` or ``False`` (NumPy's booleans too).
+
+    A flag taken by its truth would read ``count_only="no"`` as yes (and
+    hand out no solution) without a word.  ``name`` is the parameter's
+    name, for the message.
+
+    :raises TypeError: ``value`` is not a boolean.
+
+    >>> check_flag(False, "count_only")
+    >>> check_flag("no", "count_only")
+    Traceback (most recent call last):
+      ...
+    TypeError: count_only must be True or False, not 'no'
+    """
+    kind = type(value)
+    if kind is not bool and (kind.__name__, kind.__module__) not in _NUMPY_BOOLS:
+        raise TypeError(f"{name} must be True or False, not {value!r}")
+
+
 def _seconds(value: object, name: str) -> float:
     """``value`` as a float of seconds, or :class:`TypeError` naming ``name``."""
     if isinstance(value, str | bytes | bool) or not hasattr(type(value), "__float__"):

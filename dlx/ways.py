@@ -63,7 +63,7 @@ from dlx.errors import (
 from dlx.links import Links
 from dlx.notset import NotSet
 from dlx.records import Record, replace
-from dlx.stats import Outcome, Progress, Stats, check_budgets, check_whole
+from dlx.stats import Outcome, Progress, Stats, check_budgets, check_flag, check_whole
 
 # typing.TYPE_CHECKING, without importing typing (start-up, issue 46).
 TYPE_CHECKING = False
@@ -917,7 +917,8 @@ def _check_values(settings: Settings) -> None:
     is a whole number, ``progress`` is callable, an ``executor`` has
     ``submit``, ``resume`` is a :class:`dlx.Position`, and the memoised
     search's ``max_entries`` and ``max_bytes`` are whole numbers of at
-    least 0 (``nan`` was no budget).
+    least 0 (``nan`` was no budget), and ``preprocess`` is ``True`` or
+    ``False``.
 
     >>> _check_values(Settings(seed=1.5))
     Traceback (most recent call last):
@@ -926,6 +927,7 @@ def _check_values(settings: Settings) -> None:
     """
     if settings.seed is not None:
         check_whole(settings.seed, "seed")
+    check_flag(settings.preprocess, "preprocess")
     if settings.progress is not None and not callable(settings.progress):
         raise TypeError(f"progress must be callable, not {settings.progress!r}")
     executor = settings.executor
