@@ -546,17 +546,18 @@ def to_svg(
     :param board: the board, as for :func:`board_cells`.
     :param distinct: a colour per placement rather than per piece name
         (the way to tell dominoes apart, which all have one name).
-    :param colours: a CSS colour for some piece names (or, with
-        ``distinct``, for none: it is then ignored); the others take
+    :param colours: a CSS colour for some piece names; the others take
         colours from a palette of 20, given in the sorted order of the
-        names (of the placements with ``distinct``).
+        names.  With ``distinct`` every placement takes the palette's
+        colours in turn, so ``colours`` is refused there.
     :param cell: the side of a cell, in pixels (at least 4).
     :param title: the picture's title, for screen readers (default
         ``"A tiling of N cells"``).
     :returns: the SVG text (a whole document, ending with a newline).
     :raises ProblemError: when a placement covers a cell outside the board,
         or the board has no cell.
-    :raises ValueError: when ``cell`` is not a whole number of at least 4.
+    :raises ValueError: when ``cell`` is not a whole number of at least
+        4, or ``colours`` comes with ``distinct``.
     :raises TypeError: when ``distinct`` is not ``True`` or ``False``.
 
     >>> board = rectangle(2, 3)
@@ -568,6 +569,13 @@ def to_svg(
     if type(cell) is not int or cell < 4:
         raise ValueError(f"cell={cell!r} is not a whole number of pixels >= 4")
     check_flag(distinct, "distinct")
+    if distinct and colours is not None:
+        # A colour per placement comes from the palette: the names' colours
+        # would be dropped without a word.
+        raise ValueError(
+            "colours= does not go with distinct=True: each placement then "
+            "takes the next colour of the palette"
+        )
     cells = board_cells(board)
     placements_ = [p for p in placed if p is not None]
     draw(placements_, board)  # checks that every cell is on the board
@@ -691,7 +699,11 @@ class Tiling:
         cell: int = 24,
         title: str | None = None,
     ) -> str:
-        """The picture, as :func:`to_svg` draws it (the arguments are its own)."""
+        """The picture, as :func:`to_svg` draws it (the arguments are its own).
+
+        :raises ValueError: as :func:`to_svg` does (``colours`` for a
+            tiling made with ``distinct``).
+        """
         return to_svg(
             self.placements,
             self.board,

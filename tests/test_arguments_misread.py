@@ -91,6 +91,21 @@ def test_a_rectangles_sides_are_whole_numbers(
     assert str(raised.value) == message
 
 
+def test_a_picture_in_placement_colours_refuses_colours_by_name() -> None:
+    """distinct=True colours each placement from the palette: colours= was dropped."""
+    board = poly.rectangle(2, 3)
+    problem = poly.tiling({"L": "##\n#.", "I": "###"}, board, use="any")
+    placed = problem.labels_of(problem.first() or ())
+    with pytest.raises(ValueError) as raised:
+        poly.to_svg(placed, board, distinct=True, colours={"L": "#000000"})
+    assert "colours= does not go with distinct=True" in str(raised.value)
+    with pytest.raises(ValueError):
+        poly.Tiling(placed, board, distinct=True).to_svg(colours={"L": "#000000"})
+    # Each alone still works, and the named colour is the one drawn.
+    assert 'fill="#000000"' in poly.to_svg(placed, board, colours={"L": "#000000"})
+    assert poly.to_svg(placed, board, distinct=True).count("<g") == 2
+
+
 SUDOKU_FLAGS: dict[str, Callable[[Any], object]] = {
     "boxes": lambda v: read_puzzles("1..." * 4 + "\n", boxes=v),
     "disjoint": lambda v: read_cages([(3, [(0, 0), (0, 1)])], 4, disjoint=v),
