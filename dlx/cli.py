@@ -75,6 +75,7 @@ from dlx.textformat import (
 )
 from dlx.watch import (
     END_OF_INPUT,
+    SHOWN_AFTER,
     ProgressLine,
     is_terminal,
     remove_stale_temporaries,
@@ -880,7 +881,14 @@ def _remove_checkpoint(path: str) -> None:
 
 
 class _Watcher:
-    """The progress hook of a command-line search: the display and the checkpoints."""
+    """The progress hook of a command-line search: the display and the checkpoints.
+
+    On a terminal the line shows once the search has run
+    :data:`dlx.watch.SHOWN_AFTER` seconds in this run (``shown_after``:
+    the reports of a search resumed from a checkpoint count the seconds
+    of the runs before it too), as ``sudoku``'s does: the only report
+    before then is the end of a short search, drawn only to be wiped.
+    """
 
     def __init__(self, args: argparse.Namespace, out: TextIO) -> None:
         self.args = args
@@ -888,6 +896,7 @@ class _Watcher:
         self.search: Search | ParallelSearch | None = None
         self.display: ProgressLine | None = None
         self.show = shows_progress(args.progress)
+        self.shown_after = SHOWN_AFTER
         self.every = args.checkpoint_every or 60.0
         self.last_save = time.monotonic()
 
@@ -905,7 +914,9 @@ class _Watcher:
             # never the search (the exit status tells, see final_status).
             with on_stderr():
                 if self.display is None:
-                    self.display = ProgressLine(sys.stderr, prefix="dlx: ")
+                    self.display = ProgressLine(
+                        sys.stderr, prefix="dlx: ", shown_after=self.shown_after
+                    )
                 self.display.update(report)
             if stderr_failed():
                 self.show = False
@@ -1142,6 +1153,13 @@ def _search(
             args.checkpoint, args.count, split, args.best, args.limit, args.seed
         )
         settings = settings.replace(resume=None if resumed is None else resumed[0])
+        if resumed is not None and not split:
+            from dlx.position import Position  # loaded to read the checkpoint
+
+            assert isinstance(resumed[0], Position)
+            # Its reports count the seconds of the runs before (a split
+            # run's, resumed from its pieces, start at 0).
+            watcher.shown_after += resumed[0].seconds
     workers = ExitStack()
     if split:
         try:
@@ -1466,15 +1484,18 @@ def _estimate(
     of the probes it took (status 3, or the signal's), and says so.
     """
     from dlx.estimate import EstimateInterrupted, EstimateProgress, format_estimate
-    from dlx.watch import ProgressLine
 
     wanted = args.probes or 1000
-    line = ProgressLine(sys.stderr, "dlx: ") if shows_progress(args.progress) else None
+    line = (
+        ProgressLine(sys.stderr, "dlx: ", shown_after=SHOWN_AFTER)
+        if shows_progress(args.progress)
+        else None
+    )
 
     def show(report: EstimateProgress) -> None:
         if line is not None:
             with on_stderr():
-                line.show(f"estimate: {report}")
+                line.show(f"estimate: {report}", elapsed=report.seconds)
 
     status = EXIT_OK
     stopped = None
@@ -1705,7 +1726,7 @@ def _why(
     def line() -> ProgressLine:
         nonlocal display
         if display is None:
-            display = ProgressLine(sys.stderr, prefix="dlx: ")
+            display = ProgressLine(sys.stderr, prefix="dlx: ", shown_after=SHOWN_AFTER)
         return display
 
     def report(progress: ConflictProgress) -> None:
@@ -1719,7 +1740,8 @@ def _why(
                     if size
                     else "no reason yet"
                 )
-                + f", {progress.elapsed:.0f} s"
+                + f", {progress.elapsed:.0f} s",
+                elapsed=progress.elapsed,
             )
 
     def counting(progress: Progress) -> None:

@@ -21,18 +21,32 @@ command's), and in some runs standard output a terminal too, and checks:
   ``--progress`` in the pipe;
 * in the pipe, a refusal exactly where :func:`dlx.ways.check` refuses
   the options (one line, the command's words) and an answer elsewhere;
-* on the terminal, a progress line exactly where the run reports
-  progress: it runs, ``--no-progress`` is not given, and the way takes
-  progress (:func:`dlx.ways.check` accepts the run's features with
-  ``progress``); in the pipe, exactly where ``--progress`` is given.
+* in the pipe, progress lines exactly where ``--progress`` is given
+  (the last report, however short the search);
+* on the terminal, nothing at all for the small problem, whose search
+  takes milliseconds: the line shows once a search has run
+  :data:`dlx.watch.SHOWN_AFTER` seconds (it used to be drawn and wiped
+  at once, a flash that these tests took for the proof of a line).
+
+A second run of each cell that searches takes the long problem
+(Langford pairs of 1..18: none, after days of search) on the terminal:
+a progress line exactly where the run reports progress (it runs,
+``--no-progress`` is not given, and the way takes progress:
+:func:`dlx.ways.check` accepts the run's features with ``progress``),
+waited for and then stopped with SIGINT; elsewhere, none while the
+search runs out of a ``--timeout`` past ``SHOWN_AFTER`` and its first
+report.  The long runs are long by nodes, not by a machine's speed.
+The runs draw what the command draws without tqdm (the progress
+extra), whether or not it is installed here.
 
 The options and their values are those of the ways matrix
 (``tests/test_ways_matrix.py``), shared through ``dlx_helpers``
 (``DLX_OPTIONS``, ``DLX_FEATURES``, ``dlx_combos``: test modules do not
 import one another).  The default run
 takes a representative share of the pairs, ``--best 3 --jobs 2`` and
-``--best 3 --jobs 2 --symmetry`` among them; ``-m slow`` runs every
-option, every pair and every option given twice.  Where the two runs
+``--best 3 --jobs 2 --symmetry`` among them, and six long runs;
+``-m slow`` runs every option, every pair (on both problems) and every
+option given twice.  Where the two runs
 may rightly differ they are compared on what they must share: a sample
 drawn without ``--seed`` (how many, each a solution), ``--best`` split
 over workers (the costs: ties come as the tasks end), the statistics of
@@ -47,6 +61,7 @@ import json
 import os
 import pty
 import re
+import signal
 import subprocess
 import sys
 import threading
@@ -58,15 +73,18 @@ from pathlib import Path
 import pytest
 from dlx_helpers import (
     CHECKPOINT,
+    DLX_OPTIONS,
+    ROOT,
     SYMMETRY,
     dlx_combos,
     dlx_features,
+    dlx_names,
     dlx_words,
-    start_command,
 )
 
 from dlx import ExactCover, format_dlx, format_option, parse_dlx, ways
 from dlx.algorithms import sat_available
+from dlx.watch import SHOWN_AFTER
 
 pytestmark = [
     pytest.mark.processes,
@@ -145,9 +163,27 @@ def cycles(mapping: dict[str, str]) -> str:
     return "".join(written)
 
 
+def langford_with_costs(n: int) -> str:
+    """Langford pairs of ``1..n`` in Knuth's format (items ``vK`` and ``sI``), option ``vK`` costing ``K``."""
+    values = [f"v{k}" for k in range(1, n + 1)]
+    slots = [f"s{i}" for i in range(1, 2 * n + 1)]
+    lines = [" ".join(values + slots)]
+    for k in range(1, n + 1):
+        for i in range(1, 2 * n - k):
+            lines.append(f"v{k} s{i} s{i + k + 1} |{k}")
+    return "\n".join(lines) + "\n"
+
+
+#: The long problem: Langford pairs of 1..18, which have no arrangement (n
+#: is 2 mod 4), so that every way searches a tree of days for CPython (a
+#: count's progress line said "about 14.8 days left") and finds nothing to
+#: end it early (--limit, --solve), and the options' costs, for --best.
+LONG_N = 18
+
+
 @dataclass(frozen=True)
 class Files:
-    """The files the runs read: the small problem and 8 queens, with symmetries."""
+    """The files the runs read: the small problem, 8 queens and the long problem, with symmetries; and no tqdm."""
 
     small: Path
     identity: Path  # the small problem's symmetry: the identity, "(a)"
@@ -156,6 +192,9 @@ class Files:
     turn: Path
     mirror: Path
     checkpoint: Path
+    long: Path  # Langford pairs of 1..18 (LONG_N), with costs
+    long_identity: Path  # the long problem's symmetry: the identity, "(v1)"
+    no_tqdm: Path  # a folder whose module tqdm cannot be imported
 
 
 @pytest.fixture(scope="module")
@@ -170,9 +209,18 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> Files:
         turn=folder / "turn.txt",
         mirror=folder / "mirror.txt",
         checkpoint=folder / "checkpoint.json",
+        long=folder / f"langford{LONG_N}.dlx",
+        long_identity=folder / "langford.sym",
+        no_tqdm=folder / "no-tqdm",
     )
     made.small.write_text(SMALL)
     made.identity.write_text("(a)\n")
+    made.long.write_text(langford_with_costs(LONG_N))
+    made.long_identity.write_text("(v1)\n")
+    made.no_tqdm.mkdir()
+    (made.no_tqdm / "tqdm.py").write_text(
+        'raise ImportError("the runs draw what dlx draws without tqdm")\n'
+    )
     made.queens.write_text(format_dlx(queens(8)))
     made.d4.write_text(
         f"| the quarter turn, the reflection\n{cycles(turn)}\n{cycles(mirror)}\n"
@@ -201,69 +249,111 @@ class Ran:
     err: str
 
 
-def _drain(fd: int, into: list[bytes]) -> None:
-    """Read ``fd`` to its end: end of file, or EIO once no process holds the terminal."""
-    while True:
-        try:
-            chunk = os.read(fd, 65536)
-        except OSError:  # EIO: the other side of the terminal is closed
-            return
-        if not chunk:
-            return
-        into.append(chunk)
-
-
-def run(argv: Sequence[str], terminal: str = "") -> Ran:
-    """Run ``python -m dlx argv``: ``terminal`` is ``""`` (pipes), ``"stderr"`` or ``"both"``.
+class Running:
+    """``python -m dlx argv`` under way: ``terminal`` is ``""`` (pipes), ``"stderr"`` or ``"both"``.
 
     A terminal is a pseudo-terminal in raw mode (what the command writes
     arrives as written, line ends and carriage returns included); each
     stream is read to its end by a thread of its own, so that a full
-    buffer never stops the command.
+    buffer never stops the command, and :meth:`wait_for` waits for what
+    the command writes, not for a time.  The command runs without tqdm
+    (``files.no_tqdm`` first on its path), as the patterns here expect.
     """
-    leaders: dict[str, int] = {}
-    followers: dict[str, int] = {}
-    for stream in ("stderr", "stdout"):
-        if terminal == "both" or terminal == stream:
-            leader, follower = pty.openpty()
-            tty.setraw(follower)
-            leaders[stream], followers[stream] = leader, follower
-    try:
-        process = start_command(
-            "dlx",
-            argv,
-            stdout=followers.get("stdout", subprocess.PIPE),
-            stderr=followers.get("stderr", subprocess.PIPE),
-        )
-    finally:
-        for follower in followers.values():
-            os.close(follower)
-    read: dict[str, list[bytes]] = {"stdout": [], "stderr": []}
-    fds = dict(leaders)
-    for stream, pipe in (("stdout", process.stdout), ("stderr", process.stderr)):
-        if pipe is not None:
-            fds[stream] = pipe.fileno()
-    threads = []
-    for stream, fd in fds.items():
-        thread = threading.Thread(target=_drain, args=(fd, read[stream]), daemon=True)
-        thread.start()
-        threads.append(thread)
-    try:
-        status = process.wait(timeout=300)
-        for thread in threads:
-            thread.join(timeout=60)  # the fork server of --jobs ends with the command
-            assert not thread.is_alive(), "a stream of the command was never closed"
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
-        for leader in leaders.values():
-            os.close(leader)
-        for pipe in (process.stdout, process.stderr):
+
+    def __init__(self, argv: Sequence[str], files: Files, terminal: str = "") -> None:
+        self.leaders: dict[str, int] = {}
+        followers: dict[str, int] = {}
+        for stream in ("stderr", "stdout"):
+            if terminal in ("both", stream):
+                leader, follower = pty.openpty()
+                tty.setraw(follower)
+                self.leaders[stream], followers[stream] = leader, follower
+        path = os.pathsep.join([str(files.no_tqdm), str(ROOT)])
+        try:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "dlx", *argv],
+                stdout=followers.get("stdout", subprocess.PIPE),
+                stderr=followers.get("stderr", subprocess.PIPE),
+                stdin=subprocess.DEVNULL,
+                env={**os.environ, "PYTHONPATH": path},
+                cwd=ROOT,
+                # SIGINT not ignored, even when pytest runs as a background job.
+                preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+            )
+        finally:
+            for follower in followers.values():
+                os.close(follower)
+        self.read: dict[str, list[bytes]] = {"stdout": [], "stderr": []}
+        self.arrived = threading.Condition()
+        fds = dict(self.leaders)
+        for stream, pipe in (
+            ("stdout", self.process.stdout),
+            ("stderr", self.process.stderr),
+        ):
             if pipe is not None:
-                pipe.close()
-    text = {stream: b"".join(chunks).decode() for stream, chunks in read.items()}
-    return Ran(status, text["stdout"], text["stderr"])
+                fds[stream] = pipe.fileno()
+        self.threads = [
+            threading.Thread(target=self._drain, args=(fd, stream), daemon=True)
+            for stream, fd in fds.items()
+        ]
+        for thread in self.threads:
+            thread.start()
+
+    def _drain(self, fd: int, stream: str) -> None:
+        """Read ``fd`` to its end: end of file, or EIO once no process holds the terminal."""
+        while True:
+            try:
+                chunk = os.read(fd, 65536)
+            except OSError:  # EIO: the other side of the terminal is closed
+                chunk = b""
+            with self.arrived:
+                if chunk:
+                    self.read[stream].append(chunk)
+                self.arrived.notify_all()
+            if not chunk:
+                return
+
+    def text(self, stream: str) -> str:
+        return b"".join(self.read[stream]).decode(errors="replace")
+
+    def wait_for(
+        self, pattern: re.Pattern[str], stream: str = "stderr", timeout: float = 300
+    ) -> None:
+        """Wait until ``stream`` holds ``pattern`` (or the command ended, or ``timeout`` seconds passed: a failure)."""
+        with self.arrived:
+            seen = self.arrived.wait_for(
+                lambda: (
+                    pattern.search(self.text(stream)) is not None
+                    or self.process.poll() is not None
+                ),
+                timeout=timeout,
+            )
+        assert seen and pattern.search(self.text(stream)), self.text(stream)
+
+    def finish(self) -> Ran:
+        """Wait for the end of the run; what it did."""
+        try:
+            status = self.process.wait(timeout=300)
+            for thread in self.threads:
+                thread.join(
+                    timeout=60
+                )  # the fork server of --jobs ends with the command
+                assert not thread.is_alive(), "a stream of the command was never closed"
+        finally:
+            if self.process.poll() is None:
+                self.process.kill()
+                self.process.wait()
+            for leader in self.leaders.values():
+                os.close(leader)
+            for pipe in (self.process.stdout, self.process.stderr):
+                if pipe is not None:
+                    pipe.close()
+        return Ran(status, self.text("stdout"), self.text("stderr"))
+
+
+def run(argv: Sequence[str], files: Files, terminal: str = "") -> Ran:
+    """Run ``python -m dlx argv`` to its end (see :class:`Running`)."""
+    return Running(argv, files, terminal).finish()
 
 
 # -- what differs on a terminal, and what must not -----------------------------------
@@ -354,10 +444,17 @@ def argv_of(
 
 @dataclass(frozen=True)
 class Expected:
-    """What the options ask of a run, by dlx.ways: a refusal, or a run and its progress."""
+    """What the options ask of a run, by dlx.ways: a refusal, or a run and its progress.
+
+    ``draws``: on a terminal the run draws a progress line once its search
+    has run :data:`dlx.watch.SHOWN_AFTER` seconds (on the long problem:
+    :func:`check_long`); a search of milliseconds draws nothing there,
+    whatever the options (:func:`check_alike`).  ``writes``: in a pipe it
+    writes progress lines, however short the search (the last report).
+    """
 
     refusal: str | None  # the whole standard error of a refused run (else it answers)
-    draws: bool  # on a terminal it draws a progress line
+    draws: bool  # on a terminal, a long search draws a progress line
     writes: bool  # in a pipe it writes progress lines (--progress)
     timed: bool  # its statistics depend on time
 
@@ -445,19 +542,22 @@ def tied(out: str, problem: ExactCover) -> str:
 def check_alike(
     names: Sequence[str],
     argv: list[str],
+    files: Files,
     *,
     both: bool = False,
     problem: ExactCover | None = None,
 ) -> Ran:
     """Run ``argv`` in a pipe and on a terminal, and hold them to :class:`Expected`.
 
-    ``problem`` is the one the command reads (the small one by default).
+    ``problem`` is the one the command reads (the small one by default),
+    whose search takes milliseconds: the terminal shows no progress at
+    all, the pipe the lines of ``--progress`` where it is given.
     Returns the pipe's run (progress lines included).
     """
     problem = problem or parse_dlx(SMALL)
     expected = Expected.of(names)
-    piped = run(argv)
-    shown = run(argv, "both" if both else "stderr")
+    piped = run(argv, files)
+    shown = run(argv, files, "both" if both else "stderr")
     # In the pipe: a refusal exactly where dlx.ways refuses, else an answer.
     if expected.refusal == "usage":
         assert piped.status == 2 and piped.out == "", piped
@@ -481,7 +581,9 @@ def check_alike(
         piped_out, piped_err, expected.timed
     ), (shown, piped)
     assert wrote == expected.writes, piped
-    assert drew == (expected.draws or expected.writes), shown
+    # A search of milliseconds draws nothing on a terminal (it used to
+    # draw its last report and wipe it at once): no line, no wipe.
+    assert not drew and "\r" not in shown.err, shown
     return piped
 
 
@@ -534,7 +636,127 @@ def _params(default: bool) -> Iterator[object]:
 def test_each_pair_answers_on_a_terminal_as_in_a_pipe(
     names: tuple[str, ...], files: Files
 ) -> None:
-    check_alike(names, argv_of(names, files))
+    check_alike(names, argv_of(names, files), files)
+
+
+# -- a long search: its progress line once it has run a second, or none -----------------
+
+#: The values that would end a search of the long problem at once (a
+#: million nodes, 100,000 memo entries, ten probes, and the estimate's
+#: default 1000 probes, all under a second here), and theirs there: no
+#: bound before the days the search takes.
+LONG_VALUES: dict[str, tuple[str, ...]] = {
+    "max-nodes": ("--max-nodes", str(10**12)),
+    "max-entries": ("--max-entries", str(10**9)),
+    "probes": ("--probes", str(10**9)),
+}
+
+#: The --timeout of a long run that must draw nothing: past SHOWN_AFTER and
+#: the first report (one a second), by the search's own clock.
+QUIET_TIMEOUT = SHOWN_AFTER + 1.0
+
+
+def long_run(
+    names: Sequence[str], files: Files, folder: Path, quiet: bool
+) -> tuple[tuple[str, ...], list[str]]:
+    """The options of the cell ``names`` on the long problem, and their command line.
+
+    As :func:`argv_of`, but for the values of :data:`LONG_VALUES` (an
+    estimate takes ``--probes`` too), the long problem's symmetry and a
+    checkpoint in ``folder``; ``quiet`` (a run that draws nothing) adds
+    ``--timeout QUIET_TIMEOUT``, or sets the cell's to it.
+    """
+    chosen = dlx_names(names)
+    if "estimate" in chosen and "probes" not in chosen:
+        chosen += ("probes",)
+    if quiet and "timeout" not in chosen:
+        chosen += ("timeout",)
+    stands = {
+        CHECKPOINT: str(folder / "checkpoint.json"),
+        SYMMETRY: str(files.long_identity),
+    }
+    words: list[str] = []
+    for name in chosen:
+        option = LONG_VALUES.get(name, DLX_OPTIONS[name])
+        if quiet and name == "timeout":
+            option = ("--timeout", f"{QUIET_TIMEOUT:g}")
+        words += [stands.get(word, word) for word in option]
+    return chosen, [*words, str(files.long)]
+
+
+def drawing_of(names: Sequence[str]) -> re.Pattern[str]:
+    """The progress line a long run of ``names`` draws: of --why's tests, an estimate's probes, or a search."""
+    if "why" in names:
+        return re.compile(r"\rdlx: why: [\d,]+ tests?, ")
+    if "estimate" in names:
+        return re.compile(r"\rdlx: estimate: [\d,]+ of ")
+    return re.compile(r"\rdlx: [\d,]+ solutions?, [\d,]+ nodes")
+
+
+def check_long(names: Sequence[str], files: Files, folder: Path) -> None:
+    """Run the cell ``names`` on the long problem on a terminal: a progress line exactly where :class:`Expected` draws one.
+
+    Where it draws, the run is stopped (SIGINT) once the line is there, and
+    the line is wiped before the count so far; elsewhere the search runs
+    out of its ``--timeout`` (status 3), having run past
+    :data:`dlx.watch.SHOWN_AFTER` and a report by its own clock, and the
+    terminal shows no line, no wipe.
+    """
+    expected = Expected.of(names)
+    assert expected.refusal is None, expected
+    chosen, argv = long_run(names, files, folder, quiet=not expected.draws)
+    assert Expected.of(chosen) == expected  # the long values change nothing of it
+    if not expected.draws:
+        ran = run(argv, files, "stderr")
+        assert ran.status == 3, ran  # out of its --timeout: it searched that long
+        assert "\r" not in ran.err, ran
+        return
+    running = Running(argv, files, "stderr")
+    try:
+        # A line comes after a second of search: a minute is for a loaded
+        # machine (a run that never draws fails then, not after 5 minutes).
+        running.wait_for(drawing_of(names), timeout=60)
+    finally:  # drawn or not: the search would run for days
+        running.process.send_signal(signal.SIGINT)
+    ran = running.finish()
+    assert ran.status == 130, ran
+    err, drew = without_progress(ran, terminal=True)
+    assert drew and "\r" not in err, ran
+    assert "interrupted" in err + ran.out, ran
+
+
+#: The default run's share of the long runs: a count, --why and an
+#: estimate, which draw; a split count, which draws too; --no-progress
+#: and issue 42's split --best, which draw nothing.
+LONG_SHARE = {
+    ("count",),
+    ("why",),
+    ("estimate",),
+    ("count", "jobs"),
+    ("best", "no-progress"),
+    ("best", "jobs"),
+}
+
+
+def _long_params(default: bool) -> Iterator[object]:
+    """The cells that search (not refused, not --preprocess alone, which writes)."""
+    for combo in dlx_combos():
+        if (combo in LONG_SHARE) != default:
+            continue
+        expected = Expected.of(combo)
+        if expected.refusal is not None or dlx_features(combo) & _NO_SEARCH:
+            continue  # refused before any search, or none: check_alike's
+        marks = [] if default else [pytest.mark.slow]
+        if "method-sat" in combo and NO_SAT:
+            marks.append(pytest.mark.skip(reason=NO_SAT))
+        yield pytest.param(combo, marks=marks, id="+".join(combo) or "defaults")
+
+
+@pytest.mark.parametrize("names", [*_long_params(True), *_long_params(False)])
+def test_each_pair_draws_on_a_terminal_once_its_search_is_long(
+    names: tuple[str, ...], files: Files, tmp_path: Path
+) -> None:
+    check_long(names, files, tmp_path)
 
 
 @pytest.mark.parametrize(
@@ -556,7 +778,7 @@ def test_standard_output_on_a_terminal_too(
     names: tuple[str, ...], files: Files
 ) -> None:
     """Both streams on terminals (``dlx ...`` typed, not redirected): the same again."""
-    check_alike(names, argv_of(names, files), both=True)
+    check_alike(names, argv_of(names, files), files, both=True)
 
 
 # -- issue 42's runs, and what they answer --------------------------------------------
@@ -577,7 +799,7 @@ def test_best_3_jobs_2_on_a_terminal(symmetric: bool, both: bool, files: Files) 
     extra = ["--symmetry", str(files.d4)] if symmetric else []
     argv = ["--best", "3", "--jobs", "2", *extra, str(files.queens)]
     names = ("best", "jobs", *(("symmetry",) if symmetric else ()))
-    piped = check_alike(names, argv, both=both, problem=problem)
+    piped = check_alike(names, argv, files, both=both, problem=problem)
     printed = best_printed(piped.out, problem)  # each a solution of its cost
     turn, mirror = turn_and_mirror(8)
     truth = problem.best(3, symmetry=[turn, mirror] if symmetric else None)
@@ -607,10 +829,33 @@ def test_issue_42_triples_on_a_terminal(names: tuple[str, ...], files: Files) ->
     """Three options: the ways that take no progress (split --best, Burnside's count,
     the solver) answer on a terminal; ``--progress`` asked for with one is refused
     in the command's words, on a terminal as in a pipe."""
-    piped = check_alike(names, argv_of(names, files))
+    piped = check_alike(names, argv_of(names, files), files)
     if "progress" in names:
         assert piped.status == 2
         assert "=" not in piped.err and "()" not in piped.err  # not the library's words
+
+
+def test_a_resumed_search_of_milliseconds_draws_nothing(
+    files: Files, tmp_path: Path
+) -> None:
+    """A position's reports count the seconds of the runs before it; the line waits for this run's.
+
+    The checkpoint says an hour of searching before: the end of the
+    milliseconds that are left is drawn nowhere (it would be drawn and
+    wiped at once if the hour counted).
+    """
+    checkpoint = tmp_path / "checkpoint.json"
+    argv = ["--count", "--checkpoint", str(checkpoint), str(files.small)]
+    stopped = run(["--max-nodes", "5", *argv], files)
+    assert stopped.status == 3 and checkpoint.exists(), stopped
+    saved = json.loads(checkpoint.read_text())
+    saved["position"]["seconds"] = 3600.0
+    checkpoint.write_text(json.dumps(saved))
+    shown = run(argv, files, "stderr")
+    assert (shown.status, shown.out) == (0, f"{len(_solutions_of_small())}\n"), shown
+    assert shown.err.startswith(f"dlx: resuming from {checkpoint}: "), shown
+    assert "\r" not in shown.err, shown
+    assert not checkpoint.exists()  # the search ended
 
 
 # -- options given twice --------------------------------------------------------------
@@ -651,8 +896,8 @@ def test_an_option_given_twice_is_refused_alike_on_a_terminal(
     """Two values of one option: the same refusal on a terminal as in a pipe."""
     first, second = TWICE[name]
     argv = [*first, *second, str(files.small)]
-    piped = run(argv)
-    shown = run(argv, "stderr")
+    piped = run(argv, files)
+    shown = run(argv, files, "stderr")
     assert piped == shown
     assert piped.status == 2 and piped.out == "", piped
     assert piped.err.splitlines()[-1] == (
@@ -690,14 +935,15 @@ def test_an_option_given_twice_alike_means_it_once_on_a_terminal(
     company, option = AGAIN[name]
     option = [str(files.identity) if word == SYMMETRY else word for word in option]
     path = str(files.small)
-    alone = run([*company, *option, path])
+    alone = run([*company, *option, path], files)
     assert alone.status == 0, alone
     assert alone.out
     for terminal in ("", "stderr"):
-        again = run([*company, *option, *option, path], terminal)
+        again = run([*company, *option, *option, path], files, terminal)
         assert (again.status, again.out) == (alone.status, alone.out), again
         err, _ = without_progress(again, terminal=bool(terminal))
         assert err == without_progress(alone, terminal=False)[0], again
+        assert not terminal or "\r" not in again.err, again  # nothing drawn
 
 
 # -- --why --pin (the options pinned, issue 45) ---------------------------------------
@@ -722,17 +968,18 @@ PIN_BOARD = (
     ids=["reason", "count", "json-twice", "refused"],
 )
 def test_why_pin_on_a_terminal_as_in_a_pipe(
-    pins: list[str], status: int, tmp_path: Path
+    pins: list[str], status: int, files: Files, tmp_path: Path
 ) -> None:
     path = tmp_path / "board.dlx"
     path.write_text(PIN_BOARD)
     argv = [*pins, str(path)]
-    piped = run(argv)
+    piped = run(argv, files)
     assert piped.status == status, piped
     for terminal in ("stderr", "both"):
-        shown = run(argv, terminal)
+        shown = run(argv, files, terminal)
         out = shown.out.replace("\r\n", "\n") if terminal == "both" else shown.out
-        err, _ = without_progress(shown, terminal=True)
+        err, drew = without_progress(shown, terminal=True)
+        assert not drew, shown  # a search of milliseconds
         assert (shown.status, out, err.replace("\r\n", "\n")) == (
             piped.status,
             piped.out,

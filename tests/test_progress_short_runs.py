@@ -105,7 +105,7 @@ def on_a_terminal(*args: str) -> bytes:
 
 
 def test_without_shown_after_every_report_is_drawn() -> None:
-    """As ``dlx`` draws (its command does not pass ``shown_after`` yet)."""
+    """A line made without ``shown_after`` draws every report (both commands pass ``SHOWN_AFTER``)."""
     out = Terminal()
     line = ProgressLine(out, prefix="dlx: ")
     line.show("why: 1 test", elapsed=0.001)
