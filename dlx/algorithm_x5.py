@@ -171,6 +171,10 @@ class CostState:
         # The levels of a resumed search's path, to replay with the
         # thresholds it used (see restore); None once replayed.
         self.replay: list[list[int]] | None = None
+        # The levels of a prefix (above the floor), as the walker covered
+        # them: the loop never backs up through them, but a position
+        # replays the whole path, these levels first (see save).
+        self.above: list[list[int]] = []
 
     def record(self, net: int, solution: tuple[int, ...]) -> int:
         """Keep a solution found (its net cost below the cutoff); return the new cutoff.
@@ -1115,6 +1119,7 @@ class X5Walker(ColoredWalker):
         frame.base[:] = nodes[:floor]
         frame.stack[:] = nodes[floor:]
         frame.saves[:] = self.levels[floor:]
+        self.state.above = [list(level) for level in self.levels[:floor]]
         self.state.replay = None
 
     def cover(self, item: int) -> None:
@@ -1187,7 +1192,9 @@ def save(frame: Frame) -> dict[str, Any]:
         "ceiling": state.ceiling,
         "order": state.order,
         "best": [[-net, -order, list(s)] for net, order, s in state.best],
-        "levels": [list(level) for level in frame.saves],
+        # Every level of the path, from the root: a position replays
+        # them all, those of a prefix too (a search below one).
+        "levels": [list(level) for level in (*state.above, *frame.saves)],
     }
 
 
@@ -1227,7 +1234,9 @@ def restore(frame: Frame, extra: Any) -> None:
     if state.canonical is not None:
         state.kept = {solution for _, _, solution in best}
     state.order = order
-    state.ceiling = ceiling
+    # A bound given to the new search (dlx.parallel hands a resumed task
+    # the best cost found since) holds too: the lower of the two.
+    state.ceiling = ceiling = min(state.ceiling, ceiling)
     state.cutoff = ceiling
     if keep is not None and len(best) >= keep:
         state.cutoff = min(ceiling, -best[0][0])
