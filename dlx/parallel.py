@@ -82,11 +82,13 @@ from dlx.clock import stop_message
 from dlx.engine import CostSearch, Search, search_class
 from dlx.errors import BudgetExceeded, DLXError, Interrupted, PositionError
 from dlx.links import Links
-from dlx.position import Place, Walker, fingerprint, split
+from dlx.position import Place, Position, Walker, fingerprint, split
 from dlx.records import Record
 from dlx.stats import Outcome, Progress, Stats, check_budgets, remaining_seconds
 
 __all__ = [
+    "BEST_GRACE",
+    "BEST_TASK_SECONDS",
     "DASK_TASK_SECONDS",
     "TASK_SECONDS",
     "BestSearch",
@@ -1689,15 +1691,35 @@ def search(
 # A minimum-cost search prunes with the solutions it has found, so its tree
 # is not fixed in advance and is not cut and replayed as above.  Instead the
 # tree without a cutoff is cut at a frontier (with Algorithm X5's walker),
-# each prefix is one task searched by a CostSearch below it, and the tasks
-# share the best costs: each task starts with the k-th best total cost of
+# and each prefix is searched by a CostSearch below it, in time slices: a
+# slice that is not done hands back its best so far and its position
+# (CostSearch.position(), which carries its own best and the thresholds of
+# its levels), and the next slice of that prefix resumes there.  The tasks
+# share the best costs: each slice starts with the k-th best total cost of
 # all the results merged so far as its bound (a solution must be cheaper),
 # and its own cutoff never rises above it.  Tasks are handed out one per
-# free worker, in the frontier's order, so each gets the freshest bound.
+# free worker, a prefix's next slice first, then the frontier's prefixes
+# in order, so each gets the freshest bound.  A budget, a stop request or
+# Ctrl-C ends the search with what every task had found: the tasks in
+# flight end within their slice (or the deadline) and are merged first.
+
+#: Seconds a task of a minimum-cost search runs before it hands back its
+#: best so far and where it stands: a stop then waits at most about this
+#: long for the tasks in flight, and each next slice starts with the best
+#: cost found since.  The executor's cost per task (about 0.3 ms for a
+#: process pool, a few ms for Dask) and the replay of the path are lost in
+#: it (see docs/performance.rst).
+BEST_TASK_SECONDS = 0.3
+
+#: How long the driver waits at most, past the end of the tasks' slices,
+#: for the tasks in flight when a budget or a stop ends the search (a
+#: task ends within a clock check of its slice; a worker process that is
+#: still starting, or a lost one, may not): what comes later is not kept.
+BEST_GRACE = 1.0
 
 
 class _BestTask(Record, frozen=True):
-    """One call of :func:`_run_best_task`: one prefix of a minimum-cost search."""
+    """One call of :func:`_run_best_task`: one slice of one prefix of a minimum-cost search."""
 
     search_id: int
     serial: int
@@ -1708,37 +1730,112 @@ class _BestTask(Record, frozen=True):
     bound: int | None
     seconds: float | None
     canonical: Callable[[tuple[int, ...]], tuple[int, ...]] | None = None
+    # Where the prefix's last slice stopped: go on from there (its own
+    # best so far and thresholds come with it).
+    resume: Position | None = None
+    nodes: int | None = None  # search nodes per slice (the tests' small slices)
+    driver: int = 0  # the process id of the search's driver
 
 
 class _BestResult(Record, frozen=True):
-    found: list[tuple[int, tuple[int, ...]]]  # (total cost, options), cheapest first
-    stats: Stats
-    complete: bool  # False: the task's time ran out
+    # (total cost, options), cheapest first: the solutions this slice
+    # found among the task's best (not those of the slices before it).
+    found: list[tuple[int, tuple[int, ...]]]
+    stats: Stats  # the work of this slice
+    complete: bool  # False: the slice ended before the prefix was searched
     seconds: float
+    # Where to go on (complete False); None where it cannot (Ctrl-C in a worker).
+    resume: Position | None = None
+    stopped: bool = False  # stopped by a stop of the search or Ctrl-C
+
+
+# The minimum-cost searches running in this process, by the id of their
+# split search: a stop of the search reaches those of a thread pool (or of
+# an executor that runs tasks in the caller) at their next clock check.
+_BEST_RUNNING: dict[int, list[CostSearch]] = {}
+# The split searches stopped in this process: a slice that starts after
+# the stop stops at once.
+_BEST_HALTED: set[int] = set()
+_BEST_LOCK = threading.Lock()
+
+
+def _halt_best(search_id: int) -> None:
+    """Stop the slices of ``search_id`` running in this process (at their next clock check)."""
+    with _BEST_LOCK:
+        _BEST_HALTED.add(search_id)
+        running = list(_BEST_RUNNING.get(search_id, ()))
+    for search in running:
+        search.request_stop()
 
 
 def _run_best_task(task: _BestTask) -> _BestResult:
-    """Search below ``task.prefix`` for its cheapest solutions under ``task.bound``."""
+    """Search one slice below ``task.prefix`` for its cheapest solutions under ``task.bound``.
+
+    The slice ends when the prefix is searched (``complete``), when its
+    seconds or nodes are used up (it hands back its position), or when
+    its split search is stopped in this process.
+    """
     started = time.perf_counter()
     links = _unpack(task.key, task.payload)
     assert links is not None  # every best task carries the problem
+    resume = task.resume
+    max_nodes = None
+    if task.nodes is not None:
+        max_nodes = task.nodes + (0 if resume is None else resume.nodes)
     search = CostSearch(
         links,
         keep=task.keep,
         bound=task.bound,
         canonical=task.canonical,
-        prefix=task.prefix,
+        prefix=task.prefix if resume is None else None,
+        resume=resume,
         timeout=task.seconds,
+        max_nodes=max_nodes,
         count_only=True,
     )
-    complete = True
+    # A resumed search holds the best of the slices before it, which the
+    # driver has merged: only what this slice adds goes back.
+    before = records.replace(search.stats)
+    known = {solution for _, solution in search.best()}
+    complete = stopped = False
+    position: Position | None = None
+    with _BEST_LOCK:
+        _BEST_RUNNING.setdefault(task.search_id, []).append(search)
+        if task.search_id in _BEST_HALTED:
+            search.request_stop()
     try:
-        for _ in search:
-            pass
+        search.run()
+        complete = True
+    except Interrupted:
+        stopped = True
+        position = search.position()
     except BudgetExceeded:
-        complete = False
+        position = search.position()
+    except KeyboardInterrupt:
+        if os.getpid() == task.driver:
+            raise  # the caller's own Ctrl-C (a task run in its main thread)
+        # Ctrl-C reached a worker process (a terminal's signal goes to the
+        # whole process group): its finds go back, and the search stops.
+        stopped = True
+    finally:
+        with _BEST_LOCK:
+            running = _BEST_RUNNING[task.search_id]
+            running.remove(search)
+            if not running:
+                del _BEST_RUNNING[task.search_id]
+    stats = search.stats
     return _BestResult(
-        search.best(), search.stats, complete, time.perf_counter() - started
+        [(cost, s) for cost, s in search.best() if s not in known],
+        Stats(
+            stats.nodes - before.nodes,
+            stats.updates - before.updates,
+            stats.cleansings - before.cleansings,
+            stats.solutions - before.solutions,
+        ),
+        complete,
+        time.perf_counter() - started,
+        position,
+        stopped,
     )
 
 
@@ -1807,10 +1904,40 @@ class BestSearch:
     not the serial search's: each task prunes with the bound it was given
     and its own solutions.
 
+    Each prefix of the tree is searched in time slices (``task_seconds``):
+    a slice that is not done hands back its best so far and where it
+    stands, and the prefix's next slice goes on from there with the best
+    cost found since as its bound.  So nothing found is lost when the
+    search stops: when ``timeout`` runs out, no more slices start, and
+    those in flight (given no more than the time left) are waited for
+    and merged before :class:`~dlx.BudgetExceeded` is raised; after
+    :meth:`request_stop` or Ctrl-C (:class:`KeyboardInterrupt` in the
+    thread that runs it), those in flight are stopped where they run in
+    this process (a thread pool) and waited for, a slice at most, where
+    they run elsewhere, and merged before :class:`~dlx.Interrupted` (or
+    the :class:`KeyboardInterrupt`) goes up.  The driver waits at most
+    :data:`BEST_GRACE` seconds past their slices' end; what a task that
+    takes longer found (a lost or a still starting worker) is not kept.
+    A Ctrl-C that reaches a worker process (a terminal's, sent to the
+    whole process group) ends its slice with what it found, and stops the
+    search.
+
     :ivar stats: the work of the tasks finished so far.
     :ivar outcome: how the search stands.
-    :ivar tasks: how many tasks have finished.
-    :ivar bounds_given: how many tasks started with a bound from others.
+    :ivar tasks: how many tasks (slices) have finished.
+    :ivar bounds_given: how many tasks started with a bound from the
+        tasks before them.
+
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> from dlx import ExactCover
+    >>> problem = ExactCover("ab")
+    >>> for option, cost in ((["a"], 3), (["b"], 1), (["a", "b"], 5)):
+    ...     _ = problem.add_option(option, cost=cost)
+    >>> with ThreadPoolExecutor(2) as pool:
+    ...     run = BestSearch(problem.links(), pool, 1)
+    ...     run.run()
+    >>> run.best(), run.outcome.value
+    ([(4, (0, 1))], 'exhausted')
     """
 
     def __init__(
@@ -1823,6 +1950,8 @@ class BestSearch:
         share: bool = True,
         pieces: int | None = None,
         canonical: Callable[[tuple[int, ...]], tuple[int, ...]] | None = None,
+        task_seconds: float | None = BEST_TASK_SECONDS,
+        task_nodes: int | None = None,
     ) -> None:
         self.links = links
         self.executor = executor
@@ -1831,6 +1960,8 @@ class BestSearch:
         self._kept: set[tuple[int, ...]] = set()
         self.timeout = timeout
         self.share = share
+        self.task_seconds = task_seconds
+        self.task_nodes = task_nodes
         self.workers = _workers_of(executor)
         self.wanted = pieces if pieces is not None else 8 * self.workers
         self.stats = Stats()
@@ -1840,17 +1971,46 @@ class BestSearch:
         self._heap: list[tuple[int, int, tuple[int, ...]]] = []
         self._order = 0
         self._stop = False
-        self._flight: dict[Future[_BestResult], int] = {}
+        self._id = int.from_bytes(os.urandom(16), "big")
+        # The tasks in flight: the prefix each searches.
+        self._flight: dict[Future[_BestResult], tuple[int, ...]] = {}
 
     def request_stop(self) -> None:
-        """Stop at the next moment the driver looks (a tenth of a second at most)."""
+        """Ask the search to stop: :meth:`run` raises :class:`~dlx.Interrupted` soon after.
+
+        Safe from a signal handler or another thread (it only sets a
+        flag).  The driver looks every tenth of a second, stops the tasks
+        running in this process, and waits for those in flight (a slice
+        at most) to keep what they found.
+
+        >>> from concurrent.futures import ThreadPoolExecutor
+        >>> from dlx import ExactCover, Interrupted
+        >>> with ThreadPoolExecutor(1) as pool:
+        ...     run = best(ExactCover("a", options=[["a"]]), pool)
+        ...     run.request_stop()
+        ...     try:
+        ...         run.run()
+        ...     except Interrupted:
+        ...         print(run.outcome)
+        Outcome.INTERRUPTED
+        """
         self._stop = True
 
     #: Whether :meth:`best` comes proved one by one: no, all at the end.
     proven = False
 
     def best(self) -> list[tuple[int, tuple[int, ...]]]:
-        """The cheapest solutions found so far: ``(cost, options)``, cheapest first."""
+        """The cheapest solutions found so far: ``(cost, options)``, cheapest first.
+
+        >>> from concurrent.futures import ThreadPoolExecutor
+        >>> from dlx import ExactCover
+        >>> with ThreadPoolExecutor(1) as pool:
+        ...     run = best(ExactCover("a", options=[["a"]]), pool)
+        ...     before = run.best()
+        ...     run.run()
+        >>> before, run.best()
+        ([], [(0, (0,))])
+        """
         ranked = sorted((-cost, -order, s) for cost, order, s in self._heap)
         return [(cost, solution) for cost, _, solution in ranked]
 
@@ -1884,7 +2044,13 @@ class BestSearch:
                 self._kept.discard(dropped[2])
 
     def close(self) -> None:
-        """Cancel the tasks not started yet."""
+        """Cancel the tasks not started yet.
+
+        >>> from concurrent.futures import ThreadPoolExecutor
+        >>> from dlx import ExactCover
+        >>> with ThreadPoolExecutor(1) as pool:
+        ...     best(ExactCover("a", options=[["a"]]), pool).close()
+        """
         for future in self._flight:
             future.cancel()
         self._flight.clear()
@@ -1892,57 +2058,83 @@ class BestSearch:
     def run(self) -> None:
         """Search every prefix; raise as :class:`dlx.Search` does when stopped.
 
+        Stopped, it keeps what every task found, those in flight included
+        (see the class).
+
         :raises BudgetExceeded: when ``timeout`` runs out.
         :raises Interrupted: after :meth:`request_stop`.
+        :raises KeyboardInterrupt: on Ctrl-C in the thread that runs it.
         :raises WorkerLost: when a worker died (with the work done so far).
+
+        >>> from concurrent.futures import ThreadPoolExecutor
+        >>> from dlx import ExactCover
+        >>> problem = ExactCover("ab", options=[["a"], ["b"], ["a", "b"]])
+        >>> with ThreadPoolExecutor(2) as pool:
+        ...     run = best(problem, pool, 2)
+        ...     run.run()
+        >>> run.best()
+        [(0, (0, 1)), (0, (2,))]
         """
         started = time.perf_counter()
         deadline = None if self.timeout is None else started + self.timeout
         key, payload = _pack(self.links)  # the costs go with the links
-        search_id = int.from_bytes(os.urandom(16), "big")
-        queue = list(reversed(_cost_frontier(self.links, self.wanted)))
+        # The prefixes to search, the next last: a prefix's next slice goes
+        # on the end, so that a worker goes on where it stopped.
+        queue: list[tuple[tuple[int, ...], Position | None]] = [
+            (prefix, None)
+            for prefix in reversed(_cost_frontier(self.links, self.wanted))
+        ]
         serial = 0
         try:
-            while queue or self._flight:
-                while queue and len(self._flight) < self.workers:
-                    prefix = queue.pop()
-                    bound = self._bound() if self.share else None
-                    self.bounds_given += bound is not None
-                    left = None
+            try:
+                while queue or self._flight:
+                    now = time.perf_counter()
+                    if self._stop:
+                        self._end(Outcome.INTERRUPTED, started, queue)
+                    if deadline is not None and now >= deadline:
+                        self._end(Outcome.OUT_OF_TIME, started, queue)
+                    while queue and len(self._flight) < self.workers:
+                        prefix, resume = queue.pop()
+                        bound = self._bound() if self.share else None
+                        self.bounds_given += bound is not None
+                        seconds = self.task_seconds
+                        if deadline is not None:
+                            # A slice ends by the deadline (at its next
+                            # clock check): the driver waits for it then.
+                            left = max(deadline - now, 1e-3)
+                            seconds = left if seconds is None else min(seconds, left)
+                        task = _BestTask(
+                            self._id,
+                            serial,
+                            key,
+                            payload,
+                            prefix,
+                            self.keep,
+                            bound,
+                            seconds,
+                            self.canonical,
+                            resume,
+                            self.task_nodes,
+                            os.getpid(),
+                        )
+                        future = self.executor.submit(_run_best_task, task)
+                        self._flight[future] = prefix
+                        serial += 1
+                    wake = 0.1
                     if deadline is not None:
-                        left = deadline - time.perf_counter()
-                        if left <= 0:  # the time ran out while tasks were handed out
-                            self._out_of_time(started)
-                    task = _BestTask(
-                        search_id,
-                        serial,
-                        key,
-                        payload,
-                        prefix,
-                        self.keep,
-                        bound,
-                        left,
-                        self.canonical,
+                        wake = min(wake, max(0.0, deadline - time.perf_counter()))
+                    done, _ = wait(
+                        self._flight, timeout=wake, return_when=FIRST_COMPLETED
                     )
-                    self._flight[self.executor.submit(_run_best_task, task)] = serial
-                    serial += 1
-                done, _ = wait(self._flight, timeout=0.1, return_when=FIRST_COMPLETED)
-                for future in done:
-                    del self._flight[future]
-                    result = future.result()
-                    self._merge(result)
-                    if not result.complete:
-                        self._out_of_time(started)
-                if self._stop:
-                    self.close()
-                    self.outcome = Outcome.INTERRUPTED
-                    raise Interrupted(
-                        Outcome.INTERRUPTED,
-                        self.stats,
-                        stop_message(Outcome.INTERRUPTED, self.stats.nodes),
-                    )
-                if deadline is not None and time.perf_counter() > deadline:
-                    self._out_of_time(started)
+                    for future in done:
+                        self._take(future, queue)
+            except KeyboardInterrupt:
+                # Ctrl-C in this thread: keep what the tasks in flight found
+                # (a second Ctrl-C while waiting for them ends the wait).
+                self._stop = True
+                self.outcome = Outcome.INTERRUPTED
+                self._drain(queue)
+                raise
         except BrokenExecutor as error:
             self.close()
             self.outcome = Outcome.INTERRUPTED
@@ -1951,16 +2143,65 @@ class BestSearch:
                 f"{self.tasks} tasks had finished",
                 self.stats,
             ) from error
+        finally:
+            self.close()
+            with _BEST_LOCK:
+                _BEST_HALTED.discard(self._id)
         self.outcome = Outcome.EXHAUSTED
 
-    def _out_of_time(self, started: float) -> None:
-        self.close()
-        self.outcome = Outcome.OUT_OF_TIME
+    def _take(
+        self,
+        future: Future[_BestResult],
+        queue: list[tuple[tuple[int, ...], Position | None]],
+    ) -> None:
+        """Merge a finished task; its prefix's next slice goes next (if any)."""
+        prefix = self._flight.pop(future)
+        result = future.result()
+        self._merge(result)
+        if result.stopped:
+            # Stopped where it ran (Ctrl-C in a worker process): the
+            # search stops too.
+            self._stop = True
+        if not result.complete and result.resume is not None:
+            queue.append((prefix, result.resume))
+
+    def _drain(self, queue: list[tuple[tuple[int, ...], Position | None]]) -> None:
+        """Stop handing out tasks; wait for those in flight and merge them.
+
+        Those running in this process are stopped; the others end within
+        their slice.  Waits no longer than the slice and :data:`BEST_GRACE`.
+        """
+        _halt_best(self._id)
+        until = time.perf_counter() + BEST_GRACE
+        if self.outcome is not Outcome.OUT_OF_TIME and self.task_seconds is not None:
+            until += self.task_seconds
+        while self._flight:
+            left = until - time.perf_counter()
+            if left <= 0:
+                break
+            done, _ = wait(self._flight, timeout=left, return_when=FIRST_COMPLETED)
+            for future in done:
+                if future.cancelled() or isinstance(future.exception(), BrokenExecutor):
+                    del self._flight[future]  # nothing to keep
+                    continue
+                self._take(future, queue)
+
+    def _end(
+        self,
+        outcome: Outcome,
+        started: float,
+        queue: list[tuple[tuple[int, ...], Position | None]],
+    ) -> None:
+        """End the search as ``outcome`` says, with what the tasks in flight found."""
+        self.outcome = outcome
+        self._drain(queue)
+        if outcome is Outcome.INTERRUPTED:
+            raise Interrupted(
+                outcome, self.stats, stop_message(outcome, self.stats.nodes)
+            )
         spent = time.perf_counter() - started
         raise BudgetExceeded(
-            Outcome.OUT_OF_TIME,
-            self.stats,
-            stop_message(Outcome.OUT_OF_TIME, spent, self.timeout),
+            outcome, self.stats, stop_message(outcome, spent, self.timeout)
         )
 
 
@@ -1973,6 +2214,8 @@ def best(
     share: bool = True,
     pieces: int | None = None,
     canonical: Callable[[tuple[int, ...]], tuple[int, ...]] | None = None,
+    task_seconds: float | None = BEST_TASK_SECONDS,
+    task_nodes: int | None = None,
 ) -> BestSearch:
     """A search for the ``k`` cheapest solutions split over ``executor``, not yet run.
 
@@ -1989,9 +2232,14 @@ def best(
     :param canonical: what each solution is kept as, each once, as in
         :class:`dlx.CostSearch` (a :class:`dlx.symmetry.Leaders`: the
         ``k`` cheapest orbits); it travels to the workers, so it must pickle.
+    :param task_seconds: seconds of each slice of a task (``None``: a
+        task searches its prefix to the end, and a stop keeps nothing of
+        the tasks in flight but within a thread pool).
+    :param task_nodes: search nodes of each slice (``None``: no node
+        budget); the tests use small ones to slice often.
     :returns: the search.
-    :raises ValueError: when ``k`` is not a positive integer or the
-        problem has bounds.
+    :raises ValueError: when ``k`` is not a positive integer, the
+        problem has bounds, or a budget or slice is not positive.
 
     >>> from concurrent.futures import ThreadPoolExecutor
     >>> from dlx import ExactCover
@@ -2009,6 +2257,10 @@ def best(
         raise ValueError(f"k must be a positive integer, not {k!r}")
     choose(links, "X5")  # refuses a problem with bounds
     check_budgets(None, None, timeout, 1.0)
+    if task_seconds is not None and not task_seconds > 0:
+        raise ValueError(f"task_seconds must be > 0, not {task_seconds}")
+    if task_nodes is not None and task_nodes < 1:
+        raise ValueError(f"task_nodes must be >= 1, not {task_nodes}")
     return BestSearch(
         links,
         executor,
@@ -2017,4 +2269,6 @@ def best(
         share=share,
         pieces=pieces,
         canonical=canonical,
+        task_seconds=task_seconds,
+        task_nodes=task_nodes,
     )
