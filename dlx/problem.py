@@ -1393,7 +1393,9 @@ class ExactCover:
         :param executor: split the search over this executor
             (:func:`dlx.parallel.best`: the same costs; it takes
             ``timeout`` of the budgets, and no ``limit``, ``max_nodes``
-            or ``progress``).
+            or ``progress``).  Its tasks run in slices of a few tenths
+            of a second: when the budget runs out or on Ctrl-C, those in
+            flight are waited for, and what they found is kept too.
         :param preprocess: search the smaller problem of
             :meth:`preprocessed` and give its solutions as this problem's
             options (the same costs).
