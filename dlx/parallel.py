@@ -1916,7 +1916,7 @@ class BestSearch:
     this process (a thread pool) and waited for, a slice at most, where
     they run elsewhere, and merged before :class:`~dlx.Interrupted` (or
     the :class:`KeyboardInterrupt`) goes up.  The driver waits at most
-    :data:`BEST_GRACE` seconds past their slices' end; what a task that
+    ``BEST_GRACE`` seconds past their slices' end; what a task that
     takes longer found (a lost or a still starting worker) is not kept.
     A Ctrl-C that reaches a worker process (a terminal's, sent to the
     whole process group) ends its slice with what it found, and stops the
@@ -2169,7 +2169,7 @@ class BestSearch:
         """Stop handing out tasks; wait for those in flight and merge them.
 
         Those running in this process are stopped; the others end within
-        their slice.  Waits no longer than the slice and :data:`BEST_GRACE`.
+        their slice.  Waits no longer than the slice and ``BEST_GRACE``.
         """
         _halt_best(self._id)
         until = time.perf_counter() + BEST_GRACE
@@ -2233,8 +2233,9 @@ def best(
         :class:`dlx.CostSearch` (a :class:`dlx.symmetry.Leaders`: the
         ``k`` cheapest orbits); it travels to the workers, so it must pickle.
     :param task_seconds: seconds of each slice of a task (``None``: a
-        task searches its prefix to the end, and a stop keeps nothing of
-        the tasks in flight but within a thread pool).
+        task searches its prefix to the end; ``timeout`` still ends the
+        tasks in flight at the deadline, with what they found, but a stop
+        reaches them only where they run in this process).
     :param task_nodes: search nodes of each slice (``None``: no node
         budget); the tests use small ones to slice often.
     :returns: the search.
