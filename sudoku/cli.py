@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import collections
 import contextlib
+import itertools
 import math
 import os
 import sys
@@ -141,8 +142,8 @@ a standard error that cannot be written does not):
   0    every puzzle was solved (or counted, graded, rated, explained,
        hinted, or checked right)
   1    some puzzle was bad, unsolvable, had several solutions (--grade,
-       --rate, --explain, --hint, --unique), or had a wrong or missing
-       solution (--check); a skipped line counts as bad
+       --rate, --explain, --hint, --unique), or had a wrong, missing or
+       extra solution (--check); a skipped line counts as bad
   2    unusable input (not a puzzle format, an unreadable file, an input
        with no puzzle at all, even an empty one, a closed standard input)
        or bad options (an option that does nothing or contradicts
@@ -317,7 +318,9 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="take two files, PUZZLES and SOLUTIONS, and check that each "
         "solution solves its puzzle (complete, givens kept, no repeat); "
-        "print a summary, and each wrong solution on standard error",
+        "print a summary, and each wrong, missing or extra solution on "
+        "standard error (the files are paired as diff pairs lines, by the "
+        "fewest faults)",
     )
     parser.add_argument(
         "--limit",
@@ -1794,108 +1797,552 @@ class _Missing(str):
     __slots__ = ()
 
 
+class _Stray:
+    """A line of the answers of ``--check`` that was skipped as no grid."""
+
+    __slots__ = ("line",)
+
+    def __init__(self, line: int) -> None:
+        self.line = line
+
+
+#: How far ``--check`` looks ahead (puzzles, and answers with the skipped
+#: lines among them) to pair the answers with the puzzles where they are
+#: out of step: enough for a few extra or missing answers in a row.
+_CHECK_WINDOW = 16
+
+#: How far it looks ahead over puzzles without a solution in a row, for
+#: the answer at hand (which ``sudoku`` wrote for the puzzle after them).
+_CHECK_RUN = 1024
+
+# The moves of the pairing: an answer for a puzzle; a puzzle without one
+# (missing, or without a solution); an answer (or skipped line) for none.
+_PAIR, _NO_ANSWER, _NO_PUZZLE = 0, 1, 2
+
+#: What ``_in_step`` yields: (kind, puzzle, answer, message).
+_StepEvent = tuple[str, Puzzle | None, Puzzle | None, str | None]
+
+
 def _in_step(
     given: Iterator[Puzzle],
     offered: Iterator[Puzzle],
     verdict: Callable[[Puzzle, Puzzle], str | None],
     options: argparse.Namespace,
-    strays: Sequence[int] = (),
+    strays: list[int] | None = None,
     answers_name: str = "",
-) -> Iterator[tuple[Puzzle | None, Puzzle | None, str | None]]:
-    """The puzzles and the answers of ``--check`` in step, with the verdict on each pair.
+    window: int = _CHECK_WINDOW,
+) -> Iterator[_StepEvent]:
+    """The puzzles and the answers of ``--check`` in step, as ``diff`` pairs lines.
 
-    Yields ``(puzzle, answer, message)``, and ``(None, answer, None)``
-    for answers past the last puzzle.  A puzzle without a solution (its
-    givens clash, or a short search finds none) gets no line from
-    ``sudoku``: where the answer at hand does not fit it, nor any puzzle
-    without a solution right after it, but fits the first puzzle after
-    those, each of them comes as ``(puzzle, None, why)`` and the answer
-    goes on to that puzzle, so that puzzles without a solution do not make
-    every later answer wrong.  Past the last answer, a puzzle comes as
-    ``(puzzle, None, why)`` when its givens show at once that it has no
-    solution, else as ``(puzzle, None, None)``: missing.
+    Yields ``(kind, puzzle, answer, message)`` in the order of both files:
 
-    ``strays`` are the lines of the answers that were skipped (growing as
-    they are read).  Where N of them stand just before an answer that does
-    not fit its puzzle but fits one of the N puzzles after it, the stray
-    lines took the place of answers: each puzzle before that one comes
-    as ``(puzzle, None, message)``, the message a :class:`_Missing`, and
-    the answer goes on to the puzzle it fits.
+    * ``"pair"``: ``answer`` is the answer of ``puzzle``; ``message`` is
+      what is wrong with it (``verdict``), ``None`` when it is right;
+    * ``"without"``: ``puzzle`` has no solution (``message`` says why), so
+      it takes no answer, as ``sudoku`` writes none for it;
+    * ``"missing"``: ``puzzle``'s answer is missing from the answers' midst
+      (``message``, a :class:`_Missing`, says where);
+    * ``"extra"``: ``answer``, in the answers' midst, is the answer of no
+      puzzle (``message`` says what it solves, if anything near);
+    * ``"left"``: ``puzzle`` comes after the last answer: ``message`` says
+      why it has no solution when its givens show at once, else ``None``
+      (missing);
+    * ``"over"``: ``answer`` comes after the last puzzle.
+
+    The pairing is one with the fewest faults (a wrong answer, a missing
+    one and an extra one cost one each, and so does a skipped line in the
+    place of an answer; a puzzle without a solution costs nothing to leave
+    unanswered, nor does a skipped line that stands for nothing),
+    found within ``window`` puzzles (those known to have no solution not
+    counted) and ``window`` answers ahead, so memory stays bounded and
+    each verdict comes as soon as the pairing is decided.
+    Between pairings as good, it is the plain one in order, as it was
+    before answers could be extra or missing in the midst (with its two
+    rules: a puzzle without a solution takes no answer where the answer at
+    hand fits the next puzzle with one; skipped lines ``strays`` (their
+    numbers, growing as the answers are read) just before an answer that
+    does not fit its puzzle but fits one of the next ones take the place of
+    the answers of the puzzles in between).  An answer that solves its
+    puzzle is always taken for it.
     """
-    ahead: collections.deque[tuple[Puzzle, str | None]] = collections.deque()
-    answer = next(offered, None)
-    after = 0  # the last line of the answer before ``answer``
-    while True:
-        puzzle: Puzzle | None
-        why: str | None
-        if ahead:
-            puzzle, why = ahead.popleft()
-        else:
-            puzzle, why = next(given, None), None
-        if puzzle is None:
-            while answer is not None:
-                yield None, answer, None
-                answer = next(offered, None)
+    yield from _InStep(
+        given,
+        offered,
+        verdict,
+        options,
+        [] if strays is None else strays,
+        answers_name,
+        window,
+    ).events()
+
+
+class _InStep:
+    """The state of :func:`_in_step`: the windows ahead and what is known of them."""
+
+    def __init__(
+        self,
+        given: Iterator[Puzzle],
+        offered: Iterator[Puzzle],
+        verdict: Callable[[Puzzle, Puzzle], str | None],
+        options: argparse.Namespace,
+        strays: list[int],
+        answers_name: str,
+        window: int,
+    ) -> None:
+        self.given: Iterator[Puzzle] | None = given
+        self.offered = offered
+        self.verdict = verdict
+        self.options = options
+        self.strays = strays
+        self.answers_name = answers_name
+        self.window = max(2, window)
+        self.tokens_in = self._tokens()
+        self.tokens_left = True
+        self.puzzles: collections.deque[Puzzle] = collections.deque()
+        self.tokens: collections.deque[Puzzle | _Stray] = collections.deque()
+        #: The verdicts known, by (puzzle number, answer number).
+        self.verdicts: dict[tuple[int, int], str | None] = {}
+        #: Why each puzzle has no solution (``None``: it has one), by number.
+        self.unsolvable: dict[int, str | None] = {}
+        #: The numbers of the puzzles that an answer solves (so they have one).
+        self.solved: set[int] = set()
+        #: The puzzles already paired or passed, and whether answered right.
+        self.passed: collections.deque[tuple[Puzzle, bool | None]] = collections.deque(
+            maxlen=self.window
+        )
+        #: Skipped lines taken since the last answer.
+        self.strays_before = 0
+
+    # -- reading ahead ---------------------------------------------------------
+
+    def _tokens(self) -> Iterator[Puzzle | _Stray]:
+        """The answers, with the skipped lines among them in line order."""
+        strays = self.strays
+        for answer in self.offered:
+            taken = 0
+            while taken < len(strays) and strays[taken] < answer.line:
+                yield _Stray(strays[taken])
+                taken += 1
+            del strays[:taken]
+            yield answer
+        for line in list(strays):
+            yield _Stray(line)
+        strays.clear()
+
+    def _fill_puzzles(self, count: int, most: int = 0) -> bool:
+        """Read puzzles until ``count`` are ahead (at most ``most``, or the window)."""
+        most = most or self.window
+        while len(self.puzzles) < min(count, most) and self.given is not None:
+            puzzle = next(self.given, None)
+            if puzzle is None:
+                self.given = None
+            else:
+                self.puzzles.append(puzzle)
+        return len(self.puzzles) >= count
+
+    def _fill_tokens(self, count: int) -> bool:
+        """Read answers (and skipped lines) until ``count`` are ahead."""
+        while len(self.tokens) < min(count, self.window) and self.tokens_left:
+            token = next(self.tokens_in, None)
+            if token is None:
+                self.tokens_left = False
+            else:
+                self.tokens.append(token)
+        return len(self.tokens) >= count
+
+    # -- what is known ---------------------------------------------------------
+
+    def _fits(self, puzzle: Puzzle, answer: Puzzle) -> bool:
+        """Whether ``answer`` solves ``puzzle`` (never, if it is known to have no solution)."""
+        if self.unsolvable.get(puzzle.number) is not None:
+            return False
+        return self._verdict(puzzle, answer) is None
+
+    def _verdict(self, puzzle: Puzzle, answer: Puzzle) -> str | None:
+        key = (puzzle.number, answer.number)
+        try:
+            return self.verdicts[key]
+        except KeyError:
+            found = self.verdicts[key] = self.verdict(puzzle, answer)
+            if found is None:
+                self.solved.add(puzzle.number)
+            return found
+
+    def _no_solution(self, puzzle: Puzzle) -> str | None:
+        """Why ``puzzle`` has no solution (a short search), or ``None``."""
+        try:
+            return self.unsolvable[puzzle.number]
+        except KeyError:
+            if puzzle.number in self.solved:
+                return None
+            why = self.unsolvable[puzzle.number] = _without_solution(
+                puzzle, self.options
+            )
+            return why
+
+    def _left_why(self, puzzle: Puzzle) -> str | None:
+        """Why a puzzle past the last answer has no solution, when its givens show it."""
+        why = self.unsolvable.get(puzzle.number)
+        return why or _without_solution(puzzle, self.options, nodes=0)
+
+    def _forget(self) -> None:
+        """Drop what is known of the puzzles and answers left behind."""
+        known = len(self.verdicts) + len(self.unsolvable) + len(self.solved)
+        if known < 4 * (self.window**2 + _CHECK_RUN):
             return
-        if answer is None:
-            yield puzzle, None, why or _without_solution(puzzle, options, nodes=0)
-            continue
-        message = verdict(puzzle, answer)
-        gap = sum(1 for line in strays if after < line < answer.line)
-        if message is not None and gap:
-            # Stray lines in place of answers: the puzzles they stand for.
-            k = 0
-            while k < gap:
-                if k == len(ahead):
-                    following = next(given, None)
-                    if following is None:
-                        break
-                    ahead.append((following, None))
-                if verdict(ahead[k][0], answer) is None:
+        first = self.passed[0][0].number if self.passed else 0
+        answers = [t.number for t in self.tokens if isinstance(t, Puzzle)]
+        after = answers[0] if answers else math.inf
+        self.verdicts = {
+            key: known
+            for key, known in self.verdicts.items()
+            if key[0] >= first and key[1] >= after
+        }
+        self.unsolvable = {n: w for n, w in self.unsolvable.items() if n >= first}
+        self.solved = {n for n in self.solved if n >= first}
+
+    # -- the old rules: the pairing preferred between pairings as good ----------
+
+    def _answer_after(self, j: int) -> int | None:
+        """The index of the first answer (not a skipped line) from token ``j`` on."""
+        while self._fill_tokens(j + 1):
+            if isinstance(self.tokens[j], Puzzle):
+                return j
+            j += 1
+        return None
+
+    def _preferred(self, i: int, j: int) -> int:
+        """The move of the plain pairing at puzzle ``i`` and token ``j`` ahead."""
+        puzzle, token = self.puzzles[i], self.tokens[j]
+        if isinstance(token, _Stray):
+            # Skipped lines just before an answer that does not fit this
+            # puzzle but fits one of the next ones, one for each skipped
+            # line: they took the place of the answers in between.
+            k = self._answer_after(j)
+            if k is None:
+                return _NO_PUZZLE
+            answer = self.tokens[k]
+            assert isinstance(answer, Puzzle)
+            if self._fits(puzzle, answer):
+                return _NO_PUZZLE
+            for q in range(i + 1, i + 1 + k - j):
+                if not self._fill_puzzles(q + 1):
                     break
-                k += 1
-            if k < len(ahead) and k < gap:
-                fitted = ahead[k][0].number
-                said = _Missing(
-                    f"its solution is missing from {answers_name}: stray "
-                    f"{'lines' if gap > 1 else 'line'} before solution "
-                    f"{answer.number} ({answer.lines}), which solves puzzle {fitted}"
+                if self._fits(self.puzzles[q], answer):
+                    if self._no_solution(puzzle) is not None:
+                        return _NO_ANSWER
+                    return _PAIR
+            return _NO_PUZZLE
+        if self._fits(puzzle, token) or self._no_solution(puzzle) is None:
+            return _PAIR
+        # Puzzles without a solution in a row, up to one the answer fits.
+        q = i + 1
+        while self._fill_puzzles(q + 1, _CHECK_RUN):
+            following = self.puzzles[q]
+            if self._fits(following, token):
+                return _NO_ANSWER
+            if self._no_solution(following) is None:
+                return _PAIR
+            q += 1
+        return _PAIR
+
+    def _certain(self) -> int | None:
+        """The move at the head where it is sure to be in a best pairing, else ``None``.
+
+        An answer that solves its puzzle is taken for it (some best pairing
+        does); a puzzle without a solution may always go unanswered, and a
+        skipped line may always stand for nothing, at no cost (where the
+        plain pairing does so).
+        """
+        token = self.tokens[0]
+        if isinstance(token, Puzzle) and self._fits(self.puzzles[0], token):
+            return _PAIR
+        move = self._preferred(0, 0)
+        if move == _NO_PUZZLE and isinstance(token, _Stray):
+            return move
+        if move == _NO_ANSWER and self._no_solution(self.puzzles[0]) is not None:
+            return move
+        return None
+
+    # -- the best pairing over the window ----------------------------------------
+
+    def _has_solution(self, puzzle: Puzzle) -> bool | None:
+        """Whether ``puzzle`` has a solution, where known without a search."""
+        if puzzle.number in self.solved:
+            return True
+        if puzzle.number in self.unsolvable:
+            return self.unsolvable[puzzle.number] is None
+        return None
+
+    def _moves(self, i: int, j: int) -> list[tuple[int, int, int, int]]:
+        """The moves from puzzle ``i`` and token ``j`` ahead: (move, i, j, cost).
+
+        Where it is not known yet whether the puzzle has a solution, it is
+        taken to have none (leaving it unanswered costs nothing) and yet a
+        skipped line may take the place of its answer: no pairing costs
+        more than it will, so one that still costs as much once that is
+        known is a best one (:meth:`_best` makes sure).
+        """
+        puzzle, token = self.puzzles[i], self.tokens[j]
+        solvable = self._has_solution(puzzle)
+        unanswered = 1 if solvable else 0
+        if isinstance(token, Puzzle):
+            if self._fits(puzzle, token):
+                return [(_PAIR, i + 1, j + 1, 0)]
+            return [
+                (_PAIR, i + 1, j + 1, 1),
+                (_NO_ANSWER, i + 1, j, unanswered),
+                (_NO_PUZZLE, i, j + 1, 1),
+            ]
+        moves = [(_NO_ANSWER, i + 1, j, unanswered), (_NO_PUZZLE, i, j + 1, 0)]
+        if solvable is not False and self._answer_after(j) is not None:
+            moves.append((_PAIR, i + 1, j + 1, 1))  # the line took its place
+        return moves
+
+    def _best(self) -> list[int]:
+        """The moves of the best pairing of the window, from its head to its edge.
+
+        Searches again while the best pairing leaves unanswered a puzzle not
+        known to have a solution or not (or puts a skipped line in its
+        answer's place), once that is known.
+        """
+        ahead = self._extent()
+        while True:
+            path, (i, j, cost) = self._best_so_far(ahead)
+            stale = False
+            if j == len(self.tokens) and i < ahead and not self.tokens_left:
+                # Past the last answer: missing, but for those without.
+                missing = sum(
+                    self._no_solution(puzzle) is None
+                    for puzzle in itertools.islice(self.puzzles, i, ahead)
                 )
-                yield puzzle, None, said
-                for _ in range(k):
-                    yield ahead.popleft()[0], None, said
-                after = answer.line - 1
+                stale = missing != cost
+            for move, i, j, cost in path:
+                if move == _NO_PUZZLE or (
+                    move == _PAIR and isinstance(self.tokens[j], Puzzle)
+                ):
+                    continue
+                solvable = self._no_solution(self.puzzles[i]) is None
+                if move == _NO_ANSWER and solvable != bool(cost):
+                    stale = True  # missing: 1; without a solution: 0
+                elif move == _PAIR and not solvable:
+                    stale = True  # a line in the place of no answer
+            if self._extent() > ahead:  # more puzzles known without one
+                ahead = self._extent()
+                stale = True
+            if not stale:
+                return [move for move, *_ in path]
+
+    def _extent(self) -> int:
+        """How many puzzles ahead the best pairing looks at.
+
+        The window, where those known to have no solution do not count
+        (they cost nothing to leave unanswered), up to :data:`_CHECK_RUN`.
+        """
+        counted = ahead = 0
+        while counted < self.window and self._fill_puzzles(ahead + 1, _CHECK_RUN):
+            counted += self.unsolvable.get(self.puzzles[ahead].number) is None
+            ahead += 1
+        return ahead
+
+    def _best_so_far(
+        self, ahead: int
+    ) -> tuple[list[tuple[int, int, int, int]], tuple[int, int, int]]:
+        """The best pairing's moves (move, i, j, cost) with what is known so far.
+
+        It pairs the ``ahead`` puzzles ahead with the window of answers.
+        Returns also where it leaves them (i, j), with the cost past it.
+        """
+        self._fill_tokens(self.window)
+        puzzles, tokens = ahead, len(self.tokens)
+        ended = self.given is None and len(self.puzzles) == puzzles
+        # Past the edge of the window: nothing is known and all is free,
+        # unless a file has ended: then the rest of the other file is extra
+        # or missing.
+        answers_from = [0] * (tokens + 1)
+        for j in range(tokens - 1, -1, -1):
+            answers_from[j] = answers_from[j + 1] + isinstance(self.tokens[j], Puzzle)
+        left: list[int] | None = None
+
+        def edge(i: int, j: int) -> int:
+            nonlocal left
+            if i == puzzles and j == tokens:
+                return 0
+            if i == puzzles:
+                return answers_from[j] if ended else 0
+            if self.tokens_left:
+                return 0
+            if left is None:  # as for _moves: none where not known yet
+                left = [0] * (puzzles + 1)
+                for k in range(puzzles - 1, -1, -1):
+                    missing = bool(self._has_solution(self.puzzles[k]))
+                    left[k] = left[k + 1] + missing
+            return left[i]
+
+        # Costs 0 and 1: a breadth-first search with a double-ended queue.
+        start = (0, 0)
+        distance: dict[tuple[int, int], int] = {start: 0}
+        moves: dict[tuple[int, int], list[tuple[int, int, int, int]]] = {}
+        settled: list[tuple[int, int]] = []
+        best = math.inf
+        queue = collections.deque([start])
+        while queue:
+            state = queue.popleft()
+            if state in moves:
                 continue
-        if message is not None and why is None:
-            why = _without_solution(puzzle, options)
-        if message is not None and why is not None:
-            # Puzzles without a solution in a row, up to one the answer fits.
-            k = 0
-            fits = False
-            while True:
-                if k == len(ahead):
-                    following = next(given, None)
-                    if following is None:
-                        break
-                    ahead.append((following, None))
-                following, known = ahead[k]
-                if verdict(following, answer) is None:
-                    fits = True
-                    break
-                known = known or _without_solution(following, options)
-                ahead[k] = (following, known)
-                if known is None:
-                    break
-                k += 1
-            if fits:
-                yield puzzle, None, why
-                for _ in range(k):
-                    skipped, reason = ahead.popleft()
-                    yield skipped, None, reason
+            cost = distance[state]
+            if cost > best:
+                break
+            settled.append(state)
+            i, j = state
+            if i == puzzles or j == tokens:
+                moves[state] = []
+                best = min(best, cost + edge(i, j))
                 continue
-        yield puzzle, answer, message
-        after = answer.line + answer.text.count("\n")
-        answer = next(offered, None)
+            moves[state] = found = self._moves(i, j)
+            for _, p, t, step in found:
+                if cost + step < distance.get((p, t), math.inf):
+                    distance[(p, t)] = cost + step
+                    if step:
+                        queue.append((p, t))
+                    else:
+                        queue.appendleft((p, t))
+        # The states on some best pairing, from the edge back.
+        on_best: set[tuple[int, int]] = set()
+        for state in sorted(settled, key=sum, reverse=True):
+            i, j = state
+            cost = distance[state]
+            if i == puzzles or j == tokens:
+                if cost + edge(i, j) == best:
+                    on_best.add(state)
+            elif any(
+                (p, t) in on_best and distance[(p, t)] == cost + step
+                for _, p, t, step in moves[state]
+            ):
+                on_best.add(state)
+        # Of those, the one that keeps to the plain pairing longest.
+        path: list[tuple[int, int, int, int]] = []
+        i = j = 0
+        while i < puzzles and j < tokens:
+            cost = distance[(i, j)]
+            preferred = self._preferred(i, j)
+            for move, p, t, step in sorted(
+                moves[(i, j)], key=lambda m: (m[0] != preferred, m[0])
+            ):
+                if (p, t) in on_best and distance[(p, t)] == cost + step:
+                    path.append((move, i, j, step))
+                    i, j = p, t
+                    break
+            else:  # pragma: no cover - the start is on a best pairing
+                raise AssertionError("no best pairing")
+        return path, (i, j, edge(i, j))
+
+    # -- what the moves say --------------------------------------------------------
+
+    def _next_answer(self) -> tuple[Puzzle | None, int]:
+        """The next answer ahead, and the skipped lines before it since the last one."""
+        k = self._answer_after(0)
+        strays = self.strays_before + (len(self.tokens) if k is None else k)
+        found = self.tokens[k] if k is not None else None
+        assert found is None or isinstance(found, Puzzle)
+        return found, strays
+
+    def _missing(self) -> _Missing:
+        """The message of the puzzle just passed, whose answer is missing here."""
+        answer, strays = self._next_answer()
+        said = f"its solution is missing from {self.answers_name}"
+        if answer is None:
+            return _Missing(said)
+        ahead = itertools.islice(self.puzzles, self.window)
+        solves = next((p for p in ahead if self._fits(p, answer)), None)
+        where = f"solution {answer.number} ({answer.lines})"
+        if strays:
+            lines = "lines" if strays > 1 else "line"
+            said += f": stray {lines} before {where}"
+            if solves is not None:
+                said += f", which solves puzzle {solves.number}"
+        elif solves is not None:
+            said += f": the next one, {where}, solves puzzle {solves.number}"
+        else:
+            said += f": the next one is {where}"
+        return _Missing(said)
+
+    def _extra(self, answer: Puzzle) -> str:
+        """The message of an answer in the midst that is the answer of no puzzle."""
+        said = "an extra solution: it solves"
+        for puzzle, right in reversed(self.passed):
+            if self._fits(puzzle, answer):
+                how = "already answered" if right else "out of place"
+                return f"{said} puzzle {puzzle.number}, {how}"
+        for puzzle in itertools.islice(self.puzzles, self.window):
+            if self._fits(puzzle, answer):
+                return f"{said} puzzle {puzzle.number}, further on"
+        here = self.puzzles[0]
+        why = self._verdict(here, answer)
+        return f"{said} no puzzle here (puzzle {here.number}: {why})"
+
+    def _take(self, move: int) -> Iterator[_StepEvent]:
+        """Take one move at the head of the windows, and say what it means."""
+        if move == _NO_PUZZLE:
+            token = self.tokens.popleft()
+            if isinstance(token, _Stray):
+                self.strays_before += 1
+                return
+            self.strays_before = 0
+            yield "extra", None, token, self._extra(token)
+            return
+        puzzle = self.puzzles.popleft()
+        token = self.tokens[0]
+        if move == _PAIR and isinstance(token, Puzzle):
+            self.tokens.popleft()
+            self.strays_before = 0
+            message = self._verdict(puzzle, token)
+            self.passed.append((puzzle, message is None))
+            yield "pair", puzzle, token, message
+        else:
+            self.passed.append((puzzle, None))
+            why = None if move == _PAIR else self._no_solution(puzzle)
+            said = why if why is not None else self._missing()
+            if move == _PAIR:  # a skipped line took the place of its answer
+                self.tokens.popleft()
+                self.strays_before += 1
+            yield ("without" if why is not None else "missing"), puzzle, None, said
+        self._forget()
+
+    def events(self) -> Iterator[_StepEvent]:
+        """The whole pairing, move by move."""
+        while True:
+            self._fill_puzzles(1)
+            self._fill_tokens(1)
+            if not self.puzzles:
+                for token in itertools.chain(self.tokens, self.tokens_in):
+                    if isinstance(token, Puzzle):
+                        yield "over", None, token, None
+                return
+            if not self.tokens:
+                while self.puzzles:
+                    puzzle = self.puzzles.popleft()
+                    yield "left", puzzle, None, self._left_why(puzzle)
+                    self._fill_puzzles(1)
+                return
+            move = self._certain()
+            if move is not None:
+                yield from self._take(move)
+                continue
+            # Out of step, or a wrong answer: the best pairing ahead says
+            # which, and its moves are taken up to where the plain pairing
+            # is sure again (or half the window, so the rest is decided
+            # with as much ahead).
+            path = self._best()
+            for taken, move in enumerate(path):
+                if taken and (
+                    taken >= self.window // 2
+                    or not self.puzzles
+                    or not self.tokens
+                    or self._certain() is not None
+                ):
+                    break
+                yield from self._take(move)
 
 
 def _without_solution(
@@ -1964,20 +2411,29 @@ def _check_all(
                 message = _command_words(str(error), options)
         return message
 
-    wrong = puzzles = answers = paired = skipped = gaps = 0
-    for puzzle, answer, message in _in_step(
+    wrong = puzzles = answers = paired = skipped = 0
+    gaps = extras = left = over = 0  # missing and extra: in the midst, at the end
+    for kind, puzzle, answer, message in _in_step(
         given, offered, judged, options, strays, answer_source
     ):
         puzzles += puzzle is not None
         answers += answer is not None
         tally["puzzles"], tally["solutions"] = puzzles, answers
-        if puzzle is None:
+        if kind == "over":
+            over += 1  # past the last puzzle: said below
+        elif kind == "extra":
+            assert answer is not None
+            extras += 1
+            batch.fail(f"{_where(answer_source, answer, 'solution')}: {message}")
+        elif kind == "left" and message is None:
+            left += 1  # the answers ended first: said below
+        tally["missing"], tally["extra"] = gaps + left, extras + over
+        if puzzle is None or (kind == "left" and message is None):
             continue
         if answer is None:
-            if message is None:
-                continue  # the answers ended first: said below
-            if isinstance(message, _Missing):
+            if kind == "missing":
                 gaps += 1  # one of the missing, in the midst
+                tally["missing"] += 1
             else:
                 # No solution, so none is expected: the next answer is the
                 # next puzzle's, as sudoku writes none for such a puzzle.
@@ -2002,26 +2458,30 @@ def _check_all(
         tally["checked"] += 1
         tally["right"], tally["wrong"] = batch.answered, wrong
         tally["without_solution"] = skipped
-    missing, extra = puzzles - paired - skipped, answers - paired
+    missing, extra = gaps + left, extras + over
     tally["missing"], tally["extra"] = missing, extra
     if answers == 0 and puzzles:
         batch.fail(
             f"{answer_source}: no solutions at all, but {puzzle_source} has "
             f"{counted(puzzles, 'puzzle')}"
         )
-    elif missing > gaps:
-        last = missing - gaps
+    elif left and answers < puzzles:
         batch.fail(
             f"{answer_source} has only {counted(answers, 'solution')} but "
             f"{puzzle_source} has {counted(puzzles, 'puzzle')}: the last "
-            f"{last} {'has' if last == 1 else 'have'} none"
+            f"{left} {'has' if left == 1 else 'have'} none"
         )
-    elif extra and gaps:
+    elif left:  # extra answers in the midst: the counts do not tell it
         batch.fail(
-            f"{answer_source} has {counted(extra, 'solution')} past the last "
+            f"{answer_source} ends before the solutions of the last "
+            f"{counted(left, 'puzzle')} of {puzzle_source}"
+        )
+    elif over and (gaps or extras or answers - puzzles != over):
+        batch.fail(
+            f"{answer_source} has {counted(over, 'solution')} past the last "
             f"puzzle of {puzzle_source}"
         )
-    elif extra:
+    elif over:
         batch.fail(
             f"{puzzle_source} has {counted(puzzles, 'puzzle')} but {answer_source} "
             f"has {counted(answers, 'solution')}"
