@@ -1856,14 +1856,18 @@ def _in_step(
     found within ``window`` puzzles (those known to have no solution not
     counted) and ``window`` answers ahead, so memory stays bounded and
     each verdict comes as soon as the pairing is decided.
-    Between pairings as good, it is the plain one in order, as it was
-    before answers could be extra or missing in the midst (with its two
-    rules: a puzzle without a solution takes no answer where the answer at
-    hand fits the next puzzle with one; skipped lines ``strays`` (their
-    numbers, growing as the answers are read) just before an answer that
-    does not fit its puzzle but fits one of the next ones take the place of
-    the answers of the puzzles in between).  An answer that solves its
-    puzzle is always taken for it.
+    Between pairings with as few faults, it is one with the most answers
+    right, less those whose pairing calls extra an answer that solves a
+    puzzle ahead or missing the answer of a puzzle that an answer ahead
+    solves (two answers out of order stay two wrong ones); and between
+    those, the plain one in order, as it was before answers could be extra
+    or missing in the midst (with its two rules: a puzzle without a
+    solution takes no answer where the answer at hand fits the next puzzle
+    with one; skipped lines ``strays`` (their numbers, growing as the
+    answers are read) just before an answer that does not fit its puzzle
+    but fits one of the next ones take the place of the answers of the
+    puzzles in between).  An answer that solves its puzzle is always taken
+    for it.
     """
     yield from _InStep(
         given,
@@ -1906,6 +1910,8 @@ class _InStep:
         self.unsolvable: dict[int, str | None] = {}
         #: The numbers of the puzzles that an answer solves (so they have one).
         self.solved: set[int] = set()
+        #: The numbers of the answers that solve a puzzle.
+        self.solving: set[int] = set()
         #: The puzzles already paired or passed, and whether answered right.
         self.passed: collections.deque[tuple[Puzzle, bool | None]] = collections.deque(
             maxlen=self.window
@@ -1966,6 +1972,7 @@ class _InStep:
             found = self.verdicts[key] = self.verdict(puzzle, answer)
             if found is None:
                 self.solved.add(puzzle.number)
+                self.solving.add(answer.number)
             return found
 
     def _no_solution(self, puzzle: Puzzle) -> str | None:
@@ -1988,6 +1995,7 @@ class _InStep:
     def _forget(self) -> None:
         """Drop what is known of the puzzles and answers left behind."""
         known = len(self.verdicts) + len(self.unsolvable) + len(self.solved)
+        known += len(self.solving)
         if known < 4 * (self.window**2 + _CHECK_RUN):
             return
         first = self.passed[0][0].number if self.passed else 0
@@ -2000,6 +2008,7 @@ class _InStep:
         }
         self.unsolvable = {n: w for n, w in self.unsolvable.items() if n >= first}
         self.solved = {n for n in self.solved if n >= first}
+        self.solving = {n for n in self.solving if n >= after}
 
     # -- the old rules: the pairing preferred between pairings as good ----------
 
@@ -2207,35 +2216,61 @@ class _InStep:
                         queue.append((p, t))
                     else:
                         queue.appendleft((p, t))
-        # The states on some best pairing, from the edge back.
-        on_best: set[tuple[int, int]] = set()
+        # The states on some best pairing, from the edge back, with the
+        # most worth that a best pairing from them can have (_worth).
+        worth: dict[tuple[int, int], int] = {}
         for state in sorted(settled, key=sum, reverse=True):
             i, j = state
             cost = distance[state]
             if i == puzzles or j == tokens:
                 if cost + edge(i, j) == best:
-                    on_best.add(state)
-            elif any(
-                (p, t) in on_best and distance[(p, t)] == cost + step
-                for _, p, t, step in moves[state]
-            ):
-                on_best.add(state)
-        # Of those, the one that keeps to the plain pairing longest.
+                    worth[state] = 0
+                continue
+            worths = [
+                self._worth(move, i, j, step) + worth[(p, t)]
+                for move, p, t, step in moves[state]
+                if (p, t) in worth and distance[(p, t)] == cost + step
+            ]
+            if worths:
+                worth[state] = max(worths)
+        # Of those, one worth the most, and of those the one that keeps to
+        # the plain pairing longest.
         path: list[tuple[int, int, int, int]] = []
         i = j = 0
         while i < puzzles and j < tokens:
-            cost = distance[(i, j)]
+            cost, most = distance[(i, j)], worth[(i, j)]
             preferred = self._preferred(i, j)
             for move, p, t, step in sorted(
                 moves[(i, j)], key=lambda m: (m[0] != preferred, m[0])
             ):
-                if (p, t) in on_best and distance[(p, t)] == cost + step:
+                if (
+                    (p, t) in worth
+                    and distance[(p, t)] == cost + step
+                    and self._worth(move, i, j, step) + worth[(p, t)] == most
+                ):
                     path.append((move, i, j, step))
                     i, j = p, t
                     break
             else:  # pragma: no cover - the start is on a best pairing
                 raise AssertionError("no best pairing")
         return path, (i, j, edge(i, j))
+
+    def _worth(self, move: int, i: int, j: int, cost: int) -> int:
+        """What a move is worth between pairings with as few faults.
+
+        An answer that solves its puzzle, 1; an extra answer that solves a
+        puzzle ahead or a missing answer of a puzzle that an answer ahead
+        solves, -1: two answers out of order are two wrong answers, not a
+        missing and an extra one around a right one.  An extra line that
+        solves nothing, or a missing answer that is nowhere, 0: the
+        answers around them keep their puzzles.
+        """
+        token = self.tokens[j]
+        if move == _PAIR:
+            return int(not cost and isinstance(token, Puzzle))
+        if move == _NO_ANSWER:
+            return -int(bool(cost) and self.puzzles[i].number in self.solved)
+        return -int(isinstance(token, Puzzle) and token.number in self.solving)
 
     # -- what the moves say --------------------------------------------------------
 

@@ -193,6 +193,26 @@ def test_an_extra_line_then_a_missing_answer_costs_two_complaints(
     assert [r["puzzle"] for r in records if not r["right"]] == [31]
 
 
+@pytest.mark.parametrize("order", ["extra first", "missing first"])
+def test_an_extra_line_next_to_a_missing_answer_keeps_the_answer_between(
+    order: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # As few faults as two wrong answers: but the answer between solves its
+    # puzzle, and the extra line solves none, so it is no swap.
+    puzzles, solved = nine(6)
+    other = sudoku.solve(sudoku.generate(seed=99))
+    if order == "extra first":
+        lines, gone = [solved[0], other, solved[1], *solved[3:]], 3
+    else:
+        lines, gone = [solved[0], solved[2], other, *solved[3:]], 2
+    name = write(tmp_path, "p.txt", puzzles)
+    path = write(tmp_path, "a.out", lines)
+    status, out, records, _, err = checked(name, path, capsys)
+    assert (status, out) == (1, "5 solutions checked: 1 missing, 1 extra\n")
+    assert [r["puzzle"] for r in records if not r["right"]] == [gone]
+    assert len(err.splitlines()) == 2
+
+
 def test_extra_lines_in_a_row(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
