@@ -368,7 +368,9 @@ def test_progress_is_reported_and_may_stop_it() -> None:
         if reports:
             break
     (report,) = reports
-    assert report.stage in ("filling", "caging") and report.tries == 1
+    assert (
+        report.stage in ("filling", "caging") and report.tries >= 1
+    )  # one grid or more: PyPy can finish the first within the second
     assert report.elapsed >= 1.0 and 0.0 <= report.fraction <= 1.0
 
 
